@@ -6,5 +6,12 @@
 //! the [`game::Game`] trait every rule system implements, and the action record with its
 //! checksums, replay and undo.
 
+pub mod chance;
+pub mod combat;
+pub mod game;
+pub mod graph;
 pub mod hex;
 pub mod map;
+pub mod record;
+pub mod search;
+pub mod text;

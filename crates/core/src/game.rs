@@ -1,0 +1,309 @@
+//! The [`Game`] trait every rule system implements, and the small types around it.
+//!
+//! A game is a state machine of pending decisions. At every moment either one seat must
+//! choose among a finite list of legal actions, or chance must act (a die roll, a draw from
+//! a cup), or the game is over. Nested procedures (a combat that asks the defender how to
+//! retreat, then the attacker whether to advance) live in the game state, never on the Rust
+//! call stack, so a game can be saved and resumed at any decision.
+
+use crate::chance::Rng;
+use crate::text::{Lang, Text};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// A seat at the table (0, 1, …), in the order [`Game::seats`] lists them.
+pub type Seat = u8;
+
+/// Who must act next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "seat")]
+pub enum Pending {
+    /// This seat must choose one of the legal actions.
+    Seat(Seat),
+    /// Chance acts next ([`Game::resolve_chance`]).
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// An action refused: the rule it breaks and why, in both languages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// The rule number, as the rulebook prints it ("9.2(3)").
+    pub rule: String,
+    pub text: Text,
+}
+
+impl Refusal {
+    pub fn new(rule: impl Into<String>, text: Text) -> Refusal {
+        Refusal {
+            rule: rule.into(),
+            text,
+        }
+    }
+
+    /// The refusal in one language, with its rule: "9.2(3): …".
+    pub fn message(&self, lang: Lang) -> String {
+        if self.rule.is_empty() {
+            self.text.get(lang).to_string()
+        } else {
+            format!("{}: {}", self.rule, self.text.get(lang))
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message(Lang::En))
+    }
+}
+
+/// What applying an action did that undo must respect.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Applied {
+    /// A die was rolled, a card or chit drawn, or hidden information revealed: nobody may
+    /// undo back across this action.
+    pub barrier: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning seat, or `None` for a draw.
+    pub winner: Option<Seat>,
+    pub text: Text,
+}
+
+/// A seat as players see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatInfo {
+    pub id: &'static str,
+    pub name: Text,
+}
+
+/// A scenario a game ships.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioInfo {
+    pub id: String,
+    pub name: Text,
+    /// Whether the scenario rests on data authored here (maps, counters, set-ups) because
+    /// the rulebook lacks it; `note` says which.
+    pub reconstructed: bool,
+    pub note: Text,
+}
+
+/// A scenario or data file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A rule system.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One decision. Small and cheap to copy; serializable so it can be logged and sent.
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+
+    /// The game id (`stalingrad-blitz`).
+    const ID: &'static str;
+
+    /// The game's title in both languages.
+    fn title() -> Text;
+
+    /// The seats, in seat order.
+    fn seats() -> Vec<SeatInfo>;
+
+    /// The shipped scenarios.
+    fn scenarios() -> Vec<ScenarioInfo>;
+
+    /// A new game from a shipped scenario.
+    fn new_game(scenario: &str, seed: u64) -> Result<Self, SetupError>;
+
+    /// A new game from the text of a scenario file a player wrote.
+    fn from_scenario_text(text: &str, seed: u64) -> Result<Self, SetupError>;
+
+    /// Who must act next.
+    fn pending(&self) -> Pending;
+
+    /// The legal actions of the pending decision, appended to `out` (which is cleared
+    /// first). Empty when chance acts or the game is over.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Applies one action of `seat`. Anything not among the legal actions of the pending
+    /// decision is refused, with the rule it breaks, and the state is unchanged.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Applied, Refusal>;
+
+    /// Lets chance act (a die, a draw). Only when [`Game::pending`] is [`Pending::Chance`].
+    fn resolve_chance(&mut self);
+
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The action in words, for lists and logs.
+    fn describe(&self, action: &Self::Action) -> Text;
+
+    /// A short, unique, typeable form of a legal action (`move 0512 0714`).
+    fn notation(&self, action: &Self::Action) -> String;
+
+    /// What `seat` may see of the state (`None`: a spectator). Nothing hidden from that seat
+    /// may appear in it.
+    fn view(&self, seat: Option<Seat>) -> serde_json::Value;
+
+    /// The situation in words for `seat`: turn, phase, who decides, what is going on.
+    fn summary(&self, seat: Option<Seat>, lang: Lang) -> String;
+
+    /// The log lines `seat` may read (`None`: a spectator), oldest first.
+    fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine>;
+
+    /// Switches the human-readable log on or off (simulations run without it).
+    fn set_journal(&mut self, on: bool);
+
+    /// A hash of the whole state, stable across runs and platforms.
+    fn checksum(&self) -> u64;
+
+    /// The map and counters as SVG, as `seat` may see them.
+    fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
+}
+
+/// One line of a game's log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JournalLine {
+    /// Headings mark turns and phases, so a reader can jump through the log.
+    pub heading: bool,
+    pub text: Text,
+}
+
+/// Who may read a log line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    All,
+    Only(Seat),
+}
+
+/// A game's log, kept in its state.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Journal {
+    pub off: bool,
+    lines: Vec<(Audience, JournalLine)>,
+}
+
+impl Journal {
+    /// Adds a line everyone may read.
+    pub fn say(&mut self, text: impl FnOnce() -> Text) {
+        if !self.off {
+            self.lines.push((
+                Audience::All,
+                JournalLine {
+                    heading: false,
+                    text: text(),
+                },
+            ));
+        }
+    }
+
+    /// Adds a heading (a turn or phase).
+    pub fn heading(&mut self, text: impl FnOnce() -> Text) {
+        if !self.off {
+            self.lines.push((
+                Audience::All,
+                JournalLine {
+                    heading: true,
+                    text: text(),
+                },
+            ));
+        }
+    }
+
+    /// Adds a line only `seat` may read (until the game ends).
+    pub fn whisper(&mut self, seat: Seat, text: impl FnOnce() -> Text) {
+        if !self.off {
+            self.lines.push((
+                Audience::Only(seat),
+                JournalLine {
+                    heading: false,
+                    text: text(),
+                },
+            ));
+        }
+    }
+
+    /// The lines `seat` may read; everything once `all` is set (the game is over).
+    pub fn for_seat(&self, seat: Option<Seat>, all: bool) -> Vec<JournalLine> {
+        self.lines
+            .iter()
+            .filter(|(a, _)| all || *a == Audience::All || matches!((a, seat), (Audience::Only(s), Some(t)) if *s == t))
+            .map(|(_, l)| l.clone())
+            .collect()
+    }
+}
+
+/// FNV-1a over the JSON form of a value: a checksum that is the same on every platform.
+pub fn checksum_of<T: Serialize>(value: &T) -> u64 {
+    struct Fnv(u64);
+    impl std::io::Write for Fnv {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            for &b in buf {
+                self.0 ^= b as u64;
+                self.0 = self.0.wrapping_mul(0x100_0000_01b3);
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    // Serializing plain data to a writer that never fails cannot fail.
+    let _ = serde_json::to_writer(&mut h, value);
+    h.0
+}
+
+/// A player program: the computer opponent, or a random mover for tests and simulations.
+pub trait Agent<G: Game>: Send {
+    /// Picks one of `legal` (never empty) for `seat`; returns its index.
+    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action], rng: &mut Rng) -> usize;
+}
+
+/// Plays a game to its end (or to `max_decisions`) with one agent per seat. Returns the
+/// number of seat decisions taken. Chance is resolved as it comes.
+pub fn play_out<G: Game>(
+    game: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    rng: &mut Rng,
+    max_decisions: u64,
+) -> Result<u64, Refusal> {
+    let mut legal = Vec::new();
+    let mut decisions = 0;
+    loop {
+        match game.pending() {
+            Pending::Over => return Ok(decisions),
+            Pending::Chance => game.resolve_chance(),
+            Pending::Seat(seat) => {
+                if decisions >= max_decisions {
+                    return Ok(decisions);
+                }
+                game.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    return Err(Refusal::new(
+                        "",
+                        crate::text!(
+                            "dead end: seat {seat} has no legal action",
+                            "死局:座位{seat}没有合法行动"
+                        ),
+                    ));
+                }
+                let i = agents[seat as usize].choose(game, seat, &legal, rng);
+                game.apply(seat, &legal[i.min(legal.len() - 1)])?;
+                decisions += 1;
+            }
+        }
+    }
+}
+
+/// The agent that picks uniformly at random among the legal actions.
+#[derive(Clone, Debug, Default)]
+pub struct RandomAgent;
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn choose(&mut self, _: &G, _: Seat, legal: &[G::Action], rng: &mut Rng) -> usize {
+        rng.below(legal.len() as u32) as usize
+    }
+}

@@ -1,0 +1,372 @@
+//! The action record: every decision and every act of chance, each with a checksum of the
+//! state after it. A save file is a record; loading it replays the record and checks every
+//! checksum, so a save that was edited or damaged is refused rather than half-loaded. Undo
+//! replays the record less a seat's own last actions, back to its last die roll or reveal.
+
+use crate::game::{Applied, Game, JournalLine, Outcome, Pending, Refusal, Seat};
+use crate::text::{Lang, Text};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The save-file format version this build writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// Where a game's scenario comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScenarioSource {
+    /// A scenario shipped with the game, by id.
+    Shipped(String),
+    /// A scenario file a player wrote, kept whole in the record so the save stands alone.
+    Text(String),
+}
+
+/// One step of the record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The seat that acted, or `None` when chance acted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// The action (absent for chance).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<serde_json::Value>,
+    /// Whether undo may not cross this step (a roll, a draw, a reveal).
+    #[serde(default)]
+    pub barrier: bool,
+    /// Checksum of the state after the step, 16 hex digits.
+    pub checksum: String,
+}
+
+/// A whole game as it is saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: u32,
+    pub game: String,
+    pub scenario: ScenarioSource,
+    pub seed: u64,
+    pub entries: Vec<Entry>,
+}
+
+/// Why a record could not be loaded or an action not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("cannot read {path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("not a Sandtable save file: {0}")]
+    Parse(String),
+    #[error("save file format {0} is not the format this build reads ({FORMAT})")]
+    Format(u32),
+    #[error("this save is for `{found}`, not `{expected}`")]
+    WrongGame { expected: String, found: String },
+    #[error("{0}")]
+    Setup(String),
+    #[error("step {step}: {why}")]
+    Corrupt { step: usize, why: String },
+    #[error("{0}")]
+    Refused(Refusal),
+    #[error("{0}")]
+    Undo(Text),
+}
+
+fn hex64(v: u64) -> String {
+    format!("{v:016x}")
+}
+
+/// A game together with its record: what the command line and the server hold.
+#[derive(Clone)]
+pub struct Session<G: Game> {
+    pub game: G,
+    pub record: Record,
+}
+
+impl<G: Game> Session<G> {
+    fn start(scenario: &ScenarioSource, seed: u64) -> Result<G, RecordError> {
+        match scenario {
+            ScenarioSource::Shipped(id) => G::new_game(id, seed),
+            ScenarioSource::Text(text) => G::from_scenario_text(text, seed),
+        }
+        .map_err(|e| RecordError::Setup(e.0))
+    }
+
+    /// A new game; chance steps at the very start are resolved and recorded.
+    pub fn new(scenario: ScenarioSource, seed: u64) -> Result<Session<G>, RecordError> {
+        let game = Session::<G>::start(&scenario, seed)?;
+        let record = Record {
+            format: FORMAT,
+            game: G::ID.to_string(),
+            scenario,
+            seed,
+            entries: Vec::new(),
+        };
+        let mut s = Session { game, record };
+        s.run_chance();
+        Ok(s)
+    }
+
+    fn run_chance(&mut self) {
+        while self.game.pending() == Pending::Chance {
+            self.game.resolve_chance();
+            self.record.entries.push(Entry {
+                seat: None,
+                action: None,
+                barrier: true,
+                checksum: hex64(self.game.checksum()),
+            });
+        }
+    }
+
+    /// Applies `seat`'s action, records it, then lets chance act until someone must decide.
+    pub fn act(&mut self, seat: Seat, action: &G::Action) -> Result<Applied, RecordError> {
+        if self.game.pending() != Pending::Seat(seat) {
+            return Err(RecordError::Refused(Refusal::new(
+                "",
+                crate::text!("it is not this seat's decision", "现在不是该座位做决定"),
+            )));
+        }
+        let applied = self.game.apply(seat, action).map_err(RecordError::Refused)?;
+        let action = serde_json::to_value(action).map_err(|e| RecordError::Parse(e.to_string()))?;
+        self.record.entries.push(Entry {
+            seat: Some(seat),
+            action: Some(action),
+            barrier: applied.barrier,
+            checksum: hex64(self.game.checksum()),
+        });
+        self.run_chance();
+        Ok(applied)
+    }
+
+    /// Rebuilds a game from a record, checking every step and checksum.
+    pub fn replay(record: Record) -> Result<Session<G>, RecordError> {
+        if record.format != FORMAT {
+            return Err(RecordError::Format(record.format));
+        }
+        if record.game != G::ID {
+            return Err(RecordError::WrongGame {
+                expected: G::ID.into(),
+                found: record.game,
+            });
+        }
+        let mut game = Session::<G>::start(&record.scenario, record.seed)?;
+        game.set_journal(true);
+        for (i, e) in record.entries.iter().enumerate() {
+            let step = i + 1;
+            match (e.seat, &e.action) {
+                (None, None) => {
+                    if game.pending() != Pending::Chance {
+                        return Err(RecordError::Corrupt {
+                            step,
+                            why: "a chance step where none is due".into(),
+                        });
+                    }
+                    game.resolve_chance();
+                }
+                (Some(seat), Some(a)) => {
+                    let action: G::Action = serde_json::from_value(a.clone()).map_err(|err| RecordError::Corrupt {
+                        step,
+                        why: format!("unreadable action: {err}"),
+                    })?;
+                    if game.pending() != Pending::Seat(seat) {
+                        return Err(RecordError::Corrupt {
+                            step,
+                            why: format!("seat {seat} acts out of turn"),
+                        });
+                    }
+                    game.apply(seat, &action).map_err(|r| RecordError::Corrupt {
+                        step,
+                        why: r.to_string(),
+                    })?;
+                }
+                _ => {
+                    return Err(RecordError::Corrupt {
+                        step,
+                        why: "a step needs both a seat and an action".into(),
+                    })
+                }
+            }
+            let sum = hex64(game.checksum());
+            if sum != e.checksum {
+                return Err(RecordError::Corrupt {
+                    step,
+                    why: format!("state checksum {sum} differs from the recorded {}", e.checksum),
+                });
+            }
+        }
+        Ok(Session { game, record })
+    }
+
+    /// Reads a record from JSON text and replays it.
+    pub fn from_json(text: &str) -> Result<Session<G>, RecordError> {
+        let record: Record = serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
+        Session::replay(record)
+    }
+
+    /// Takes back `seat`'s last action, if it was that seat's own, nothing has happened
+    /// since, and it rolled, drew or revealed nothing.
+    pub fn undo(&mut self, seat: Seat) -> Result<(), RecordError> {
+        let can = matches!(self.record.entries.last(), Some(e) if e.seat == Some(seat) && !e.barrier);
+        if !can {
+            return Err(RecordError::Undo(crate::text!(
+                "nothing to undo: the last step was not this seat's, or a die was rolled, a chit drawn or something revealed since",
+                "无法撤销:最后一步不是该座位的行动,或者之后已经掷骰、抽取或公开了信息"
+            )));
+        }
+        let mut record = self.record.clone();
+        record.entries.pop();
+        *self = Session::replay(record)?;
+        Ok(())
+    }
+
+    /// Whether `seat` could undo now.
+    pub fn can_undo(&self, seat: Seat) -> bool {
+        matches!(self.record.entries.last(), Some(e) if e.seat == Some(seat) && !e.barrier)
+    }
+}
+
+/// Writes `text` to `path` through a temporary file and a rename, so a crash never leaves a
+/// half-written file behind.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "save".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A legal action as the command line and the server show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalAction {
+    pub notation: String,
+    pub text: Text,
+    pub action: serde_json::Value,
+}
+
+/// A game session with its type erased, so the command line and the server can hold any game.
+pub trait DynSession: Send {
+    fn game_id(&self) -> &'static str;
+    fn record(&self) -> &Record;
+    fn pending(&self) -> Pending;
+    fn legal(&self) -> Vec<LegalAction>;
+    /// Acts by notation (as `legal` prints it) or by 1-based number in the legal list.
+    fn act_typed(&mut self, seat: Seat, typed: &str) -> Result<(), RecordError>;
+    /// Acts by the JSON form of an action.
+    fn act_json(&mut self, seat: Seat, action: &serde_json::Value) -> Result<(), RecordError>;
+    fn undo(&mut self, seat: Seat) -> Result<(), RecordError>;
+    fn can_undo(&self, seat: Seat) -> bool;
+    fn view(&self, seat: Option<Seat>) -> serde_json::Value;
+    fn summary(&self, seat: Option<Seat>, lang: Lang) -> String;
+    fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
+    fn to_json(&self) -> String;
+}
+
+fn normalise(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+impl<G: Game> DynSession for Session<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn record(&self) -> &Record {
+        &self.record
+    }
+
+    fn pending(&self) -> Pending {
+        self.game.pending()
+    }
+
+    fn legal(&self) -> Vec<LegalAction> {
+        let mut out = Vec::new();
+        self.game.legal_actions(&mut out);
+        out.iter()
+            .map(|a| LegalAction {
+                notation: self.game.notation(a),
+                text: self.game.describe(a),
+                action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+            })
+            .collect()
+    }
+
+    fn act_typed(&mut self, seat: Seat, typed: &str) -> Result<(), RecordError> {
+        let mut legal = Vec::new();
+        self.game.legal_actions(&mut legal);
+        let want = normalise(typed);
+        let chosen = if let Ok(n) = want.parse::<usize>() {
+            legal.get(n.wrapping_sub(1)).cloned()
+        } else {
+            legal
+                .iter()
+                .find(|a| normalise(&self.game.notation(a)) == want)
+                .cloned()
+        };
+        match chosen {
+            Some(a) => self.act(seat, &a).map(|_| ()),
+            None => Err(RecordError::Refused(Refusal::new(
+                "",
+                crate::text!(
+                    "`{typed}` is not one of the legal actions now (list them with `legal`)",
+                    "“{typed}”不是当前的合法行动(用 legal 列出)"
+                ),
+            ))),
+        }
+    }
+
+    fn act_json(&mut self, seat: Seat, action: &serde_json::Value) -> Result<(), RecordError> {
+        let a: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            RecordError::Refused(Refusal::new(
+                "",
+                crate::text!("malformed action: {e}", "行动格式错误:{e}"),
+            ))
+        })?;
+        self.act(seat, &a).map(|_| ())
+    }
+
+    fn undo(&mut self, seat: Seat) -> Result<(), RecordError> {
+        Session::undo(self, seat)
+    }
+
+    fn can_undo(&self, seat: Seat) -> bool {
+        Session::can_undo(self, seat)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> serde_json::Value {
+        self.game.view(seat)
+    }
+
+    fn summary(&self, seat: Option<Seat>, lang: Lang) -> String {
+        self.game.summary(seat, lang)
+    }
+
+    fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine> {
+        self.game.journal(seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String {
+        self.game.render_svg(seat, lang)
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.record).unwrap_or_default()
+    }
+}

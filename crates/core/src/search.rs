@@ -1,0 +1,208 @@
+//! Searches over flat arrays with a step function the game supplies: movement (reachable
+//! nodes with cost and path, zone-of-control entry and exit costs, prohibited terrain, moves
+//! that must stop), retreat and supply traces (blocking rules, length limits), and distance
+//! fields (the distance to the nearest friendly supply source, say).
+//!
+//! One [`Search`] owns its buffers and can be reused for many searches without allocating.
+
+use crate::graph::Topology;
+use crate::hex::Hex;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// What the game says about one step from a node into a neighbour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The step is not allowed.
+    Blocked,
+    /// The step costs this much; the search may continue from the neighbour.
+    Go(u32),
+    /// The step costs this much, and whoever takes it must stop there (the search does not
+    /// continue from the neighbour through this step).
+    Stop(u32),
+}
+
+const UNREACHED: u32 = u32::MAX;
+const NO_PARENT: u16 = u16::MAX;
+
+/// Reusable buffers for a least-cost search.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    cost: Vec<u32>,
+    parent: Vec<u16>,
+    stopped: Vec<bool>,
+    touched: Vec<Hex>,
+    heap: BinaryHeap<Reverse<(u32, u16)>>,
+}
+
+impl Search {
+    pub fn new() -> Search {
+        Search::default()
+    }
+
+    fn reset(&mut self, n: usize) {
+        if self.cost.len() != n {
+            self.cost = vec![UNREACHED; n];
+            self.parent = vec![NO_PARENT; n];
+            self.stopped = vec![false; n];
+            self.touched.clear();
+        } else {
+            for h in self.touched.drain(..) {
+                self.cost[h.idx()] = UNREACHED;
+                self.parent[h.idx()] = NO_PARENT;
+                self.stopped[h.idx()] = false;
+            }
+        }
+        self.heap.clear();
+    }
+
+    /// Least-cost search from `sources` (each with a starting cost) over `topo`, never going
+    /// above `limit`. `step(from, exit, to)` prices each step. Ties between equal-cost paths
+    /// go to the one found first, which is deterministic for a given map.
+    pub fn run<T: Topology>(
+        &mut self,
+        topo: &T,
+        sources: &[(Hex, u32)],
+        limit: u32,
+        mut step: impl FnMut(Hex, u8, Hex) -> Step,
+    ) {
+        self.reset(topo.node_count());
+        for &(h, c) in sources {
+            if c <= limit && c < self.cost[h.idx()] {
+                if self.cost[h.idx()] == UNREACHED {
+                    self.touched.push(h);
+                }
+                self.cost[h.idx()] = c;
+                self.heap.push(Reverse((c, h.0)));
+            }
+        }
+        while let Some(Reverse((c, node))) = self.heap.pop() {
+            let from = Hex(node);
+            if c != self.cost[from.idx()] || self.stopped[from.idx()] {
+                continue;
+            }
+            let cost = &mut self.cost;
+            let parent = &mut self.parent;
+            let stopped = &mut self.stopped;
+            let touched = &mut self.touched;
+            let heap = &mut self.heap;
+            topo.for_each_neighbour(from, |exit, to| {
+                let (price, stop) = match step(from, exit, to) {
+                    Step::Blocked => return,
+                    Step::Go(p) => (p, false),
+                    Step::Stop(p) => (p, true),
+                };
+                let total = c.saturating_add(price);
+                if total > limit {
+                    return;
+                }
+                let old = cost[to.idx()];
+                // A cheaper arrival wins; at equal cost, an arrival that may continue beats
+                // one that must stop.
+                if total < old || (total == old && stopped[to.idx()] && !stop) {
+                    if old == UNREACHED {
+                        touched.push(to);
+                    }
+                    cost[to.idx()] = total;
+                    parent[to.idx()] = from.0;
+                    stopped[to.idx()] = stop;
+                    if !stop {
+                        heap.push(Reverse((total, to.0)));
+                    }
+                }
+            });
+        }
+    }
+
+    /// The cost of reaching `h` in the last search, if it was reached.
+    #[inline]
+    pub fn cost(&self, h: Hex) -> Option<u32> {
+        self.cost.get(h.idx()).copied().filter(|&c| c != UNREACHED)
+    }
+
+    /// Whether the last search's path to `h` had to stop there.
+    pub fn stopped_at(&self, h: Hex) -> bool {
+        self.stopped.get(h.idx()).copied().unwrap_or(false)
+    }
+
+    /// Every node reached in the last search (sources included), in the order first reached.
+    pub fn reached(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.touched.iter().copied().filter(|h| self.cost[h.idx()] != UNREACHED)
+    }
+
+    /// The path from a source to `h` (both ends included), if `h` was reached.
+    pub fn path(&self, h: Hex) -> Option<Vec<Hex>> {
+        self.cost(h)?;
+        let mut path = vec![h];
+        let mut at = h;
+        while self.parent[at.idx()] != NO_PARENT {
+            at = Hex(self.parent[at.idx()]);
+            path.push(at);
+            if path.len() > self.cost.len() {
+                break;
+            }
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{GridSpec, HexGrid, IdFormat, Orientation, RowDirection, Shifted};
+
+    fn grid() -> HexGrid {
+        HexGrid::new(GridSpec {
+            id_format: IdFormat::Xxyy { digits: 2 },
+            orientation: Orientation::Flat,
+            shifted: Shifted::Even,
+            row_direction: RowDirection::Down,
+            cols: [1, 10],
+            rows: [1, 10],
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn unit_costs_give_hex_distance() {
+        let g = grid();
+        let start = g.parse("0505").unwrap();
+        let mut s = Search::new();
+        s.run(&g, &[(start, 0)], 3, |_, _, _| Step::Go(1));
+        for h in g.hexes() {
+            let d = g.distance(start, h);
+            assert_eq!(s.cost(h), (d <= 3).then_some(d), "{}", g.id(h));
+        }
+        let far = g.parse("0703").unwrap();
+        assert!(g.distance(start, far) <= 3);
+        let path = s.path(far).unwrap();
+        assert_eq!(path.len() as u32, g.distance(start, far) + 1);
+        assert!(path.windows(2).all(|w| g.adjacent(w[0], w[1])));
+    }
+
+    #[test]
+    fn blocked_and_stopping_steps() {
+        let g = grid();
+        let start = g.parse("0505").unwrap();
+        let wall = g.parse("0605").unwrap();
+        let trap = g.parse("0405").unwrap();
+        let mut s = Search::new();
+        s.run(&g, &[(start, 0)], 10, |_, _, to| {
+            if to == wall {
+                Step::Blocked
+            } else if to == trap {
+                Step::Stop(1)
+            } else {
+                Step::Go(1)
+            }
+        });
+        assert_eq!(s.cost(wall), None);
+        assert_eq!(s.cost(trap), Some(1));
+        assert!(s.stopped_at(trap));
+        // The search reuses its buffers: a second run forgets the first.
+        s.run(&g, &[(start, 0)], 0, |_, _, _| Step::Go(1));
+        assert_eq!(s.reached().count(), 1);
+        assert_eq!(s.cost(trap), None);
+    }
+}

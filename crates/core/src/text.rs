@@ -1,0 +1,77 @@
+//! Bilingual text: everything a player reads comes in Chinese and English.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A language a player reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Zh,
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// Reads `zh`/`en` (and locale strings such as `zh_CN.UTF-8`).
+    pub fn parse(s: &str) -> Option<Lang> {
+        let s = s.trim().to_ascii_lowercase();
+        if s.starts_with("zh") {
+            Some(Lang::Zh)
+        } else if s.starts_with("en") || s == "c" || s == "posix" || s.is_empty() {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+}
+
+/// A sentence in both languages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Text {
+    pub en: String,
+    pub zh: String,
+}
+
+impl Text {
+    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Text {
+        Text {
+            en: en.into(),
+            zh: zh.into(),
+        }
+    }
+
+    /// The text in one language.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Zh => &self.zh,
+            Lang::En => &self.en,
+        }
+    }
+
+    /// Joins two texts with a separator in each language.
+    pub fn join(&self, sep: &str, other: &Text) -> Text {
+        Text {
+            en: format!("{}{sep}{}", self.en, other.en),
+            zh: format!("{}{sep}{}", self.zh, other.zh),
+        }
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} / {}", self.en, self.zh)
+    }
+}
+
+/// Builds a [`Text`] from two format strings sharing arguments:
+/// `text!("Move to {h}", "移动到{h}")`.
+#[macro_export]
+macro_rules! text {
+    ($en:literal, $zh:literal $(,)?) => {
+        $crate::text::Text { en: format!($en), zh: format!($zh) }
+    };
+    ($en:literal, $zh:literal, $($arg:tt)*) => {
+        $crate::text::Text { en: format!($en, $($arg)*), zh: format!($zh, $($arg)*) }
+    };
+}
