@@ -125,9 +125,11 @@ impl<G: Game> Session<G> {
         }
         let applied = self.game.apply(seat, action).map_err(RecordError::Refused)?;
         let action = serde_json::to_value(action).map_err(|e| RecordError::Parse(e.to_string()))?;
+        // A `null` action is kept as an absent one, which is how it reads back from JSON.
+        let action = (!action.is_null()).then_some(action);
         self.record.entries.push(Entry {
             seat: Some(seat),
-            action: Some(action),
+            action,
             barrier: applied.barrier,
             checksum: hex64(self.game.checksum()),
         });
@@ -158,10 +160,18 @@ impl<G: Game> Session<G> {
                             why: "a chance step where none is due".into(),
                         });
                     }
+                    if !e.barrier {
+                        return Err(RecordError::Corrupt {
+                            step,
+                            why: "a chance step must be marked as a barrier".into(),
+                        });
+                    }
                     game.resolve_chance();
                 }
-                (Some(seat), Some(a)) => {
-                    let action: G::Action = serde_json::from_value(a.clone()).map_err(|err| RecordError::Corrupt {
+                (Some(seat), a) => {
+                    // An action whose JSON form is `null` is saved as an absent action.
+                    let a = a.clone().unwrap_or(serde_json::Value::Null);
+                    let action: G::Action = serde_json::from_value(a).map_err(|err| RecordError::Corrupt {
                         step,
                         why: format!("unreadable action: {err}"),
                     })?;
@@ -171,15 +181,21 @@ impl<G: Game> Session<G> {
                             why: format!("seat {seat} acts out of turn"),
                         });
                     }
-                    game.apply(seat, &action).map_err(|r| RecordError::Corrupt {
+                    let applied = game.apply(seat, &action).map_err(|r| RecordError::Corrupt {
                         step,
                         why: r.to_string(),
                     })?;
+                    if applied.barrier != e.barrier {
+                        return Err(RecordError::Corrupt {
+                            step,
+                            why: "the step's undo barrier does not match what the action did".into(),
+                        });
+                    }
                 }
-                _ => {
+                (None, Some(_)) => {
                     return Err(RecordError::Corrupt {
                         step,
-                        why: "a step needs both a seat and an action".into(),
+                        why: "an action without the seat that took it".into(),
                     })
                 }
             }
@@ -190,6 +206,12 @@ impl<G: Game> Session<G> {
                     why: format!("state checksum {sum} differs from the recorded {}", e.checksum),
                 });
             }
+        }
+        if game.pending() == Pending::Chance {
+            return Err(RecordError::Corrupt {
+                step: record.entries.len(),
+                why: "the record ends where chance must act; it was cut short".into(),
+            });
         }
         Ok(Session { game, record })
     }
@@ -234,7 +256,9 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "save".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
