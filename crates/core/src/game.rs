@@ -161,6 +161,12 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The map and counters as SVG, as `seat` may see them.
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
+
+    /// The board around the current action as text, for a terminal (the stacks near the
+    /// active HQ or the combat, say).
+    fn board_text(&self, _seat: Option<Seat>, _lang: Lang) -> String {
+        String::new()
+    }
 }
 
 /// One line of a game's log.

@@ -13,5 +13,6 @@ pub mod graph;
 pub mod hex;
 pub mod map;
 pub mod record;
+pub mod render;
 pub mod search;
 pub mod text;

@@ -296,7 +296,11 @@ pub trait DynSession: Send {
     fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine>;
     fn outcome(&self) -> Option<Outcome>;
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
+    fn board_text(&self, seat: Option<Seat>, lang: Lang) -> String;
     fn to_json(&self) -> String;
+    /// For code that knows the game type (agents, say): downcast to `Session<G>`.
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }
 
 fn normalise(s: &str) -> String {
@@ -390,7 +394,19 @@ impl<G: Game> DynSession for Session<G> {
         self.game.render_svg(seat, lang)
     }
 
+    fn board_text(&self, seat: Option<Seat>, lang: Lang) -> String {
+        self.game.board_text(seat, lang)
+    }
+
     fn to_json(&self) -> String {
         serde_json::to_string_pretty(&self.record).unwrap_or_default()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
     }
 }
