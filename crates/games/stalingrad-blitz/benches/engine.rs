@@ -1,0 +1,93 @@
+//! Speed of the rules engine on the campaign: random-play decisions per second, one movement
+//! search on the full map, and one whole random game. Results are reported in the README.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use sandtable_core::chance::Rng;
+use sandtable_core::game::{Game, Pending};
+use sandtable_core::search::Search;
+use sandtable_stalingrad_blitz::rules::Board;
+use sandtable_stalingrad_blitz::{Action, StalingradBlitz};
+
+/// Plays random legal actions; returns the number of seat decisions.
+fn random_game(g: &mut StalingradBlitz, rng: &mut Rng, max: u64) -> u64 {
+    let mut legal: Vec<Action> = Vec::new();
+    let mut n = 0;
+    while n < max {
+        match g.pending() {
+            Pending::Over => break,
+            Pending::Chance => g.resolve_chance(),
+            Pending::Seat(seat) => {
+                g.legal_actions(&mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                let _ = g.apply(seat, &a);
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn new_game(seed: u64) -> StalingradBlitz {
+    let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+    g.set_journal(false);
+    g
+}
+
+fn bench(c: &mut Criterion) {
+    // Decisions per second: the first 1,000 decisions of a random game.
+    let mut group = c.benchmark_group("random-play");
+    group.throughput(Throughput::Elements(1000));
+    group.bench_function("1000 decisions", |b| {
+        let mut seed = 0;
+        b.iter_batched(
+            || {
+                seed += 1;
+                (new_game(seed), Rng::from_seed(seed))
+            },
+            |(mut g, mut rng)| random_game(&mut g, &mut rng, 1000),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+
+    // One movement search: a panzer division's reachable hexes on the full map.
+    let g = new_game(1);
+    let unit = (0..g.d.units.len())
+        .find(|&i| g.d.units[i].id.starts_with("ger-pz") && g.s.units[i].hex().is_some())
+        .expect("a panzer division on the map") as u16;
+    let mut search = Search::new();
+    c.bench_function("movement search (one unit)", |b| {
+        b.iter(|| {
+            let board = Board::new(&g.d, &g.s);
+            board.movement(unit, false, &mut search);
+            search.reached().count()
+        })
+    });
+    c.bench_function("Axis line of communication (whole map)", |b| {
+        b.iter(|| {
+            let board = Board::new(&g.d, &g.s);
+            board
+                .loc_reach(sandtable_stalingrad_blitz::Side::Axis, &mut search)
+                .len()
+        })
+    });
+
+    // One whole random game.
+    let mut group = c.benchmark_group("whole-game");
+    group.sample_size(10);
+    group.bench_function("random game", |b| {
+        let mut seed = 100;
+        b.iter_batched(
+            || {
+                seed += 1;
+                (new_game(seed), Rng::from_seed(seed))
+            },
+            |(mut g, mut rng)| random_game(&mut g, &mut rng, u64::MAX),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,729 @@
+//! What players read and see: actions in words and in typeable notation, the situation in
+//! words, the per-seat view (with the other side's chits removed), and the map as SVG.
+
+use crate::data::{Nation, Side, UType};
+use crate::state::*;
+use crate::StalingradBlitz;
+use sandtable_core::game::{Pending, Seat};
+use sandtable_core::hex::Hex;
+use sandtable_core::render::{
+    render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
+};
+use sandtable_core::text::{Lang, Text};
+use serde_json::json;
+
+impl StalingradBlitz {
+    pub(crate) fn hex_id(&self, h: Hex) -> String {
+        self.d.map.grid.id(h).0
+    }
+
+    /// A hex with its place name, if any: "1207 Voronezh".
+    fn hex_text(&self, h: Hex) -> Text {
+        let id = self.hex_id(h);
+        match self.d.map.place(h) {
+            Some(p) => Text::new(format!("{id} {}", p.name_en), format!("{id} {}", p.name_zh)),
+            None => Text::new(id.clone(), id),
+        }
+    }
+
+    fn unit_text(&self, u: UnitId) -> Text {
+        if u == FORTRESS {
+            return Text::new("the fortress", "要塞");
+        }
+        let d = &self.d.units[u as usize];
+        let f = d.face(self.s.units[u as usize].reduced).label(d.mech);
+        Text::new(format!("{} ({f})", d.name_en), format!("{}({f})", d.name_zh))
+    }
+
+    fn chit_text(&self, c: u8) -> Text {
+        let c = &self.d.chits[c as usize];
+        Text::new(c.name_en.clone(), c.name_zh.clone())
+    }
+
+    pub(crate) fn describe_action(&self, a: &Action) -> Text {
+        match *a {
+            Action::Pick { chit } => {
+                let c = self.chit_text(chit);
+                Text::new(format!("Put {} in the cup", c.en), format!("把{}放入杯中", c.zh))
+            }
+            Action::NoExtra => Text::new(
+                "Neither SOVIET REINF nor STAVKA this turn",
+                "本回合不选苏军增援或STAVKA",
+            ),
+            Action::First { chit: Some(c) } => {
+                let c = self.chit_text(c);
+                Text::new(
+                    format!("Execute {} first, outside the cup (16.0(1))", c.en),
+                    format!("不放入杯中,首先执行{}(16.0(1))", c.zh),
+                )
+            }
+            Action::First { chit: None } => Text::new("Execute no chit before the draw", "不预先执行命令卡"),
+            Action::Choose { unit } => {
+                let u = self.unit_text(unit);
+                Text::new(format!("Choose {}", u.en), format!("选择{}", u.zh))
+            }
+            Action::EndChoose => Text::new("Choose no more", "选择完毕"),
+            Action::Move { unit, to, march } => {
+                let (u, h) = (self.unit_text(unit), self.hex_text(to));
+                if march {
+                    Text::new(
+                        format!("March {} to {}", u.en, h.en),
+                        format!("{}以行军队形移动到{}", u.zh, h.zh),
+                    )
+                } else {
+                    Text::new(format!("Move {} to {}", u.en, h.en), format!("{}移动到{}", u.zh, h.zh))
+                }
+            }
+            Action::EndMovement => Text::new("End movement; go to combat", "结束移动,进入战斗"),
+            Action::Declare { target, units } => {
+                let h = self.hex_text(target);
+                let b = crate::rules::Board::new(&self.d, &self.s);
+                let o = b.odds(target, units.as_slice());
+                let col = o
+                    .column
+                    .map(|c| self.d.crt.columns.label(c))
+                    .unwrap_or_else(|| "-".into());
+                let names: Vec<Text> = units.as_slice().iter().map(|&u| self.unit_text(u)).collect();
+                let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
+                let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
+                Text::new(
+                    format!(
+                        "Attack {} with {}: {} vs {}, {} shift(s) → {col}",
+                        h.en,
+                        en.join(", "),
+                        o.attack,
+                        o.defence,
+                        o.shifts
+                    ),
+                    format!(
+                        "以{}攻击{}:{}对{},左移{}列→{col}",
+                        zh.join("、"),
+                        h.zh,
+                        o.attack,
+                        o.defence,
+                        o.shifts
+                    ),
+                )
+            }
+            Action::Undeclare { target } => {
+                let h = self.hex_text(target);
+                Text::new(
+                    format!("Take back the attack on {}", h.en),
+                    format!("取消对{}的攻击", h.zh),
+                )
+            }
+            Action::EndDeclare => Text::new("Declare no more attacks", "宣言结束"),
+            Action::Resolve { target } => {
+                let h = self.hex_text(target);
+                Text::new(
+                    format!("Resolve the attack on {}", h.en),
+                    format!("结算对{}的攻击", h.zh),
+                )
+            }
+            Action::Lose { unit } => {
+                let u = self.unit_text(unit);
+                Text::new(format!("{} takes a step loss", u.en), format!("{}损失一步", u.zh))
+            }
+            Action::Convert { yes: true } => Text::new(
+                "Hold the fortress: take step losses instead of retreating (14.2(5))",
+                "坚守要塞:以战力损失代替退却(14.2(5))",
+            ),
+            Action::Convert { yes: false } => Text::new("Retreat as the result says", "按结果退却"),
+            Action::Retreat { unit, to } => {
+                let (u, h) = (self.unit_text(unit), self.hex_text(to));
+                Text::new(
+                    format!("{} retreats to {}", u.en, h.en),
+                    format!("{}退却到{}", u.zh, h.zh),
+                )
+            }
+            Action::Advance { unit, to } => {
+                let (u, h) = (self.unit_text(unit), self.hex_text(to));
+                Text::new(
+                    format!("{} advances to {}", u.en, h.en),
+                    format!("{}挺进到{}", u.zh, h.zh),
+                )
+            }
+            Action::EndAdvance => Text::new("Advance no more", "挺进结束"),
+            Action::Place { unit, at } => {
+                let (u, h) = (self.unit_text(unit), self.hex_text(at));
+                Text::new(format!("Place {} at {}", u.en, h.en), format!("将{}放在{}", u.zh, h.zh))
+            }
+            Action::Fortify { hex } => {
+                let h = self.hex_text(hex);
+                Text::new(
+                    format!("Build a fortress level at {}", h.en),
+                    format!("在{}构筑要塞", h.zh),
+                )
+            }
+            Action::NoFortress => Text::new("Build no fortress", "不构筑要塞"),
+        }
+    }
+
+    fn uid(&self, u: UnitId) -> &str {
+        if u == FORTRESS {
+            "fortress"
+        } else {
+            &self.d.units[u as usize].id
+        }
+    }
+
+    pub(crate) fn notation_of(&self, a: &Action) -> String {
+        match *a {
+            Action::Pick { chit } => format!("pick {}", self.d.chits[chit as usize].id),
+            Action::NoExtra => "no-extra".into(),
+            Action::First { chit: Some(c) } => format!("first {}", self.d.chits[c as usize].id),
+            Action::First { chit: None } => "first none".into(),
+            Action::Choose { unit } => format!("choose {}", self.uid(unit)),
+            Action::EndChoose => "done".into(),
+            Action::Move { unit, to, march } => {
+                format!(
+                    "{} {} {}",
+                    if march { "march" } else { "move" },
+                    self.uid(unit),
+                    self.hex_id(to)
+                )
+            }
+            Action::EndMovement => "end-move".into(),
+            Action::Declare { target, units } => {
+                let names: Vec<&str> = units.as_slice().iter().map(|&u| self.uid(u)).collect();
+                format!("attack {} with {}", self.hex_id(target), names.join(" "))
+            }
+            Action::Undeclare { target } => format!("cancel {}", self.hex_id(target)),
+            Action::EndDeclare => "end-declare".into(),
+            Action::Resolve { target } => format!("resolve {}", self.hex_id(target)),
+            Action::Lose { unit } => format!("lose {}", self.uid(unit)),
+            Action::Convert { yes } => format!("convert {}", if yes { "yes" } else { "no" }),
+            Action::Retreat { unit, to } => format!("retreat {} {}", self.uid(unit), self.hex_id(to)),
+            Action::Advance { unit, to } => format!("advance {} {}", self.uid(unit), self.hex_id(to)),
+            Action::EndAdvance => "end-advance".into(),
+            Action::Place { unit, at } => format!("place {} {}", self.uid(unit), self.hex_id(at)),
+            Action::Fortify { hex } => format!("fortify {}", self.hex_id(hex)),
+            Action::NoFortress => "no-fortress".into(),
+        }
+    }
+
+    /// The phase and step in words.
+    pub(crate) fn phase_text(&self) -> Text {
+        match &self.s.phase {
+            Phase::Over => Text::new("Game over", "游戏结束"),
+            Phase::Draw => Text::new("Command execution: drawing a chit (7.1)", "命令实行:抽取命令卡(7.1)"),
+            Phase::Select(Select::SovietHq) => Text::new(
+                "Command selection: Soviet Front chits (6.2(1))",
+                "命令选择:苏军方面军命令卡(6.2(1))",
+            ),
+            Phase::Select(Select::SovietExtra) => Text::new(
+                "Command selection: SOVIET REINF or STAVKA (6.2(2))",
+                "命令选择:苏军增援或STAVKA(6.2(2))",
+            ),
+            Phase::Select(Select::AxisGer) => Text::new(
+                "Command selection: German chits (6.2(3))",
+                "命令选择:德军命令卡(6.2(3))",
+            ),
+            Phase::Select(Select::AxisRnf) => Text::new(
+                "Command selection: allied and reinforcement chits (6.2(3))",
+                "命令选择:同盟军及增援命令卡(6.2(3))",
+            ),
+            Phase::Select(Select::AxisFirst) => Text::new(
+                "Turn 1: a chit to execute first (16.0(1))",
+                "第1回合:首先执行的命令卡(16.0(1))",
+            ),
+            Phase::Exec(e) => {
+                let c = self.chit_text(e.chit);
+                let step = match &e.step {
+                    Step::Stavka => Text::new("choose the HQ to activate (7.2(3))", "选择要激活的司令部(7.2(3))"),
+                    Step::AlliedGerman { .. } => Text::new(
+                        "choose up to 2 German units to activate (8.3(2))",
+                        "选择最多2个德军单位激活(8.3(2))",
+                    ),
+                    Step::Move => Text::new("movement segment (9.0)", "移动小节(9.0)"),
+                    Step::Declare => Text::new(
+                        "combat segment: declare attacks (10.2(1))",
+                        "战斗小节:宣言攻击(10.2(1))",
+                    ),
+                    Step::Order => Text::new(
+                        "combat segment: choose the next attack to resolve (10.2(1))",
+                        "战斗小节:选择下一个结算的攻击(10.2(1))",
+                    ),
+                    Step::Combat(c) => match c.stage {
+                        CombatStage::AttackerLoss => {
+                            Text::new("the attacker allocates step losses (10.5)", "攻击方分配战力损失(10.5)")
+                        }
+                        CombatStage::Convert => Text::new(
+                            "the defender may hold the fortress (14.2(5))",
+                            "防守方可坚守要塞(14.2(5))",
+                        ),
+                        CombatStage::DefenderLoss => {
+                            Text::new("the defender allocates step losses (10.5)", "防守方分配战力损失(10.5)")
+                        }
+                        CombatStage::Retreat => Text::new("the defender retreats (10.6)", "防守方退却(10.6)"),
+                        CombatStage::Advance => Text::new("advance after combat (10.7)", "战斗后挺进(10.7)"),
+                    },
+                    Step::AxisReinf(_) => Text::new(
+                        "Axis reinforcements: choose units (12.3, 12.4)",
+                        "轴心国增援:选择单位(12.3, 12.4)",
+                    ),
+                    Step::Place => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
+                    Step::Supply(SupplyStage::Withdraw { .. }) => {
+                        Text::new("German withdrawal (11.2)", "德军转出(11.2)")
+                    }
+                    Step::Supply(SupplyStage::RailBox) => Text::new(
+                        "move units to the rail transport box (11.3)",
+                        "移动单位到铁道运输box(11.3)",
+                    ),
+                    Step::Supply(SupplyStage::Fortress) => {
+                        Text::new("Soviet fortress construction (11.4, 14.1)", "苏军要塞构筑(11.4, 14.1)")
+                    }
+                };
+                Text::new(
+                    format!("Executing {}: {}", c.en, step.en),
+                    format!("执行{}:{}", c.zh, step.zh),
+                )
+            }
+        }
+    }
+
+    /// The state as `seat` may see it: the other side's picks and the cup's contents never.
+    pub(crate) fn view_for(&self, seat: Option<Seat>) -> serde_json::Value {
+        let d = &self.d;
+        let over = self.s.phase == Phase::Over;
+        let units: Vec<serde_json::Value> = self
+            .s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, st)| !matches!(st.loc, Loc::Pool | Loc::Eliminated | Loc::Withdrawn))
+            .map(|(i, st)| {
+                let def = &d.units[i];
+                let loc = match st.loc {
+                    Loc::Map(h) => json!(self.hex_id(h)),
+                    Loc::RailBox => json!("rail-box"),
+                    Loc::Track => json!("track"),
+                    Loc::Arriving => json!("arriving"),
+                    _ => json!(null),
+                };
+                json!({
+                    "id": def.id, "name_en": def.name_en, "name_zh": def.name_zh, "label": def.name,
+                    "side": def.side, "nation": def.nation, "type": def.utype,
+                    "factors": def.face(st.reduced).label(def.mech), "reduced": st.reduced,
+                    "loc": loc, "active": st.active, "moved": st.moved, "attacked": st.attacked,
+                })
+            })
+            .collect();
+        let pool: Vec<&str> = self
+            .s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.loc == Loc::Pool)
+            .map(|(i, _)| d.units[i].id.as_str())
+            .collect();
+        let mine = |side: Side| -> serde_json::Value {
+            if over || seat == Some(side.seat()) {
+                json!(self.s.picks[side.seat() as usize]
+                    .iter()
+                    .map(|&c| d.chits[c as usize].id.clone())
+                    .collect::<Vec<_>>())
+            } else {
+                json!(null)
+            }
+        };
+        let control: Vec<serde_json::Value> = d
+            .map
+            .grid
+            .hexes()
+            .filter(|h| d.is_urban[h.idx()])
+            .map(|h| json!({"hex": self.hex_id(h), "side": self.s.control[h.idx()]}))
+            .collect();
+        let pending = match self.pending_now() {
+            Pending::Seat(s) => json!(if s == 0 { "axis" } else { "soviet" }),
+            Pending::Chance => json!("chance"),
+            Pending::Over => json!(null),
+        };
+        let td = self.turn_def();
+        json!({
+            "game": "stalingrad-blitz",
+            "scenario": self.meta.id,
+            "reconstructed": self.meta.reconstructed,
+            "turn": self.s.turn,
+            "date_en": td.date_en, "date_zh": td.date_zh,
+            "quotas": {"su_com": td.su_com, "ger_com": td.ger_com, "axis_rnf_com": td.axis_rnf_com},
+            "phase_en": self.phase_text().en, "phase_zh": self.phase_text().zh,
+            "pending": pending,
+            "vp": self.s.vp, "loss_vp": self.s.loss_vp, "track": self.s.track,
+            "cup_size": self.s.cup.len(),
+            "used": self.s.used.iter().map(|&c| d.chits[c as usize].id.clone()).collect::<Vec<_>>(),
+            "picks": {"axis": mine(Side::Axis), "soviet": mine(Side::Soviet)},
+            "units": units,
+            "pool": pool,
+            "fortresses": self.s.fortresses.iter().map(|f| json!({"hex": self.hex_id(f.hex), "level": f.level})).collect::<Vec<_>>(),
+            "control": control,
+            "winner": self.s.winner,
+        })
+    }
+
+    pub(crate) fn summary_for(&self, seat: Option<Seat>, lang: Lang) -> String {
+        let d = &self.d;
+        let td = self.turn_def();
+        let zh = lang == Lang::Zh;
+        let mut out = String::new();
+        let title = &self.meta.name;
+        out.push_str(&format!("{}\n", title.get(lang)));
+        if zh {
+            out.push_str(&format!(
+                "第{}回合({}),{}\n",
+                self.s.turn,
+                td.date_zh,
+                self.phase_text().zh
+            ));
+        } else {
+            out.push_str(&format!(
+                "Turn {} ({}), {}\n",
+                self.s.turn,
+                td.date_en,
+                self.phase_text().en
+            ));
+        }
+        let who = match self.pending_now() {
+            Pending::Seat(s) => Side::from_seat(s).name().get(lang).to_string(),
+            Pending::Chance => (if zh { "抽取" } else { "chance" }).to_string(),
+            Pending::Over => (if zh { "无" } else { "nobody" }).to_string(),
+        };
+        let held = d
+            .vp_hexes
+            .iter()
+            .filter(|h| self.s.control[h.idx()] == Some(Side::Axis))
+            .count();
+        if zh {
+            out.push_str(&format!(
+                "轮到:{who}。轴心国控制 VP 格 {held}/{},损失 {} VP,上回合结束时 {} VP(胜利需85)。\n",
+                d.vp_hexes.len(),
+                self.s.loss_vp,
+                self.s.vp
+            ));
+            out.push_str(&format!(
+                "杯中命令卡 {} 枚;苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
+                self.s.cup.len(),
+                self.s.track,
+                td.su_com,
+                td.ger_com,
+                td.axis_rnf_com
+            ));
+        } else {
+            out.push_str(&format!("To act: {who}. The Axis holds {held}/{} VP hexes, has lost {} VP, and had {} VP at the last turn end (85 wins).\n", d.vp_hexes.len(), self.s.loss_vp, self.s.vp));
+            out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.s.cup.len(), self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
+        }
+        if let Some(s) = seat {
+            let picks: Vec<String> = self.s.picks[s as usize]
+                .iter()
+                .map(|&c| self.chit_text(c).get(lang).to_string())
+                .collect();
+            if !picks.is_empty() {
+                out.push_str(&format!(
+                    "{}{}\n",
+                    if zh { "你的命令卡:" } else { "Your chits: " },
+                    picks.join(", ")
+                ));
+            }
+        }
+        if !self.s.used.is_empty() {
+            let used: Vec<String> = self
+                .s
+                .used
+                .iter()
+                .map(|&c| self.chit_text(c).get(lang).to_string())
+                .collect();
+            out.push_str(&format!(
+                "{}{}\n",
+                if zh { "已执行:" } else { "Executed: " },
+                used.join(", ")
+            ));
+        }
+        if let Some(e) = self.exec() {
+            let active: Vec<String> = self
+                .s
+                .units
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.active)
+                .map(|(i, s)| {
+                    let t = self.unit_text(i as UnitId);
+                    let at = s.hex().map(|h| self.hex_id(h)).unwrap_or_default();
+                    let mark = if s.moved { "*" } else { "" };
+                    format!("{}@{at}{mark}", t.get(lang))
+                })
+                .collect();
+            if !active.is_empty() {
+                out.push_str(&format!(
+                    "{}{}\n",
+                    if zh {
+                        "激活单位(*已移动):"
+                    } else {
+                        "Activated (* moved): "
+                    },
+                    active.join("; ")
+                ));
+            }
+            for a in &e.declared {
+                let t = self.describe_action(&Action::Declare {
+                    target: a.target,
+                    units: a.units,
+                });
+                out.push_str(&format!(
+                    "  {} {}\n",
+                    if zh { "已宣言:" } else { "declared:" },
+                    t.get(lang)
+                ));
+            }
+            if let Step::Combat(c) = &e.step {
+                let h = self.hex_text(c.target);
+                out.push_str(&format!(
+                    "{} {}: {} {}, {} {}\n",
+                    if zh { "战斗" } else { "Combat at" },
+                    h.get(lang),
+                    self.d.crt.columns.label(c.column as usize),
+                    if zh { "骰" } else { "die" },
+                    c.die,
+                    crate::data::CrtResult {
+                        attacker_steps: c.attacker_steps,
+                        defender_steps: c.defender_steps,
+                        retreat: c.retreat
+                    }
+                    .label()
+                ));
+            }
+        }
+        if let Some(o) = sandtable_core::game::Game::outcome(self) {
+            out.push_str(o.text.get(lang));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The board around a hex as text, for the terminal: every stack within `radius`.
+    pub fn listing_around(&self, centre: Hex, radius: u32, lang: Lang) -> String {
+        let d = &self.d;
+        let mut lines = Vec::new();
+        for h in d.map.grid.hexes() {
+            if d.map.grid.distance(centre, h) > radius {
+                continue;
+            }
+            let here: Vec<String> = self
+                .s
+                .units
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.hex() == Some(h))
+                .map(|(i, _)| {
+                    let side = if d.units[i].side == Side::Axis { "A" } else { "S" };
+                    format!("{side}:{}", self.unit_text(i as UnitId).get(lang))
+                })
+                .collect();
+            if here.is_empty() && d.map.place(h).is_none() {
+                continue;
+            }
+            let mut terrain: Vec<&str> = d
+                .map
+                .terrain_names()
+                .iter()
+                .enumerate()
+                .filter(|(b, _)| d.map.terrain(h) & (1 << b) != 0)
+                .map(|(_, n)| n.as_str())
+                .collect();
+            terrain.retain(|t| *t != "plain");
+            let ctl = match self.s.control[h.idx()] {
+                Some(Side::Axis) => "[A]",
+                Some(Side::Soviet) => "[S]",
+                None => "",
+            };
+            lines.push(format!(
+                "{} {}{} {} {}",
+                self.hex_id(h),
+                self.hex_text(h).get(lang).split_once(' ').map(|x| x.1).unwrap_or(""),
+                ctl,
+                terrain.join("+"),
+                here.join(", ")
+            ));
+        }
+        lines.sort();
+        lines.join("\n")
+    }
+
+    /// The NATO symbol of a unit, for drawing.
+    fn nato(&self, u: UnitId) -> NatoSymbol {
+        match self.d.units[u as usize].utype {
+            UType::Hq => NatoSymbol::Headquarters,
+            UType::Pz | UType::Armor | UType::Tk => NatoSymbol::Armor,
+            UType::Mot | UType::Gd | UType::Ss | UType::Mech | UType::GMech => NatoSymbol::Mechanized,
+            UType::Cav | UType::GCav => NatoSymbol::Cavalry,
+            UType::Mt => NatoSymbol::Mountain,
+            _ => NatoSymbol::Infantry,
+        }
+    }
+
+    /// The map with every unit on it (nothing on the map is hidden in this game), the
+    /// fortresses, and the hexes the current step is about.
+    pub(crate) fn render(&self, _seat: Option<Seat>, lang: Lang) -> String {
+        let d = &self.d;
+        let style = map_style();
+        let mut counters = Vec::new();
+        for h in d.map.grid.hexes() {
+            for (i, st) in self.s.units.iter().enumerate() {
+                if st.hex() != Some(h) {
+                    continue;
+                }
+                let def = &d.units[i];
+                let (fill, ink) = match def.nation {
+                    Nation::German => ("#8a9a8c", "#111"),
+                    Nation::Hungarian => ("#9c8f5a", "#111"),
+                    Nation::Romanian => ("#b9a76a", "#111"),
+                    Nation::Italian => ("#7f9f6f", "#111"),
+                    Nation::Soviet => ("#b5443b", "#fff"),
+                };
+                let fill = if def.utype == UType::Ss { "#4a4a4a" } else { fill };
+                let ink = if def.utype == UType::Ss { "#fff" } else { ink };
+                let name = match lang {
+                    Lang::Zh => def.name.clone(),
+                    Lang::En => def.name.clone(),
+                };
+                counters.push(Counter {
+                    hex: h,
+                    fill: fill.into(),
+                    ink: ink.into(),
+                    name,
+                    symbol: self.nato(i as UnitId),
+                    factors: def.face(st.reduced).label(def.mech),
+                    reduced: st.reduced,
+                    title: self.unit_text(i as UnitId).get(lang).to_string(),
+                    id: def.id.clone(),
+                });
+            }
+            if let Some(f) = self.s.fortresses.iter().find(|f| f.hex == h) {
+                counters.push(Counter {
+                    hex: h,
+                    fill: "#d9c9a3".into(),
+                    ink: "#111".into(),
+                    name: if lang == Lang::Zh {
+                        "要塞".into()
+                    } else {
+                        "Fort".into()
+                    },
+                    symbol: NatoSymbol::Fortress,
+                    factors: format!("L{}", f.level),
+                    reduced: f.level < 2,
+                    title: format!("fortress level {}", f.level),
+                    id: format!("fortress-{}", self.hex_id(h)),
+                });
+            }
+        }
+        let mut marks = Vec::new();
+        for h in d.map.grid.hexes() {
+            if d.is_urban[h.idx()] {
+                let fill = match self.s.control[h.idx()] {
+                    Some(Side::Axis) => "rgba(60,60,60,0.18)",
+                    _ => "rgba(181,68,59,0.15)",
+                };
+                marks.push(HexMark {
+                    hex: h,
+                    fill: fill.into(),
+                    label: String::new(),
+                });
+            }
+        }
+        if let Some(e) = self.exec() {
+            if let Step::Combat(c) = &e.step {
+                marks.push(HexMark {
+                    hex: c.target,
+                    fill: "rgba(255,200,0,0.45)".into(),
+                    label: String::new(),
+                });
+            }
+            for a in &e.declared {
+                marks.push(HexMark {
+                    hex: a.target,
+                    fill: "rgba(255,140,0,0.35)".into(),
+                    label: "!".into(),
+                });
+            }
+        }
+        let td = self.turn_def();
+        let title = match lang {
+            Lang::Zh => format!(
+                "{} — 第{}回合({}){}",
+                self.meta.name.zh,
+                self.s.turn,
+                td.date_zh,
+                if self.meta.reconstructed {
+                    "· 地图与算子为重建数据"
+                } else {
+                    ""
+                }
+            ),
+            Lang::En => format!(
+                "{} — turn {} ({}){}",
+                self.meta.name.en,
+                self.s.turn,
+                td.date_en,
+                if self.meta.reconstructed {
+                    " · map and counters reconstructed"
+                } else {
+                    ""
+                }
+            ),
+        };
+        render_hex_map(&d.map, &style, &counters, &marks, lang, &title)
+    }
+
+    /// The stacks near the current action, as text for a terminal.
+    pub(crate) fn board_text_for(&self, lang: Lang) -> String {
+        let centre = match self.exec() {
+            Some(e) => match &e.step {
+                Step::Combat(c) => Some((c.target, 2)),
+                _ => {
+                    e.hq.and_then(|hq| self.s.units[hq as usize].hex())
+                        .map(|h| (h, self.d.units[e.hq.unwrap_or(0) as usize].range as u32 + 2))
+                }
+            },
+            None => None,
+        };
+        match centre {
+            Some((h, r)) => self.listing_around(h, r, lang),
+            None => String::new(),
+        }
+    }
+}
+
+/// Colours and line styles of the map.
+fn map_style() -> MapStyle {
+    let t = |terrain: &str, fill: &str, symbol: Option<TerrainSymbol>| TerrainStyle {
+        terrain: terrain.into(),
+        fill: fill.into(),
+        symbol,
+    };
+    let l = |feature: &str, stroke: &str, width: f64, dash: Option<&str>, kind: LineKind| LineStyle {
+        feature: feature.into(),
+        stroke: stroke.into(),
+        width,
+        dash: dash.map(Into::into),
+        kind,
+    };
+    MapStyle {
+        terrains: vec![
+            t("plain", "#eee8c8", None),
+            t("forest", "#a9c98f", Some(TerrainSymbol::Trees)),
+            t("swamp", "#bcd8cf", Some(TerrainSymbol::Marsh)),
+            t("mountain", "#c8a982", Some(TerrainSymbol::Peaks)),
+            t("impassable", "#8c7b6b", Some(TerrainSymbol::Cross)),
+            t("sea", "#9cc3e0", None),
+        ],
+        lines: vec![
+            l("river", "#3f7fbf", 2.5, None, LineKind::Hexside),
+            l("major-river", "#245f9e", 5.0, None, LineKind::Hexside),
+            l("start-line", "#c0392b", 3.0, Some("8 5"), LineKind::Hexside),
+            l("road", "#8b5a2b", 2.0, None, LineKind::Path),
+            l("railway", "#222", 2.0, None, LineKind::Railway),
+        ],
+        city_terrain: Some("city".into()),
+        town_terrain: Some("town".into()),
+        tag_marks: vec![("vp".into(), TagMark::Star)],
+    }
+}

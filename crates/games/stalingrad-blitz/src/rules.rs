@@ -1,0 +1,443 @@
+//! The rule computations the procedures share: stacking (3.1), zones of control (3.2), lines
+//! of communication (3.3), movement (9.0), odds and shifts (10.3), retreat (10.6) and advance
+//! (10.7) destinations. Each is a plain function of the state; nothing here changes it.
+
+use crate::data::{Data, Side, UType};
+use crate::state::{Loc, State, UnitId};
+use sandtable_core::hex::Hex;
+use sandtable_core::search::{Search, Step};
+use sandtable_core::stack::StackIndex;
+
+/// 3.1(1): at most two units per hex, HQs included.
+pub const STACK_LIMIT: usize = 2;
+
+/// Facts about the board derived from the state for one question, computed once.
+pub struct Board<'a> {
+    pub d: &'a Data,
+    pub s: &'a State,
+    /// Units per hex (3.1).
+    pub stacks: StackIndex,
+    /// Which side occupies each hex (units or a fortress).
+    pub owner: Vec<Option<Side>>,
+    /// Hexes in the ZOC of Axis units / of Soviet units (3.2).
+    pub zoc_of: [Vec<bool>; 2],
+    pub fortress: Vec<u8>,
+}
+
+fn side_idx(s: Side) -> usize {
+    s.seat() as usize
+}
+
+impl<'a> Board<'a> {
+    pub fn new(d: &'a Data, s: &'a State) -> Board<'a> {
+        let n = d.map.grid.len();
+        let placed = s
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
+        let stacks = StackIndex::build(n, placed);
+        let mut owner = vec![None; n];
+        for (i, u) in s.units.iter().enumerate() {
+            if let Loc::Map(h) = u.loc {
+                owner[h.idx()] = Some(d.units[i].side);
+            }
+        }
+        let mut fortress = vec![0u8; n];
+        for f in &s.fortresses {
+            fortress[f.hex.idx()] = f.level;
+            owner[f.hex.idx()] = Some(Side::Soviet);
+        }
+        let mut zoc_of = [vec![false; n], vec![false; n]];
+        for h in d.map.grid.hexes() {
+            let Some(side) = owner[h.idx()] else { continue };
+            // 3.2: every unit (and, 14.2(6), a fortress) has a ZOC in the six adjacent hexes,
+            // (1) but not into all-sea or impassable hexes nor across prohibited hexsides.
+            for (dir, n) in d.map.grid.neighbours(h) {
+                if d.map.terrain(n) & (d.t.sea | d.t.impassable) != 0 || d.map.side(h, dir) & d.s.prohibited != 0 {
+                    continue;
+                }
+                zoc_of[side_idx(side)][n.idx()] = true;
+            }
+        }
+        Board {
+            d,
+            s,
+            stacks,
+            owner,
+            zoc_of,
+            fortress,
+        }
+    }
+
+    pub fn units_at(&self, h: Hex) -> &[UnitId] {
+        self.stacks.at(h)
+    }
+
+    /// Whether `h` is in the ZOC of `side`'s enemy, as it affects `side`'s units: 14.2(2) a
+    /// fortress hex is not affected by enemy ZOC.
+    #[inline]
+    pub fn enemy_zoc(&self, side: Side, h: Hex) -> bool {
+        if side == Side::Soviet && self.fortress[h.idx()] > 0 {
+            return false;
+        }
+        self.zoc_of[side_idx(side.enemy())][h.idx()]
+    }
+
+    #[inline]
+    pub fn enemy_in(&self, side: Side, h: Hex) -> bool {
+        self.owner[h.idx()] == Some(side.enemy())
+    }
+
+    #[inline]
+    pub fn friends_in(&self, side: Side, h: Hex) -> bool {
+        self.owner[h.idx()] == Some(side) && self.stacks.count(h) > 0
+    }
+
+    /// 3.1(1), 14.2(3): whether one more unit may end in `h` (not counting `except`).
+    pub fn has_room(&self, h: Hex, except: Option<UnitId>) -> bool {
+        if self.fortress[h.idx()] > 0 {
+            return true;
+        }
+        self.stacks.has_room(h, STACK_LIMIT, except)
+    }
+
+    fn blocked_terrain(&self, h: Hex) -> bool {
+        self.d.map.terrain(h) & (self.d.t.sea | self.d.t.impassable) != 0
+    }
+
+    /// 3.3(1)–(2): whether a LOC of `side` may pass through `h`.
+    fn loc_passable(&self, side: Side, h: Hex, zoc_blocks_always: bool) -> bool {
+        if self.blocked_terrain(h) || self.enemy_in(side, h) {
+            return false;
+        }
+        if self.d.is_urban[h.idx()] && self.s.control[h.idx()] == Some(side.enemy()) {
+            return false;
+        }
+        if self.enemy_zoc(side, h) && (zoc_blocks_always || !self.friends_in(side, h)) {
+            return false;
+        }
+        true
+    }
+
+    fn sources(&self, side: Side, zoc_blocks_always: bool) -> Vec<(Hex, u32)> {
+        let list = match side {
+            Side::Axis => &self.d.supply_axis,
+            Side::Soviet => &self.d.supply_soviet,
+        };
+        list.iter()
+            .filter(|&&h| self.loc_passable(side, h, zoc_blocks_always))
+            .map(|&h| (h, 0))
+            .collect()
+    }
+
+    /// 3.3: the hexes to which `side` can trace a line of communication. Soviet: no length
+    /// limit (3.3(4)). Axis: unlimited along railway connected to a source, then at most six
+    /// hexes off it, the unit's own hex counted (3.3(5), A14).
+    pub fn loc_reach(&self, side: Side, search: &mut Search) -> Vec<bool> {
+        let d = self.d;
+        let n = d.map.grid.len();
+        let sources = self.sources(side, false);
+        let mountain = d.t.mountain;
+        // 3.3(3): a LOC enters a mountain hex only along a road, or else stops there.
+        let step = |from: Hex, dir: u8, to: Hex, rail_only: bool, unit: u32| -> Step {
+            let side_bits = d.map.side(from, dir);
+            if side_bits & d.s.prohibited != 0 {
+                return Step::Blocked;
+            }
+            if rail_only && side_bits & d.s.rail == 0 {
+                return Step::Blocked;
+            }
+            let passable = self.loc_passable(side, to, false);
+            if !passable {
+                return Step::Blocked;
+            }
+            let mountain_hex = d.map.terrain(to) & mountain != 0 || d.map.terrain(from) & mountain != 0;
+            if mountain_hex && side_bits & d.s.road == 0 {
+                if d.map.terrain(from) & mountain != 0 && d.map.terrain(to) & mountain == 0 {
+                    // Leaving a mountain hex off-road: the LOC entered it off-road and stopped.
+                    return Step::Blocked;
+                }
+                return Step::Stop(unit);
+            }
+            Step::Go(unit)
+        };
+        let mut reach = vec![false; n];
+        match side {
+            Side::Soviet => {
+                search.run(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, false, 1));
+                for h in search.reached() {
+                    reach[h.idx()] = true;
+                }
+            }
+            Side::Axis => {
+                search.run(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, true, 0));
+                let rail: Vec<(Hex, u32)> = search
+                    .reached()
+                    .filter(|h| !search.stopped_at(*h))
+                    .map(|h| (h, 0))
+                    .collect();
+                for (h, _) in &rail {
+                    reach[h.idx()] = true;
+                }
+                search.run(&d.map.grid, &rail, 6, |f, dir, t| step(f, dir, t, false, 1));
+                for h in search.reached() {
+                    reach[h.idx()] = true;
+                }
+            }
+        }
+        reach
+    }
+
+    /// 12.1(1)–(2): railway hexes where `side` may place reinforcements: joined to a friendly
+    /// supply source by railway through no enemy ZOC at all, not in enemy ZOC, not an
+    /// enemy-controlled city or town.
+    pub fn rail_entry(&self, side: Side, search: &mut Search) -> Vec<Hex> {
+        let d = self.d;
+        let sources = self.sources(side, true);
+        search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
+            let bits = d.map.side(from, dir);
+            if bits & d.s.rail == 0 || bits & d.s.prohibited != 0 || !self.loc_passable(side, to, true) {
+                Step::Blocked
+            } else {
+                Step::Go(1)
+            }
+        });
+        search.reached().filter(|&h| d.has_rail[h.idx()]).collect()
+    }
+
+    /// The distance from every hex to `side`'s nearest supply source, for retreats (10.6(6)):
+    /// through hexes a LOC could pass, plus one step into hexes it could only end in.
+    pub fn supply_distance(&self, side: Side, search: &mut Search) -> Vec<u32> {
+        let d = self.d;
+        let n = d.map.grid.len();
+        let sources = self.sources(side, false);
+        search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
+            if d.map.side(from, dir) & d.s.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
+                return Step::Blocked;
+            }
+            if self.loc_passable(side, to, false) {
+                Step::Go(1)
+            } else {
+                Step::Stop(1)
+            }
+        });
+        let mut dist = vec![u32::MAX; n];
+        for h in search.reached() {
+            dist[h.idx()] = search.cost(h).unwrap_or(u32::MAX);
+        }
+        dist
+    }
+
+    /// 9.2, 9.3: least-cost movement from the unit's hex, in half movement points.
+    pub fn movement(&self, unit: UnitId, march: bool, search: &mut Search) -> Option<Hex> {
+        let d = self.d;
+        let def = &d.units[unit as usize];
+        let st = &self.s.units[unit as usize];
+        let start = st.hex()?;
+        let side = def.side;
+        let ma = def.face(st.reduced).ma as u32;
+        let budget = ma * 2;
+        let (t, sb, c) = (d.t, d.s, d.costs);
+        if march {
+            // 9.3(1): start in a hex with a road, outside enemy ZOC; every step along a road
+            // (not a railway), never into enemy ZOC; 1/2 MP per road hex.
+            if !d.has_road[start.idx()] || self.enemy_zoc(side, start) {
+                search.run(&d.map.grid, &[], 0, |_, _, _| Step::Blocked);
+                return None;
+            }
+            search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
+                let bits = d.map.side(from, dir);
+                if bits & sb.road == 0 || bits & sb.prohibited != 0 {
+                    return Step::Blocked;
+                }
+                if self.blocked_terrain(to) || self.enemy_in(side, to) || self.enemy_zoc(side, to) {
+                    return Step::Blocked;
+                }
+                Step::Go(c.march_half_mp as u32)
+            });
+            return Some(start);
+        }
+        let mountain_div = def.is_mountain();
+        search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
+            let bits = d.map.side(from, dir);
+            if bits & sb.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
+                return Step::Blocked;
+            }
+            // 9.2(2): +2 MP to enter and +2 MP to leave an enemy ZOC hex.
+            let zoc_from = self.enemy_zoc(side, from);
+            let zoc_to = self.enemy_zoc(side, to);
+            let zoc = c.zoc_enter_mp as u32 * zoc_to as u32 + c.zoc_leave_mp as u32 * zoc_from as u32;
+            // 9.2(1)4: along a road, 1 MP whatever the terrain; a road over a river or major
+            // river is a bridge (2.1(1)3) and lifts 9.2(3)'s restrictions; 9.2(4)1 a road
+            // opens a mountain hex.
+            if bits & sb.road != 0 {
+                return Step::Go((c.road_mp as u32 + zoc) * 2);
+            }
+            let tt = d.map.terrain(to);
+            let tf = d.map.terrain(from);
+            if (tt | tf) & t.mountain != 0 {
+                // 9.2(4)2: only a mountain division, with all its MP, not ZOC to ZOC.
+                if !mountain_div || from != start || (zoc_from && zoc_to) {
+                    return Step::Blocked;
+                }
+                return Step::Stop(budget);
+            }
+            let mut mp = terrain_mp(d, tt, def.mech);
+            if bits & sb.major != 0 {
+                if bits & sb.rail != 0 {
+                    // A2: a railway-only bridge over a major river counts as a river crossing.
+                    mp += c.river_mp as u32;
+                } else {
+                    // 9.2(3): start adjacent, cross with all MP and stop; never ZOC to ZOC.
+                    if from != start || (zoc_from && zoc_to) {
+                        return Step::Blocked;
+                    }
+                    return Step::Stop(budget);
+                }
+            } else if bits & sb.river != 0 {
+                // 9.2(1)3: +1 MP to cross a river.
+                mp += c.river_mp as u32;
+            }
+            Step::Go((mp + zoc) * 2)
+        });
+        Some(start)
+    }
+
+    /// 10.3: attack and defence totals, the column after shifts, and the shifts, for an
+    /// attack on `target` by `attackers`. `None` column: below 1-1, not allowed (10.3(4)).
+    pub fn odds(&self, target: Hex, attackers: &[UnitId]) -> Odds {
+        let d = self.d;
+        let mut plain = 0u32;
+        let mut across = 0u32;
+        for &u in attackers {
+            let st = &self.s.units[u as usize];
+            let Some(h) = st.hex() else { continue };
+            let a = d.units[u as usize].face(st.reduced).attack as u32;
+            let crossing = d
+                .map
+                .grid
+                .dir_to(h, target)
+                .is_some_and(|dir| d.map.side(h, dir) & (d.s.river | d.s.major) != 0);
+            // 10.3(1)1: attacking across a river or major river, bridge or not, is halved.
+            if crossing {
+                across += a;
+            } else {
+                plain += a;
+            }
+        }
+        // A9: the halved part is rounded down once, on its total.
+        let attack = plain + across / 2;
+        let mut defence = 0u32;
+        for &u in self.units_at(target) {
+            let st = &self.s.units[u as usize];
+            // 10.3(1)2: units that retreated here in this combat segment add nothing.
+            if !st.spent {
+                defence += d.units[u as usize].face(st.reduced).defence as u32;
+            }
+        }
+        // 14.2(1): a level-2 fortress adds 1 defence.
+        if self.fortress[target.idx()] >= 2 {
+            defence += 1;
+        }
+        let shifts = terrain_shift(d, target);
+        let raw = d.crt.columns.column(attack, defence);
+        let column = raw.and_then(|c| d.crt.columns.shift(c, -(shifts as i32)));
+        Odds {
+            attack,
+            defence,
+            raw,
+            shifts,
+            column,
+            halved: across > 0,
+        }
+    }
+}
+
+/// The numbers behind an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    pub attack: u32,
+    pub defence: u32,
+    pub raw: Option<usize>,
+    pub shifts: u8,
+    pub column: Option<usize>,
+    pub halved: bool,
+}
+
+/// 9.2(5) and the TEC: the MP to enter a hex by its terrain (without road or river).
+pub fn terrain_mp(d: &Data, terrain: u32, mech: bool) -> u32 {
+    let t = d.t;
+    let pick = |name: &str| {
+        let row = d.tec(name);
+        (if mech { row.mp_mech } else { row.mp_foot }) as u32
+    };
+    // TEC: a large city costs 1 MP whatever else is in the hex; a town uses the other terrain.
+    if terrain & t.city != 0 {
+        return pick("city");
+    }
+    if terrain & t.swamp != 0 {
+        pick("swamp")
+    } else if terrain & t.forest != 0 {
+        pick("forest")
+    } else {
+        pick("plain")
+    }
+}
+
+/// 10.3(3) and A11: the defender's terrain shifts. A large city is 2 in all; otherwise the
+/// base terrain (forest 1, swamp 1, mountain 2) plus 1 for a town.
+pub fn terrain_shift(d: &Data, h: Hex) -> u8 {
+    let t = d.t;
+    let terrain = d.map.terrain(h);
+    if terrain & t.city != 0 {
+        return d.tec("city").shift;
+    }
+    let base = if terrain & t.mountain != 0 {
+        d.tec("mountain").shift
+    } else if terrain & t.swamp != 0 {
+        d.tec("swamp").shift
+    } else if terrain & t.forest != 0 {
+        d.tec("forest").shift
+    } else {
+        d.tec("plain").shift
+    };
+    base + if terrain & t.town != 0 { d.tec("town").shift } else { 0 }
+}
+
+/// 10.7(1): whether an advance may go on past the attacked hex: only if that hex allows two
+/// (plain, no town or city) and the unit did not cross a river or major river to enter it.
+pub fn advance_may_continue(d: &Data, from: Hex, target: Hex) -> bool {
+    let terrain = d.map.terrain(target);
+    let limit = if terrain & (d.t.city | d.t.town | d.t.forest | d.t.swamp | d.t.mountain) != 0 {
+        1
+    } else {
+        d.tec("plain").advance
+    };
+    if limit < 2 {
+        return false;
+    }
+    match d.map.grid.dir_to(from, target) {
+        Some(dir) => d.map.side(from, dir) & (d.s.river | d.s.major) == 0,
+        None => false,
+    }
+}
+
+/// 15.0(2): VP the Axis loses when this unit is removed by combat or supply.
+pub fn loss_vp(d: &Data, u: UnitId) -> u16 {
+    let def = &d.units[u as usize];
+    if def.side != Side::Axis {
+        return 0;
+    }
+    if def.utype == UType::Hq {
+        return 2;
+    }
+    if def.nation != crate::data::Nation::German {
+        return 0;
+    }
+    if def.mech {
+        2
+    } else {
+        1
+    }
+}

@@ -1,0 +1,212 @@
+//! Scenarios: the pieces on their hexes, the turn, the markers. The shipped campaign is in
+//! `data/scenarios/`; players may write their own in the same format (docs/formats.md).
+//! Every unit a scenario does not list is in the reserve force pool (4.0(5)).
+
+use crate::data::{Data, Side};
+use crate::state::{Fortress, Loc, Phase, Select, State, UnitState};
+use sandtable_core::chance::Rng;
+use sandtable_core::map::About;
+use serde::Deserialize;
+
+pub const CAMPAIGN_TOML: &str = include_str!("../data/scenarios/campaign.toml");
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub about: About,
+    pub scenario: ScenarioHead,
+    #[serde(default, rename = "unit")]
+    pub units: Vec<UnitPlacement>,
+    #[serde(default, rename = "fortress")]
+    pub fortresses: Vec<FortressRow>,
+    #[serde(default, rename = "control")]
+    pub control: Vec<ControlRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioHead {
+    pub id: String,
+    pub name_en: String,
+    pub name_zh: String,
+    #[serde(default = "one")]
+    pub turn: u8,
+    #[serde(default = "one")]
+    pub track: u8,
+    #[serde(default)]
+    pub loss_vp: u16,
+    #[serde(default)]
+    pub fortress_markers_used: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitPlacement {
+    pub id: String,
+    #[serde(default)]
+    pub hex: Option<String>,
+    /// Off-map places: `pool`, `rail-box`, `track`, `eliminated`, `withdrawn`.
+    #[serde(default)]
+    pub loc: Option<String>,
+    #[serde(default)]
+    pub reduced: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FortressRow {
+    pub hex: String,
+    pub level: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ControlRow {
+    pub hex: String,
+    pub side: Side,
+}
+
+/// A scenario read and checked against the data.
+pub struct Scenario {
+    pub id: String,
+    pub name_en: String,
+    pub name_zh: String,
+    pub about: About,
+    pub state: State,
+}
+
+pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
+    let f: ScenarioFile = toml::from_str(text).map_err(|e| format!("scenario: {e}"))?;
+    let h = f.scenario;
+    if !(1..=9).contains(&h.turn) {
+        return Err("scenario: turn must be 1 to 9 (5.0)".into());
+    }
+    if h.fortress_markers_used > 2 || f.fortresses.len() > 2 {
+        return Err("scenario: there are only 2 fortress markers (14.3(3))".into());
+    }
+    let n = d.map.grid.len();
+    let mut units: Vec<UnitState> = vec![UnitState::at(Loc::Pool); d.units.len()];
+    let mut seen = vec![false; d.units.len()];
+    for p in &f.units {
+        let i = *d
+            .unit_index
+            .get(&p.id)
+            .ok_or_else(|| format!("scenario: no unit `{}` in the counter manifest", p.id))? as usize;
+        if seen[i] {
+            return Err(format!("scenario: unit `{}` is listed twice", p.id));
+        }
+        seen[i] = true;
+        let loc = match (&p.hex, p.loc.as_deref()) {
+            (Some(hex), None) => {
+                let h = d
+                    .map
+                    .grid
+                    .parse(hex)
+                    .map_err(|e| format!("scenario: unit `{}`: {e}", p.id))?;
+                if d.map.terrain(h) & (d.t.sea | d.t.impassable) != 0 {
+                    return Err(format!("scenario: unit `{}` is on a sea or impassable hex {hex}", p.id));
+                }
+                Loc::Map(h)
+            }
+            (None, Some("pool")) => Loc::Pool,
+            (None, Some("rail-box")) => Loc::RailBox,
+            (None, Some("track")) => Loc::Track,
+            (None, Some("eliminated")) => Loc::Eliminated,
+            (None, Some("withdrawn")) => Loc::Withdrawn,
+            _ => {
+                return Err(format!(
+                    "scenario: unit `{}` needs either `hex` or `loc` (pool, rail-box, track, eliminated, withdrawn)",
+                    p.id
+                ))
+            }
+        };
+        if p.reduced && d.units[i].reduced.is_none() {
+            return Err(format!("scenario: unit `{}` has no reduced side (2.21(3))", p.id));
+        }
+        units[i] = UnitState {
+            reduced: p.reduced,
+            ..UnitState::at(loc)
+        };
+    }
+    // 3.1: stacking and sides on every hex.
+    let mut per_hex: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, u) in units.iter().enumerate() {
+        if let Loc::Map(h) = u.loc {
+            per_hex[h.idx()].push(i);
+        }
+    }
+    let mut fortresses = Vec::new();
+    for fr in &f.fortresses {
+        let h = d
+            .map
+            .grid
+            .parse(&fr.hex)
+            .map_err(|e| format!("scenario: fortress: {e}"))?;
+        if !(1..=2).contains(&fr.level) {
+            return Err("scenario: a fortress is level 1 or 2 (14.1(6))".into());
+        }
+        fortresses.push(Fortress {
+            hex: h,
+            level: fr.level,
+        });
+    }
+    for (hi, list) in per_hex.iter().enumerate() {
+        let fort = fortresses.iter().any(|f| f.hex.idx() == hi);
+        if list.len() > 2 && !fort {
+            let id = d.map.grid.id(sandtable_core::hex::Hex(hi as u16));
+            return Err(format!(
+                "scenario: {} units in hex {id}; at most 2 (3.1(1))",
+                list.len()
+            ));
+        }
+        if list.iter().any(|&i| d.units[i].side != d.units[list[0]].side) {
+            let id = d.map.grid.id(sandtable_core::hex::Hex(hi as u16));
+            return Err(format!("scenario: Axis and Soviet units share hex {id} (3.1(2))"));
+        }
+    }
+    // 3.4(1): initial control from the map, then the scenario's changes.
+    let mut control = vec![None; n];
+    for p in &d.map.places {
+        if p.tags.iter().any(|t| t == "control-axis") {
+            control[p.hex.idx()] = Some(Side::Axis);
+        } else if p.tags.iter().any(|t| t == "control-soviet") {
+            control[p.hex.idx()] = Some(Side::Soviet);
+        }
+    }
+    for c in &f.control {
+        let h = d
+            .map
+            .grid
+            .parse(&c.hex)
+            .map_err(|e| format!("scenario: control: {e}"))?;
+        control[h.idx()] = Some(c.side);
+    }
+    let state = State {
+        rng: Rng::from_seed(seed),
+        turn: h.turn,
+        units,
+        control,
+        fortress_markers_used: h.fortress_markers_used.max(fortresses.len() as u8),
+        fortresses,
+        track: h.track.max(1),
+        loss_vp: h.loss_vp,
+        picks: [Vec::new(), Vec::new()],
+        cup: Vec::new(),
+        used: Vec::new(),
+        arriving: Vec::new(),
+        phase: Phase::Select(Select::SovietHq),
+        vp: 0,
+        winner: None,
+    };
+    Ok(Scenario {
+        id: h.id,
+        name_en: h.name_en,
+        name_zh: h.name_zh,
+        about: f.about,
+        state,
+    })
+}

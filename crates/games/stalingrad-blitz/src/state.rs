@@ -1,0 +1,346 @@
+//! The game state: where every unit is, city control, the chits, and the procedure in
+//! progress (which decision is pending inside which execution, combat or supply procedure).
+//! Everything here is plain data; the rules live in the other modules.
+
+use crate::data::Side;
+use sandtable_core::chance::Rng;
+use sandtable_core::hex::Hex;
+use serde::{Deserialize, Serialize};
+
+/// Index of a unit in the counter manifest.
+pub type UnitId = u16;
+
+/// The fortress marker as a target of a step loss (14.2(6)).
+pub const FORTRESS: UnitId = u16::MAX;
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Loc {
+    Map(Hex),
+    /// The reserve force pool (4.0(5)).
+    Pool,
+    /// The Axis rail transport box (11.3).
+    RailBox,
+    /// An eliminated Soviet HQ waiting on the reinforcement track (13.0(2)1).
+    Track,
+    /// Out of the game.
+    Eliminated,
+    /// Withdrawn from the front (11.2(4)).
+    Withdrawn,
+    /// Received as a reinforcement and waiting to be placed (12.0).
+    Arriving,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub loc: Loc,
+    pub reduced: bool,
+    /// Activated by the command being executed (8.0).
+    pub active: bool,
+    /// Has moved in this command execution (8.1(3)).
+    pub moved: bool,
+    /// Has attacked (or is declared to attack) in this command execution (8.1(3), 10.1(1)).
+    pub attacked: bool,
+    /// Retreated in this combat segment: adds no defence (10.3(1)2, 10.6(7)).
+    pub spent: bool,
+}
+
+impl UnitState {
+    pub fn at(loc: Loc) -> UnitState {
+        UnitState {
+            loc,
+            reduced: false,
+            active: false,
+            moved: false,
+            attacked: false,
+            spent: false,
+        }
+    }
+    pub fn hex(&self) -> Option<Hex> {
+        match self.loc {
+            Loc::Map(h) => Some(h),
+            _ => None,
+        }
+    }
+}
+
+/// A Soviet fortress marker on the map (14.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fortress {
+    pub hex: Hex,
+    pub level: u8,
+}
+
+/// Up to twelve units (two stacks in each of six neighbouring hexes), inline so actions stay
+/// small and copyable.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct UnitList {
+    len: u8,
+    ids: [UnitId; 12],
+}
+
+impl UnitList {
+    pub fn push(&mut self, u: UnitId) {
+        if (self.len as usize) < self.ids.len() {
+            self.ids[self.len as usize] = u;
+            self.len += 1;
+        }
+    }
+    pub fn as_slice(&self) -> &[UnitId] {
+        &self.ids[..self.len as usize]
+    }
+    pub fn contains(&self, u: UnitId) -> bool {
+        self.as_slice().contains(&u)
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn from_slice(s: &[UnitId]) -> UnitList {
+        let mut l = UnitList::default();
+        for &u in s {
+            l.push(u);
+        }
+        l
+    }
+}
+
+impl std::fmt::Debug for UnitList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+impl Serialize for UnitList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for UnitList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<UnitList, D::Error> {
+        let v = Vec::<UnitId>::deserialize(d)?;
+        if v.len() > 12 {
+            return Err(serde::de::Error::custom("at most 12 units"));
+        }
+        Ok(UnitList::from_slice(&v))
+    }
+}
+
+/// One decision. Hexes and units are indices; `notation` gives the typeable form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "do")]
+pub enum Action {
+    /// 6.0: put a chit into the cup.
+    Pick {
+        chit: u8,
+    },
+    /// 6.2(2): put neither SOVIET REINF nor STAVKA in.
+    NoExtra,
+    /// 16.0(1): the turn-1 chit executed at once (or none).
+    First {
+        chit: Option<u8>,
+    },
+    /// Choose a unit: the HQ for STAVKA, a German unit for an allied HQ, a reinforcement, a
+    /// unit to withdraw or to send to the rail box.
+    Choose {
+        unit: UnitId,
+    },
+    /// Choose no more.
+    EndChoose,
+    /// 9.0: move a unit (normal movement, or march formation along a road).
+    Move {
+        unit: UnitId,
+        to: Hex,
+        march: bool,
+    },
+    EndMovement,
+    /// 10.2(1): declare an attack on a hex with these units.
+    Declare {
+        target: Hex,
+        units: UnitList,
+    },
+    /// Take back a declaration before the first roll.
+    Undeclare {
+        target: Hex,
+    },
+    EndDeclare,
+    /// 10.2(1): resolve this declared attack next.
+    Resolve {
+        target: Hex,
+    },
+    /// 10.5(2): this unit (or the fortress) takes one step loss.
+    Lose {
+        unit: UnitId,
+    },
+    /// 14.2(5): convert R/RR into step losses.
+    Convert {
+        yes: bool,
+    },
+    /// 10.6: the next retreat hex of a unit.
+    Retreat {
+        unit: UnitId,
+        to: Hex,
+    },
+    /// 10.7: advance a unit after combat.
+    Advance {
+        unit: UnitId,
+        to: Hex,
+    },
+    EndAdvance,
+    /// 12.1: place a reinforcement.
+    Place {
+        unit: UnitId,
+        at: Hex,
+    },
+    /// 14.1: build or raise a fortress.
+    Fortify {
+        hex: Hex,
+    },
+    NoFortress,
+}
+
+/// Where in the command selection phase we are (6.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Select {
+    SovietHq,
+    SovietExtra,
+    AxisGer,
+    AxisRnf,
+    /// Turn 1 only (16.0(1)).
+    AxisFirst,
+}
+
+/// A declared attack (10.2(1)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attack {
+    pub target: Hex,
+    pub units: UnitList,
+}
+
+/// A combat being resolved (10.2–10.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combat {
+    pub target: Hex,
+    pub attackers: UnitList,
+    pub column: u8,
+    pub die: u8,
+    pub attacker_steps: u8,
+    pub defender_steps: u8,
+    pub retreat: u8,
+    pub stage: CombatStage,
+    /// Units still to retreat: (unit, hexes left, hexes retreated so far).
+    pub retreating: Vec<(UnitId, u8, u8)>,
+    /// Hexes the current retreating unit has passed, so it never doubles back.
+    pub trail: Vec<Hex>,
+    /// Whether the attacking units entered the target across a river (10.7(1)).
+    pub advanced: Vec<UnitId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CombatStage {
+    AttackerLoss,
+    Convert,
+    DefenderLoss,
+    Retreat,
+    Advance,
+}
+
+/// The Axis reinforcement procedure (12.3, 12.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AxisReinf {
+    pub die: u8,
+    /// Still to choose per type: pz, ss, inf, hun, rum, it.
+    pub left: [u8; 6],
+    /// Still allowed from the rail transport box (12.4).
+    pub from_box: u8,
+}
+
+/// The supply procedure's decisions (11.2–11.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SupplyStage {
+    /// 11.2: German divisions still to withdraw: pz, ss, inf.
+    Withdraw { die: u8, left: [u8; 3] },
+    /// 11.3.
+    RailBox,
+    /// 11.4 / 14.1.
+    Fortress,
+}
+
+/// What the executing command is doing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    /// 7.2(3): the Soviet player picks the HQ STAVKA activates.
+    Stavka,
+    /// 8.3(2): an allied HQ picks up to two German units in range.
+    AlliedGerman {
+        picked: u8,
+    },
+    Move,
+    Declare,
+    /// Choose which declared attack to resolve next.
+    Order,
+    Combat(Box<Combat>),
+    AxisReinf(AxisReinf),
+    /// 12.1: reinforcements to place (the first in the list is placed next).
+    Place,
+    Supply(SupplyStage),
+}
+
+/// The command being executed (7.0).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Exec {
+    pub chit: u8,
+    pub side: Side,
+    pub hq: Option<UnitId>,
+    pub step: Step,
+    pub declared: Vec<Attack>,
+    /// Hexes already attacked in this combat segment (10.1(3)).
+    pub attacked: Vec<Hex>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Select(Select),
+    /// Chance: draw the next chit from the cup (7.1(1)).
+    Draw,
+    Exec(Box<Exec>),
+    Over,
+}
+
+/// The whole changing state of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub rng: Rng,
+    pub turn: u8,
+    pub units: Vec<UnitState>,
+    /// Per hex: which side controls it (cities, towns and VP hexes; 3.4).
+    pub control: Vec<Option<Side>>,
+    pub fortresses: Vec<Fortress>,
+    /// Fortress markers placed so far, including ones since removed (14.3(3)).
+    pub fortress_markers_used: u8,
+    /// The Soviet reinforcement number marker (12.2).
+    pub track: u8,
+    /// VP lost by the Axis for units removed by combat or supply (15.0(2)).
+    pub loss_vp: u16,
+    /// Chits each side has put in the cup this turn (secret: 6.1(3)). [axis, soviet]
+    pub picks: [Vec<u8>; 2],
+    /// The cup (nobody may look: 6.1(3)).
+    pub cup: Vec<u8>,
+    /// Chits executed this turn, face up (7.1(4)).
+    pub used: Vec<u8>,
+    /// Reinforcements waiting to be placed, in order.
+    pub arriving: Vec<UnitId>,
+    pub phase: Phase,
+    /// The last victory point count (15.0), made at the end of each turn.
+    pub vp: i32,
+    pub winner: Option<Side>,
+}
