@@ -207,8 +207,13 @@ impl Agent<StalingradBlitz> for Scripted {
                 _ => end_index.unwrap_or(0),
             };
         }
-        // Declarations: the best column, with the fewest units.
-        if legal.iter().any(|a| matches!(a, Action::Declare { .. })) {
+        // Declarations: the best column, with the fewest units; never take one back.
+        if legal.iter().any(|a| {
+            matches!(
+                a,
+                Action::Declare { .. } | Action::Undeclare { .. } | Action::EndDeclare
+            )
+        }) {
             let floor = if side == Side::Axis { 2 } else { 3 };
             let best = pick_best(legal.iter().enumerate(), |a| match a {
                 Action::Declare { target, units } => {
@@ -292,7 +297,7 @@ impl Agent<StalingradBlitz> for Scripted {
             })
             .map_or(0, |(i, _)| i),
             Action::Choose { .. } | Action::EndChoose => choose_unit(g, side, &sight, legal, end_index, rng),
-            _ => 0,
+            _ => end_index.unwrap_or(0),
         }
     }
 }

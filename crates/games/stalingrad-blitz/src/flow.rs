@@ -246,8 +246,8 @@ impl StalingradBlitz {
             }
             ChitKind::Reinf => {
                 if c.side == Some(Side::Soviet) {
-                    self.soviet_reinforcements();
-                    self.set_exec(chit, Side::Soviet, None, Step::Place);
+                    let hq_left = self.soviet_reinforcements();
+                    self.set_exec(chit, Side::Soviet, None, Step::SovietReinf { hq_left });
                 } else {
                     // 12.3: roll on the Axis reinforcement table.
                     let die = self.s.rng.d6();
@@ -475,16 +475,23 @@ impl StalingradBlitz {
 
     /// 12.2: the Soviet player receives the current column of the track, and any HQ waiting
     /// in its box (13.0(2)1).
-    fn soviet_reinforcements(&mut self) {
+    fn soviet_reinforcements(&mut self) -> u8 {
         let col = self.s.track as usize;
-        let mut arriving: Vec<UnitId> = (0..self.s.units.len())
+        let mut arriving: Vec<(UnitId, Loc)> = (0..self.s.units.len())
             .filter(|&i| self.s.units[i].loc == Loc::Track)
-            .map(|i| i as UnitId)
+            .map(|i| (i as UnitId, Loc::Track))
             .collect();
+        let mut hq_left = 0;
         if (1..=9).contains(&col) {
             let d = self.d.clone();
             for (class, counts) in &d.soviet_track {
                 let want = counts[col - 1] as usize;
+                if *class == crate::data::SovietClass::Hq {
+                    // The Soviet player chooses which HQs enter (a separate step).
+                    hq_left = want as u8;
+                    continue;
+                }
+                // Units of one class are alike: they come in manifest order.
                 let pool: Vec<UnitId> = (0..self.s.units.len())
                     .filter(|&i| {
                         d.units[i].side == Side::Soviet
@@ -503,14 +510,14 @@ impl StalingradBlitz {
                         )
                     });
                 }
-                arriving.extend(pool);
+                arriving.extend(pool.into_iter().map(|u| (u, Loc::Pool)));
             }
         }
-        for &u in &arriving {
+        for &(u, _) in &arriving {
             self.s.units[u as usize].loc = Loc::Arriving;
             self.s.units[u as usize].reduced = false;
         }
-        let n = arriving.len();
+        let n = arriving.len() + hq_left as usize;
         self.journal.say(|| {
             text!(
                 "12.2: Soviet reinforcements, number {col}: {n} units.",
@@ -520,6 +527,7 @@ impl StalingradBlitz {
         self.s.arriving = arriving;
         // 12.2(3): the marker advances one box.
         self.s.track = self.s.track.saturating_add(1);
+        hq_left
     }
 
     // ---------------------------------------------------------------- actions
@@ -607,7 +615,7 @@ impl StalingradBlitz {
             Action::Place { unit, at } => {
                 let s = self.d.units[unit as usize].side;
                 self.s.units[unit as usize].loc = Loc::Map(at);
-                self.s.arriving.retain(|&u| u != unit);
+                self.s.arriving.retain(|&(u, _)| u != unit);
                 self.enter_hex(s, at);
                 let def = &self.d.units[unit as usize];
                 let (en, zh, hid) = (def.name_en.clone(), def.name_zh.clone(), self.d.map.grid.id(at));
@@ -653,8 +661,16 @@ impl StalingradBlitz {
                 }
                 // 12.4: units from the box keep their reduced side; 12.1(3) others full.
                 self.s.units[unit as usize].loc = Loc::Arriving;
-                self.s.arriving.push(unit);
+                self.s.arriving.push((unit, st.loc));
                 self.exec_mut().step = Step::AxisReinf(r);
+            }
+            Some(Step::SovietReinf { hq_left }) => {
+                self.s.units[unit as usize].loc = Loc::Arriving;
+                self.s.units[unit as usize].reduced = false;
+                self.s.arriving.push((unit, Loc::Pool));
+                self.exec_mut().step = Step::SovietReinf {
+                    hq_left: hq_left.saturating_sub(1),
+                };
             }
             Some(Step::Supply(SupplyStage::Withdraw { die, mut left })) => {
                 if let Some(t) = withdraw_class(&self.d.units[unit as usize]) {
@@ -903,6 +919,7 @@ impl StalingradBlitz {
                 continue;
             }
             if let Pending::Seat(_) = self.pending_now() {
+                legal.clear();
                 self.legal(&mut legal);
                 // A decision with a single possible answer is taken at once.
                 if legal.len() == 1 && auto_ok(&legal[0]) {
@@ -957,7 +974,7 @@ impl StalingradBlitz {
                             let take: Vec<UnitId> = self.pool_units_of(t).collect();
                             for u in take {
                                 self.s.units[u as usize].loc = Loc::Arriving;
-                                self.s.arriving.push(u);
+                                self.s.arriving.push((u, Loc::Pool));
                             }
                             r.left[t] = 0;
                             self.exec_mut().step = Step::AxisReinf(r);
@@ -973,25 +990,37 @@ impl StalingradBlitz {
                 }
                 false
             }
+            Step::SovietReinf { hq_left } => {
+                let any = (0..self.s.units.len()).any(|i| {
+                    self.s.units[i].loc == Loc::Pool && self.d.units[i].side == Side::Soviet && self.d.units[i].is_hq()
+                });
+                if hq_left == 0 || !any {
+                    if hq_left > 0 {
+                        self.journal.say(|| {
+                            text!(
+                                "12.2(2): the pool has no HQ; {hq_left} lost.",
+                                "12.2(2):兵力池没有司令部,{hq_left} 个失去。"
+                            )
+                        });
+                    }
+                    self.exec_mut().step = Step::Place;
+                    return true;
+                }
+                false
+            }
             Step::Place => {
-                let Some(&u) = self.s.arriving.first() else {
+                let Some(&(u, from)) = self.s.arriving.first() else {
                     self.finish_exec();
                     return true;
                 };
                 let mut legal = Vec::new();
                 self.legal(&mut legal);
                 if legal.is_empty() {
-                    // 12.1: nowhere to enter by rail: the unit goes back where it came from.
-                    let def = &self.d.units[u as usize];
-                    let back = if def.side == Side::Soviet {
-                        Loc::Pool
-                    } else if self.s.units[u as usize].reduced || def.is_hq() {
-                        Loc::RailBox
-                    } else {
-                        Loc::Pool
-                    };
-                    self.s.units[u as usize].loc = back;
+                    // 12.1: nowhere to enter by rail: the unit goes back where it came from
+                    // (the pool, the rail box, or the track, 13.0(2)).
+                    self.s.units[u as usize].loc = from;
                     self.s.arriving.remove(0);
+                    let def = &self.d.units[u as usize];
                     let (en, zh) = (def.name_en.clone(), def.name_zh.clone());
                     self.journal.say(|| {
                         text!(
@@ -1076,8 +1105,16 @@ impl StalingradBlitz {
             }
             CombatStage::Retreat => {
                 let Some(&(u, _, _)) = c.retreating.first() else {
-                    c.stage = CombatStage::Advance;
-                    self.exec_mut().step = Step::Combat(Box::new(c));
+                    // 10.7(1): an advance only into a vacated hex (a standing fortress keeps
+                    // it occupied, A26).
+                    let b = Board::new(&self.d, &self.s);
+                    let vacated = b.units_at(c.target).is_empty() && b.fortress[c.target.idx()] == 0;
+                    if vacated {
+                        c.stage = CombatStage::Advance;
+                        self.exec_mut().step = Step::Combat(Box::new(c));
+                    } else {
+                        self.after_combat();
+                    }
                     return true;
                 };
                 if self.s.units[u as usize].hex().is_none() {
@@ -1104,15 +1141,7 @@ impl StalingradBlitz {
                 }
                 false
             }
-            CombatStage::Advance => {
-                let b = Board::new(&self.d, &self.s);
-                let vacated = b.units_at(c.target).is_empty() && b.fortress[c.target.idx()] == 0;
-                if !vacated {
-                    self.after_combat();
-                    return true;
-                }
-                false
-            }
+            CombatStage::Advance => false,
         }
     }
 

@@ -120,8 +120,16 @@ impl StalingradBlitz {
                     out.push(Action::EndChoose);
                 }
             }
+            Step::SovietReinf { .. } => {
+                // 12.2: the HQs in the pool the track's HQ entry may bring.
+                for (i, def) in d.units.iter().enumerate() {
+                    if def.side == Side::Soviet && def.is_hq() && self.s.units[i].loc == Loc::Pool {
+                        out.push(Action::Choose { unit: i as UnitId });
+                    }
+                }
+            }
             Step::Place => {
-                if let Some(&u) = self.s.arriving.first() {
+                if let Some(&(u, _)) = self.s.arriving.first() {
                     let side = d.units[u as usize].side;
                     let b = Board::new(d, &self.s);
                     let hexes = with_search(|s| b.rail_entry(side, s));

@@ -262,6 +262,10 @@ impl StalingradBlitz {
                         "Axis reinforcements: choose units (12.3, 12.4)",
                         "轴心国增援:选择单位(12.3, 12.4)",
                     ),
+                    Step::SovietReinf { .. } => Text::new(
+                        "Soviet reinforcements: choose the HQ that enters (12.2)",
+                        "苏军增援:选择登场的司令部(12.2)",
+                    ),
                     Step::Place => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
                     Step::Supply(SupplyStage::Withdraw { .. }) => {
                         Text::new("German withdrawal (11.2)", "德军转出(11.2)")

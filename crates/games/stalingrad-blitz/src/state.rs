@@ -289,6 +289,10 @@ pub enum Step {
     Order,
     Combat(Box<Combat>),
     AxisReinf(AxisReinf),
+    /// 12.2, 13.0(2)1: the Soviet player chooses which pool HQs the track brings.
+    SovietReinf {
+        hq_left: u8,
+    },
     /// 12.1: reinforcements to place (the first in the list is placed next).
     Place,
     Supply(SupplyStage),
@@ -337,8 +341,9 @@ pub struct State {
     pub cup: Vec<u8>,
     /// Chits executed this turn, face up (7.1(4)).
     pub used: Vec<u8>,
-    /// Reinforcements waiting to be placed, in order.
-    pub arriving: Vec<UnitId>,
+    /// Reinforcements waiting to be placed, in order, with where each came from (a unit that
+    /// cannot enter goes back there).
+    pub arriving: Vec<(UnitId, Loc)>,
     pub phase: Phase,
     /// The last victory point count (15.0), made at the end of each turn.
     pub vp: i32,
