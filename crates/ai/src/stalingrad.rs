@@ -102,7 +102,15 @@ impl<'a> Sight<'a> {
         } else {
             land_distance(g, &goals, search)
         };
-        let supplied = b.loc_reach(side, search);
+        // A unit standing in a hex opens it to its own LOC (3.3(1)): count a hex as supplied
+        // when the LOC reaches it or a neighbour.
+        let reach = b.loc_reach(side, search);
+        let mut supplied = reach.clone();
+        for h in d.map.grid.hexes() {
+            if !reach[h.idx()] && d.map.grid.neighbours(h).any(|(_, n)| reach[n.idx()]) {
+                supplied[h.idx()] = true;
+            }
+        }
         Sight {
             g,
             side,
@@ -127,6 +135,22 @@ impl<'a> Sight<'a> {
             Side::Axis => {
                 if goal_here {
                     s += 120;
+                }
+                // Hold what was taken: one unit in each VP hex the Axis controls keeps it open
+                // to the LOC (3.3(1)) and out of Soviet hands.
+                if d.vp_hexes.contains(&h) && self.g.s.control[h.idx()] == Some(Side::Axis) {
+                    let others = self.b.units_at(h).iter().any(|&u| u != unit);
+                    if !others {
+                        s += 70;
+                    }
+                }
+                // Soviet-held towns block the Axis LOC (3.3(1)); those on a railway most.
+                if d.is_urban[h.idx()] && self.g.s.control[h.idx()] != Some(Side::Axis) {
+                    s += if d.has_rail[h.idx()] { 45 } else { 20 };
+                }
+                // Close with the enemy, to attack in this activation.
+                if !def.is_hq() && self.to_enemy[h.idx()] == 1 {
+                    s += 12;
                 }
                 if def.is_hq() {
                     // An HQ keeps two hexes behind the front, never next to the enemy.
@@ -193,19 +217,24 @@ impl Agent<StalingradBlitz> for Scripted {
         });
         // Movement: the move that improves a unit's standing most; stop when none does.
         if legal.iter().any(|a| matches!(a, Action::Move { .. })) {
-            let best = pick_best(legal.iter().enumerate(), |a| match a {
-                Action::Move { unit, to, .. } => {
-                    let here = g.s.units[*unit as usize]
-                        .hex()
-                        .map_or(-9999, |h| sight.place_score(*unit, h));
-                    sight.place_score(*unit, *to) - here
+            // Combat units first, HQs last, so an HQ moves to where its units now stand.
+            for hq_turn in [false, true] {
+                let best = pick_best(legal.iter().enumerate(), |a| match a {
+                    Action::Move { unit, to, .. } if d.units[*unit as usize].is_hq() == hq_turn => {
+                        let here = g.s.units[*unit as usize]
+                            .hex()
+                            .map_or(-9999, |h| sight.place_score(*unit, h));
+                        sight.place_score(*unit, *to) - here
+                    }
+                    _ => 0,
+                });
+                if let Some((i, gain)) = best {
+                    if gain > 0 {
+                        return i;
+                    }
                 }
-                _ => 0,
-            });
-            return match best {
-                Some((i, gain)) if gain > 0 => i,
-                _ => end_index.unwrap_or(0),
-            };
+            }
+            return end_index.unwrap_or(0);
         }
         // Declarations: the best column, with the fewest units; never take one back.
         if legal.iter().any(|a| {

@@ -347,6 +347,32 @@ impl StalingradBlitz {
                 "第{turn}回合结束:轴心国军 {vp} VP(15.0)。"
             )
         });
+        if !self.journal.off {
+            let (with, without) = self.vp_hexes_held();
+            let names = |list: &[Hex], zh: bool| -> String {
+                list.iter()
+                    .map(|&h| match self.d.map.place(h) {
+                        Some(p) if zh => p.name_zh.clone(),
+                        Some(p) => p.name_en.clone(),
+                        None => self.d.map.grid.id(h).0,
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let (a, b, c, e) = (
+                names(&with, false),
+                names(&with, true),
+                names(&without, false),
+                names(&without, true),
+            );
+            let loss = self.s.loss_vp;
+            self.journal.say(|| {
+                text!(
+                    "15.0(1): VP hexes held with a LOC: {a}; held but cut off: {c}; VP lost for units: {loss}.",
+                    "15.0(1):有连络线的VP格:{b};被切断的:{e};单位损失VP:{loss}。"
+                )
+            });
+        }
         if vp >= 85 {
             self.s.winner = Some(Side::Axis);
             self.s.phase = Phase::Over;
@@ -362,15 +388,19 @@ impl StalingradBlitz {
     /// 15.0(1)–(2): 10 VP per VP hex the Axis controls and can trace a LOC to, less the VP
     /// lost for units removed by combat and supply.
     pub(crate) fn victory_points(&self) -> i32 {
+        let held = self.vp_hexes_held().0.len();
+        10 * held as i32 - self.s.loss_vp as i32
+    }
+
+    /// The VP hexes the Axis controls: those it can trace a LOC to, and those it cannot.
+    pub fn vp_hexes_held(&self) -> (Vec<Hex>, Vec<Hex>) {
         let b = Board::new(&self.d, &self.s);
         let reach = with_search(|s| b.loc_reach(Side::Axis, s));
-        let held = self
-            .d
+        self.d
             .vp_hexes
             .iter()
-            .filter(|h| self.s.control[h.idx()] == Some(Side::Axis) && reach[h.idx()])
-            .count();
-        10 * held as i32 - self.s.loss_vp as i32
+            .filter(|h| self.s.control[h.idx()] == Some(Side::Axis))
+            .partition(|h| reach[h.idx()])
     }
 
     // ---------------------------------------------------------------- losses

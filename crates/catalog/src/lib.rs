@@ -1,0 +1,439 @@
+//! The list of Sandtable's rule systems, with their types erased.
+//!
+//! Each rule system is its own Rust type (`StalingradBlitz: Game`), but the command line and
+//! the server pick a game by its id at run time: from an argument, from the `game` field of a
+//! save file, from a web request. This crate is the one place that knows every game: it turns
+//! each into a [`GameEntry`] — its seats, scenarios and agents as plain data, plus the few
+//! operations that need the game's type (start a session, load a save, ask an agent for a
+//! move, run a simulation), compiled once per game by the generic [`entry`]. Adding a game
+//! is one line in [`games`].
+
+mod error;
+mod sim;
+
+pub use error::{record_error_text, refusal_text, CatalogError};
+pub use sim::{agent_seed, SimReport, SimSpec};
+
+use sandtable_ai::stalingrad::Scripted;
+use sandtable_ai::RandomAgent;
+use sandtable_core::chance::Rng;
+use sandtable_core::game::{Agent, Game, Pending, ScenarioInfo, Seat, SeatInfo};
+use sandtable_core::record::{DynSession, ScenarioSource, Session};
+use sandtable_core::text::Text;
+use sandtable_stalingrad_blitz::StalingradBlitz;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Every rule system this build knows, in the order they are listed to players.
+pub fn games() -> Vec<GameEntry> {
+    vec![entry::<StalingradBlitz>(sandtable_ai::AGENTS, |name| match name {
+        "random" => Some(Box::new(RandomAgent)),
+        "scripted" => Some(Box::new(Scripted::default())),
+        _ => None,
+    })]
+}
+
+/// The game with this id; the error lists the known ids.
+pub fn find(id: &str) -> Result<GameEntry, CatalogError> {
+    let all = games();
+    let known = all.iter().map(|g| g.id.to_string()).collect();
+    all.into_iter()
+        .find(|g| g.id == id)
+        .ok_or_else(|| CatalogError::UnknownGame {
+            found: id.to_string(),
+            known,
+        })
+}
+
+/// Opens a save file of any game: reads its `game` field, then replays it with that game's
+/// rules, checking every step and checksum.
+pub fn load_any(json: &str) -> Result<Box<dyn DynSession>, CatalogError> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        game: String,
+    }
+    let head: Head = serde_json::from_str(json)
+        .map_err(|e| CatalogError::Record(sandtable_core::record::RecordError::Parse(e.to_string())))?;
+    find(&head.game)?.load(json)
+}
+
+/// One rule system: what a player chooses from, and the operations that need its type.
+#[derive(Clone, Serialize)]
+pub struct GameEntry {
+    pub id: &'static str,
+    pub title: Text,
+    pub seats: Vec<SeatInfo>,
+    pub scenarios: Vec<ScenarioInfo>,
+    /// The computer players this game offers, by name (`random`, `scripted`).
+    pub agents: &'static [&'static str],
+    #[serde(skip)]
+    ops: Arc<dyn Ops>,
+}
+
+impl std::fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameEntry")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds the entry of game `G`. `agents` are the names `make_agent` knows.
+pub fn entry<G: Game>(agents: &'static [&'static str], make_agent: fn(&str) -> Option<Box<dyn Agent<G>>>) -> GameEntry {
+    GameEntry {
+        id: G::ID,
+        title: G::title(),
+        seats: G::seats(),
+        scenarios: G::scenarios(),
+        agents,
+        ops: Arc::new(Typed::<G> { agents, make_agent }),
+    }
+}
+
+impl GameEntry {
+    /// A new game: `Session::new` of this game, type-erased.
+    pub fn new_session(&self, scenario: ScenarioSource, seed: u64) -> Result<Box<dyn DynSession>, CatalogError> {
+        if let ScenarioSource::Shipped(id) = &scenario {
+            self.scenario(Some(id))?;
+        }
+        self.ops.new_session(scenario, seed)
+    }
+
+    /// Opens a save file of this game (replaying and checking it).
+    pub fn load(&self, json: &str) -> Result<Box<dyn DynSession>, CatalogError> {
+        self.ops.load(json)
+    }
+
+    /// The choice of computer player `agent` for the seat that must decide in `session`: an
+    /// index into `session.legal()`.
+    pub fn agent_move(&self, session: &dyn DynSession, agent: &str, rng: &mut Rng) -> Result<usize, CatalogError> {
+        self.ops.agent_move(session, agent, rng)
+    }
+
+    /// Plays `spec.games` games between computer players. `progress` is told how many games
+    /// have finished, from the worker threads.
+    pub fn sim(&self, spec: &SimSpec, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, CatalogError> {
+        self.ops.sim(spec, progress)
+    }
+
+    /// A shipped scenario by id, or the first listed when `id` is `None`.
+    pub fn scenario(&self, id: Option<&str>) -> Result<&ScenarioInfo, CatalogError> {
+        let found = match id {
+            Some(id) => self.scenarios.iter().find(|s| s.id == id),
+            None => self.scenarios.first(),
+        };
+        found.ok_or_else(|| CatalogError::UnknownScenario {
+            game: self.id.to_string(),
+            found: id.unwrap_or("").to_string(),
+            known: self.scenarios.iter().map(|s| s.id.clone()).collect(),
+        })
+    }
+
+    /// A seat by its id (`axis`) or its number as the engine counts seats (`0`, `1`, …).
+    pub fn seat(&self, name: &str) -> Result<Seat, CatalogError> {
+        let name = name.trim();
+        let by_id = self.seats.iter().position(|s| s.id.eq_ignore_ascii_case(name));
+        let by_number = name.parse::<usize>().ok().filter(|&n| n < self.seats.len());
+        by_id
+            .or(by_number)
+            .and_then(|n| Seat::try_from(n).ok())
+            .ok_or_else(|| CatalogError::UnknownSeat {
+                game: self.id.to_string(),
+                found: name.to_string(),
+                known: self
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| format!("{} ({i})", s.id))
+                    .collect(),
+            })
+    }
+
+    /// The id of a seat (`axis`), or its number if the game has no such seat.
+    pub fn seat_id(&self, seat: Seat) -> String {
+        self.seats
+            .get(seat as usize)
+            .map(|s| s.id.to_string())
+            .unwrap_or_else(|| seat.to_string())
+    }
+
+    /// The name of a seat in both languages.
+    pub fn seat_name(&self, seat: Seat) -> Text {
+        self.seats
+            .get(seat as usize)
+            .map(|s| s.name.clone())
+            .unwrap_or_else(|| Text::new(format!("seat {seat}"), format!("座位 {seat}")))
+    }
+
+    /// Whether `agent` is one of this game's computer players.
+    pub fn has_agent(&self, agent: &str) -> bool {
+        self.agents.contains(&agent)
+    }
+}
+
+/// The operations of [`GameEntry`] that need the game's type.
+trait Ops: Send + Sync {
+    fn new_session(&self, scenario: ScenarioSource, seed: u64) -> Result<Box<dyn DynSession>, CatalogError>;
+    fn load(&self, json: &str) -> Result<Box<dyn DynSession>, CatalogError>;
+    fn agent_move(&self, session: &dyn DynSession, agent: &str, rng: &mut Rng) -> Result<usize, CatalogError>;
+    fn sim(&self, spec: &SimSpec, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, CatalogError>;
+}
+
+/// [`Ops`] for game `G`, monomorphized once per game.
+struct Typed<G: Game> {
+    agents: &'static [&'static str],
+    make_agent: fn(&str) -> Option<Box<dyn Agent<G>>>,
+}
+
+impl<G: Game> Typed<G> {
+    fn agent(&self, name: &str) -> Result<Box<dyn Agent<G>>, CatalogError> {
+        (self.make_agent)(name).ok_or_else(|| CatalogError::UnknownAgent {
+            game: G::ID.to_string(),
+            found: name.to_string(),
+            known: self.agents.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+}
+
+impl<G: Game> Ops for Typed<G> {
+    fn new_session(&self, scenario: ScenarioSource, seed: u64) -> Result<Box<dyn DynSession>, CatalogError> {
+        Ok(Box::new(Session::<G>::new(scenario, seed)?))
+    }
+
+    fn load(&self, json: &str) -> Result<Box<dyn DynSession>, CatalogError> {
+        Ok(Box::new(Session::<G>::from_json(json)?))
+    }
+
+    fn agent_move(&self, session: &dyn DynSession, agent: &str, rng: &mut Rng) -> Result<usize, CatalogError> {
+        let mut agent = self.agent(agent)?;
+        let session = session.as_any().downcast_ref::<Session<G>>().ok_or_else(|| {
+            CatalogError::Other(Text::new(
+                format!("this session is a game of {}, not {}", session.game_id(), G::ID),
+                format!("此对局是 {} 而不是 {}", session.game_id(), G::ID),
+            ))
+        })?;
+        let Pending::Seat(seat) = session.game.pending() else {
+            return Err(CatalogError::Other(Text::new(
+                "no seat has a decision to make now",
+                "现在没有座位需要做决定",
+            )));
+        };
+        let mut legal = Vec::new();
+        session.game.legal_actions(&mut legal);
+        if legal.is_empty() {
+            return Err(CatalogError::Other(Text::new(
+                format!("dead end: seat {seat} has no legal action"),
+                format!("死局:座位 {seat} 没有合法行动"),
+            )));
+        }
+        let i = agent.choose(&session.game, seat, &legal, rng);
+        Ok(i.min(legal.len() - 1))
+    }
+
+    fn sim(&self, spec: &SimSpec, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, CatalogError> {
+        sim::run::<G>(spec, self.make_agent, self.agents, progress)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_its_id_and_unknown_ids_list_the_known() {
+        for g in games() {
+            assert_eq!(find(g.id).map(|f| f.id).ok(), Some(g.id));
+            assert!(!g.seats.is_empty() && !g.scenarios.is_empty());
+        }
+        let err = find("no-such-game").unwrap_err();
+        assert!(err.message(sandtable_core::text::Lang::En).contains("stalingrad-blitz"));
+    }
+
+    #[test]
+    fn seats_by_id_or_number() {
+        let g = find("stalingrad-blitz").unwrap();
+        assert_eq!(g.seat("axis").unwrap(), 0);
+        assert_eq!(g.seat("Soviet").unwrap(), 1);
+        assert_eq!(g.seat("1").unwrap(), 1);
+        assert!(g.seat("2").is_err());
+        assert!(g.seat("allies").is_err());
+    }
+
+    #[test]
+    fn load_any_refuses_garbage_with_a_clear_error() {
+        assert!(matches!(load_any("not json"), Err(CatalogError::Record(_))));
+        assert!(matches!(
+            load_any(r#"{"game":"chess"}"#),
+            Err(CatalogError::UnknownGame { .. })
+        ));
+    }
+
+    #[test]
+    fn sessions_and_agent_moves_through_the_erased_entry() {
+        let g = find("stalingrad-blitz").unwrap();
+        let session = g.new_session(ScenarioSource::Shipped("campaign".into()), 3).unwrap();
+        let mut rng = Rng::from_seed(agent_seed(3));
+        for agent in g.agents {
+            let i = g.agent_move(session.as_ref(), agent, &mut rng).unwrap();
+            assert!(i < session.legal().len());
+        }
+        assert!(g.agent_move(session.as_ref(), "genius", &mut rng).is_err());
+        let again = load_any(&session.to_json()).unwrap();
+        assert_eq!(again.record(), session.record());
+        assert!(matches!(
+            g.new_session(ScenarioSource::Shipped("nope".into()), 3),
+            Err(CatalogError::UnknownScenario { .. })
+        ));
+    }
+
+    /// A toy game: ten decisions alternating between two seats; the winner is the seed's
+    /// parity; seeds ending in 3 (mod 5) reach a dead end at the fifth decision.
+    #[derive(Clone)]
+    struct Toy {
+        n: u8,
+        seed: u64,
+    }
+
+    impl Game for Toy {
+        type Action = u8;
+        const ID: &'static str = "toy";
+        fn title() -> Text {
+            Text::new("Toy", "玩具")
+        }
+        fn seats() -> Vec<SeatInfo> {
+            vec![
+                SeatInfo {
+                    id: "odd",
+                    name: Text::new("Odd", "奇"),
+                },
+                SeatInfo {
+                    id: "even",
+                    name: Text::new("Even", "偶"),
+                },
+            ]
+        }
+        fn scenarios() -> Vec<ScenarioInfo> {
+            vec![]
+        }
+        fn new_game(_: &str, seed: u64) -> Result<Self, sandtable_core::game::SetupError> {
+            Ok(Toy { n: 0, seed })
+        }
+        fn from_scenario_text(_: &str, seed: u64) -> Result<Self, sandtable_core::game::SetupError> {
+            Ok(Toy { n: 0, seed })
+        }
+        fn pending(&self) -> Pending {
+            if self.n >= 10 {
+                Pending::Over
+            } else {
+                Pending::Seat(self.n % 2)
+            }
+        }
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            if !(self.seed % 5 == 3 && self.n == 4) {
+                out.extend([0, 1]);
+            }
+        }
+        fn apply(&mut self, _: Seat, _: &u8) -> Result<sandtable_core::game::Applied, sandtable_core::game::Refusal> {
+            self.n += 1;
+            Ok(Default::default())
+        }
+        fn resolve_chance(&mut self) {}
+        fn outcome(&self) -> Option<sandtable_core::game::Outcome> {
+            (self.n >= 10).then(|| sandtable_core::game::Outcome {
+                winner: Some((self.seed % 2) as Seat),
+                text: Text::default(),
+            })
+        }
+        fn describe(&self, a: &u8) -> Text {
+            Text::new(a.to_string(), a.to_string())
+        }
+        fn notation(&self, a: &u8) -> String {
+            a.to_string()
+        }
+        fn view(&self, _: Option<Seat>) -> serde_json::Value {
+            serde_json::Value::Null
+        }
+        fn summary(&self, _: Option<Seat>, _: sandtable_core::text::Lang) -> String {
+            String::new()
+        }
+        fn journal(&self, _: Option<Seat>) -> Vec<sandtable_core::game::JournalLine> {
+            Vec::new()
+        }
+        fn set_journal(&mut self, _: bool) {}
+        fn checksum(&self) -> u64 {
+            self.n as u64
+        }
+        fn render_svg(&self, _: Option<Seat>, _: sandtable_core::text::Lang) -> String {
+            String::new()
+        }
+    }
+
+    fn toy() -> GameEntry {
+        entry::<Toy>(&["random"], |name| match name {
+            "random" => Some(Box::new(RandomAgent)),
+            _ => None,
+        })
+    }
+
+    fn spec(seed: u64, games: u64, threads: usize) -> SimSpec {
+        SimSpec {
+            scenario: ScenarioSource::Text(String::new()),
+            games,
+            seed,
+            agents: ["random".into(), "random".into()],
+            threads,
+            max_decisions: 1000,
+        }
+    }
+
+    #[test]
+    fn sim_totals_do_not_depend_on_the_thread_count() {
+        // Seeds 10, 11, 12: no dead end (10 % 5 = 0, 11 % 5 = 1, 12 % 5 = 2).
+        let calls = std::sync::atomic::AtomicU64::new(0);
+        let progress = |_: u64| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        let one = toy().sim(&spec(10, 3, 1), &progress).unwrap();
+        let three = toy().sim(&spec(10, 3, 3), &progress).unwrap();
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 6);
+        assert_eq!(one.wins, three.wins);
+        assert_eq!(one.wins["even"], 1); // seed 11
+        assert_eq!(one.wins["odd"], 2);
+        assert_eq!(one.mean_decisions, 10.0);
+        assert_eq!((one.draws, one.unfinished), (0, 0));
+        let short = SimSpec {
+            max_decisions: 4,
+            ..spec(10, 3, 2)
+        };
+        assert_eq!(toy().sim(&short, &progress).unwrap().unfinished, 3);
+    }
+
+    #[test]
+    fn a_dead_end_stops_the_sim_with_the_first_failing_seed() {
+        // Seeds 20..40: the first dead end is seed 23 (game 4), whatever the threads.
+        for threads in [1, 2, 4] {
+            match toy().sim(&spec(20, 20, threads), &|_| {}) {
+                Err(CatalogError::SimGame { index, seed, .. }) => {
+                    assert_eq!((index, seed), (3, 23), "{threads} threads");
+                }
+                other => panic!("expected a dead end, got {other:?}"),
+            }
+        }
+        assert!(toy()
+            .sim(
+                &SimSpec {
+                    agents: ["random".into(), "x".into()],
+                    ..spec(0, 1, 1)
+                },
+                &|_| {}
+            )
+            .is_err());
+    }
+
+    #[test]
+    fn agent_seeds_differ_from_game_seeds() {
+        assert_ne!(agent_seed(1), 1);
+        assert_ne!(agent_seed(1), agent_seed(2));
+    }
+}

@@ -1,0 +1,349 @@
+//! The commands that work on one save file, one step at a time: `new`, `show`, `legal`,
+//! `act`, `undo`, `render` and `replay`. They let a player (or a script, or play by mail)
+//! run a whole game from the shell, and every one of them refuses rather than writes a
+//! damaged or illegal state: a save is only ever rewritten after the action was accepted.
+
+use crate::args::NewArgs;
+use crate::saves::{self, deciding, viewer, Save};
+use crate::ui::{new_lines, out, print_block, print_journal, tr, CmdResult, Failure};
+use sandtable_catalog::{find, GameEntry};
+use sandtable_core::game::{Pending, Seat};
+use sandtable_core::record::{DynSession, RecordError};
+use sandtable_core::text::Lang;
+use std::path::Path;
+
+/// `new`: a new save file.
+pub fn new(args: &NewArgs, lang: Lang) -> CmdResult {
+    let entry = find(&args.game)?;
+    let path = args.output.as_path();
+    if path.exists() && !args.force {
+        let p = path.display();
+        return Err(Failure::new(tr!(
+            "{p} already exists; choose another file or add --force to overwrite it",
+            "{p} 已存在;请换一个文件名,或加 --force 覆盖"
+        )));
+    }
+    let source = saves::scenario_source(
+        &entry,
+        args.scenario.scenario.as_deref(),
+        args.scenario.scenario_file.as_deref(),
+    )?;
+    let seed = args.seed.unwrap_or_else(saves::clock_seed);
+    let session = entry.new_session(source, seed)?;
+    saves::write(path, session.as_ref())?;
+
+    let p = path.display();
+    let scenario = match &args.scenario.scenario_file {
+        Some(f) => f.display().to_string(),
+        None => entry
+            .scenario(args.scenario.scenario.as_deref())
+            .map(|s| s.id.clone())
+            .unwrap_or_default(),
+    };
+    let title = entry.title.get(lang);
+    out!(
+        "{}",
+        tr!(
+            "Wrote {p}: {title}, scenario {scenario}, seed {seed}.",
+            "已写入 {p}:{title},剧本 {scenario},种子 {seed}。"
+        )
+        .get(lang)
+    );
+    print_reconstructed_note(
+        &entry,
+        args.scenario.scenario_file.is_none().then_some(scenario.as_str()),
+        lang,
+    );
+    out!();
+    print_block(&session.summary(deciding(session.as_ref()), lang));
+    out!();
+    out!(
+        "{}",
+        tr!("Next: sandtable legal {p}", "下一步:sandtable legal {p}").get(lang)
+    );
+    Ok(())
+}
+
+/// Tells the player when a shipped scenario rests on reconstructed data.
+pub fn print_reconstructed_note(entry: &GameEntry, scenario: Option<&str>, lang: Lang) {
+    let Some(info) = scenario.and_then(|id| entry.scenarios.iter().find(|s| s.id == id)) else {
+        return;
+    };
+    if info.reconstructed {
+        out!("{}{}", tr!("Note: ", "注意:").get(lang), info.note.get(lang));
+    }
+}
+
+/// Who a seat is, for messages: "axis (Axis)".
+pub fn seat_label(entry: &GameEntry, seat: Seat, lang: Lang) -> String {
+    let id = entry.seat_id(seat);
+    let name = entry.seat_name(seat);
+    let name = name.get(lang);
+    if name.eq_ignore_ascii_case(&id) {
+        id
+    } else {
+        format!("{id} ({name})")
+    }
+}
+
+/// Prints the outcome if the game is over.
+pub fn print_outcome(session: &dyn DynSession, lang: Lang) {
+    if let Some(o) = session.outcome() {
+        out!("{}{}", tr!("Game over: ", "游戏结束:").get(lang), o.text.get(lang));
+    }
+}
+
+/// `show`: the situation and the last log lines.
+pub fn show(file: &Path, as_seat: Option<&str>, lines: usize, lang: Lang) -> CmdResult {
+    let Save { entry, session } = saves::open(file)?;
+    let seat = viewer(&entry, as_seat, deciding(session.as_ref()))?;
+    let who = match seat {
+        Some(s) => seat_label(&entry, s, lang),
+        None => tr!("spectator", "旁观者").get(lang).to_string(),
+    };
+    out!(
+        "{} — {}",
+        entry.title.get(lang),
+        tr!("as {who}", "视角:{who}").get(lang)
+    );
+    let summary = session.summary(seat, lang);
+    print_block(&summary);
+    // The summary of a finished game may already say how it ended.
+    if session.outcome().is_some_and(|o| !summary.contains(o.text.get(lang))) {
+        print_outcome(session.as_ref(), lang);
+    }
+    let journal = session.journal(seat);
+    let tail = &journal[journal.len().saturating_sub(lines)..];
+    if !tail.is_empty() {
+        out!();
+        out!("{}", tr!("Latest log:", "最近日志:").get(lang));
+        print_journal(tail, lang);
+    }
+    Ok(())
+}
+
+/// `legal`: the legal actions of the pending decision.
+pub fn legal(file: &Path, json: bool, lang: Lang) -> CmdResult {
+    let Save { entry, session } = saves::open(file)?;
+    let pending = session.pending();
+    let legal = session.legal();
+    if json {
+        let actions: Vec<serde_json::Value> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                serde_json::json!({
+                    "number": i + 1,
+                    "notation": a.notation,
+                    "text": a.text,
+                    "action": a.action,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({
+            "game": entry.id,
+            "pending": pending,
+            "seat": deciding(session.as_ref()).map(|s| entry.seat_id(s)),
+            "actions": actions,
+            "outcome": session.outcome(),
+        });
+        out!("{}", serde_json::to_string_pretty(&value).unwrap_or_default());
+        return Ok(());
+    }
+    match pending {
+        Pending::Seat(seat) => {
+            let who = seat_label(&entry, seat, lang);
+            let n = legal.len();
+            out!(
+                "{}",
+                tr!(
+                    "{who} to decide — {n} legal actions:",
+                    "轮到 {who} 决定 —— 共 {n} 个合法行动:"
+                )
+                .get(lang)
+            );
+            print_legal(&legal, lang);
+        }
+        Pending::Over => print_outcome(session.as_ref(), lang),
+        Pending::Chance => out!("{}", tr!("Chance acts next.", "下一步由随机事件决定。").get(lang)),
+    }
+    Ok(())
+}
+
+/// Prints numbered legal actions: number, notation, words.
+pub fn print_legal(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
+    let width = legal
+        .iter()
+        .map(|a| a.notation.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(32);
+    let digits = legal.len().to_string().len();
+    for (i, a) in legal.iter().enumerate() {
+        out!("  {:>digits$}. {:<width$}  {}", i + 1, a.notation, a.text.get(lang));
+    }
+}
+
+/// The message of a refused action (with its rule, where the rules give one).
+pub fn refused(e: RecordError) -> Failure {
+    Failure::from(sandtable_catalog::CatalogError::Record(e))
+}
+
+/// `act`: one action of the seat that must decide.
+pub fn act(file: &Path, words: &[String], lang: Lang) -> CmdResult {
+    let Save { entry, mut session } = saves::open(file)?;
+    let Some(seat) = deciding(session.as_ref()) else {
+        let text = match session.outcome() {
+            Some(o) => sandtable_core::text::Text::new(
+                format!("the game is over, no action can be taken: {}", o.text.en),
+                format!("游戏已结束,不能再行动:{}", o.text.zh),
+            ),
+            None => tr!("no seat has a decision to make", "现在没有座位需要做决定"),
+        };
+        return Err(Failure::new(text));
+    };
+    let typed = words.join(" ");
+    let before = session.journal(Some(seat));
+    let legal = session.legal();
+    let result = if typed.trim_start().starts_with('{') {
+        // The JSON form of an action (as `legal --json` prints it): the rules check it
+        // themselves, so a refusal cites the rule it breaks.
+        let value: serde_json::Value = serde_json::from_str(&typed).map_err(|e| {
+            Failure::new(tr!(
+                "`{typed}` is not a valid JSON action: {e}",
+                "“{typed}”不是有效的 JSON 行动:{e}"
+            ))
+        })?;
+        session.act_json(seat, &value)
+    } else {
+        session.act_typed(seat, &typed)
+    };
+    result.map_err(refused)?;
+    saves::write(file, session.as_ref())?;
+
+    let chosen = chosen_action(&legal, &typed).or_else(|| {
+        let value: serde_json::Value = serde_json::from_str(&typed).ok()?;
+        legal.iter().find(|a| a.action == value)
+    });
+    let who = seat_label(&entry, seat, lang);
+    match chosen {
+        Some(a) => out!("{who}: {} — {}", a.notation, a.text.get(lang)),
+        None => out!("{who}: {typed}"),
+    }
+    print_journal(&new_lines(&before, &session.journal(Some(seat))), lang);
+    out!();
+    print_block(&session.summary(Some(seat), lang));
+    print_outcome(session.as_ref(), lang);
+    Ok(())
+}
+
+/// The legal action a typed line named (as `act_typed` reads it: a 1-based number or the
+/// notation, case and spacing aside).
+pub fn chosen_action<'a>(
+    legal: &'a [sandtable_core::record::LegalAction],
+    typed: &str,
+) -> Option<&'a sandtable_core::record::LegalAction> {
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let want = norm(typed);
+    match want.parse::<usize>() {
+        Ok(n) => n.checked_sub(1).and_then(|i| legal.get(i)),
+        Err(_) => legal.iter().find(|a| norm(&a.notation) == want),
+    }
+}
+
+/// Takes back the last action of the seat that took it. Returns that seat and the action
+/// undone (as it now appears among the legal actions), if it can be found.
+pub fn undo_last(session: &mut dyn DynSession) -> CmdResult<(Seat, Option<sandtable_core::record::LegalAction>)> {
+    let last = session.record().entries.last().cloned();
+    let Some(seat) = last.as_ref().and_then(|e| e.seat) else {
+        return Err(Failure::new(tr!(
+            "nothing to undo: no action has been taken since the last die roll or draw",
+            "无法撤销:上次掷骰或抽取之后还没有人行动"
+        )));
+    };
+    session
+        .undo(seat)
+        .map_err(|e| Failure::from(sandtable_catalog::CatalogError::Record(e)))?;
+    let action = last.and_then(|e| e.action);
+    let undone = session.legal().into_iter().find(|a| Some(&a.action) == action.as_ref());
+    Ok((seat, undone))
+}
+
+/// `undo`: takes back the last action, if allowed.
+pub fn undo(file: &Path, lang: Lang) -> CmdResult {
+    let Save { entry, mut session } = saves::open(file)?;
+    let (seat, undone) = undo_last(session.as_mut())?;
+    saves::write(file, session.as_ref())?;
+    let who = seat_label(&entry, seat, lang);
+    match undone {
+        Some(a) => out!(
+            "{}",
+            tr!(
+                "Undone: {who}: {} — {}",
+                "已撤销:{who}:{} — {}",
+                a.notation,
+                a.text.get(lang)
+            )
+            .get(lang)
+        ),
+        None => out!(
+            "{}",
+            tr!("Undone: the last action of {who}.", "已撤销 {who} 的最后一步。").get(lang)
+        ),
+    }
+    out!();
+    print_block(&session.summary(Some(seat), lang));
+    Ok(())
+}
+
+/// `render`: the map as SVG.
+pub fn render(file: &Path, output: &Path, as_seat: Option<&str>, lang: Lang) -> CmdResult {
+    let Save { entry, session } = saves::open(file)?;
+    let seat = viewer(&entry, as_seat, deciding(session.as_ref()))?;
+    let svg = session.render_svg(seat, lang);
+    sandtable_core::record::write_atomic(output, &svg).map_err(|e| {
+        let p = output.display();
+        Failure::new(tr!("cannot write {p}: {e}", "无法写入 {p}:{e}"))
+    })?;
+    let p = output.display();
+    if svg.is_empty() {
+        eprintln!(
+            "{}",
+            tr!(
+                "warning: {} cannot draw its map yet; {p} is empty",
+                "警告:{} 还不能绘制地图;{p} 为空",
+                entry.id
+            )
+            .get(lang)
+        );
+    } else {
+        out!("{}", tr!("Wrote {p}.", "已写入 {p}。").get(lang));
+    }
+    Ok(())
+}
+
+/// `replay`: replays the record, checking every checksum; prints the log unless only
+/// verifying.
+pub fn replay(file: &Path, verify: bool, as_seat: Option<&str>, lang: Lang) -> CmdResult {
+    let text = saves::read_text(file)?;
+    let session = match sandtable_catalog::load_any(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            let p = file.display();
+            return Err(Failure::from(e).context(tr!("replay of {p} failed", "重演 {p} 失败")));
+        }
+    };
+    let entry = find(session.game_id())?;
+    let steps = session.record().entries.len();
+    if !verify {
+        let seat = viewer(&entry, as_seat, None)?;
+        print_journal(&session.journal(seat), lang);
+        print_outcome(session.as_ref(), lang);
+        out!();
+    }
+    out!(
+        "{}",
+        tr!("ok: {steps} steps verified", "ok:已验证 {steps} 步").get(lang)
+    );
+    Ok(())
+}

@@ -1,0 +1,547 @@
+//! `sandtable play`: a whole game in the terminal, against the computer or hot-seat.
+//!
+//! At every decision of a human seat the player sees the situation, the board around the
+//! action and the numbered legal actions, and types a number or a notation — or one of the
+//! few commands (`u` undo, `l` log, `s` save, `q` quit, `?` help). A computer seat acts at
+//! once and its action is printed. Input is read line by line from stdin, so a game can be
+//! piped in for tests; the end of the input quits cleanly.
+
+use crate::args::{Opponent, PlayArgs};
+use crate::file_cmds::{
+    chosen_action, print_legal, print_outcome, print_reconstructed_note, refused, seat_label, undo_last,
+};
+use crate::saves::{self, Save};
+use crate::ui::{new_lines, out, print_block, print_journal, prompt, tr, CmdResult, Failure};
+use sandtable_catalog::{agent_seed, find, CatalogError, GameEntry};
+use sandtable_core::chance::Rng;
+use sandtable_core::game::{Pending, Seat};
+use sandtable_core::record::DynSession;
+use sandtable_core::text::{Lang, Text};
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+/// A game being played in the terminal.
+struct Play {
+    entry: GameEntry,
+    session: Box<dyn DynSession>,
+    lang: Lang,
+    /// The seats the computer plays.
+    computer: Vec<Seat>,
+    /// The human's seat against the computer (`None` hot-seat: everyone is human).
+    human: Option<Seat>,
+    agent: String,
+    rng: Rng,
+    /// Saved after every action (`--save`).
+    autosave: Option<PathBuf>,
+    /// Where `s` saves without a file name: `--save`, or the last file saved to.
+    save_to: Option<PathBuf>,
+    /// Actions taken since the last save.
+    dirty: bool,
+}
+
+type Input<'a> = std::io::Lines<std::io::StdinLock<'a>>;
+
+/// One line of input, or `None` at the end of the input (or if it cannot be read).
+fn read_line(input: &mut Input) -> Option<String> {
+    match input.next() {
+        Some(Ok(line)) => Some(line),
+        _ => None,
+    }
+}
+
+pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
+    let (entry, session, fresh) = match &args.load {
+        Some(path) => {
+            let Save { entry, session } = saves::open(path)?;
+            (entry, session, false)
+        }
+        None => {
+            let Some(game) = args.game.as_deref() else {
+                return Err(Failure::new(tr!(
+                    "name a game to play (see `sandtable games`) or --load a save file",
+                    "请指定要玩的游戏(见 sandtable games),或用 --load 载入存档"
+                )));
+            };
+            let entry = find(game)?;
+            let source = saves::scenario_source(
+                &entry,
+                args.scenario.scenario.as_deref(),
+                args.scenario.scenario_file.as_deref(),
+            )?;
+            let seed = args.seed.unwrap_or_else(saves::clock_seed);
+            let session = entry.new_session(source, seed)?;
+            (entry, session, true)
+        }
+    };
+
+    let (computer, human) = match args.vs {
+        Opponent::Ai => {
+            if !entry.has_agent(&args.ai) {
+                return Err(CatalogError::UnknownAgent {
+                    game: entry.id.to_string(),
+                    found: args.ai.clone(),
+                    known: entry.agents.iter().map(|s| s.to_string()).collect(),
+                }
+                .into());
+            }
+            let human = match args.side.as_deref() {
+                Some(s) => entry.seat(s)?,
+                None => 0,
+            };
+            let computer = (0..entry.seats.len())
+                .filter_map(|s| Seat::try_from(s).ok())
+                .filter(|&s| s != human)
+                .collect();
+            (computer, Some(human))
+        }
+        Opponent::Human => (Vec::new(), None),
+    };
+
+    if let Some(path) = &args.save {
+        let same_as_loaded = args.load.as_deref().is_some_and(|l| same_file(l, path));
+        if path.exists() && !same_as_loaded {
+            let p = path.display();
+            return Err(Failure::new(tr!(
+                "{p} already exists; continue it with --load {p} --save {p}, or choose another file",
+                "{p} 已存在;可用 --load {p} --save {p} 继续该局,或换一个文件名"
+            )));
+        }
+    }
+
+    let seed = session.record().seed;
+    let mut play = Play {
+        entry,
+        session,
+        lang,
+        computer,
+        human,
+        agent: args.ai.clone(),
+        rng: Rng::from_seed(agent_seed(seed)),
+        autosave: args.save.clone(),
+        save_to: args.save.clone().or_else(|| args.load.clone()),
+        dirty: false,
+    };
+    play.intro(
+        fresh,
+        args.scenario.scenario.as_deref(),
+        args.scenario.scenario_file.is_some(),
+    );
+    if play.autosave.is_some() {
+        play.autosave_now();
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().lines();
+    play.main_loop(&mut input)
+}
+
+/// Whether two paths name the same file (both existing), or are spelled the same.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+impl Play {
+    fn say(&self, text: Text) {
+        out!("{}", text.get(self.lang));
+    }
+
+    fn warn(&self, failure: &Failure) {
+        out!("! {}", failure.text.get(self.lang));
+    }
+
+    fn label(&self, seat: Seat) -> String {
+        seat_label(&self.entry, seat, self.lang)
+    }
+
+    /// Whose view the log and the situation are shown from when `seat` decides.
+    fn viewer(&self, deciding: Seat) -> Seat {
+        self.human.unwrap_or(deciding)
+    }
+
+    fn intro(&self, fresh: bool, scenario: Option<&str>, from_file: bool) {
+        let lang = self.lang;
+        let record = self.session.record();
+        let seed = record.seed;
+        out!("{}", self.entry.title.get(lang));
+        if fresh {
+            self.say(tr!("Seed: {seed}", "种子:{seed}"));
+            if !from_file {
+                let id = self.entry.scenario(scenario).map(|s| s.id.clone()).ok();
+                print_reconstructed_note(&self.entry, id.as_deref(), lang);
+            }
+        }
+        match self.human {
+            Some(h) => {
+                let me = self.label(h);
+                let them: Vec<String> = self.computer.iter().map(|&s| self.label(s)).collect();
+                let them = them.join(", ");
+                let agent = &self.agent;
+                self.say(tr!(
+                    "You play {me}; the computer ({agent}) plays {them}.",
+                    "你执 {me};电脑({agent})执 {them}。"
+                ));
+            }
+            None => self.say(tr!(
+                "Hot-seat: every seat is played at this keyboard.",
+                "轮流对战:所有座位都在本键盘上操作。"
+            )),
+        }
+        self.say(help_text());
+    }
+
+    fn main_loop(&mut self, input: &mut Input) -> CmdResult {
+        let mut show = true;
+        loop {
+            match self.session.pending() {
+                Pending::Over => {
+                    out!();
+                    print_outcome(self.session.as_ref(), self.lang);
+                    if self.dirty && self.autosave.is_none() {
+                        self.offer_save(input);
+                    }
+                    return Ok(());
+                }
+                Pending::Chance => {
+                    // A session always lets chance act before it returns.
+                    return Err(Failure::new(tr!(
+                        "the game stopped where chance must act (a bug)",
+                        "游戏停在需要随机事件的地方(程序错误)"
+                    )));
+                }
+                Pending::Seat(seat) if self.computer.contains(&seat) => {
+                    self.computer_move(seat)?;
+                    show = true;
+                }
+                Pending::Seat(seat) => {
+                    if show {
+                        self.show_decision(seat);
+                        show = false;
+                    }
+                    prompt(&format!("{}> ", self.entry.seat_id(seat)));
+                    let Some(line) = read_line(input) else {
+                        out!();
+                        self.end_of_input();
+                        return Ok(());
+                    };
+                    match self.human_line(seat, line.trim(), input) {
+                        Step::Again => {}
+                        Step::Changed => show = true,
+                        Step::Show => show = true,
+                        Step::Quit => return Ok(()),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Handles one line typed at a human decision.
+    fn human_line(&mut self, seat: Seat, line: &str, input: &mut Input) -> Step {
+        let legal = self.session.legal();
+        if line.is_empty() {
+            return Step::Show;
+        }
+        // A legal action first, so no game's notation can be shadowed by a command.
+        if let Some(action) = chosen_action(&legal, line).cloned() {
+            let viewer = self.viewer(seat);
+            let before = self.session.journal(Some(viewer));
+            if let Err(e) = self.session.act_json(seat, &action.action) {
+                self.warn(&refused(e));
+                return Step::Again;
+            }
+            out!(
+                "{}: {} — {}",
+                self.label(seat),
+                action.notation,
+                action.text.get(self.lang)
+            );
+            print_journal(&new_lines(&before, &self.session.journal(Some(viewer))), self.lang);
+            self.after_change();
+            return Step::Changed;
+        }
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or("").to_lowercase();
+        let rest: Vec<&str> = words.collect();
+        match command.as_str() {
+            "?" | "h" | "help" => {
+                self.say(help_text());
+                Step::Again
+            }
+            "q" | "quit" | "exit" => {
+                if self.dirty && self.autosave.is_none() {
+                    self.offer_save(input);
+                } else if let Some(p) = &self.autosave {
+                    let p = p.display();
+                    self.say(tr!("The game is saved in {p}.", "游戏已保存在 {p}。"));
+                }
+                Step::Quit
+            }
+            "u" | "undo" => match self.undo() {
+                Ok(()) => Step::Changed,
+                Err(f) => {
+                    self.warn(&f);
+                    Step::Again
+                }
+            },
+            "l" | "log" => {
+                let all = self.session.journal(Some(self.viewer(seat)));
+                let n = if rest.first() == Some(&"all") { all.len() } else { 30 };
+                print_journal(&all[all.len().saturating_sub(n)..], self.lang);
+                Step::Again
+            }
+            "s" | "save" => {
+                let target = match rest.as_slice() {
+                    [] => self.save_to.clone(),
+                    words => Some(PathBuf::from(words.join(" "))),
+                };
+                match target {
+                    Some(path) => {
+                        self.save_as(&path);
+                    }
+                    None => {
+                        prompt(tr!("File name: ", "文件名:").get(self.lang));
+                        if let Some(name) = read_line(input).filter(|n| !n.trim().is_empty()) {
+                            self.save_as(Path::new(name.trim()));
+                        }
+                    }
+                }
+                Step::Again
+            }
+            _ => {
+                let number_like = line.parse::<i64>().is_ok();
+                let n = legal.len();
+                let text = if number_like {
+                    tr!(
+                        "`{line}` is not a number between 1 and {n}",
+                        "“{line}”不是 1 到 {n} 之间的编号"
+                    )
+                } else {
+                    tr!(
+                        "`{line}` is neither a legal action nor a command (type ? for help; press Enter to list the actions again)",
+                        "“{line}”既不是合法行动也不是命令(输入 ? 查看帮助;按回车重新列出行动)"
+                    )
+                };
+                self.warn(&Failure::new(text));
+                Step::Again
+            }
+        }
+    }
+
+    fn show_decision(&self, seat: Seat) {
+        let lang = self.lang;
+        out!();
+        out!("{}", "-".repeat(72));
+        let viewer = self.viewer(seat);
+        print_block(&self.session.summary(Some(viewer), lang));
+        let board = self.session.board_text(Some(viewer), lang);
+        if !board.trim().is_empty() {
+            out!();
+            print_block(&board);
+        }
+        out!();
+        let legal = self.session.legal();
+        let who = self.label(seat);
+        let n = legal.len();
+        self.say(tr!(
+            "{who} to decide — {n} legal actions:",
+            "轮到 {who} 决定 —— 共 {n} 个合法行动:"
+        ));
+        print_legal(&legal, lang);
+    }
+
+    fn computer_move(&mut self, seat: Seat) -> CmdResult {
+        let i = self
+            .entry
+            .agent_move(self.session.as_ref(), &self.agent, &mut self.rng)?;
+        let legal = self.session.legal();
+        let Some(action) = legal.get(i) else {
+            return Err(Failure::new(tr!(
+                "the computer player chose an action that is not in the list (a bug)",
+                "电脑玩家选择了列表之外的行动(程序错误)"
+            )));
+        };
+        let viewer = self.human.unwrap_or(seat);
+        let before = self.session.journal(Some(viewer));
+        let before_own = self.session.journal(Some(seat));
+        self.session.act_json(seat, &action.action).map_err(refused)?;
+        let seen = new_lines(&before, &self.session.journal(Some(viewer)));
+        let own = new_lines(&before_own, &self.session.journal(Some(seat)));
+        let who = self.label(seat);
+        // The action itself is shown only when everything it told its own seat is public
+        // too: a secret choice (a chit put in the cup) shows only what the log lets the
+        // human read.
+        if !own.is_empty() && own == seen {
+            self.say(tr!(
+                "Computer ({who}): {} — {}",
+                "电脑({who}):{} — {}",
+                action.notation,
+                action.text.get(self.lang)
+            ));
+        } else {
+            self.say(tr!("Computer ({who}) has chosen.", "电脑({who})已做出选择。"));
+        }
+        print_journal(&seen, self.lang);
+        self.after_change();
+        Ok(())
+    }
+
+    /// Takes back the human's last action. Against the computer, the computer's replies
+    /// since are taken back with it (all of them must be undoable).
+    fn undo(&mut self) -> CmdResult {
+        let Some(human) = self.human else {
+            let (seat, undone) = undo_last(self.session.as_mut())?;
+            self.report_undo(seat, undone);
+            self.after_change();
+            return Ok(());
+        };
+        let entries = &self.session.record().entries;
+        let mut i = entries.len();
+        while i > 0 && !entries[i - 1].barrier && entries[i - 1].seat.is_some_and(|s| self.computer.contains(&s)) {
+            i -= 1;
+        }
+        let mine = i > 0 && entries[i - 1].seat == Some(human) && !entries[i - 1].barrier;
+        if !mine {
+            return Err(Failure::new(tr!(
+                "nothing to undo: your last action is behind a die roll, a draw or a reveal, or you have not acted yet",
+                "无法撤销:你的最后一步之后已经掷骰、抽取或公开了信息,或者你还没有行动"
+            )));
+        }
+        let steps = entries.len() - (i - 1);
+        let mut last = None;
+        for _ in 0..steps {
+            last = Some(undo_last(self.session.as_mut())?);
+        }
+        if let Some((seat, undone)) = last {
+            self.report_undo(seat, undone);
+        }
+        self.after_change();
+        Ok(())
+    }
+
+    fn report_undo(&self, seat: Seat, undone: Option<sandtable_core::record::LegalAction>) {
+        let who = self.label(seat);
+        match undone {
+            Some(a) => self.say(tr!(
+                "Undone: {who}: {} — {}",
+                "已撤销:{who}:{} — {}",
+                a.notation,
+                a.text.get(self.lang)
+            )),
+            None => self.say(tr!("Undone: the last action of {who}.", "已撤销 {who} 的最后一步。")),
+        }
+    }
+
+    /// After an action or an undo: save if asked to.
+    fn after_change(&mut self) {
+        self.dirty = true;
+        if self.autosave.is_some() {
+            self.autosave_now();
+        }
+    }
+
+    fn autosave_now(&mut self) {
+        if let Some(path) = self.autosave.clone() {
+            match saves::write(&path, self.session.as_ref()) {
+                Ok(()) => self.dirty = false,
+                Err(f) => self.warn(&f),
+            }
+        }
+    }
+
+    /// Saves to `path`, refusing to overwrite a file that is not this game's own.
+    fn save_as(&mut self, path: &Path) -> bool {
+        let ours = self.save_to.as_deref().is_some_and(|p| same_file(p, path));
+        if path.exists() && !ours {
+            let p = path.display();
+            self.warn(&Failure::new(tr!(
+                "{p} already exists and is not this game's file; choose another name",
+                "{p} 已存在且不是本局的文件;请换一个文件名"
+            )));
+            return false;
+        }
+        match saves::write(path, self.session.as_ref()) {
+            Ok(()) => {
+                let p = path.display();
+                self.say(tr!("Saved to {p}.", "已保存到 {p}。"));
+                self.save_to = Some(path.to_path_buf());
+                self.dirty = false;
+                true
+            }
+            Err(f) => {
+                self.warn(&f);
+                false
+            }
+        }
+    }
+
+    /// Before quitting with unsaved actions: asks for a file name (Enter: don't save).
+    fn offer_save(&mut self, input: &mut Input) {
+        loop {
+            let question = match &self.save_to {
+                Some(p) => {
+                    let p = p.display();
+                    tr!(
+                        "Save to {p} before quitting? y = yes, Enter = no, or type another file name: ",
+                        "退出前保存到 {p} 吗?y = 保存,回车 = 不保存,或输入其他文件名:"
+                    )
+                }
+                None => tr!(
+                    "Save before quitting? Type a file name, or press Enter to quit without saving: ",
+                    "退出前要保存吗?输入文件名,或按回车不保存退出:"
+                ),
+            };
+            prompt(question.get(self.lang));
+            let Some(line) = read_line(input) else {
+                out!();
+                self.say(tr!("Not saved.", "未保存。"));
+                return;
+            };
+            let line = line.trim();
+            if line.is_empty() {
+                self.say(tr!("Not saved.", "未保存。"));
+                return;
+            }
+            let yes = ["y", "yes", "是"].contains(&line.to_lowercase().as_str());
+            let path = match (&self.save_to, yes) {
+                (Some(p), true) => p.clone(),
+                _ => PathBuf::from(line),
+            };
+            if self.save_as(&path) {
+                return;
+            }
+        }
+    }
+
+    fn end_of_input(&mut self) {
+        match (&self.autosave, self.dirty) {
+            (Some(p), _) => {
+                let p = p.display();
+                self.say(tr!(
+                    "End of input. The game is saved in {p}.",
+                    "输入结束。游戏已保存在 {p}。"
+                ));
+            }
+            (None, true) => self.say(tr!("End of input; the game was not saved.", "输入结束;游戏未保存。")),
+            (None, false) => self.say(tr!("End of input.", "输入结束。")),
+        }
+    }
+}
+
+/// What a typed line did.
+enum Step {
+    /// Nothing changed: prompt again.
+    Again,
+    /// An action or an undo: show the new decision.
+    Changed,
+    /// Show the decision again.
+    Show,
+    Quit,
+}
+
+fn help_text() -> Text {
+    tr!(
+        "Type the number or the notation of an action. Commands: u undo, l log (l all: the whole log), s [FILE] save, q quit, ? help; Enter lists the actions again.",
+        "输入行动的编号或写法。命令:u 撤销,l 日志(l all:全部日志),s [文件] 保存,q 退出,? 帮助;回车重新列出行动。"
+    )
+}

@@ -1,0 +1,429 @@
+//! The `sandtable` binary as a player and a script use it: every command run as a process,
+//! on save files in a fresh temporary folder. What matters here is what the player sees —
+//! exit codes, messages, files left untouched after a refusal — not the rules, which the
+//! game crates test.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// A fresh folder under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("sandtable-cli-test-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary folder");
+        TempDir(dir)
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn command(lang_env: &str) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sandtable"));
+    c.env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang_env)
+        .stdin(Stdio::null());
+    c
+}
+
+/// Runs `sandtable --lang en ARGS…`.
+fn run(args: &[&str]) -> Output {
+    command("C")
+        .arg("--lang")
+        .arg("en")
+        .args(args)
+        .output()
+        .expect("run sandtable")
+}
+
+/// Runs `sandtable ARGS…` with `input` on stdin.
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = command("C")
+        .arg("--lang")
+        .arg("en")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sandtable");
+    // The program may quit before reading everything; a closed pipe is fine.
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    child.wait_with_output().expect("wait for sandtable")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The command succeeded.
+fn ok(o: &Output) {
+    assert!(
+        o.status.success(),
+        "failed: {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status,
+        stdout(o),
+        stderr(o)
+    );
+}
+
+/// The command failed cleanly: non-zero exit, a message, no panic.
+fn fails_cleanly(o: &Output) -> String {
+    let err = stderr(o);
+    assert!(!o.status.success(), "should have failed:\n{}", stdout(o));
+    assert!(!err.contains("panicked"), "panicked:\n{err}");
+    assert!(err.contains("error"), "no error message:\n{err}");
+    err
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 temporary path")
+}
+
+/// A new game in `dir`, seed 1.
+fn new_game(dir: &TempDir, name: &str) -> PathBuf {
+    let file = dir.path(name);
+    ok(&run(&["new", "stalingrad-blitz", "--seed", "1", "-o", path_str(&file)]));
+    file
+}
+
+fn legal_json(file: &Path) -> serde_json::Value {
+    let o = run(&["legal", path_str(file), "--json"]);
+    ok(&o);
+    serde_json::from_str(&stdout(&o)).expect("legal --json prints JSON")
+}
+
+#[test]
+fn games_json_lists_stalingrad_blitz() {
+    let o = run(&["games", "--json"]);
+    ok(&o);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let games = v.as_array().expect("an array of games");
+    let sb = games
+        .iter()
+        .find(|g| g["id"] == "stalingrad-blitz")
+        .expect("stalingrad-blitz is listed");
+    assert_eq!(sb["seats"][0]["id"], "axis");
+    assert_eq!(sb["scenarios"][0]["id"], "campaign");
+    assert!(sb["scenarios"][0]["reconstructed"].is_boolean());
+
+    let o = run(&["games"]);
+    ok(&o);
+    assert!(stdout(&o).contains("stalingrad-blitz"));
+}
+
+#[test]
+fn new_legal_act_by_number_and_by_notation_change_the_file() {
+    let dir = TempDir::new("act");
+    let file = new_game(&dir, "game.json");
+    let start = std::fs::read(&file).expect("the save exists");
+    let record: serde_json::Value = serde_json::from_slice(&start).expect("the save is JSON");
+    assert_eq!(record["game"], "stalingrad-blitz");
+    assert_eq!(record["seed"], 1);
+
+    // `new` refuses to overwrite without --force.
+    let o = run(&["new", "stalingrad-blitz", "-o", path_str(&file)]);
+    fails_cleanly(&o);
+    assert_eq!(std::fs::read(&file).unwrap(), start);
+
+    let legal = legal_json(&file);
+    assert!(!legal["actions"].as_array().unwrap().is_empty());
+    let o = run(&["legal", path_str(&file)]);
+    ok(&o);
+    assert!(stdout(&o).contains(" 1. "));
+
+    // By number.
+    let o = run(&["act", path_str(&file), "1"]);
+    ok(&o);
+    let after_number = std::fs::read(&file).unwrap();
+    assert_ne!(after_number, start);
+
+    // By notation, as `legal` prints it (several words).
+    let legal = legal_json(&file);
+    let notation = legal["actions"][0]["notation"]
+        .as_str()
+        .expect("a notation")
+        .to_string();
+    let mut args = vec!["act", path_str(&file)];
+    args.extend(notation.split(' '));
+    let o = run(&args);
+    ok(&o);
+    assert!(stdout(&o).contains(&notation));
+    let after_notation = std::fs::read(&file).unwrap();
+    assert_ne!(after_notation, after_number);
+
+    let o = run(&["show", path_str(&file)]);
+    ok(&o);
+    assert!(!stdout(&o).trim().is_empty());
+}
+
+#[test]
+fn an_illegal_action_is_refused_and_the_file_is_unchanged() {
+    let dir = TempDir::new("illegal");
+    let file = new_game(&dir, "game.json");
+    let before = std::fs::read(&file).unwrap();
+    for typed in [
+        &["no", "such", "action"][..],
+        &["9999"],
+        &["0"],
+        &["{\"do\":\"nonsense\"}"],
+        &["{broken"],
+    ] {
+        let mut args = vec!["act", path_str(&file)];
+        args.extend_from_slice(typed);
+        let err = fails_cleanly(&run(&args));
+        assert!(err.len() > "error: ".len(), "a reason is given: {err}");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "the file changed after {typed:?}"
+        );
+    }
+    // The reason is in Chinese too.
+    let o = command("zh_CN.UTF-8")
+        .args(["act", path_str(&file), "9999"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("错误"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn undo_takes_back_the_last_action() {
+    let dir = TempDir::new("undo");
+    let file = new_game(&dir, "game.json");
+    let before = std::fs::read(&file).unwrap();
+    ok(&run(&["act", path_str(&file), "1"]));
+    let o = run(&["undo", path_str(&file)]);
+    ok(&o);
+    assert!(stdout(&o).contains("Undone"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // Nothing left to undo.
+    fails_cleanly(&run(&["undo", path_str(&file)]));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn corrupt_saves_give_a_clear_error_and_no_panic() {
+    let dir = TempDir::new("corrupt");
+    let file = new_game(&dir, "game.json");
+    ok(&run(&["act", path_str(&file), "1"]));
+    let good = std::fs::read_to_string(&file).unwrap();
+
+    // An edited checksum.
+    let mut record: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let entries = record["entries"].as_array_mut().unwrap();
+    let sum = entries[0]["checksum"].as_str().unwrap().to_string();
+    let flipped = if sum.starts_with('0') { "1" } else { "0" };
+    entries[0]["checksum"] = format!("{flipped}{}", &sum[1..]).into();
+    let edited = serde_json::to_string_pretty(&record).unwrap();
+
+    let mut other_format: serde_json::Value = serde_json::from_str(&good).unwrap();
+    other_format["format"] = 999.into();
+    let mut other_game: serde_json::Value = serde_json::from_str(&good).unwrap();
+    other_game["game"] = "chess".into();
+
+    let cases = [
+        ("edited.json", edited),
+        ("truncated.json", good[..good.len() / 2].to_string()),
+        ("garbage.json", "this is not a save file \u{1F47E}".to_string()),
+        ("empty.json", String::new()),
+        ("format.json", other_format.to_string()),
+        ("game.json", other_game.to_string()),
+    ];
+    for (name, text) in cases {
+        let bad = dir.path(&format!("bad-{name}"));
+        std::fs::write(&bad, &text).unwrap();
+        for cmd in ["show", "legal", "replay"] {
+            let err = fails_cleanly(&run(&[cmd, path_str(&bad)]));
+            assert!(
+                err.contains(path_str(&bad)) || err.contains("step"),
+                "{cmd} {name}: {err}"
+            );
+        }
+        fails_cleanly(&run(&["act", path_str(&bad), "1"]));
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), text, "{name} was changed");
+    }
+    let err = fails_cleanly(&run(&["show", path_str(&dir.path("bad-edited.json"))]));
+    assert!(err.contains("step 1"), "names the step: {err}");
+
+    // A file that is not there, or not text.
+    fails_cleanly(&run(&["show", path_str(&dir.path("missing.json"))]));
+    let binary = dir.path("binary.json");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    fails_cleanly(&run(&["legal", path_str(&binary)]));
+}
+
+#[test]
+fn replay_verify_passes_on_a_good_file_and_fails_on_an_edited_one() {
+    let dir = TempDir::new("replay");
+    let file = new_game(&dir, "game.json");
+    ok(&run(&["act", path_str(&file), "1"]));
+    ok(&run(&["act", path_str(&file), "1"]));
+    let o = run(&["replay", path_str(&file), "--verify"]);
+    ok(&o);
+    let steps = serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&file).unwrap()).unwrap()["entries"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(
+        stdout(&o).contains(&format!("ok: {steps} steps verified")),
+        "{}",
+        stdout(&o)
+    );
+
+    // Change the action of the second step to another legal-looking one.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let last = record["entries"].as_array().unwrap().len() - 1;
+    record["entries"][last]["checksum"] = "0123456789abcdef".into();
+    let edited = dir.path("edited.json");
+    std::fs::write(&edited, serde_json::to_string_pretty(&record).unwrap()).unwrap();
+    let err = fails_cleanly(&run(&["replay", path_str(&edited), "--verify"]));
+    assert!(err.contains(&format!("step {}", last + 1)), "{err}");
+}
+
+#[test]
+fn sim_prints_the_json_keys_and_totals_do_not_depend_on_threads() {
+    let sim = |threads: &str| {
+        let o = run(&[
+            "sim",
+            "stalingrad-blitz",
+            "--games",
+            "4",
+            "--seed",
+            "7",
+            "--json",
+            "--agents",
+            "random,random",
+            "--threads",
+            threads,
+            // Short games keep the test fast; they count as unfinished.
+            "--max-decisions",
+            "60",
+        ]);
+        ok(&o);
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+        v
+    };
+    let one = sim("1");
+    for key in ["games", "wins", "draws", "mean_decisions", "decisions_per_second"] {
+        assert!(one.get(key).is_some(), "missing {key}: {one}");
+    }
+    assert_eq!(one["games"], 4);
+    assert!(one["wins"]["axis"].is_u64() && one["wins"]["soviet"].is_u64());
+    let two = sim("2");
+    for key in ["games", "wins", "draws", "unfinished", "mean_decisions"] {
+        assert_eq!(one[key], two[key], "{key} differs with 2 threads");
+    }
+
+    // Unknown agents and games are refused.
+    fails_cleanly(&run(&[
+        "sim",
+        "stalingrad-blitz",
+        "--games",
+        "1",
+        "--agents",
+        "random,genius",
+    ]));
+    fails_cleanly(&run(&["sim", "no-such-game", "--games", "1"]));
+}
+
+#[test]
+fn play_with_piped_input_quits_cleanly() {
+    let o = run_with_input(&["play", "stalingrad-blitz", "--seed", "2"], "q\n");
+    ok(&o);
+    assert!(!stderr(&o).contains("panicked"));
+    assert!(stdout(&o).contains("legal actions"), "{}", stdout(&o));
+
+    // End of input quits too, and --save keeps the game after every action.
+    let dir = TempDir::new("play");
+    let save = dir.path("played.json");
+    let o = run_with_input(
+        &[
+            "play",
+            "stalingrad-blitz",
+            "--seed",
+            "2",
+            "--vs",
+            "human",
+            "--save",
+            path_str(&save),
+        ],
+        "1\nnot an action\n1\nu\nl\n",
+    );
+    ok(&o);
+    assert!(stdout(&o).contains("not an action"));
+    ok(&run(&["replay", path_str(&save), "--verify"]));
+    let entries = serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&save).unwrap()).unwrap()
+        ["entries"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(entries >= 1);
+}
+
+#[test]
+fn render_writes_an_svg() {
+    let dir = TempDir::new("render");
+    let file = new_game(&dir, "game.json");
+    let svg = dir.path("map.svg");
+    ok(&run(&["render", path_str(&file), "-o", path_str(&svg)]));
+    let text = std::fs::read_to_string(&svg).expect("the map was written");
+    if !text.is_empty() {
+        assert!(text.trim_start().starts_with("<svg"), "{}", &text[..text.len().min(80)]);
+    }
+    ok(&run(&[
+        "render",
+        path_str(&file),
+        "-o",
+        path_str(&svg),
+        "--as",
+        "spectator",
+    ]));
+    fails_cleanly(&run(&[
+        "render",
+        path_str(&file),
+        "-o",
+        path_str(&svg),
+        "--as",
+        "allies",
+    ]));
+}
+
+#[test]
+fn messages_follow_the_locale_and_lang() {
+    let o = command("zh_CN.UTF-8").args(["games"]).output().unwrap();
+    ok(&o);
+    assert!(stdout(&o).contains("剧本"), "{}", stdout(&o));
+    let o = command("zh_CN.UTF-8").args(["--lang", "en", "games"]).output().unwrap();
+    ok(&o);
+    assert!(stdout(&o).contains("scenarios"), "{}", stdout(&o));
+    let o = command("C").args(["show", "/no/such/file.json"]).output().unwrap();
+    assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
+    let o = command("C")
+        .args(["--lang", "zh", "show", "/no/such/file.json"])
+        .output()
+        .unwrap();
+    assert!(stderr(&o).starts_with("错误:"), "{}", stderr(&o));
+}
