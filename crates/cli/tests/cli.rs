@@ -198,6 +198,11 @@ fn an_illegal_action_is_refused_and_the_file_is_unchanged() {
             "the file changed after {typed:?}"
         );
     }
+    // An action of the game that the rules forbid now is refused with the rule it breaks: the
+    // Soviet player decides first, and a German chit is not one of its choices (6.2).
+    let err = fails_cleanly(&run(&["act", path_str(&file), "pick", "1PzA"]));
+    assert!(err.contains("6.2"), "the rule is cited: {err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
     // The reason is in Chinese too.
     let o = command("zh_CN.UTF-8")
         .args(["act", path_str(&file), "9999"])

@@ -143,6 +143,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A short, unique, typeable form of a legal action (`move 0512 0714`).
     fn notation(&self, action: &Self::Action) -> String;
 
+    /// Reads a typed action whether or not it is legal now, so that refusing it can say why
+    /// and cite the rule. `None` if the text is not an action of this game at all.
+    fn parse_notation(&self, _text: &str) -> Option<Self::Action> {
+        None
+    }
+
     /// What `seat` may see of the state (`None`: a spectator). Nothing hidden from that seat
     /// may appear in it.
     fn view(&self, seat: Option<Seat>) -> serde_json::Value;

@@ -344,6 +344,12 @@ impl<G: Game> DynSession for Session<G> {
                 .find(|a| normalise(&self.game.notation(a)) == want)
                 .cloned()
         };
+        if chosen.is_none() {
+            // Not legal now: if it reads as an action, let the game refuse it with the rule.
+            if let Some(a) = self.game.parse_notation(typed) {
+                return self.act(seat, &a).map(|_| ());
+            }
+        }
         match chosen {
             Some(a) => self.act(seat, &a).map(|_| ()),
             None => Err(RecordError::Refused(Refusal::new(

@@ -71,6 +71,7 @@ impl StalingradBlitz {
             s: sc.state,
             journal: Journal::default(),
         };
+        g.s.vp = g.victory_points();
         g.start_turn();
         g.settle();
         Ok(g)
@@ -192,6 +193,10 @@ impl Game for StalingradBlitz {
 
     fn notation(&self, action: &Action) -> String {
         self.notation_of(action)
+    }
+
+    fn parse_notation(&self, text: &str) -> Option<Action> {
+        self.parse_typed(text)
     }
 
     fn view(&self, seat: Option<Seat>) -> serde_json::Value {

@@ -202,6 +202,79 @@ impl StalingradBlitz {
         }
     }
 
+    /// Reads the typed form of any action (legal now or not), as `notation_of` writes it.
+    pub(crate) fn parse_typed(&self, text: &str) -> Option<Action> {
+        let d = &self.d;
+        let words: Vec<String> = text.split_whitespace().map(|w| w.to_string()).collect();
+        let w: Vec<&str> = words.iter().map(|s| s.as_str()).collect();
+        let unit = |s: &str| -> Option<UnitId> {
+            if s.eq_ignore_ascii_case("fortress") {
+                return Some(FORTRESS);
+            }
+            d.unit_index.get(&s.to_ascii_lowercase()).copied()
+        };
+        let hex = |s: &str| d.map.grid.parse(s).ok();
+        let chit = |s: &str| {
+            d.chits
+                .iter()
+                .position(|c| c.id.eq_ignore_ascii_case(s))
+                .map(|i| i as u8)
+        };
+        let verb = w.first()?.to_ascii_lowercase();
+        Some(match (verb.as_str(), &w[1..]) {
+            ("pick", [c]) => Action::Pick { chit: chit(c)? },
+            ("no-extra", []) => Action::NoExtra,
+            ("first", [c]) if c.eq_ignore_ascii_case("none") => Action::First { chit: None },
+            ("first", [c]) => Action::First { chit: Some(chit(c)?) },
+            ("choose", [u]) => Action::Choose { unit: unit(u)? },
+            ("done", []) => Action::EndChoose,
+            ("move", [u, h]) => Action::Move {
+                unit: unit(u)?,
+                to: hex(h)?,
+                march: false,
+            },
+            ("march", [u, h]) => Action::Move {
+                unit: unit(u)?,
+                to: hex(h)?,
+                march: true,
+            },
+            ("end-move", []) => Action::EndMovement,
+            ("attack", [h, with, rest @ ..]) if with.eq_ignore_ascii_case("with") && !rest.is_empty() => {
+                let mut ids: Vec<UnitId> = rest.iter().map(|u| unit(u)).collect::<Option<_>>()?;
+                if ids.len() > 12 {
+                    return None;
+                }
+                ids.sort_unstable();
+                Action::Declare {
+                    target: hex(h)?,
+                    units: UnitList::from_slice(&ids),
+                }
+            }
+            ("cancel", [h]) => Action::Undeclare { target: hex(h)? },
+            ("end-declare", []) => Action::EndDeclare,
+            ("resolve", [h]) => Action::Resolve { target: hex(h)? },
+            ("lose", [u]) => Action::Lose { unit: unit(u)? },
+            ("convert", [y]) if y.eq_ignore_ascii_case("yes") => Action::Convert { yes: true },
+            ("convert", [n]) if n.eq_ignore_ascii_case("no") => Action::Convert { yes: false },
+            ("retreat", [u, h]) => Action::Retreat {
+                unit: unit(u)?,
+                to: hex(h)?,
+            },
+            ("advance", [u, h]) => Action::Advance {
+                unit: unit(u)?,
+                to: hex(h)?,
+            },
+            ("end-advance", []) => Action::EndAdvance,
+            ("place", [u, h]) => Action::Place {
+                unit: unit(u)?,
+                at: hex(h)?,
+            },
+            ("fortify", [h]) => Action::Fortify { hex: hex(h)? },
+            ("no-fortress", []) => Action::NoFortress,
+            _ => return None,
+        })
+    }
+
     /// The phase and step in words.
     pub(crate) fn phase_text(&self) -> Text {
         match &self.s.phase {

@@ -32,3 +32,26 @@ fn random_campaign_games_end() {
         assert_eq!(g.pending(), Pending::Over, "seed {seed} after {n} decisions");
     }
 }
+
+#[test]
+fn every_legal_action_reads_back_from_its_notation() {
+    use sandtable_stalingrad_blitz::StalingradBlitz;
+    let mut g = StalingradBlitz::new_game("campaign", 7).expect("campaign loads");
+    let mut rng = sandtable_core::chance::Rng::from_seed(7);
+    let mut legal = Vec::new();
+    for _ in 0..400 {
+        match g.pending() {
+            Pending::Over => break,
+            Pending::Chance => g.resolve_chance(),
+            Pending::Seat(seat) => {
+                g.legal_actions(&mut legal);
+                for a in &legal {
+                    let typed = g.notation(a);
+                    assert_eq!(g.parse_notation(&typed).as_ref(), Some(a), "`{typed}`");
+                }
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                g.apply(seat, &a).expect("legal");
+            }
+        }
+    }
+}
