@@ -6,13 +6,18 @@ use sandtable_stalingrad_blitz::StalingradBlitz;
 
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(10);
-    for scripted_seat in [0u8, 1] {
+    let seats: Vec<u8> = match std::env::var("SEAT").ok().as_deref() {
+        Some("0") => vec![0],
+        Some("1") => vec![1],
+        _ => vec![0, 1],
+    };
+    for scripted_seat in seats {
         let mut wins = 0;
         let mut decisions = 0;
         let t = std::time::Instant::now();
         for seed in 0..n {
             let mut g = StalingradBlitz::new_game("campaign", seed).unwrap();
-            g.set_journal(false);
+            g.set_journal(std::env::var("VERBOSE").is_ok());
             let mut agents: Vec<Box<dyn Agent<StalingradBlitz>>> = if scripted_seat == 0 {
                 vec![Box::new(Scripted::new()), Box::new(RandomAgent)]
             } else {
@@ -25,7 +30,28 @@ fn main() {
                 wins += 1;
             }
             if std::env::var("VERBOSE").is_ok() {
-                println!("seed {seed}: {} vp {} loss {}", o.text.en, g.s.vp, g.s.loss_vp);
+                let vps: Vec<String> = g
+                    .journal(None)
+                    .iter()
+                    .filter(|l| l.heading && l.text.en.starts_with("End of turn"))
+                    .map(|l| {
+                        l.text
+                            .en
+                            .split("has ")
+                            .nth(1)
+                            .unwrap_or("")
+                            .split(' ')
+                            .next()
+                            .unwrap_or("")
+                            .to_string()
+                    })
+                    .collect();
+                println!(
+                    "seed {seed}: winner {:?} loss {} VP by turn {}",
+                    o.winner,
+                    g.s.loss_vp,
+                    vps.join(" ")
+                );
             }
         }
         println!(

@@ -14,7 +14,7 @@ use sandtable_core::chance::Rng;
 use sandtable_core::game::{Agent, Seat};
 use sandtable_core::hex::Hex;
 use sandtable_core::search::{Search, Step as SearchStep};
-use sandtable_stalingrad_blitz::data::{ChitClass, ChitKind, Side, UType};
+use sandtable_stalingrad_blitz::data::{ChitClass, ChitKind, Nation, Side, UType};
 use sandtable_stalingrad_blitz::rules::Board;
 use sandtable_stalingrad_blitz::state::{Loc, Phase, FORTRESS};
 use sandtable_stalingrad_blitz::{Action, StalingradBlitz, UnitId};
@@ -73,12 +73,22 @@ impl<'a> Sight<'a> {
         let to_enemy = land_distance(g, &enemy_hexes, search);
         let goals: Vec<Hex> = match side {
             // The Axis goes for VP hexes it does not hold.
-            Side::Axis => d
-                .vp_hexes
-                .iter()
-                .copied()
-                .filter(|h| g.s.control[h.idx()] != Some(Side::Axis))
-                .collect(),
+            // The Axis goes for VP hexes it does not hold, and for whatever cuts its lines of
+            // communication.
+            Side::Axis => {
+                let mut v: Vec<Hex> = d
+                    .vp_hexes
+                    .iter()
+                    .copied()
+                    .filter(|h| g.s.control[h.idx()] != Some(Side::Axis))
+                    .collect();
+                // What blocks the railway to those VP hexes: sweep it.
+                if std::env::var("SWEEP").is_ok() {
+                    let blockers = rail_blockers(g, &b, &v, search);
+                    v.extend(blockers);
+                }
+                v
+            }
             // The Soviet player holds the VP hexes the Axis is nearest to, and retakes lost ones.
             Side::Soviet => {
                 let mut v: Vec<Hex> = d.vp_hexes.clone();
@@ -128,13 +138,13 @@ impl<'a> Sight<'a> {
         let def = &d.units[unit as usize];
         let mut s = -(self.to_goal[h.idx()] as i32) * 10;
         if !self.supplied[h.idx()] {
-            s -= 40;
+            s -= if self.side == Side::Axis { knob("UNSUP", 40) } else { 40 };
         }
         let goal_here = self.goals.contains(&h);
         match self.side {
             Side::Axis => {
                 if goal_here {
-                    s += 120;
+                    s += knob("GOAL_BONUS", 120);
                 }
                 // Hold what was taken: one unit in each VP hex the Axis controls keeps it open
                 // to the LOC (3.3(1)) and out of Soviet hands.
@@ -144,20 +154,29 @@ impl<'a> Sight<'a> {
                         s += 70;
                     }
                 }
+                // Guard the railway towns the LOC runs through when Soviet units come near.
+                if d.is_urban[h.idx()]
+                    && d.has_rail[h.idx()]
+                    && self.g.s.control[h.idx()] == Some(Side::Axis)
+                    && self.to_enemy[h.idx()] <= 3
+                    && !self.b.units_at(h).iter().any(|&u| u != unit)
+                {
+                    s += 45;
+                }
                 // Soviet-held towns block the Axis LOC (3.3(1)); those on a railway most.
                 if d.is_urban[h.idx()] && self.g.s.control[h.idx()] != Some(Side::Axis) {
                     s += if d.has_rail[h.idx()] { 45 } else { 20 };
+                }
+                // Stay where an HQ of the unit's nationality can activate it again (8.2, 8.3).
+                if !def.is_hq() && !self.in_command(unit, h) {
+                    s -= knob("COHESION", 70);
                 }
                 // Close with the enemy, to attack in this activation.
                 if !def.is_hq() && self.to_enemy[h.idx()] == 1 {
                     s += 12;
                 }
                 if def.is_hq() {
-                    // An HQ keeps two hexes behind the front, never next to the enemy.
-                    s = -((self.to_enemy[h.idx()] as i32 - 3).abs()) * 10;
-                    if !self.supplied[h.idx()] {
-                        s -= 40;
-                    }
+                    s = self.hq_score(unit, h);
                 }
             }
             Side::Soviet => {
@@ -168,12 +187,104 @@ impl<'a> Sight<'a> {
                     s += 30;
                 }
                 if def.is_hq() {
-                    s = -((self.to_enemy[h.idx()] as i32 - 4).abs()) * 10;
+                    s = self.hq_score(unit, h);
                 }
             }
         }
         s
     }
+}
+
+impl Sight<'_> {
+    /// Whether a friendly HQ that can activate `unit` stands within (about) range of `h`.
+    fn in_command(&self, unit: UnitId, h: Hex) -> bool {
+        let d = &self.g.d;
+        let def = &d.units[unit as usize];
+        self.g.s.units.iter().enumerate().any(|(i, st)| {
+            let hq = &d.units[i];
+            hq.is_hq()
+                && hq.side == def.side
+                && (hq.side == Side::Soviet || hq.nation == def.nation || def.nation == Nation::German)
+                && st
+                    .hex()
+                    .is_some_and(|at| d.map.grid.distance(at, h) <= hq.range as u32 + 1)
+        })
+    }
+
+    /// An HQ stands where it commands the most of its units (8.2), a little behind the front
+    /// and in supply.
+    fn hq_score(&self, hq: UnitId, h: Hex) -> i32 {
+        let d = &self.g.d;
+        let hdef = &d.units[hq as usize];
+        let commanded = self
+            .g
+            .s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, st)| {
+                let def = &d.units[*i];
+                *i != hq as usize
+                    && def.side == hdef.side
+                    && !def.is_hq()
+                    && (hdef.side == Side::Soviet || def.nation == hdef.nation)
+                    && st
+                        .hex()
+                        .is_some_and(|at| d.map.grid.distance(at, h) <= hdef.range as u32)
+            })
+            .count() as i32;
+        let mut s = commanded * 20 - (self.to_enemy[h.idx()] as i32 - 3).abs() * 6 - self.to_goal[h.idx()] as i32;
+        if self.to_enemy[h.idx()] <= 1 {
+            s -= 30;
+        }
+        if !self.supplied[h.idx()] {
+            s -= 40;
+        }
+        s
+    }
+}
+
+/// The Soviet-held towns and Soviet-occupied hexes on the railways that would carry the Axis
+/// LOC (3.3(5)) to the VP hexes it wants, found by following the railway back from each VP hex
+/// to the part of the network the Axis LOC already reaches.
+pub fn rail_blockers(g: &StalingradBlitz, b: &Board, wanted: &[Hex], search: &mut Search) -> Vec<Hex> {
+    let d = &g.d;
+    let actual = b.loc_reach(Side::Axis, search);
+    let seeds: Vec<(Hex, u32)> = d
+        .map
+        .grid
+        .hexes()
+        .filter(|h| actual[h.idx()] && d.has_rail[h.idx()])
+        .map(|h| (h, 0))
+        .collect();
+    search.run(&d.map.grid, &seeds, u32::MAX, |from, dir, _| {
+        if d.map.side(from, dir) & d.s.rail != 0 {
+            SearchStep::Go(1)
+        } else {
+            SearchStep::Blocked
+        }
+    });
+    let mut out = Vec::new();
+    let held: Vec<Hex> = d
+        .vp_hexes
+        .iter()
+        .copied()
+        .filter(|h| g.s.control[h.idx()] == Some(Side::Axis))
+        .collect();
+    for &v in wanted.iter().chain(held.iter()) {
+        if actual[v.idx()] {
+            continue;
+        }
+        let Some(path) = search.path(v) else { continue };
+        for h in path {
+            let blocks = b.owner[h.idx()] == Some(Side::Soviet)
+                || (d.is_urban[h.idx()] && g.s.control[h.idx()] != Some(Side::Axis));
+            if blocks && !out.contains(&h) && !wanted.contains(&h) {
+                out.push(h);
+            }
+        }
+    }
+    out
 }
 
 fn pick_best<T>(items: impl Iterator<Item = (usize, T)>, mut key: impl FnMut(&T) -> i32) -> Option<(usize, i32)> {
@@ -243,16 +354,21 @@ impl Agent<StalingradBlitz> for Scripted {
                 Action::Declare { .. } | Action::Undeclare { .. } | Action::EndDeclare
             )
         }) {
-            let floor = if side == Side::Axis { 2 } else { 3 };
+            let floor = if side == Side::Axis { knob("AXIS_FLOOR", 1) } else { 3 };
             let best = pick_best(legal.iter().enumerate(), |a| match a {
                 Action::Declare { target, units } => {
                     let col = sight.b.odds(*target, units.as_slice()).column.map_or(-1, |c| c as i32);
                     let vp = d.vp_hexes.contains(target);
+                    // Soviet units astride the Axis railways cut its LOC: clear them first.
+                    let on_line = side == Side::Axis
+                        && std::iter::once(*target)
+                            .chain(d.map.grid.neighbours(*target).map(|(_, n)| n))
+                            .any(|h| d.has_rail[h.idx()] && sight.supplied[h.idx()]);
                     let need = if vp { floor - 1 } else { floor };
                     if col < need {
                         -1000
                     } else {
-                        col * 100 - units.len() as i32 * 10 + if vp { 50 } else { 0 }
+                        col * 100 - units.len() as i32 * 10 + if vp { 50 } else { 0 } + if on_line { 80 } else { 0 }
                     }
                 }
                 _ => -999,
@@ -456,4 +572,8 @@ fn choose_unit(
 #[allow(dead_code)]
 fn on_map_phase(g: &StalingradBlitz) -> bool {
     !matches!(g.s.phase, Phase::Over)
+}
+
+fn knob(name: &str, default: i32) -> i32 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
