@@ -32,7 +32,14 @@ pub struct Search {
     parent: Vec<u16>,
     stopped: Vec<bool>,
     touched: Vec<Hex>,
-    heap: BinaryHeap<Reverse<(u32, u16)>>,
+    /// Nodes to expand, least cost first and, at equal cost, lowest node first: each entry is
+    /// `cost << 16 | node`, so one integer comparison orders them.
+    heap: BinaryHeap<Reverse<u64>>,
+}
+
+#[inline]
+fn entry(cost: u32, node: u16) -> Reverse<u64> {
+    Reverse((cost as u64) << 16 | node as u64)
 }
 
 impl Search {
@@ -73,11 +80,11 @@ impl Search {
                     self.touched.push(h);
                 }
                 self.cost[h.idx()] = c;
-                self.heap.push(Reverse((c, h.0)));
+                self.heap.push(entry(c, h.0));
             }
         }
-        while let Some(Reverse((c, node))) = self.heap.pop() {
-            let from = Hex(node);
+        while let Some(Reverse(key)) = self.heap.pop() {
+            let (c, from) = ((key >> 16) as u32, Hex(key as u16));
             if c != self.cost[from.idx()] || self.stopped[from.idx()] {
                 continue;
             }
@@ -107,7 +114,7 @@ impl Search {
                     parent[to.idx()] = from.0;
                     stopped[to.idx()] = stop;
                     if !stop {
-                        heap.push(Reverse((total, to.0)));
+                        heap.push(entry(total, to.0));
                     }
                 }
             });

@@ -35,20 +35,23 @@ impl StackIndex {
     /// Builds the index for `nodes` hexes from `(piece, hex)` pairs (pieces not on the map are
     /// simply left out).
     pub fn build(nodes: usize, placed: impl Iterator<Item = (u16, Hex)> + Clone) -> StackIndex {
-        let mut count = vec![0u32; nodes + 1];
+        // Counted two places up, so that after the running sum `start[h + 1]` is where hex
+        // `h`'s pieces begin; filling moves it on to where they end, which is where hex
+        // `h + 1`'s begin.
+        let mut start = vec![0u32; nodes + 2];
         for (_, h) in placed.clone() {
-            count[h.idx() + 1] += 1;
+            start[h.idx() + 2] += 1;
         }
-        for i in 1..=nodes {
-            count[i] += count[i - 1];
+        for i in 2..nodes + 2 {
+            start[i] += start[i - 1];
         }
-        let mut fill = count.clone();
-        let mut pieces = vec![0u16; count[nodes] as usize];
+        let mut pieces = vec![0u16; start[nodes + 1] as usize];
         for (p, h) in placed {
-            pieces[fill[h.idx()] as usize] = p;
-            fill[h.idx()] += 1;
+            pieces[start[h.idx() + 1] as usize] = p;
+            start[h.idx() + 1] += 1;
         }
-        StackIndex { start: count, pieces }
+        start.truncate(nodes + 1);
+        StackIndex { start, pieces }
     }
 
     /// The pieces in a hex, bottom first.

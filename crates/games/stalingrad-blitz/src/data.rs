@@ -420,6 +420,11 @@ pub struct Data {
     pub has_road: Vec<bool>,
     /// Per hex: a railway runs through it (12.1).
     pub has_rail: Vec<bool>,
+    /// Per hex: the MP to enter it by its terrain alone, `[foot, mechanised]` (9.2(5)); the
+    /// TEC read once, by [`crate::rules::terrain_mp`].
+    pub enter_mp: [Vec<u8>; 2],
+    /// Per hex: the defender's terrain shifts (10.3(3)), by [`crate::rules::terrain_shift`].
+    pub shift: Vec<u8>,
     pub vp_hexes: Vec<Hex>,
     pub supply_axis: Vec<Hex>,
     pub supply_soviet: Vec<Hex>,
@@ -650,7 +655,7 @@ impl Data {
                 "both sides need supply sources (hex sets supply-axis, supply-soviet)",
             ));
         }
-        Ok(Data {
+        let mut d = Data {
             map,
             t,
             s,
@@ -672,7 +677,19 @@ impl Data {
             vp_hexes,
             supply_axis,
             supply_soviet,
-        })
+            enter_mp: [Vec::new(), Vec::new()],
+            shift: Vec::new(),
+        };
+        for mech in [false, true] {
+            d.enter_mp[mech as usize] = d
+                .map
+                .grid
+                .hexes()
+                .map(|h| crate::rules::terrain_mp(&d, d.map.terrain(h), mech) as u8)
+                .collect();
+        }
+        d.shift = d.map.grid.hexes().map(|h| crate::rules::terrain_shift(&d, h)).collect();
+        Ok(d)
     }
 
     pub fn chit_index(&self, id: &str) -> Option<u8> {

@@ -38,23 +38,28 @@ impl<'a> Board<'a> {
             .filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
         let stacks = StackIndex::build(n, placed);
         let mut owner = vec![None; n];
+        // The occupied hexes, each once per unit or fortress in it.
+        let mut occupied: Vec<Hex> = Vec::with_capacity(s.units.len() + s.fortresses.len());
         for (i, u) in s.units.iter().enumerate() {
             if let Loc::Map(h) = u.loc {
                 owner[h.idx()] = Some(d.units[i].side);
+                occupied.push(h);
             }
         }
         let mut fortress = vec![0u8; n];
         for f in &s.fortresses {
             fortress[f.hex.idx()] = f.level;
             owner[f.hex.idx()] = Some(Side::Soviet);
+            occupied.push(f.hex);
         }
         let mut zoc_of = [vec![false; n], vec![false; n]];
-        for h in d.map.grid.hexes() {
+        let no_zoc = d.t.sea | d.t.impassable;
+        for h in occupied {
             let Some(side) = owner[h.idx()] else { continue };
             // 3.2: every unit (and, 14.2(6), a fortress) has a ZOC in the six adjacent hexes,
             // (1) but not into all-sea or impassable hexes nor across prohibited hexsides.
             for (dir, n) in d.map.grid.neighbours(h) {
-                if d.map.terrain(n) & (d.t.sea | d.t.impassable) != 0 || d.map.side(h, dir) & d.s.prohibited != 0 {
+                if d.map.terrain(n) & no_zoc != 0 || d.map.side(h, dir) & d.s.prohibited != 0 {
                     continue;
                 }
                 zoc_of[side_idx(side)][n.idx()] = true;
@@ -259,6 +264,7 @@ impl<'a> Board<'a> {
             return Some(start);
         }
         let mountain_div = def.is_mountain();
+        let enter_mp = &d.enter_mp[def.mech as usize];
         search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
             let bits = d.map.side(from, dir);
             if bits & sb.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
@@ -283,7 +289,7 @@ impl<'a> Board<'a> {
                 }
                 return Step::Stop(budget);
             }
-            let mut mp = terrain_mp(d, tt, def.mech);
+            let mut mp = enter_mp[to.idx()] as u32;
             if bits & sb.major != 0 {
                 if bits & sb.rail != 0 {
                     // A2: a railway-only bridge over a major river counts as a river crossing.
@@ -340,7 +346,7 @@ impl<'a> Board<'a> {
         if self.fortress[target.idx()] >= 2 {
             defence += 1;
         }
-        let shifts = terrain_shift(d, target);
+        let shifts = d.shift[target.idx()];
         let raw = d.crt.columns.column(attack, defence);
         let column = raw.and_then(|c| d.crt.columns.shift(c, -(shifts as i32)));
         Odds {
