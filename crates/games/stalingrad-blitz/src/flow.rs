@@ -942,7 +942,9 @@ impl StalingradBlitz {
     }
 
     /// Carries the game forward through everything that needs no decision.
+    /// The legal actions of the decision it stops at are kept, to be read back.
     pub(crate) fn settle(&mut self) {
+        self.forget_legal();
         let mut legal = Vec::new();
         for _ in 0..100_000 {
             if self.normalise() {
@@ -957,6 +959,7 @@ impl StalingradBlitz {
                     self.act(a);
                     continue;
                 }
+                self.cache_legal(legal);
             }
             return;
         }

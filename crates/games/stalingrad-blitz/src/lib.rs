@@ -47,6 +47,16 @@ pub struct StalingradBlitz {
     pub meta: Arc<Meta>,
     pub s: State,
     pub journal: Journal,
+    /// The legal actions of the decision `settle` stopped at. Not part of the game: a cache,
+    /// so that listing them and checking an action against them do not work them out again.
+    legal_cache: Option<Arc<LegalCache>>,
+}
+
+/// Legal actions with the data and state they are the legal actions of.
+struct LegalCache {
+    d: Arc<Data>,
+    s: State,
+    actions: Vec<Action>,
 }
 
 impl StalingradBlitz {
@@ -70,6 +80,7 @@ impl StalingradBlitz {
             meta,
             s: sc.state,
             journal: Journal::default(),
+            legal_cache: None,
         };
         g.s.vp = g.victory_points();
         g.start_turn();
@@ -79,6 +90,32 @@ impl StalingradBlitz {
 
     pub fn side_of(&self, u: UnitId) -> Side {
         self.d.units[u as usize].side
+    }
+
+    /// Calls `f` with the legal actions of the pending decision: the cached list when it was
+    /// made for this very data and state (anyone may change `s`), else a new one.
+    fn with_legal<R>(&self, f: impl FnOnce(&[Action]) -> R) -> R {
+        if let Some(c) = &self.legal_cache {
+            if Arc::ptr_eq(&c.d, &self.d) && c.s == self.s {
+                return f(&c.actions);
+            }
+        }
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        f(&legal)
+    }
+
+    /// Keeps `actions` as the legal actions of the current state.
+    pub(crate) fn cache_legal(&mut self, actions: Vec<Action>) {
+        self.legal_cache = Some(Arc::new(LegalCache {
+            d: self.d.clone(),
+            s: self.s.clone(),
+            actions,
+        }));
+    }
+
+    pub(crate) fn forget_legal(&mut self) {
+        self.legal_cache = None;
     }
 }
 
@@ -134,7 +171,7 @@ impl Game for StalingradBlitz {
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        self.legal(out);
+        self.with_legal(|legal| out.extend_from_slice(legal));
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Applied, Refusal> {
@@ -144,9 +181,7 @@ impl Game for StalingradBlitz {
                 Text::new("it is not your decision now", "现在不是你做决定的时候"),
             ));
         }
-        let mut legal = Vec::new();
-        self.legal(&mut legal);
-        if !legal.contains(action) {
+        if !self.with_legal(|legal| legal.contains(action)) {
             return Err(self.why_illegal(action));
         }
         let before = self.s.rng.clone();
@@ -197,6 +232,11 @@ impl Game for StalingradBlitz {
 
     fn parse_notation(&self, text: &str) -> Option<Action> {
         self.parse_typed(text)
+    }
+
+    /// 6.1(3): which chits go into the cup is secret.
+    fn is_secret(&self, action: &Action) -> bool {
+        matches!(action, Action::Pick { .. } | Action::NoExtra)
     }
 
     fn view(&self, seat: Option<Seat>) -> serde_json::Value {
