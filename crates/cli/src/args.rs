@@ -161,8 +161,7 @@ pub enum Opponent {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game id (see `sandtable games`). 游戏名(见 sandtable games)。
-    #[arg(required_unless_present = "load")]
+    /// The game id (see `sandtable games`; default: the first listed). 游戏名(见 sandtable games;默认为列出的第一个)。
     pub game: Option<String>,
     #[command(flatten)]
     pub scenario: ScenarioArgs,

@@ -56,13 +56,14 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
             (entry, session, false)
         }
         None => {
-            let Some(game) = args.game.as_deref() else {
-                return Err(Failure::new(tr!(
-                    "name a game to play (see `sandtable games`) or --load a save file",
-                    "请指定要玩的游戏(见 sandtable games),或用 --load 载入存档"
-                )));
+            // Without a game id, the first game of the catalog.
+            let entry = match args.game.as_deref() {
+                Some(game) => find(game)?,
+                None => sandtable_catalog::games()
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| Failure::new(tr!("this build has no games", "此版本没有任何游戏")))?,
             };
-            let entry = find(game)?;
             let source = saves::scenario_source(
                 &entry,
                 args.scenario.scenario.as_deref(),
@@ -363,15 +364,12 @@ impl Play {
         };
         let viewer = self.human.unwrap_or(seat);
         let before = self.session.journal(Some(viewer));
-        let before_own = self.session.journal(Some(seat));
         self.session.act_json(seat, &action.action).map_err(refused)?;
         let seen = new_lines(&before, &self.session.journal(Some(viewer)));
-        let own = new_lines(&before_own, &self.session.journal(Some(seat)));
         let who = self.label(seat);
-        // The action itself is shown only when everything it told its own seat is public
-        // too: a secret choice (a chit put in the cup) shows only what the log lets the
-        // human read.
-        if !own.is_empty() && own == seen {
+        // The action itself is shown unless it is a secret (a chit put in the cup); then the
+        // human reads only what the log lets them.
+        if !action.secret {
             self.say(tr!(
                 "Computer ({who}): {} — {}",
                 "电脑({who}):{} — {}",

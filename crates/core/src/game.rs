@@ -149,6 +149,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Whether taking this action is a secret from the other seats (a chit put in a cup, a
+    /// card chosen face down): then others are told only that a choice was made.
+    fn is_secret(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
     /// What `seat` may see of the state (`None`: a spectator). Nothing hidden from that seat
     /// may appear in it.
     fn view(&self, seat: Option<Seat>) -> serde_json::Value;

@@ -277,6 +277,8 @@ pub struct LegalAction {
     pub notation: String,
     pub text: Text,
     pub action: serde_json::Value,
+    /// Only the seat taking it may know it was taken ([`Game::is_secret`]).
+    pub secret: bool,
 }
 
 /// A game session with its type erased, so the command line and the server can hold any game.
@@ -328,6 +330,7 @@ impl<G: Game> DynSession for Session<G> {
                 notation: self.game.notation(a),
                 text: self.game.describe(a),
                 action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+                secret: self.game.is_secret(a),
             })
             .collect()
     }
