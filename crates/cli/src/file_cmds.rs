@@ -184,6 +184,41 @@ pub fn print_legal(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
     }
 }
 
+/// The legal actions for a person at a terminal: a long list groups the destinations of
+/// each unit's moves on a few lines (`move ger-pz-13: 216 1418, 217 1519, …`), numbered as in
+/// the full list so any number can be typed.
+pub fn print_legal_compact(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
+    if legal.len() <= 40 {
+        return print_legal(legal, lang);
+    }
+    let head = |n: &str| -> Option<(String, String)> {
+        let w: Vec<&str> = n.split_whitespace().collect();
+        (w.len() == 3).then(|| (format!("{} {}", w[0], w[1]), w[2].to_string()))
+    };
+    let mut i = 0;
+    while i < legal.len() {
+        let Some((key, _)) = head(&legal[i].notation) else {
+            out!("  {:>4}. {}  {}", i + 1, legal[i].notation, legal[i].text.get(lang));
+            i += 1;
+            continue;
+        };
+        let mut j = i;
+        let mut items = Vec::new();
+        while j < legal.len() {
+            match head(&legal[j].notation) {
+                Some((k, last)) if k == key => items.push(format!("{} {last}", j + 1)),
+                _ => break,
+            }
+            j += 1;
+        }
+        out!("  {key}:");
+        for chunk in items.chunks(8) {
+            out!("      {}", chunk.join("   "));
+        }
+        i = j;
+    }
+}
+
 /// The message of a refused action (with its rule, where the rules give one).
 pub fn refused(e: RecordError) -> Failure {
     Failure::from(sandtable_catalog::CatalogError::Record(e))

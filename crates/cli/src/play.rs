@@ -8,7 +8,7 @@
 
 use crate::args::{Opponent, PlayArgs};
 use crate::file_cmds::{
-    chosen_action, print_legal, print_outcome, print_reconstructed_note, refused, seat_label, undo_last,
+    chosen_action, print_legal_compact, print_outcome, print_reconstructed_note, refused, seat_label, undo_last,
 };
 use crate::saves::{self, Save};
 use crate::ui::{new_lines, out, print_block, print_journal, prompt, tr, CmdResult, Failure};
@@ -348,7 +348,7 @@ impl Play {
             "{who} to decide — {n} legal actions:",
             "轮到 {who} 决定 —— 共 {n} 个合法行动:"
         ));
-        print_legal(&legal, lang);
+        print_legal_compact(&legal, lang);
     }
 
     fn computer_move(&mut self, seat: Seat) -> CmdResult {
