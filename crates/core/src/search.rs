@@ -137,6 +137,12 @@ impl Search {
         self.touched.iter().copied().filter(|h| self.cost[h.idx()] != UNREACHED)
     }
 
+    /// The node the last search's path to `h` came from (`None` for a source or a node not
+    /// reached).
+    pub fn parent(&self, h: Hex) -> Option<Hex> {
+        self.parent.get(h.idx()).copied().filter(|&p| p != NO_PARENT).map(Hex)
+    }
+
     /// The path from a source to `h` (both ends included), if `h` was reached.
     pub fn path(&self, h: Hex) -> Option<Vec<Hex>> {
         self.cost(h)?;

@@ -425,6 +425,9 @@ pub struct Data {
     pub enter_mp: [Vec<u8>; 2],
     /// Per hex: the defender's terrain shifts (10.3(3)), by [`crate::rules::terrain_shift`].
     pub shift: Vec<u8>,
+    /// A number no other data loaded by this process has: what the engine keeps of its own
+    /// work between decisions is marked with it, so it is never used on other data.
+    pub serial: u64,
     pub vp_hexes: Vec<Hex>,
     pub supply_axis: Vec<Hex>,
     pub supply_soviet: Vec<Hex>,
@@ -679,6 +682,10 @@ impl Data {
             supply_soviet,
             enter_mp: [Vec::new(), Vec::new()],
             shift: Vec::new(),
+            serial: {
+                static LOADED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                LOADED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
         };
         for mech in [false, true] {
             d.enter_mp[mech as usize] = d

@@ -745,13 +745,12 @@ impl StalingradBlitz {
 
     fn do_move(&mut self, unit: UnitId, to: Hex, march: bool) {
         let side = self.d.units[unit as usize].side;
-        let path = {
-            let b = Board::new(&self.d, &self.s);
-            with_search(|s| {
-                b.movement(unit, march, s);
-                s.path(to).unwrap_or_else(|| vec![to])
-            })
-        };
+        let mut path = None;
+        crate::moves::with_moves(&self.d, &self.s, std::iter::once(unit), |_, m| {
+            let reach = if march { m.march.as_ref() } else { Some(&m.normal) };
+            path = reach.and_then(|r| r.path(to));
+        });
+        let path = path.unwrap_or_else(|| vec![to]);
         for &h in path.iter().skip(1) {
             self.enter_hex(side, h);
         }

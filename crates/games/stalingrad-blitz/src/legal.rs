@@ -2,6 +2,7 @@
 
 use crate::data::{ChitClass, Nation, Side};
 use crate::flow::{reinf_matches, with_search};
+use crate::moves::{with_moves, Room};
 use crate::rules::Board;
 use crate::state::*;
 use crate::StalingradBlitz;
@@ -173,41 +174,21 @@ impl StalingradBlitz {
 
     /// 9.0: every destination of every activated unit that has not moved.
     fn legal_moves(&self, out: &mut Vec<Action>) {
-        let d = &self.d;
-        let b = Board::new(d, &self.s);
-        let n = d.map.grid.len();
-        let mut normal = vec![false; n];
-        with_search(|s| {
-            for (i, st) in self.s.units.iter().enumerate() {
-                if !st.active || st.moved || st.hex().is_none() {
-                    continue;
+        let room = Room::new(&self.d, &self.s);
+        let units = (0..self.s.units.len()).filter(|&i| {
+            let st = &self.s.units[i];
+            st.active && !st.moved && st.hex().is_some()
+        });
+        with_moves(&self.d, &self.s, units.map(|i| i as UnitId), |unit, m| {
+            for &to in &m.normal.hexes {
+                if to != m.start() && room.has_room(to) {
+                    out.push(Action::Move { unit, to, march: false });
                 }
-                let u = i as UnitId;
-                let Some(start) = b.movement(u, false, s) else { continue };
-                normal.iter_mut().for_each(|x| *x = false);
-                let reached: Vec<Hex> = s.reached().collect();
-                for h in reached {
-                    if h != start && b.has_room(h, Some(u)) {
-                        normal[h.idx()] = true;
-                        out.push(Action::Move {
-                            unit: u,
-                            to: h,
-                            march: false,
-                        });
-                    }
-                }
-                // 9.3: march formation, where it reaches hexes normal movement does not.
-                if b.movement(u, true, s).is_some() {
-                    let reached: Vec<Hex> = s.reached().collect();
-                    for h in reached {
-                        if h != start && !normal[h.idx()] && b.has_room(h, Some(u)) {
-                            out.push(Action::Move {
-                                unit: u,
-                                to: h,
-                                march: true,
-                            });
-                        }
-                    }
+            }
+            // 9.3: march formation, where it reaches hexes normal movement does not.
+            for &to in &m.march_only {
+                if room.has_room(to) {
+                    out.push(Action::Move { unit, to, march: true });
                 }
             }
         });

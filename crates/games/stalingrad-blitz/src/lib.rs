@@ -11,6 +11,7 @@
 pub mod data;
 mod flow;
 mod legal;
+mod moves;
 mod present;
 pub mod rules;
 pub mod scenario;
