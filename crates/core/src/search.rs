@@ -121,6 +121,89 @@ impl Search {
         }
     }
 
+    /// The search [`Search::run`] makes, for steps that all cost 0 or 1, made breadth first
+    /// (a level of equal cost at a time, with no queue ordered by cost): every node gets the
+    /// cost and the must-stop mark `run` gives it, so the same nodes are reached, but
+    /// [`Search::reached`] lists them in another order and [`Search::path`] may follow another
+    /// path of the same cost. Several times faster on whole-map traces (lines of supply,
+    /// distance fields). Panics on a step that costs more than 1.
+    pub fn run_breadth_first<T: Topology>(
+        &mut self,
+        topo: &T,
+        sources: &[(Hex, u32)],
+        limit: u32,
+        mut step: impl FnMut(Hex, u8, Hex) -> Step,
+    ) {
+        self.reset(topo.node_count());
+        let mut pending: Vec<(u32, Hex)> = Vec::new();
+        for &(h, c) in sources {
+            if c <= limit && c < self.cost[h.idx()] {
+                if self.cost[h.idx()] == UNREACHED {
+                    self.touched.push(h);
+                }
+                self.cost[h.idx()] = c;
+                pending.push((c, h));
+            }
+        }
+        // Sources enter at their own level, lowest first.
+        pending.sort_by_key(|&(c, _)| std::cmp::Reverse(c));
+        let mut level = pending.last().map_or(0, |&(c, _)| c);
+        let mut current: Vec<Hex> = Vec::new();
+        let mut next: Vec<Hex> = Vec::new();
+        loop {
+            while pending.last().is_some_and(|&(c, _)| c == level) {
+                current.extend(pending.pop().map(|(_, h)| h));
+            }
+            while let Some(from) = current.pop() {
+                // Left behind by a cheaper arrival, or reached only by steps that stop there.
+                if self.cost[from.idx()] != level || self.stopped[from.idx()] {
+                    continue;
+                }
+                let c = level;
+                let cost = &mut self.cost;
+                let parent = &mut self.parent;
+                let stopped = &mut self.stopped;
+                let touched = &mut self.touched;
+                let (current, next) = (&mut current, &mut next);
+                topo.for_each_neighbour(from, |exit, to| {
+                    let (price, stop) = match step(from, exit, to) {
+                        Step::Blocked => return,
+                        Step::Go(p) => (p, false),
+                        Step::Stop(p) => (p, true),
+                    };
+                    assert!(price <= 1, "a breadth-first search has steps of cost 0 or 1");
+                    let total = c.saturating_add(price);
+                    if total > limit {
+                        return;
+                    }
+                    let old = cost[to.idx()];
+                    // As in `run`: a cheaper arrival wins; at equal cost, an arrival that may
+                    // continue beats one that must stop.
+                    if total < old || (total == old && stopped[to.idx()] && !stop) {
+                        if old == UNREACHED {
+                            touched.push(to);
+                        }
+                        cost[to.idx()] = total;
+                        parent[to.idx()] = from.0;
+                        stopped[to.idx()] = stop;
+                        if !stop {
+                            if price == 0 {
+                                current.push(to);
+                            } else {
+                                next.push(to);
+                            }
+                        }
+                    }
+                });
+            }
+            if next.is_empty() && pending.is_empty() {
+                break;
+            }
+            level += 1;
+            std::mem::swap(&mut current, &mut next);
+        }
+    }
+
     /// The cost of reaching `h` in the last search, if it was reached.
     #[inline]
     pub fn cost(&self, h: Hex) -> Option<u32> {
@@ -192,6 +275,41 @@ mod tests {
         let path = s.path(far).unwrap();
         assert_eq!(path.len() as u32, g.distance(start, far) + 1);
         assert!(path.windows(2).all(|w| g.adjacent(w[0], w[1])));
+    }
+
+    /// `run_breadth_first` gives every node the cost and must-stop mark `run` gives it, on
+    /// random step rules with costs 0 and 1, stops, walls and limits.
+    #[test]
+    fn breadth_first_agrees_with_run() {
+        let g = grid();
+        let mut rng = crate::chance::Rng::from_seed(5);
+        let (mut a, mut b) = (Search::new(), Search::new());
+        for _ in 0..1000 {
+            let n = g.len();
+            let rules: Vec<u32> = (0..n * 6).map(|_| rng.below(7)).collect();
+            let step = |from: Hex, dir: u8, _to: Hex| match rules[from.idx() * 6 + dir as usize] {
+                0 => Step::Blocked,
+                1 => Step::Stop(0),
+                2 => Step::Stop(1),
+                3 => Step::Go(0),
+                _ => Step::Go(1),
+            };
+            let sources: Vec<(Hex, u32)> = (0..1 + rng.below(3))
+                .map(|_| (Hex(rng.below(n as u32) as u16), rng.below(3)))
+                .collect();
+            let limit = [0, 1, 3, 6, u32::MAX][rng.below(5) as usize];
+            a.run(&g, &sources, limit, step);
+            b.run_breadth_first(&g, &sources, limit, step);
+            for h in g.hexes() {
+                assert_eq!(a.cost(h), b.cost(h), "{sources:?} {limit}");
+                assert_eq!(a.stopped_at(h), b.stopped_at(h), "{sources:?} {limit}");
+            }
+            let mut ra: Vec<Hex> = a.reached().collect();
+            let mut rb: Vec<Hex> = b.reached().collect();
+            ra.sort();
+            rb.sort();
+            assert_eq!(ra, rb);
+        }
     }
 
     #[test]

@@ -144,8 +144,16 @@ impl<'a> Board<'a> {
         let n = d.map.grid.len();
         let sources = self.sources(side, false);
         let mountain = d.t.mountain;
+        // 3.3(1)–(2), asked once per hex: 0 not yet, 1 passable, 2 not.
+        let mut known = vec![0u8; n];
+        let mut passable = |h: Hex| {
+            if known[h.idx()] == 0 {
+                known[h.idx()] = if self.loc_passable(side, h, false) { 1 } else { 2 };
+            }
+            known[h.idx()] == 1
+        };
         // 3.3(3): a LOC enters a mountain hex only along a road, or else stops there.
-        let step = |from: Hex, dir: u8, to: Hex, rail_only: bool, unit: u32| -> Step {
+        let mut step = |from: Hex, dir: u8, to: Hex, rail_only: bool, unit: u32| -> Step {
             let side_bits = d.map.side(from, dir);
             if side_bits & d.s.prohibited != 0 {
                 return Step::Blocked;
@@ -153,8 +161,7 @@ impl<'a> Board<'a> {
             if rail_only && side_bits & d.s.rail == 0 {
                 return Step::Blocked;
             }
-            let passable = self.loc_passable(side, to, false);
-            if !passable {
+            if !passable(to) {
                 return Step::Blocked;
             }
             let mountain_hex = d.map.terrain(to) & mountain != 0 || d.map.terrain(from) & mountain != 0;
@@ -167,16 +174,17 @@ impl<'a> Board<'a> {
             }
             Step::Go(unit)
         };
+        // Only which hexes are reached matters here, so the searches go breadth first.
         let mut reach = vec![false; n];
         match side {
             Side::Soviet => {
-                search.run(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, false, 1));
+                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, false, 1));
                 for h in search.reached() {
                     reach[h.idx()] = true;
                 }
             }
             Side::Axis => {
-                search.run(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, true, 0));
+                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, true, 0));
                 let rail: Vec<(Hex, u32)> = search
                     .reached()
                     .filter(|h| !search.stopped_at(*h))
@@ -185,7 +193,7 @@ impl<'a> Board<'a> {
                 for (h, _) in &rail {
                     reach[h.idx()] = true;
                 }
-                search.run(&d.map.grid, &rail, 6, |f, dir, t| step(f, dir, t, false, 1));
+                search.run_breadth_first(&d.map.grid, &rail, 6, |f, dir, t| step(f, dir, t, false, 1));
                 for h in search.reached() {
                     reach[h.idx()] = true;
                 }
@@ -217,7 +225,8 @@ impl<'a> Board<'a> {
         let d = self.d;
         let n = d.map.grid.len();
         let sources = self.sources(side, false);
-        search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
+        // Only the cost of each hex matters here, so the search goes breadth first.
+        search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
             if d.map.side(from, dir) & d.s.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
                 return Step::Blocked;
             }
