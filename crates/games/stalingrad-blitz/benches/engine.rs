@@ -84,7 +84,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let board = Board::new(&g.d, &g.s);
             board
-                .loc_reach(sandtable_stalingrad_blitz::Side::Axis, &mut search)
+                .trace_loc(sandtable_stalingrad_blitz::Side::Axis, &mut search)
                 .len()
         })
     });

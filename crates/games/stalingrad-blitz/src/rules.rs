@@ -3,10 +3,12 @@
 //! (10.7) destinations. Each is a plain function of the state; nothing here changes it.
 
 use crate::data::{Data, Side, UType};
-use crate::state::{Loc, State, UnitId};
+use crate::state::{Fortress, Loc, State, UnitId};
 use sandtable_core::hex::Hex;
 use sandtable_core::search::{Search, Step};
 use sandtable_core::stack::StackIndex;
+use std::cell::RefCell;
+use std::thread::LocalKey;
 
 /// 3.1(1): at most two units per hex, HQs included.
 pub const STACK_LIMIT: usize = 2;
@@ -136,10 +138,47 @@ impl<'a> Board<'a> {
             .collect()
     }
 
+    /// What the traces of `side` read of the position besides the map; with the friendly-held
+    /// hexes in enemy ZOC if `friends` (a LOC may pass those, 3.3(1)).
+    fn trace_inputs(&self, side: Side, friends: bool) -> TraceInputs {
+        let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
+        let enemy = occupied.clone().filter(|&h| self.enemy_in(side, h)).collect();
+        let friends_in_zoc = if friends {
+            occupied
+                .filter(|&h| self.friends_in(side, h) && self.enemy_zoc(side, h))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let control = (self.s.control.iter())
+            .map(|c| match c {
+                None => 0,
+                Some(Side::Axis) => 1,
+                Some(Side::Soviet) => 2,
+            })
+            .collect();
+        TraceInputs {
+            data: self.d.serial,
+            side,
+            enemy,
+            fortresses: self.s.fortresses.clone(),
+            control,
+            friends_in_zoc,
+        }
+    }
+
     /// 3.3: the hexes to which `side` can trace a line of communication. Soviet: no length
     /// limit (3.3(4)). Axis: unlimited along railway connected to a source, then at most six
-    /// hexes off it, the unit's own hex counted (3.3(5), A14).
+    /// hexes off it, the unit's own hex counted (3.3(5), A14). The last trace of each side is
+    /// kept and given again while what it read is unchanged.
     pub fn loc_reach(&self, side: Side, search: &mut Search) -> Vec<bool> {
+        kept(&KEPT_LOC, self.trace_inputs(side, true), || {
+            self.trace_loc(side, search)
+        })
+    }
+
+    /// [`Board::loc_reach`] traced anew, never the kept trace.
+    pub fn trace_loc(&self, side: Side, search: &mut Search) -> Vec<bool> {
         let d = self.d;
         let n = d.map.grid.len();
         let sources = self.sources(side, false);
@@ -204,8 +243,15 @@ impl<'a> Board<'a> {
 
     /// 12.1(1)–(2): railway hexes where `side` may place reinforcements: joined to a friendly
     /// supply source by railway through no enemy ZOC at all, not in enemy ZOC, not an
-    /// enemy-controlled city or town.
+    /// enemy-controlled city or town. Kept like [`Board::loc_reach`].
     pub fn rail_entry(&self, side: Side, search: &mut Search) -> Vec<Hex> {
+        kept(&KEPT_RAIL, self.trace_inputs(side, false), || {
+            self.trace_rail(side, search)
+        })
+    }
+
+    /// [`Board::rail_entry`] traced anew, never the kept trace.
+    pub fn trace_rail(&self, side: Side, search: &mut Search) -> Vec<Hex> {
         let d = self.d;
         let sources = self.sources(side, true);
         search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
@@ -367,6 +413,44 @@ impl<'a> Board<'a> {
             halved: across > 0,
         }
     }
+}
+
+/// What the LOC and rail traces of one side read of the position besides the map: the hexes
+/// held by enemy units and the fortresses (which block, and whose ZOC blocks: 3.3(1),
+/// 14.2(2)), control (3.3(2)), and the hexes in enemy ZOC a friendly unit holds (which a LOC
+/// may pass, 3.3(1)). Two positions that agree on these have the same traces.
+#[derive(PartialEq)]
+struct TraceInputs {
+    data: u64,
+    side: Side,
+    enemy: Vec<Hex>,
+    fortresses: Vec<Fortress>,
+    /// Per hex: 0 uncontrolled, 1 Axis, 2 Soviet.
+    control: Vec<u8>,
+    friends_in_zoc: Vec<Hex>,
+}
+
+type Kept<T> = RefCell<[Option<(TraceInputs, T)>; 2]>;
+
+thread_local! {
+    /// The last LOC trace of each side, with what it read.
+    static KEPT_LOC: Kept<Vec<bool>> = const { RefCell::new([None, None]) };
+    /// The last rail-entry trace of each side, with what it read.
+    static KEPT_RAIL: Kept<Vec<Hex>> = const { RefCell::new([None, None]) };
+}
+
+/// The trace kept in `store` if it was made from the same `inputs`, else `work()`, kept.
+fn kept<T: Clone>(store: &'static LocalKey<Kept<T>>, inputs: TraceInputs, work: impl FnOnce() -> T) -> T {
+    let i = inputs.side.seat() as usize;
+    let old = store.with(|k| match &k.borrow()[i] {
+        Some((was, trace)) if *was == inputs => Some(trace.clone()),
+        _ => None,
+    });
+    old.unwrap_or_else(|| {
+        let trace = work();
+        store.with(|k| k.borrow_mut()[i] = Some((inputs, trace.clone())));
+        trace
+    })
 }
 
 /// The numbers behind an attack.

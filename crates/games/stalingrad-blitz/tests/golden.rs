@@ -215,3 +215,35 @@ fn small_map_games_are_unchanged() {
         ]
     );
 }
+
+/// The LOC and rail-entry traces kept between decisions are those a new trace gives, at
+/// every decision of random games, for both sides.
+#[test]
+fn kept_traces_are_fresh_traces() {
+    use sandtable_core::search::Search;
+    use sandtable_stalingrad_blitz::rules::Board;
+    use sandtable_stalingrad_blitz::Side;
+    let mut search = Search::new();
+    for seed in [4, 5] {
+        let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+        g.set_journal(false);
+        let mut rng = Rng::from_seed(seed);
+        let mut legal = Vec::new();
+        loop {
+            let b = Board::new(&g.d, &g.s);
+            for side in [Side::Axis, Side::Soviet] {
+                assert_eq!(b.loc_reach(side, &mut search), b.trace_loc(side, &mut search));
+                assert_eq!(b.rail_entry(side, &mut search), b.trace_rail(side, &mut search));
+            }
+            match g.pending() {
+                Pending::Over => break,
+                Pending::Chance => g.resolve_chance(),
+                Pending::Seat(seat) => {
+                    g.legal_actions(&mut legal);
+                    let a = legal[rng.below(legal.len() as u32) as usize];
+                    g.apply(seat, &a).expect("a legal action");
+                }
+            }
+        }
+    }
+}
