@@ -943,8 +943,7 @@ impl StalingradBlitz {
     /// Carries the game forward through everything that needs no decision.
     /// The legal actions of the decision it stops at are kept, to be read back.
     pub(crate) fn settle(&mut self) {
-        self.forget_legal();
-        let mut legal = Vec::new();
+        let mut legal = self.forget_legal();
         for _ in 0..100_000 {
             if self.normalise() {
                 continue;

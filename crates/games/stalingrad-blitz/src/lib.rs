@@ -97,7 +97,7 @@ impl StalingradBlitz {
     /// made for this very data and state (anyone may change `s`), else a new one.
     fn with_legal<R>(&self, f: impl FnOnce(&[Action]) -> R) -> R {
         if let Some(c) = &self.legal_cache {
-            if Arc::ptr_eq(&c.d, &self.d) && c.s == self.s {
+            if Arc::ptr_eq(&c.d, &self.d) && same_state(&c.s, &self.s) {
                 return f(&c.actions);
             }
         }
@@ -115,9 +115,57 @@ impl StalingradBlitz {
         }));
     }
 
-    pub(crate) fn forget_legal(&mut self) {
-        self.legal_cache = None;
+    /// Forgets the kept legal actions; returns their list, emptied, to be filled again.
+    pub(crate) fn forget_legal(&mut self) -> Vec<Action> {
+        match self.legal_cache.take().map(Arc::try_unwrap) {
+            Some(Ok(mut kept)) => {
+                kept.actions.clear();
+                kept.actions
+            }
+            _ => Vec::new(),
+        }
     }
+}
+
+/// `a == b`, faster: the long per-unit and per-hex lists are compared whole, as numbers,
+/// instead of item by item with an early exit. Every field is named, so a new one cannot be
+/// left out.
+fn same_state(a: &State, b: &State) -> bool {
+    let State {
+        rng,
+        turn,
+        units,
+        control,
+        fortresses,
+        fortress_markers_used,
+        track,
+        loss_vp,
+        picks,
+        cup,
+        used,
+        arriving,
+        phase,
+        vp,
+        winner,
+    } = a;
+    fn all_same<T>(a: &[T], b: &[T], key: impl Fn(&T) -> u32) -> bool {
+        a.len() == b.len() && a.iter().zip(b).fold(true, |same, (x, y)| same & (key(x) == key(y)))
+    }
+    all_same(units, &b.units, state::UnitState::key)
+        && all_same(control, &b.control, |c| c.map_or(0, |s| 1 + s.seat() as u32))
+        && *turn == b.turn
+        && *fortresses == b.fortresses
+        && *fortress_markers_used == b.fortress_markers_used
+        && *track == b.track
+        && *loss_vp == b.loss_vp
+        && *picks == b.picks
+        && *cup == b.cup
+        && *used == b.used
+        && *arriving == b.arriving
+        && *phase == b.phase
+        && *vp == b.vp
+        && *winner == b.winner
+        && *rng == b.rng
 }
 
 impl Game for StalingradBlitz {
