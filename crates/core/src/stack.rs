@@ -27,43 +27,54 @@ impl Steps {
 /// Per hex, the pieces standing there.
 #[derive(Clone, Debug)]
 pub struct StackIndex {
-    start: Vec<u32>,
+    /// Per hex: where its pieces begin in `pieces`.
+    first: Vec<u32>,
+    /// Per hex: how many pieces it holds.
+    count: Vec<u16>,
     pieces: Vec<u16>,
 }
 
 impl StackIndex {
     /// Builds the index for `nodes` hexes from `(piece, hex)` pairs (pieces not on the map are
-    /// simply left out).
-    pub fn build(nodes: usize, placed: impl Iterator<Item = (u16, Hex)> + Clone) -> StackIndex {
-        // Counted two places up, so that after the running sum `start[h + 1]` is where hex
-        // `h`'s pieces begin; filling moves it on to where they end, which is where hex
-        // `h + 1`'s begin.
-        let mut start = vec![0u32; nodes + 2];
-        for (_, h) in placed.clone() {
-            start[h.idx() + 2] += 1;
+    /// simply left out). The work grows with the pieces, not with the hexes.
+    pub fn build(nodes: usize, placed: impl Iterator<Item = (u16, Hex)>) -> StackIndex {
+        let mut list = Vec::with_capacity(placed.size_hint().1.unwrap_or(0));
+        list.extend(placed);
+        let placed = list;
+        let mut count = vec![0u16; nodes];
+        for &(_, h) in &placed {
+            count[h.idx()] += 1;
         }
-        for i in 2..nodes + 2 {
-            start[i] += start[i - 1];
+        // Each occupied hex gets a run of `pieces`, in the order the hexes first appear;
+        // `first` holds its end (never 0: not yet given one) until the pieces are put in, last
+        // first, each one place further back, so that a hex lists its pieces in the order given.
+        let mut first = vec![0u32; nodes];
+        let mut end = 0;
+        for &(_, h) in &placed {
+            if first[h.idx()] == 0 {
+                end += count[h.idx()] as u32;
+                first[h.idx()] = end;
+            }
         }
-        let mut pieces = vec![0u16; start[nodes + 1] as usize];
-        for (p, h) in placed {
-            pieces[start[h.idx() + 1] as usize] = p;
-            start[h.idx() + 1] += 1;
+        let mut pieces = vec![0u16; placed.len()];
+        for &(p, h) in placed.iter().rev() {
+            first[h.idx()] -= 1;
+            pieces[first[h.idx()] as usize] = p;
         }
-        start.truncate(nodes + 1);
-        StackIndex { start, pieces }
+        StackIndex { first, count, pieces }
     }
 
     /// The pieces in a hex, bottom first.
     #[inline]
     pub fn at(&self, h: Hex) -> &[u16] {
-        &self.pieces[self.start[h.idx()] as usize..self.start[h.idx() + 1] as usize]
+        let first = self.first[h.idx()] as usize;
+        &self.pieces[first..first + self.count[h.idx()] as usize]
     }
 
     /// How many pieces are in a hex.
     #[inline]
     pub fn count(&self, h: Hex) -> usize {
-        (self.start[h.idx() + 1] - self.start[h.idx()]) as usize
+        self.count[h.idx()] as usize
     }
 
     /// Whether one more piece may end in `h` under a limit of `limit` pieces, not counting
@@ -79,11 +90,14 @@ mod tests {
 
     #[test]
     fn stacks_by_hex() {
-        let placed = [(0u16, Hex(2)), (1, Hex(0)), (2, Hex(2)), (3, Hex(2))];
-        let s = StackIndex::build(4, placed.iter().copied());
+        let placed = [(0u16, Hex(2)), (1, Hex(0)), (2, Hex(2)), (3, Hex(2)), (4, Hex(3))];
+        let s = StackIndex::build(5, placed.iter().copied());
         assert_eq!(s.at(Hex(2)), &[0, 2, 3]);
         assert_eq!(s.at(Hex(0)), &[1]);
+        assert_eq!(s.at(Hex(3)), &[4]);
         assert_eq!(s.count(Hex(1)), 0);
+        assert_eq!(s.at(Hex(1)), &[] as &[u16]);
+        assert_eq!(s.count(Hex(2)), 3);
         assert!(!s.has_room(Hex(2), 3, None));
         assert!(s.has_room(Hex(2), 3, Some(2)));
         assert!(s.has_room(Hex(3), 2, None));

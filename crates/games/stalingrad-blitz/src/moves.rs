@@ -174,17 +174,14 @@ pub(crate) fn with_moves(
 /// 9.2, 9.3: both searches of a unit on the map.
 fn search_unit(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
     let st = &b.s.units[u as usize];
+    let march = b.movement(u, true, search).map(|_| Reach::of(search));
     let start = b.movement(u, false, search).expect("the unit is on the map");
     let normal = Reach::of(search);
-    let mut reached = vec![false; b.d.map.grid.len()];
-    for &h in &normal.hexes {
-        reached[h.idx()] = true;
-    }
-    let march = b.movement(u, true, search).map(|_| Reach::of(search));
+    // Still in `search`: the normal movement.
     let march_only = march
         .iter()
         .flat_map(|r| r.hexes.iter().copied())
-        .filter(|&h| h != start && !reached[h.idx()])
+        .filter(|&h| h != start && search.cost(h).is_none())
         .collect();
     UnitMoves {
         start,
