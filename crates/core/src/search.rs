@@ -32,14 +32,78 @@ pub struct Search {
     parent: Vec<u16>,
     stopped: Vec<bool>,
     touched: Vec<Hex>,
-    /// Nodes to expand, least cost first and, at equal cost, lowest node first: each entry is
-    /// `cost << 16 | node`, so one integer comparison orders them.
+    queue: Queue,
+}
+
+/// Costs up to this are queued in one list per cost instead of a heap.
+const BUCKETED: u32 = 64;
+
+/// Nodes to expand, least cost first and, at equal cost, lowest node first.
+#[derive(Clone, Debug, Default)]
+struct Queue {
+    /// Under a limit of at most [`BUCKETED`]: the nodes of each cost, those of the cost being
+    /// expanded kept sorted, highest node first, once expansion reaches it.
+    buckets: Vec<Vec<u16>>,
+    /// The cost being expanded, and whether its list is sorted yet.
+    level: usize,
+    sorted: bool,
+    /// Otherwise: each entry is `cost << 16 | node`, so one integer comparison orders them.
     heap: BinaryHeap<Reverse<u64>>,
 }
 
-#[inline]
-fn entry(cost: u32, node: u16) -> Reverse<u64> {
-    Reverse((cost as u64) << 16 | node as u64)
+impl Queue {
+    fn reset(&mut self, limit: u32, bucketed: bool) {
+        self.heap.clear();
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        let lists = if bucketed { limit as usize + 1 } else { 0 };
+        if self.buckets.len() < lists {
+            self.buckets.resize_with(lists, Vec::new);
+        }
+        self.buckets.truncate(lists);
+        self.level = 0;
+        self.sorted = false;
+    }
+
+    #[inline]
+    fn push(&mut self, cost: u32, node: u16) {
+        if self.buckets.is_empty() {
+            self.heap.push(Reverse((cost as u64) << 16 | node as u64));
+            return;
+        }
+        let c = cost as usize;
+        let list = &mut self.buckets[c];
+        if c == self.level && self.sorted {
+            // A step of cost 0 during this cost's expansion: into its place.
+            let at = list.partition_point(|&x| x > node);
+            list.insert(at, node);
+        } else {
+            list.push(node);
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, u16)> {
+        if self.buckets.is_empty() {
+            return self.heap.pop().map(|Reverse(k)| ((k >> 16) as u32, k as u16));
+        }
+        while self.level < self.buckets.len() {
+            let list = &mut self.buckets[self.level];
+            if let Some(node) = {
+                if !self.sorted {
+                    list.sort_unstable_by(|a, b| b.cmp(a));
+                    self.sorted = true;
+                }
+                list.pop()
+            } {
+                return Some((self.level as u32, node));
+            }
+            self.level += 1;
+            self.sorted = false;
+        }
+        None
+    }
 }
 
 impl Search {
@@ -60,7 +124,6 @@ impl Search {
                 self.stopped[h.idx()] = false;
             }
         }
-        self.heap.clear();
     }
 
     /// Least-cost search from `sources` (each with a starting cost) over `topo`, never going
@@ -71,20 +134,33 @@ impl Search {
         topo: &T,
         sources: &[(Hex, u32)],
         limit: u32,
+        step: impl FnMut(Hex, u8, Hex) -> Step,
+    ) {
+        self.run_queued(topo, sources, limit, step, limit <= BUCKETED);
+    }
+
+    /// [`Search::run`], with one list per cost or a heap for the queue.
+    fn run_queued<T: Topology>(
+        &mut self,
+        topo: &T,
+        sources: &[(Hex, u32)],
+        limit: u32,
         mut step: impl FnMut(Hex, u8, Hex) -> Step,
+        bucketed: bool,
     ) {
         self.reset(topo.node_count());
+        self.queue.reset(limit, bucketed);
         for &(h, c) in sources {
             if c <= limit && c < self.cost[h.idx()] {
                 if self.cost[h.idx()] == UNREACHED {
                     self.touched.push(h);
                 }
                 self.cost[h.idx()] = c;
-                self.heap.push(entry(c, h.0));
+                self.queue.push(c, h.0);
             }
         }
-        while let Some(Reverse(key)) = self.heap.pop() {
-            let (c, from) = ((key >> 16) as u32, Hex(key as u16));
+        while let Some((c, node)) = self.queue.pop() {
+            let from = Hex(node);
             if c != self.cost[from.idx()] || self.stopped[from.idx()] {
                 continue;
             }
@@ -92,7 +168,7 @@ impl Search {
             let parent = &mut self.parent;
             let stopped = &mut self.stopped;
             let touched = &mut self.touched;
-            let heap = &mut self.heap;
+            let queue = &mut self.queue;
             topo.for_each_neighbour(from, |exit, to| {
                 let (price, stop) = match step(from, exit, to) {
                     Step::Blocked => return,
@@ -114,7 +190,7 @@ impl Search {
                     parent[to.idx()] = from.0;
                     stopped[to.idx()] = stop;
                     if !stop {
-                        heap.push(entry(total, to.0));
+                        queue.push(total, to.0);
                     }
                 }
             });
@@ -309,6 +385,38 @@ mod tests {
             ra.sort();
             rb.sort();
             assert_eq!(ra, rb);
+        }
+    }
+
+    /// With one list per cost, the search expands nodes in the order the heap gives: the same
+    /// nodes reached in the same order, by the same paths.
+    #[test]
+    fn cost_lists_agree_with_the_heap() {
+        let g = grid();
+        let mut rng = crate::chance::Rng::from_seed(6);
+        let (mut a, mut b) = (Search::new(), Search::new());
+        for _ in 0..1000 {
+            let n = g.len();
+            let rules: Vec<u32> = (0..n * 6).map(|_| rng.below(9)).collect();
+            let step = |from: Hex, dir: u8, _to: Hex| match rules[from.idx() * 6 + dir as usize] {
+                0 => Step::Blocked,
+                1 => Step::Stop(0),
+                2 => Step::Stop(2),
+                3 => Step::Go(0),
+                k => Step::Go(k - 3),
+            };
+            let sources: Vec<(Hex, u32)> = (0..1 + rng.below(3))
+                .map(|_| (Hex(rng.below(n as u32) as u16), rng.below(3)))
+                .collect();
+            let limit = [0, 1, 3, 6, 12, 30, BUCKETED][rng.below(7) as usize];
+            a.run_queued(&g, &sources, limit, step, false);
+            b.run_queued(&g, &sources, limit, step, true);
+            assert_eq!(a.reached().collect::<Vec<_>>(), b.reached().collect::<Vec<_>>());
+            for h in g.hexes() {
+                assert_eq!(a.cost(h), b.cost(h));
+                assert_eq!(a.stopped_at(h), b.stopped_at(h));
+                assert_eq!(a.parent(h), b.parent(h));
+            }
         }
     }
 
