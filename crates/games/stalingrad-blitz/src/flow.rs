@@ -945,12 +945,14 @@ impl StalingradBlitz {
     pub(crate) fn settle(&mut self) {
         let mut legal = self.forget_legal();
         for _ in 0..100_000 {
-            if self.normalise() {
+            legal.clear();
+            if self.normalise(&mut legal) {
                 continue;
             }
             if let Pending::Seat(_) = self.pending_now() {
-                legal.clear();
-                self.legal(&mut legal);
+                if legal.is_empty() {
+                    self.legal(&mut legal);
+                }
                 // A decision with a single possible answer is taken at once.
                 if legal.len() == 1 && auto_ok(&legal[0]) {
                     let a = legal[0];
@@ -964,7 +966,9 @@ impl StalingradBlitz {
     }
 
     /// One forced transition, if the current step has one. Returns whether it changed anything.
-    fn normalise(&mut self) -> bool {
+    /// Where a step is forced when it has no legal action, they are listed in `legal`; left
+    /// there when nothing changes, they are the legal actions of the decision now pending.
+    fn normalise(&mut self, legal: &mut Vec<Action>) -> bool {
         let Some(e) = self.exec() else {
             if let Phase::Select(_) = self.s.phase {
                 let before = self.s.phase.clone();
@@ -1044,8 +1048,7 @@ impl StalingradBlitz {
                     self.finish_exec();
                     return true;
                 };
-                let mut legal = Vec::new();
-                self.legal(&mut legal);
+                self.legal(legal);
                 if legal.is_empty() {
                     // 12.1: nowhere to enter by rail: the unit goes back where it came from
                     // (the pool, the rail box, or the track, 13.0(2)).
@@ -1066,7 +1069,9 @@ impl StalingradBlitz {
             Step::Supply(SupplyStage::Withdraw { die, mut left }) => {
                 for t in 0..3 {
                     if left[t] > 0 {
-                        if self.withdraw_candidates(t).is_empty() {
+                        // The withdrawal candidates of type `t`.
+                        self.legal(legal);
+                        if legal.is_empty() {
                             // 11.2(3): none on the map or in the box: that part does not happen.
                             left[t] = 0;
                             self.exec_mut().step = Step::Supply(SupplyStage::Withdraw { die, left });
@@ -1085,12 +1090,12 @@ impl StalingradBlitz {
                 }
                 false
             }
-            Step::Combat(c) => self.normalise_combat(side, *c),
+            Step::Combat(c) => self.normalise_combat(side, *c, legal),
             _ => false,
         }
     }
 
-    fn normalise_combat(&mut self, side: Side, mut c: Combat) -> bool {
+    fn normalise_combat(&mut self, side: Side, mut c: Combat, legal: &mut Vec<Action>) -> bool {
         let enemy = side.enemy();
         match c.stage {
             CombatStage::AttackerLoss => {
@@ -1154,7 +1159,9 @@ impl StalingradBlitz {
                     self.exec_mut().step = Step::Combat(Box::new(c));
                     return true;
                 }
-                if self.retreat_options(&c).is_empty() {
+                // The retreat options.
+                self.legal(legal);
+                if legal.is_empty() {
                     // 10.6(3): no hex to retreat into: eliminated.
                     let def = &self.d.units[u as usize];
                     let (en, zh) = (def.name_en.clone(), def.name_zh.clone());
