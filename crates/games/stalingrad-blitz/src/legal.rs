@@ -243,24 +243,28 @@ impl StalingradBlitz {
         targets.sort();
         for t in targets {
             let attackers = self.attackers_of(&b, e, t);
+            // Each attacker's strength, worked out once for all the sets it is in.
+            let strength: Vec<Option<(u32, bool)>> = attackers.iter().map(|&u| b.attack_strength(u, t)).collect();
             let k = attackers.len();
             let mut chosen = [0u16; 12];
             for mask in 1u32..(1 << k) {
                 let mut m = 0;
+                let (mut plain, mut across) = (0, 0);
                 for (j, &u) in attackers.iter().enumerate() {
                     if mask & (1 << j) != 0 {
                         chosen[m] = u;
                         m += 1;
+                        match strength[j] {
+                            Some((a, true)) => across += a,
+                            Some((a, false)) => plain += a,
+                            None => {}
+                        }
                     }
                 }
-                let units = &chosen[..m];
-                if b.odds(t, units).column.is_some() {
-                    let mut sorted = UnitList::from_slice(units);
-                    let s = sorted.clone_sorted();
-                    sorted = s;
+                if b.odds_of(t, plain, across).column.is_some() {
                     out.push(Action::Declare {
                         target: t,
-                        units: sorted,
+                        units: UnitList::from_slice(&chosen[..m]).clone_sorted(),
                     });
                 }
             }
@@ -429,8 +433,10 @@ impl StalingradBlitz {
 impl UnitList {
     /// The same units in ascending order (so one set of attackers has one form).
     pub fn clone_sorted(&self) -> UnitList {
-        let mut v: Vec<UnitId> = self.as_slice().to_vec();
-        v.sort_unstable();
-        UnitList::from_slice(&v)
+        let units = self.as_slice();
+        let mut ids = [0; 12];
+        ids[..units.len()].copy_from_slice(units);
+        ids[..units.len()].sort_unstable();
+        UnitList::from_slice(&ids[..units.len()])
     }
 }

@@ -362,25 +362,40 @@ impl<'a> Board<'a> {
     /// 10.3: attack and defence totals, the column after shifts, and the shifts, for an
     /// attack on `target` by `attackers`. `None` column: below 1-1, not allowed (10.3(4)).
     pub fn odds(&self, target: Hex, attackers: &[UnitId]) -> Odds {
-        let d = self.d;
         let mut plain = 0u32;
         let mut across = 0u32;
         for &u in attackers {
-            let st = &self.s.units[u as usize];
-            let Some(h) = st.hex() else { continue };
-            let a = d.units[u as usize].face(st.reduced).attack as u32;
-            let crossing = d
-                .map
-                .grid
-                .dir_to(h, target)
-                .is_some_and(|dir| d.map.side(h, dir) & (d.s.river | d.s.major) != 0);
-            // 10.3(1)1: attacking across a river or major river, bridge or not, is halved.
+            let Some((a, crossing)) = self.attack_strength(u, target) else {
+                continue;
+            };
             if crossing {
                 across += a;
             } else {
                 plain += a;
             }
         }
+        self.odds_of(target, plain, across)
+    }
+
+    /// A unit's attack strength against `target`, and whether it attacks across a river
+    /// (`None` if it is not on the map).
+    pub fn attack_strength(&self, u: UnitId, target: Hex) -> Option<(u32, bool)> {
+        let d = self.d;
+        let st = &self.s.units[u as usize];
+        let h = st.hex()?;
+        let a = d.units[u as usize].face(st.reduced).attack as u32;
+        // 10.3(1)1: attacking across a river or major river, bridge or not, is halved.
+        let crossing = d
+            .map
+            .grid
+            .dir_to(h, target)
+            .is_some_and(|dir| d.map.side(h, dir) & (d.s.river | d.s.major) != 0);
+        Some((a, crossing))
+    }
+
+    /// [`Board::odds`] from the attack strengths summed: `plain` in full, `across` a river.
+    pub fn odds_of(&self, target: Hex, plain: u32, across: u32) -> Odds {
+        let d = self.d;
         // A9: the halved part is rounded down once, on its total.
         let attack = plain + across / 2;
         let mut defence = 0u32;
