@@ -127,9 +127,8 @@ impl StalingradBlitz {
     }
 }
 
-/// `a == b`, faster: the long per-unit and per-hex lists are compared whole, as numbers,
-/// instead of item by item with an early exit. Every field is named, so a new one cannot be
-/// left out.
+/// `a == b`, faster: control, a list as long as the map, is compared whole instead of hex by
+/// hex with an early exit. Every field is named, so a new one cannot be left out.
 fn same_state(a: &State, b: &State) -> bool {
     let State {
         rng,
@@ -148,11 +147,13 @@ fn same_state(a: &State, b: &State) -> bool {
         vp,
         winner,
     } = a;
-    fn all_same<T>(a: &[T], b: &[T], key: impl Fn(&T) -> u32) -> bool {
-        a.len() == b.len() && a.iter().zip(b).fold(true, |same, (x, y)| same & (key(x) == key(y)))
-    }
-    all_same(units, &b.units, state::UnitState::key)
-        && all_same(control, &b.control, |c| c.map_or(0, |s| 1 + s.seat() as u32))
+    let same_control = control.len() == b.control.len()
+        && control
+            .iter()
+            .zip(&b.control)
+            .fold(true, |same, (x, y)| same & (x == y));
+    same_control
+        && *units == b.units
         && *turn == b.turn
         && *fortresses == b.fortresses
         && *fortress_markers_used == b.fortress_markers_used

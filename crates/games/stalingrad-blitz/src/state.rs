@@ -63,30 +63,6 @@ impl UnitState {
             _ => None,
         }
     }
-
-    /// The whole state as one number: equal numbers, equal states.
-    pub(crate) fn key(&self) -> u32 {
-        let UnitState {
-            loc,
-            reduced,
-            active,
-            moved,
-            attacked,
-            spent,
-        } = *self;
-        let (place, hex) = match loc {
-            Loc::Map(h) => (0, h.0),
-            Loc::Pool => (1, 0),
-            Loc::RailBox => (2, 0),
-            Loc::Track => (3, 0),
-            Loc::Eliminated => (4, 0),
-            Loc::Withdrawn => (5, 0),
-            Loc::Arriving => (6, 0),
-        };
-        let flags = [reduced, active, moved, attacked, spent];
-        let flags = flags.iter().enumerate().fold(0, |k, (i, &f)| k | (f as u32) << i);
-        hex as u32 | place << 16 | flags << 19
-    }
 }
 
 /// A Soviet fortress marker on the map (14.0).
