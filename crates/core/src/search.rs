@@ -31,6 +31,9 @@ pub struct Search {
     cost: Vec<u32>,
     parent: Vec<u16>,
     stopped: Vec<bool>,
+    /// Expanded: its cost is final and its steps out have been priced. No step into it can
+    /// change anything, so none is priced.
+    done: Vec<bool>,
     touched: Vec<Hex>,
     queue: Queue,
 }
@@ -116,18 +119,21 @@ impl Search {
             self.cost = vec![UNREACHED; n];
             self.parent = vec![NO_PARENT; n];
             self.stopped = vec![false; n];
+            self.done = vec![false; n];
             self.touched.clear();
         } else {
             for h in self.touched.drain(..) {
                 self.cost[h.idx()] = UNREACHED;
                 self.parent[h.idx()] = NO_PARENT;
                 self.stopped[h.idx()] = false;
+                self.done[h.idx()] = false;
             }
         }
     }
 
     /// Least-cost search from `sources` (each with a starting cost) over `topo`, never going
-    /// above `limit`. `step(from, exit, to)` prices each step. Ties between equal-cost paths
+    /// above `limit`. `step(from, exit, to)` prices each step (it is not asked about steps
+    /// into nodes already expanded, which could change nothing). Ties between equal-cost paths
     /// go to the one found first, which is deterministic for a given map.
     pub fn run<T: Topology>(
         &mut self,
@@ -161,15 +167,20 @@ impl Search {
         }
         while let Some((c, node)) = self.queue.pop() {
             let from = Hex(node);
-            if c != self.cost[from.idx()] || self.stopped[from.idx()] {
+            if c != self.cost[from.idx()] || self.stopped[from.idx()] || self.done[from.idx()] {
                 continue;
             }
+            self.done[from.idx()] = true;
             let cost = &mut self.cost;
             let parent = &mut self.parent;
             let stopped = &mut self.stopped;
+            let done = &self.done;
             let touched = &mut self.touched;
             let queue = &mut self.queue;
             topo.for_each_neighbour(from, |exit, to| {
+                if done[to.idx()] {
+                    return;
+                }
                 let (price, stop) = match step(from, exit, to) {
                     Step::Blocked => return,
                     Step::Go(p) => (p, false),
@@ -231,17 +242,23 @@ impl Search {
                 current.extend(pending.pop().map(|(_, h)| h));
             }
             while let Some(from) = current.pop() {
-                // Left behind by a cheaper arrival, or reached only by steps that stop there.
-                if self.cost[from.idx()] != level || self.stopped[from.idx()] {
+                // Left behind by a cheaper arrival, reached only by steps that stop there, or
+                // expanded already.
+                if self.cost[from.idx()] != level || self.stopped[from.idx()] || self.done[from.idx()] {
                     continue;
                 }
+                self.done[from.idx()] = true;
                 let c = level;
                 let cost = &mut self.cost;
                 let parent = &mut self.parent;
                 let stopped = &mut self.stopped;
+                let done = &self.done;
                 let touched = &mut self.touched;
                 let (current, next) = (&mut current, &mut next);
                 topo.for_each_neighbour(from, |exit, to| {
+                    if done[to.idx()] {
+                        return;
+                    }
                     let (price, stop) = match step(from, exit, to) {
                         Step::Blocked => return,
                         Step::Go(p) => (p, false),
@@ -385,6 +402,105 @@ mod tests {
             ra.sort();
             rb.sort();
             assert_eq!(ra, rb);
+        }
+    }
+
+    /// The search as first written: a heap of (cost, node), every step priced. Returns, per
+    /// node, cost, must-stop mark and parent, and the nodes in the order first reached.
+    #[allow(clippy::type_complexity)]
+    fn reference(
+        g: &HexGrid,
+        sources: &[(Hex, u32)],
+        limit: u32,
+        mut step: impl FnMut(Hex, u8, Hex) -> Step,
+    ) -> (Vec<(u32, bool, u16)>, Vec<Hex>) {
+        let n = g.len();
+        let (mut cost, mut stopped, mut parent) = (vec![UNREACHED; n], vec![false; n], vec![NO_PARENT; n]);
+        let mut touched = Vec::new();
+        let mut heap = BinaryHeap::new();
+        for &(h, c) in sources {
+            if c <= limit && c < cost[h.idx()] {
+                if cost[h.idx()] == UNREACHED {
+                    touched.push(h);
+                }
+                cost[h.idx()] = c;
+                heap.push(Reverse((c, h.0)));
+            }
+        }
+        while let Some(Reverse((c, node))) = heap.pop() {
+            let from = Hex(node);
+            if c != cost[from.idx()] || stopped[from.idx()] {
+                continue;
+            }
+            g.for_each_neighbour(from, |exit, to| {
+                let (price, stop) = match step(from, exit, to) {
+                    Step::Blocked => return,
+                    Step::Go(p) => (p, false),
+                    Step::Stop(p) => (p, true),
+                };
+                let total = c.saturating_add(price);
+                if total > limit {
+                    return;
+                }
+                let old = cost[to.idx()];
+                if total < old || (total == old && stopped[to.idx()] && !stop) {
+                    if old == UNREACHED {
+                        touched.push(to);
+                    }
+                    cost[to.idx()] = total;
+                    parent[to.idx()] = from.0;
+                    stopped[to.idx()] = stop;
+                    if !stop {
+                        heap.push(Reverse((total, to.0)));
+                    }
+                }
+            });
+        }
+        let nodes = (0..n).map(|i| (cost[i], stopped[i], parent[i])).collect();
+        (nodes, touched)
+    }
+
+    /// `run`, with either queue, makes exactly the search first written (same costs, marks,
+    /// parents and order); `run_breadth_first` gives the same costs and marks.
+    #[test]
+    fn searches_agree_with_the_reference() {
+        let g = grid();
+        let mut rng = crate::chance::Rng::from_seed(7);
+        let mut s = Search::new();
+        for _ in 0..1000 {
+            let n = g.len();
+            let rules: Vec<u32> = (0..n * 6).map(|_| rng.below(9)).collect();
+            let unit = rng.below(2) == 0;
+            let step = |from: Hex, dir: u8, _to: Hex| match rules[from.idx() * 6 + dir as usize] {
+                0 => Step::Blocked,
+                1 => Step::Stop(0),
+                2 => Step::Stop(1),
+                3 => Step::Go(0),
+                k if unit => Step::Go(1.min(k - 3)),
+                k => Step::Go(k - 3),
+            };
+            let sources: Vec<(Hex, u32)> = (0..1 + rng.below(3))
+                .map(|_| (Hex(rng.below(n as u32) as u16), rng.below(3)))
+                .collect();
+            let limit = [0, 1, 3, 6, 12, 30, BUCKETED, u32::MAX][rng.below(8) as usize];
+            let (want, order) = reference(&g, &sources, limit, step);
+            let got = |s: &Search| -> Vec<(u32, bool, u16)> {
+                (0..n).map(|i| (s.cost[i], s.stopped[i], s.parent[i])).collect()
+            };
+            for bucketed in [false, true] {
+                if bucketed && limit > BUCKETED {
+                    continue;
+                }
+                s.run_queued(&g, &sources, limit, step, bucketed);
+                assert_eq!(got(&s), want);
+                assert_eq!(s.reached().collect::<Vec<_>>(), order);
+            }
+            if unit {
+                s.run_breadth_first(&g, &sources, limit, step);
+                let marks =
+                    |v: Vec<(u32, bool, u16)>| -> Vec<(u32, bool)> { v.into_iter().map(|(c, m, _)| (c, m)).collect() };
+                assert_eq!(marks(got(&s)), marks(want.clone()));
+            }
         }
     }
 
