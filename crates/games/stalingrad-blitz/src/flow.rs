@@ -184,7 +184,7 @@ impl StalingradBlitz {
         };
         self.s.used.push(chit);
         let c = &self.d.chits[chit as usize];
-        let (en, zh) = (c.name_en.clone(), c.name_zh.clone());
+        let (en, zh) = (&c.name_en, &c.name_zh);
         let left = self.s.cup.len();
         self.journal
             .heading(|| text!("Drawn: {en} ({left} left in the cup)", "抽出:{zh}(杯中余 {left} 枚)"));
@@ -313,11 +313,10 @@ impl StalingradBlitz {
                 n += 1;
             }
         }
-        let name = (hdef.name_en.clone(), hdef.name_zh.clone());
         self.journal.say(|| {
             sandtable_core::text::Text::new(
-                format!("8.0: {} activates {n} units.", name.0),
-                format!("8.0:{}激活了 {n} 个单位。", name.1),
+                format!("8.0: {} activates {n} units.", hdef.name_en),
+                format!("8.0:{}激活了 {n} 个单位。", hdef.name_zh),
             )
         });
     }
@@ -411,9 +410,11 @@ impl StalingradBlitz {
         let st = &mut self.s.units[u as usize];
         if !st.reduced && def.reduced.is_some() {
             st.reduced = true;
-            let name = (def.name_en.clone(), def.name_zh.clone());
             self.journal.say(|| {
-                sandtable_core::text::Text::new(format!("{} is reduced.", name.0), format!("{}减少战力。", name.1))
+                sandtable_core::text::Text::new(
+                    format!("{} is reduced.", def.name_en),
+                    format!("{}减少战力。", def.name_zh),
+                )
             });
             false
         } else {
@@ -425,7 +426,7 @@ impl StalingradBlitz {
     /// Removes a unit from the map: 13.0(2) HQs go to the track (Soviet) or the rail box
     /// (Axis); A25 Soviet combat units return to the pool, Axis ones are gone; 15.0(2) VP.
     pub(crate) fn eliminate(&mut self, u: UnitId, removal_costs_vp: bool) {
-        let def = self.d.units[u as usize].clone();
+        let def = &self.d.units[u as usize];
         let vp = if removal_costs_vp {
             rules::loss_vp(&self.d, u)
         } else {
@@ -463,9 +464,9 @@ impl StalingradBlitz {
             {
                 self.s.control[h.idx()] = Some(side);
                 if let Some(p) = self.d.map.place(h) {
-                    let (en, zh) = (p.name_en.clone(), p.name_zh.clone());
-                    let who = side.name();
+                    let (en, zh) = (&p.name_en, &p.name_zh);
                     self.journal.say(|| {
+                        let who = side.name();
                         sandtable_core::text::Text::new(
                             format!("{} takes control of {en}.", who.en),
                             format!("{}控制了{zh}。", who.zh),
@@ -574,7 +575,7 @@ impl StalingradBlitz {
                     Side::Axis
                 };
                 self.s.picks[s.seat() as usize].push(chit);
-                let (en, zh) = (c.name_en.clone(), c.name_zh.clone());
+                let (en, zh) = (&c.name_en, &c.name_zh);
                 self.journal
                     .whisper(s.seat(), || text!("You put {en} in the cup.", "你把{zh}放入杯中。"));
                 if c.class == ChitClass::SovietExtra {
@@ -647,10 +648,12 @@ impl StalingradBlitz {
                 self.s.units[unit as usize].loc = Loc::Map(at);
                 self.s.arriving.retain(|&(u, _)| u != unit);
                 self.enter_hex(s, at);
-                let def = &self.d.units[unit as usize];
-                let (en, zh, hid) = (def.name_en.clone(), def.name_zh.clone(), self.d.map.grid.id(at));
-                self.journal
-                    .say(|| text!("12.1: {en} enters at {hid}.", "12.1:{zh}在{hid}登场。"));
+                let d = &self.d;
+                self.journal.say(|| {
+                    let def = &d.units[unit as usize];
+                    let (en, zh, hid) = (&def.name_en, &def.name_zh, d.map.grid.id(at));
+                    text!("12.1: {en} enters at {hid}.", "12.1:{zh}在{hid}登场。")
+                });
             }
             Action::Fortify { hex } => {
                 if let Some(f) = self.s.fortresses.iter_mut().find(|f| f.hex == hex) {
@@ -708,7 +711,7 @@ impl StalingradBlitz {
                 }
                 self.s.units[unit as usize].loc = Loc::Withdrawn;
                 let def = &self.d.units[unit as usize];
-                let (en, zh) = (def.name_en.clone(), def.name_zh.clone());
+                let (en, zh) = (&def.name_en, &def.name_zh);
                 self.journal
                     .say(|| text!("11.2: {en} is withdrawn.", "11.2:{zh}转出。"));
                 self.exec_mut().step = Step::Supply(SupplyStage::Withdraw { die, left });
@@ -716,7 +719,7 @@ impl StalingradBlitz {
             Some(Step::Supply(SupplyStage::RailBox)) => {
                 self.s.units[unit as usize].loc = Loc::RailBox;
                 let def = &self.d.units[unit as usize];
-                let (en, zh) = (def.name_en.clone(), def.name_zh.clone());
+                let (en, zh) = (&def.name_en, &def.name_zh);
                 self.journal.say(|| {
                     text!(
                         "11.3: {en} goes to the rail transport box.",
@@ -758,16 +761,17 @@ impl StalingradBlitz {
         let st = &mut self.s.units[unit as usize];
         st.loc = Loc::Map(to);
         st.moved = true;
-        let def = &self.d.units[unit as usize];
-        let g = &self.d.map.grid;
-        let (en, zh) = (def.name_en.clone(), def.name_zh.clone());
-        let (a, b) = (from.map(|h| g.id(h).0).unwrap_or_default(), g.id(to).0);
-        let how = if march {
-            text!(" in march formation", "(行军队形)")
-        } else {
-            text!("", "")
-        };
+        let d = &self.d;
         self.journal.say(|| {
+            let def = &d.units[unit as usize];
+            let g = &d.map.grid;
+            let (en, zh) = (&def.name_en, &def.name_zh);
+            let (a, b) = (from.map(|h| g.id(h).0).unwrap_or_default(), g.id(to).0);
+            let how = if march {
+                text!(" in march formation", "(行军队形)")
+            } else {
+                text!("", "")
+            };
             sandtable_core::text::Text::new(
                 format!("{en} moves {a} → {b}{}.", how.en),
                 format!("{zh}从{a}移动到{b}{}。", how.zh),
