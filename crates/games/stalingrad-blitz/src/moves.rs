@@ -82,8 +82,9 @@ struct Memo {
     /// The serial number of the data the searches were made on.
     data: Option<u64>,
     sides: [SideMoves; 2],
-    /// Scratch: the side holding each hex, as [`Board::new`] has it.
+    /// Scratch: the side holding each hex, as [`Board::new`] has it; the hexes the enemy holds.
     owner: Vec<Option<Side>>,
+    held: Vec<Hex>,
 }
 
 thread_local! {
@@ -112,15 +113,12 @@ impl Memo {
             self.owner[f.hex.idx()] = Some(Side::Soviet);
         }
         let enemy = Some(side.enemy());
-        let held = s
-            .units
-            .iter()
-            .filter_map(|u| u.hex())
-            .chain(s.fortresses.iter().map(|f| f.hex))
-            .filter(|h| self.owner[h.idx()] == enemy);
+        self.held.clear();
+        let held = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
+        self.held.extend(held.filter(|h| self.owner[h.idx()] == enemy));
         let m = &mut self.sides[side.seat() as usize];
-        if !m.enemy.iter().copied().eq(held.clone()) || m.fortresses != s.fortresses {
-            m.enemy = held.collect();
+        if m.enemy != self.held || m.fortresses != s.fortresses {
+            std::mem::swap(&mut m.enemy, &mut self.held);
             m.fortresses = s.fortresses.clone();
             m.units.clear();
         }
