@@ -1,4 +1,6 @@
-//! Scripted against random on both sides: `cargo run --release -p sandtable-ai --example versus -- 20`.
+//! Scripted against random on both sides: `cargo run --release -p sandtable-ai --example versus -- 20`
+//! plays seeds 0..20 (a second number gives the first seed); `SEAT=0` or `SEAT=1` plays one side
+//! only, `VERBOSE=1` prints each game's VP at every turn end.
 use sandtable_ai::stalingrad::Scripted;
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{play_out, Agent, Game, RandomAgent};
@@ -6,6 +8,7 @@ use sandtable_stalingrad_blitz::StalingradBlitz;
 
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(10);
+    let first: u64 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let seats: Vec<u8> = match std::env::var("SEAT").ok().as_deref() {
         Some("0") => vec![0],
         Some("1") => vec![1],
@@ -15,7 +18,7 @@ fn main() {
         let mut wins = 0;
         let mut decisions = 0;
         let t = std::time::Instant::now();
-        for seed in 0..n {
+        for seed in first..first + n {
             let mut g = StalingradBlitz::new_game("campaign", seed).unwrap();
             g.set_journal(std::env::var("VERBOSE").is_ok());
             let mut agents: Vec<Box<dyn Agent<StalingradBlitz>>> = if scripted_seat == 0 {
