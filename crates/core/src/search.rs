@@ -36,6 +36,8 @@ pub struct Search {
     done: Vec<bool>,
     touched: Vec<Hex>,
     queue: Queue,
+    /// Breadth-first: sources not yet entered, and the nodes of this level and the next.
+    levels: (Vec<(u32, Hex)>, Vec<Hex>, Vec<Hex>),
 }
 
 /// Costs up to this are queued in one list per cost instead of a heap.
@@ -222,7 +224,10 @@ impl Search {
         mut step: impl FnMut(Hex, u8, Hex) -> Step,
     ) {
         self.reset(topo.node_count());
-        let mut pending: Vec<(u32, Hex)> = Vec::new();
+        let (mut pending, mut current, mut next) = std::mem::take(&mut self.levels);
+        pending.clear();
+        current.clear();
+        next.clear();
         for &(h, c) in sources {
             if c <= limit && c < self.cost[h.idx()] {
                 if self.cost[h.idx()] == UNREACHED {
@@ -235,8 +240,6 @@ impl Search {
         // Sources enter at their own level, lowest first.
         pending.sort_by_key(|&(c, _)| std::cmp::Reverse(c));
         let mut level = pending.last().map_or(0, |&(c, _)| c);
-        let mut current: Vec<Hex> = Vec::new();
-        let mut next: Vec<Hex> = Vec::new();
         loop {
             while pending.last().is_some_and(|&(c, _)| c == level) {
                 current.extend(pending.pop().map(|(_, h)| h));
@@ -295,6 +298,7 @@ impl Search {
             level += 1;
             std::mem::swap(&mut current, &mut next);
         }
+        self.levels = (pending, current, next);
     }
 
     /// The cost of reaching `h` in the last search, if it was reached.

@@ -176,48 +176,26 @@ impl<'a> Board<'a> {
         let d = self.d;
         let n = d.map.grid.len();
         let sources = self.sources(side, false);
-        let mountain = d.t.mountain;
-        // 3.3(1)–(2), asked once per hex: 0 not yet, 1 passable, 2 not.
-        let mut known = vec![0u8; n];
-        let mut passable = |h: Hex| {
-            if known[h.idx()] == 0 {
-                known[h.idx()] = if self.loc_passable(side, h, false) { 1 } else { 2 };
-            }
-            known[h.idx()] == 1
-        };
-        // 3.3(3): a LOC enters a mountain hex only along a road, or else stops there.
-        let mut step = |from: Hex, dir: u8, to: Hex, rail_only: bool, unit: u32| -> Step {
-            let side_bits = d.map.side(from, dir);
-            if side_bits & d.s.prohibited != 0 {
-                return Step::Blocked;
-            }
-            if rail_only && side_bits & d.s.rail == 0 {
-                return Step::Blocked;
-            }
-            if !passable(to) {
-                return Step::Blocked;
-            }
-            let mountain_hex = d.map.terrain(to) & mountain != 0 || d.map.terrain(from) & mountain != 0;
-            if mountain_hex && side_bits & d.s.road == 0 {
-                if d.map.terrain(from) & mountain != 0 && d.map.terrain(to) & mountain == 0 {
-                    // Leaving a mountain hex off-road: the LOC entered it off-road and stopped.
-                    return Step::Blocked;
-                }
-                return Step::Stop(unit);
-            }
-            Step::Go(unit)
+        let mut trace = LocSteps {
+            b: self,
+            side,
+            known: vec![0; n],
         };
         // Only which hexes are reached matters here, so the searches go breadth first.
         let mut reach = vec![false; n];
         match side {
             Side::Soviet => {
-                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, false, 1));
+                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
+                    trace.step(f, dir, t, false, 1)
+                });
                 for h in search.reached() {
                     reach[h.idx()] = true;
                 }
             }
             Side::Axis => {
-                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| step(f, dir, t, true, 0));
+                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
+                    trace.step(f, dir, t, true, 0)
+                });
                 let rail: Vec<(Hex, u32)> = search
                     .reached()
                     .filter(|h| !search.stopped_at(*h))
@@ -226,7 +204,7 @@ impl<'a> Board<'a> {
                 for (h, _) in &rail {
                     reach[h.idx()] = true;
                 }
-                search.run_breadth_first(&d.map.grid, &rail, 6, |f, dir, t| step(f, dir, t, false, 1));
+                search.run_breadth_first(&d.map.grid, &rail, 6, |f, dir, t| trace.step(f, dir, t, false, 1));
                 for h in search.reached() {
                     reach[h.idx()] = true;
                 }
@@ -421,6 +399,50 @@ impl<'a> Board<'a> {
             column,
             halved: across > 0,
         }
+    }
+}
+
+/// The steps of a LOC of one side.
+struct LocSteps<'b, 'a> {
+    b: &'b Board<'a>,
+    side: Side,
+    /// 3.3(1)–(2), asked once per hex: 0 not yet, 1 a LOC may pass, 2 not.
+    known: Vec<u8>,
+}
+
+impl LocSteps<'_, '_> {
+    /// One step, along railway only if `rail_only`, each costing `unit`.
+    #[inline(always)]
+    fn step(&mut self, from: Hex, dir: u8, to: Hex, rail_only: bool, unit: u32) -> Step {
+        let d = self.b.d;
+        let mountain = d.t.mountain;
+        let side_bits = d.map.side(from, dir);
+        if side_bits & d.s.prohibited != 0 {
+            return Step::Blocked;
+        }
+        if rail_only && side_bits & d.s.rail == 0 {
+            return Step::Blocked;
+        }
+        if self.known[to.idx()] == 0 {
+            self.known[to.idx()] = if self.b.loc_passable(self.side, to, false) {
+                1
+            } else {
+                2
+            };
+        }
+        if self.known[to.idx()] != 1 {
+            return Step::Blocked;
+        }
+        // 3.3(3): a LOC enters a mountain hex only along a road, or else stops there.
+        let mountain_hex = d.map.terrain(to) & mountain != 0 || d.map.terrain(from) & mountain != 0;
+        if mountain_hex && side_bits & d.s.road == 0 {
+            if d.map.terrain(from) & mountain != 0 && d.map.terrain(to) & mountain == 0 {
+                // Leaving a mountain hex off-road: the LOC entered it off-road and stopped.
+                return Step::Blocked;
+            }
+            return Step::Stop(unit);
+        }
+        Step::Go(unit)
     }
 }
 
