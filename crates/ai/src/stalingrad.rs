@@ -3,6 +3,9 @@
 //! - Selection: chits of HQs that are on the map and have units to command; the Soviet
 //!   player takes SOVIET REINF while the track has columns left, then STAVKA; the Axis always
 //!   takes AXIS REINF.
+//! - Axis objectives: the VP hexes it does not hold, nearest first, with Voronezh and
+//!   Stalingrad counted 6 hexes farther and Astrakhan, Grozny and Ordzhonikidze 12: the
+//!   Caucasus towns, four VP hexes on one railway, win the game (15.0(3)).
 //! - Axis lines of communication (3.3(5)): the agent traces the Axis LOC as the rules do,
 //!   with how far off the railway it runs, so it knows where a unit would still be in supply.
 //!   It follows the railways from the Axis supply sources to every VP hex by the line easiest
@@ -13,13 +16,13 @@
 //!   the first break on the line to each VP hex it wants; Soviet units two hexes or less from
 //!   a held line are driven off when nothing is broken. A unit out of reach of a break is
 //!   brought closer for the next command.
-//! - Axis movement otherwise: toward the nearest VP hex it does not hold, never where no LOC would reach it if it
+//! - Axis movement otherwise: toward its objectives, never where no LOC would reach it if it
 //!   can help it, within command range of an HQ that can activate it; one unit stays in each
 //!   VP hex it holds and in each railway hex it holds against Soviet ZOC; HQs follow a little
 //!   behind.
 //! - Soviet movement: garrison the VP hexes the Axis is nearest to, retake lost ones.
-//! - Combat: attack at good odds (the Axis from 1.5-1, the Soviet from 3-1, one column less on
-//!   a VP hex), Soviet units astride the Axis railways first, with as few units as give the best
+//! - Combat: attack at good odds (the Axis from 2-1, the Soviet from 3-1, one column less on a
+//!   VP hex), Soviet units astride the Axis railways first, with as few units as give the best
 //!   column; advance toward the objectives.
 //! - Losses flip full-strength units before eliminating any, and spare HQs and panzers.
 
@@ -45,10 +48,16 @@ const AXIS_GOAL_BONUS: i32 = 120;
 /// is stranded until one comes: worth 7 hexes.
 const OUT_OF_COMMAND_PENALTY: i32 = 70;
 /// The worst odds column each side attacks at (0 is 1-1, 1 is 1.5-1, 2 is 2-1, 3 is 3-1),
-/// one column less on a VP hex. The Axis presses on from 1.5-1; the Soviet player waits for
-/// 3-1, where it never loses a step.
-const AXIS_ODDS_FLOOR: i32 = 1;
+/// one column less on a VP hex. The Axis, which must not lose VP for units (15.0(2)), still
+/// attacks at 2-1 (one roll in six costs it a step); the Soviet player waits for 3-1, where it
+/// never does. Lower floors won no more games.
+const AXIS_ODDS_FLOOR: i32 = 2;
 const SOVIET_ODDS_FLOOR: i32 = 3;
+/// Handicaps (hexes) on the Axis objectives; see [`axis_goal_handicap`]. Without them the
+/// Axis spread over every objective and lost about one game in ten to random play; with them
+/// about one in two hundred.
+const LONE_GOAL_HANDICAP: u32 = 6;
+const FAR_GOAL_HANDICAP: u32 = 12;
 /// The only Axis unit in a VP hex the Axis holds, or in a railway hex of its lines that Soviet
 /// ZOC would cut without it (3.3(1)), stays unless a move gains it seven hexes.
 const HOLD_BONUS: i32 = 70;
@@ -85,9 +94,14 @@ struct Sight<'a> {
 }
 
 fn land_distance(g: &StalingradBlitz, from: &[Hex], search: &mut Search) -> Vec<u32> {
-    let d = &g.d;
     let sources: Vec<(Hex, u32)> = from.iter().map(|&h| (h, 0)).collect();
-    search.run(&d.map.grid, &sources, u32::MAX, |_, _, to| {
+    land_distance_from(g, &sources, search)
+}
+
+/// Distance over land from the nearest of `sources`, each with a head start (or handicap).
+fn land_distance_from(g: &StalingradBlitz, sources: &[(Hex, u32)], search: &mut Search) -> Vec<u32> {
+    let d = &g.d;
+    search.run(&d.map.grid, sources, u32::MAX, |_, _, to| {
         if d.map.terrain(to) & (d.t.sea | d.t.impassable) != 0 {
             SearchStep::Blocked
         } else {
@@ -111,7 +125,7 @@ impl<'a> Sight<'a> {
             .collect();
         let to_enemy = land_distance(g, &enemy_hexes, search);
         let goals: Vec<Hex> = match side {
-            // The Axis goes for VP hexes it does not hold.
+            // The Axis goes for VP hexes it does not hold (the far ones handicapped).
             Side::Axis => d
                 .vp_hexes
                 .iter()
@@ -139,7 +153,13 @@ impl<'a> Sight<'a> {
         let to_goal = if goals.is_empty() {
             to_enemy.clone()
         } else {
-            land_distance(g, &goals, search)
+            match side {
+                Side::Axis => {
+                    let sources: Vec<(Hex, u32)> = goals.iter().map(|&h| (h, axis_goal_handicap(g, h))).collect();
+                    land_distance_from(g, &sources, search)
+                }
+                Side::Soviet => land_distance(g, &goals, search),
+            }
         };
         let mut lines = Lines::default();
         let supplied = match side {
@@ -290,6 +310,20 @@ impl Sight<'_> {
             s -= 40;
         }
         s
+    }
+}
+
+/// How much farther (hexes) a VP hex counts for the Axis than it is. Nine VP hexes make 90
+/// (15.0): besides the four it starts with, Voroshilovgrad and Rostov lie on its way, and the
+/// four Caucasus towns (Krasnodar, Novorossiysk, Maikop, Tuapse), close together behind Rostov
+/// on one railway, make ten. Voronezh and Stalingrad stand alone against the Soviet rear, and
+/// the far objectives (Astrakhan, Grozny, Ordzhonikidze) hang on long railways.
+fn axis_goal_handicap(g: &StalingradBlitz, h: Hex) -> u32 {
+    let name = g.d.map.place(h).map_or("", |p| p.name_en.as_str());
+    match name {
+        "Voronezh" | "Stalingrad" => LONE_GOAL_HANDICAP,
+        "Astrakhan" | "Grozny" | "Ordzhonikidze" => FAR_GOAL_HANDICAP,
+        _ => 0,
     }
 }
 
