@@ -14,7 +14,7 @@
 //!   to Soviet units on or beside them until there is strength for 2-1. The lines to VP hexes
 //!   it holds come first (all their breaks, most urgent where a VP hex is cut off now), then
 //!   the first break on the line to each VP hex it wants; Soviet units two hexes or less from
-//!   a held line are driven off when nothing is broken. A unit out of reach of a break is
+//!   a held line are driven off after that. A unit out of reach of a break is
 //!   brought closer for the next command.
 //! - Axis movement otherwise: toward its objectives, never where no LOC would reach it if it
 //!   can help it, within command range of an HQ that can activate it; one unit stays in each
@@ -424,6 +424,7 @@ fn rail_price(b: &Board, h: Hex) -> u32 {
     }
 }
 
+/// Whether (and why) an Axis LOC cannot pass `h` now (3.3(1)).
 fn blockage(b: &Board, h: Hex) -> Option<Repair> {
     let d = b.d;
     if b.enemy_in(Side::Axis, h) {
