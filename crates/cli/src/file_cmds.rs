@@ -23,13 +23,8 @@ pub fn new(args: &NewArgs, lang: Lang) -> CmdResult {
             "{p} 已存在;请换一个文件名,或加 --force 覆盖"
         )));
     }
-    let source = saves::scenario_source(
-        &entry,
-        args.scenario.scenario.as_deref(),
-        args.scenario.scenario_file.as_deref(),
-    )?;
-    let seed = args.seed.unwrap_or_else(saves::clock_seed);
-    let session = entry.new_session(source, seed)?;
+    let session = saves::start(&entry, &args.scenario, args.seed)?;
+    let seed = session.record().seed;
     saves::write(path, session.as_ref())?;
 
     let p = path.display();

@@ -64,13 +64,7 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
                     .next()
                     .ok_or_else(|| Failure::new(tr!("this build has no games", "此版本没有任何游戏")))?,
             };
-            let source = saves::scenario_source(
-                &entry,
-                args.scenario.scenario.as_deref(),
-                args.scenario.scenario_file.as_deref(),
-            )?;
-            let seed = args.seed.unwrap_or_else(saves::clock_seed);
-            let session = entry.new_session(source, seed)?;
+            let session = saves::start(&entry, &args.scenario, args.seed)?;
             (entry, session, true)
         }
     };

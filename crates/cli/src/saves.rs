@@ -52,6 +52,17 @@ pub fn clock_seed() -> u64 {
     (nanos % 1_000_000_007) as u64
 }
 
+/// A new session of `entry` from the `--scenario`/`--scenario-file` and `--seed` arguments
+/// (`new` and `play` share it).
+pub fn start(
+    entry: &GameEntry,
+    scenario: &crate::args::ScenarioArgs,
+    seed: Option<u64>,
+) -> Result<Box<dyn DynSession>, Failure> {
+    let source = scenario_source(entry, scenario.scenario.as_deref(), scenario.scenario_file.as_deref())?;
+    Ok(entry.new_session(source, seed.unwrap_or_else(clock_seed))?)
+}
+
 /// The scenario named by `--scenario` / `--scenario-file` (the first shipped one by default).
 pub fn scenario_source(
     entry: &GameEntry,
