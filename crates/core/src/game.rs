@@ -92,6 +92,18 @@ pub struct ScenarioInfo {
     pub note: Text,
 }
 
+/// What a legal action is about on the board, so that a page can let a player take it by
+/// clicking counters and hexes rather than reading a list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Targets {
+    /// The counters the action moves, chooses or commits (their `data-id` in the board SVG).
+    pub units: Vec<String>,
+    /// The hexes or spaces it goes to or aims at (their printed ids, `data-hex`/`data-space`).
+    pub hexes: Vec<String>,
+    /// A short remark for the hex, such as the movement points it costs.
+    pub note: Option<Text>,
+}
+
 /// A scenario or data file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -147,6 +159,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// and cite the rule. `None` if the text is not an action of this game at all.
     fn parse_notation(&self, _text: &str) -> Option<Self::Action> {
         None
+    }
+
+    /// What each of `actions` (legal actions of the pending decision) is about on the board,
+    /// one [`Targets`] per action, in order. Asked for the whole list at once so a game can
+    /// share work between actions (one movement search per unit, say).
+    fn targets(&self, actions: &[Self::Action]) -> Vec<Targets> {
+        vec![Targets::default(); actions.len()]
     }
 
     /// Whether taking this action is a secret from the other seats (a chit put in a cup, a

@@ -3,7 +3,7 @@
 //! checksum, so a save that was edited or damaged is refused rather than half-loaded. Undo
 //! replays the record less a seat's own last actions, back to its last die roll or reveal.
 
-use crate::game::{Applied, Game, JournalLine, Outcome, Pending, Refusal, Seat};
+use crate::game::{Applied, Game, JournalLine, Outcome, Pending, Refusal, Seat, Targets};
 use crate::text::{Lang, Text};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -279,6 +279,9 @@ pub struct LegalAction {
     pub action: serde_json::Value,
     /// Only the seat taking it may know it was taken ([`Game::is_secret`]).
     pub secret: bool,
+    /// The counters and hexes it is about ([`Game::targets`]).
+    #[serde(flatten)]
+    pub targets: Targets,
 }
 
 /// A game session with its type erased, so the command line and the server can hold any game.
@@ -325,12 +328,15 @@ impl<G: Game> DynSession for Session<G> {
     fn legal(&self) -> Vec<LegalAction> {
         let mut out = Vec::new();
         self.game.legal_actions(&mut out);
+        let targets = self.game.targets(&out);
         out.iter()
-            .map(|a| LegalAction {
+            .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
+            .map(|(a, targets)| LegalAction {
                 notation: self.game.notation(a),
                 text: self.game.describe(a),
                 action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
                 secret: self.game.is_secret(a),
+                targets,
             })
             .collect()
     }

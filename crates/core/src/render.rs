@@ -394,7 +394,7 @@ pub fn render_hex_map(
     }
     out.push_str("</g>\n");
 
-    write_counters(&mut out, counters, at);
+    write_counters(&mut out, counters, "data-hex", |h| Some((at(h)?, grid.id(h).0)));
     out.push_str("</svg>");
     out
 }
@@ -502,7 +502,10 @@ pub fn render_point_map(
     out.push_str("</g>\n");
 
     // Counters sit below the name.
-    write_counters(&mut out, counters, |h| at(h).map(|(x, y)| (x, y + 6.0)));
+    write_counters(&mut out, counters, "data-space", |h| {
+        let (x, y) = at(h)?;
+        Some(((x, y + 6.0), map.spaces.get(h.idx())?.id.clone()))
+    });
     out.push_str("</svg>");
     out
 }
@@ -770,17 +773,28 @@ impl PointLayout {
     }
 }
 
-/// Draws the counters, stacked per hex (first in the slice at the bottom); `centre` says where
-/// a hex or space is, `None` if it is not on the map.
-fn write_counters(out: &mut String, counters: &[Counter], centre: impl Fn(Hex) -> Option<(f64, f64)>) {
+/// Draws the counters, stacked per hex (first in the slice at the bottom), each stack in a
+/// `<g class="stack">` whose attribute `place_attr` names the hex or space. `place` says where a
+/// hex or space is and its printed id, `None` if it is not on the map.
+fn write_counters(
+    out: &mut String,
+    counters: &[Counter],
+    place_attr: &str,
+    place: impl Fn(Hex) -> Option<((f64, f64), String)>,
+) {
     let mut stacks: BTreeMap<Hex, Vec<&Counter>> = BTreeMap::new();
     for c in counters {
         stacks.entry(c.hex).or_default().push(c);
     }
     out.push_str("<g class=\"cs\">\n");
     for (hex, stack) in &stacks {
-        let Some((x, y)) = centre(*hex) else { continue };
+        let Some(((x, y), id)) = place(*hex) else { continue };
         let n = stack.len();
+        w!(
+            out,
+            "<g class=\"stack\" {place_attr}=\"{}\" data-count=\"{n}\">\n",
+            Esc(&id)
+        );
         let step = if n > 1 {
             STACK_STEP.min(12.0 / (n - 1) as f64)
         } else {
@@ -791,6 +805,7 @@ fn write_counters(out: &mut String, counters: &[Counter], centre: impl Fn(Hex) -
             let shift = (k as f64 - (n - 1) as f64 / 2.0) * step;
             write_counter(out, c, x - COUNTER / 2.0 + shift, y - COUNTER / 2.0 - shift);
         }
+        out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
 }
@@ -1236,6 +1251,10 @@ hexes = ["0103", "0203", "0303"]
         for id in ["a", "b", "c"] {
             assert_eq!(svg.matches(&format!("data-id=\"{id}\"")).count(), 1);
         }
+        // One group per stack, naming its hex, for a page that opens stacks on click.
+        assert!(svg.contains("<g class=\"stack\" data-hex=\"0202\" data-count=\"2\">"));
+        assert!(svg.contains("<g class=\"stack\" data-hex=\"0103\" data-count=\"1\">"));
+        assert_eq!(svg.matches("class=\"stack\"").count(), 2);
         assert_eq!(svg.matches("class=\"ctr reduced\"").count(), 1);
         assert_eq!(svg.matches("class=\"stripe\"").count(), 1);
         assert!(svg.contains("<title>b &quot;Panzer&quot;</title>"));
@@ -1347,13 +1366,14 @@ hexes = ["0103", "0203", "0303"]
         assert_well_formed(&zh);
         assert!(en.contains(">Kiev</text>") && zh.contains(">基辅</text>"));
         assert!(en.contains(">Rostov &lt;on Don&gt;</text>"));
-        assert_eq!(en.matches("data-space=").count(), 3);
+        assert_eq!(en.matches("<rect data-space=").count(), 3);
         assert!(en.contains("data-space=\"kiev\"") && en.contains("fill=\"#fdd\""));
         let lines = &en[en.find("<g class=\"ln\">").unwrap()..];
         let lines = &lines[..lines.find("</g>").unwrap()];
         assert_eq!(lines.matches("<path class=\"c0\" d=\"M").count(), 1);
         assert_eq!(lines.matches("<path d=\"M").count(), 1);
         assert_eq!(en.matches("data-id=").count(), 2, "the counter off the map is left out");
+        assert!(en.contains("<g class=\"stack\" data-space=\"kiev\""));
         assert_eq!(en.matches("ctr reduced").count(), 1);
         // Spaces given 1 apart are spread out so their boxes do not overlap.
         let lay = PointLayout::new(&map);

@@ -22,7 +22,7 @@ pub use sandtable_core::hex::Hex;
 pub use state::{Action, State, UnitId};
 
 use sandtable_core::game::{
-    Applied, Game, Journal, JournalLine, Outcome, Pending, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError,
+    Applied, Game, Journal, JournalLine, Outcome, Pending, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError, Targets,
 };
 use sandtable_core::text::{Lang, Text};
 use std::sync::{Arc, OnceLock};
@@ -285,6 +285,10 @@ impl Game for StalingradBlitz {
     }
 
     /// 6.1(3): which chits go into the cup is secret.
+    fn targets(&self, actions: &[Action]) -> Vec<Targets> {
+        self.targets_of(actions)
+    }
+
     fn is_secret(&self, action: &Action) -> bool {
         matches!(action, Action::Pick { .. } | Action::NoExtra)
     }

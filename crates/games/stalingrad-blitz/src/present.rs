@@ -4,7 +4,7 @@
 use crate::data::{Nation, Side, UType};
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::{Pending, Seat};
+use sandtable_core::game::{Pending, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
     render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
@@ -157,6 +157,53 @@ impl StalingradBlitz {
             }
             Action::NoFortress => Text::new("Build no fortress", "不构筑要塞"),
         }
+    }
+
+    /// What each legal action is about on the board ([`Game::targets`]): the counters and
+    /// hexes, and for a move the movement points it costs (9.2, 9.3), from one search per unit
+    /// and kind of movement.
+    pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
+        let b = crate::rules::Board::new(&self.d, &self.s);
+        let mut costs: std::collections::HashMap<(UnitId, bool), Vec<Option<u32>>> = Default::default();
+        let units = |list: &[UnitId]| -> Vec<String> { list.iter().map(|&u| self.uid(u).to_string()).collect() };
+        let at = |unit: Option<UnitId>, hexes: &[Hex]| Targets {
+            units: unit.map(|u| units(&[u])).unwrap_or_default(),
+            hexes: hexes.iter().map(|&h| self.hex_id(h)).collect(),
+            note: None,
+        };
+        actions
+            .iter()
+            .map(|a| match *a {
+                Action::Move { unit, to, march } => {
+                    let cost = costs.entry((unit, march)).or_insert_with(|| {
+                        crate::flow::with_search(|search| {
+                            b.movement(unit, march, search);
+                            (0..self.d.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
+                        })
+                    });
+                    let note = cost.get(to.idx()).copied().flatten().map(|half| {
+                        let mp = format!("{}{}", half / 2, if half % 2 == 1 { "½" } else { "" });
+                        Text::new(format!("{mp} MP"), format!("{mp} 移动力"))
+                    });
+                    Targets {
+                        note,
+                        ..at(Some(unit), &[to])
+                    }
+                }
+                Action::Declare { target, ref units } => Targets {
+                    units: units.as_slice().iter().map(|&u| self.uid(u).to_string()).collect(),
+                    ..at(None, &[target])
+                },
+                Action::Undeclare { target } | Action::Resolve { target } => at(None, &[target]),
+                Action::Retreat { unit, to } | Action::Advance { unit, to } | Action::Place { unit, at: to } => {
+                    at(Some(unit), &[to])
+                }
+                Action::Choose { unit } => at(Some(unit), &[]),
+                Action::Lose { unit } if unit != FORTRESS => at(Some(unit), &[]),
+                Action::Fortify { hex } => at(None, &[hex]),
+                _ => Targets::default(),
+            })
+            .collect()
     }
 
     fn uid(&self, u: UnitId) -> &str {

@@ -61,6 +61,25 @@ fn zoc_to_zoc_costs_five_mp_and_ends_the_move_9_2_2() {
 }
 
 #[test]
+fn the_board_page_shows_the_examples_cost_on_the_hex_9_2_2() {
+    // What a player sees when moving by clicking: the move names the unit and the hex, with
+    // the 5 MP the example adds up.
+    use sandtable_core::game::Game;
+    use sandtable_stalingrad_blitz::state::Action;
+    let g = small(&[("ger-inf-88", "0301"), ("sov-rifle-45", "0302")]);
+    let to = hex(&g, "0201");
+    let t = g.targets(&[Action::Move {
+        unit: unit(&g, "ger-inf-88"),
+        to,
+        march: false,
+    }]);
+    assert_eq!(t[0].units, vec!["ger-inf-88".to_string()]);
+    assert_eq!(t[0].hexes, vec!["0201".to_string()]);
+    let note = t[0].note.as_ref().expect("a move has a cost");
+    assert_eq!((note.en.as_str(), note.zh.as_str()), ("5 MP", "5 移动力"));
+}
+
+#[test]
 fn no_minimum_move_a_4_mp_unit_cannot_go_zoc_to_zoc_9_2_5() {
     // A Soviet rifle division (2-4) has only 4 MP: the 5 MP step is beyond it.
     let g = small(&[("sov-rifle-45", "0301"), ("ger-inf-88", "0302")]);
