@@ -105,6 +105,17 @@ pub enum Command {
     /// 让电脑玩家对战多局并报告结果。
     Sim(SimArgs),
 
+    /// Serve Sandtable to browsers: games stored in DIR, played at the printed address.
+    /// 启动网页服务:对局存于 DIR,在打印出的地址游玩。
+    Serve {
+        /// Address to listen on. 监听地址。
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Folder of the games' database (created on first run). 对局数据库所在目录(首次运行时创建)。
+        #[arg(long, value_name = "DIR", default_value = "sandtable-data")]
+        data: PathBuf,
+    },
+
     /// Replay a save file step by step, checking every checksum; print its log.
     /// 逐步重演存档并核对每个校验和;打印其日志。
     Replay {

@@ -10,6 +10,7 @@ mod file_cmds;
 mod games;
 mod play;
 mod saves;
+mod serve;
 mod sim;
 mod ui;
 
@@ -58,6 +59,7 @@ fn run(command: Command, lang: Lang) -> ui::CmdResult {
         Command::Play(args) => play::run(&args, lang),
         Command::Render { file, output, as_seat } => file_cmds::render(&file, &output, as_seat.as_deref(), lang),
         Command::Sim(args) => sim::run(&args, lang),
+        Command::Serve { addr, data } => serve::run(addr, &data, lang),
         Command::Replay { file, verify, as_seat } => file_cmds::replay(&file, verify, as_seat.as_deref(), lang),
     }
 }

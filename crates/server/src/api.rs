@@ -1,0 +1,322 @@
+//! The HTTP routes: the JSON API under `/api/` (docs/api.md) and the browser client's files.
+//!
+//! Handlers only read the request, call the [`Hub`] and shape the answer. What a seat sees
+//! is cut here from what the game says that seat may see: its view, its log lines, its legal
+//! actions (only while it must decide), the board as it may see it; the full record only
+//! once the game is over.
+
+use crate::error::ApiError;
+use crate::hub::{Hub, Live, Move, NewGame, Slot};
+use crate::web;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use sandtable_core::game::{Pending, Seat};
+use sandtable_core::record::ScenarioSource;
+use sandtable_core::text;
+use sandtable_core::text::{Lang, Text};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use std::sync::Arc;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::{Stream, StreamExt};
+
+/// The largest request body read (an action is a few hundred bytes).
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The whole application: API, pages and files.
+pub fn router(hub: Arc<Hub>) -> Router {
+    let api = Router::new()
+        .route("/catalog", get(catalog))
+        .route("/games", get(list_games).post(create_game))
+        .route("/games/{id}", get(game))
+        .route("/games/{id}/board.svg", get(board))
+        .route("/games/{id}/actions", post(act))
+        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/events", get(events))
+        .route("/games/{id}/record", get(record))
+        .fallback(api_not_found);
+    Router::new()
+        .nest("/api", api)
+        .route("/", get(web::index))
+        .route("/game/{id}", get(web::index))
+        .route("/app.js", get(web::app_js))
+        .route("/style.css", get(web::style_css))
+        .fallback(web::not_found)
+        .layer(DefaultBodyLimit::disable())
+        .with_state(hub)
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not-found",
+        text!(
+            "no such API path (see docs/api.md)",
+            "没有这个 API 路径(见 docs/api.md)"
+        ),
+    )
+}
+
+/// Reads a JSON body of at most [`BODY_LIMIT`] bytes.
+async fn read_json<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiError> {
+    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+            Text::new(
+                format!("the request body is over {} KiB", BODY_LIMIT / 1024),
+                format!("请求内容超过 {} KiB", BODY_LIMIT / 1024),
+            ),
+        )
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::bad_request(Text::new(
+            format!("the request is not the JSON expected: {e}"),
+            format!("请求不是所需的 JSON:{e}"),
+        ))
+    })
+}
+
+#[derive(Deserialize, Default)]
+struct Params {
+    token: Option<String>,
+    lang: Option<String>,
+}
+
+/// The token from `Authorization: Bearer …`, else from `?token=`.
+fn token<'a>(headers: &'a HeaderMap, params: &'a Params) -> Option<&'a str> {
+    let from_header = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim);
+    from_header.or(params.token.as_deref()).filter(|t| !t.is_empty())
+}
+
+async fn catalog() -> Json<Value> {
+    Json(json!(sandtable_catalog::games()))
+}
+
+async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
+    let rows = hub.list()?;
+    let games: Vec<Value> = rows
+        .iter()
+        .map(|row| {
+            let entry = sandtable_catalog::find(&row.game).ok();
+            let seats: Vec<Value> = row
+                .seats
+                .iter()
+                .map(|s| {
+                    let (id, name) = entry
+                        .as_ref()
+                        .map(|e| (e.seat_id(s.seat), e.seat_name(s.seat)))
+                        .unwrap_or_else(|| (s.seat.to_string(), Text::new(s.seat.to_string(), s.seat.to_string())));
+                    json!({"id": id, "name": name, "player": s.player})
+                })
+                .collect();
+            json!({
+                "id": row.id, "game": row.game, "title": entry.as_ref().map(|e| e.title.clone()),
+                "scenario": scenario_info(entry.as_ref(), &row.scenario),
+                "created": row.created, "updated": row.updated, "version": row.snapshot.version,
+                "seats": seats, "pending": row.snapshot.pending, "over": row.snapshot.over,
+                "summary": row.snapshot.summary,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(games)))
+}
+
+fn scenario_info(entry: Option<&sandtable_catalog::GameEntry>, source: &ScenarioSource) -> Value {
+    match source {
+        ScenarioSource::Shipped(id) => entry
+            .and_then(|e| e.scenario(Some(id)).ok())
+            .map(|s| json!(s))
+            .unwrap_or_else(|| json!({"id": id})),
+        ScenarioSource::Text(_) => json!({
+            "id": "custom",
+            "name": text!("a scenario written by a player", "玩家编写的剧本"),
+            "reconstructed": false,
+            "note": Text::new("", ""),
+        }),
+    }
+}
+
+async fn create_game(State(hub): State<Arc<Hub>>, body: Body) -> Result<Response, ApiError> {
+    let req: NewGame = read_json(body).await?;
+    let created = hub.create(req)?;
+    let base = format!("/game/{}", created.id);
+    let mut links = serde_json::Map::new();
+    for (seat, token) in &created.tokens {
+        links.insert(seat.clone(), json!(format!("{base}#t={token}")));
+    }
+    if created.tokens.len() > 1 {
+        let all: Vec<&str> = created.tokens.values().map(String::as_str).collect();
+        links.insert("hotseat".into(), json!(format!("{base}#t={}", all.join(","))));
+    }
+    links.insert("spectator".into(), json!(base));
+    let body = json!({"id": created.id, "tokens": created.tokens, "links": links});
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The game as `you` may see it (docs/api.md, `GET /api/games/{id}`).
+pub fn document(slot: &Slot, live: &Live, you: Option<Seat>) -> Value {
+    let s = &*live.session;
+    let entry = &slot.entry;
+    let pending = s.pending();
+    let deciding = matches!(pending, Pending::Seat(p) if Some(p) == you);
+    let legal = if deciding { s.legal() } else { Vec::new() };
+    let seats: Vec<Value> = entry
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, info)| json!({"id": info.id, "name": info.name, "player": live.player(i as Seat)}))
+        .collect();
+    json!({
+        "id": slot.id,
+        "game": entry.id,
+        "title": entry.title,
+        "scenario": scenario_info(Some(entry), &live.row.scenario),
+        "seats": seats,
+        "you": you,
+        "version": live.version(),
+        "pending": pending,
+        "summary": Text::new(s.summary(you, Lang::En), s.summary(you, Lang::Zh)),
+        "outcome": s.outcome(),
+        "can_undo": you.is_some_and(|seat| s.can_undo(seat)),
+        "legal": legal,
+        "journal": s.journal(you),
+        "view": s.view(you),
+    })
+}
+
+async fn game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = hub.slot(&id)?;
+    let you = hub.seat_of(&id, token(&headers, &params))?;
+    let live = slot.live.lock().await;
+    Ok(Json(document(&slot, &live, you)))
+}
+
+async fn board(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let slot = hub.slot(&id)?;
+    let you = hub.seat_of(&id, token(&headers, &params))?;
+    let lang = match params.lang.as_deref() {
+        Some(l) if l.starts_with("zh") => Lang::Zh,
+        _ => Lang::En,
+    };
+    let svg = slot.live.lock().await.session.render_svg(you, lang);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActRequest {
+    #[serde(default)]
+    action: Option<Value>,
+    #[serde(default)]
+    notation: Option<String>,
+    #[serde(default)]
+    version: Option<usize>,
+}
+
+async fn act(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
+    // The game first, so an unknown game is a 404 whatever the body holds.
+    hub.slot(&id)?;
+    let req: ActRequest = read_json(body).await?;
+    let action = match (req.action, req.notation) {
+        (Some(a), None) => Move::Json(a),
+        (None, Some(n)) => Move::Notation(n),
+        _ => {
+            return Err(ApiError::bad_request(text!(
+                "give either `action` (from the legal list) or `notation`",
+                "请给出 `action`(取自合法行动列表)或 `notation` 之一"
+            )))
+        }
+    };
+    let (slot, seat) = hub.act(&id, token(&headers, &params), action, req.version).await?;
+    let live = slot.live.lock().await;
+    Ok(Json(document(&slot, &live, Some(seat))))
+}
+
+async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let (slot, seat) = hub.undo(&id, token(&headers, &params)).await?;
+    let live = slot.live.lock().await;
+    Ok(Json(document(&slot, &live, Some(seat))))
+}
+
+async fn events(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let slot = hub.slot(&id)?;
+    let rx = slot.updates.subscribe();
+    let now = slot.live.lock().await.version();
+    let update = |v: Option<usize>| {
+        Ok(Event::default()
+            .event("update")
+            .data(json!({ "version": v }).to_string()))
+    };
+    // A page that fell behind (`Lagged`) gets an update without a version: it looks again.
+    let later = BroadcastStream::new(rx).map(move |r| update(r.ok()));
+    let stream = tokio_stream::once(update(Some(now))).chain(later);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let slot = hub.slot(&id)?;
+    let live = slot.live.lock().await;
+    if live.session.pending() != Pending::Over {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "replay-closed",
+            text!(
+                "the full record opens when the game is over (it holds secret choices)",
+                "完整记录在对局结束后开放(其中含有秘密选择)"
+            ),
+        ));
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"sandtable-game.json\"",
+            ),
+        ],
+        live.session.to_json(),
+    )
+        .into_response())
+}

@@ -1,0 +1,382 @@
+//! The games being played: each held in memory once opened, behind its own lock, with a
+//! channel that tells every open page when it changed.
+//!
+//! Every change to a game goes through here, in the same order: take the game's lock, check
+//! who is asking (the seat's token) and whether it is that seat's decision, let the rules
+//! check and apply the action (they refuse anything not legal, citing the rule), write the new
+//! steps to the database in one transaction, tell the pages. Two requests on one game are
+//! thus served one after the other; requests on different games do not wait for each other.
+//! If the database refuses the write, the game in memory is rebuilt from the database, so
+//! memory never runs ahead of what is stored. Computer seats move in a task of their own,
+//! one step per turn of the lock, so a person's request is never stuck behind a whole
+//! computer turn.
+
+use crate::error::ApiError;
+use crate::store::{GameRow, SeatRow, Snapshot, Store};
+use axum::http::StatusCode;
+use sandtable_catalog::{agent_seed, GameEntry};
+use sandtable_core::chance::Rng;
+use sandtable_core::game::{Pending, Seat};
+use sandtable_core::record::{DynSession, ScenarioSource};
+use sandtable_core::text;
+use sandtable_core::text::{Lang, Text};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::broadcast;
+
+/// A game open in memory.
+pub struct Slot {
+    pub id: String,
+    pub entry: GameEntry,
+    pub live: tokio::sync::Mutex<Live>,
+    /// The game's version after each change, for the pages listening.
+    pub updates: broadcast::Sender<usize>,
+}
+
+/// A game's session and stored header, changed only under the slot's lock.
+pub struct Live {
+    pub session: Box<dyn DynSession>,
+    pub row: GameRow,
+}
+
+impl Live {
+    /// The number of steps in the record: grows with every action and roll.
+    pub fn version(&self) -> usize {
+        self.session.record().entries.len()
+    }
+
+    /// Who plays `seat`: `human` or an agent's name.
+    pub fn player(&self, seat: Seat) -> &str {
+        self.row
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map_or("human", |s| s.player.as_str())
+    }
+}
+
+/// An action as a request gives it.
+#[derive(Debug)]
+pub enum Move {
+    /// The `action` field of one of the legal actions.
+    Json(serde_json::Value),
+    /// Its notation, as `sandtable legal` prints it.
+    Notation(String),
+}
+
+/// `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub game: String,
+    #[serde(default)]
+    pub scenario: Option<String>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Seat id → `human` or an agent's name; seats left out are human.
+    #[serde(default)]
+    pub seats: BTreeMap<String, String>,
+}
+
+/// A game just created: its id and the human seats' tokens by seat id.
+pub struct Created {
+    pub id: String,
+    pub tokens: BTreeMap<String, String>,
+}
+
+pub struct Hub {
+    store: Mutex<Store>,
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+}
+
+/// `n` random bytes from the operating system, as lowercase hex.
+fn random_hex(n: usize) -> Result<String, ApiError> {
+    let mut buf = vec![0u8; n];
+    getrandom::fill(&mut buf).map_err(|e| ApiError::storage(format!("no random source: {e}")))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn snapshot(session: &dyn DynSession) -> Snapshot {
+    let pending = session.pending();
+    Snapshot {
+        version: session.record().entries.len(),
+        pending: serde_json::to_value(pending).unwrap_or_default(),
+        over: pending == Pending::Over,
+        summary: Text::new(session.summary(None, Lang::En), session.summary(None, Lang::Zh)),
+    }
+}
+
+impl Hub {
+    pub fn new(store: Store) -> Arc<Hub> {
+        Arc::new(Hub {
+            store: Mutex::new(store),
+            slots: Mutex::new(HashMap::new()),
+        })
+    }
+
+    fn store(&self) -> MutexGuard<'_, Store> {
+        // A panic while the store was held cannot leave it half-written (SQLite rolls back an
+        // unfinished transaction), so a poisoned lock is still a good store.
+        self.store.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Every stored game's header, most recently changed first.
+    pub fn list(&self) -> Result<Vec<GameRow>, ApiError> {
+        self.store().list().map_err(ApiError::storage)
+    }
+
+    /// Creates and stores a game; computer seats start moving if it is their turn.
+    pub fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
+        let entry = sandtable_catalog::find(req.game.trim()).map_err(ApiError::from_catalog)?;
+        let scenario = entry
+            .scenario(req.scenario.as_deref())
+            .map_err(ApiError::from_catalog)?
+            .id
+            .clone();
+        for seat_id in req.seats.keys() {
+            entry.seat(seat_id).map_err(ApiError::from_catalog)?;
+        }
+        let mut seats = Vec::new();
+        for (i, info) in entry.seats.iter().enumerate() {
+            let player = req.seats.get(info.id).map_or("human", |p| p.trim());
+            if player != "human" && !entry.has_agent(player) {
+                let mut known = vec!["human".to_string()];
+                known.extend(entry.agents.iter().map(|a| a.to_string()));
+                return Err(ApiError::from_catalog(sandtable_catalog::CatalogError::UnknownAgent {
+                    game: entry.id.to_string(),
+                    found: player.to_string(),
+                    known,
+                }));
+            }
+            let token = if player == "human" { Some(random_hex(24)?) } else { None };
+            seats.push((
+                SeatRow {
+                    seat: i as Seat,
+                    player: player.to_string(),
+                },
+                token,
+            ));
+        }
+        let seed = match req.seed {
+            Some(s) => s,
+            None => u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0),
+        };
+        let session = entry
+            .new_session(ScenarioSource::Shipped(scenario), seed)
+            .map_err(ApiError::from_catalog)?;
+        let id = random_hex(8)?;
+        let snap = snapshot(&*session);
+        self.store()
+            .create(&id, session.record(), &seats, &snap)
+            .map_err(ApiError::storage)?;
+        let row = self
+            .store()
+            .game(&id)
+            .map_err(ApiError::storage)?
+            .ok_or_else(|| ApiError::no_such_game(&id))?;
+        let tokens = seats
+            .iter()
+            .filter_map(|(s, t)| Some((entry.seat_id(s.seat), t.clone()?)))
+            .collect();
+        let slot = self.insert(entry, session, row);
+        self.kick(slot);
+        Ok(Created { id, tokens })
+    }
+
+    fn insert(&self, entry: GameEntry, session: Box<dyn DynSession>, row: GameRow) -> Arc<Slot> {
+        let slot = Arc::new(Slot {
+            id: row.id.clone(),
+            entry,
+            live: tokio::sync::Mutex::new(Live { session, row }),
+            updates: broadcast::channel(64).0,
+        });
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.entry(slot.id.clone()).or_insert(slot).clone()
+    }
+
+    /// The stored game `id`, replayed from its record.
+    fn load(&self, id: &str) -> Result<(GameEntry, Box<dyn DynSession>, GameRow), ApiError> {
+        let store = self.store();
+        let row = store
+            .game(id)
+            .map_err(ApiError::storage)?
+            .ok_or_else(|| ApiError::no_such_game(id))?;
+        let record = store.record(&row).map_err(ApiError::storage)?;
+        drop(store);
+        let entry = sandtable_catalog::find(&row.game).map_err(ApiError::from_catalog)?;
+        let json = serde_json::to_string(&record).map_err(ApiError::storage)?;
+        let session = entry.load(&json).map_err(ApiError::from_catalog)?;
+        Ok((entry, session, row))
+    }
+
+    /// The game `id`, opened from the database the first time it is asked for.
+    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(ApiError::no_such_game(id));
+        }
+        if let Some(s) = self.slots.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
+            return Ok(s.clone());
+        }
+        let (entry, session, row) = self.load(id)?;
+        Ok(self.insert(entry, session, row))
+    }
+
+    /// The seat whose token this is, for game `id`: `None` without a token (a spectator);
+    /// an error for a token that is no seat of the game.
+    pub fn seat_of(&self, id: &str, token: Option<&str>) -> Result<Option<Seat>, ApiError> {
+        let Some(token) = token else { return Ok(None) };
+        match self.store().seat_of_token(id, token).map_err(ApiError::storage)? {
+            Some(seat) => Ok(Some(seat)),
+            None => Err(ApiError::wrong_token()),
+        }
+    }
+
+    /// Writes the steps of `live` after the first `keep`, and tells the pages. If the write
+    /// fails, the game in memory is rebuilt from the database.
+    fn commit(&self, slot: &Slot, live: &mut Live, keep: usize) -> Result<(), ApiError> {
+        let snap = snapshot(&*live.session);
+        let written = self.store().save_steps(&slot.id, live.session.record(), keep, &snap);
+        if let Err(e) = written {
+            if let Ok((_, session, row)) = self.load(&slot.id) {
+                live.session = session;
+                live.row = row;
+            }
+            return Err(ApiError::storage(e));
+        }
+        live.row.snapshot = snap;
+        // Nobody listening is not an error.
+        let _ = slot.updates.send(live.version());
+        Ok(())
+    }
+
+    /// One action of the seat holding `token`.
+    pub async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: Move,
+        version: Option<usize>,
+    ) -> Result<(Arc<Slot>, Seat), ApiError> {
+        let slot = self.slot(id)?;
+        let seat = self.seat_of(id, token)?.ok_or_else(ApiError::no_token)?;
+        {
+            let mut live = slot.live.lock().await;
+            check_version(&live, version)?;
+            check_turn(&live, seat)?;
+            let keep = live.version();
+            let done = match &action {
+                Move::Json(a) => live.session.act_json(seat, a),
+                Move::Notation(n) => live.session.act_typed(seat, n),
+            };
+            done.map_err(ApiError::from_record)?;
+            self.commit(&slot, &mut live, keep)?;
+        }
+        self.kick(slot.clone());
+        Ok((slot, seat))
+    }
+
+    /// Takes back the last actions of the seat holding `token` (back to a roll or reveal).
+    pub async fn undo(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<(Arc<Slot>, Seat), ApiError> {
+        let slot = self.slot(id)?;
+        let seat = self.seat_of(id, token)?.ok_or_else(ApiError::no_token)?;
+        {
+            let mut live = slot.live.lock().await;
+            let before = live.session.record().entries.clone();
+            live.session.undo(seat).map_err(ApiError::from_record)?;
+            let after = &live.session.record().entries;
+            let keep = before.iter().zip(after.iter()).take_while(|(a, b)| a == b).count();
+            self.commit(&slot, &mut live, keep)?;
+        }
+        self.kick(slot.clone());
+        Ok((slot, seat))
+    }
+
+    /// Lets the computer seats of every unfinished game move (after a restart).
+    pub fn resume_all(self: &Arc<Self>) -> Result<(), ApiError> {
+        for row in self.list()? {
+            if !row.snapshot.over && row.seats.iter().any(|s| s.player != "human") {
+                let slot = self.slot(&row.id)?;
+                self.kick(slot);
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the computer seats of `slot` moving, if one of them must decide.
+    fn kick(self: &Arc<Self>, slot: Arc<Slot>) {
+        let hub = self.clone();
+        if tokio::runtime::Handle::try_current().is_ok() {
+            tokio::spawn(async move { hub.drive(slot).await });
+        }
+    }
+
+    /// Plays the computer seats' decisions, one step per turn of the lock, until a person
+    /// must decide or the game ends.
+    async fn drive(&self, slot: Arc<Slot>) {
+        loop {
+            {
+                let mut live = slot.live.lock().await;
+                let Pending::Seat(seat) = live.session.pending() else {
+                    return;
+                };
+                let player = live.player(seat).to_string();
+                if player == "human" {
+                    return;
+                }
+                // The computer's choices are fixed by the game's seed and the step, so a game
+                // replays the same way.
+                let mut rng = Rng::from_seed(agent_seed(live.row.seed ^ (live.version() as u64) << 20));
+                let chosen = slot.entry.agent_move(&*live.session, &player, &mut rng);
+                let legal = live.session.legal();
+                let Some(action) = chosen.ok().and_then(|i| legal.get(i)) else {
+                    eprintln!("game {}: the computer player {player} found no move", slot.id);
+                    return;
+                };
+                let keep = live.version();
+                if let Err(e) = live.session.act_json(seat, &action.action) {
+                    eprintln!("game {}: the computer player's move was refused: {e}", slot.id);
+                    return;
+                }
+                if let Err(e) = self.commit(&slot, &mut live, keep) {
+                    eprintln!("game {}: {}", slot.id, e.text.en);
+                    return;
+                }
+            }
+            tokio::task::yield_now().await;
+        }
+    }
+}
+
+fn check_version(live: &Live, version: Option<usize>) -> Result<(), ApiError> {
+    match version {
+        Some(v) if v != live.version() => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "stale",
+            Text::new(
+                format!(
+                    "the game has moved on (version {} now, not {v}); look again",
+                    live.version()
+                ),
+                format!("对局已有进展(当前版本 {},不是 {v});请刷新", live.version()),
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn check_turn(live: &Live, seat: Seat) -> Result<(), ApiError> {
+    match live.session.pending() {
+        Pending::Seat(s) if s == seat => Ok(()),
+        Pending::Over => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not-your-turn",
+            text!("the game is over", "对局已结束"),
+        )),
+        _ => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not-your-turn",
+            text!("it is not your decision now", "现在不是你做决定"),
+        )),
+    }
+}

@@ -1,0 +1,56 @@
+//! `sandtable serve`: Sandtable in the browser.
+//!
+//! One process holds everything: an embedded SQLite database in a data folder ([`store`]),
+//! the games being played with their locks and update channels ([`hub`]), the JSON API and
+//! the browser client's files ([`api`], [`web`]). Every game the catalog knows is playable
+//! here without code of its own: the server speaks only the core's game trait, through
+//! [`sandtable_catalog`]. The API is documented in docs/api.md.
+
+pub mod api;
+pub mod error;
+pub mod hub;
+pub mod store;
+mod web;
+
+pub use api::router;
+pub use hub::Hub;
+pub use store::Store;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("{0}")]
+    Store(#[from] store::StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen { addr: SocketAddr, source: std::io::Error },
+    #[error("{0}")]
+    Resume(String),
+    #[error("the server stopped: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Opens the database in `data` and the games in it.
+pub fn open(data: &Path) -> Result<Arc<Hub>, ServeError> {
+    Ok(Hub::new(Store::open(data)?))
+}
+
+/// Serves on `addr` until the process is stopped (Ctrl-C ends it cleanly). `ready` is told
+/// the address actually bound (port 0 picks a free one) once the server accepts requests.
+pub async fn serve(hub: Arc<Hub>, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Listen { addr, source })?;
+    let bound = listener.local_addr()?;
+    hub.resume_all().map_err(|e| ServeError::Resume(e.text.en))?;
+    ready(bound);
+    axum::serve(listener, router(hub))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

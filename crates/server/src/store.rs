@@ -1,0 +1,294 @@
+//! Where games live between requests and across restarts: one SQLite file.
+//!
+//! A game is stored as its record — the scenario, the seed and every step (an action or an
+//! act of chance, each with the checksum of the state after it) — plus a snapshot of what the
+//! list of games shows (version, who decides, the situation in words), so that listing games
+//! needs no replay. Every accepted action is written in one transaction together with the
+//! chance steps it set off and the new snapshot: a server killed at any moment comes back
+//! with each game exactly as its last answered request left it. Seats are stored with the
+//! SHA-256 of their tokens only.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use sandtable_core::record::{Entry, Record, ScenarioSource};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// A storage failure (the disk, or a database written by something else).
+#[derive(Debug, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(String);
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// Who plays a seat: a person holding the seat's token, or a computer player by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRow {
+    pub seat: u8,
+    /// `human`, or an agent's name (`random`, `scripted`).
+    pub player: String,
+}
+
+/// What the list of games shows of one game, kept up to date with every step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub version: usize,
+    pub pending: serde_json::Value,
+    pub over: bool,
+    pub summary: sandtable_core::text::Text,
+}
+
+/// One stored game's header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRow {
+    pub id: String,
+    pub game: String,
+    pub scenario: ScenarioSource,
+    pub seed: u64,
+    /// Unix seconds.
+    pub created: i64,
+    pub updated: i64,
+    pub seats: Vec<SeatRow>,
+    pub snapshot: Snapshot,
+}
+
+pub struct Store {
+    db: Connection,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id        TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    scenario  TEXT NOT NULL,
+    seed      INTEGER NOT NULL,
+    created   INTEGER NOT NULL,
+    updated   INTEGER NOT NULL,
+    snapshot  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id   TEXT NOT NULL REFERENCES games(id),
+    seat      INTEGER NOT NULL,
+    player    TEXT NOT NULL,
+    token_sha TEXT,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS steps (
+    game_id   TEXT NOT NULL REFERENCES games(id),
+    n         INTEGER NOT NULL,
+    entry     TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS seats_by_token ON seats(token_sha);
+";
+
+/// The SHA-256 of a token, as stored.
+pub fn token_hash(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+impl Store {
+    /// Opens (creating on first run) the database `sandtable.db` in `dir`.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError(format!("cannot create the data folder {}: {e}", dir.display())))?;
+        Store::with(Connection::open(dir.join("sandtable.db"))?)
+    }
+
+    /// A database in memory, for tests.
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Store::with(Connection::open_in_memory()?)
+    }
+
+    fn with(db: Connection) -> Result<Store, StoreError> {
+        // WAL with full sync: a committed step survives the process being killed, and the
+        // machine losing power.
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        db.pragma_update(None, "synchronous", "FULL")?;
+        db.pragma_update(None, "foreign_keys", "ON")?;
+        db.busy_timeout(std::time::Duration::from_secs(5))?;
+        db.execute_batch(SCHEMA)?;
+        Ok(Store { db })
+    }
+
+    /// Stores a new game with its seats (`tokens[i]` for seat `seats[i]`, `None` for a
+    /// computer seat) and its first steps, in one transaction.
+    pub fn create(
+        &mut self,
+        id: &str,
+        record: &Record,
+        seats: &[(SeatRow, Option<String>)],
+        snapshot: &Snapshot,
+    ) -> Result<(), StoreError> {
+        let t = now();
+        let tx = self.db.transaction()?;
+        tx.execute(
+            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)",
+            params![
+                id,
+                record.game,
+                serde_json::to_string(&record.scenario)?,
+                record.seed as i64,
+                t,
+                serde_json::to_string(snapshot)?
+            ],
+        )?;
+        for (row, token) in seats {
+            tx.execute(
+                "INSERT INTO seats (game_id, seat, player, token_sha) VALUES (?1, ?2, ?3, ?4)",
+                params![id, row.seat, row.player, token.as_deref().map(token_hash)],
+            )?;
+        }
+        for (n, e) in record.entries.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO steps (game_id, n, entry) VALUES (?1, ?2, ?3)",
+                params![id, n as i64, serde_json::to_string(e)?],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Makes the stored steps of game `id` those of `record`: the first `keep` are unchanged,
+    /// the rest are replaced (new steps after an action; fewer after an undo). One
+    /// transaction with the new snapshot.
+    pub fn save_steps(
+        &mut self,
+        id: &str,
+        record: &Record,
+        keep: usize,
+        snapshot: &Snapshot,
+    ) -> Result<(), StoreError> {
+        let tx = self.db.transaction()?;
+        tx.execute(
+            "DELETE FROM steps WHERE game_id = ?1 AND n >= ?2",
+            params![id, keep as i64],
+        )?;
+        for (n, e) in record.entries.iter().enumerate().skip(keep) {
+            tx.execute(
+                "INSERT INTO steps (game_id, n, entry) VALUES (?1, ?2, ?3)",
+                params![id, n as i64, serde_json::to_string(e)?],
+            )?;
+        }
+        let changed = tx.execute(
+            "UPDATE games SET updated = ?2, snapshot = ?3 WHERE id = ?1",
+            params![id, now(), serde_json::to_string(snapshot)?],
+        )?;
+        if changed != 1 {
+            return Err(StoreError(format!("no stored game {id}")));
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The game's header, or `None` if there is no such game.
+    pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = self
+            .db
+            .query_row(
+                "SELECT id, game, scenario, seed, created, updated, snapshot FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, i64>(3)?,
+                        r.get::<_, i64>(4)?,
+                        r.get::<_, i64>(5)?,
+                        r.get::<_, String>(6)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((id, game, scenario, seed, created, updated, snapshot)) = row else {
+            return Ok(None);
+        };
+        let mut q = self
+            .db
+            .prepare("SELECT seat, player FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+        let seats = q
+            .query_map(params![id], |r| {
+                Ok(SeatRow {
+                    seat: r.get(0)?,
+                    player: r.get(1)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(GameRow {
+            id,
+            game,
+            scenario: serde_json::from_str(&scenario)?,
+            seed: seed as u64,
+            created,
+            updated,
+            seats,
+            snapshot: serde_json::from_str(&snapshot)?,
+        }))
+    }
+
+    /// Every game's header, most recently changed first.
+    pub fn list(&self) -> Result<Vec<GameRow>, StoreError> {
+        let mut q = self
+            .db
+            .prepare("SELECT id FROM games ORDER BY updated DESC, created DESC")?;
+        let ids = q
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(g) = self.game(&id)? {
+                out.push(g);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The whole record of game `id`, to replay.
+    pub fn record(&self, row: &GameRow) -> Result<Record, StoreError> {
+        let mut q = self
+            .db
+            .prepare("SELECT entry FROM steps WHERE game_id = ?1 ORDER BY n")?;
+        let entries = q
+            .query_map(params![row.id], |r| r.get::<_, String>(0))?
+            .map(|e| -> Result<Entry, StoreError> { Ok(serde_json::from_str(&e?)?) })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Record {
+            format: sandtable_core::record::FORMAT,
+            game: row.game.clone(),
+            scenario: row.scenario.clone(),
+            seed: row.seed,
+            entries,
+        })
+    }
+
+    /// The seat of game `id` whose token this is, if any.
+    pub fn seat_of_token(&self, id: &str, token: &str) -> Result<Option<u8>, StoreError> {
+        Ok(self
+            .db
+            .query_row(
+                "SELECT seat FROM seats WHERE game_id = ?1 AND token_sha = ?2",
+                params![id, token_hash(token)],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+}

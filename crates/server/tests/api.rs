@@ -1,0 +1,569 @@
+//! The server through its HTTP interface, in process: seats and tokens, refusals that change
+//! nothing, hidden information on every channel, restarts, concurrent requests, computer
+//! seats, bad input.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use sandtable_server::{router, Hub, Store};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::Arc;
+use tower::ServiceExt;
+
+struct App {
+    hub: Arc<Hub>,
+    router: Router,
+}
+
+fn app() -> App {
+    let hub = Hub::new(Store::in_memory().expect("an in-memory database"));
+    App {
+        router: router(hub.clone()),
+        hub,
+    }
+}
+
+fn app_in(dir: &std::path::Path) -> App {
+    let hub = sandtable_server::open(dir).expect("the data folder opens");
+    App {
+        router: router(hub.clone()),
+        hub,
+    }
+}
+
+/// A fresh folder under the system's temporary folder.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sandtable-server-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+impl App {
+    async fn raw(&self, method: &str, uri: &str, token: Option<&str>, body: Vec<u8>) -> (StatusCode, String) {
+        let mut req = Request::builder().method(method).uri(uri);
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        let req = req
+            .header("content-type", "application/json")
+            .body(Body::from(body))
+            .expect("a request");
+        let res = self.router.clone().oneshot(req).await.expect("the router answers");
+        let status = res.status();
+        let bytes = res.into_body().collect().await.expect("a body").to_bytes();
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    async fn call(&self, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+        let body = body.map(|b| b.to_string().into_bytes()).unwrap_or_default();
+        let (status, text) = self.raw(method, uri, token, body).await;
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    /// A new Stalingrad Blitz game; its id and the tokens by seat id.
+    async fn create(&self, seed: u64, seats: Value) -> (String, Value) {
+        let (status, created) = self
+            .call(
+                "POST",
+                "/api/games",
+                None,
+                Some(json!({"game": "stalingrad-blitz", "seed": seed, "seats": seats})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        (
+            created["id"].as_str().expect("an id").to_string(),
+            created["tokens"].clone(),
+        )
+    }
+
+    async fn state(&self, id: &str, token: Option<&str>) -> Value {
+        let (status, doc) = self.call("GET", &format!("/api/games/{id}"), token, None).await;
+        assert_eq!(status, StatusCode::OK, "{doc}");
+        doc
+    }
+
+    async fn act(&self, id: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.call("POST", &format!("/api/games/{id}/actions"), Some(token), Some(body))
+            .await
+    }
+
+    /// Takes the `n`th legal action of the seat holding `token`.
+    async fn act_nth(&self, id: &str, token: &str, n: usize) -> Value {
+        let doc = self.state(id, Some(token)).await;
+        let action = doc["legal"][n]["action"].clone();
+        assert!(!action.is_null(), "no legal action {n}: {doc}");
+        let (status, after) = self.act(id, token, json!({"action": action})).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        after
+    }
+}
+
+fn tok<'a>(tokens: &'a Value, seat: &str) -> &'a str {
+    tokens[seat].as_str().expect("a token")
+}
+
+#[tokio::test]
+async fn a_token_plays_only_its_own_seat() {
+    let app = app();
+    let (id, tokens) = app.create(3, json!({})).await;
+    let before = app.state(&id, None).await;
+    assert_eq!(
+        before["pending"],
+        json!({"kind": "seat", "seat": 1}),
+        "the Soviets pick first"
+    );
+    let soviet_move = app.state(&id, Some(tok(&tokens, "soviet"))).await["legal"][0]["action"].clone();
+
+    // No token, a made-up token, the other seat's token: all refused, nothing changes.
+    let (s, e) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            None,
+            Some(json!({"action": soviet_move})),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("no-token"))
+    );
+    let (s, e) = app.act(&id, "0123456789abcdef", json!({"action": soviet_move})).await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("wrong-token"))
+    );
+    let (s, e) = app.act(&id, tok(&tokens, "axis"), json!({"action": soviet_move})).await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not-your-turn"))
+    );
+    // A token of another game is no seat of this one.
+    let (_, other) = app.create(4, json!({})).await;
+    let (s, _) = app
+        .act(&id, tok(&other, "soviet"), json!({"action": soviet_move}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert!(
+        app.state(&id, None).await == before,
+        "a refused action changed the game"
+    );
+
+    // The right token is obeyed.
+    let (s, after) = app
+        .act(&id, tok(&tokens, "soviet"), json!({"action": soviet_move}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{after}");
+    assert_eq!(after["you"], json!(1));
+    assert!(after["version"].as_u64() > before["version"].as_u64());
+}
+
+#[tokio::test]
+async fn an_illegal_action_is_refused_with_its_rule_and_changes_nothing() {
+    let app = app();
+    let (id, tokens) = app.create(3, json!({})).await;
+    let soviet = tok(&tokens, "soviet");
+    let before = app.state(&id, Some(soviet)).await;
+    let picks: Vec<String> = before["legal"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|a| a["notation"].as_str().map(str::to_string))
+        .collect();
+    // An Axis chit is no pick for the Soviets: the game says why, citing 6.2.
+    let (s, e) = app
+        .act(&id, soviet, json!({"action": {"do": "pick", "chit": 15}}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["error"]["code"], json!("illegal-action"));
+    assert_eq!(e["error"]["rule"], json!("6.2"));
+    assert!(!e["error"]["text"]["en"].as_str().unwrap_or("").is_empty());
+    assert!(!e["error"]["text"]["zh"].as_str().unwrap_or("").is_empty());
+    // Typed, not JSON: the same.
+    let (s, e) = app.act(&id, soviet, json!({"notation": "move 6a-3 3512"})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    // Not an action of this game at all.
+    let (s, e) = app.act(&id, soviet, json!({"action": {"do": "fly"}})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    // A stale version.
+    let first = before["legal"][0]["action"].clone();
+    let stale = before["version"].as_u64().map(|v| v + 7);
+    let (s, e) = app.act(&id, soviet, json!({"action": first, "version": stale})).await;
+    assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("stale")));
+    let after = app.state(&id, Some(soviet)).await;
+    assert!(after == before, "a refused action changed the game");
+    assert!(picks.len() > 1);
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_status_and_a_reason() {
+    let app = app();
+    let (id, tokens) = app.create(3, json!({})).await;
+    let soviet = tok(&tokens, "soviet");
+    let before = app.state(&id, None).await;
+    // (method, path, token, body, status, error code)
+    type Case<'a> = (&'a str, String, Option<&'a str>, Vec<u8>, StatusCode, &'a str);
+    let cases: Vec<Case> = vec![
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            b"{not json".to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            br#"{"game":"chess"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "unknown-game",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            br#"{"game":"stalingrad-blitz","scenario":"moon"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "unknown-scenario",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            br#"{"game":"stalingrad-blitz","seats":{"italy":"human"}}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "unknown-seat",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            br#"{"game":"stalingrad-blitz","seats":{"axis":"genius"}}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "unknown-agent",
+        ),
+        (
+            "GET",
+            "/api/games/nope".into(),
+            None,
+            vec![],
+            StatusCode::NOT_FOUND,
+            "no-such-game",
+        ),
+        (
+            "GET",
+            "/api/games/../../etc".into(),
+            None,
+            vec![],
+            StatusCode::NOT_FOUND,
+            "not-found",
+        ),
+        (
+            "GET",
+            "/api/nothing-here".into(),
+            None,
+            vec![],
+            StatusCode::NOT_FOUND,
+            "not-found",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/actions"),
+            Some(soviet),
+            b"[1,2".to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/actions"),
+            Some(soviet),
+            br#"{"action":{"do":"no-extra"},"notation":"x"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/actions"),
+            Some(soviet),
+            vec![b' '; 200 * 1024],
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+        ),
+        (
+            "GET",
+            format!("/api/games/{id}"),
+            Some("forged"),
+            vec![],
+            StatusCode::FORBIDDEN,
+            "wrong-token",
+        ),
+        (
+            "GET",
+            format!("/api/games/{id}/record"),
+            None,
+            vec![],
+            StatusCode::FORBIDDEN,
+            "replay-closed",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/undo"),
+            Some(soviet),
+            vec![],
+            StatusCode::CONFLICT,
+            "cannot-undo",
+        ),
+    ];
+    for (method, uri, token, body, status, code) in cases {
+        let (s, text) = app.raw(method, &uri, token, body).await;
+        assert_eq!(s, status, "{method} {uri}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{method} {uri}: not JSON: {text}"));
+        if uri != "/api/games/../../etc" {
+            assert_eq!(v["error"]["code"], json!(code), "{method} {uri}: {text}");
+        }
+        assert!(v["error"]["text"]["zh"].is_string(), "{text}");
+    }
+    assert!(app.state(&id, None).await == before, "a bad request changed the game");
+}
+
+/// Whether any string in `v` contains `needle`.
+fn mentions(v: &Value, needle: &str) -> bool {
+    v.to_string().contains(needle)
+}
+
+#[tokio::test]
+async fn a_secret_pick_reaches_no_other_seat_by_any_channel() {
+    // Two games from the same seed; the Soviets put a different chit in the cup in each.
+    // Everything the Axis seat or a spectator can read must be the same in both.
+    let app = app();
+    let (a, ta) = app.create(11, json!({})).await;
+    let (b, tb) = app.create(11, json!({})).await;
+    let picks = app.state(&a, Some(tok(&ta, "soviet"))).await["legal"].clone();
+    let (pa, pb) = (&picks[0], &picks[1]);
+    assert_eq!((pa["secret"].clone(), pb["secret"].clone()), (json!(true), json!(true)));
+    app.act(&a, tok(&ta, "soviet"), json!({"action": pa["action"]})).await;
+    app.act(&b, tok(&tb, "soviet"), json!({"action": pb["action"]})).await;
+
+    // The picker sees its own pick.
+    let mine_a = app.state(&a, Some(tok(&ta, "soviet"))).await;
+    let mine_b = app.state(&b, Some(tok(&tb, "soviet"))).await;
+    assert_ne!(mine_a["view"], mine_b["view"], "the Soviet seat sees what it picked");
+
+    let strip = |mut v: Value| {
+        v["id"] = Value::Null;
+        v
+    };
+    for (who, ka, kb) in [
+        ("axis", Some(tok(&ta, "axis")), Some(tok(&tb, "axis"))),
+        ("spectator", None, None),
+    ] {
+        let da = strip(app.state(&a, ka).await);
+        let db = strip(app.state(&b, kb).await);
+        assert!(da == db, "{who}'s document differs with the Soviet pick");
+        for lang in ["en", "zh"] {
+            let (_, sa) = app
+                .raw("GET", &format!("/api/games/{a}/board.svg?lang={lang}"), ka, vec![])
+                .await;
+            let (_, sb) = app
+                .raw("GET", &format!("/api/games/{b}/board.svg?lang={lang}"), kb, vec![])
+                .await;
+            assert!(sa.starts_with("<svg"), "{sa:.100}");
+            assert_eq!(sa, sb, "{who}'s board differs with the Soviet pick");
+        }
+        // Error texts: the Axis trying the picked chit learns nothing from the refusal.
+        if let (Some(ka), Some(kb)) = (ka, kb) {
+            let (sa, ea) = app.act(&a, ka, json!({"action": pa["action"]})).await;
+            let (sb, eb) = app.act(&b, kb, json!({"action": pa["action"]})).await;
+            assert_eq!((sa, ea), (sb, eb));
+        }
+    }
+    // The listing of games shows the same for both.
+    let (_, list) = app.call("GET", "/api/games", None, None).await;
+    let rows: Vec<&Value> = list.as_array().expect("a list").iter().collect();
+    let row = |id: &str| {
+        let mut r = (*rows.iter().find(|r| r["id"] == json!(id)).expect("listed")).clone();
+        r["id"] = Value::Null;
+        r["created"] = Value::Null;
+        r["updated"] = Value::Null;
+        r
+    };
+    assert_eq!(row(&a), row(&b));
+    // The record, which holds the pick, stays closed until the game is over.
+    let (s, _) = app
+        .call("GET", &format!("/api/games/{a}/record"), Some(tok(&ta, "axis")), None)
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let notation = pa["notation"].as_str().unwrap_or_default();
+    let axis_doc = app.state(&a, Some(tok(&ta, "axis"))).await;
+    assert!(!mentions(&axis_doc["journal"], notation));
+}
+
+#[tokio::test]
+async fn a_restarted_server_resumes_every_game_where_it_was() {
+    let dir = temp_dir("restart");
+    let (id, tokens, before) = {
+        let app = app_in(&dir);
+        let (id, tokens) = app.create(5, json!({})).await;
+        for _ in 0..4 {
+            let doc = app.state(&id, None).await;
+            let seat = if doc["pending"]["seat"] == json!(0) {
+                "axis"
+            } else {
+                "soviet"
+            };
+            app.act_nth(&id, tok(&tokens, seat), 0).await;
+        }
+        let before = app.state(&id, Some(tok(&tokens, "axis"))).await;
+        drop(app);
+        (id, tokens, before)
+    };
+    let app = app_in(&dir);
+    let after = app.state(&id, Some(tok(&tokens, "axis"))).await;
+    assert!(after == before, "the game came back different");
+    // And play goes on from there with the same tokens.
+    let seat = if after["pending"]["seat"] == json!(0) {
+        "axis"
+    } else {
+        "soviet"
+    };
+    let next = app.act_nth(&id, tok(&tokens, seat), 0).await;
+    assert!(next["version"].as_u64() > before["version"].as_u64());
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_actions_on_one_game_are_served_one_at_a_time() {
+    let app = Arc::new(app());
+    let (id, tokens) = app.create(9, json!({})).await;
+    let soviet = tok(&tokens, "soviet").to_string();
+    let doc = app.state(&id, Some(&soviet)).await;
+    let version = doc["version"].clone();
+    // Every request sends a legal action for the same version: exactly one can be taken.
+    let mut tasks = Vec::new();
+    for n in 0..12 {
+        let (app, id, soviet) = (app.clone(), id.clone(), soviet.clone());
+        let action = doc["legal"][n % 3]["action"].clone();
+        let version = version.clone();
+        tasks.push(tokio::spawn(async move {
+            app.act(&id, &soviet, json!({"action": action, "version": version}))
+                .await
+                .0
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        match t.await.expect("the task ends") {
+            StatusCode::OK => ok += 1,
+            StatusCode::CONFLICT => {}
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert_eq!(ok, 1);
+    let after = app.state(&id, None).await;
+    assert_eq!(after["version"].as_u64(), doc["version"].as_u64().map(|v| v + 1));
+    // Without versions, every request is checked against the game as the previous one left it.
+    let mut tasks = Vec::new();
+    for _ in 0..8 {
+        let (app, id, soviet) = (app.clone(), id.clone(), soviet.clone());
+        tasks.push(tokio::spawn(async move {
+            let doc = app.state(&id, Some(&soviet)).await;
+            let action = doc["legal"][0]["action"].clone();
+            app.act(&id, &soviet, json!({"action": action})).await.0
+        }));
+    }
+    for t in tasks {
+        let s = t.await.expect("the task ends");
+        assert!(
+            [StatusCode::OK, StatusCode::FORBIDDEN, StatusCode::UNPROCESSABLE_ENTITY].contains(&s),
+            "{s}"
+        );
+    }
+    // Whatever was taken, the stored game replays to the game in memory.
+    let stored = app.hub.list().expect("the list");
+    let row = stored.iter().find(|r| r.id == id).expect("stored");
+    assert_eq!(json!(row.snapshot.version), app.state(&id, None).await["version"]);
+}
+
+/// Waits until the game is at a person's decision or over.
+async fn settle(app: &App, id: &str) -> Value {
+    for _ in 0..6000 {
+        let doc = app.state(id, None).await;
+        let kind = doc["pending"]["kind"].clone();
+        let seat = doc["pending"]["seat"].as_u64().unwrap_or(0) as usize;
+        if kind == json!("over") || (kind == json!("seat") && doc["seats"][seat]["player"] == json!("human")) {
+            return doc;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    panic!("the computer seats never finished");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_seats_move_on_their_own_and_the_record_opens_at_the_end() {
+    let app = app();
+    let (id, tokens) = app.create(2, json!({"soviet": "random"})).await;
+    assert!(tokens.get("soviet").is_none(), "no token for a computer seat");
+    let doc = settle(&app, &id).await;
+    assert_eq!(
+        doc["pending"],
+        json!({"kind": "seat", "seat": 0}),
+        "the Soviets picked on their own"
+    );
+    app.act_nth(&id, tok(&tokens, "axis"), 0).await;
+
+    // Two computer players play a whole game; then anyone may have the record, and it replays.
+    let (id, _) = app.create(2, json!({"soviet": "random", "axis": "random"})).await;
+    let end = settle(&app, &id).await;
+    assert_eq!(end["pending"], json!({"kind": "over"}));
+    assert!(end["outcome"]["text"]["zh"].is_string());
+    let (s, record) = app.raw("GET", &format!("/api/games/{id}/record"), None, vec![]).await;
+    assert_eq!(s, StatusCode::OK);
+    let session = sandtable_catalog::load_any(&record).expect("the record replays");
+    assert_eq!(json!(session.record().entries.len()), end["version"]);
+}
+
+#[tokio::test]
+async fn undo_takes_back_ones_own_move_and_the_store_follows() {
+    let dir = temp_dir("undo");
+    let app = app_in(&dir);
+    let (id, tokens) = app.create(3, json!({})).await;
+    let soviet = tok(&tokens, "soviet");
+    let start = app.state(&id, Some(soviet)).await;
+    let after = app.act_nth(&id, soviet, 0).await;
+    assert_eq!(after["can_undo"], json!(true), "a chit pick can be taken back");
+    let (s, undone) = app
+        .call("POST", &format!("/api/games/{id}/undo"), Some(soviet), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{undone}");
+    assert!(undone == start, "undo did not restore the game");
+    drop(app);
+    let app = app_in(&dir);
+    assert!(app.state(&id, Some(soviet)).await == start, "the undo was not stored");
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn the_pages_and_the_catalog_are_served() {
+    let app = app();
+    for (path, kind) in [("/", "<html"), ("/game/abc", "<html")] {
+        let (s, body) = app.raw("GET", path, None, vec![]).await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(body.to_lowercase().contains(kind), "{path}");
+    }
+    let (s, _) = app.raw("GET", "/app.js", None, vec![]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = app.raw("GET", "/nowhere", None, vec![]).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, catalog) = app.call("GET", "/api/catalog", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(catalog[0]["id"], json!("stalingrad-blitz"));
+    assert_eq!(catalog[0]["scenarios"][0]["reconstructed"], json!(true));
+}
