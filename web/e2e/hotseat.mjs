@@ -1,0 +1,195 @@
+// End-to-end test of the browser client: a hotseat game of Stalingrad Blitz played by clicking.
+//
+//   node web/e2e/hotseat.mjs http://127.0.0.1:PORT
+//
+// Needs a running `sandtable serve` at that address and Chromium (/usr/bin/chromium, or the
+// path in $CHROMIUM); it never downloads a browser. It opens the lobby, creates a hotseat game
+// with a fixed seed, plays the chit picks from the action panel until a unit can move, moves one
+// by clicking its counter and then a lit hex on the map, and checks that the counter's stack
+// now stands in that hex and that the log grew. It switches the page to Chinese once and checks
+// a Chinese word. $E2E_SCREENSHOT, if set, names a PNG to save of the final page.
+// Exit code 0 on success; otherwise a message on stderr and exit code 1.
+
+import { chromium } from 'playwright-core';
+
+const BASE = (process.argv[2] || process.env.SANDTABLE_URL || '').replace(/\/+$/, '');
+const SEED = 3;
+const GAME = 'stalingrad-blitz';
+const SCENARIO = 'campaign';
+const DEADLINE_MS = 180_000;
+
+function fail(msg) {
+  const err = new Error(msg);
+  err.e2e = true;
+  throw err;
+}
+
+function log(msg) {
+  console.log(`e2e: ${msg}`);
+}
+
+async function main() {
+  if (!/^https?:\/\//.test(BASE)) fail('usage: node web/e2e/hotseat.mjs http://127.0.0.1:PORT');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+    const checkErrors = () => { if (errors.length) fail(errors.join('\n')); };
+
+    // The lobby: a hotseat game with a fixed seed.
+    log(`lobby at ${BASE}/`);
+    await page.goto(`${BASE}/`);
+    await page.waitForSelector(`[data-test=game-select] option[value="${GAME}"]`, { state: 'attached' });
+    await page.selectOption('[data-test=game-select]', GAME);
+    await page.waitForSelector(`[data-test=scenario-select] option[value="${SCENARIO}"]`, { state: 'attached' });
+    await page.selectOption('[data-test=scenario-select]', SCENARIO);
+    await page.waitForSelector('[data-test=reconstructed-notice]');
+    await page.fill('[data-test=seed]', String(SEED));
+    await page.click('[data-test=hotseat]');
+    await page.waitForURL(/\/game\/[^/#]+#t=[^,]+,.+/);
+    log(`game page ${new URL(page.url()).pathname}`);
+    await page.waitForSelector('[data-test=board-svg] .ctr[data-id]', { state: 'attached' });
+    await page.waitForSelector('[data-test=turn][data-version]');
+    checkErrors();
+
+    // The chit picks and whatever else comes before a unit can move, from the action panel.
+    let moves = [];
+    for (let step = 0; step < 60; step++) {
+      await settle(page);
+      moves = await page.$$eval('[data-test=action][data-notation^="move "]', (bs) => bs.map((b) => ({
+        notation: b.dataset.notation, unit: b.dataset.units, hex: b.dataset.hexes,
+      })));
+      if (moves.length) break;
+      const first = page.locator('[data-test=action]').first();
+      if (!(await first.count())) {
+        const turn = await page.textContent('[data-test=turn]');
+        fail(`no action to take and no move yet (step ${step}; turn bar: ${turn})`);
+      }
+      const notation = await first.getAttribute('data-notation');
+      const version = await page.getAttribute('[data-test=turn]', 'data-version');
+      log(`action ${notation}`);
+      await first.click();
+      await page.waitForFunction((v) => {
+        const el = document.querySelector('[data-test=turn]');
+        return el && el.dataset.version !== v;
+      }, version);
+      checkErrors();
+    }
+    if (!moves.length) fail('no unit movement became available');
+    log(`${moves.length} move actions`);
+
+    // A unit that moves: click its counter (the top one of its stack) on the map.
+    await settle(page);
+    const pick = await page.evaluate((list) => {
+      const units = [...new Set(list.map((m) => m.unit))];
+      const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
+      for (const u of units) {
+        const c = document.querySelector(`[data-test=board-svg] .ctr[data-id="${CSS.escape(u)}"]`);
+        if (!c) continue;
+        const stack = c.closest('[data-hex]');
+        const ctrs = stack ? stack.querySelectorAll('.ctr[data-id]') : [c];
+        if (ctrs[ctrs.length - 1] !== c) continue;
+        const r = c.getBoundingClientRect();
+        if (r.left < vp.left + 10 || r.top < vp.top + 10 || r.right > vp.right - 60 || r.bottom > vp.bottom - 40) continue;
+        return { unit: u, from: stack ? stack.getAttribute('data-hex') : null, count: ctrs.length };
+      }
+      return null;
+    }, moves);
+    if (!pick) fail('no counter that can move is on top of its stack and in view');
+    log(`select ${pick.unit} at ${pick.from}`);
+    const logBefore = await page.locator('[data-test=log-line]').count();
+    await page.locator(`[data-test=board-svg] .ctr[data-id="${pick.unit}"]`).click();
+    await page.waitForSelector(`[data-test=board-svg] .ctr.st-sel[data-id="${pick.unit}"]`, { state: 'attached' });
+    // A stack of several counters also opens the list of its units: shut it.
+    if (await page.locator('[data-test=popup]').isVisible()) await page.click('[data-test=popup-close]');
+    await page.waitForSelector('[data-test=board-svg] .st-hl[data-lit]', { state: 'attached' });
+
+    // A lit hex: empty, in view, a plain move for this unit.
+    const target = await page.evaluate(({ list, unit }) => {
+      const mine = new Set(list.filter((m) => m.unit === unit && m.notation.startsWith('move ')).map((m) => m.hex));
+      const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
+      const lit = [...document.querySelectorAll('[data-test=board-svg] .st-hl[data-lit]')].map((p) => p.getAttribute('data-lit'));
+      const cands = [];
+      for (const hex of lit) {
+        if (!mine.has(hex)) continue;
+        if (document.querySelector(`[data-test=board-svg] .stack[data-hex="${CSS.escape(hex)}"]`)) continue;
+        const p = document.querySelector(`[data-test=board-svg] .hx [data-hex="${CSS.escape(hex)}"]`);
+        if (!p) continue;
+        const r = p.getBoundingClientRect();
+        if (r.left < vp.left + 10 || r.top < vp.top + 10 || r.right > vp.right - 60 || r.bottom > vp.bottom - 40) continue;
+        cands.push(hex);
+      }
+      return { hex: cands[0] || null, lit: lit.length };
+    }, { list: moves, unit: pick.unit });
+    if (!target.hex) fail(`no empty lit hex in view to move ${pick.unit} to (${target.lit} lit)`);
+    log(`click lit hex ${target.hex} (${target.lit} lit)`);
+    const version = await page.getAttribute('[data-test=turn]', 'data-version');
+    await page.locator(`[data-test=board-svg] .hx [data-hex="${target.hex}"]`).click();
+    // Move and march may both reach the hex: then a menu offers both.
+    const menu = page.locator(`[data-test=choice][data-notation="move ${pick.unit} ${target.hex}"]`);
+    await Promise.race([
+      page.waitForFunction((v) => document.querySelector('[data-test=turn]').dataset.version !== v, version),
+      menu.waitFor({ state: 'visible' }).then(() => menu.click()),
+    ]);
+    await page.waitForFunction((v) => document.querySelector('[data-test=turn]').dataset.version !== v, version);
+
+    // The counter's stack now stands in the new hex, and the log grew.
+    await page.waitForSelector(`[data-test=board-svg] [data-hex="${target.hex}"] .ctr[data-id="${pick.unit}"]`, { state: 'attached' });
+    const logAfter = await page.locator('[data-test=log-line]').count();
+    if (!(logAfter > logBefore)) fail(`the log did not grow (${logBefore} lines before the move, ${logAfter} after)`);
+    log(`${pick.unit} now at ${target.hex}; log ${logBefore} -> ${logAfter} lines`);
+    checkErrors();
+
+    // Chinese, once.
+    await page.click('[data-test=lang-toggle]');
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('[data-test=turn-text]').textContent));
+    const zh = await page.textContent('[data-test=actions] h3');
+    if (zh !== '可选行动') fail(`after switching to Chinese the action panel is headed "${zh}"`);
+    await page.waitForFunction(() => document.querySelector('[data-test=board-svg]')?.getAttribute('lang') === 'zh'
+      || /[\u4e00-\u9fff]/.test(document.querySelector('[data-test=board-svg] .ttl')?.textContent || ''));
+    log('Chinese page shown');
+    await settle(page);
+    checkErrors();
+
+    if (process.env.E2E_SCREENSHOT) {
+      await page.screenshot({ path: process.env.E2E_SCREENSHOT });
+      log(`screenshot ${process.env.E2E_SCREENSHOT}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Waits until the page is idle: no hotseat screen in the way, no action under way. */
+async function settle(page) {
+  const screen = page.locator('[data-test=handover-continue]');
+  if (await screen.isVisible()) {
+    log('hand over to the other seat');
+    await screen.click();
+  }
+  await page.waitForFunction(() => !document.querySelector('.st-side.st-busy'));
+}
+
+const timer = setTimeout(() => {
+  console.error(`e2e: FAILED: no result after ${DEADLINE_MS / 1000} s`);
+  process.exit(1);
+}, DEADLINE_MS);
+try {
+  await main();
+  clearTimeout(timer);
+  console.log('e2e: hotseat test passed');
+  process.exit(0);
+} catch (e) {
+  clearTimeout(timer);
+  console.error(`e2e: FAILED: ${e.e2e ? e.message : (e.stack || e)}`);
+  process.exit(1);
+}
