@@ -540,19 +540,22 @@ class Lobby {
       location.assign(`/game/${encodeURIComponent(res.id)}#t=${tokens.join(',')}`);
       return;
     }
-    this.created = { game: g, res };
+    this.created = { game: g, res, players: body.seats };
     this.render();
+    const card = document.querySelector('[data-test=created]');
+    if (card) card.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     this.loadGames();
   }
 
   createdCard() {
-    const { game, res } = this.created;
+    const { game, res, players } = this.created;
     const abs = (p) => new URL(p, location.origin).href;
     const rows = [];
     for (const s of game.seats) {
       const link = res.links && res.links[s.id];
       if (!link) {
-        const who = (res.tokens && res.tokens[s.id]) ? '' : t('computer');
+        const p = players && players[s.id];
+        const who = p && p !== 'human' ? agentName(p) : t('computer');
         rows.push(h('div', { class: 'st-link-row' }, h('span', { class: 'st-link-seat' }, tx(s.name)), h('span', { class: 'st-muted' }, who)));
         continue;
       }
@@ -584,7 +587,9 @@ class Lobby {
     }, t('copy'));
     return h('div', { class: 'st-link-row' },
       h('span', { class: 'st-link-seat' }, label), input, btn,
-      h('a', { class: 'st-btn st-btn-small st-btn-quiet', href: url, test: `open-${key}` }, key === 'spectator' ? t('spectate') : t('openAs', label)));
+      h('a', {
+        class: 'st-btn st-btn-small st-btn-quiet', href: key === 'spectator' ? `${url}#spectate` : url, test: `open-${key}`,
+      }, key === 'spectator' ? t('spectate') : t('openAs', label)));
   }
 
   renderGames() {
@@ -629,7 +634,7 @@ class Lobby {
         h('td', null, h('div', { class: 'st-strong' }, tx(g.title) || g.game), h('div', { class: 'st-muted st-small' }, scen)),
         h('td', null, seatsCell),
         h('td', null, status, h('div', { class: 'st-small st-summary-cell' }, summaryLine(tx(g.summary), scen))),
-        h('td', { class: 'st-small st-muted' }, g.updated ? formatTime(g.updated) : ''),
+        h('td', { class: 'st-small st-muted st-when' }, g.updated ? formatTime(g.updated) : ''),
         h('td', null, h('div', { class: 'st-row-links' }, links)));
     });
     box.replaceChildren(h('table', { class: 'st-table' },
@@ -819,7 +824,7 @@ class Board {
     this.x = (v.w - this.size.w * this.s) / 2;
     this.y = (v.h - this.size.h * this.s) / 2;
     this.placed = true;
-    this.schedule();
+    this.apply();
   }
 
   /** Shows a box of map coordinates [x0, y0, x1, y1], no closer than scale `maxS`. */
@@ -842,9 +847,12 @@ class Board {
     const v = this.viewSize();
     const w = this.size.w * this.s;
     const hh = this.size.h * this.s;
-    const m = 120;
-    this.x = Math.min(v.w - m, Math.max(m - w, this.x));
-    this.y = Math.min(v.h - m, Math.max(m - hh, this.y));
+    // A map larger than the view keeps its edges near the view's; a smaller one stays inside.
+    const fitIn = (pos, size, view) => (size + 80 <= view
+      ? Math.min(view - size - 20, Math.max(20, pos))
+      : Math.min(40, Math.max(view - size - 40, pos)));
+    this.x = fitIn(this.x, w, v.w);
+    this.y = fitIn(this.y, hh, v.h);
     this.schedule();
   }
 
@@ -964,7 +972,7 @@ class GamePage {
       h('button', { class: 'st-zbtn', test: 'zoom-focus', title: t('focus'), onclick: () => this.focusActive(true) }, '◎'));
     E.popup = h('div', { class: 'st-popup', hidden: true, test: 'popup' });
     E.screen = h('div', { class: 'st-screen', hidden: true, test: 'handover' });
-    E.boardWrap = h('div', { class: 'st-board' }, E.viewport, E.zoom, E.status, E.tip, E.popup, E.screen);
+    E.boardWrap = h('div', { class: 'st-board' }, E.viewport, E.zoom, E.status, E.tip, E.popup);
     E.side = h('aside', { class: 'st-side' });
     E.info = h('section', { class: 'st-panel st-info', test: 'info' });
     E.acts = h('section', { class: 'st-panel st-actions', test: 'actions' });
@@ -974,7 +982,7 @@ class GamePage {
     app.replaceChildren(
       this.headerEl = header(E.headerMid),
       E.turn,
-      h('main', { class: 'st-game' }, E.boardWrap, E.side));
+      h('main', { class: 'st-game' }, E.boardWrap, E.side, E.screen));
     this.board = new Board(E.viewport, {
       click: (target, ev) => this.onBoardClick(target, ev),
       hover: (hex, target, ev) => this.onHover(hex, target, ev),
@@ -1257,6 +1265,7 @@ class GamePage {
         }
         this.setSelection(this.extendable(grown) ? grown : [ctr]);
         if (count > 1) this.stackPanel(stack, hex, ev);
+        else this.offerUnitActions(ev);
         return;
       }
       if (hex && lit.has(hex)) { this.takeAt(hex, ev); return; }
@@ -1265,6 +1274,17 @@ class GamePage {
     }
     if (hex && lit.has(hex)) { this.takeAt(hex, ev); return; }
     if (this.selection.size) this.setSelection([]);
+  }
+
+  /** Offers, beside the counter, the actions of exactly the selection that need no hex (choose it, take a loss). */
+  offerUnitActions(ev) {
+    const key = this.selKey();
+    const acts = this.legal.filter((e) => e.key === key && !e.hexes.length);
+    if (!acts.length) return;
+    this.popup(ev, [...this.selection].map((u) => this.unitName(u)).join(' + '), acts.map((e) => h('button', {
+      class: 'st-btn st-choice', test: 'choice', dataset: { notation: e.a.notation },
+      onclick: () => { this.closePopup(); this.act(e.a); },
+    }, tx(e.a.text))));
   }
 
   /** A click on a lit hex: one action is taken (an attack after a confirmation), several offered. */
@@ -1314,7 +1334,13 @@ class GamePage {
       }, h('span', { class: 'st-check' }, on ? '✔' : ''), h('span', null, this.unitName(id)),
       this.unitFactors(id) ? h('small', null, ` ${this.unitFactors(id)}`) : null);
     });
-    this.popup(ev, t('stackAt', hex || ''), rows, 'stack');
+    const key = this.selKey();
+    const extra = this.selection.size ? this.legal.filter((e) => e.key === key && !e.hexes.length) : [];
+    const more = extra.map((e) => h('button', {
+      class: 'st-btn st-choice', test: 'choice', dataset: { notation: e.a.notation },
+      onclick: () => { this.closePopup(); this.act(e.a); },
+    }, tx(e.a.text)));
+    this.popup(ev, t('stackAt', hex || ''), [rows, more.length ? h('hr', { class: 'st-sep' }) : null, more], 'stack');
   }
 
   popup(ev, title, body, kind = 'menu') {
@@ -1468,6 +1494,7 @@ class GamePage {
       h('span', { class: 'st-turn-dot', 'aria-hidden': 'true' }),
       h('span', { class: 'st-turn-main', test: 'turn-text' }, main),
       h('span', { class: 'st-turn-who' }, who),
+      (p.kind === 'over' || st.outcome) ? h('a', { class: 'st-btn st-btn-small st-record', href: this.url('/record'), test: 'record-top', target: '_blank', rel: 'noopener' }, t('record')) : null,
       st.can_undo ? h('button', { class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo() }, '↶ ', t('undo')) : null,
     ].filter(Boolean));
   }
@@ -1497,6 +1524,7 @@ class GamePage {
     const body = [];
     const head = h('div', { class: 'st-panel-head' }, h('h3', null, t('actions')),
       all.length ? h('span', { class: 'st-count', test: 'legal-count' }, t('legalCount', all.length)) : null);
+    E.acts.classList.toggle('st-actions-empty', !all.length);
     if (!all.length) {
       E.acts.replaceChildren(head, h('p', { class: 'st-muted', test: 'no-actions' }, t('noActions')));
       return;
@@ -1671,8 +1699,6 @@ class GamePage {
         h('input', { type: 'checkbox', checked: this.screenBetween(), test: 'screen-between', onchange: (e) => store('st-screen-between', e.target.checked) }),
         ' ', t('screenBetween'))));
     E.screen.hidden = false;
-    this.el.side.classList.toggle('st-screened', true);
-    if (!this.screened) this.el.side.classList.remove('st-screened');
   }
 }
 
