@@ -77,6 +77,7 @@ const I18N = {
     selHint: 'Click a highlighted counter to select it (several for a joint attack); lit hexes show where it can go.',
     noneForSel: 'No action for exactly this selection; add or remove counters.',
     undo: 'Undo',
+    undoSeat: 'Undo ({0})',
     undoTitle: 'Take back your last actions (back to the last roll, draw or reveal)',
     log: 'Log',
     jumpTo: 'Jump to…',
@@ -180,6 +181,7 @@ const I18N = {
     selHint: '点击高亮的算子来选择(联合攻击可选多个);亮起的格子就是它能去的地方。',
     noneForSel: '恰好这组单位没有可用行动;请增减算子。',
     undo: '悔棋',
+    undoSeat: '悔棋({0})',
     undoTitle: '收回你最近的行动(直到上一次掷骰、抽取或揭示)',
     log: '日志',
     jumpTo: '跳转到……',
@@ -759,6 +761,28 @@ class Board {
     return g.getAttribute('data-hex') || g.getAttribute('data-space');
   }
 
+  /** The stack group a counter stands in (the group naming its hex), or null. */
+  stackOf(el) {
+    if (!el || !el.closest) return null;
+    return el.closest('.stack') || el.closest('g[data-hex]:not(.ctr), g[data-space]:not(.ctr)');
+  }
+
+  /** The map position of an element's local coordinates (the SVG may nest transforms). */
+  toMap(el) {
+    if (!el.__stToMap) {
+      let m = null;
+      try {
+        const root = this.svg.getScreenCTM();
+        const own = el.getScreenCTM();
+        if (root && own) m = root.inverse().multiply(own);
+      } catch (_) { m = null; }
+      const ident = !m || (Math.abs(m.a - 1) < 1e-6 && Math.abs(m.d - 1) < 1e-6 && Math.abs(m.b) < 1e-6
+        && Math.abs(m.c) < 1e-6 && Math.abs(m.e) < 1e-3 && Math.abs(m.f) < 1e-3);
+      el.__stToMap = ident ? 'identity' : m;
+    }
+    return el.__stToMap;
+  }
+
   ctrOf(el) {
     const g = el && el.closest && el.closest('.ctr[data-id]');
     return g ? g.getAttribute('data-id') : null;
@@ -773,6 +797,8 @@ class Board {
       try {
         const b = p.getBBox();
         c = [b.x + b.width / 2, b.y + b.height / 2];
+        const m = this.toMap(p);
+        if (m !== 'identity') c = [m.a * c[0] + m.c * c[1] + m.e, m.b * c[0] + m.d * c[1] + m.f];
       } catch (_) { c = null; }
     }
     this.centres.set(id, c);
@@ -1039,7 +1065,19 @@ class GamePage {
       toast(e.describe(), 'error');
       return;
     }
+    // Hotseat: the seat that just acted may still take its action back from this page.
+    let undoBy = null;
+    if (!st.can_undo && this.tokens.length > 1) {
+      for (const [seat, tk] of Object.entries(this.seatToken)) {
+        if (tk === this.viewToken) continue;
+        try {
+          const other = await api('GET', this.url(), { token: tk });
+          if (other.can_undo && other.version === st.version) undoBy = { seat: Number(seat), token: tk };
+        } catch (_) { /* nothing to offer */ }
+      }
+    }
     if (seq !== this.seq) return; // a newer refresh is under way
+    this.undoBy = undoBy;
     this.setState(st);
   }
 
@@ -1110,7 +1148,7 @@ class GamePage {
     const pts = [];
     for (const id of this.selectable) {
       const c = this.board.ctrEls.get(id);
-      const hex = c && this.board.hexOf(c);
+      const hex = c && this.board.hexOf(this.board.stackOf(c) || c);
       const p = hex && this.board.centre(hex);
       if (p) pts.push(p);
     }
@@ -1226,9 +1264,10 @@ class GamePage {
       const kind = acts.some((e) => isAttack(e.a)) ? 'attack' : (acts.some((e) => /^(move|march|retreat|advance|place)\b/.test(e.a.notation || '')) ? 'move' : 'other');
       p.classList.add('st-lit', `st-lit-${kind === 'attack' ? 'attack' : 'move'}`);
       const d = p.getAttribute('d');
-      const over = svgEl('path', { d, class: `st-hl st-hl-${kind}`, 'data-lit': hex });
-      if (p.getAttribute('transform')) over.setAttribute('transform', p.getAttribute('transform'));
       if (!d) continue;
+      const over = svgEl('path', { d, class: `st-hl st-hl-${kind}`, 'data-lit': hex });
+      const m = b.toMap(p);
+      if (m !== 'identity') over.setAttribute('transform', `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
       layer.append(over);
       const note = acts.map((e) => tx(e.a.note)).find(Boolean);
       if (note) {
@@ -1250,7 +1289,7 @@ class GamePage {
     const hex = b.hexOf(target);
     const lit = this.lit || new Map();
     if (ctr) {
-      const stack = target.closest('[data-hex],[data-space]');
+      const stack = b.stackOf(target);
       const count = stack ? stack.querySelectorAll('.ctr[data-id]').length : 1;
       if (this.selectable.has(ctr)) {
         if (this.selection.has(ctr)) {
@@ -1423,14 +1462,16 @@ class GamePage {
       return;
     }
     this.seq++;
+    this.undoBy = null;
+    if (typeof st.you === 'number' && this.seatToken[st.you] !== undefined) this.viewToken = this.seatToken[st.you];
     this.setState(st);
   }
 
-  async undo() {
+  async undo(token = this.viewToken) {
     if (this.busy) return;
     this.busy = true;
     try {
-      const st = await api('POST', this.url('/undo'), { token: this.viewToken });
+      const st = await api('POST', this.url('/undo'), { token });
       this.selection.clear();
       await this.took(st);
     } catch (e) {
@@ -1496,6 +1537,9 @@ class GamePage {
       h('span', { class: 'st-turn-who' }, who),
       (p.kind === 'over' || st.outcome) ? h('a', { class: 'st-btn st-btn-small st-record', href: this.url('/record'), test: 'record-top', target: '_blank', rel: 'noopener' }, t('record')) : null,
       st.can_undo ? h('button', { class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo() }, '↶ ', t('undo')) : null,
+      !st.can_undo && this.undoBy ? h('button', {
+        class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo(this.undoBy.token),
+      }, '↶ ', t('undoSeat', this.seatName(this.undoBy.seat))) : null,
     ].filter(Boolean));
   }
 
@@ -1625,7 +1669,10 @@ class GamePage {
     for (const hx of hexes) {
       const p = b.hexEls.get(hx);
       if (!p || !p.getAttribute('d')) continue;
-      b.litLayer.append(svgEl('path', { d: p.getAttribute('d'), class: 'st-preview' }));
+      const over = svgEl('path', { d: p.getAttribute('d'), class: 'st-preview' });
+      const m = b.toMap(p);
+      if (m !== 'identity') over.setAttribute('transform', `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
+      b.litLayer.append(over);
     }
   }
 

@@ -94,7 +94,7 @@ async function main() {
       for (const u of units) {
         const c = document.querySelector(`[data-test=board-svg] .ctr[data-id="${CSS.escape(u)}"]`);
         if (!c) continue;
-        const stack = c.closest('[data-hex]');
+        const stack = c.closest('.stack') || c.closest('g[data-hex]:not(.ctr)');
         const ctrs = stack ? stack.querySelectorAll('.ctr[data-id]') : [c];
         if (ctrs[ctrs.length - 1] !== c) continue;
         const r = c.getBoundingClientRect();
