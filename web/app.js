@@ -958,7 +958,6 @@ class GamePage {
           const seat = st.seats && st.seats[st.you];
           if (seat) mine[seat.id] = tk;
         }
-        if (!this.state) this.state = st;
       } catch (e) {
         if (e.status === 404) { this.fatal(t('notFound')); return; }
         if (e.code !== 'wrong-token') toast(e.describe(), 'error');
@@ -1024,6 +1023,7 @@ class GamePage {
 
   onLang() {
     const svgKeep = this.state;
+    this.closePopup();
     this.el.status.textContent = t('keysHint');
     this.lastHover = null;
     this.layoutKeepBoard();
@@ -1135,8 +1135,8 @@ class GamePage {
     }
     this.boardKey = key;
     if (first) this.focusActive(true);
-    else if (!this.hadSelectable && this.selectable.size) this.focusActive(true);
-    this.hadSelectable = this.selectable.size > 0;
+    else if (!this.hadTargets && this.hasTargets()) this.focusActive(true);
+    this.hadTargets = this.hasTargets();
     this.paint();
   }
 
@@ -1151,6 +1151,15 @@ class GamePage {
       const hex = c && this.board.hexOf(this.board.stackOf(c) || c);
       const p = hex && this.board.centre(hex);
       if (p) pts.push(p);
+    }
+    if (!pts.length) {
+      // No counter to pick: the hexes the actions aim at (a combat to resolve, say).
+      for (const e of this.legal || []) {
+        for (const hx of e.hexes) {
+          const p = this.board.centre(hx);
+          if (p) pts.push(p);
+        }
+      }
     }
     if (!pts.length) { if (always) this.board.fit(); return; }
     if (!always && pts.some((p) => this.board.inView(p, 40))) return;
@@ -1192,6 +1201,11 @@ class GamePage {
     this.units = new Map();
     const vu = this.state && this.state.view && this.state.view.units;
     if (Array.isArray(vu)) for (const u of vu) if (u && u.id) this.units.set(u.id, u);
+  }
+
+  /** Whether some legal action is about something on the map. */
+  hasTargets() {
+    return (this.legal || []).some((e) => e.units.length || e.hexes.length);
   }
 
   selKey() {
@@ -1613,7 +1627,11 @@ class GamePage {
     }
     const many = shown.length > 12;
     const out = [];
-    for (const [g, items] of groups) {
+    // Actions about nothing on the map (end a phase, yes or no) first: long lists of moves
+    // would bury them.
+    const global = (items) => items.every((e) => !e.units.length && !e.hexes.length);
+    const ordered = [...groups.entries()].sort((x, y) => Number(global(y[1])) - Number(global(x[1])));
+    for (const [g, items] of ordered) {
       const sub = new Map();
       const split = many && items.length > 8 && items.some((e) => e.units.length);
       if (split) {
