@@ -52,7 +52,7 @@ const I18N = {
     over: 'Over',
     ongoing: 'Ongoing',
     toMove: '{0} to move',
-    updated: 'Updated',
+    updated: 'updated',
     status: 'Status',
     players: 'Players',
     actionsCol: '',
@@ -156,7 +156,7 @@ const I18N = {
     over: '已结束',
     ongoing: '进行中',
     toMove: '轮到{0}',
-    updated: '更新时间',
+    updated: '更新于',
     status: '状态',
     players: '双方',
     actionsCol: '',
@@ -462,9 +462,10 @@ class Lobby {
   render() {
     app.replaceChildren(
       header(h('span', { class: 'st-tagline' }, t('tagline'))),
-      h('main', { class: 'st-lobby' },
-        h('section', { class: 'st-card st-create', id: 'st-create' }, this.createForm()),
-        this.created ? h('section', { class: 'st-card st-created', test: 'created' }, this.createdCard()) : null,
+      h('main', { class: 'st-lobby st-lobby-2' },
+        h('div', { class: 'st-lobby-left' },
+          h('section', { class: 'st-card st-create', id: 'st-create' }, this.createForm()),
+          this.created ? h('section', { class: 'st-card st-created', test: 'created' }, this.createdCard()) : null),
         h('section', { class: 'st-card st-games' },
           h('div', { class: 'st-card-head' },
             h('h2', null, t('games')),
@@ -633,14 +634,14 @@ class Lobby {
       }
       const scen = g.scenario && typeof g.scenario === 'object' ? tx(g.scenario.name || g.scenario.id) : (g.scenario || '');
       return h('tr', { dataset: { game: g.id }, test: 'game-row' },
-        h('td', null, h('div', { class: 'st-strong' }, tx(g.title) || g.game), h('div', { class: 'st-muted st-small' }, scen)),
+        h('td', null, h('div', { class: 'st-strong' }, tx(g.title) || g.game), h('div', { class: 'st-muted st-small' }, scen),
+          g.updated ? h('div', { class: 'st-muted st-small st-when' }, t('updated'), ' ', formatTime(g.updated)) : null),
         h('td', null, seatsCell),
         h('td', null, status, h('div', { class: 'st-small st-summary-cell' }, summaryLine(tx(g.summary), scen))),
-        h('td', { class: 'st-small st-muted st-when' }, g.updated ? formatTime(g.updated) : ''),
         h('td', null, h('div', { class: 'st-row-links' }, links)));
     });
     box.replaceChildren(h('table', { class: 'st-table' },
-      h('thead', null, h('tr', null, h('th', null, t('game')), h('th', null, t('players')), h('th', null, t('status')), h('th', null, t('updated')), h('th', null, t('actionsCol')))),
+      h('thead', null, h('tr', null, h('th', null, t('game')), h('th', null, t('players')), h('th', null, t('status')), h('th', null, t('actionsCol')))),
       h('tbody', null, rows)));
   }
 }
