@@ -15,11 +15,11 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use sandtable_core::game::{Pending, Seat};
-use sandtable_core::record::ScenarioSource;
+use sandtable_core::game::{JournalLine, Outcome, Pending, Seat};
+use sandtable_core::record::{LegalAction, ScenarioSource};
 use sandtable_core::text;
 use sandtable_core::text::{Lang, Text};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -87,6 +87,8 @@ async fn read_json<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiE
 struct Params {
     token: Option<String>,
     lang: Option<String>,
+    /// Only the log lines from this one on (a page that has the earlier ones).
+    journal_from: Option<usize>,
 }
 
 /// The token from `Authorization: Bearer …`, else from `?token=`.
@@ -164,35 +166,59 @@ async fn create_game(State(hub): State<Arc<Hub>>, body: Body) -> Result<Response
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-/// The game as `you` may see it (docs/api.md, `GET /api/games/{id}`).
-pub fn document(slot: &Slot, live: &Live, you: Option<Seat>) -> Value {
+/// The game as one seat may see it (docs/api.md, `GET /api/games/{id}`).
+#[derive(Serialize)]
+pub struct Document {
+    id: String,
+    game: &'static str,
+    title: Text,
+    scenario: Value,
+    seats: Vec<Value>,
+    you: Option<Seat>,
+    version: usize,
+    pending: Pending,
+    summary: Text,
+    outcome: Option<Outcome>,
+    can_undo: bool,
+    legal: Vec<LegalAction>,
+    journal_from: usize,
+    journal_total: usize,
+    journal: Vec<JournalLine>,
+    view: Value,
+}
+
+/// The game as `you` may see it, with the log lines from `journal_from` on.
+pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize) -> Document {
     let s = &*live.session;
     let entry = &slot.entry;
     let pending = s.pending();
     let deciding = matches!(pending, Pending::Seat(p) if Some(p) == you);
-    let legal = if deciding { s.legal() } else { Vec::new() };
-    let seats: Vec<Value> = entry
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, info)| json!({"id": info.id, "name": info.name, "player": live.player(i as Seat)}))
-        .collect();
-    json!({
-        "id": slot.id,
-        "game": entry.id,
-        "title": entry.title,
-        "scenario": scenario_info(Some(entry), &live.row.scenario),
-        "seats": seats,
-        "you": you,
-        "version": live.version(),
-        "pending": pending,
-        "summary": Text::new(s.summary(you, Lang::En), s.summary(you, Lang::Zh)),
-        "outcome": s.outcome(),
-        "can_undo": you.is_some_and(|seat| s.can_undo(seat)),
-        "legal": legal,
-        "journal": s.journal(you),
-        "view": s.view(you),
-    })
+    let mut journal = s.journal(you);
+    let journal_total = journal.len();
+    let journal_from = journal_from.min(journal_total);
+    Document {
+        id: slot.id.clone(),
+        game: entry.id,
+        title: entry.title.clone(),
+        scenario: scenario_info(Some(entry), &live.row.scenario),
+        seats: entry
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, info)| json!({"id": info.id, "name": info.name, "player": live.player(i as Seat)}))
+            .collect(),
+        you,
+        version: live.version(),
+        pending,
+        summary: Text::new(s.summary(you, Lang::En), s.summary(you, Lang::Zh)),
+        outcome: s.outcome(),
+        can_undo: you.is_some_and(|seat| s.can_undo(seat)),
+        legal: if deciding { s.legal() } else { Vec::new() },
+        journal_from,
+        journal_total,
+        journal: journal.split_off(journal_from),
+        view: s.view(you),
+    }
 }
 
 async fn game(
@@ -200,11 +226,11 @@ async fn game(
     Path(id): Path<String>,
     Query(params): Query<Params>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Document>, ApiError> {
     let slot = hub.slot(&id)?;
     let you = hub.seat_of(&id, token(&headers, &params))?;
     let live = slot.live.lock().await;
-    Ok(Json(document(&slot, &live, you)))
+    Ok(Json(document(&slot, &live, you, params.journal_from.unwrap_or(0))))
 }
 
 async fn board(
@@ -247,7 +273,7 @@ async fn act(
     Query(params): Query<Params>,
     headers: HeaderMap,
     body: Body,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Document>, ApiError> {
     // The game first, so an unknown game is a 404 whatever the body holds.
     hub.slot(&id)?;
     let req: ActRequest = read_json(body).await?;
@@ -263,7 +289,12 @@ async fn act(
     };
     let (slot, seat) = hub.act(&id, token(&headers, &params), action, req.version).await?;
     let live = slot.live.lock().await;
-    Ok(Json(document(&slot, &live, Some(seat))))
+    Ok(Json(document(
+        &slot,
+        &live,
+        Some(seat),
+        params.journal_from.unwrap_or(0),
+    )))
 }
 
 async fn undo(
@@ -271,10 +302,15 @@ async fn undo(
     Path(id): Path<String>,
     Query(params): Query<Params>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Document>, ApiError> {
     let (slot, seat) = hub.undo(&id, token(&headers, &params)).await?;
     let live = slot.live.lock().await;
-    Ok(Json(document(&slot, &live, Some(seat))))
+    Ok(Json(document(
+        &slot,
+        &live,
+        Some(seat),
+        params.journal_from.unwrap_or(0),
+    )))
 }
 
 async fn events(
