@@ -119,8 +119,9 @@ impl Store {
     }
 
     fn with(db: Connection) -> Result<Store, StoreError> {
-        // WAL with full sync: a committed step survives the process being killed, and the
-        // machine losing power.
+        // Write-ahead log, synced at checkpoints: a committed step is in the operating system's
+        // hands before the request is answered, so it survives the server being killed at
+        // any moment; a power cut may lose the last steps but never leaves a game half-written.
         db.pragma_update(None, "journal_mode", "WAL")?;
         db.pragma_update(None, "synchronous", "NORMAL")?;
         db.pragma_update(None, "foreign_keys", "ON")?;
