@@ -40,7 +40,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/events", get(events))
         .route("/games/{id}/record", get(record))
-        .fallback(api_not_found);
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(api_wrong_method);
     Router::new()
         .nest("/api", api)
         .route("/", get(web::index))
@@ -59,6 +60,17 @@ async fn api_not_found() -> ApiError {
         text!(
             "no such API path (see docs/api.md)",
             "没有这个 API 路径(见 docs/api.md)"
+        ),
+    )
+}
+
+async fn api_wrong_method() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "wrong-method",
+        text!(
+            "this API path does not take that method (see docs/api.md)",
+            "该 API 路径不接受此方法(见 docs/api.md)"
         ),
     )
 }
