@@ -925,6 +925,7 @@ class GamePage {
     this.screened = false;
     this.lastHover = null;
     this.openGroups = new Set();
+    this.jlogs = new Map(); // token ('' for a spectator) -> {lines, over}: the log as that seat reads it
   }
 
   // --- start and tokens -----------------------------------------------------------------------
@@ -952,7 +953,7 @@ class GamePage {
     const good = [];
     for (const tk of this.tokens) {
       try {
-        const st = await api('GET', `/api/games/${encodeURIComponent(this.id)}`, { token: tk });
+        const st = await api('GET', this.url('?journal_from=1000000000'), { token: tk });
         if (typeof st.you === 'number') {
           this.seatToken[st.you] = tk;
           good.push(tk);
@@ -1055,11 +1056,11 @@ class GamePage {
     const seq = ++this.seq;
     let st;
     try {
-      st = await api('GET', this.url(), { token: this.viewToken });
+      st = await this.fetchGame(this.viewToken);
       const p = st.pending || {};
       if (p.kind === 'seat' && p.seat !== st.you && this.seatToken[p.seat] !== undefined) {
         this.viewToken = this.seatToken[p.seat];
-        st = await api('GET', this.url(), { token: this.viewToken });
+        st = await this.fetchGame(this.viewToken);
       }
     } catch (e) {
       if (e.status === 404) { this.fatal(t('notFound')); return; }
@@ -1072,7 +1073,7 @@ class GamePage {
       for (const [seat, tk] of Object.entries(this.seatToken)) {
         if (tk === this.viewToken) continue;
         try {
-          const other = await api('GET', this.url(), { token: tk });
+          const other = await api('GET', this.url('?journal_from=1000000000'), { token: tk });
           if (other.can_undo && other.version === st.version) undoBy = { seat: Number(seat), token: tk };
         } catch (_) { /* nothing to offer */ }
       }
@@ -1080,6 +1081,52 @@ class GamePage {
     if (seq !== this.seq) return; // a newer refresh is under way
     this.undoBy = undoBy;
     this.setState(st);
+  }
+
+  /**
+   * The log lines to ask for: from one before the last line this page has of `token`'s log
+   * (the overlap tells whether the lines it has still stand), or all.
+   */
+  journalQuery(token) {
+    const j = this.jlogs.get(token || '');
+    if (!j || j.over || j.lines.length < 2) return '';
+    return `?journal_from=${j.lines.length - 1}`;
+  }
+
+  /**
+   * Completes an answer that carries only the newest log lines with the lines this page has.
+   * Answers false when they do not fit (an undo changed the log, the game ended and showed
+   * everything): then the whole log must be fetched.
+   */
+  mergeJournal(st, token) {
+    const key = token || '';
+    const lines = st.journal || [];
+    const from = typeof st.journal_from === 'number' ? st.journal_from : 0;
+    const over = !!(st.pending && st.pending.kind === 'over');
+    if (from === 0) {
+      this.jlogs.set(key, { lines, over });
+      return true;
+    }
+    const j = this.jlogs.get(key);
+    const same = (a, b) => a && b && !!a.heading === !!b.heading && JSON.stringify(a.text) === JSON.stringify(b.text);
+    if (!j || j.over !== over || from > j.lines.length || !lines.length || !same(j.lines[from], lines[0])) {
+      return false;
+    }
+    const all = j.lines.slice(0, from).concat(lines);
+    this.jlogs.set(key, { lines: all, over });
+    st.journal = all;
+    return true;
+  }
+
+  /** GET the game as `token`'s seat sees it, asking only for log lines the page lacks. */
+  async fetchGame(token) {
+    const q = this.journalQuery(token);
+    let st = await api('GET', this.url(q), { token });
+    if (!this.mergeJournal(st, token)) {
+      st = await api('GET', this.url(), { token });
+      this.mergeJournal(st, token);
+    }
+    return st;
   }
 
   setState(st) {
@@ -1456,7 +1503,9 @@ class GamePage {
     this.busy = true;
     this.el.side.classList.add('st-busy');
     try {
-      const st = await api('POST', this.url('/actions'), { token: this.viewToken, body: { action, version: this.state.version } });
+      const token = this.viewToken;
+      const st = await api('POST', this.url(`/actions${this.journalQuery(token)}`), { token, body: { action, version: this.state.version } });
+      if (!this.mergeJournal(st, token)) { this.selection.clear(); await this.refresh(); return; }
       this.selection.clear();
       await this.took(st);
     } catch (e) {
@@ -1486,7 +1535,8 @@ class GamePage {
     if (this.busy) return;
     this.busy = true;
     try {
-      const st = await api('POST', this.url('/undo'), { token });
+      const st = await api('POST', this.url(`/undo${this.journalQuery(token)}`), { token });
+      if (!this.mergeJournal(st, token)) { this.selection.clear(); await this.refresh(); return; }
       this.selection.clear();
       await this.took(st);
     } catch (e) {
@@ -1705,7 +1755,10 @@ class GamePage {
     const key = `${seatKey}|${lang}`;
     const base = this.baseline[seatKey];
     const firstNew = typeof base === 'number' && base < journal.length ? base : -1;
-    if (!E.logList || this.journalShown.key !== key || journal.length < this.journalShown.n) {
+    const shownN = this.journalShown.n;
+    const lastShown = shownN > 0 && E.logList ? E.logList.children[shownN - 1] : null;
+    const stands = !lastShown || (journal[shownN - 1] && lastShown.textContent === tx(journal[shownN - 1].text));
+    if (!E.logList || this.journalShown.key !== key || journal.length < shownN || !stands) {
       E.logList = h('ol', { class: 'st-log', test: 'log' });
       E.jump = h('select', {
         class: 'st-jump', test: 'log-jump',
