@@ -677,12 +677,35 @@ class Board {
 
   bind() {
     const vp = this.viewport;
+    // One pointer drags the map; two (fingers) pinch it.
+    const touches = new Map();
+    const pinchState = () => {
+      const [a, b] = [...touches.values()];
+      const r = vp.getBoundingClientRect();
+      return { dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, mx: (a.x + b.x) / 2 - r.left, my: (a.y + b.y) / 2 - r.top };
+    };
     vp.addEventListener('pointerdown', (e) => {
       if (e.button !== 0 && e.pointerType === 'mouse') return;
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.size === 2) {
+        this.drag = null;
+        this.pinch = pinchState();
+        this.dragged = true;
+        return;
+      }
       this.drag = { x: e.clientX, y: e.clientY, ox: this.x, oy: this.y, id: e.pointerId };
       this.dragged = false;
     });
     window.addEventListener('pointermove', this.onMove = (e) => {
+      if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.pinch && touches.size === 2) {
+        const now = pinchState();
+        this.x += now.mx - this.pinch.mx;
+        this.y += now.my - this.pinch.my;
+        this.zoomAt(now.mx, now.my, now.dist / this.pinch.dist);
+        this.pinch = now;
+        return;
+      }
       const d = this.drag;
       if (!d || e.pointerId !== d.id) return;
       const dx = e.clientX - d.x;
@@ -693,11 +716,15 @@ class Board {
       this.y = d.oy + dy;
       this.schedule();
     });
-    window.addEventListener('pointerup', this.onUp = (e) => {
+    const up = (e) => {
+      touches.delete(e.pointerId);
+      if (touches.size < 2) this.pinch = null;
       if (!this.drag || e.pointerId !== this.drag.id) return;
       this.drag = null;
       vp.classList.remove('st-dragging');
-    });
+    };
+    window.addEventListener('pointerup', this.onUp = up);
+    window.addEventListener('pointercancel', this.onCancel = up);
     vp.addEventListener('click', (e) => {
       if (this.dragged) { this.dragged = false; return; }
       if (!this.svg || !this.svg.contains(e.target)) { this.handlers.click(null, e); return; }
@@ -720,6 +747,7 @@ class Board {
   destroy() {
     window.removeEventListener('pointermove', this.onMove);
     window.removeEventListener('pointerup', this.onUp);
+    window.removeEventListener('pointercancel', this.onCancel);
     window.removeEventListener('resize', this.onResize);
   }
 
