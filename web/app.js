@@ -1051,18 +1051,22 @@ class GamePage {
     });
   }
 
+  /** Everything in the new language; the board is fetched again for its labels. */
   onLang() {
-    const svgKeep = this.state;
+    if (!this.el || this.dead) return;
     this.closePopup();
     this.el.status.textContent = t('keysHint');
     this.lastHover = null;
-    this.layoutKeepBoard();
-    if (svgKeep) this.renderAll();
-    this.loadBoard(true);
+    this.relabel();
+    if (this.state) {
+      this.retitle();
+      this.renderAll();
+      this.loadBoard(true);
+    }
   }
 
-  /** Re-renders the chrome in a new language; the board is reloaded for its labels. */
-  layoutKeepBoard() {
+  /** The page's fixed parts (header, map buttons) in the new language. */
+  relabel() {
     const old = this.headerEl;
     this.headerEl = header(this.el.headerMid);
     old.replaceWith(this.headerEl);
@@ -1171,9 +1175,16 @@ class GamePage {
       this.journalShown = { key: '', n: 0 };
     }
     this.shownSeat = st.you;
-    document.title = `${tx(st.title)} · ${t('brand')}`;
+    this.retitle();
     this.renderAll();
     this.loadBoard(false);
+  }
+
+  /** The tab's title, marked while this page must decide (for a player in another tab). */
+  retitle() {
+    const st = this.state;
+    const mine = st.pending && st.pending.kind === 'seat' && st.pending.seat === st.you;
+    document.title = `${mine ? '● ' : ''}${tx(st.title)} · ${t('brand')}`;
   }
 
   seatKey(you) {
