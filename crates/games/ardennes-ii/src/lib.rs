@@ -4,3 +4,4 @@
 //! rules it relies on; readings of ambiguous rules are in `RULINGS.md`. The map, the counter
 //! values the set-ups do not print and the scenario data live in `data/` as plain files, each
 //! saying where its content comes from.
+pub mod bonds;

@@ -1,0 +1,257 @@
+//! ZOC Bonds (1.2): the only zones of control of Ardennes II.
+//!
+//! No unit has a traditional ZOC. Instead two stacks of friendly infantry exactly two hexes
+//! apart — the ZOC Posts — bind the empty hex between them, the ZOC Bond. An enemy pays +4 MP
+//! to enter a bond hex (TEC), and a retreat that enters one loses a step and stops (3.2).
+//! Bonds cannot be attacked, barraged or overrun; they exist only while their conditions
+//! hold, so they are worked out afresh from the position whenever a rule asks (inventory A7).
+//!
+//! A bond between posts P and Q needs (1.2):
+//! 1. at least 2 steps of infantry (regular, mechanized, airborne or glider; not bicycle,
+//!    penal, Ersatz, Ost, machine-gun or engineer) in each post;
+//! 2. P and Q exactly 2 hexes apart, so that the bond is one hex;
+//! 3. the bond hex empty of units of either side and not prohibited terrain (to foot units,
+//!    RULINGS: inventory A6, which also keeps a bond from spanning a foot-prohibited hexside);
+//! 4. at most two bonds per post;
+//! 5. of two possible middle hexes, the one farther from local enemy units;
+//! 6. no post in a City hex.
+//!
+//! This module knows only geometry and those conditions; the game supplies, through
+//! [`BondBoard`], which hexes hold posts of the side, which are empty, which may be bond hexes
+//! and where the enemy stands.
+
+use sandtable_core::hex::{Hex, HexGrid};
+
+/// What the bond rules read of the board, for one side.
+pub trait BondBoard {
+    /// Whether the stack in `h` can be a ZOC Post of the side: at least 2 infantry steps, not
+    /// in a City (1.2 (1), (2), (7)).
+    fn is_post(&self, h: Hex) -> bool;
+    /// Whether `h` holds no unit of either side (1.2 (4)).
+    fn is_empty(&self, h: Hex) -> bool;
+    /// Whether `h` may be a bond hex at all: not terrain prohibited to foot units
+    /// (1.2 (4), RULINGS: inventory A6).
+    fn bond_terrain(&self, h: Hex) -> bool;
+    /// Whether a bond may span the hexside between adjacent hexes `a` and `b`: not a hexside
+    /// prohibited to foot units (RULINGS: inventory A6).
+    fn bond_side(&self, a: Hex, b: Hex) -> bool;
+    /// The hexes holding enemy units, for the "farther from the enemy" choice (1.2 (6)).
+    fn enemy_hexes(&self) -> &[Hex];
+}
+
+/// One ZOC Bond: the bond hex and its two posts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Bond {
+    pub hex: Hex,
+    pub posts: (Hex, Hex),
+}
+
+/// The distance from `h` to the nearest of `enemy` (`u32::MAX` if there is none).
+fn enemy_distance(grid: &HexGrid, enemy: &[Hex], h: Hex) -> u32 {
+    enemy.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u32::MAX)
+}
+
+/// The hexes adjacent to both `a` and `b` (two hexes apart): one when they lie in a straight
+/// line, two when they do not.
+fn middles(grid: &HexGrid, a: Hex, b: Hex) -> Vec<Hex> {
+    grid.neighbours(a)
+        .map(|(_, n)| n)
+        .filter(|&n| grid.adjacent(n, b))
+        .collect()
+}
+
+/// Every ZOC Bond of the side `board` describes, in a fixed order (by bond hex, then posts).
+///
+/// Where a post would support more than two bonds, it keeps the two whose bond hexes are
+/// nearest the enemy — the line facing the enemy holds first — and among equals the lower
+/// bond hexes (1.2 (5), RULINGS: inventory A7).
+pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
+    let posts: Vec<Hex> = grid.hexes().filter(|&h| board.is_post(h)).collect();
+    let enemy = board.enemy_hexes();
+    let mut found: Vec<(u32, Bond)> = Vec::new();
+    for (i, &a) in posts.iter().enumerate() {
+        for &b in &posts[i + 1..] {
+            if grid.distance(a, b) != 2 {
+                continue;
+            }
+            // 1.2 (6): of two possible middle hexes, the one farther from the enemy; a middle
+            // hex that cannot be a bond leaves the other (RULINGS: inventory A7).
+            let usable: Vec<Hex> = middles(grid, a, b)
+                .into_iter()
+                .filter(|&m| {
+                    board.is_empty(m) && board.bond_terrain(m) && board.bond_side(a, m) && board.bond_side(m, b)
+                })
+                .collect();
+            let Some(&hex) = usable
+                .iter()
+                .max_by_key(|&&m| (enemy_distance(grid, enemy, m), std::cmp::Reverse(m.0)))
+            else {
+                continue;
+            };
+            found.push((enemy_distance(grid, enemy, hex), Bond { hex, posts: (a, b) }));
+        }
+    }
+    // 1.2 (5): at most two bonds per post.
+    found.sort_by_key(|&(d, bond)| (d, bond));
+    let mut used = std::collections::HashMap::<Hex, u8>::new();
+    let mut out = Vec::new();
+    for (_, bond) in found {
+        let (a, b) = bond.posts;
+        if used.get(&a).copied().unwrap_or(0) >= 2 || used.get(&b).copied().unwrap_or(0) >= 2 {
+            continue;
+        }
+        *used.entry(a).or_default() += 1;
+        *used.entry(b).or_default() += 1;
+        out.push(bond);
+    }
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::hex::{GridSpec, IdFormat, Orientation, RowDirection, Shifted};
+    use std::collections::HashSet;
+
+    fn grid() -> HexGrid {
+        HexGrid::new(GridSpec {
+            id_format: IdFormat::Sheets {
+                letters: "AB".into(),
+                cols_per_sheet: 40,
+            },
+            orientation: Orientation::Flat,
+            shifted: Shifted::Even,
+            row_direction: RowDirection::Up,
+            cols: [1, 12],
+            rows: [1, 12],
+        })
+        .expect("a grid")
+    }
+
+    struct Board<'a> {
+        g: &'a HexGrid,
+        posts: HashSet<Hex>,
+        occupied: HashSet<Hex>,
+        bad_terrain: HashSet<Hex>,
+        bad_sides: HashSet<(Hex, Hex)>,
+        enemy: Vec<Hex>,
+    }
+
+    impl<'a> Board<'a> {
+        fn new(g: &'a HexGrid, posts: &[&str], enemy: &[&str]) -> Board<'a> {
+            let h = |s: &&str| g.parse(s).expect("a hex");
+            let posts: HashSet<Hex> = posts.iter().map(h).collect();
+            let enemy: Vec<Hex> = enemy.iter().map(h).collect();
+            let occupied = posts.iter().copied().chain(enemy.iter().copied()).collect();
+            Board {
+                g,
+                posts,
+                occupied,
+                bad_terrain: HashSet::new(),
+                bad_sides: HashSet::new(),
+                enemy,
+            }
+        }
+        fn hex(&self, s: &str) -> Hex {
+            self.g.parse(s).expect("a hex")
+        }
+    }
+
+    impl BondBoard for Board<'_> {
+        fn is_post(&self, h: Hex) -> bool {
+            self.posts.contains(&h)
+        }
+        fn is_empty(&self, h: Hex) -> bool {
+            !self.occupied.contains(&h)
+        }
+        fn bond_terrain(&self, h: Hex) -> bool {
+            !self.bad_terrain.contains(&h)
+        }
+        fn bond_side(&self, a: Hex, b: Hex) -> bool {
+            !self.bad_sides.contains(&(a, b)) && !self.bad_sides.contains(&(b, a))
+        }
+        fn enemy_hexes(&self) -> &[Hex] {
+            &self.enemy
+        }
+    }
+
+    fn ids(g: &HexGrid, bonds: &[Bond]) -> Vec<String> {
+        bonds.iter().map(|b| g.id(b.hex).0).collect()
+    }
+
+    #[test]
+    fn posts_two_apart_in_a_column_bind_the_hex_between() {
+        let g = grid();
+        let b = Board::new(&g, &["A5.04", "A5.06"], &[]);
+        assert_eq!(ids(&g, &bonds(&g, &b)), vec!["A5.05"]);
+    }
+
+    #[test]
+    fn posts_one_or_three_apart_bind_nothing() {
+        let g = grid();
+        assert!(bonds(&g, &Board::new(&g, &["A5.04", "A5.05"], &[])).is_empty());
+        assert!(bonds(&g, &Board::new(&g, &["A5.04", "A5.07"], &[])).is_empty());
+    }
+
+    #[test]
+    fn an_occupied_or_prohibited_middle_hex_is_no_bond() {
+        let g = grid();
+        let mut b = Board::new(&g, &["A5.04", "A5.06"], &[]);
+        let mid = b.hex("A5.05");
+        b.occupied.insert(mid);
+        assert!(bonds(&g, &b).is_empty(), "1.2 (4): the bond hex must be empty");
+        b.occupied.remove(&mid);
+        b.bad_terrain.insert(mid);
+        assert!(bonds(&g, &b).is_empty(), "1.2 (4): no prohibited terrain");
+        b.bad_terrain.clear();
+        let post = b.hex("A5.04");
+        b.bad_sides.insert((post, mid));
+        assert!(bonds(&g, &b).is_empty(), "no bond across a foot-prohibited hexside");
+    }
+
+    #[test]
+    fn of_two_middle_hexes_the_one_farther_from_the_enemy_binds() {
+        // A4.04 and A5.06 are two apart off a straight line: A4.05 and A5.05 both touch both.
+        let g = grid();
+        let b = Board::new(&g, &["A4.04", "A5.06"], &[]);
+        let m = middles(&g, b.hex("A4.04"), b.hex("A5.06"));
+        let mut names: Vec<String> = m.iter().map(|&h| g.id(h).0).collect();
+        names.sort();
+        assert_eq!(names, vec!["A4.05", "A5.05"]);
+        // The enemy to the east: the western middle hex binds; to the west, the eastern one.
+        let b = Board::new(&g, &["A4.04", "A5.06"], &["A9.05"]);
+        assert_eq!(ids(&g, &bonds(&g, &b)), vec!["A4.05"]);
+        let b = Board::new(&g, &["A4.04", "A5.06"], &["A1.05"]);
+        assert_eq!(ids(&g, &bonds(&g, &b)), vec!["A5.05"]);
+        // If the farther one is occupied, the other binds.
+        let mut b = Board::new(&g, &["A4.04", "A5.06"], &["A9.05"]);
+        let far = b.hex("A4.05");
+        b.occupied.insert(far);
+        assert_eq!(ids(&g, &bonds(&g, &b)), vec!["A5.05"]);
+    }
+
+    #[test]
+    fn a_post_supports_at_most_two_bonds() {
+        // A post in A5.06 with three partners two hexes away: only two bonds touch it.
+        let g = grid();
+        let b = Board::new(&g, &["A5.06", "A5.04", "A5.08", "A7.07"], &["A5.11"]);
+        let all = bonds(&g, &b);
+        let centre = b.hex("A5.06");
+        let at_centre = all
+            .iter()
+            .filter(|x| x.posts.0 == centre || x.posts.1 == centre)
+            .count();
+        assert_eq!(at_centre, 2, "{:?}", ids(&g, &all));
+        // The two kept face the enemy (north): the bonds at A5.07 and toward A7.07.
+        assert!(ids(&g, &all).contains(&"A5.07".to_string()));
+        assert!(!ids(&g, &all).contains(&"A5.05".to_string()));
+    }
+
+    #[test]
+    fn a_line_of_posts_binds_every_gap() {
+        let g = grid();
+        let b = Board::new(&g, &["A5.01", "A5.03", "A5.05", "A5.07"], &[]);
+        assert_eq!(ids(&g, &bonds(&g, &b)), vec!["A5.02", "A5.04", "A5.06"]);
+    }
+}
