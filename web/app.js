@@ -100,7 +100,6 @@ const I18N = {
     record: 'Full record (replay)',
     rule: 'Rule {0}',
     error: 'Error',
-    stale: 'The game had moved on: refreshed.',
     connLost: 'Live updates interrupted; reconnecting…',
     notFound: 'No such game.',
     outcome: 'Outcome',
@@ -204,7 +203,6 @@ const I18N = {
     record: '完整记录(回放)',
     rule: '规则 {0}',
     error: '错误',
-    stale: '对局已有变化,已刷新。',
     connLost: '实时更新中断,正在重连……',
     notFound: '没有这个对局。',
     outcome: '结果',
@@ -1548,7 +1546,7 @@ class GamePage {
       this.selection.clear();
       await this.took(st);
     } catch (e) {
-      if (e.status === 409) { toast(t('stale'), 'warn'); await this.refresh(); }
+      if (e.status === 409) await this.refresh(); // stale: the game moved on; show it as it is
       else toast(e.describe(), 'error');
     } finally {
       this.busy = false;
@@ -1731,8 +1729,14 @@ class GamePage {
           sub.get(k).push(e);
         }
       }
+      // With a selection, the actions of exactly the selected counters come first, open; those
+      // that need more counters follow, shut, fewest counters first.
+      const selKey = this.selKey();
+      const subs = [...sub.entries()];
+      if (sel.length) subs.sort((x, y) => Number(y[0] === selKey) - Number(x[0] === selKey) || x[1][0].units.length - y[1][0].units.length);
       const content = split
-        ? [...sub.entries()].map(([k, es]) => this.group(`${g}/${k}`, k ? k.split(',').map((u) => this.unitName(u)).join(' + ') : t('group_other'), es, false, !!q || sel.length > 0))
+        ? subs.map(([k, es]) => this.group(`${g}/${k}`, k ? k.split(',').map((u) => this.unitName(u)).join(' + ') : t('group_other'), es, false,
+          sel.length ? k === selKey : !!q))
         : items.map((e) => this.actionButton(e));
       out.push(groups.size > 1 || split ? this.group(g, g, null, content, true) : h('div', { class: 'st-group-flat' }, content));
     }
