@@ -82,6 +82,41 @@ impl OddsColumns {
         }
     }
 
+    /// Where `attack : defence` falls on the table's ladder of columns continued past both
+    /// ends by whole ratios (below a first column of 1-4: 1-5, 1-6, …; above a last of 7-1:
+    /// 8-1, 9-1, …), as a signed position: the column index inside the table, negative below
+    /// it, `len()` and up above it. Rounded for the defender as [`OddsColumns::column`] is, so
+    /// 5 : 12 is 1-3 and 11 : 4 is 2-1. For series (SCS) that shift the odds first and keep
+    /// them on the table afterwards ([`OddsColumns::clamp`]); `None` for no attack strength.
+    pub fn ladder(&self, attack: u32, defence: u32) -> Option<i64> {
+        if attack == 0 || self.0.is_empty() {
+            return None;
+        }
+        if let Some(col) = self.column(attack, defence) {
+            let last = self.0.len() - 1;
+            let top = self.0[last];
+            if col == last && top.den == 1 {
+                // Beyond the last column: one more position per whole ratio above it.
+                let above = match defence {
+                    0 => i64::from(u32::MAX),
+                    d => i64::from(attack / d).saturating_sub(i64::from(top.num)),
+                };
+                return Some(last as i64 + above.max(0));
+            }
+            return Some(col as i64);
+        }
+        // Below the first column (1-n): 1-m with m = ⌈defence / attack⌉ sits m - n positions lower.
+        let first = self.0[0];
+        let m = i64::from(defence.div_ceil(attack));
+        Some(-(m - i64::from(first.den.max(1))).max(1))
+    }
+
+    /// A ladder position kept on the table: below the first column is the first, above the
+    /// last is the last.
+    pub fn clamp(&self, pos: i64) -> usize {
+        pos.clamp(0, self.0.len().saturating_sub(1) as i64) as usize
+    }
+
     pub fn label(&self, col: usize) -> String {
         self.0[col].label()
     }
@@ -132,6 +167,27 @@ impl<R: Clone> CombatTable<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ladder_goes_on_past_both_ends_and_clamps_after_shifts() {
+        let scs = OddsColumns::parse(&["1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1"]).unwrap();
+        // Rounded for the defender: 11 : 4 is 2-1, 5 : 12 is 1-3.
+        assert_eq!(scs.ladder(11, 4), Some(4));
+        assert_eq!(scs.ladder(5, 12), Some(1));
+        // 10-1 two columns left is 8-1: still the last column once clamped.
+        let ten = scs.ladder(10, 1).unwrap();
+        assert_eq!(ten, 12);
+        assert_eq!(scs.clamp(ten - 2), 9);
+        assert_eq!(scs.clamp(ten - 4), 8, "10-1 four left is 6-1");
+        // 1-6 is two below 1-4; one right is still off the table, so 1-4.
+        let low = scs.ladder(1, 6).unwrap();
+        assert_eq!(low, -2);
+        assert_eq!(scs.clamp(low + 1), 0);
+        assert_eq!(scs.clamp(low + 3), 1);
+        assert_eq!(scs.ladder(0, 3), None);
+        // No defence: far above the table, so the last column whatever the shifts.
+        assert_eq!(scs.clamp(scs.ladder(3, 0).unwrap() - 20), 9);
+    }
 
     fn cols() -> OddsColumns {
         OddsColumns::parse(&[
