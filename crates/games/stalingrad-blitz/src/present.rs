@@ -86,22 +86,41 @@ impl StalingradBlitz {
                 let names: Vec<Text> = units.as_slice().iter().map(|&u| self.unit_text(u)).collect();
                 let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
                 let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
+                // Where each number comes from, with its rule, so a player can check it.
+                let raw = o.raw.map(|c| self.d.crt.columns.label(c)).unwrap_or_else(|| "-".into());
+                let (halved_en, halved_zh) = if o.halved {
+                    (" (across a river: halved, 10.3(1))", "(跨河攻击减半,10.3(1))")
+                } else {
+                    ("", "")
+                };
+                let fortress = self.s.fortresses.iter().any(|f| f.hex == target && f.level >= 2);
+                let (fort_en, fort_zh) = if fortress {
+                    (" (fortress +1, 14.2(1))", "(要塞+1,14.2(1))")
+                } else {
+                    ("", "")
+                };
+                let (shift_en, shift_zh) = if o.shifts > 0 {
+                    (
+                        format!(", terrain {} left (10.3(3))", o.shifts),
+                        format!(",地形左移{}列(10.3(3))", o.shifts),
+                    )
+                } else {
+                    (String::new(), String::new())
+                };
                 Text::new(
                     format!(
-                        "Attack {} with {}: {} vs {}, {} shift(s) → {col}",
+                        "Attack {} with {}: {}{halved_en} vs {}{fort_en} = {raw}{shift_en} → {col}",
                         h.en,
                         en.join(", "),
                         o.attack,
                         o.defence,
-                        o.shifts
                     ),
                     format!(
-                        "以{}攻击{}:{}对{},左移{}列→{col}",
+                        "以{}攻击{}:{}{halved_zh}对{}{fort_zh}={raw}{shift_zh}→{col}",
                         zh.join("、"),
                         h.zh,
                         o.attack,
                         o.defence,
-                        o.shifts
                     ),
                 )
             }
