@@ -460,6 +460,21 @@ impl SovietClass {
             _ => return None,
         })
     }
+
+    /// The class as the reinforcement track prints it, in both languages.
+    pub fn name(self) -> sandtable_core::text::Text {
+        let (en, zh) = match self {
+            SovietClass::Hq => ("HQ", "司令部"),
+            SovietClass::Tk => ("tank corps", "坦克军"),
+            SovietClass::Mech => ("mechanized corps", "机械化军"),
+            SovietClass::Cav => ("cavalry", "骑兵"),
+            SovietClass::Rifle => ("rifle division", "步兵师"),
+            SovietClass::GMech => ("Guards mechanized corps", "近卫机械化军"),
+            SovietClass::GCav => ("Guards cavalry", "近卫骑兵"),
+            SovietClass::GRifle => ("Guards rifle division", "近卫步兵师"),
+        };
+        sandtable_core::text::Text::new(en, zh)
+    }
 }
 
 fn err(file: &str, msg: impl std::fmt::Display) -> String {

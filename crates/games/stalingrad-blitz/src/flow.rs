@@ -535,9 +535,10 @@ impl StalingradBlitz {
                 let lost = want - pool.len();
                 if lost > 0 {
                     self.journal.say(|| {
-                        text!(
-                            "12.2(2): the pool lacks {lost} × {class:?}; they are lost.",
-                            "12.2(2):兵力池缺少 {lost} 个 {class:?},该增援失去。"
+                        let name = class.name();
+                        sandtable_core::text::Text::new(
+                            format!("12.2(2): the pool lacks {lost} × {}; they are lost.", name.en),
+                            format!("12.2(2):兵力池缺少 {lost} 个{},该增援失去。", name.zh),
                         )
                     });
                 }
