@@ -5,3 +5,4 @@
 //! values the set-ups do not print and the scenario data live in `data/` as plain files, each
 //! saying where its content comes from.
 pub mod bonds;
+pub mod sequence;
