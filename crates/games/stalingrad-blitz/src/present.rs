@@ -279,6 +279,17 @@ impl StalingradBlitz {
     pub(crate) fn phase_text(&self) -> Text {
         match &self.s.phase {
             Phase::Over => Text::new("Game over", "游戏结束"),
+            Phase::Setup => match crate::setup::next_setup_unit(&self.d, &self.s) {
+                Some(u) => {
+                    let t = self.unit_text(u);
+                    let rule = crate::setup::setup_rule(crate::setup::setup_class(&self.d.units[u as usize]));
+                    Text::new(
+                        format!("Set-up: place {} ({rule})", t.en),
+                        format!("初期配置:放置{}({rule})", t.zh),
+                    )
+                }
+                None => Text::new("Set-up (4.0)", "初期配置(4.0)"),
+            },
             Phase::Draw => Text::new("Command execution: drawing a chit (7.1)", "命令实行:抽取命令卡(7.1)"),
             Phase::Select(Select::SovietHq) => Text::new(
                 "Command selection: Soviet Front chits (6.2(1))",
@@ -376,6 +387,7 @@ impl StalingradBlitz {
                     Loc::RailBox => json!("rail-box"),
                     Loc::Track => json!("track"),
                     Loc::Arriving => json!("arriving"),
+                    Loc::SetUp => json!("set-up"),
                     _ => json!(null),
                 };
                 json!({
