@@ -311,6 +311,8 @@ pub(crate) struct Problem<'a> {
     parts: usize,
     /// Per map hex: its index in `hexes`, or `usize::MAX`.
     index: Vec<usize>,
+    /// Most nationality choices tried for one part.
+    max_choices: usize,
 }
 
 /// Most nationality choices tried for one part (see `Problem::part_feasible`).
@@ -330,6 +332,7 @@ impl<'a> Problem<'a> {
             part_of_hex: Vec::new(),
             parts: 0,
             index: vec![usize::MAX; n],
+            max_choices: MAX_CHOICES,
         };
         let mut count = vec![0u32; sd.groups.len()];
         for (i, st) in s.units.iter().enumerate() {
@@ -507,7 +510,7 @@ impl<'a> Problem<'a> {
             .try_fold(1usize, |acc, &h| acc.checked_mul(open[h].count_ones() as usize))
             .unwrap_or(usize::MAX);
         let mut single = vec![false; self.hexes.len()];
-        if ways > MAX_CHOICES {
+        if ways > self.max_choices {
             // Too many to try: each contested hex takes one unit at most, of any mode. That
             // finds fewer set-ups but never one that cannot be finished (one unit never mixes),
             // and after each placement it allowed it still finds the set-up it had found.
@@ -993,5 +996,85 @@ impl StalingradBlitz {
                 "{zh}配置在{hid}后,剩余的单位将无法在每个初期配置格至少1个、每格最多2个且同国籍的条件下全部配置;请选择其他格"
             ),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{CHITS_TOML, COUNTERS_TOML, TABLES_TOML, TURNS_TOML};
+    use std::sync::Arc;
+
+    const SETUP_MAP: &str = include_str!("../tests/fixtures/setup-map.toml");
+
+    /// Every way of finishing the set-up under the guard with at most `max_choices`
+    /// nationality choices: never a dead end, and every set-up reached valid.
+    fn walk(d: &Data, s: &mut State, plan: &SetupPlan, max_choices: usize, leaves: &mut usize) {
+        let Some(u) = next_setup_unit(d, s) else {
+            let mut p = Problem::new(d, s, plan);
+            p.max_choices = max_choices;
+            assert!(p.feasible(), "a finished set-up leaves a set-up hex empty");
+            for h in d.map.grid.hexes() {
+                let here: Vec<&UnitDef> = (0..s.units.len())
+                    .filter(|&i| s.units[i].loc == Loc::Map(h))
+                    .map(|i| &d.units[i])
+                    .collect();
+                assert!(here.len() <= 2);
+                let mut nations: Vec<Nation> = here.iter().filter(|u| !u.is_hq()).map(|u| u.nation).collect();
+                nations.dedup();
+                assert!(nations.len() <= 1, "{nations:?} share a hex");
+            }
+            *leaves += 1;
+            return;
+        };
+        let mut p = Problem::new(d, s, plan);
+        p.max_choices = max_choices;
+        let g = d.setup.group_of[u as usize].unwrap() as usize;
+        let options: Vec<Hex> = d.setup.groups[g]
+            .hexes
+            .iter()
+            .copied()
+            .filter(|&h| p.allows(u, h))
+            .collect();
+        assert!(!options.is_empty(), "dead end at {}", d.units[u as usize].id);
+        for h in options {
+            s.units[u as usize].loc = Loc::Map(h);
+            walk(d, s, plan, max_choices, leaves);
+            s.units[u as usize].loc = Loc::SetUp;
+        }
+    }
+
+    #[test]
+    fn the_fallback_for_many_contested_hexes_never_dead_ends() {
+        let d = Arc::new(Data::load(SETUP_MAP, COUNTERS_TOML, CHITS_TOML, TURNS_TOML, TABLES_TOML).unwrap());
+        for extra in [None, Some("hun-inf-7")] {
+            let mut text = String::from(
+                "[about]\nsource = \"reconstructed\"\nbasis = \"test\"\n[scenario]\nid = \"t\"\nname_en = \"T\"\nname_zh = \"T\"\n",
+            );
+            for id in [
+                "ger-hq-4pza",
+                "hun-hq-2a",
+                "sov-hq-swf",
+                "ger-pz-9",
+                "ger-mot-16",
+                "ger-inf-88",
+                "hun-armor-1",
+                "hun-inf-6",
+                "sov-rifle-45",
+                "sov-rifle-62",
+                "sov-rifle-121",
+                "sov-tk-4",
+            ]
+            .into_iter()
+            .chain(extra)
+            {
+                text.push_str(&format!("[[unit]]\nid = \"{id}\"\nloc = \"set-up\"\n"));
+            }
+            let sc = crate::scenario::parse(&d, &text, 1).unwrap();
+            let (mut exact, mut fallback) = (0, 0);
+            walk(&d, &mut sc.state.clone(), &sc.setup, MAX_CHOICES, &mut exact);
+            walk(&d, &mut sc.state.clone(), &sc.setup, 0, &mut fallback);
+            assert!(fallback > 0 && fallback <= exact, "{fallback} of {exact}");
+        }
     }
 }
