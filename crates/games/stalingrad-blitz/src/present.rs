@@ -590,10 +590,17 @@ impl StalingradBlitz {
 
     /// The board around a hex as text, for the terminal: every stack within `radius`.
     pub fn listing_around(&self, centre: Hex, radius: u32, lang: Lang) -> String {
+        self.listing(|h| self.d.map.grid.distance(centre, h) <= radius, &[], lang)
+    }
+
+    /// The board as text: every stack and named place in the hexes `keep` accepts, and every
+    /// hex of `marked`, with a `+` after its number.
+    fn listing(&self, keep: impl Fn(Hex) -> bool, marked: &[Hex], lang: Lang) -> String {
         let d = &self.d;
         let mut lines = Vec::new();
         for h in d.map.grid.hexes() {
-            if d.map.grid.distance(centre, h) > radius {
+            let mark = marked.contains(&h);
+            if !keep(h) && !mark {
                 continue;
             }
             let here: Vec<String> = self
@@ -607,7 +614,7 @@ impl StalingradBlitz {
                     format!("{side}:{}", self.unit_text(i as UnitId).get(lang))
                 })
                 .collect();
-            if here.is_empty() && d.map.place(h).is_none() {
+            if here.is_empty() && d.map.place(h).is_none() && !mark {
                 continue;
             }
             let mut terrain: Vec<&str> = d
@@ -625,8 +632,9 @@ impl StalingradBlitz {
                 None => "",
             };
             lines.push(format!(
-                "{} {}{} {} {}",
+                "{}{} {}{} {} {}",
                 self.hex_id(h),
+                if mark { "+" } else { "" },
                 self.hex_text(h).get(lang).split_once(' ').map(|x| x.1).unwrap_or(""),
                 ctl,
                 terrain.join("+"),
@@ -718,6 +726,14 @@ impl StalingradBlitz {
                 });
             }
         }
+        // 4.0: the hexes the unit being set up may take.
+        for h in self.set_up_hexes() {
+            marks.push(HexMark {
+                hex: h,
+                fill: "rgba(80,160,80,0.35)".into(),
+                label: String::new(),
+            });
+        }
         if let Some(e) = self.exec() {
             if let Step::Combat(c) = &e.step {
                 marks.push(HexMark {
@@ -762,8 +778,35 @@ impl StalingradBlitz {
         render_hex_map(&d.map, &style, &counters, &marks, lang, &title)
     }
 
+    /// In the set-up, the hexes offered to the unit being set up (4.0).
+    fn set_up_hexes(&self) -> Vec<Hex> {
+        if self.s.phase != Phase::Setup {
+            return Vec::new();
+        }
+        self.with_legal(|legal| {
+            legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Place { at, .. } => Some(*at),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
     /// The stacks near the current action, as text for a terminal.
     pub(crate) fn board_text_for(&self, lang: Lang) -> String {
+        if self.s.phase == Phase::Setup {
+            // 4.0: the hexes the unit being set up may take, and what stands next to them.
+            let offered = self.set_up_hexes();
+            let g = &self.d.map.grid;
+            let list = self.listing(|h| offered.iter().any(|&o| g.distance(o, h) <= 1), &offered, lang);
+            let head = match lang {
+                Lang::Zh => "标 + 的格可放置当前单位(4.0):",
+                Lang::En => "Hexes marked + may take the unit being set up (4.0):",
+            };
+            return format!("{head}\n{list}");
+        }
         let centre = match self.exec() {
             Some(e) => match &e.step {
                 Step::Combat(c) => Some((c.target, 2)),

@@ -79,6 +79,15 @@ fn the_free_setup_starts_with_the_axis_after_the_hqs() {
         .collect();
     offered.sort();
     assert_eq!(offered, ["1201", "1301", "1303", "1401", "1402"]);
+    // The terminal's board text lists them, with what stands next to them (the 4th Panzer
+    // Army HQ at 1202).
+    let board = g.board_text(None, sandtable_core::text::Lang::En);
+    for h in offered
+        .iter()
+        .chain(["1202"].iter().map(|s| s.to_string()).collect::<Vec<_>>().iter())
+    {
+        assert!(board.contains(h.as_str()), "{h} missing from\n{board}");
+    }
     // Nothing but the set-up until it is done.
     let mut h = g.clone();
     let r = h
