@@ -309,6 +309,9 @@ pub(crate) struct Problem<'a> {
     front: Vec<bool>,
     part_of_hex: Vec<usize>,
     parts: usize,
+    /// Per part: its kinds and its hexes.
+    part_kinds: Vec<Vec<usize>>,
+    part_hexes: Vec<Vec<usize>>,
     /// Per map hex: its index in `hexes`, or `usize::MAX`.
     index: Vec<usize>,
     /// Most nationality choices tried for one part.
@@ -331,6 +334,8 @@ impl<'a> Problem<'a> {
             front: Vec::new(),
             part_of_hex: Vec::new(),
             parts: 0,
+            part_kinds: Vec::new(),
+            part_hexes: Vec::new(),
             index: vec![usize::MAX; n],
             max_choices: MAX_CHOICES,
         };
@@ -426,6 +431,14 @@ impl<'a> Problem<'a> {
             .map(|h| part(k + h, &mut parent, &mut parts))
             .collect();
         p.parts = parts;
+        p.part_kinds = vec![Vec::new(); parts];
+        p.part_hexes = vec![Vec::new(); parts];
+        for (ki, kind) in p.kinds.iter().enumerate() {
+            p.part_kinds[kind.part].push(ki);
+        }
+        for (h, &part) in p.part_of_hex.iter().enumerate() {
+            p.part_hexes[part].push(h);
+        }
         p
     }
 
@@ -456,35 +469,92 @@ impl<'a> Problem<'a> {
         self.part_feasible(self.kinds[k].part, Some((k, hi)))
     }
 
+    /// The hexes of `hexes` where `unit` may be set up now: those `allows` allows. Where the
+    /// unit's part holds its kind alone (the Front Line, the Second Line), the part's sums are
+    /// made once and each hex changes only its own share.
+    pub(crate) fn options(&self, unit: UnitId, hexes: &[Hex]) -> Vec<Hex> {
+        let one_kind = self
+            .sd
+            .group_of
+            .get(unit as usize)
+            .copied()
+            .flatten()
+            .and_then(|g| self.kind_of(g).map(|k| (k, g)))
+            .filter(|&(k, _)| self.part_kinds[self.kinds[k].part] == [k]);
+        let Some((k, group)) = one_kind else {
+            return hexes.iter().copied().filter(|&h| self.allows(unit, h)).collect();
+        };
+        let g = &self.sd.groups[group as usize];
+        let mut in_kind = vec![false; self.hexes.len()];
+        for &h in &self.kinds[k].hexes {
+            in_kind[h] = true;
+        }
+        let mut sum = Terms::default();
+        for &h in &self.part_hexes[self.kinds[k].part] {
+            sum.add(self.one_kind_terms(h, self.content[h], Some(g), in_kind[h]));
+        }
+        let n = self.kinds[k].count - 1;
+        hexes
+            .iter()
+            .copied()
+            .filter(|&h| {
+                let hi = self.index[h.idx()];
+                if hi == usize::MAX || !in_kind[hi] || self.content[hi].room_for(g) == 0 {
+                    return false;
+                }
+                let mut after = sum;
+                after.remove(self.one_kind_terms(hi, self.content[hi], Some(g), true));
+                after.add(self.one_kind_terms(hi, self.content[hi].with(g), Some(g), true));
+                after.fits(n)
+            })
+            .collect()
+    }
+
+    /// One hex's share of a part with one kind of unit (`g`, which may take the hex if
+    /// `in_kind`): whether it still needs a unit, the room it has for the kind, and whether it
+    /// needs what the kind cannot give.
+    fn one_kind_terms(&self, h: usize, c: Content, g: Option<&SetupGroup>, in_kind: bool) -> Terms {
+        let room = match g {
+            Some(g) if in_kind => c.room_for(g),
+            _ => 0,
+        };
+        let need_front = self.front[h] && !c.front;
+        let need = need_front || (self.fill[h] && c.count == 0);
+        let front_ok = !need_front || g.is_some_and(|g| g.class == SetupClass::FrontLine);
+        Terms {
+            needed: need as u32,
+            room,
+            broken: (!front_ok || (need && room == 0)) as u32,
+        }
+    }
+
     /// Whether the units of one part can all be set up, after one unit of kind `placed.0` has
     /// been set up in hex `placed.1` if given.
     fn part_feasible(&self, part: usize, placed: Option<(usize, usize)>) -> bool {
         let v = After { p: self, placed };
-        let kinds: Vec<usize> = (0..self.kinds.len())
-            .filter(|&k| self.kinds[k].part == part && v.count(k) > 0)
+        let kinds: Vec<usize> = self.part_kinds[part]
+            .iter()
+            .copied()
+            .filter(|&k| v.count(k) > 0)
             .collect();
-        let hexes: Vec<usize> = (0..self.hexes.len()).filter(|&h| self.part_of_hex[h] == part).collect();
+        let hexes = &self.part_hexes[part];
 
         // One kind (the Front Line, the Second Line, an army of one company): it fits if the
         // hexes' needs and rooms bracket its number.
         if kinds.len() <= 1 {
             let kind = kinds.first().map(|&k| (k, &self.sd.groups[self.kinds[k].group]));
             let n = kind.map_or(0, |(k, _)| v.count(k));
-            let (mut needed, mut room) = (0u32, 0u32);
-            for &h in &hexes {
-                let r = match kind {
-                    Some((k, g)) if self.kinds[k].hexes.contains(&h) => v.content(h).room_for(g),
-                    _ => 0,
-                };
-                let front_ok = !v.need_front(h) || kind.is_some_and(|(_, g)| g.class == SetupClass::FrontLine);
-                let need = v.need_fill(h) || v.need_front(h);
-                if !front_ok || (need && r == 0) {
-                    return false;
+            let mut in_kind = vec![false; self.hexes.len()];
+            if let Some((k, _)) = kind {
+                for &h in &self.kinds[k].hexes {
+                    in_kind[h] = true;
                 }
-                needed += need as u32;
-                room += r;
             }
-            return needed <= n && n <= room;
+            let mut sum = Terms::default();
+            for &h in hexes {
+                sum.add(self.one_kind_terms(h, v.content(h), kind.map(|(_, g)| g), in_kind[h]));
+            }
+            return sum.fits(n);
         }
 
         // Several kinds: the modes each hex could end in. An empty hex that could go more than
@@ -517,7 +587,7 @@ impl<'a> Problem<'a> {
             for &h in &contested {
                 single[h] = true;
             }
-            return v.flow(&kinds, &hexes, &open, &single);
+            return v.flow(&kinds, hexes, &open, &single);
         }
         let mut modes = open.clone();
         let mut choice = vec![0u32; contested.len()];
@@ -530,7 +600,7 @@ impl<'a> Problem<'a> {
                 }
                 modes[h] = bits & bits.wrapping_neg();
             }
-            if v.flow(&kinds, &hexes, &modes, &single) {
+            if v.flow(&kinds, hexes, &modes, &single) {
                 return true;
             }
             // The next combination.
@@ -547,6 +617,33 @@ impl<'a> Problem<'a> {
                 i += 1;
             }
         }
+    }
+}
+
+/// Sums over the hexes of a part with one kind of unit.
+#[derive(Clone, Copy, Debug, Default)]
+struct Terms {
+    needed: u32,
+    room: u32,
+    broken: u32,
+}
+
+impl Terms {
+    fn add(&mut self, t: Terms) {
+        self.needed += t.needed;
+        self.room += t.room;
+        self.broken += t.broken;
+    }
+
+    fn remove(&mut self, t: Terms) {
+        self.needed -= t.needed;
+        self.room -= t.room;
+        self.broken -= t.broken;
+    }
+
+    /// Whether `n` units of the kind can meet every need within the room.
+    fn fits(&self, n: u32) -> bool {
+        self.broken == 0 && self.needed <= n && n <= self.room
     }
 }
 
@@ -758,10 +855,8 @@ impl StalingradBlitz {
             return;
         };
         let p = Problem::new(&self.d, &self.s, &self.meta.setup);
-        for &h in &self.d.setup.groups[g as usize].hexes {
-            if p.allows(u, h) {
-                out.push(crate::state::Action::Place { unit: u, at: h });
-            }
+        for h in p.options(u, &self.d.setup.groups[g as usize].hexes) {
+            out.push(crate::state::Action::Place { unit: u, at: h });
         }
     }
 
@@ -1036,6 +1131,7 @@ mod tests {
             .copied()
             .filter(|&h| p.allows(u, h))
             .collect();
+        assert_eq!(p.options(u, &d.setup.groups[g].hexes), options);
         assert!(!options.is_empty(), "dead end at {}", d.units[u as usize].id);
         for h in options {
             s.units[u as usize].loc = Loc::Map(h);
