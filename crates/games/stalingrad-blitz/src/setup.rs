@@ -15,7 +15,8 @@
 //! exactly; nationality, which a flow cannot express, is settled by trying each nationality for
 //! the hexes several could claim (none on the shipped map). The shipped map splits into small
 //! independent parts (one per army, the front line, the towns behind it), and only the part the
-//! unit belongs to is solved again for each hex.
+//! unit belongs to is solved again for each hex; where a part holds one kind of unit (the Front
+//! Line, the Second Line), counting needs against room is enough.
 
 use crate::data::{Data, Entry, Nation, Side, UnitDef};
 use crate::state::{Loc, Phase, State, UnitId};
@@ -101,7 +102,7 @@ fn leaves(def: &UnitDef) -> u8 {
 }
 
 /// Units of one set-up group are interchangeable for the set-up: the same class, the same
-/// hexes, the same company (German mechanised units of an army, say).
+/// hexes, the same stacking rules (the German mechanised units of an army, say).
 #[derive(Clone, Debug)]
 pub struct SetupGroup {
     pub class: SetupClass,
@@ -231,10 +232,6 @@ impl SetupPlan {
         plan.fill.sort_unstable();
         plan.fill.dedup();
         plan
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.fill.is_empty() && self.front.is_empty()
     }
 }
 
@@ -452,7 +449,7 @@ impl<'a> Problem<'a> {
     }
 
     /// Whether `unit` may be set up in `h` now: the hex is one 4.0 allows it, with room and
-    /// the right company, and every unit after it can still be set up.
+    /// the right nationality, and every unit after it can still be set up.
     pub(crate) fn allows(&self, unit: UnitId, h: Hex) -> bool {
         let Some(group) = self.sd.group_of.get(unit as usize).copied().flatten() else {
             return false;
@@ -539,7 +536,7 @@ impl<'a> Problem<'a> {
             .collect();
         let hexes = &self.part_hexes[part];
 
-        // One kind (the Front Line, the Second Line, an army of one company): it fits if the
+        // One kind (the Front Line, the Second Line, an army of one kind): it fits if the
         // hexes' needs and rooms bracket its number.
         if kinds.len() <= 1 {
             let kind = kinds.first().map(|&k| (k, &self.sd.groups[self.kinds[k].group]));
