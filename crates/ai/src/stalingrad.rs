@@ -25,6 +25,12 @@
 //!   VP hex), Soviet units astride the Axis railways first, with as few units as give the best
 //!   column; advance toward the objectives.
 //! - Losses flip full-strength units before eliminating any, and spare HQs and panzers.
+//! - Set-up (4.0), where the players make it: the Axis puts each unit in the hex of its army
+//!   nearest the Soviet front-line hexes (which the Soviet player must fill, 4.0(4)1) within its
+//!   HQ's command range; its panzers come first, so they take the front and the infantry fill
+//!   in behind. The Soviet player puts its best Front Line units where the most Axis strength
+//!   stands close, the weakest where the least does, and its Second Line in the towns that
+//!   guard the VP hexes the Axis is nearest to, out of Axis ZOC.
 
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Agent, Seat};
@@ -32,7 +38,8 @@ use sandtable_core::hex::Hex;
 use sandtable_core::search::{Search, Step as SearchStep};
 use sandtable_stalingrad_blitz::data::{ChitClass, ChitKind, Nation, Side, UType};
 use sandtable_stalingrad_blitz::rules::Board;
-use sandtable_stalingrad_blitz::state::{Loc, FORTRESS};
+use sandtable_stalingrad_blitz::setup::{setup_class, SetupClass};
+use sandtable_stalingrad_blitz::state::{Loc, Phase, FORTRESS};
 use sandtable_stalingrad_blitz::{Action, StalingradBlitz, UnitId};
 
 // Weights of the rules of thumb. A unit's standing in a hex is scored in tenths of a hex: each
@@ -264,20 +271,24 @@ impl<'a> Sight<'a> {
     }
 }
 
+/// Whether a friendly HQ that can activate `unit` stands within (about) range of `h`.
+fn in_command(g: &StalingradBlitz, unit: UnitId, h: Hex) -> bool {
+    let d = &g.d;
+    let def = &d.units[unit as usize];
+    g.s.units.iter().enumerate().any(|(i, st)| {
+        let hq = &d.units[i];
+        hq.is_hq()
+            && hq.side == def.side
+            && (hq.side == Side::Soviet || hq.nation == def.nation || def.nation == Nation::German)
+            && st
+                .hex()
+                .is_some_and(|at| d.map.grid.distance(at, h) <= hq.range as u32 + 1)
+    })
+}
+
 impl Sight<'_> {
-    /// Whether a friendly HQ that can activate `unit` stands within (about) range of `h`.
     fn in_command(&self, unit: UnitId, h: Hex) -> bool {
-        let d = &self.g.d;
-        let def = &d.units[unit as usize];
-        self.g.s.units.iter().enumerate().any(|(i, st)| {
-            let hq = &d.units[i];
-            hq.is_hq()
-                && hq.side == def.side
-                && (hq.side == Side::Soviet || hq.nation == def.nation || def.nation == Nation::German)
-                && st
-                    .hex()
-                    .is_some_and(|at| d.map.grid.distance(at, h) <= hq.range as u32 + 1)
-        })
+        in_command(self.g, unit, h)
     }
 
     /// An HQ stands where it commands the most of its units (8.2), a little behind the front
@@ -725,6 +736,7 @@ impl Agent<StalingradBlitz> for Scripted {
         let first = &legal[0];
         match first {
             Action::Pick { .. } | Action::NoExtra => return choose_pick(g, side, legal),
+            Action::Place { .. } if g.s.phase == Phase::Setup => return self.choose_setup(g, side, legal),
             Action::First { .. } => {
                 // Open with a panzer army.
                 return legal
@@ -869,6 +881,76 @@ impl Agent<StalingradBlitz> for Scripted {
     }
 }
 
+impl Scripted {
+    /// 4.0: the hex of the unit being set up. Every hex offered keeps the set-up completable,
+    /// so the agent only says which it likes best.
+    fn choose_setup(&mut self, g: &StalingradBlitz, side: Side, legal: &[Action]) -> usize {
+        let d = &g.d;
+        let at = |a: &Action| match a {
+            Action::Place { at, .. } => *at,
+            _ => Hex(0),
+        };
+        let Action::Place { unit, .. } = legal[0] else {
+            return 0;
+        };
+        let def = &d.units[unit as usize];
+        let best = match (side, setup_class(def)) {
+            // Axis: as near the Soviet front-line hexes as its army's hexes allow, where its HQ
+            // can activate it (8.2). Panzers come first in each army and take the front.
+            (Side::Axis, _) => {
+                let front = land_distance(g, d.map.hex_set("soviet-front-line"), &mut self.search);
+                pick_best(legal.iter().enumerate(), |a| {
+                    let h = at(a);
+                    let mut s = -(front[h.idx()] as i32) * 10;
+                    if !def.is_hq() && !in_command(g, unit, h) {
+                        s -= OUT_OF_COMMAND_PENALTY;
+                    }
+                    s
+                })
+            }
+            // Front Line: the units still to set up ranked by quality, the hexes by the Axis
+            // strength close to them; this unit takes the hex of its own rank.
+            (Side::Soviet, Some(SetupClass::FrontLine)) => {
+                let quality = |u: usize| {
+                    let def = &d.units[u];
+                    def.full.defence as i32 * if def.reduced.is_some() { 2 } else { 1 }
+                };
+                let mut units: Vec<usize> = (0..g.s.units.len())
+                    .filter(|&u| {
+                        g.s.units[u].loc == Loc::SetUp && setup_class(&d.units[u]) == Some(SetupClass::FrontLine)
+                    })
+                    .collect();
+                units.sort_by_key(|&u| (-quality(u), u));
+                let rank = units.iter().position(|&u| u == unit as usize).unwrap_or(0);
+                let threat = |h: Hex| -> i32 {
+                    g.s.units
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| d.units[*i].side == Side::Axis && !d.units[*i].is_hq())
+                        .filter_map(|(i, st)| st.hex().map(|at| (i, d.map.grid.distance(at, h))))
+                        .filter(|&(_, dist)| dist <= 2)
+                        .map(|(i, dist)| d.units[i].full.attack as i32 * (3 - dist as i32))
+                        .sum()
+                };
+                let mut hexes: Vec<(usize, i32)> = legal.iter().enumerate().map(|(i, a)| (i, threat(at(a)))).collect();
+                hexes.sort_by_key(|&(i, t)| (-t, i));
+                hexes.get(rank.min(hexes.len() - 1)).map(|&(i, _)| (i, 0))
+            }
+            // Second Line (and anything else): where the Soviet player wants its units, out of
+            // the Axis ZOC.
+            (Side::Soviet, _) => {
+                let sight = Sight::new(g, side, &mut self.search);
+                pick_best(legal.iter().enumerate(), |a| {
+                    let h = at(a);
+                    let zoc = if sight.to_enemy[h.idx()] <= 1 { 40 } else { 0 };
+                    sight.place_score(unit, h) - zoc
+                })
+            }
+        };
+        best.map_or(0, |(i, _)| i)
+    }
+}
+
 /// Units of `side` an HQ at `h` would command (range and nationality, 8.2–8.3).
 fn command_value(g: &StalingradBlitz, hq: UnitId) -> usize {
     let d = &g.d;
@@ -1010,6 +1092,75 @@ mod tests {
                 let mut rng = Rng::from_seed(seed ^ 0xabc);
                 sandtable_core::game::play_out(&mut g, &mut agents, &mut rng, 100_000).unwrap();
                 assert_eq!(g.outcome().unwrap().winner, Some(seat), "seat {seat}, seed {seed}");
+            }
+        }
+    }
+
+    /// The same on the campaign with the set-up left to the players: the agent sets up and
+    /// wins from there.
+    #[test]
+    fn scripted_sets_up_and_beats_random_on_both_sides() {
+        for seat in [0u8, 1] {
+            let seed = 3;
+            let mut g = StalingradBlitz::new_game("campaign-free-setup", seed).unwrap();
+            g.set_journal(false);
+            let mut agents: Vec<Box<dyn Agent<StalingradBlitz>>> = vec![Box::new(RandomAgent), Box::new(RandomAgent)];
+            agents[seat as usize] = Box::new(Scripted::new());
+            let mut rng = Rng::from_seed(seed ^ 0xabc);
+            sandtable_core::game::play_out(&mut g, &mut agents, &mut rng, 100_000).unwrap();
+            assert_eq!(g.outcome().unwrap().winner, Some(seat), "seat {seat}");
+        }
+    }
+
+    /// The scripted set-up: Axis panzers face the front, the best Soviet Front Line division
+    /// faces the most Axis strength, Second Line units stand out of Axis ZOC.
+    #[test]
+    fn the_scripted_set_up_is_sensible() {
+        let mut g = StalingradBlitz::new_game("campaign-free-setup", 1).unwrap();
+        g.set_journal(false);
+        let mut agents: Vec<Box<dyn Agent<StalingradBlitz>>> =
+            vec![Box::new(Scripted::new()), Box::new(Scripted::new())];
+        let mut rng = Rng::from_seed(1);
+        let mut legal = Vec::new();
+        while g.s.phase == Phase::Setup {
+            let Pending::Seat(s) = g.pending() else { break };
+            g.legal_actions(&mut legal);
+            let i = agents[s as usize].choose(&g, s, &legal, &mut rng);
+            g.apply(s, &legal[i]).unwrap();
+        }
+        let d = &g.d;
+        let mut search = Search::new();
+        let front = land_distance(&g, d.map.hex_set("soviet-front-line"), &mut search);
+        let id = |u: usize| d.units[u].id.as_str();
+        // Every German mechanised unit of an army stands at least as near the front as any of
+        // that army's infantry.
+        for (u, def) in d.units.iter().enumerate() {
+            let Some(h) = g.s.units[u].hex() else { continue };
+            if def.side != Side::Axis || def.is_hq() || !def.mech || def.nation != Nation::German {
+                continue;
+            }
+            for (v, other) in d.units.iter().enumerate() {
+                let Some(k) = g.s.units[v].hex() else { continue };
+                if other.front == def.front && !other.mech && !other.is_hq() {
+                    assert!(front[h.idx()] <= front[k.idx()] + 1, "{} behind {}", id(u), id(v));
+                }
+            }
+        }
+        // The 13th Guards Rifle Division (the best) faces at least as much as any other.
+        let b = Board::new(d, &g.s);
+        let pressure = |h: Hex| -> usize {
+            d.map
+                .grid
+                .neighbours(h)
+                .filter(|(_, n)| b.owner[n.idx()] == Some(Side::Axis))
+                .count()
+        };
+        let guards = g.s.units[d.unit_index["sov-grifle-13"] as usize].hex().unwrap();
+        assert!(pressure(guards) >= 1, "the Guards face no Axis unit");
+        for (u, def) in d.units.iter().enumerate() {
+            if def.entry == sandtable_stalingrad_blitz::data::Entry::SecondLine {
+                let h = g.s.units[u].hex().unwrap();
+                assert!(!b.enemy_zoc(Side::Soviet, h), "{} in Axis ZOC", id(u));
             }
         }
     }

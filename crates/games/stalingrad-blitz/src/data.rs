@@ -431,6 +431,9 @@ pub struct Data {
     pub vp_hexes: Vec<Hex>,
     pub supply_axis: Vec<Hex>,
     pub supply_soviet: Vec<Hex>,
+    /// The set-up groups and the hexes 4.0 names for each (for scenarios that leave the
+    /// set-up to the players).
+    pub setup: crate::setup::SetupData,
 }
 
 /// The classes of the Soviet reinforcement track (12.2).
@@ -697,6 +700,7 @@ impl Data {
             supply_soviet,
             enter_mp: [Vec::new(), Vec::new()],
             shift: Vec::new(),
+            setup: crate::setup::SetupData::default(),
             serial: {
                 static LOADED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
                 LOADED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
@@ -711,6 +715,7 @@ impl Data {
                 .collect();
         }
         d.shift = d.map.grid.hexes().map(|h| crate::rules::terrain_shift(&d, h)).collect();
+        d.setup = crate::setup::SetupData::new(&d);
         Ok(d)
     }
 

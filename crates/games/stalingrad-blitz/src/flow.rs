@@ -49,6 +49,11 @@ impl StalingradBlitz {
         match &self.s.phase {
             Phase::Over => Pending::Over,
             Phase::Draw => Pending::Chance,
+            // 4.0: the player whose unit is set up next.
+            Phase::Setup => match crate::setup::next_setup_unit(&self.d, &self.s) {
+                Some(u) => Pending::Seat(self.d.units[u as usize].side.seat()),
+                None => Pending::Seat(Side::Axis.seat()),
+            },
             Phase::Select(Select::SovietHq | Select::SovietExtra) => Pending::Seat(Side::Soviet.seat()),
             Phase::Select(_) => Pending::Seat(Side::Axis.seat()),
             Phase::Exec(e) => {
@@ -644,6 +649,7 @@ impl StalingradBlitz {
             Action::Retreat { unit, to } => self.retreat_step(unit, to),
             Action::Advance { unit, to } => self.advance(unit, to),
             Action::EndAdvance => self.end_combat(),
+            Action::Place { unit, at } if self.s.phase == Phase::Setup => self.set_up(unit, at),
             Action::Place { unit, at } => {
                 let s = self.d.units[unit as usize].side;
                 self.s.units[unit as usize].loc = Loc::Map(at);
@@ -974,6 +980,14 @@ impl StalingradBlitz {
     /// Where a step is forced when it has no legal action, they are listed in `legal`; left
     /// there when nothing changes, they are the legal actions of the decision now pending.
     fn normalise(&mut self, legal: &mut Vec<Action>) -> bool {
+        if self.s.phase == Phase::Setup {
+            // 4.0: when every unit is set up, turn 1 begins.
+            if crate::setup::next_setup_unit(&self.d, &self.s).is_none() {
+                self.finish_setup();
+                return true;
+            }
+            return false;
+        }
         let Some(e) = self.exec() else {
             if let Phase::Select(_) = self.s.phase {
                 let before = self.s.phase.clone();

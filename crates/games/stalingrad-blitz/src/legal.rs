@@ -15,6 +15,7 @@ impl StalingradBlitz {
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
         match &self.s.phase {
             Phase::Over | Phase::Draw => {}
+            Phase::Setup => self.legal_setup(out),
             Phase::Select(stage) => self.legal_select(*stage, out),
             Phase::Exec(e) => self.legal_exec(e, out),
         }
@@ -338,6 +339,8 @@ impl StalingradBlitz {
         let d = &self.d;
         let r = |rule: &str, t| Refusal::new(rule, t);
         match (&self.s.phase, a) {
+            (Phase::Setup, Action::Place { unit, at }) => self.setup_refusal(*unit, *at),
+            (Phase::Setup, _) => r("4.0", text!("the set-up (4.0) comes before the first turn: place the set-up units first", "游戏准备(4.0)在第1回合之前:请先配置初期配置单位")),
             (Phase::Select(_), Action::Pick { chit }) => {
                 let Some(c) = d.chits.get(*chit as usize) else {
                     return r("6.2", text!("there is no such chit", "没有这枚命令卡"));

@@ -15,6 +15,7 @@ mod moves;
 mod present;
 pub mod rules;
 pub mod scenario;
+pub mod setup;
 pub mod state;
 
 pub use data::{Data, Side};
@@ -39,6 +40,8 @@ pub struct Meta {
     pub id: String,
     pub name: Text,
     pub reconstructed: bool,
+    /// What the players' set-up must achieve (4.0), when the scenario leaves it to them.
+    pub setup: setup::SetupPlan,
 }
 
 /// A game of Stalingrad Blitz.
@@ -75,6 +78,7 @@ impl StalingradBlitz {
             id: sc.id,
             name: Text::new(sc.name_en, sc.name_zh),
             reconstructed,
+            setup: sc.setup,
         });
         let mut g = StalingradBlitz {
             d,
@@ -84,7 +88,10 @@ impl StalingradBlitz {
             legal_cache: None,
         };
         g.s.vp = g.victory_points();
-        g.start_turn();
+        // 4.0: a scenario may leave the set-up to the players; turn 1 follows it.
+        if !g.begin_setup() {
+            g.start_turn();
+        }
         g.settle();
         Ok(g)
     }
@@ -191,22 +198,34 @@ impl Game for StalingradBlitz {
     }
 
     fn scenarios() -> Vec<ScenarioInfo> {
-        vec![ScenarioInfo {
-            id: "campaign".into(),
-            name: Text::new("Campaign: Operation Blue, June–December 1942 (9 turns)", "战役:蓝色作战,1942年6月至12月(9回合)"),
-            reconstructed: true,
-            note: Text::new(
-                "The rulebook has no map, counter sheet or turn-track quotas: this scenario rests on reconstructed data (map from real geography, counters from the historical order of battle).",
-                "规则书没有地图、算子表和回合命令数:本剧本基于重建数据(地图依据真实地理,算子依据历史战斗序列)。",
-            ),
-        }]
+        vec![
+            ScenarioInfo {
+                id: "campaign".into(),
+                name: Text::new("Campaign: Operation Blue, June–December 1942 (9 turns)", "战役:蓝色作战,1942年6月至12月(9回合)"),
+                reconstructed: true,
+                note: Text::new(
+                    "The rulebook has no map, counter sheet or turn-track quotas: this scenario rests on reconstructed data (map from real geography, counters from the historical order of battle).",
+                    "规则书没有地图、算子表和回合命令数:本剧本基于重建数据(地图依据真实地理,算子依据历史战斗序列)。",
+                ),
+            },
+            ScenarioInfo {
+                id: "campaign-free-setup".into(),
+                name: Text::new("Campaign, players set up (4.0) (9 turns)", "战役(玩家自行布置,4.0)(9回合)"),
+                reconstructed: true,
+                note: Text::new(
+                    "The campaign with the set-up of 4.0 made by the players before turn 1: the same units as the campaign, on hexes of their choosing within the set-up hexes printed on the map. The map, its set-up hexes and the counters are reconstructed (the rulebook has none).",
+                    "由玩家在第1回合前按4.0自行初期配置的战役:单位与战役剧本相同,在地图印刷的初期配置格内自选位置。地图、初期配置格和算子均为重建数据(规则书没有)。",
+                ),
+            },
+        ]
     }
 
     fn new_game(scenario: &str, seed: u64) -> Result<Self, SetupError> {
         match scenario {
             "campaign" => StalingradBlitz::from_text(scenario::CAMPAIGN_TOML, seed),
+            "campaign-free-setup" => StalingradBlitz::from_text(scenario::CAMPAIGN_FREE_SETUP_TOML, seed),
             other => Err(SetupError(format!(
-                "stalingrad-blitz has no scenario `{other}` (scenarios: campaign)"
+                "stalingrad-blitz has no scenario `{other}` (scenarios: campaign, campaign-free-setup)"
             ))),
         }
     }

@@ -345,6 +345,17 @@ impl StalingradBlitz {
     pub(crate) fn phase_text(&self) -> Text {
         match &self.s.phase {
             Phase::Over => Text::new("Game over", "游戏结束"),
+            Phase::Setup => match crate::setup::next_setup_unit(&self.d, &self.s) {
+                Some(u) => {
+                    let t = self.unit_text(u);
+                    let rule = crate::setup::setup_rule(crate::setup::setup_class(&self.d.units[u as usize]));
+                    Text::new(
+                        format!("Set-up: place {} ({rule})", t.en),
+                        format!("初期配置:放置{}({rule})", t.zh),
+                    )
+                }
+                None => Text::new("Set-up (4.0)", "初期配置(4.0)"),
+            },
             Phase::Draw => Text::new("Command execution: drawing a chit (7.1)", "命令实行:抽取命令卡(7.1)"),
             Phase::Select(Select::SovietHq) => Text::new(
                 "Command selection: Soviet Front chits (6.2(1))",
@@ -442,6 +453,7 @@ impl StalingradBlitz {
                     Loc::RailBox => json!("rail-box"),
                     Loc::Track => json!("track"),
                     Loc::Arriving => json!("arriving"),
+                    Loc::SetUp => json!("set-up"),
                     _ => json!(null),
                 };
                 json!({
@@ -644,10 +656,17 @@ impl StalingradBlitz {
 
     /// The board around a hex as text, for the terminal: every stack within `radius`.
     pub fn listing_around(&self, centre: Hex, radius: u32, lang: Lang) -> String {
+        self.listing(|h| self.d.map.grid.distance(centre, h) <= radius, &[], lang)
+    }
+
+    /// The board as text: every stack and named place in the hexes `keep` accepts, and every
+    /// hex of `marked`, with a `+` after its number.
+    fn listing(&self, keep: impl Fn(Hex) -> bool, marked: &[Hex], lang: Lang) -> String {
         let d = &self.d;
         let mut lines = Vec::new();
         for h in d.map.grid.hexes() {
-            if d.map.grid.distance(centre, h) > radius {
+            let mark = marked.contains(&h);
+            if !keep(h) && !mark {
                 continue;
             }
             let here: Vec<String> = self
@@ -661,7 +680,7 @@ impl StalingradBlitz {
                     format!("{side}:{}", self.unit_text(i as UnitId).get(lang))
                 })
                 .collect();
-            if here.is_empty() && d.map.place(h).is_none() {
+            if here.is_empty() && d.map.place(h).is_none() && !mark {
                 continue;
             }
             let mut terrain: Vec<&str> = d
@@ -679,8 +698,9 @@ impl StalingradBlitz {
                 None => "",
             };
             lines.push(format!(
-                "{} {}{} {} {}",
+                "{}{} {}{} {} {}",
                 self.hex_id(h),
+                if mark { "+" } else { "" },
                 self.hex_text(h).get(lang).split_once(' ').map(|x| x.1).unwrap_or(""),
                 ctl,
                 terrain.join("+"),
@@ -772,6 +792,14 @@ impl StalingradBlitz {
                 });
             }
         }
+        // 4.0: the hexes the unit being set up may take.
+        for h in self.set_up_hexes() {
+            marks.push(HexMark {
+                hex: h,
+                fill: "rgba(80,160,80,0.35)".into(),
+                label: String::new(),
+            });
+        }
         if let Some(e) = self.exec() {
             if let Step::Combat(c) = &e.step {
                 marks.push(HexMark {
@@ -816,8 +844,35 @@ impl StalingradBlitz {
         render_hex_map(&d.map, &style, &counters, &marks, lang, &title)
     }
 
+    /// In the set-up, the hexes offered to the unit being set up (4.0).
+    fn set_up_hexes(&self) -> Vec<Hex> {
+        if self.s.phase != Phase::Setup {
+            return Vec::new();
+        }
+        self.with_legal(|legal| {
+            legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Place { at, .. } => Some(*at),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
     /// The stacks near the current action, as text for a terminal.
     pub(crate) fn board_text_for(&self, lang: Lang) -> String {
+        if self.s.phase == Phase::Setup {
+            // 4.0: the hexes the unit being set up may take, and what stands next to them.
+            let offered = self.set_up_hexes();
+            let g = &self.d.map.grid;
+            let list = self.listing(|h| offered.iter().any(|&o| g.distance(o, h) <= 1), &offered, lang);
+            let head = match lang {
+                Lang::Zh => "标 + 的格可放置当前单位(4.0):",
+                Lang::En => "Hexes marked + may take the unit being set up (4.0):",
+            };
+            return format!("{head}\n{list}");
+        }
         let centre = match self.exec() {
             Some(e) => match &e.step {
                 Step::Combat(c) => Some((c.target, 2)),

@@ -1,14 +1,18 @@
 //! Scenarios: the pieces on their hexes, the turn, the markers. The shipped campaign is in
-//! `data/scenarios/`; players may write their own in the same format (docs/formats.md).
-//! Every unit a scenario does not list is in the reserve force pool (4.0(5)).
+//! `data/scenarios/`, once with its set-up made and once with the set-up left to the players
+//! (units with `loc = "set-up"`, placed by them before the first turn under 4.0); players may
+//! write their own in the same format (docs/formats.md). Every unit a scenario does not list
+//! is in the reserve force pool (4.0(5)).
 
 use crate::data::{Data, Side};
+use crate::setup::{named_hexes, setup_class, Problem, SetupPlan};
 use crate::state::{Fortress, Loc, Phase, Select, State, UnitState};
 use sandtable_core::chance::Rng;
 use sandtable_core::map::About;
 use serde::Deserialize;
 
 pub const CAMPAIGN_TOML: &str = include_str!("../data/scenarios/campaign.toml");
+pub const CAMPAIGN_FREE_SETUP_TOML: &str = include_str!("../data/scenarios/campaign-free-setup.toml");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -49,7 +53,8 @@ pub struct UnitPlacement {
     pub id: String,
     #[serde(default)]
     pub hex: Option<String>,
-    /// Off-map places: `pool`, `rail-box`, `track`, `eliminated`, `withdrawn`.
+    /// Off-map places: `pool`, `rail-box`, `track`, `eliminated`, `withdrawn`; or `set-up`:
+    /// its player sets it up before the first turn (4.0).
     #[serde(default)]
     pub loc: Option<String>,
     #[serde(default)]
@@ -77,6 +82,8 @@ pub struct Scenario {
     pub name_zh: String,
     pub about: About,
     pub state: State,
+    /// What the players' set-up must achieve (empty when nothing is left to set up).
+    pub setup: SetupPlan,
 }
 
 pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
@@ -117,9 +124,29 @@ pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
             (None, Some("track")) => Loc::Track,
             (None, Some("eliminated")) => Loc::Eliminated,
             (None, Some("withdrawn")) => Loc::Withdrawn,
+            (None, Some("set-up")) => {
+                // 4.0(2)–(4): only units with entry information set up, on hexes the map names.
+                let def = &d.units[i];
+                if setup_class(def).is_none() {
+                    return Err(format!(
+                        "scenario: unit `{}` has no set-up information (4.0(5)) and cannot be set up",
+                        p.id
+                    ));
+                }
+                if named_hexes(d, def).is_empty() {
+                    return Err(format!(
+                        "scenario: the map names no set-up hex for unit `{}` (4.0(2)–(4))",
+                        p.id
+                    ));
+                }
+                if p.reduced {
+                    return Err(format!("scenario: unit `{}` sets up at full strength (4.0(6))", p.id));
+                }
+                Loc::SetUp
+            }
             _ => {
                 return Err(format!(
-                    "scenario: unit `{}` needs either `hex` or `loc` (pool, rail-box, track, eliminated, withdrawn)",
+                    "scenario: unit `{}` needs either `hex` or `loc` (pool, rail-box, track, eliminated, withdrawn, set-up)",
                     p.id
                 ))
             }
@@ -185,6 +212,7 @@ pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
             .map_err(|e| format!("scenario: control: {e}"))?;
         control[h.idx()] = Some(c.side);
     }
+    let plan = SetupPlan::new(d, &units);
     let state = State {
         rng: Rng::from_seed(seed),
         turn: h.turn,
@@ -202,11 +230,16 @@ pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
         vp: 0,
         winner: None,
     };
+    // 4.0: a set-up left to the players must be one they can complete.
+    if !Problem::new(d, &state, &plan).feasible() {
+        return Err("scenario: the units left to set up cannot all be placed as 4.0 requires (every set-up hex filled, at most 2 units to a hex, one nationality to a hex, one Front Line unit to each front-line hex, Second Line units alone in Soviet-held towns)".into());
+    }
     Ok(Scenario {
         id: h.id,
         name_en: h.name_en,
         name_zh: h.name_zh,
         about: f.about,
         state,
+        setup: plan,
     })
 }

@@ -30,6 +30,8 @@ pub enum Loc {
     Withdrawn,
     /// Received as a reinforcement and waiting to be placed (12.0).
     Arriving,
+    /// Waiting to be set up by its player before the first turn (4.0(2)–(4)).
+    SetUp,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -313,6 +315,8 @@ pub struct Exec {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
+    /// 4.0: the players set up their units, one at a time, before turn 1.
+    Setup,
     Select(Select),
     /// Chance: draw the next chit from the cup (7.1(1)).
     Draw,
