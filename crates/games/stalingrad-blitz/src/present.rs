@@ -214,9 +214,9 @@ impl StalingradBlitz {
                     ..at(None, &[target])
                 },
                 Action::Undeclare { target } | Action::Resolve { target } => at(None, &[target]),
-                Action::Retreat { unit, to } | Action::Advance { unit, to } | Action::Place { unit, at: to } => {
-                    at(Some(unit), &[to])
-                }
+                Action::Retreat { unit, to } | Action::Advance { unit, to } => at(Some(unit), &[to]),
+                // The unit placed is not on the board yet: only its hexes can be clicked.
+                Action::Place { at: to, .. } => at(None, &[to]),
                 Action::Choose { unit } => at(Some(unit), &[]),
                 Action::Lose { unit } if unit != FORTRESS => at(Some(unit), &[]),
                 Action::Fortify { hex } => at(None, &[hex]),
