@@ -37,7 +37,14 @@ pub struct Report {
 }
 
 impl Report {
-    fn check(&mut self, ok: bool, what: String) {
+    pub fn new() -> Report {
+        Report {
+            lines: Vec::new(),
+            failures: 0,
+        }
+    }
+
+    pub fn check(&mut self, ok: bool, what: String) {
         if ok {
             self.lines.push(format!("  ok    {what}"));
         } else {

@@ -12,20 +12,28 @@ pub type Pt = (f64, f64);
 /// Mean Earth radius (km).
 const EARTH_KM: f64 = 6371.0;
 
-/// An equirectangular projection around a standard parallel, scaled so that one hex (centre to
-/// centre) is `km_per_hex`, and placed so that `(lat0, lon0)` is the centre of the grid's first
-/// hex (column 1, row 1). Over 10° of latitude the east–west scale errs by up to ±10 %, which
-/// is well below what a 30-km hex can show.
+/// How latitude and longitude become frame coordinates.
 #[derive(Clone, Debug)]
-pub struct Proj {
-    lat0: f64,
-    lon0: f64,
-    /// Frame units per degree of longitude and of latitude.
-    kx: f64,
-    ky: f64,
-    /// Frame position of (lat0, lon0).
-    x0: f64,
-    y0: f64,
+pub enum Proj {
+    /// An equirectangular projection around a standard parallel, scaled so that one hex
+    /// (centre to centre) is `km_per_hex`, and placed so that `(lat0, lon0)` is the centre of
+    /// the grid's first hex (column 1, row 1). Over 10° of latitude the east–west scale errs by
+    /// up to ±10 %, which is well below what a 30-km hex can show.
+    Equirect {
+        lat0: f64,
+        lon0: f64,
+        /// Frame units per degree of longitude and of latitude.
+        kx: f64,
+        ky: f64,
+        /// Frame position of (lat0, lon0).
+        x0: f64,
+        y0: f64,
+    },
+    /// An affine map fitted to places whose hexes are known: the global column
+    /// `X = a[0]·lon + a[1]·lat + a[2]` and the row coordinate `Y = b[0]·lon + b[1]·lat + b[2]`
+    /// (the row number, plus ½ in the columns the grid shifts), so the frame point is
+    /// `(X·√3/2, Y)`.
+    Affine { a: [f64; 3], b: [f64; 3] },
 }
 
 impl Proj {
@@ -33,7 +41,7 @@ impl Proj {
         let km_per_deg = EARTH_KM * std::f64::consts::PI / 180.0;
         let first = grid.hexes().next().expect("the grid has hexes");
         let (x0, y0) = grid.centre(first);
-        Proj {
+        Proj::Equirect {
             lat0,
             lon0,
             kx: km_per_deg * standard_parallel.to_radians().cos() / km_per_hex,
@@ -44,18 +52,42 @@ impl Proj {
     }
 
     pub fn to_frame(&self, lat: f64, lon: f64) -> Pt {
-        (
-            self.x0 + (lon - self.lon0) * self.kx,
-            self.y0 + (self.lat0 - lat) * self.ky,
-        )
+        match *self {
+            Proj::Equirect {
+                lat0,
+                lon0,
+                kx,
+                ky,
+                x0,
+                y0,
+            } => (x0 + (lon - lon0) * kx, y0 + (lat0 - lat) * ky),
+            Proj::Affine { a, b } => {
+                let x = a[0] * lon + a[1] * lat + a[2];
+                let y = b[0] * lon + b[1] * lat + b[2];
+                (x * 3f64.sqrt() / 2.0, y)
+            }
+        }
     }
 
     /// Back from the frame to (lat, lon).
     pub fn to_geo(&self, p: Pt) -> (f64, f64) {
-        (
-            self.lat0 - (p.1 - self.y0) / self.ky,
-            self.lon0 + (p.0 - self.x0) / self.kx,
-        )
+        match *self {
+            Proj::Equirect {
+                lat0,
+                lon0,
+                kx,
+                ky,
+                x0,
+                y0,
+            } => (lat0 - (p.1 - y0) / ky, lon0 + (p.0 - x0) / kx),
+            Proj::Affine { a, b } => {
+                let (x, y) = (p.0 / (3f64.sqrt() / 2.0) - a[2], p.1 - b[2]);
+                let det = a[0] * b[1] - a[1] * b[0];
+                let lon = (x * b[1] - a[1] * y) / det;
+                let lat = (a[0] * y - b[0] * x) / det;
+                (lat, lon)
+            }
+        }
     }
 }
 
@@ -199,6 +231,19 @@ pub fn seg_dist(p: Pt, a: Pt, b: Pt) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_affine_projection_goes_both_ways() {
+        let p = Proj::Affine {
+            a: [47.4638, -0.3089, -215.126],
+            b: [0.2914, 64.3590, -3203.537],
+        };
+        let (x, y) = p.to_frame(50.00347, 5.71844);
+        // Bastogne, B1.16: global column 41, row 16 (odd column, no half-hex shift).
+        assert!((x / (3f64.sqrt() / 2.0) - 41.0).abs() < 0.5 && (y - 16.0).abs() < 0.5);
+        let (lat, lon) = p.to_geo((x, y));
+        assert!((lat - 50.00347).abs() < 1e-9 && (lon - 5.71844).abs() < 1e-9);
+    }
 
     #[test]
     fn polygon_and_crossing() {

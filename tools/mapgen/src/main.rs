@@ -25,6 +25,8 @@
 //! Usage: `cargo run -p sandtable-mapgen -- [--reference DIR] [--geo DIR] [--out FILE]
 //! [--svg FILE] [--ascii FILE] [--force]`.
 
+mod ardennes;
+mod ardennes_checks;
 mod assemble;
 mod checks;
 mod csv;
@@ -37,7 +39,14 @@ use sandtable_core::map::HexMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Game {
+    StalingradBlitz,
+    ArdennesII,
+}
+
 struct Args {
+    game: Game,
     reference: PathBuf,
     geo: PathBuf,
     out: PathBuf,
@@ -53,34 +62,70 @@ fn repo_root() -> PathBuf {
 fn parse_args() -> Result<Args, String> {
     let root = repo_root();
     let mut a = Args {
+        game: Game::StalingradBlitz,
         reference: root.join("../shared/reference/geography"),
         geo: root.join("tools/mapgen/geo"),
-        out: root.join("crates/games/stalingrad-blitz/data/map.toml"),
+        out: PathBuf::new(),
         svg: None,
         ascii: None,
         force: false,
     };
+    let mut out = None;
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().map(PathBuf::from).ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
+            "--game" => {
+                a.game = match value()?.to_str() {
+                    Some("stalingrad-blitz") => Game::StalingradBlitz,
+                    Some("ardennes-ii") => Game::ArdennesII,
+                    other => return Err(format!("unknown game {other:?}: stalingrad-blitz or ardennes-ii")),
+                }
+            }
             "--reference" => a.reference = value()?,
             "--geo" => a.geo = value()?,
-            "--out" => a.out = value()?,
+            "--out" => out = Some(value()?),
             "--svg" => a.svg = Some(value()?),
             "--ascii" => a.ascii = Some(value()?),
             "--force" => a.force = true,
             "-h" | "--help" => {
                 return Err(
-                    "usage: sandtable-mapgen [--reference DIR] [--geo DIR] [--out FILE] [--svg FILE] \
-                            [--ascii FILE] [--force]"
+                    "usage: sandtable-mapgen [--game stalingrad-blitz|ardennes-ii] [--reference DIR] [--geo DIR] \
+                     [--out FILE] [--svg FILE] [--ascii FILE] [--force]"
                         .into(),
                 )
             }
             other => return Err(format!("unknown argument `{other}` (try --help)")),
         }
     }
+    a.out = out.unwrap_or_else(|| root.join(committed_map(a.game)));
     Ok(a)
+}
+
+/// Where each game's map lives in the repository.
+fn committed_map(game: Game) -> &'static str {
+    match game {
+        Game::StalingradBlitz => "crates/games/stalingrad-blitz/data/map.toml",
+        Game::ArdennesII => "crates/games/ardennes-ii/data/map.toml",
+    }
+}
+
+/// Builds a game's map and its text.
+fn generate(game: Game, reference: &Path, geo: &Path) -> Result<(assemble::Map, String), String> {
+    let (map, basis) = match game {
+        Game::StalingradBlitz => (assemble::build(reference, geo)?, BASIS),
+        Game::ArdennesII => (ardennes::build(reference, geo)?, ardennes::BASIS),
+    };
+    let text = write::to_toml(&map, basis);
+    Ok((map, text))
+}
+
+/// Runs a game's checks on the map as the core loaded it.
+fn check(game: Game, map: &assemble::Map, hm: &HexMap) -> checks::Report {
+    match game {
+        Game::StalingradBlitz => checks::run(map, hm),
+        Game::ArdennesII => ardennes_checks::run(map, hm),
+    }
 }
 
 const BASIS: &str = "\
@@ -131,12 +176,15 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<bool, String> {
-    let map = assemble::build(&args.reference, &args.geo)?;
-    let text = write::to_toml(&map, BASIS);
+    let (map, text) = generate(args.game, &args.reference, &args.geo)?;
     // The core must accept the file before it replaces the old one.
     let hm = HexMap::from_toml(&text).map_err(|e| format!("the core refuses the generated map: {e}"))?;
 
-    for line in checks::summary(&map, &hm) {
+    let summary = match args.game {
+        Game::StalingradBlitz => checks::summary(&map, &hm),
+        Game::ArdennesII => ardennes_checks::summary(&map, &hm),
+    };
+    for line in summary {
         println!("{line}");
     }
     if !map.notes.is_empty() {
@@ -151,7 +199,7 @@ fn run(args: &Args) -> Result<bool, String> {
             println!("  {w}");
         }
     }
-    let report = checks::run(&map, &hm);
+    let report = check(args.game, &map, &hm);
     println!("\nchecks:");
     for l in &report.lines {
         println!("{l}");
@@ -212,26 +260,34 @@ mod tests {
 
     /// The map in the repository is what the tool makes from the inputs (nobody edited it by
     /// hand, nobody forgot to regenerate), the core loads it, and every check passes.
-    #[test]
-    fn the_committed_map_is_generated_from_the_inputs_and_passes_the_checks() {
+    fn committed_map_is_generated(game: Game, command: &str) {
         let root = repo_root();
         let reference = root.join("../shared/reference/geography");
         if !reference.exists() {
             eprintln!("skipped: no reference geography at {}", reference.display());
             return;
         }
-        let map = assemble::build(&reference, &root.join("tools/mapgen/geo")).unwrap();
-        let text = write::to_toml(&map, BASIS);
+        let (map, text) = generate(game, &reference, &root.join("tools/mapgen/geo")).unwrap();
         let hm = HexMap::from_toml(&text).unwrap();
-        let report = checks::run(&map, &hm);
+        let report = check(game, &map, &hm);
         let failed: Vec<&String> = report.lines.iter().filter(|l| l.contains("FAIL")).collect();
         assert!(failed.is_empty(), "{failed:#?}");
-        let committed = root.join("crates/games/stalingrad-blitz/data/map.toml");
+        let committed = root.join(committed_map(game));
         let on_disk = std::fs::read_to_string(&committed).unwrap();
         assert!(
             on_disk == text,
-            "{} is not what tools/mapgen makes from its inputs: run `cargo run -p sandtable-mapgen`",
+            "{} is not what tools/mapgen makes from its inputs: run `{command}`",
             committed.display()
         );
+    }
+
+    #[test]
+    fn the_committed_map_is_generated_from_the_inputs_and_passes_the_checks() {
+        committed_map_is_generated(Game::StalingradBlitz, "cargo run -p sandtable-mapgen");
+    }
+
+    #[test]
+    fn the_committed_ardennes_map_is_generated_from_the_inputs_and_passes_the_checks() {
+        committed_map_is_generated(Game::ArdennesII, "cargo run -p sandtable-mapgen -- --game ardennes-ii");
     }
 }

@@ -15,6 +15,11 @@ use std::collections::{BinaryHeap, HashSet};
 pub struct World {
     pub grid: HexGrid,
     ext: HexGrid,
+    /// How many rows higher the larger grid numbers a hex than the map does. Printed row
+    /// numbers cannot go below 0, so a map whose rows start at 0 is numbered 2 rows up in the
+    /// larger grid (an even shift keeps every hex's neighbours); frame points are moved by the
+    /// same amount on the way in and out. For a map whose rows start at 1 or more it is 0.
+    dr: u16,
     pub proj: Proj,
 }
 
@@ -32,29 +37,52 @@ pub fn side(a: Hex, b: Hex) -> Side {
 impl World {
     pub fn new(spec: GridSpec, proj: impl Fn(&HexGrid) -> Proj) -> Result<World, String> {
         let grid = HexGrid::new(spec.clone())?;
+        if spec.cols[0] == 0 {
+            return Err("mapgen: the first column must be 1 or more".into());
+        }
+        let dr = if spec.rows[0] == 0 { 2 } else { 0 };
         let mut ext_spec = spec;
         ext_spec.cols = [ext_spec.cols[0] - 1, ext_spec.cols[1] + 1];
-        ext_spec.rows = [ext_spec.rows[0] - 1, ext_spec.rows[1] + 1];
+        ext_spec.rows = [ext_spec.rows[0] + dr - 1, ext_spec.rows[1] + dr + 1];
         let ext = HexGrid::new(ext_spec)?;
         let proj = proj(&grid);
-        Ok(World { grid, ext, proj })
+        Ok(World { grid, ext, dr, proj })
     }
 
     fn to_map(&self, e: Hex) -> Option<Hex> {
         let (c, r) = self.ext.col_row(e);
-        self.grid.hex_at(c as i32, r as i32)
+        self.grid.hex_at(c as i32, r as i32 - self.dr as i32)
     }
 
     fn to_ext(&self, h: Hex) -> Hex {
         let (c, r) = self.grid.col_row(h);
         self.ext
-            .hex_at(c as i32, r as i32)
+            .hex_at(c as i32, (r + self.dr) as i32)
             .expect("the larger grid holds every map hex")
+    }
+
+    /// The hex of the larger grid nearest to a frame point.
+    fn ext_near(&self, p: Pt) -> Option<Hex> {
+        if self.dr == 0 {
+            self.ext.hex_near(p.0, p.1)
+        } else {
+            self.ext.hex_near(p.0, p.1 + self.dr as f64)
+        }
+    }
+
+    /// The frame centre of a hex of the larger grid.
+    fn ext_centre(&self, e: Hex) -> Pt {
+        let (x, y) = self.ext.centre(e);
+        if self.dr == 0 {
+            (x, y)
+        } else {
+            (x, y - self.dr as f64)
+        }
     }
 
     /// The map hex a point falls in, or `None` off the map.
     pub fn hex_at(&self, p: Pt) -> Option<Hex> {
-        self.ext.hex_near(p.0, p.1).and_then(|e| self.to_map(e))
+        self.ext_near(p).and_then(|e| self.to_map(e))
     }
 
     pub fn hex_at_geo(&self, lat: f64, lon: f64) -> Option<Hex> {
@@ -86,7 +114,7 @@ impl World {
             for i in -n..=n {
                 for j in -n..=n {
                     let p = (cx + i as f64 * step + step * 0.37, cy + j as f64 * step + step * 0.21);
-                    if self.ext.hex_near(p.0, p.1) == Some(e) {
+                    if self.ext_near(p) == Some(e) {
                         out[h.idx()].push(p);
                     }
                 }
@@ -116,7 +144,7 @@ impl World {
             let mut near: HashSet<Hex> = HashSet::new();
             for s in 0..=steps {
                 let t = s as f64 / steps as f64;
-                if let Some(e) = self.ext.hex_near(p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1)) {
+                if let Some(e) = self.ext_near((p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1))) {
                     near.insert(e);
                     near.extend(self.ext.neighbours(e).map(|(_, n)| n));
                 }
@@ -125,7 +153,7 @@ impl World {
             for &a in &near {
                 for (_, b) in self.ext.neighbours(a) {
                     if a < b && near.contains(&b) {
-                        if let Some(t) = crossing(p, q, self.ext.centre(a), self.ext.centre(b)) {
+                        if let Some(t) = crossing(p, q, self.ext_centre(a), self.ext_centre(b)) {
                             hits.push((t, (a, b)));
                         }
                     }
@@ -257,11 +285,11 @@ impl World {
     /// that are neighbours of each other (the three hexes meet there).
     pub fn corners(&self, h: Hex) -> Vec<Pt> {
         let e = self.to_ext(h);
-        let c = self.ext.centre(e);
+        let c = self.ext_centre(e);
         (0..6u8)
             .filter_map(|d| {
-                let a = self.ext.centre(self.ext.neighbour(e, d)?);
-                let b = self.ext.centre(self.ext.neighbour(e, (d + 1) % 6)?);
+                let a = self.ext_centre(self.ext.neighbour(e, d)?);
+                let b = self.ext_centre(self.ext.neighbour(e, (d + 1) % 6)?);
                 Some(((c.0 + a.0 + b.0) / 3.0, (c.1 + a.1 + b.1) / 3.0))
             })
             .collect()
@@ -270,13 +298,13 @@ impl World {
     /// The two ends of a hexside, for drawing (the corners the two hexes share).
     pub fn side_ends(&self, s: Side) -> Option<(Pt, Pt)> {
         let (a, b) = (self.to_ext(s.0), self.to_ext(s.1));
-        let (ca, cb) = (self.ext.centre(a), self.ext.centre(b));
+        let (ca, cb) = (self.ext_centre(a), self.ext_centre(b));
         let ends: Vec<Pt> = self
             .ext
             .neighbours(a)
             .filter(|(_, n)| self.ext.adjacent(*n, b))
             .map(|(_, n)| {
-                let c = self.ext.centre(n);
+                let c = self.ext_centre(n);
                 ((ca.0 + cb.0 + c.0) / 3.0, (ca.1 + cb.1 + c.1) / 3.0)
             })
             .collect();

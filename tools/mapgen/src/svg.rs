@@ -2,17 +2,28 @@
 //! by terrain, rivers on hexsides, the start line, railways and roads, places and set-up hexes.
 
 use crate::assemble::{Camp, Map};
+use sandtable_core::hex::RowDirection;
 use std::fmt::Write;
 
 const SCALE: f64 = 24.0;
 
-fn colour(c: char) -> &'static str {
-    match c {
-        '~' => "#9cc3e6",
-        'm' => "#b89f7a",
-        '#' => "#f4f4f4",
-        's' => "#9fd1b5",
-        'f' => "#5f9e55",
+/// The fill of a hex, from the first terrain name its character stands for.
+fn colour(map: &Map, c: char) -> &'static str {
+    let name = map
+        .layout
+        .legend
+        .iter()
+        .find(|(k, _)| *k == c)
+        .and_then(|(_, names)| names.first())
+        .map_or("", String::as_str);
+    match name {
+        "sea" => "#9cc3e6",
+        "mountain" => "#b89f7a",
+        "slope" => "#c8a878",
+        "impassable" => "#f4f4f4",
+        "swamp" | "marsh" => "#9fd1b5",
+        "forest" => "#5f9e55",
+        "woods" => "#a6cf8a",
         _ => "#eef0cf",
     }
 }
@@ -21,11 +32,16 @@ pub fn to_svg(map: &Map) -> String {
     let w = &map.world;
     let mut out = String::new();
     let (mut maxx, mut maxy) = (0.0f64, 0.0f64);
+    let mut miny = f64::INFINITY;
     for h in w.grid.hexes() {
         let c = w.centre(h);
         maxx = maxx.max(c.0);
         maxy = maxy.max(c.1);
+        miny = miny.min(c.1);
     }
+    // Maps whose rows grow northward are drawn with the north up: y is flipped.
+    let flip = w.grid.spec().row_direction == RowDirection::Up;
+    let fy = |y: f64| if flip { maxy + miny - y } else { y };
     let _ = writeln!(
         out,
         "<svg xmlns='http://www.w3.org/2000/svg' width='{:.0}' height='{:.0}' font-family='sans-serif'>",
@@ -33,7 +49,7 @@ pub fn to_svg(map: &Map) -> String {
         (maxy + 1.5) * SCALE
     );
     out.push_str("<rect width='100%' height='100%' fill='white'/>\n");
-    let pt = |p: (f64, f64)| format!("{:.1},{:.1}", p.0 * SCALE, p.1 * SCALE);
+    let pt = |p: (f64, f64)| format!("{:.1},{:.1}", p.0 * SCALE, fy(p.1) * SCALE);
     for h in w.grid.hexes() {
         let pts: Vec<String> = w.corners(h).into_iter().map(pt).collect();
         let stroke = match map.control[h.idx()] {
@@ -44,7 +60,7 @@ pub fn to_svg(map: &Map) -> String {
             out,
             "<polygon points='{}' fill='{}' stroke='{stroke}' stroke-width='0.6'/>",
             pts.join(" "),
-            colour(map.terrain[h.idx()])
+            colour(map, map.terrain[h.idx()])
         );
     }
     for (name, hexes) in &map.sets {
@@ -61,7 +77,7 @@ pub fn to_svg(map: &Map) -> String {
                 out,
                 "<circle cx='{:.1}' cy='{:.1}' r='{:.1}' fill='none' stroke='{colour}' stroke-width='1.5'/>",
                 c.0 * SCALE,
-                c.1 * SCALE,
+                fy(c.1) * SCALE,
                 0.36 * SCALE
             );
             if let Some(army) = name.strip_prefix("axis-") {
@@ -69,24 +85,27 @@ pub fn to_svg(map: &Map) -> String {
                     out,
                     "<text x='{:.1}' y='{:.1}' font-size='6' text-anchor='middle' fill='#303030'>{army}</text>",
                     c.0 * SCALE,
-                    (c.1 + 0.3) * SCALE
+                    (fy(c.1) + 0.3) * SCALE
                 );
             }
         }
     }
     for p in &map.paths {
         let pts: Vec<String> = p.hexes.iter().map(|&h| pt(w.centre(h))).collect();
-        let style = if p.kind == "railway" {
-            "stroke='#202020' stroke-width='1.6'"
-        } else {
-            "stroke='#b05a00' stroke-width='1.4' stroke-dasharray='4,2'"
+        let style = match p.kind.as_str() {
+            "railway" => "stroke='#202020' stroke-width='1.6'",
+            "track" => "stroke='#b05a00' stroke-width='0.9' stroke-dasharray='2,2'",
+            _ => "stroke='#b05a00' stroke-width='1.4' stroke-dasharray='4,2'",
         };
         let _ = writeln!(out, "<polyline points='{}' fill='none' {style}/>", pts.join(" "));
     }
     for l in &map.side_lines {
         let style = match l.kind.as_str() {
-            "major-river" => "stroke='#1050d0' stroke-width='4'",
+            "major-river" | "meuse" => "stroke='#1050d0' stroke-width='4'",
             "start-line" => "stroke='#e00000' stroke-width='3' stroke-dasharray='6,3'",
+            "stream" => "stroke='#60a0ff' stroke-width='1.4'",
+            "bridge" => "stroke='#000000' stroke-width='1' stroke-dasharray='1,3'",
+            k if k.starts_with("built-bridge") => "stroke='#c00000' stroke-width='2' stroke-dasharray='2,2'",
             _ => "stroke='#3080ff' stroke-width='2.2'",
         };
         for &s in &l.sides {
@@ -95,20 +114,31 @@ pub fn to_svg(map: &Map) -> String {
                     out,
                     "<line x1='{:.1}' y1='{:.1}' x2='{:.1}' y2='{:.1}' {style} stroke-linecap='round'/>",
                     a.0 * SCALE,
-                    a.1 * SCALE,
+                    fy(a.1) * SCALE,
                     b.0 * SCALE,
-                    b.1 * SCALE
+                    fy(b.1) * SCALE
                 );
             }
         }
     }
     for (name, hexes) in &map.sets {
-        if !name.starts_with("supply-") && !name.starts_with("hq-") && name != "panzer-symbol" {
+        if !name.starts_with("supply-")
+            && !name.starts_with("hq-")
+            && name != "panzer-symbol"
+            && !name.starts_with("entry-")
+            && name != "demolition"
+        {
             continue;
         }
         for &h in hexes {
             let c = w.centre(h);
-            let (label, fill) = if name == "supply-axis" {
+            let (label, fill) = if let Some(area) = name.strip_prefix("entry-") {
+                (area, "#a000a0")
+            } else if name == "demolition" {
+                ("✱", "#d00000")
+            } else if name == "supply-allied" || name == "supply-german" {
+                continue;
+            } else if name == "supply-axis" {
                 ("S", "#404040")
             } else if name == "supply-soviet" {
                 ("S", "#d00000")
@@ -122,25 +152,41 @@ pub fn to_svg(map: &Map) -> String {
                 out,
                 "<text x='{:.1}' y='{:.1}' font-size='8' font-weight='bold' text-anchor='middle' fill='{fill}'>{label}</text>",
                 c.0 * SCALE,
-                (c.1 + dy) * SCALE
+                (fy(c.1) + dy) * SCALE
             );
         }
     }
     for p in &map.places {
         let c = w.centre(p.hex);
-        let r = if p.class == "city" { 4.0 } else { 2.2 };
+        let r = if p.class == "city" {
+            4.0
+        } else if p.class == "village" && !p.vp {
+            1.6
+        } else {
+            2.2
+        };
         let fill = if p.vp { "#e0a000" } else { "#000000" };
         let _ = writeln!(
             out,
             "<circle cx='{:.1}' cy='{:.1}' r='{r}' fill='{fill}'/>",
             c.0 * SCALE,
-            c.1 * SCALE
+            fy(c.1) * SCALE
         );
+        if p.rank > 2 {
+            let _ = writeln!(
+                out,
+                "<text x='{:.1}' y='{:.1}' font-size='4' fill='#404040'>{}</text>",
+                c.0 * SCALE + 2.0,
+                fy(c.1) * SCALE - 1.5,
+                p.name_en.replace('&', "&amp;").replace('<', "&lt;")
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             "<text x='{:.1}' y='{:.1}' font-size='{}'>{}</text>",
             c.0 * SCALE + 3.0,
-            c.1 * SCALE - 2.0,
+            fy(c.1) * SCALE - 2.0,
             if p.rank <= 2 { 8 } else { 6 },
             p.name_en.replace('&', "&amp;").replace('<', "&lt;")
         );
@@ -153,7 +199,7 @@ pub fn to_svg(map: &Map) -> String {
                 out,
                 "<text x='{:.1}' y='{:.1}' font-size='5' fill='#808080' text-anchor='middle'>{}</text>",
                 p.0 * SCALE,
-                (p.1 + 0.42) * SCALE,
+                (fy(p.1) + 0.42) * SCALE,
                 map.id(h)
             );
         }
