@@ -1,5 +1,6 @@
-//! `sandtable-mapgen`: builds the hex map of Game Journal's 激斗!斯大林格勒电击战 (Stalingrad
-//! Blitz) from real geography.
+//! `sandtable-mapgen`: builds the hex maps of Game Journal's 激斗!斯大林格勒电击战 (Stalingrad
+//! Blitz) and of MMP's SCS 阿登 II (Ardennes II, `--game ardennes-ii`, see `ardennes.rs`) from real
+//! geography, with one set of rasterizing code (`raster.rs`, `geo.rs`) and one writer.
 //!
 //! The rulebook has no map, so the map is *reconstructed*: this tool rasterizes the reference
 //! geography (`shared/reference/geography`: GeoNames towns, river and railway lines, the
@@ -22,8 +23,9 @@
 //! - Places: the hex holding the GeoNames coordinate; one place per hex (the more important
 //!   one stays). Control comes from the side of the start line.
 //!
-//! Usage: `cargo run -p sandtable-mapgen -- [--reference DIR] [--geo DIR] [--out FILE]
-//! [--svg FILE] [--ascii FILE] [--force]`.
+//! Usage: `cargo run -p sandtable-mapgen -- [--game stalingrad-blitz|ardennes-ii]
+//! [--reference DIR] [--geo DIR] [--out FILE] [--svg FILE] [--ascii FILE] [--force]`. Without
+//! `--out` the game's committed map is replaced.
 
 mod ardennes;
 mod ardennes_checks;
