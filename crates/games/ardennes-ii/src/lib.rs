@@ -5,4 +5,5 @@
 //! values the set-ups do not print and the scenario data live in `data/` as plain files, each
 //! saying where its content comes from.
 pub mod bonds;
+pub mod data;
 pub mod sequence;
