@@ -906,6 +906,29 @@ fn bad_tables_are_refused() {
 }
 
 #[test]
+fn out_of_range_numbers_are_refused_not_overflowed() {
+    for (from, to) in [
+        ("foot = \"2\"\nmech = \"3\"", "foot = \"40000 1/2\"\nmech = \"3\""),
+        ("barrage = \"(3-4) 5-6\"", "barrage = \"(3-255) 6\""),
+        ("{ dice = \"11-12\"", "{ dice = \"11-300\""),
+        (
+            "{ die = \"4-6\", result = \"remove-dg\" }",
+            "{ die = \"4-255\", result = \"remove-dg\" }",
+        ),
+        (
+            "{ max = 18, result = \"allied-major\" }",
+            "{ max = 4294967295, result = \"allied-major\" }",
+        ),
+    ] {
+        let mut t = Texts::embedded();
+        let bad = t.tables.replacen(from, to, 1);
+        assert_ne!(bad, t.tables, "{from}");
+        t.tables = Box::leak(bad.into_boxed_str());
+        assert!(Data::from_texts(&t).is_err(), "{to} is refused");
+    }
+}
+
+#[test]
 fn garbage_never_panics() {
     for junk in ["", "[[unit]]", "x = ", "[scenario]\nid = 3", "\u{0}\u{1}"] {
         assert!(with_scenario(junk.to_string()).is_err());

@@ -101,7 +101,8 @@ pub enum Location {
     OneOf(Vec<Hex>),
     /// One of these entry areas, the owner's choice (2.2, SCS 5.0).
     Areas(Vec<char>),
-    /// Any hex along this edge of the sheet, within the playing area.
+    /// Any hex along this edge of the playing area on this sheet (the sheet's own edge where
+    /// the area reaches it; 7.5's "south edge of Map A" is the area's row 11, inventory A25).
     Edge {
         sheet: char,
         edge: Edge,
@@ -180,7 +181,7 @@ pub struct Airborne {
 pub enum SupplySource {
     /// The side's friendly map edges (1.3) within the playing area.
     FriendlyEdges { side: Side },
-    /// Roads of `road` kind leaving the playing area across `edge` (of `sheet` only, if
+    /// Roads of `road` kind leaving the playing area across its `edge` (on `sheet` only, if
     /// given); only from edge hex `from` onward in direction `toward`, if given; only from
     /// turn `from_turn`, if given.
     RoadOffEdge {

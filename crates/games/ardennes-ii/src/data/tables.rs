@@ -107,23 +107,21 @@ struct CrtFile {
     rows: Vec<CrtRow>,
 }
 
-/// Reads `"4"`, `"2-3"` or `"3+"` (up to `top`) as an inclusive range.
+/// Reads `"4"`, `"2-3"` or `"3+"` (up to `top`) as an inclusive range within 1..=`top`.
 fn range(s: &str, top: u8) -> Option<(u8, u8)> {
     let s = s.trim();
-    if let Some(lo) = s.strip_suffix('+') {
-        let lo: u8 = lo.trim().parse().ok()?;
-        return (lo <= top).then_some((lo, top));
-    }
-    match s.split_once('-') {
-        Some((a, b)) => {
-            let (a, b): (u8, u8) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-            (a <= b).then_some((a, b))
+    let (lo, hi): (u8, u8) = if let Some(lo) = s.strip_suffix('+') {
+        (lo.trim().parse().ok()?, top)
+    } else {
+        match s.split_once('-') {
+            Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+            None => {
+                let n = s.parse().ok()?;
+                (n, n)
+            }
         }
-        None => {
-            let n = s.parse().ok()?;
-            Some((n, n))
-        }
-    }
+    };
+    (1 <= lo && lo <= hi && hi <= top).then_some((lo, hi))
 }
 
 fn parse_crt(f: &CrtFile) -> Result<CombatTable<CrtResult>, DataError> {
@@ -179,7 +177,7 @@ impl Mp {
     pub const HALF: Mp = Mp(1);
 
     pub fn whole(n: u16) -> Mp {
-        Mp(2 * n)
+        Mp(n.saturating_mul(2))
     }
 
     /// Reads `"2"`, `"1/2"`, `"1 1/2"`.
@@ -190,18 +188,18 @@ impl Mp {
         }
         if let Some((w, h)) = s.split_once(' ') {
             if h.trim() == "1/2" {
-                return Some(Mp(2 * w.parse::<u16>().ok()? + 1));
+                return w.parse::<u16>().ok()?.checked_mul(2)?.checked_add(1).map(Mp);
             }
             return None;
         }
-        Some(Mp::whole(s.parse().ok()?))
+        s.parse::<u16>().ok()?.checked_mul(2).map(Mp)
     }
 }
 
 impl std::ops::Add for Mp {
     type Output = Mp;
     fn add(self, o: Mp) -> Mp {
-        Mp(self.0 + o.0)
+        Mp(self.0.saturating_add(o.0))
     }
 }
 
@@ -900,7 +898,7 @@ pub fn check_levels(levels: &[VictoryLevel], what: &str) -> Result<(), String> {
         let lo = w[0]
             .min
             .ok_or(format!("{what}: only the last level may have no `min`"))?;
-        if w[1].max.map(|m| m + 1) != Some(lo) {
+        if w[1].max.and_then(|m| m.checked_add(1)) != Some(lo) {
             return Err(format!(
                 "{what}: the level below {lo} VP must end at {}; levels go highest first without gaps",
                 lo.saturating_sub(1)
