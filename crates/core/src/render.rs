@@ -119,6 +119,8 @@ pub enum NatoSymbol {
     Headquarters,
     /// A battlement.
     Fortress,
+    /// A solid dot (artillery).
+    Artillery,
     /// Not a unit: a ring and no box.
     Marker,
     /// No symbol and no box.
@@ -884,6 +886,10 @@ fn nato_symbol(symbol: NatoSymbol) -> &'static str {
         NatoSymbol::Fortress => concat!(
             "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
             "<path class=\"solid\" d=\"M12 21V14h2v2h2v-2h2v2h2v-2h2v2h2v-2V21z\"/></g>"
+        ),
+        NatoSymbol::Artillery => concat!(
+            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
+            "<circle class=\"solid\" cx=\"18\" cy=\"17\" r=\"2.6\"/></g>"
         ),
         NatoSymbol::Marker => "<g class=\"sym\"><circle cx=\"18\" cy=\"17\" r=\"5.5\"/></g>",
         NatoSymbol::None => "",

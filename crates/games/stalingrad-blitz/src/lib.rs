@@ -303,11 +303,11 @@ impl Game for StalingradBlitz {
         self.parse_typed(text)
     }
 
-    /// 6.1(3): which chits go into the cup is secret.
     fn targets(&self, actions: &[Action]) -> Vec<Targets> {
         self.targets_of(actions)
     }
 
+    /// 6.1(3): which chits go into the cup is secret.
     fn is_secret(&self, action: &Action) -> bool {
         matches!(action, Action::Pick { .. } | Action::NoExtra)
     }

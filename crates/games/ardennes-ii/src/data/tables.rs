@@ -27,7 +27,7 @@ fn err(m: impl fmt::Display) -> DataError {
 
 /// One cell of the Combat Results Table (3.2): `A#` the attacker loses # steps, `D#` the
 /// defender loses # steps, `r#` the defender retreats # hexes (inventory A32); `-` nothing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CrtResult {
     pub attacker_steps: u8,
     pub defender_steps: u8,

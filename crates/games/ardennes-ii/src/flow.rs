@@ -1,0 +1,1448 @@
+//! The game as a state machine: the set-up of a scenario, the phases of 2.1 run in order
+//! (the automatic ones — weather, air strikes, reinforcements, marker removal, supply — by
+//! the engine, with their dice in the log), the decisions of each phase and their legal
+//! actions, and the combat procedure of 3.2 as an explicit stage in the state.
+
+use crate::data::{Location, Scenario, Victory, VictoryResult};
+use crate::rules::{Board, EIGHTHS};
+use crate::sequence::{Phase, Side};
+use crate::state::{Combat, Markers, Stage, State, UnitId, UnitState};
+use crate::world::World;
+use crate::ArdennesII;
+use sandtable_core::chance::Rng;
+use sandtable_core::game::{Outcome, Pending, Refusal};
+use sandtable_core::hex::Hex;
+use sandtable_core::search::Search;
+use sandtable_core::text;
+use sandtable_core::text::Text;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+
+/// One decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "kebab-case")]
+pub enum Action {
+    /// SCS 6.0 with the TEC: move a unit to a hex it can reach with the MP it has left.
+    Move {
+        unit: UnitId,
+        to: Hex,
+    },
+    /// 3.5: an artillery unit fires at a hex.
+    Fire {
+        unit: UnitId,
+        target: Hex,
+    },
+    /// 2.2, 3.5: a US air strike on a hex.
+    AirStrike {
+        target: Hex,
+    },
+    /// End the phase (movement, barrage, combat, exploitation).
+    EndPhase,
+    /// 3.2 (1): attack this hex.
+    Attack {
+        target: Hex,
+    },
+    /// 3.2 (1): this unit joins the attack.
+    Join {
+        unit: UnitId,
+    },
+    /// 3.2 (1)–(4): the attack is set; on to the defender's choice and the dice.
+    Resolve,
+    /// Call off the attack before the defender has chosen.
+    CallOff,
+    /// 3.2 (2): the defender stands.
+    Stand,
+    /// 3.2 (2): the defender retreats 5 hexes before combat.
+    Withdraw,
+    /// 3.2 (5), SCS 8.0: this unit takes a step loss.
+    Lose {
+        unit: UnitId,
+    },
+    /// 3.2 (6): the defending stack retreats to this hex.
+    RetreatTo {
+        to: Hex,
+    },
+    /// 3.2 (7): advance after combat.
+    Advance {
+        unit: UnitId,
+        to: Hex,
+    },
+    EndAdvance,
+}
+
+thread_local! {
+    static SEARCH: RefCell<Search> = RefCell::new(Search::new());
+}
+
+pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
+    SEARCH.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// A place to put a unit for `loc` on the map now, or `None` if every hex is held by the enemy.
+fn resolve_location(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &Location) -> Option<Hex> {
+    let b = Board::new(w, s);
+    let free = |h: &Hex| !b.enemy_in(side, *h) && scenario.in_area(&w.map.grid, *h);
+    let first = |v: Vec<Hex>| v.into_iter().find(|h| free(h));
+    match loc {
+        Location::Hex(h) => Some(*h)
+            .filter(free)
+            .or_else(|| first(w.map.grid.neighbours(*h).map(|(_, n)| n).collect())),
+        Location::Within { hex, within } => {
+            let mut v: Vec<Hex> = w
+                .map
+                .grid
+                .hexes()
+                .filter(|&h| w.map.grid.distance(*hex, h) <= *within as u32)
+                .collect();
+            v.sort_by_key(|&h| w.map.grid.distance(*hex, h));
+            first(v)
+        }
+        Location::OneOf(v) => first(v.clone()),
+        Location::Areas(letters) => first(
+            letters
+                .iter()
+                .flat_map(|l| w.map.hex_sets.get(&format!("entry-{l}")).cloned().unwrap_or_default())
+                .collect(),
+        ),
+        Location::Edge { sheet, edge } => {
+            let name = format!("edge-{}", format!("{edge:?}").to_lowercase());
+            first(
+                w.map
+                    .hex_sets
+                    .get(&name)
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|&h| crate::data::sheet_col_row(&w.map.grid, h).0 == *sheet)
+                    .collect(),
+            )
+        }
+        // 5.1: within 3 hexes of Bastogne or Senonchamps (group 2; RULINGS).
+        Location::Airborne => {
+            let bastogne = w.map.grid.parse("B1.16").ok()?;
+            resolve_location(
+                w,
+                s,
+                side,
+                scenario,
+                &Location::Within {
+                    hex: bastogne,
+                    within: 3,
+                },
+            )
+        }
+    }
+}
+
+impl ArdennesII {
+    /// A game of `scenario` from its first turn.
+    pub(crate) fn start(w: std::sync::Arc<World>, scenario: &Scenario, seed: u64) -> ArdennesII {
+        let n = w.data.counters.units.len();
+        let mut s = State {
+            scenario: scenario.id.clone(),
+            turn: scenario.first_turn,
+            first_turn: scenario.first_turn,
+            last_turn: scenario.last_turn,
+            phase: Phase::FIRST,
+            units: vec![UnitState::default(); n],
+            markers: Vec::new(),
+            frozen: false,
+            air_strikes: 0,
+            unobserved_strikes: Vec::new(),
+            blown: Vec::new(),
+            tested: Vec::new(),
+            control: w
+                .data
+                .tables
+                .vp_hexes
+                .iter()
+                .map(|v| scenario.initial_control(v.hex))
+                .collect(),
+            vp_max: 0,
+            vp_last: 0,
+            combat: None,
+            attacked_hexes: Vec::new(),
+            over: false,
+            rng: Rng::from_seed(seed),
+        };
+        for m in &scenario.markers {
+            match m.kind {
+                crate::data::MarkerKind::BridgeBlown => s.blown.push(m.hex),
+                crate::data::MarkerKind::BridgeTested => s.tested.push(m.hex),
+            }
+        }
+        for p in &scenario.setup {
+            let side = w.data.counters.units[p.unit as usize].side;
+            if let Some(h) = resolve_location(&w, &s, side, scenario, &p.at) {
+                let u = &mut s.units[p.unit as usize];
+                u.loc = Some(h);
+                u.reduced = p.reduced;
+                u.dg = p.dg;
+            }
+        }
+        let mut g = ArdennesII {
+            w,
+            s,
+            journal: Default::default(),
+            rolled: false,
+        };
+        g.journal.heading(|| g_turn_heading(g.s.turn));
+        g.begin_phase();
+        g.settle();
+        g
+    }
+
+    pub(crate) fn scenario(&self) -> &Scenario {
+        self.w
+            .data
+            .scenario(&self.s.scenario)
+            .or_else(|| self.w.data.scenarios.first())
+            .expect("the data has scenarios")
+    }
+
+    fn d6(&mut self) -> u8 {
+        self.rolled = true;
+        self.s.rng.d6()
+    }
+
+    /// Who decides now.
+    pub(crate) fn pending_seat(&self) -> Pending {
+        if self.s.over {
+            return Pending::Over;
+        }
+        if let Some(c) = &self.s.combat {
+            let attacker = self.s.phase.phasing().unwrap_or(Side::German);
+            let side = match c.stage {
+                Stage::Commit | Stage::AttackerLoss | Stage::Advance => attacker,
+                Stage::StandOrRetreat | Stage::DefenderLoss | Stage::Retreat => attacker.enemy(),
+            };
+            return Pending::Seat(side.seat());
+        }
+        match self.s.phase {
+            Phase::UsBarrage => Pending::Seat(Side::Allied.seat()),
+            Phase::Movement(s) | Phase::Combat(s) | Phase::Exploitation(s) => Pending::Seat(s.seat()),
+            _ => Pending::Over,
+        }
+    }
+
+    fn unit_side(&self, u: UnitId) -> Side {
+        self.w.data.counters.units[u as usize].side
+    }
+
+    fn units_of(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        (0..self.s.units.len() as UnitId)
+            .filter(move |&u| self.unit_side(u) == side && self.s.units[u as usize].hex().is_some())
+    }
+
+    /// Runs the phases that need no decision, until someone must decide or the game ends.
+    pub(crate) fn settle(&mut self) {
+        for _ in 0..200 {
+            if self.s.over || self.s.combat.is_some() {
+                return;
+            }
+            match self.s.phase {
+                // A movement phase can always be ended: someone decides.
+                Phase::Movement(_) => return,
+                Phase::UsBarrage | Phase::Combat(_) | Phase::Exploitation(_) => {
+                    if !self.legal_list().is_empty() {
+                        return;
+                    }
+                    self.end_phase();
+                }
+                _ => {
+                    self.automatic_phase();
+                    self.end_phase();
+                }
+            }
+        }
+    }
+
+    /// The work of a phase without decisions.
+    fn automatic_phase(&mut self) {
+        let turn = self.s.turn;
+        match self.s.phase {
+            // 2.2: from turn 8, until Frozen.
+            Phase::Weather if turn >= self.w.data.tables.weather_first_roll_turn && !self.s.frozen => {
+                let die = self.d6();
+                let w = self.w.data.tables.weather.roll(die as i32);
+                self.s.frozen = w == crate::data::Weather::Frozen;
+                self.journal.say(|| {
+                    Text::new(
+                        format!(
+                            "2.2: weather die {die}: {}.",
+                            if self.s.frozen { "Frozen" } else { "not Frozen" }
+                        ),
+                        format!("2.2:天气骰 {die}:{}。", if self.s.frozen { "冰冻" } else { "未冰冻" }),
+                    )
+                });
+            }
+            Phase::AirStrikes => {
+                let die = self.d6();
+                let weather = if self.s.frozen {
+                    crate::data::Weather::Frozen
+                } else {
+                    crate::data::Weather::NotFrozen
+                };
+                let halved = self.scenario().air_strikes == crate::data::AirStrikeRule::Halved;
+                self.s.air_strikes = self.w.data.tables.air_strikes.strikes(weather, die as i32, halved);
+                let n = self.s.air_strikes;
+                self.journal.say(|| {
+                    text!(
+                        "2.2: air strike die {die}: the US has {n} air strikes this turn.",
+                        "2.2:空袭骰 {die}:美军本回合有 {n} 次空袭。"
+                    )
+                });
+            }
+            Phase::AirSupply => {}
+            Phase::Reinforcements => self.reinforcements(),
+            Phase::MarkerRemoval => {
+                // 2.2, 3.5: every barrage marker goes; 3.4: DG recovery.
+                self.s.markers.clear();
+                self.dg_recovery();
+            }
+            Phase::BarrageRemoval(side) => {
+                // Inventory A1 (RULINGS): the non-phasing side's markers go.
+                self.s.markers.retain(|m| m.side != side.enemy());
+            }
+            Phase::Supply(side) => self.supply_phase(side),
+            _ => {}
+        }
+    }
+
+    /// 2.2, SCS 5.0: this turn's arrivals and removals.
+    fn reinforcements(&mut self) {
+        let turn = self.s.turn;
+        let scenario = self.scenario().clone();
+        for a in scenario.arrivals.iter().filter(|a| a.turn == turn) {
+            if let Some(n) = a.arrives_on {
+                let die = self.d6();
+                if die < n {
+                    self.journal.say(|| {
+                        text!(
+                            "Arrival roll {die}: the units do not come.",
+                            "抵达骰 {die}:部队未能抵达。"
+                        )
+                    });
+                    continue;
+                }
+            }
+            if a.landing.is_some() {
+                // 4.1: the von der Heydte Success Table.
+                let die = self.d6();
+                if self.w.data.tables.von_der_heydte.roll(die as i32) == crate::data::tables::VdhLanding::Destroyed {
+                    for &u in &a.units {
+                        let st = &mut self.s.units[u as usize];
+                        st.gone = true;
+                        st.removed = true;
+                    }
+                    self.journal.say(|| {
+                        text!(
+                            "4.1: von der Heydte die {die}: the drop fails.",
+                            "4.1:冯·德·海特骰 {die}:空降失败。"
+                        )
+                    });
+                    continue;
+                }
+            }
+            let Some(h) = resolve_location(&self.w, &self.s, a.side, &scenario, &a.at) else {
+                continue;
+            };
+            for &u in &a.units {
+                let st = &mut self.s.units[u as usize];
+                if st.loc.is_none() && !st.gone {
+                    st.loc = Some(h);
+                    st.reduced = a.reduced;
+                }
+            }
+            let hid = self.w.data.hex_id(h);
+            let k = a.units.len();
+            self.journal.say(|| {
+                text!(
+                    "Reinforcements: {k} unit(s) arrive at {hid}.",
+                    "增援:{k} 个单位在 {hid} 抵达。"
+                )
+            });
+        }
+        for r in scenario.removals.iter().filter(|r| r.turn == turn) {
+            for &u in &r.units {
+                let st = &mut self.s.units[u as usize];
+                st.gone = true;
+                st.removed = true;
+                st.loc = None;
+            }
+        }
+    }
+
+    /// 3.4: DG comes off a stack that is in supply (at its last supply phase), not in a traffic
+    /// jam, not overstacked and not mixing divisions.
+    fn dg_recovery(&mut self) {
+        let b = Board::new(&self.w, &self.s);
+        let mut clear = Vec::new();
+        for h in self.w.map.grid.hexes() {
+            let units = b.units_at(h);
+            if units.is_empty() || self.stack_fault(&units) || b.traffic_jam(h) {
+                continue;
+            }
+            if units.iter().any(|&u| self.s.units[u as usize].out_of_supply) {
+                continue;
+            }
+            clear.extend(units);
+        }
+        for u in clear {
+            self.s.units[u as usize].dg = false;
+        }
+    }
+
+    /// 3.1: more than 3 units, or units of more than one division (independents aside).
+    fn stack_fault(&self, units: &[UnitId]) -> bool {
+        if units.len() > 3 {
+            return true;
+        }
+        let mut division = None;
+        for &u in units {
+            if let Some(f) = self.w.data.counters.units[u as usize].formation {
+                match division {
+                    None => division = Some(f),
+                    Some(d) if d != f => return true,
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
+    /// 3.7: the side's units trace supply; those that cannot become DG.
+    fn supply_phase(&mut self, side: Side) {
+        let supplied = with_search(|search| Board::new(&self.w, &self.s).supply(side, search));
+        let mut out = 0;
+        for u in self.units_of(side).collect::<Vec<_>>() {
+            let h = self.s.units[u as usize].hex().expect("on the map");
+            let st = &mut self.s.units[u as usize];
+            st.out_of_supply = !supplied[h.idx()];
+            if st.out_of_supply {
+                st.dg = true;
+                out += 1;
+            }
+        }
+        let name = side_name(side);
+        self.journal.say(|| {
+            Text::new(
+                format!("3.7: {out} {} unit(s) out of supply become DG.", name.en),
+                format!("3.7:{out} 个{}单位无补给,成为混乱。", name.zh),
+            )
+        });
+    }
+
+    /// 6.0: a VP hex belongs to the side that last occupied it and can trace supply then.
+    fn update_control(&mut self) {
+        let supplied = with_search(|search| {
+            let b = Board::new(&self.w, &self.s);
+            [b.supply(Side::German, search), b.supply(Side::Allied, search)]
+        });
+        let b = Board::new(&self.w, &self.s);
+        let holders: Vec<Option<Side>> = self
+            .w
+            .data
+            .tables
+            .vp_hexes
+            .iter()
+            .map(|v| {
+                b.side_at(v.hex)
+                    .filter(|side| supplied[side.seat() as usize][v.hex.idx()])
+            })
+            .collect();
+        drop(b);
+        for (i, holder) in holders.into_iter().enumerate() {
+            if let Some(side) = holder {
+                self.s.control[i] = side;
+            }
+        }
+    }
+
+    /// The German's VP now: the VP hexes in the playing area he controls.
+    pub(crate) fn german_vp(&self) -> u32 {
+        let scenario = self.scenario();
+        self.w
+            .data
+            .tables
+            .vp_hexes
+            .iter()
+            .zip(&self.s.control)
+            .filter(|(v, c)| **c == Side::German && scenario.in_area(&self.w.map.grid, v.hex))
+            .map(|(v, _)| v.vp as u32)
+            .sum()
+    }
+
+    /// Ends the current phase: its end-of-phase rules, then the next phase (or turn).
+    pub(crate) fn end_phase(&mut self) {
+        let phase = self.s.phase;
+        if phase.barrage_side().is_some() {
+            self.half_reconciliation();
+        }
+        if matches!(
+            phase,
+            Phase::Movement(_) | Phase::UsBarrage | Phase::Combat(_) | Phase::Exploitation(_)
+        ) {
+            // 3.1, 3.4: overstacked or mixed stacks become DG at the end of any phase.
+            let b = Board::new(&self.w, &self.s);
+            let mut dg = Vec::new();
+            for h in self.w.map.grid.hexes() {
+                let units = b.units_at(h);
+                if !units.is_empty() && self.stack_fault(&units) {
+                    dg.extend(units);
+                }
+            }
+            for u in dg {
+                self.s.units[u as usize].dg = true;
+            }
+            self.update_control();
+        }
+        match phase.next(self.s.turn) {
+            Some(next) => self.s.phase = next,
+            None => {
+                self.end_turn();
+                if self.s.over {
+                    return;
+                }
+            }
+        }
+        self.journal.heading(|| self.s.phase.name());
+        self.begin_phase();
+    }
+
+    fn end_turn(&mut self) {
+        self.update_control();
+        let vp = self.german_vp();
+        self.s.vp_last = vp;
+        self.s.vp_max = self.s.vp_max.max(vp);
+        let turn = self.s.turn;
+        self.journal.say(|| {
+            text!(
+                "End of turn {turn}: the German controls {vp} VP (6.0).",
+                "第{turn}回合结束:德军控制 {vp} VP(6.0)。"
+            )
+        });
+        if self.s.turn >= self.s.last_turn {
+            self.s.over = true;
+            return;
+        }
+        self.s.turn += 1;
+        self.s.phase = Phase::FIRST;
+        self.journal.heading(|| g_turn_heading(self.s.turn));
+    }
+
+    /// Start-of-phase bookkeeping: per-phase flags, adjacency at the start (1.2), enemy
+    /// markers at the start (3.5), traffic jams (3.1).
+    fn begin_phase(&mut self) {
+        let b = Board::new(&self.w, &self.s);
+        let mut adjacent = vec![false; self.s.units.len()];
+        let mut barraged = vec![false; self.s.units.len()];
+        let mut jammed = vec![false; self.s.units.len()];
+        for (i, u) in self.s.units.iter().enumerate() {
+            if let Some(h) = u.hex() {
+                let side = self.w.data.counters.units[i].side;
+                adjacent[i] = b.enemy_adjacent(side, h);
+                barraged[i] = b.full_markers(h, side.enemy()) > 0;
+                jammed[i] = side == Side::German && b.traffic_jam(h);
+            }
+        }
+        for (i, u) in self.s.units.iter_mut().enumerate() {
+            u.spent = 0;
+            u.moved = false;
+            u.fired = false;
+            u.observed = false;
+            u.attacked = false;
+            u.adjacent_at_start = adjacent[i];
+            u.barraged = barraged[i];
+            if jammed[i] {
+                u.dg = true;
+            }
+        }
+        self.s.attacked_hexes.clear();
+        self.s.unobserved_strikes.clear();
+    }
+
+    /// 3.5: at the end of a barrage phase, two or more Half markers in a hex become one Full;
+    /// a lone Half rolls on the Half Reconciliation Table.
+    fn half_reconciliation(&mut self) {
+        let mut markers = std::mem::take(&mut self.s.markers);
+        for m in markers.iter_mut() {
+            match m.half {
+                0 => {}
+                1 => {
+                    let die = self.d6();
+                    if self.w.data.tables.half_reconciliation.roll(die as i32)
+                        == crate::data::tables::HalfReconciliation::Full
+                    {
+                        m.full += 1;
+                    }
+                    let hid = self.w.data.hex_id(m.hex);
+                    self.journal.say(|| {
+                        text!(
+                            "3.5: Half marker at {hid}, die {die}.",
+                            "3.5:{hid} 的半数标记,骰 {die}。"
+                        )
+                    });
+                }
+                _ => m.full += 1,
+            }
+            m.half = 0;
+        }
+        markers.retain(|m| m.full > 0);
+        self.s.markers = markers;
+    }
+
+    /// The legal actions now.
+    pub(crate) fn legal_list(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.s.over {
+            return out;
+        }
+        if let Some(c) = &self.s.combat {
+            self.legal_combat(c, &mut out);
+            return out;
+        }
+        match self.s.phase {
+            Phase::Movement(side) => {
+                self.legal_moves(side, false, &mut out);
+                self.legal_barrage(side, &mut out);
+                out.push(Action::EndPhase);
+            }
+            Phase::UsBarrage => {
+                self.legal_barrage(Side::Allied, &mut out);
+                if !out.is_empty() {
+                    out.push(Action::EndPhase);
+                }
+            }
+            Phase::Combat(side) => {
+                self.legal_attacks(side, &mut out);
+                if !out.is_empty() {
+                    out.push(Action::EndPhase);
+                }
+            }
+            Phase::Exploitation(side) => {
+                self.legal_moves(side, true, &mut out);
+                if !out.is_empty() {
+                    out.push(Action::EndPhase);
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// SCS 11.0 with 1.2, 3.3, 3.4, 3.5, 4.3: may this unit exploit?
+    fn may_exploit(&self, u: UnitId) -> bool {
+        let st = &self.s.units[u as usize];
+        let def = &self.w.data.counters.units[u as usize];
+        def.exploit && !st.dg && !st.adjacent_at_start && !st.barraged && !self.german_on_turn_1(def.side)
+    }
+
+    /// 1.2, 4.3: German units are not exploit-capable on turn 1 (inventory A12).
+    fn german_on_turn_1(&self, side: Side) -> bool {
+        side == Side::German && self.s.turn == 1
+    }
+
+    fn legal_moves(&self, side: Side, exploitation: bool, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        with_search(|search| {
+            for u in self.units_of(side).collect::<Vec<_>>() {
+                let st = &self.s.units[u as usize];
+                if st.observed || st.fired || (exploitation && !self.may_exploit(u)) {
+                    continue;
+                }
+                let Some(start) = b.reach(u, search) else { continue };
+                let mut dests: Vec<Hex> = search.reached().filter(|&h| h != start).collect();
+                dests.sort();
+                for to in dests {
+                    out.push(Action::Move { unit: u, to });
+                }
+            }
+        });
+    }
+
+    /// 3.5: the observer of a barrage at `target` by `side`: a friendly unit within 2 hexes
+    /// (of the firing unit's own division for divisional artillery).
+    fn observer(&self, b: &Board, side: Side, target: Hex, division: Option<u16>) -> Option<UnitId> {
+        let range = self.w.data.tables.barrage.observer_range as u32;
+        self.units_of(side).find(|&o| {
+            let h = self.s.units[o as usize].hex().expect("on the map");
+            b.w.map.grid.distance(h, target) <= range
+                && division.is_none_or(|d| self.w.data.counters.units[o as usize].formation == Some(d))
+        })
+    }
+
+    /// The hexes a barrage by `side` is offered at: enemy-held hexes and the hexes next to
+    /// them (RULINGS: empty hexes far from the enemy are not listed).
+    fn barrage_targets(&self, b: &Board, side: Side) -> Vec<Hex> {
+        let mut v: Vec<Hex> = self
+            .w
+            .map
+            .grid
+            .hexes()
+            .filter(|&h| {
+                self.scenario().in_area(&self.w.map.grid, h) && (b.enemy_in(side, h) || b.enemy_adjacent(side, h))
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// 3.5: the hexes within observer range of a unit of `side` (of division `division` only,
+    /// if given).
+    fn observed_hexes(&self, side: Side, division: Option<u16>) -> Vec<bool> {
+        let grid = &self.w.map.grid;
+        let range = self.w.data.tables.barrage.observer_range as u32;
+        let mut on = vec![false; grid.len()];
+        let mut frontier: Vec<Hex> = self
+            .units_of(side)
+            .filter(|&o| division.is_none_or(|d| self.w.data.counters.units[o as usize].formation == Some(d)))
+            .filter_map(|o| self.s.units[o as usize].hex())
+            .collect();
+        for &h in &frontier {
+            on[h.idx()] = true;
+        }
+        for _ in 0..range {
+            let mut next = Vec::new();
+            for &h in &frontier {
+                for (_, n) in grid.neighbours(h) {
+                    if !on[n.idx()] {
+                        on[n.idx()] = true;
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        on
+    }
+
+    fn legal_barrage(&self, side: Side, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        let targets = self.barrage_targets(&b, side);
+        let any = self.observed_hexes(side, None);
+        let mut by_division: std::collections::HashMap<u16, Vec<bool>> = Default::default();
+        for u in self.units_of(side).collect::<Vec<_>>() {
+            let def = &self.w.data.counters.units[u as usize];
+            let st = &self.s.units[u as usize];
+            let Some(range) = def.range else { continue };
+            if st.dg || st.moved || st.fired {
+                continue;
+            }
+            let h = st.hex().expect("on the map");
+            let observed = match def.formation.filter(|_| def.is_divarty()) {
+                Some(d) => by_division
+                    .entry(d)
+                    .or_insert_with(|| self.observed_hexes(side, Some(d))),
+                None => &any,
+            };
+            for &t in &targets {
+                if observed[t.idx()] && self.w.map.grid.distance(h, t) <= range as u32 {
+                    out.push(Action::Fire { unit: u, target: t });
+                }
+            }
+        }
+        if side == Side::Allied && self.s.air_strikes > 0 {
+            for &t in &targets {
+                if any[t.idx()] || !self.s.unobserved_strikes.contains(&t) {
+                    out.push(Action::AirStrike { target: t });
+                }
+            }
+        }
+    }
+
+    /// TEC note 1: whether unit `u` in `from` may attack `target`: it could enter by movement,
+    /// or a road or track crosses the hexside.
+    fn may_attack_across(&self, b: &Board, u: UnitId, from: Hex, target: Hex) -> bool {
+        let Some(d) = self.w.map.grid.dir_to(from, target) else {
+            return false;
+        };
+        if self.w.road_across(from, d).is_some() {
+            return true;
+        }
+        let def = &self.w.data.counters.units[u as usize];
+        let names = &self.w.terrain_names[target.idx()];
+        let sides = self.w.hexside_names(from, d);
+        let _ = b;
+        self.w
+            .data
+            .tables
+            .tec
+            .entry_cost(def.side, def.movement, names, &sides, None)
+            .is_some()
+    }
+
+    fn attackers_of(&self, b: &Board, side: Side, target: Hex) -> Vec<UnitId> {
+        self.units_of(side)
+            .filter(|&u| {
+                let st = &self.s.units[u as usize];
+                let h = st.hex().expect("on the map");
+                !st.attacked
+                    && self.w.map.grid.adjacent(h, target)
+                    && b.strength(u, true) > 0
+                    && self.may_attack_across(b, u, h, target)
+            })
+            .collect()
+    }
+
+    fn legal_attacks(&self, side: Side, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        let mut targets: Vec<Hex> = self
+            .units_of(side.enemy())
+            .filter_map(|u| self.s.units[u as usize].hex())
+            .filter(|h| !self.s.attacked_hexes.contains(h))
+            .collect();
+        targets.sort();
+        targets.dedup();
+        for t in targets {
+            if !self.attackers_of(&b, side, t).is_empty() {
+                out.push(Action::Attack { target: t });
+            }
+        }
+    }
+
+    /// 3.2: the defender must stand if DG, under an enemy barrage marker, in a City, or with
+    /// any foot unit.
+    fn must_stand(&self, b: &Board, c: &Combat) -> bool {
+        let w = &self.w;
+        let defender = self.unit_side(c.defenders[0]);
+        w.map.terrain(c.target) & w.t.city != 0
+            || b.full_markers(c.target, defender.enemy()) > 0
+            || c.defenders.iter().any(|&u| {
+                self.s.units[u as usize].dg || w.data.counters.units[u as usize].movement == crate::data::Movement::Foot
+            })
+    }
+
+    fn alive(&self, units: &[UnitId]) -> Vec<UnitId> {
+        units
+            .iter()
+            .copied()
+            .filter(|&u| self.s.units[u as usize].hex().is_some())
+            .collect()
+    }
+
+    fn legal_combat(&self, c: &Combat, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        let side = self.s.phase.phasing().unwrap_or(Side::German);
+        match c.stage {
+            Stage::Commit => {
+                for u in self.attackers_of(&b, side, c.target) {
+                    if !c.attackers.contains(&u) {
+                        out.push(Action::Join { unit: u });
+                    }
+                }
+                if !c.attackers.is_empty() {
+                    out.push(Action::Resolve);
+                }
+                out.push(Action::CallOff);
+            }
+            Stage::StandOrRetreat => {
+                out.push(Action::Stand);
+                if !self.must_stand(&b, c) {
+                    out.push(Action::Withdraw);
+                }
+            }
+            Stage::AttackerLoss => {
+                let alive = self.alive(&c.attackers);
+                // SCS 8.0 (series supplement): the first attacker loss from the unit with the
+                // highest attack strength; later ones the owner's choice.
+                let first = c.result.is_some_and(|r| c.attacker_losses == r.attacker_steps);
+                let best = alive.iter().map(|&u| self.printed_attack(u)).max().unwrap_or(0);
+                for u in alive {
+                    if !first || self.printed_attack(u) == best {
+                        out.push(Action::Lose { unit: u });
+                    }
+                }
+            }
+            Stage::DefenderLoss => {
+                for u in self.alive(&c.defenders) {
+                    out.push(Action::Lose { unit: u });
+                }
+            }
+            Stage::Retreat => {
+                for (h, _) in self.retreat_options(&b, c) {
+                    out.push(Action::RetreatTo { to: h });
+                }
+            }
+            Stage::Advance => {
+                for &(u, left) in &c.advancing {
+                    let Some(h) = self.s.units[u as usize].hex() else {
+                        continue;
+                    };
+                    if h != c.target {
+                        if !b.enemy_in(side, c.target) {
+                            out.push(Action::Advance { unit: u, to: c.target });
+                        }
+                    } else if left > 0 {
+                        // 3.2: the second hex along a road (or track).
+                        for (d, n) in self.w.map.grid.neighbours(h) {
+                            if b.road_link(h, d).is_some()
+                                && !b.enemy_in(side, n)
+                                && self.scenario().in_area(&self.w.map.grid, n)
+                            {
+                                out.push(Action::Advance { unit: u, to: n });
+                            }
+                        }
+                    }
+                }
+                out.push(Action::EndAdvance);
+            }
+        }
+    }
+
+    fn printed_attack(&self, u: UnitId) -> u8 {
+        let st = &self.s.units[u as usize];
+        self.w.data.counters.units[u as usize].face(st.reduced).attack
+    }
+
+    /// 3.2 (6) with the series retreat rules: each hex farther from the combat hex, never into
+    /// an enemy unit or terrain any unit of the stack may not enter, in the playing area. A
+    /// stack that enters an enemy ZOC Bond stops there and loses a step; one that cannot go
+    /// the whole way is blocked and loses a step where it stops (RULINGS). The hexes it may
+    /// end in, each with whether it loses a step there.
+    pub(crate) fn retreat_options(&self, b: &Board, c: &Combat) -> Vec<(Hex, bool)> {
+        let stack = self.alive(&c.defenders);
+        let Some(&first) = stack.first() else { return Vec::new() };
+        let side = self.unit_side(first);
+        let grid = &self.w.map.grid;
+        let origin = c.target;
+        let enter = |from: Hex, to: Hex| -> bool {
+            let Some(d) = grid.dir_to(from, to) else { return false };
+            if b.enemy_in(side, to) || !self.scenario().in_area(grid, to) {
+                return false;
+            }
+            let road = b.road_link(from, d);
+            stack.iter().all(|&u| {
+                let def = &self.w.data.counters.units[u as usize];
+                self.w
+                    .data
+                    .tables
+                    .tec
+                    .entry_cost(
+                        side,
+                        def.movement,
+                        &self.w.terrain_names[to.idx()],
+                        &self.w.hexside_names(from, d),
+                        road,
+                    )
+                    .is_some()
+            })
+        };
+        let mut layer = vec![origin];
+        let mut out = Vec::new();
+        for k in 1..=c.retreat as u32 {
+            let mut next = Vec::new();
+            for &h in &layer {
+                for (_, n) in grid.neighbours(h) {
+                    if grid.distance(origin, n) != k || !enter(h, n) {
+                        continue;
+                    }
+                    if b.enemy_bond(side, n) {
+                        if !out.contains(&(n, true)) {
+                            out.push((n, true));
+                        }
+                    } else if !next.contains(&n) {
+                        next.push(n);
+                    }
+                }
+            }
+            if next.is_empty() {
+                if out.is_empty() {
+                    // Blocked: the stack stops where it is and loses a step.
+                    out.extend(layer.iter().map(|&h| (h, true)));
+                }
+                out.sort();
+                return out;
+            }
+            layer = next;
+        }
+        out.extend(layer.into_iter().map(|h| (h, false)));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Applies a legal action (checked by the caller).
+    pub(crate) fn exec(&mut self, a: &Action) {
+        match *a {
+            Action::Move { unit, to } => self.do_move(unit, to),
+            Action::Fire { unit, target } => self.do_fire(Some(unit), target),
+            Action::AirStrike { target } => self.do_fire(None, target),
+            Action::EndPhase => self.end_phase(),
+            Action::Attack { target } => {
+                let b = Board::new(&self.w, &self.s);
+                let defenders = b.units_at(target);
+                self.s.combat = Some(Combat {
+                    target,
+                    attackers: Vec::new(),
+                    defenders,
+                    stage: Stage::Commit,
+                    result: None,
+                    attacker_losses: 0,
+                    defender_losses: 0,
+                    retreat: 0,
+                    voluntary: false,
+                    advancing: Vec::new(),
+                });
+            }
+            Action::Join { unit } => {
+                if let Some(c) = self.s.combat.as_mut() {
+                    c.attackers.push(unit);
+                }
+            }
+            Action::CallOff => self.s.combat = None,
+            Action::Resolve => {
+                if let Some(c) = self.s.combat.as_mut() {
+                    c.stage = Stage::StandOrRetreat;
+                }
+                let hid = self.w.data.hex_id(self.s.combat.as_ref().map_or(Hex(0), |c| c.target));
+                self.journal.say(|| text!("3.2: attack on {hid}.", "3.2:攻击 {hid}。"));
+                let target = self.s.combat.as_ref().map(|c| c.target);
+                if let Some(t) = target {
+                    self.s.attacked_hexes.push(t);
+                }
+                let attackers = self.s.combat.as_ref().map(|c| c.attackers.clone()).unwrap_or_default();
+                for u in attackers {
+                    self.s.units[u as usize].attacked = true;
+                }
+            }
+            Action::Stand => self.roll_combat(),
+            Action::Withdraw => {
+                if let Some(c) = self.s.combat.as_mut() {
+                    c.voluntary = true;
+                    c.retreat = 5;
+                    c.stage = Stage::Retreat;
+                }
+                self.journal.say(|| {
+                    text!(
+                        "3.2: the defender retreats 5 hexes before combat.",
+                        "3.2:防御方在战斗前撤退 5 格。"
+                    )
+                });
+            }
+            Action::Lose { unit } => {
+                self.lose_step(unit);
+                self.after_loss();
+            }
+            Action::RetreatTo { to } => self.do_retreat(to),
+            Action::Advance { unit, to } => {
+                self.s.units[unit as usize].loc = Some(to);
+                if let Some(c) = self.s.combat.as_mut() {
+                    if let Some(e) = c.advancing.iter_mut().find(|e| e.0 == unit) {
+                        if e.1 == 0 || to != c.target {
+                            c.advancing.retain(|e| e.0 != unit);
+                        } else {
+                            e.1 -= 1;
+                        }
+                    }
+                }
+            }
+            Action::EndAdvance => self.s.combat = None,
+        }
+    }
+
+    fn do_move(&mut self, unit: UnitId, to: Hex) {
+        let cost = with_search(|search| {
+            let b = Board::new(&self.w, &self.s);
+            b.reach(unit, search);
+            search.cost(to).unwrap_or(0)
+        });
+        let side = self.unit_side(unit);
+        let jam = Board::new(&self.w, &self.s).traffic_jam(to) && side == Side::German;
+        let enemy_marker = Board::new(&self.w, &self.s).full_markers(to, side.enemy()) > 0;
+        let st = &mut self.s.units[unit as usize];
+        st.spent += cost as u16;
+        st.moved = true;
+        st.loc = Some(to);
+        if jam {
+            // 3.1: entering a traffic jam makes the unit DG.
+            st.dg = true;
+        }
+        if enemy_marker {
+            st.barraged = true;
+        }
+    }
+
+    /// 3.5: one barrage (by an artillery unit, or a US air strike) at `target`.
+    fn do_fire(&mut self, unit: Option<UnitId>, target: Hex) {
+        let side = unit.map_or(Side::Allied, |u| self.unit_side(u));
+        let b = Board::new(&self.w, &self.s);
+        let division = unit.and_then(|u| {
+            let def = &self.w.data.counters.units[u as usize];
+            if def.is_divarty() {
+                def.formation
+            } else {
+                None
+            }
+        });
+        let observer = self.observer(&b, side, target, division);
+        let occupants = b.count(target) as i32;
+        let occupant_side = b.side_at(target);
+        let from = unit.and_then(|u| self.s.units[u as usize].hex());
+        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
+        let roll = self
+            .w
+            .data
+            .tables
+            .tec
+            .barrage_roll(occupant_side, &self.w.terrain_names[target.idx()]);
+        drop(b);
+        match unit {
+            Some(u) => self.s.units[u as usize].fired = true,
+            None => {
+                self.s.air_strikes = self.s.air_strikes.saturating_sub(1);
+                if observer.is_none() {
+                    self.s.unobserved_strikes.push(target);
+                }
+            }
+        }
+        if let Some(o) = observer {
+            self.s.units[o as usize].observed = true;
+        }
+        let die = self.d6() as i32;
+        let rules = &self.w.data.tables.barrage;
+        let modified = die
+            + (occupants - 1).max(0) * rules.extra_unit_drm as i32
+            + against * rules.enemy_marker_at_artillery_drm as i32;
+        let result = roll.and_then(|r| r.result(modified));
+        let hid = self.w.data.hex_id(target);
+        let what = match result {
+            Some(crate::data::BarrageStrength::Full) => text!("a Full marker", "完整标记"),
+            Some(crate::data::BarrageStrength::Half) => text!("a Half marker", "半数标记"),
+            None => text!("no effect", "无效果"),
+        };
+        self.journal.say(|| {
+            Text::new(
+                format!("3.5: barrage at {hid}: die {die}, modified {modified}: {}.", what.en),
+                format!("3.5:射击 {hid}:骰 {die},修正后 {modified}:{}。", what.zh),
+            )
+        });
+        if let Some(strength) = result {
+            let m = match self
+                .s
+                .markers
+                .iter_mut()
+                .position(|m| m.hex == target && m.side == side)
+            {
+                Some(i) => &mut self.s.markers[i],
+                None => {
+                    self.s.markers.push(Markers {
+                        hex: target,
+                        side,
+                        full: 0,
+                        half: 0,
+                    });
+                    self.s.markers.last_mut().expect("just pushed")
+                }
+            };
+            match strength {
+                crate::data::BarrageStrength::Full => m.full += 1,
+                crate::data::BarrageStrength::Half => m.half += 1,
+            }
+        }
+    }
+
+    /// 3.2 (3)–(4): odds, shifts, two dice.
+    fn roll_combat(&mut self) {
+        let Some(c) = self.s.combat.clone() else { return };
+        let b = Board::new(&self.w, &self.s);
+        let attack: u32 = c.attackers.iter().map(|&u| b.strength(u, true)).sum();
+        let defence: u32 = c.defenders.iter().map(|&u| b.strength(u, false)).sum();
+        let defender = self.unit_side(c.defenders[0]);
+        let mut stacks: Vec<Hex> = c
+            .attackers
+            .iter()
+            .filter_map(|&u| self.s.units[u as usize].hex())
+            .collect();
+        stacks.sort();
+        stacks.dedup();
+        let sides: Vec<Vec<&str>> = stacks
+            .iter()
+            .map(|&h| {
+                self.w
+                    .map
+                    .grid
+                    .dir_to(h, c.target)
+                    .map(|d| self.w.hexside_names(h, d))
+                    .unwrap_or_default()
+            })
+            .collect();
+        let side_refs: Vec<&[&str]> = sides.iter().map(|v| v.as_slice()).collect();
+        let tec = &self.w.data.tables.tec;
+        let shift = tec.combat_shift(defender, &self.w.terrain_names[c.target.idx()], &side_refs);
+        let crt = &self.w.data.tables.crt;
+        let ladder = crt.columns.ladder(attack, defence).unwrap_or(0);
+        let col = crt.columns.clamp(ladder - shift as i64);
+        drop(b);
+        self.rolled = true;
+        let die = self.s.rng.dice(2) as i32;
+        let result = crt.result(col, die);
+        let label = crt.columns.label(col);
+        let (a8, d8) = (attack as f64 / EIGHTHS as f64, defence as f64 / EIGHTHS as f64);
+        let res = result.label();
+        self.journal.say(|| {
+            text!(
+                "3.2: {a8} against {d8}, {shift} column(s) left (1.3) → {label}; dice {die}: {res}.",
+                "3.2:{a8} 对 {d8},左移 {shift} 列(1.3)→ {label};骰 {die}:{res}。"
+            )
+        });
+        let atk_steps: u8 = c.attackers.iter().map(|&u| self.steps(u)).sum();
+        let def_steps: u8 = c.defenders.iter().map(|&u| self.steps(u)).sum();
+        if let Some(c) = self.s.combat.as_mut() {
+            c.result = Some(result);
+            c.attacker_losses = result.attacker_steps.min(atk_steps);
+            c.defender_losses = result.defender_steps.min(def_steps);
+            c.retreat = result.retreat;
+            c.stage = Stage::AttackerLoss;
+        }
+        self.after_loss();
+    }
+
+    fn steps(&self, u: UnitId) -> u8 {
+        let st = &self.s.units[u as usize];
+        if st.hex().is_none() {
+            0
+        } else if st.reduced {
+            1
+        } else {
+            self.w.data.counters.units[u as usize].steps
+        }
+    }
+
+    fn lose_step(&mut self, u: UnitId) {
+        let steps = self.steps(u);
+        let st = &mut self.s.units[u as usize];
+        if steps >= 2 {
+            st.reduced = true;
+        } else {
+            st.gone = true;
+            st.loc = None;
+        }
+        if let Some(c) = self.s.combat.as_mut() {
+            match c.stage {
+                Stage::AttackerLoss => c.attacker_losses = c.attacker_losses.saturating_sub(1),
+                Stage::DefenderLoss => c.defender_losses = c.defender_losses.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+
+    /// Moves the combat on past the losses: retreat, then advance, then done.
+    fn after_loss(&mut self) {
+        let Some(c) = self.s.combat.clone() else { return };
+        let stage = match c.stage {
+            Stage::AttackerLoss if c.attacker_losses > 0 && !self.alive(&c.attackers).is_empty() => Stage::AttackerLoss,
+            Stage::AttackerLoss | Stage::DefenderLoss
+                if c.defender_losses > 0 && !self.alive(&c.defenders).is_empty() =>
+            {
+                Stage::DefenderLoss
+            }
+            _ if c.retreat > 0 && !self.alive(&c.defenders).is_empty() => Stage::Retreat,
+            _ => return self.begin_advance(),
+        };
+        if let Some(c) = self.s.combat.as_mut() {
+            c.stage = stage;
+        }
+    }
+
+    fn do_retreat(&mut self, to: Hex) {
+        let Some(c) = self.s.combat.clone() else { return };
+        let b = Board::new(&self.w, &self.s);
+        let loss = self.retreat_options(&b, &c).iter().any(|&(h, l)| h == to && l);
+        drop(b);
+        let stack = self.alive(&c.defenders);
+        for &u in &stack {
+            let st = &mut self.s.units[u as usize];
+            st.loc = Some(to);
+            // Inventory A11: artillery that retreats becomes DG.
+            if self.w.data.counters.units[u as usize].is_artillery() {
+                st.dg = true;
+            }
+        }
+        let hid = self.w.data.hex_id(to);
+        if loss {
+            // 3.2: a bond entered or a blocked retreat costs the stack a step: the unit with the
+            // most steps takes it (RULINGS).
+            if let Some(&u) = stack.iter().max_by_key(|&&u| (self.steps(u), std::cmp::Reverse(u))) {
+                self.lose_step(u);
+            }
+            self.journal.say(|| {
+                text!(
+                    "3.2: the defender retreats to {hid} and loses a step.",
+                    "3.2:防御方撤退到 {hid},损失一个军力。"
+                )
+            });
+        } else {
+            self.journal
+                .say(|| text!("3.2: the defender retreats to {hid}.", "3.2:防御方撤退到 {hid}。"));
+        }
+        if let Some(c) = self.s.combat.as_mut() {
+            c.retreat = 0;
+        }
+        self.begin_advance();
+    }
+
+    /// 3.2 (7): who may advance, and how far.
+    fn begin_advance(&mut self) {
+        let Some(c) = self.s.combat.clone() else { return };
+        let b = Board::new(&self.w, &self.s);
+        let side = self.s.phase.phasing().unwrap_or(Side::German);
+        let retreated = c.voluntary || c.result.is_some_and(|r| r.retreat >= 2);
+        let vacated = !b.enemy_in(side, c.target);
+        drop(b);
+        let advancing: Vec<(UnitId, u8)> = if vacated {
+            self.alive(&c.attackers)
+                .into_iter()
+                .map(|u| {
+                    (
+                        u,
+                        if retreated && self.may_exploit_after_combat(u) {
+                            1
+                        } else {
+                            0
+                        },
+                    )
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if advancing.is_empty() {
+            self.s.combat = None;
+            return;
+        }
+        if let Some(c) = self.s.combat.as_mut() {
+            c.advancing = advancing;
+            c.stage = Stage::Advance;
+        }
+    }
+
+    /// 1.2, inventory A12/A13: an exploit-capable unit not DG, not under enemy markers, not
+    /// German on turn 1, may advance two hexes.
+    fn may_exploit_after_combat(&self, u: UnitId) -> bool {
+        let st = &self.s.units[u as usize];
+        let def = &self.w.data.counters.units[u as usize];
+        def.exploit && !st.dg && !st.barraged && !self.german_on_turn_1(def.side)
+    }
+
+    /// Why an action not in the legal list is refused.
+    pub(crate) fn why_illegal(&self, a: &Action) -> Refusal {
+        let r = |rule: &str, t: Text| Refusal::new(rule, t);
+        match a {
+            Action::Move { .. } if !matches!(self.s.phase, Phase::Movement(_) | Phase::Exploitation(_)) => {
+                r("2.1", text!("units move only in a movement or exploitation phase", "单位只能在移动或进击阶段移动"))
+            }
+            Action::Move { .. } => r(
+                "3.1",
+                text!(
+                    "that unit cannot reach that hex with the MP it has left (TEC costs, ZOC Bonds +4, moving adjacently +1, barrage markers), or may not move now",
+                    "该单位剩余的移动力无法到达该格(地形效果表、ZOC 键 +4、沿相邻格移动 +1、射击标记),或现在不能移动"
+                ),
+            ),
+            Action::Fire { .. } | Action::AirStrike { .. } => r(
+                "3.5",
+                text!(
+                    "that barrage is not allowed: artillery must not be DG, must not have moved or fired this phase, must reach the hex and have an observer within 2 hexes of it",
+                    "不能进行该射击:火炮不得混乱、本阶段不得已移动或射击,须在射程内且目标 2 格内有观测员"
+                ),
+            ),
+            Action::Withdraw => r(
+                "3.2",
+                text!(
+                    "the defender must stand: it is DG, under an enemy barrage marker, in a City, or has a foot unit",
+                    "防御方必须坚守:混乱、处于敌方射击标记下、位于城市,或含有步行单位"
+                ),
+            ),
+            Action::Lose { .. } => r(
+                "3.2",
+                text!(
+                    "that unit cannot take this loss (the attacker's first loss comes from its strongest unit, SCS 8.0)",
+                    "该单位不能承受此损失(攻击方的第一个损失须由攻击力最高的单位承受,SCS 8.0)"
+                ),
+            ),
+            _ => r("2.1", text!("that is not one of the legal actions now", "这不是当前的合法行动")),
+        }
+    }
+
+    /// How the game ended (6.0, 7.x).
+    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+        if !self.s.over {
+            return None;
+        }
+        let scenario = self.scenario();
+        let held = |hexes: &[Hex]| {
+            hexes.iter().all(|h| {
+                self.w
+                    .data
+                    .tables
+                    .vp_hexes
+                    .iter()
+                    .position(|v| v.hex == *h)
+                    .is_some_and(|i| self.s.control[i] == Side::German)
+            })
+        };
+        let (winner, text) = match &scenario.victory {
+            Victory::VpLevels { levels, .. } => {
+                let vp = self.s.vp_max;
+                match crate::data::tables::level_for(levels, vp) {
+                    Some(VictoryResult::GermanMajor) => {
+                        (Some(0), text!("German major victory ({vp} VP)", "德军大胜({vp} VP)"))
+                    }
+                    Some(VictoryResult::GermanMinor) => {
+                        (Some(0), text!("German minor victory ({vp} VP)", "德军小胜({vp} VP)"))
+                    }
+                    Some(VictoryResult::AlliedMinor) => {
+                        (Some(1), text!("Allied minor victory ({vp} VP)", "盟军小胜({vp} VP)"))
+                    }
+                    Some(VictoryResult::AlliedMajor) => {
+                        (Some(1), text!("Allied major victory ({vp} VP)", "盟军大胜({vp} VP)"))
+                    }
+                    _ => (None, text!("Draw ({vp} VP)", "平局({vp} VP)")),
+                }
+            }
+            Victory::GermanHolds { hexes, .. } => {
+                if held(hexes) {
+                    (
+                        Some(0),
+                        text!("German victory: he holds the objectives", "德军胜利:控制全部目标"),
+                    )
+                } else {
+                    (
+                        Some(1),
+                        text!(
+                            "Allied victory: the objectives are not all German",
+                            "盟军胜利:德军未能控制全部目标"
+                        ),
+                    )
+                }
+            }
+            Victory::GermanVp { min_vp } => {
+                let vp = self.german_vp();
+                if vp >= *min_vp {
+                    (Some(0), text!("German victory ({vp} VP)", "德军胜利({vp} VP)"))
+                } else {
+                    (
+                        Some(1),
+                        text!("Allied victory (German {vp} VP)", "盟军胜利(德军 {vp} VP)"),
+                    )
+                }
+            }
+        };
+        Some(Outcome { winner, text })
+    }
+}
+
+fn g_turn_heading(turn: u8) -> Text {
+    let date = crate::sequence::date(turn);
+    Text::new(
+        format!("Turn {turn} ({})", date.en),
+        format!("第{turn}回合({})", date.zh),
+    )
+}
+
+pub(crate) fn side_name(side: Side) -> Text {
+    match side {
+        Side::German => text!("German", "德军"),
+        Side::Allied => text!("Allied", "盟军"),
+    }
+}

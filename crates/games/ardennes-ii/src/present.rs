@@ -1,0 +1,424 @@
+//! What players read and see: actions in words and in typeable notation, the view of the
+//! state, the situation in a few lines, the board as SVG.
+
+use crate::flow::{side_name, with_search, Action};
+use crate::rules::Board;
+use crate::sequence::Side;
+use crate::state::{Stage, UnitId};
+use crate::ArdennesII;
+use sandtable_core::game::{Seat, Targets};
+use sandtable_core::hex::Hex;
+use sandtable_core::render::{
+    render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
+};
+use sandtable_core::text::{Lang, Text};
+use serde_json::json;
+
+impl ArdennesII {
+    fn hid(&self, h: Hex) -> String {
+        self.w.data.hex_id(h)
+    }
+
+    fn uid(&self, u: UnitId) -> &str {
+        &self.w.data.counters.units[u as usize].id
+    }
+
+    /// A unit in words: its names and its values as printed.
+    pub fn unit_text(&self, u: UnitId) -> Text {
+        let def = &self.w.data.counters.units[u as usize];
+        let st = &self.s.units[u as usize];
+        let v = def.values(st.reduced);
+        let dg = if st.dg { " DG" } else { "" };
+        Text::new(
+            format!("{} ({v}{dg})", def.name_en),
+            format!("{}({v}{dg})", def.name_zh),
+        )
+    }
+
+    pub(crate) fn describe_action(&self, a: &Action) -> Text {
+        let u = |u: UnitId| self.unit_text(u);
+        match *a {
+            Action::Move { unit, to } => {
+                let t = u(unit);
+                let h = self.hid(to);
+                Text::new(format!("Move {} to {h}", t.en), format!("{}移动到 {h}", t.zh))
+            }
+            Action::Fire { unit, target } => {
+                let t = u(unit);
+                let h = self.hid(target);
+                Text::new(format!("{} fires at {h}", t.en), format!("{}射击 {h}", t.zh))
+            }
+            Action::AirStrike { target } => {
+                let h = self.hid(target);
+                Text::new(format!("Air strike on {h}"), format!("空袭 {h}"))
+            }
+            Action::EndPhase => Text::new("End the phase", "结束本阶段"),
+            Action::Attack { target } => {
+                let h = self.hid(target);
+                Text::new(format!("Attack {h}"), format!("攻击 {h}"))
+            }
+            Action::Join { unit } => {
+                let t = u(unit);
+                Text::new(format!("{} joins the attack", t.en), format!("{}加入攻击", t.zh))
+            }
+            Action::Resolve => Text::new("Attack with these units", "以这些单位进攻"),
+            Action::CallOff => Text::new("Call off the attack", "取消这次攻击"),
+            Action::Stand => Text::new("Stand (3.2)", "坚守(3.2)"),
+            Action::Withdraw => Text::new("Retreat 5 hexes before combat (3.2)", "战斗前撤退 5 格(3.2)"),
+            Action::Lose { unit } => {
+                let t = u(unit);
+                Text::new(format!("{} loses a step", t.en), format!("{}损失一个军力", t.zh))
+            }
+            Action::RetreatTo { to } => {
+                let h = self.hid(to);
+                let loss = self
+                    .s
+                    .combat
+                    .as_ref()
+                    .map(|c| self.retreat_options(&Board::new(&self.w, &self.s), c))
+                    .is_some_and(|o| o.contains(&(to, true)));
+                if loss {
+                    Text::new(
+                        format!("Retreat to {h}, losing a step (3.2)"),
+                        format!("撤退到 {h},损失一个军力(3.2)"),
+                    )
+                } else {
+                    Text::new(format!("Retreat to {h}"), format!("撤退到 {h}"))
+                }
+            }
+            Action::Advance { unit, to } => {
+                let t = u(unit);
+                let h = self.hid(to);
+                Text::new(format!("{} advances to {h}", t.en), format!("{}挺进到 {h}", t.zh))
+            }
+            Action::EndAdvance => Text::new("No more advances", "结束挺进"),
+        }
+    }
+
+    pub(crate) fn notation_of(&self, a: &Action) -> String {
+        match *a {
+            Action::Move { unit, to } => format!("move {} {}", self.uid(unit), self.hid(to)),
+            Action::Fire { unit, target } => format!("fire {} {}", self.uid(unit), self.hid(target)),
+            Action::AirStrike { target } => format!("air-strike {}", self.hid(target)),
+            Action::EndPhase => "end-phase".into(),
+            Action::Attack { target } => format!("attack {}", self.hid(target)),
+            Action::Join { unit } => format!("join {}", self.uid(unit)),
+            Action::Resolve => "resolve".into(),
+            Action::CallOff => "call-off".into(),
+            Action::Stand => "stand".into(),
+            Action::Withdraw => "withdraw".into(),
+            Action::Lose { unit } => format!("lose {}", self.uid(unit)),
+            Action::RetreatTo { to } => format!("retreat {}", self.hid(to)),
+            Action::Advance { unit, to } => format!("advance {} {}", self.uid(unit), self.hid(to)),
+            Action::EndAdvance => "end-advance".into(),
+        }
+    }
+
+    /// Reads a typed action, legal now or not.
+    pub(crate) fn parse_typed(&self, text: &str) -> Option<Action> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let unit = |s: &str| self.w.data.counters.index(s);
+        let hex = |s: &str| self.w.map.grid.parse(s).ok();
+        Some(match words.as_slice() {
+            ["move", u, h] => Action::Move {
+                unit: unit(u)?,
+                to: hex(h)?,
+            },
+            ["fire", u, h] => Action::Fire {
+                unit: unit(u)?,
+                target: hex(h)?,
+            },
+            ["air-strike", h] => Action::AirStrike { target: hex(h)? },
+            ["end-phase"] => Action::EndPhase,
+            ["attack", h] => Action::Attack { target: hex(h)? },
+            ["join", u] => Action::Join { unit: unit(u)? },
+            ["resolve"] => Action::Resolve,
+            ["call-off"] => Action::CallOff,
+            ["stand"] => Action::Stand,
+            ["withdraw"] => Action::Withdraw,
+            ["lose", u] => Action::Lose { unit: unit(u)? },
+            ["retreat", h] => Action::RetreatTo { to: hex(h)? },
+            ["advance", u, h] => Action::Advance {
+                unit: unit(u)?,
+                to: hex(h)?,
+            },
+            ["end-advance"] => Action::EndAdvance,
+            _ => return None,
+        })
+    }
+
+    /// The counters and hexes of each action, with movement costs in MP.
+    pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
+        let b = Board::new(&self.w, &self.s);
+        let mut costs: std::collections::HashMap<UnitId, Vec<Option<u32>>> = Default::default();
+        let id = |u: UnitId| vec![self.uid(u).to_string()];
+        let hexes = |h: Hex| vec![self.hid(h)];
+        actions
+            .iter()
+            .map(|a| match *a {
+                Action::Move { unit, to } => {
+                    let cost = costs.entry(unit).or_insert_with(|| {
+                        with_search(|search| {
+                            b.reach(unit, search);
+                            (0..self.w.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
+                        })
+                    });
+                    let note = cost.get(to.idx()).copied().flatten().map(|half| {
+                        let mp = format!("{}{}", half / 2, if half % 2 == 1 { "½" } else { "" });
+                        Text::new(format!("{mp} MP"), format!("{mp} 移动力"))
+                    });
+                    Targets {
+                        units: id(unit),
+                        hexes: hexes(to),
+                        note,
+                    }
+                }
+                Action::Fire { unit, target } => Targets {
+                    units: id(unit),
+                    hexes: hexes(target),
+                    note: None,
+                },
+                Action::AirStrike { target } | Action::Attack { target } => Targets {
+                    units: Vec::new(),
+                    hexes: hexes(target),
+                    note: None,
+                },
+                Action::Join { unit } | Action::Lose { unit } => Targets {
+                    units: id(unit),
+                    hexes: Vec::new(),
+                    note: None,
+                },
+                Action::RetreatTo { to } => Targets {
+                    units: Vec::new(),
+                    hexes: hexes(to),
+                    note: None,
+                },
+                Action::Advance { unit, to } => Targets {
+                    units: id(unit),
+                    hexes: hexes(to),
+                    note: None,
+                },
+                _ => Targets::default(),
+            })
+            .collect()
+    }
+
+    /// The state as every seat may see it: Ardennes II hides nothing (SCS: both players see
+    /// every stack).
+    pub(crate) fn view_for(&self, _seat: Option<Seat>) -> serde_json::Value {
+        let units: Vec<serde_json::Value> = self
+            .s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.hex().is_some())
+            .map(|(i, u)| {
+                let def = &self.w.data.counters.units[i];
+                json!({
+                    "id": def.id, "name_en": def.name_en, "name_zh": def.name_zh,
+                    "side": def.side, "values": def.values(u.reduced), "reduced": u.reduced,
+                    "dg": u.dg, "loc": u.hex().map(|h| self.hid(h)), "moved": u.moved,
+                })
+            })
+            .collect();
+        let markers: Vec<serde_json::Value> = self
+            .s
+            .markers
+            .iter()
+            .map(|m| json!({"hex": self.hid(m.hex), "side": m.side, "full": m.full, "half": m.half}))
+            .collect();
+        let control: Vec<serde_json::Value> = self
+            .w
+            .data
+            .tables
+            .vp_hexes
+            .iter()
+            .zip(&self.s.control)
+            .map(|(v, c)| json!({"hex": self.hid(v.hex), "vp": v.vp, "side": c}))
+            .collect();
+        json!({
+            "game": "ardennes-ii", "scenario": self.s.scenario, "turn": self.s.turn,
+            "phase": self.s.phase, "frozen": self.s.frozen, "air_strikes": self.s.air_strikes,
+            "vp": self.german_vp(), "vp_max": self.s.vp_max, "units": units, "markers": markers,
+            "control": control, "over": self.s.over,
+        })
+    }
+
+    pub(crate) fn summary_for(&self, _seat: Option<Seat>, lang: Lang) -> String {
+        let scenario = self.scenario();
+        let name = Text::new(
+            format!("{} {}", scenario.rule, scenario.name_en),
+            format!("{} {}", scenario.rule, scenario.name_zh),
+        );
+        let date = crate::sequence::date(self.s.turn);
+        let phase = self.s.phase.name();
+        let who = match self.pending_seat() {
+            sandtable_core::game::Pending::Seat(0) => side_name(Side::German),
+            sandtable_core::game::Pending::Seat(_) => side_name(Side::Allied),
+            _ => Text::new("nobody", "无人"),
+        };
+        let vp = self.german_vp();
+        let combat = self.s.combat.as_ref().map(|c| {
+            let h = self.hid(c.target);
+            let stage = match c.stage {
+                Stage::Commit => Text::new("committing attackers", "投入攻击单位"),
+                Stage::StandOrRetreat => Text::new("the defender stands or retreats", "防御方选择坚守或撤退"),
+                Stage::AttackerLoss => Text::new("attacker losses", "攻击方损失"),
+                Stage::DefenderLoss => Text::new("defender losses", "防御方损失"),
+                Stage::Retreat => Text::new("the defender retreats", "防御方撤退"),
+                Stage::Advance => Text::new("advance after combat", "战后挺进"),
+            };
+            Text::new(format!("Attack on {h}: {}", stage.en), format!("攻击 {h}:{}", stage.zh))
+        });
+        let t = Text::new(
+            format!(
+                "{}\nTurn {} of {} ({}), {}\nTo act: {}. German VP now {vp}, best at a turn's end {}. US air strikes left: {}.{}\n",
+                name.en,
+                self.s.turn,
+                self.s.last_turn,
+                date.en,
+                phase.en,
+                who.en,
+                self.s.vp_max,
+                self.s.air_strikes,
+                combat.as_ref().map(|c| format!("\n{}", c.en)).unwrap_or_default()
+            ),
+            format!(
+                "{}\n第{}回合(共{}回合,{}),{}\n轮到:{}。德军当前 VP {vp},回合结束时最高 {}。美军剩余空袭:{}。{}\n",
+                name.zh,
+                self.s.turn,
+                self.s.last_turn,
+                date.zh,
+                phase.zh,
+                who.zh,
+                self.s.vp_max,
+                self.s.air_strikes,
+                combat.as_ref().map(|c| format!("\n{}", c.zh)).unwrap_or_default()
+            ),
+        );
+        t.get(lang).to_string()
+    }
+
+    fn nato(&self, u: UnitId) -> NatoSymbol {
+        use crate::data::UnitType::*;
+        match self.w.data.counters.units[u as usize].utype {
+            Armor => NatoSymbol::Armor,
+            ArmoredRecon => NatoSymbol::Cavalry,
+            MechInfantry => NatoSymbol::Mechanized,
+            Artillery | RocketArtillery => NatoSymbol::Artillery,
+            _ => NatoSymbol::Infantry,
+        }
+    }
+
+    /// The map with the counters, barrage markers and DG, and the control of the VP hexes.
+    pub(crate) fn render(&self, _seat: Option<Seat>, lang: Lang) -> String {
+        let mut counters = Vec::new();
+        for (i, st) in self.s.units.iter().enumerate() {
+            let Some(h) = st.hex() else { continue };
+            let def = &self.w.data.counters.units[i];
+            let (fill, ink) = match def.nation {
+                crate::data::Nation::Us => ("#8fae6b", "#111"),
+                crate::data::Nation::British => ("#c8a26b", "#111"),
+                crate::data::Nation::Belgian => ("#7fa7d6", "#111"),
+                crate::data::Nation::Wehrmacht => ("#9aa3a8", "#111"),
+                crate::data::Nation::WaffenSs => ("#3c3c3c", "#fff"),
+                crate::data::Nation::Luftwaffe => ("#7a9cc6", "#111"),
+            };
+            let f = def.face(st.reduced);
+            let factors = match def.range {
+                Some(r) => format!("[{r}]-{}-{}", f.defence, f.ma),
+                None => format!("{}-{}-{}", f.attack, f.defence, f.ma),
+            };
+            let name = if st.dg {
+                format!("{} DG", short(&def.id))
+            } else {
+                short(&def.id)
+            };
+            counters.push(Counter {
+                hex: h,
+                fill: fill.into(),
+                ink: ink.into(),
+                name,
+                symbol: self.nato(i as UnitId),
+                factors,
+                reduced: st.reduced,
+                title: self.unit_text(i as UnitId).get(lang).to_string(),
+                id: def.id.clone(),
+            });
+        }
+        let mut marks = Vec::new();
+        for m in &self.s.markers {
+            let label = match (m.full, m.half) {
+                (f, 0) => format!("{f}F"),
+                (0, h) => format!("{h}H"),
+                (f, h) => format!("{f}F{h}H"),
+            };
+            marks.push(HexMark {
+                hex: m.hex,
+                fill: if m.side == Side::German {
+                    "rgba(80,80,80,0.35)"
+                } else {
+                    "rgba(60,130,60,0.35)"
+                }
+                .into(),
+                label,
+            });
+        }
+        for (v, c) in self.w.data.tables.vp_hexes.iter().zip(&self.s.control) {
+            if *c == Side::German && !self.s.markers.iter().any(|m| m.hex == v.hex) {
+                marks.push(HexMark {
+                    hex: v.hex,
+                    fill: "rgba(40,40,40,0.18)".into(),
+                    label: String::new(),
+                });
+            }
+        }
+        let title = match lang {
+            Lang::Zh => format!("阿登 II — 第{}回合", self.s.turn),
+            Lang::En => format!("Ardennes II — turn {}", self.s.turn),
+        };
+        render_hex_map(&self.w.map, &map_style(), &counters, &marks, lang, &title)
+    }
+}
+
+/// A counter's short label from its id (`ger-1ss-kg-peiper` → `KG Peiper`-like tail).
+fn short(id: &str) -> String {
+    let parts: Vec<&str> = id.split('-').collect();
+    parts.iter().rev().take(2).rev().cloned().collect::<Vec<_>>().join(" ")
+}
+
+fn map_style() -> MapStyle {
+    let t = |terrain: &str, fill: &str, symbol: Option<TerrainSymbol>| TerrainStyle {
+        terrain: terrain.into(),
+        fill: fill.into(),
+        symbol,
+    };
+    let l = |feature: &str, stroke: &str, width: f64, dash: Option<&str>, kind: LineKind| LineStyle {
+        feature: feature.into(),
+        stroke: stroke.into(),
+        width,
+        dash: dash.map(Into::into),
+        kind,
+    };
+    MapStyle {
+        terrains: vec![
+            t("open", "#eee8c8", None),
+            t("woods", "#bcd4a0", Some(TerrainSymbol::Trees)),
+            t("forest", "#8fb87a", Some(TerrainSymbol::Trees)),
+            t("marsh", "#bcd8cf", Some(TerrainSymbol::Marsh)),
+            t("slope", "#d8c3a0", Some(TerrainSymbol::Peaks)),
+            t("west-wall", "#d9cbb5", Some(TerrainSymbol::Cross)),
+            t("traffic-jam", "#f0d0c0", None),
+        ],
+        lines: vec![
+            l("stream", "#5b9bd5", 1.8, None, LineKind::Hexside),
+            l("river", "#3f7fbf", 3.0, None, LineKind::Hexside),
+            l("meuse", "#245f9e", 5.0, None, LineKind::Hexside),
+            l("road", "#8b3a2b", 2.4, None, LineKind::Path),
+            l("track", "#8b5a2b", 1.4, Some("5 3"), LineKind::Path),
+        ],
+        city_terrain: Some("city".into()),
+        town_terrain: Some("village".into()),
+        tag_marks: vec![("vp".into(), TagMark::Star)],
+    }
+}

@@ -1,0 +1,299 @@
+//! Everything fixed for a game: the data files and the map, with the names the rules ask
+//! about turned into bit masks once.
+
+use crate::data::{Data, DataError};
+use crate::sequence::Side;
+use sandtable_core::hex::{Dir, Hex};
+use sandtable_core::map::HexMap;
+use std::sync::{Arc, OnceLock};
+
+pub const MAP_TOML: &str = include_str!("../data/map.toml");
+
+/// Hex terrain bits of the map.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Terrain {
+    pub open: u32,
+    pub woods: u32,
+    pub forest: u32,
+    pub marsh: u32,
+    pub slope: u32,
+    pub west_wall: u32,
+    pub traffic_jam: u32,
+    pub city: u32,
+    pub village: u32,
+}
+
+/// Hexside bits of the map.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sides {
+    pub meuse: u32,
+    pub river: u32,
+    pub stream: u32,
+    pub bridge: u32,
+    pub road: u32,
+    pub track: u32,
+    /// `built-bridge-turn-N` for N = index (3.8).
+    pub built: [u32; 17],
+    /// Any German-built bridge.
+    pub any_built: u32,
+    pub demolition: u32,
+}
+
+/// The data and the map, shared by every copy of a game.
+#[derive(Debug)]
+pub struct World {
+    pub data: Data,
+    pub map: HexMap,
+    pub t: Terrain,
+    pub s: Sides,
+    /// Per hex: the TEC names of its terrain, for the table lookups.
+    pub terrain_names: Vec<Vec<&'static str>>,
+    /// VP per hex (0 for none).
+    pub vp: Vec<u8>,
+    /// Hexes on each side's friendly map edges (1.3), as the map's hex sets give them.
+    pub edge: [Vec<bool>; 2],
+    /// The TEC worked out per hex and hexside once, for the movement searches.
+    pub costs: Costs,
+}
+
+/// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
+/// hexside; `None` for prohibited. Traffic jams are left out: the rules add them by turn.
+#[derive(Debug, Default)]
+pub struct Costs {
+    /// Entering the hex off road: its dearest terrain (1.3 (a)).
+    pub hex: [[Vec<Option<u16>>; 2]; 2],
+    /// Crossing the hexside off road: what its features add.
+    pub side: [Vec<[Option<u16>; 6]>; 2],
+    /// Along a Road and along a Track, per movement type.
+    pub road: [[u16; 2]; 2],
+}
+
+const TERRAIN_NAMES: [&str; 9] = [
+    "open",
+    "woods",
+    "forest",
+    "marsh",
+    "slope",
+    "west-wall",
+    "traffic-jam",
+    "city",
+    "village",
+];
+
+impl World {
+    /// The shipped data and map, loaded once per process.
+    pub fn shipped() -> Result<Arc<World>, String> {
+        static WORLD: OnceLock<Result<Arc<World>, String>> = OnceLock::new();
+        WORLD
+            .get_or_init(|| {
+                let data = Data::load().map_err(|e: DataError| e.to_string())?;
+                World::new(data, MAP_TOML).map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// A world from loaded data and a map file's text.
+    pub fn new(data: Data, map_text: &str) -> Result<World, String> {
+        let map = HexMap::from_toml(map_text).map_err(|e| e.to_string())?;
+        if map.grid.spec() != data.grid.spec() {
+            return Err("map.toml: its grid is not the grid of the data files (SCS A/B sheets)".into());
+        }
+        let tm = |n: &str| map.terrain_mask(n);
+        let t = Terrain {
+            open: tm("open"),
+            woods: tm("woods"),
+            forest: tm("forest"),
+            marsh: tm("marsh"),
+            slope: tm("slope"),
+            west_wall: tm("west-wall"),
+            traffic_jam: tm("traffic-jam"),
+            city: tm("city"),
+            village: tm("village"),
+        };
+        let sm = |n: &str| map.side_mask(n);
+        let mut built = [0u32; 17];
+        for (turn, b) in built.iter_mut().enumerate() {
+            *b = sm(&format!("built-bridge-turn-{turn}"));
+        }
+        let s = Sides {
+            meuse: sm("meuse"),
+            river: sm("river"),
+            stream: sm("stream"),
+            bridge: sm("bridge"),
+            road: sm("road"),
+            track: sm("track"),
+            any_built: built.iter().fold(0, |a, b| a | b),
+            built,
+            demolition: sm("demolition"),
+        };
+        let n = map.grid.len();
+        let terrain_names = (0..n)
+            .map(|i| {
+                let bits = map.terrain(Hex(i as u16));
+                TERRAIN_NAMES
+                    .iter()
+                    .copied()
+                    .filter(|name| bits & map.terrain_mask(name) != 0)
+                    .collect()
+            })
+            .collect();
+        let mut vp = vec![0u8; n];
+        for v in &data.tables.vp_hexes {
+            vp[v.hex.idx()] = v.vp;
+        }
+        let set = |name: &str| {
+            let mut on = vec![false; n];
+            for h in map.hex_sets.get(name).into_iter().flatten() {
+                on[h.idx()] = true;
+            }
+            on
+        };
+        let edge = [set("supply-german"), set("supply-allied")];
+        let mut w = World {
+            data,
+            map,
+            t,
+            s,
+            terrain_names,
+            vp,
+            edge,
+            costs: Costs::default(),
+        };
+        w.costs = w.work_out_costs();
+        Ok(w)
+    }
+
+    fn work_out_costs(&self) -> Costs {
+        use crate::data::{Movement, SideCost};
+        let tec = &self.data.tables.tec;
+        let n = self.map.grid.len();
+        let movements = [Movement::Foot, Movement::Mech];
+        let mut c = Costs::default();
+        for side in [Side::German, Side::Allied] {
+            for (m, &movement) in movements.iter().enumerate() {
+                c.hex[side.seat() as usize][m] = (0..n)
+                    .map(|i| {
+                        let names: Vec<&str> = self.terrain_names[i]
+                            .iter()
+                            .copied()
+                            .filter(|t| *t != "traffic-jam")
+                            .collect();
+                        tec.entry_cost(side, movement, &names, &[], None).map(|mp| mp.0)
+                    })
+                    .collect();
+            }
+        }
+        for (m, &movement) in movements.iter().enumerate() {
+            c.side[m] = (0..n)
+                .map(|i| {
+                    let mut out = [Some(0u16); 6];
+                    for (d, slot) in out.iter_mut().enumerate() {
+                        for f in self.hexside_names(Hex(i as u16), d as Dir) {
+                            let Some(row) = tec.hexside.get(f) else { continue };
+                            let cost = match movement {
+                                Movement::Foot => row.foot,
+                                Movement::Mech => row.mech,
+                            };
+                            *slot = match (*slot, cost) {
+                                (Some(a), SideCost::Add(mp)) => Some(a + mp.0),
+                                _ => None,
+                            };
+                        }
+                    }
+                    out
+                })
+                .collect();
+            for (r, name) in ["road", "track"].iter().enumerate() {
+                c.road[r][m] = tec.road.get(*name).map_or(u16::MAX / 4, |row| match movement {
+                    Movement::Foot => row.foot.0,
+                    Movement::Mech => row.mech.0,
+                });
+            }
+        }
+        c
+    }
+
+    /// The hexside features of `h` toward `d` as the TEC names them.
+    pub fn hexside_names(&self, h: Hex, d: Dir) -> Vec<&'static str> {
+        let bits = self.map.side(h, d);
+        let mut out = Vec::new();
+        if bits & self.s.meuse != 0 {
+            out.push("meuse");
+        }
+        if bits & self.s.river != 0 {
+            out.push("river");
+        }
+        if bits & self.s.stream != 0 {
+            out.push("stream");
+        }
+        out
+    }
+
+    /// Whether a bridge carries a road across the hexside of `h` toward `d` on `turn`: a
+    /// standing bridge, or a German-built one from its day on (3.8). Blown bridges are the
+    /// state's business.
+    pub fn bridge(&self, h: Hex, d: Dir, turn: u8) -> bool {
+        let bits = self.map.side(h, d);
+        if bits & self.s.bridge != 0 {
+            return true;
+        }
+        self.s.built[..=(turn as usize).min(16)].iter().any(|&b| bits & b != 0)
+    }
+
+    /// Whether the hexside has water (the Meuse, a river or a stream).
+    pub fn water(&self, h: Hex, d: Dir) -> bool {
+        self.map.side(h, d) & (self.s.meuse | self.s.river | self.s.stream) != 0
+    }
+
+    /// The road kind crossing the hexside (`"road"` or `"track"`), the better one if both.
+    pub fn road_across(&self, h: Hex, d: Dir) -> Option<&'static str> {
+        let bits = self.map.side(h, d);
+        if bits & self.s.road != 0 {
+            Some("road")
+        } else if bits & self.s.track != 0 {
+            Some("track")
+        } else {
+            None
+        }
+    }
+
+    /// Whether `side` traces supply off this edge hex (1.3).
+    pub fn friendly_edge(&self, side: Side, h: Hex) -> bool {
+        self.edge[side.seat() as usize][h.idx()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_world_loads_with_every_name_the_rules_use() {
+        let w = World::shipped().expect("the shipped data and map load");
+        for (name, bits) in [
+            ("open", w.t.open),
+            ("woods", w.t.woods),
+            ("forest", w.t.forest),
+            ("city", w.t.city),
+            ("village", w.t.village),
+            ("west-wall", w.t.west_wall),
+            ("traffic-jam", w.t.traffic_jam),
+        ] {
+            assert_ne!(bits, 0, "the map has no `{name}`");
+        }
+        for (name, bits) in [
+            ("meuse", w.s.meuse),
+            ("river", w.s.river),
+            ("stream", w.s.stream),
+            ("bridge", w.s.bridge),
+            ("road", w.s.road),
+            ("track", w.s.track),
+        ] {
+            assert_ne!(bits, 0, "the map has no `{name}` hexsides");
+        }
+        let bastogne = w.map.grid.parse("B1.16").expect("Bastogne");
+        assert_eq!(w.vp[bastogne.idx()], 5);
+        assert_eq!(w.vp.iter().map(|&v| v as u32).sum::<u32>(), 68);
+        assert!(w.edge[0].iter().any(|&e| e) && w.edge[1].iter().any(|&e| e));
+    }
+}
