@@ -16,6 +16,7 @@ pub use sim::{agent_seed, SimReport, SimSpec};
 
 use sandtable_ai::stalingrad::Scripted;
 use sandtable_ai::RandomAgent;
+use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Agent, Game, Pending, ScenarioInfo, Seat, SeatInfo};
 use sandtable_core::record::{DynSession, ScenarioSource, Session};
@@ -26,11 +27,17 @@ use std::sync::Arc;
 
 /// Every rule system this build knows, in the order they are listed to players.
 pub fn games() -> Vec<GameEntry> {
-    vec![entry::<StalingradBlitz>(sandtable_ai::AGENTS, |name| match name {
-        "random" => Some(Box::new(RandomAgent)),
-        "scripted" => Some(Box::new(Scripted::default())),
-        _ => None,
-    })]
+    vec![
+        entry::<StalingradBlitz>(sandtable_ai::AGENTS, |name| match name {
+            "random" => Some(Box::new(RandomAgent)),
+            "scripted" => Some(Box::new(Scripted::default())),
+            _ => None,
+        }),
+        entry::<ArdennesII>(&["random"], |name| match name {
+            "random" => Some(Box::new(RandomAgent)),
+            _ => None,
+        }),
+    ]
 }
 
 /// The game with this id; the error lists the known ids.

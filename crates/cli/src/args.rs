@@ -185,9 +185,10 @@ pub struct PlayArgs {
     /// Against the computer or hot-seat. 对战电脑或双人轮流。
     #[arg(long = "vs", value_enum, default_value_t = Opponent::Ai)]
     pub vs: Opponent,
-    /// The computer player (see `games`). 电脑玩家(见 games)。
-    #[arg(long, default_value = "scripted", value_name = "AGENT")]
-    pub ai: String,
+    /// The computer player (see `games`; default: the game's strongest).
+    /// 电脑玩家(见 games;默认该游戏最强的一个)。
+    #[arg(long, value_name = "AGENT")]
+    pub ai: Option<String>,
     /// Your seat against the computer (default: the first). 对战电脑时你的座位(默认第一个)。
     #[arg(long, value_name = "SEAT")]
     pub side: Option<String>,
@@ -208,9 +209,10 @@ pub struct SimArgs {
     /// Game k uses seed S+k (default: from the clock, printed). 第 k 局使用种子 S+k(默认取自时钟)。
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// The computer player of each seat, in seat order (one name: all seats).
-    /// 各座位的电脑玩家,按座位顺序(只给一个则全部相同)。
-    #[arg(long, value_delimiter = ',', default_value = "scripted,scripted", value_name = "A,B")]
+    /// The computer player of each seat, in seat order (one name: all seats; default: the
+    /// game's strongest for every seat).
+    /// 各座位的电脑玩家,按座位顺序(只给一个则全部相同;默认各座位均为该游戏最强的一个)。
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
     pub agents: Vec<String>,
     /// Worker threads (default: one per core). 线程数(默认每核一个)。
     #[arg(long, value_name = "T")]

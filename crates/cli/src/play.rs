@@ -69,12 +69,16 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
         }
     };
 
+    let ai = args
+        .ai
+        .clone()
+        .unwrap_or_else(|| entry.agents.last().map_or("random", |a| a).to_string());
     let (computer, human) = match args.vs {
         Opponent::Ai => {
-            if !entry.has_agent(&args.ai) {
+            if !entry.has_agent(&ai) {
                 return Err(CatalogError::UnknownAgent {
                     game: entry.id.to_string(),
-                    found: args.ai.clone(),
+                    found: ai.clone(),
                     known: entry.agents.iter().map(|s| s.to_string()).collect(),
                 }
                 .into());
@@ -110,7 +114,7 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
         lang,
         computer,
         human,
-        agent: args.ai.clone(),
+        agent: ai.clone(),
         rng: Rng::from_seed(agent_seed(seed)),
         autosave: args.save.clone(),
         save_to: args.save.clone().or_else(|| args.load.clone()),

@@ -18,7 +18,10 @@ pub fn run(args: &SimArgs, lang: Lang) -> CmdResult {
         args.scenario.scenario_file.as_deref(),
     )?;
     let seats = entry.seats.len();
+    // The game's agents are listed weakest first: the last is its strongest.
+    let strongest = entry.agents.last().map_or("random", |a| a).to_string();
     let agents: Vec<String> = match args.agents.as_slice() {
+        [] => vec![strongest; seats],
         [one] => vec![one.trim().to_string(); seats],
         many => many.iter().map(|a| a.trim().to_string()).collect(),
     };
