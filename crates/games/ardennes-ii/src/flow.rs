@@ -62,6 +62,15 @@ pub enum Action {
     RetreatTo {
         to: Hex,
     },
+    /// 3.3: these units of one hex overrun the adjacent enemy hex along a road.
+    Overrun {
+        units: Vec<UnitId>,
+        target: Hex,
+    },
+    /// 7.2, 7.3, 7.5: the unit leaves the map through an exit area or edge.
+    Exit {
+        unit: UnitId,
+    },
     /// 3.2 (7): advance after combat.
     Advance {
         unit: UnitId,
@@ -657,8 +666,134 @@ impl ArdennesII {
                 for to in dests {
                     out.push(Action::Move { unit: u, to });
                 }
+                if self.exit_hex(side, start) {
+                    out.push(Action::Exit { unit: u });
+                }
             }
         });
+        self.legal_overruns(&b, side, exploitation, out);
+    }
+
+    /// 3.3: may this unit overrun now? Mech MA, not DG, not next to the enemy when the phase
+    /// began, not in or through an enemy barrage hex, not overrun already, 2 MP left.
+    fn may_overrun(&self, b: &Board, u: UnitId, exploitation: bool) -> bool {
+        let st = &self.s.units[u as usize];
+        let def = &self.w.data.counters.units[u as usize];
+        let mp = self.w.data.tables.tec.movement.overrun as u32 * 2;
+        def.is_mech()
+            && !st.dg
+            && !st.adjacent_at_start
+            && !st.barraged
+            && !st.overran
+            && !st.observed
+            && b.allowance(u).saturating_sub(st.spent as u32) >= mp
+            && (!exploitation || self.may_exploit(u))
+    }
+
+    /// 3.3: overruns along a road into an adjacent enemy hex: the whole eligible stack of a
+    /// hex, or one of its units.
+    fn legal_overruns(&self, b: &Board, side: Side, exploitation: bool, out: &mut Vec<Action>) {
+        let mut hexes: Vec<Hex> = self
+            .units_of(side)
+            .filter_map(|u| self.s.units[u as usize].hex())
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        for h in hexes {
+            let eligible: Vec<UnitId> = b
+                .units_at(h)
+                .into_iter()
+                .filter(|&u| self.may_overrun(b, u, exploitation))
+                .collect();
+            if eligible.is_empty() {
+                continue;
+            }
+            for (d, n) in self.w.map.grid.neighbours(h) {
+                if !b.enemy_in(side, n) || b.road_link(h, d).is_none() {
+                    continue;
+                }
+                out.push(Action::Overrun {
+                    units: eligible.clone(),
+                    target: n,
+                });
+                if eligible.len() > 1 {
+                    for &u in &eligible {
+                        out.push(Action::Overrun {
+                            units: vec![u],
+                            target: n,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `h` is a hex German units of this scenario may exit through (7.2, 7.3, 7.5).
+    fn exit_hex(&self, side: Side, h: Hex) -> bool {
+        if side != Side::German {
+            return false;
+        }
+        let via = match &self.scenario().victory {
+            Victory::VpLevels { exit_via, exit_vp, .. } if !exit_vp.is_empty() => exit_via,
+            Victory::GermanHolds {
+                exit_via,
+                exit_required,
+                ..
+            } if !exit_required.is_empty() => exit_via,
+            _ => return false,
+        };
+        via.iter().any(|e| match e {
+            crate::data::Exit::Area(letter) => self
+                .w
+                .map
+                .hex_sets
+                .get(&format!("entry-{letter}"))
+                .is_some_and(|v| v.contains(&h)),
+            crate::data::Exit::Edge(edge) => self.on_area_edge(h, *edge),
+        })
+    }
+
+    /// Whether `h` lies on this edge of the playing area: in the area, with the next hex beyond
+    /// that edge off the map or out of the area.
+    fn on_area_edge(&self, h: Hex, edge: crate::data::Edge) -> bool {
+        use crate::data::Edge;
+        let grid = &self.w.map.grid;
+        let scenario = self.scenario();
+        if !scenario.in_area(grid, h) {
+            return false;
+        }
+        let (c, r) = grid.col_row(h);
+        let beyond: Vec<(i32, i32)> = match edge {
+            Edge::West => vec![
+                (c as i32 - 1, r as i32),
+                (c as i32 - 1, r as i32 + 1),
+                (c as i32 - 1, r as i32 - 1),
+            ],
+            Edge::East => vec![
+                (c as i32 + 1, r as i32),
+                (c as i32 + 1, r as i32 + 1),
+                (c as i32 + 1, r as i32 - 1),
+            ],
+            Edge::North => vec![(c as i32, r as i32 + 1)],
+            Edge::South => vec![(c as i32, r as i32 - 1)],
+        };
+        beyond.iter().any(|&(bc, br)| match grid.hex_at(bc, br) {
+            None => true,
+            Some(n) => !grid.adjacent(h, n) || !scenario.in_area(grid, n),
+        } && grid.hex_at(bc, br).is_none_or(|n| grid.adjacent(h, n)))
+    }
+
+    /// Whether a formation has exited enough units (by the end of the goal's turn, if any).
+    fn exit_met(&self, goal: &crate::data::ExitGoal) -> bool {
+        let n = (0..self.s.units.len())
+            .filter(|&i| {
+                let st = &self.s.units[i];
+                st.exited
+                    && goal.by_turn.is_none_or(|t| st.exited_on <= t)
+                    && self.w.data.counters.units[i].formation == Some(goal.formation)
+            })
+            .count();
+        n >= goal.units as usize
     }
 
     /// 3.5: the observer of a barrage at `target` by `side`: a friendly unit within 2 hexes
@@ -982,6 +1117,7 @@ impl ArdennesII {
                     defender_losses: 0,
                     retreat: 0,
                     voluntary: false,
+                    overrun: false,
                     advancing: Vec::new(),
                 });
             }
@@ -1038,6 +1174,48 @@ impl ArdennesII {
                 }
             }
             Action::EndAdvance => self.s.combat = None,
+            Action::Overrun { ref units, target } => {
+                let b = Board::new(&self.w, &self.s);
+                let defenders = b.units_at(target);
+                drop(b);
+                let cost = self.w.data.tables.tec.movement.overrun as u16 * 2;
+                for &u in units {
+                    let st = &mut self.s.units[u as usize];
+                    st.overran = true;
+                    st.spent += cost;
+                    st.moved = true;
+                }
+                let hid = self.w.data.hex_id(target);
+                self.journal.say(|| text!("3.3: overrun of {hid}.", "3.3:突袭 {hid}。"));
+                self.s.combat = Some(Combat {
+                    target,
+                    attackers: units.clone(),
+                    defenders,
+                    stage: Stage::StandOrRetreat,
+                    result: None,
+                    attacker_losses: 0,
+                    defender_losses: 0,
+                    retreat: 0,
+                    voluntary: false,
+                    overrun: true,
+                    advancing: Vec::new(),
+                });
+            }
+            Action::Exit { unit } => {
+                let turn = self.s.turn;
+                let st = &mut self.s.units[unit as usize];
+                st.exited = true;
+                st.exited_on = turn;
+                st.gone = true;
+                st.loc = None;
+                let name = self.unit_text(unit);
+                self.journal.say(|| {
+                    Text::new(
+                        format!("{} leaves the map (exit).", name.en),
+                        format!("{}离开地图(撤出)。", name.zh),
+                    )
+                });
+            }
         }
     }
 
@@ -1290,6 +1468,16 @@ impl ArdennesII {
         let retreated = c.voluntary || c.result.is_some_and(|r| r.retreat >= 2);
         let vacated = !b.enemy_in(side, c.target);
         drop(b);
+        if c.overrun {
+            // 3.3: no advance; if the hex was emptied the overrunning units enter it free.
+            if vacated {
+                for u in self.alive(&c.attackers) {
+                    self.s.units[u as usize].loc = Some(c.target);
+                }
+            }
+            self.s.combat = None;
+            return;
+        }
         let advancing: Vec<(UnitId, u8)> = if vacated {
             self.alive(&c.attackers)
                 .into_iter()
@@ -1382,8 +1570,9 @@ impl ArdennesII {
             })
         };
         let (winner, text) = match &scenario.victory {
-            Victory::VpLevels { levels, .. } => {
-                let vp = self.s.vp_max;
+            Victory::VpLevels { levels, exit_vp, .. } => {
+                // 7.2, 7.3: 1 VP more for each formation that exited enough units.
+                let vp = self.s.vp_max + exit_vp.iter().filter(|g| self.exit_met(g)).count() as u32;
                 match crate::data::tables::level_for(levels, vp) {
                     Some(VictoryResult::GermanMajor) => {
                         (Some(0), text!("German major victory ({vp} VP)", "德军大胜({vp} VP)"))
@@ -1400,8 +1589,10 @@ impl ArdennesII {
                     _ => (None, text!("Draw ({vp} VP)", "平局({vp} VP)")),
                 }
             }
-            Victory::GermanHolds { hexes, .. } => {
-                if held(hexes) {
+            Victory::GermanHolds {
+                hexes, exit_required, ..
+            } => {
+                if held(hexes) && exit_required.iter().all(|g| self.exit_met(g)) {
                     (
                         Some(0),
                         text!("German victory: he holds the objectives", "德军胜利:控制全部目标"),

@@ -92,6 +92,20 @@ impl ArdennesII {
                 Text::new(format!("{} advances to {h}", t.en), format!("{}挺进到 {h}", t.zh))
             }
             Action::EndAdvance => Text::new("No more advances", "结束挺进"),
+            Action::Overrun { ref units, target } => {
+                let names: Vec<Text> = units.iter().map(|&x| u(x)).collect();
+                let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
+                let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
+                let h = self.hid(target);
+                Text::new(
+                    format!("Overrun {h} with {} (+2 MP, 3.3)", en.join(", ")),
+                    format!("以{}突袭 {h}(+2 移动力,3.3)", zh.join("、")),
+                )
+            }
+            Action::Exit { unit } => {
+                let t = u(unit);
+                Text::new(format!("{} leaves the map", t.en), format!("{}离开地图", t.zh))
+            }
         }
     }
 
@@ -111,6 +125,11 @@ impl ArdennesII {
             Action::RetreatTo { to } => format!("retreat {}", self.hid(to)),
             Action::Advance { unit, to } => format!("advance {} {}", self.uid(unit), self.hid(to)),
             Action::EndAdvance => "end-advance".into(),
+            Action::Overrun { ref units, target } => {
+                let ids: Vec<&str> = units.iter().map(|&u| self.uid(u)).collect();
+                format!("overrun {} with {}", self.hid(target), ids.join(" "))
+            }
+            Action::Exit { unit } => format!("exit {}", self.uid(unit)),
         }
     }
 
@@ -143,6 +162,11 @@ impl ArdennesII {
                 to: hex(h)?,
             },
             ["end-advance"] => Action::EndAdvance,
+            ["exit", u] => Action::Exit { unit: unit(u)? },
+            ["overrun", h, "with", rest @ ..] if !rest.is_empty() => Action::Overrun {
+                target: hex(h)?,
+                units: rest.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?,
+            },
             _ => return None,
         })
     }
@@ -196,6 +220,16 @@ impl ArdennesII {
                 Action::Advance { unit, to } => Targets {
                     units: id(unit),
                     hexes: hexes(to),
+                    note: None,
+                },
+                Action::Overrun { ref units, target } => Targets {
+                    units: units.iter().map(|&u| self.uid(u).to_string()).collect(),
+                    hexes: hexes(target),
+                    note: Some(Text::new("overrun", "突袭")),
+                },
+                Action::Exit { unit } => Targets {
+                    units: id(unit),
+                    hexes: Vec::new(),
                     note: None,
                 },
                 _ => Targets::default(),

@@ -22,6 +22,8 @@ pub enum Loc {
     Eliminated,
     /// Taken out by an Arrival Schedule's "Remove" (2.2), or a failed drop (4.1).
     Removed,
+    /// Left the map to count for victory (7.2, 7.3, 7.5).
+    Exited,
 }
 
 /// One unit's condition.
@@ -49,6 +51,11 @@ pub struct UnitState {
     pub barraged: bool,
     /// 3.7: out of supply at its side's last supply phase.
     pub out_of_supply: bool,
+    /// Left the map through an exit area or edge (7.2, 7.3, 7.5), and on which turn.
+    pub exited: bool,
+    pub exited_on: u8,
+    /// Overran this phase (3.3: once per phase).
+    pub overran: bool,
 }
 
 impl UnitState {
@@ -61,6 +68,9 @@ impl UnitState {
     }
 
     pub fn location(&self) -> Loc {
+        if self.exited {
+            return Loc::Exited;
+        }
         match (self.loc, self.gone, self.removed) {
             (_, true, true) => Loc::Removed,
             (_, true, false) => Loc::Eliminated,
@@ -112,6 +122,8 @@ pub struct Combat {
     pub retreat: u8,
     /// Whether the defender retreated before combat (3.2).
     pub voluntary: bool,
+    /// An overrun in the middle of movement (3.3), not a combat-phase attack.
+    pub overrun: bool,
     /// Attackers that may still advance, and how far (1 or 2 hexes, 3.2).
     pub advancing: Vec<(UnitId, u8)>,
 }
