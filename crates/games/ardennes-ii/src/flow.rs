@@ -71,6 +71,15 @@ pub enum Action {
     Exit {
         unit: UnitId,
     },
+    /// 3.6: the artillery bugs out to this hex (and becomes DG).
+    BugOut {
+        unit: UnitId,
+        to: Hex,
+    },
+    /// 3.6, inventory A17: no hex qualifies; the artillery stays.
+    StayPut {
+        unit: UnitId,
+    },
     /// 3.2 (7): advance after combat.
     Advance {
         unit: UnitId,
@@ -172,6 +181,7 @@ impl ArdennesII {
             combat: None,
             attacked_hexes: Vec::new(),
             over: false,
+            bug_outs: Vec::new(),
             rng: Rng::from_seed(seed),
         };
         for m in &scenario.markers {
@@ -219,6 +229,9 @@ impl ArdennesII {
         if self.s.over {
             return Pending::Over;
         }
+        if let Some(&u) = self.s.bug_outs.first() {
+            return Pending::Seat(self.unit_side(u).seat());
+        }
         if let Some(c) = &self.s.combat {
             let attacker = self.s.phase.phasing().unwrap_or(Side::German);
             let side = match c.stage {
@@ -246,7 +259,7 @@ impl ArdennesII {
     /// Runs the phases that need no decision, until someone must decide or the game ends.
     pub(crate) fn settle(&mut self) {
         for _ in 0..200 {
-            if self.s.over || self.s.combat.is_some() {
+            if self.s.over || self.s.combat.is_some() || !self.s.bug_outs.is_empty() {
                 return;
             }
             match self.s.phase {
@@ -569,6 +582,96 @@ impl ArdennesII {
         }
         self.s.attacked_hexes.clear();
         self.s.unobserved_strikes.clear();
+        // 3.6: artillery next to a strong enemy when a phase begins bugs out.
+        let b = Board::new(&self.w, &self.s);
+        let mut triggered = Vec::new();
+        for u in 0..self.s.units.len() as UnitId {
+            let Some(h) = self.s.units[u as usize].hex() else {
+                continue;
+            };
+            let side = self.unit_side(u);
+            let threat = self.units_of(side.enemy()).any(|e| {
+                let eh = self.s.units[e as usize].hex().expect("on the map");
+                self.w.map.grid.adjacent(eh, h) && self.printed_attack(e) >= 2 && self.may_attack_across(&b, e, eh, h)
+            });
+            if threat && self.must_bug_out(u) {
+                triggered.push(u);
+            }
+        }
+        drop(b);
+        for u in triggered {
+            if !self.s.bug_outs.contains(&u) {
+                self.s.bug_outs.push(u);
+            }
+        }
+    }
+
+    /// 3.6: artillery bugs out unless DG.
+    fn must_bug_out(&self, u: UnitId) -> bool {
+        self.w.data.counters.units[u as usize].is_artillery() && !self.s.units[u as usize].dg
+    }
+
+    /// 3.6: a unit of printed attack 2 or more that moved along `path` (its own MP) makes the
+    /// enemy artillery it came next to bug out, unless the hexside would bar its attack.
+    fn bug_out_triggers(&mut self, mover: UnitId, path: &[Hex]) {
+        if self.printed_attack(mover) < 2 {
+            return;
+        }
+        let side = self.unit_side(mover);
+        let b = Board::new(&self.w, &self.s);
+        let mut triggered = Vec::new();
+        for &p in path.iter().skip(1) {
+            for a in self.units_of(side.enemy()) {
+                let ah = self.s.units[a as usize].hex().expect("on the map");
+                if self.w.map.grid.adjacent(p, ah)
+                    && self.must_bug_out(a)
+                    && self.may_attack_across(&b, mover, p, ah)
+                    && !triggered.contains(&a)
+                {
+                    triggered.push(a);
+                }
+            }
+        }
+        drop(b);
+        for a in triggered {
+            if !self.s.bug_outs.contains(&a) {
+                self.s.bug_outs.push(a);
+            }
+        }
+    }
+
+    /// 3.6: where artillery may bug out to: a hex at least 8 hexes of continuous road from its
+    /// own (the route ignores enemy units and bonds), in supply, open to mechanized movement,
+    /// with no enemy unit in or next to it.
+    pub(crate) fn bug_out_hexes(&self, u: UnitId) -> Vec<Hex> {
+        let Some(start) = self.s.units[u as usize].hex() else {
+            return Vec::new();
+        };
+        let side = self.unit_side(u);
+        with_search(|search| {
+            let b = Board::new(&self.w, &self.s);
+            let supplied = b.supply(side, search);
+            search.run_breadth_first(&self.w.map.grid, &[(start, 0)], u32::MAX - 1, |from, d, _| {
+                if b.road_link(from, d).is_some() {
+                    sandtable_core::search::Step::Go(1)
+                } else {
+                    sandtable_core::search::Step::Blocked
+                }
+            });
+            let mut out: Vec<Hex> = search
+                .reached()
+                .filter(|&h| {
+                    search.cost(h).is_some_and(|c| c >= 8)
+                        && supplied[h.idx()]
+                        && self.w.costs.hex[side.seat() as usize][1][h.idx()].is_some()
+                        && !b.enemy_in(side, h)
+                        && !b.enemy_adjacent(side, h)
+                        && self.scenario().in_area(&self.w.map.grid, h)
+                })
+                .collect();
+            out.sort();
+            out
+        })
     }
 
     /// 3.5: at the end of a barrage phase, two or more Half markers in a hex become one Full;
@@ -605,6 +708,14 @@ impl ArdennesII {
     pub(crate) fn legal_list(&self) -> Vec<Action> {
         let mut out = Vec::new();
         if self.s.over {
+            return out;
+        }
+        if let Some(&u) = self.s.bug_outs.first() {
+            let to = self.bug_out_hexes(u);
+            if to.is_empty() {
+                out.push(Action::StayPut { unit: u });
+            }
+            out.extend(to.into_iter().map(|to| Action::BugOut { unit: u, to }));
             return out;
         }
         if let Some(c) = &self.s.combat {
@@ -1201,6 +1312,23 @@ impl ArdennesII {
                     advancing: Vec::new(),
                 });
             }
+            Action::BugOut { unit, to } => {
+                self.s.bug_outs.retain(|&u| u != unit);
+                let st = &mut self.s.units[unit as usize];
+                st.loc = Some(to);
+                st.dg = true;
+                let name = self.unit_text(unit);
+                let hid = self.w.data.hex_id(to);
+                self.journal.say(|| {
+                    Text::new(
+                        format!("3.6: {} bugs out to {hid} and becomes DG.", name.en),
+                        format!("3.6:{}逃跑到 {hid},成为混乱。", name.zh),
+                    )
+                });
+            }
+            Action::StayPut { unit } => {
+                self.s.bug_outs.retain(|&u| u != unit);
+            }
             Action::Exit { unit } => {
                 let turn = self.s.turn;
                 let st = &mut self.s.units[unit as usize];
@@ -1220,11 +1348,12 @@ impl ArdennesII {
     }
 
     fn do_move(&mut self, unit: UnitId, to: Hex) {
-        let cost = with_search(|search| {
+        let (cost, path) = with_search(|search| {
             let b = Board::new(&self.w, &self.s);
             b.reach(unit, search);
-            search.cost(to).unwrap_or(0)
+            (search.cost(to).unwrap_or(0), search.path(to).unwrap_or_default())
         });
+        self.bug_out_triggers(unit, &path);
         let side = self.unit_side(unit);
         let jam = Board::new(&self.w, &self.s).traffic_jam(to) && side == Side::German;
         let enemy_marker = Board::new(&self.w, &self.s).full_markers(to, side.enemy()) > 0;

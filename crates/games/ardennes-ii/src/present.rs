@@ -106,6 +106,21 @@ impl ArdennesII {
                 let t = u(unit);
                 Text::new(format!("{} leaves the map", t.en), format!("{}离开地图", t.zh))
             }
+            Action::BugOut { unit, to } => {
+                let t = u(unit);
+                let h = self.hid(to);
+                Text::new(
+                    format!("{} bugs out to {h} (3.6)", t.en),
+                    format!("{}逃跑到 {h}(3.6)", t.zh),
+                )
+            }
+            Action::StayPut { unit } => {
+                let t = u(unit);
+                Text::new(
+                    format!("{} has nowhere to bug out to and stays (3.6)", t.en),
+                    format!("{}无处可逃,留在原地(3.6)", t.zh),
+                )
+            }
         }
     }
 
@@ -130,6 +145,8 @@ impl ArdennesII {
                 format!("overrun {} with {}", self.hid(target), ids.join(" "))
             }
             Action::Exit { unit } => format!("exit {}", self.uid(unit)),
+            Action::BugOut { unit, to } => format!("bug-out {} {}", self.uid(unit), self.hid(to)),
+            Action::StayPut { unit } => format!("stay {}", self.uid(unit)),
         }
     }
 
@@ -163,6 +180,11 @@ impl ArdennesII {
             },
             ["end-advance"] => Action::EndAdvance,
             ["exit", u] => Action::Exit { unit: unit(u)? },
+            ["bug-out", u, h] => Action::BugOut {
+                unit: unit(u)?,
+                to: hex(h)?,
+            },
+            ["stay", u] => Action::StayPut { unit: unit(u)? },
             ["overrun", h, "with", rest @ ..] if !rest.is_empty() => Action::Overrun {
                 target: hex(h)?,
                 units: rest.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?,
@@ -227,9 +249,14 @@ impl ArdennesII {
                     hexes: hexes(target),
                     note: Some(Text::new("overrun", "突袭")),
                 },
-                Action::Exit { unit } => Targets {
+                Action::Exit { unit } | Action::StayPut { unit } => Targets {
                     units: id(unit),
                     hexes: Vec::new(),
+                    note: None,
+                },
+                Action::BugOut { unit, to } => Targets {
+                    units: id(unit),
+                    hexes: hexes(to),
                     note: None,
                 },
                 _ => Targets::default(),

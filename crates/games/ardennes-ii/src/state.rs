@@ -157,5 +157,7 @@ pub struct State {
     /// Hexes attacked this combat phase (SCS 7.1: each at most once).
     pub attacked_hexes: Vec<Hex>,
     pub over: bool,
+    /// 3.6: artillery that must bug out now, in order.
+    pub bug_outs: Vec<UnitId>,
     pub rng: Rng,
 }
