@@ -80,6 +80,12 @@ pub enum Action {
     StayPut {
         unit: UnitId,
     },
+    /// 3.8: the US tries to blow the bridges of this demolition symbol.
+    Demolish {
+        symbol: Hex,
+    },
+    /// 3.8: no (more) demolitions now.
+    Pass,
     /// 3.2 (7): advance after combat.
     Advance {
         unit: UnitId,
@@ -182,6 +188,7 @@ impl ArdennesII {
             attacked_hexes: Vec::new(),
             over: false,
             bug_outs: Vec::new(),
+            demolition_window: false,
             rng: Rng::from_seed(seed),
         };
         for m in &scenario.markers {
@@ -232,6 +239,9 @@ impl ArdennesII {
         if let Some(&u) = self.s.bug_outs.first() {
             return Pending::Seat(self.unit_side(u).seat());
         }
+        if self.s.demolition_window {
+            return Pending::Seat(Side::Allied.seat());
+        }
         if let Some(c) = &self.s.combat {
             let attacker = self.s.phase.phasing().unwrap_or(Side::German);
             let side = match c.stage {
@@ -259,7 +269,7 @@ impl ArdennesII {
     /// Runs the phases that need no decision, until someone must decide or the game ends.
     pub(crate) fn settle(&mut self) {
         for _ in 0..200 {
-            if self.s.over || self.s.combat.is_some() || !self.s.bug_outs.is_empty() {
+            if self.s.over || self.s.combat.is_some() || !self.s.bug_outs.is_empty() || self.s.demolition_window {
                 return;
             }
             match self.s.phase {
@@ -498,6 +508,7 @@ impl ArdennesII {
     /// Ends the current phase: its end-of-phase rules, then the next phase (or turn).
     pub(crate) fn end_phase(&mut self) {
         let phase = self.s.phase;
+        self.mark_captured_bridges();
         if phase.barrage_side().is_some() {
             self.half_reconciliation();
         }
@@ -574,6 +585,7 @@ impl ArdennesII {
             u.fired = false;
             u.observed = false;
             u.attacked = false;
+            u.stopped = false;
             u.adjacent_at_start = adjacent[i];
             u.barraged = barraged[i];
             if jammed[i] {
@@ -582,6 +594,12 @@ impl ArdennesII {
         }
         self.s.attacked_hexes.clear();
         self.s.unobserved_strikes.clear();
+        // 3.8 (RULINGS): the US may blow bridges "at any moment": before each German movement.
+        if self.s.phase == Phase::Movement(Side::German) {
+            let mut any = Vec::new();
+            self.legal_demolitions(&mut any);
+            self.s.demolition_window = !any.is_empty();
+        }
         // 3.6: artillery next to a strong enemy when a phase begins bugs out.
         let b = Board::new(&self.w, &self.s);
         let mut triggered = Vec::new();
@@ -718,6 +736,11 @@ impl ArdennesII {
             out.extend(to.into_iter().map(|to| Action::BugOut { unit: u, to }));
             return out;
         }
+        if self.s.demolition_window {
+            self.legal_demolitions(&mut out);
+            out.push(Action::Pass);
+            return out;
+        }
         if let Some(c) = &self.s.combat {
             self.legal_combat(c, &mut out);
             return out;
@@ -726,10 +749,14 @@ impl ArdennesII {
             Phase::Movement(side) => {
                 self.legal_moves(side, false, &mut out);
                 self.legal_barrage(side, &mut out);
+                if side == Side::Allied {
+                    self.legal_demolitions(&mut out);
+                }
                 out.push(Action::EndPhase);
             }
             Phase::UsBarrage => {
                 self.legal_barrage(Side::Allied, &mut out);
+                self.legal_demolitions(&mut out);
                 if !out.is_empty() {
                     out.push(Action::EndPhase);
                 }
@@ -751,6 +778,52 @@ impl ArdennesII {
         out
     }
 
+    /// 3.8: the US unit that would make an attempt at demolition symbol `i`: a US unit within
+    /// range of the symbol, with no German unit on either hex of any bridge it serves.
+    fn demolisher(&self, b: &Board, i: usize) -> Option<UnitId> {
+        let (symbol, pairs) = &self.w.demolitions[i];
+        if self.s.blown.contains(symbol) || self.s.tested.contains(symbol) {
+            return None;
+        }
+        if pairs
+            .iter()
+            .any(|&(x, y)| b.side_at(x) == Some(Side::German) || b.side_at(y) == Some(Side::German))
+            || b.side_at(*symbol) == Some(Side::German)
+        {
+            return None;
+        }
+        let range = self.w.data.tables.bridge_us_unit_range as u32;
+        self.units_of(Side::Allied).find(|&u| {
+            let h = self.s.units[u as usize].hex().expect("on the map");
+            self.w.map.grid.distance(h, *symbol) <= range
+        })
+    }
+
+    fn legal_demolitions(&self, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        for i in 0..self.w.demolitions.len() {
+            if self.demolisher(&b, i).is_some() {
+                out.push(Action::Demolish {
+                    symbol: self.w.demolitions[i].0,
+                });
+            }
+        }
+    }
+
+    /// 3.8: a demolition symbol hex the Germans occupy is marked Tested for good.
+    fn mark_captured_bridges(&mut self) {
+        let b = Board::new(&self.w, &self.s);
+        let captured: Vec<Hex> = self
+            .w
+            .demolitions
+            .iter()
+            .map(|(symbol, _)| *symbol)
+            .filter(|h| b.side_at(*h) == Some(Side::German) && !self.s.blown.contains(h) && !self.s.tested.contains(h))
+            .collect();
+        drop(b);
+        self.s.tested.extend(captured);
+    }
+
     /// SCS 11.0 with 1.2, 3.3, 3.4, 3.5, 4.3: may this unit exploit?
     fn may_exploit(&self, u: UnitId) -> bool {
         let st = &self.s.units[u as usize];
@@ -768,7 +841,7 @@ impl ArdennesII {
         with_search(|search| {
             for u in self.units_of(side).collect::<Vec<_>>() {
                 let st = &self.s.units[u as usize];
-                if st.observed || st.fired || (exploitation && !self.may_exploit(u)) {
+                if st.observed || st.fired || st.stopped || (exploitation && !self.may_exploit(u)) {
                     continue;
                 }
                 let Some(start) = b.reach(u, search) else { continue };
@@ -797,6 +870,7 @@ impl ArdennesII {
             && !st.barraged
             && !st.overran
             && !st.observed
+            && !st.stopped
             && b.allowance(u).saturating_sub(st.spent as u32) >= mp
             && (!exploitation || self.may_exploit(u))
     }
@@ -1328,6 +1402,36 @@ impl ArdennesII {
             }
             Action::StayPut { unit } => {
                 self.s.bug_outs.retain(|&u| u != unit);
+            }
+            Action::Pass => self.s.demolition_window = false,
+            Action::Demolish { symbol } => {
+                let b = Board::new(&self.w, &self.s);
+                let i = self.w.demolitions.iter().position(|(h, _)| *h == symbol);
+                let unit = i.and_then(|i| self.demolisher(&b, i));
+                drop(b);
+                if let Some(u) = unit {
+                    // 3.8: the unit stops for the rest of the phase.
+                    self.s.units[u as usize].stopped = true;
+                }
+                let die = self.d6();
+                let hid = self.w.data.hex_id(symbol);
+                if self.w.data.tables.bridge_demolition.roll(die as i32) == crate::data::tables::Demolition::Blown {
+                    self.s.blown.push(symbol);
+                    self.journal.say(|| {
+                        text!(
+                            "3.8: demolition at {hid}, die {die}: bridge blown.",
+                            "3.8:{hid} 炸桥,骰 {die}:桥梁被炸毁。"
+                        )
+                    });
+                } else {
+                    self.s.tested.push(symbol);
+                    self.journal.say(|| {
+                        text!(
+                            "3.8: demolition at {hid}, die {die}: failed (tested).",
+                            "3.8:{hid} 炸桥,骰 {die}:失败(已测试)。"
+                        )
+                    });
+                }
             }
             Action::Exit { unit } => {
                 let turn = self.s.turn;

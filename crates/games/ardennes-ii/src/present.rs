@@ -106,6 +106,14 @@ impl ArdennesII {
                 let t = u(unit);
                 Text::new(format!("{} leaves the map", t.en), format!("{}离开地图", t.zh))
             }
+            Action::Demolish { symbol } => {
+                let h = self.hid(symbol);
+                Text::new(
+                    format!("Try to blow the bridges at {h} (3.8)"),
+                    format!("尝试炸毁 {h} 的桥梁(3.8)"),
+                )
+            }
+            Action::Pass => Text::new("No demolition now", "现在不炸桥"),
             Action::BugOut { unit, to } => {
                 let t = u(unit);
                 let h = self.hid(to);
@@ -147,6 +155,8 @@ impl ArdennesII {
             Action::Exit { unit } => format!("exit {}", self.uid(unit)),
             Action::BugOut { unit, to } => format!("bug-out {} {}", self.uid(unit), self.hid(to)),
             Action::StayPut { unit } => format!("stay {}", self.uid(unit)),
+            Action::Demolish { symbol } => format!("demolish {}", self.hid(symbol)),
+            Action::Pass => "pass".into(),
         }
     }
 
@@ -185,6 +195,8 @@ impl ArdennesII {
                 to: hex(h)?,
             },
             ["stay", u] => Action::StayPut { unit: unit(u)? },
+            ["demolish", h] => Action::Demolish { symbol: hex(h)? },
+            ["pass"] => Action::Pass,
             ["overrun", h, "with", rest @ ..] if !rest.is_empty() => Action::Overrun {
                 target: hex(h)?,
                 units: rest.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?,
@@ -254,6 +266,11 @@ impl ArdennesII {
                     hexes: Vec::new(),
                     note: None,
                 },
+                Action::Demolish { symbol } => Targets {
+                    units: Vec::new(),
+                    hexes: hexes(symbol),
+                    note: Some(Text::new("demolition", "炸桥")),
+                },
                 Action::BugOut { unit, to } => Targets {
                     units: id(unit),
                     hexes: hexes(to),
@@ -302,6 +319,8 @@ impl ArdennesII {
             "phase": self.s.phase, "frozen": self.s.frozen, "air_strikes": self.s.air_strikes,
             "vp": self.german_vp(), "vp_max": self.s.vp_max, "units": units, "markers": markers,
             "control": control, "over": self.s.over,
+            "bridges_blown": self.s.blown.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
+            "bridges_tested": self.s.tested.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
         })
     }
 

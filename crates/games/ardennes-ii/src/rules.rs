@@ -190,22 +190,10 @@ impl<'a> Board<'a> {
         if !self.w.bridge(h, d, self.s.turn) {
             return false;
         }
-        let Some(n) = self.w.map.grid.neighbour(h, d) else {
-            return false;
-        };
-        !self.w.map.side_lines.iter().any(|line| {
-            line.kind == "demolition"
-                && line
-                    .hexes
-                    .chunks(2)
-                    .any(|p| p.len() == 2 && ((p[0] == h && p[1] == n) || (p[0] == n && p[1] == h)))
-                && self
-                    .w
-                    .map
-                    .grid
-                    .parse(&line.name_en)
-                    .is_ok_and(|sym| self.s.blown.contains(&sym))
-        })
+        match self.w.side_symbol[h.idx()][d as usize] {
+            Some(i) => !self.s.blown.contains(&self.w.demolitions[i as usize].0),
+            None => true,
+        }
     }
 
     /// The terrain names of `h` as the TEC reads them for a unit of `side` (3.1: a traffic

@@ -56,6 +56,8 @@ pub struct UnitState {
     pub exited_on: u8,
     /// Overran this phase (3.3: once per phase).
     pub overran: bool,
+    /// Stopped for a bridge demolition (3.8: may not move further this phase).
+    pub stopped: bool,
 }
 
 impl UnitState {
@@ -159,5 +161,7 @@ pub struct State {
     pub over: bool,
     /// 3.6: artillery that must bug out now, in order.
     pub bug_outs: Vec<UnitId>,
+    /// 3.8: the US may blow bridges before the German moves (RULINGS).
+    pub demolition_window: bool,
     pub rng: Rng,
 }

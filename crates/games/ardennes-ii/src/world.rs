@@ -54,6 +54,10 @@ pub struct World {
     pub edge: [Vec<bool>; 2],
     /// The TEC worked out per hex and hexside once, for the movement searches.
     pub costs: Costs,
+    /// 3.8: the demolition symbols, each with the bridges (hexsides as hex pairs) it serves.
+    pub demolitions: Vec<(Hex, Vec<(Hex, Hex)>)>,
+    /// 3.8: per hex and direction, the demolition symbol serving that bridge, if any.
+    pub side_symbol: Vec<[Option<u16>; 6]>,
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -158,8 +162,33 @@ impl World {
             vp,
             edge,
             costs: Costs::default(),
+            demolitions: Vec::new(),
+            side_symbol: Vec::new(),
         };
         w.costs = w.work_out_costs();
+        let mut side_symbol = vec![[None; 6]; n];
+        for line in w.map.side_lines.iter().filter(|l| l.kind == "demolition") {
+            let symbol = w
+                .map
+                .grid
+                .parse(&line.name_en)
+                .map_err(|e| format!("map.toml: demolition symbol `{}`: {e}", line.name_en))?;
+            let pairs: Vec<(Hex, Hex)> = line
+                .hexes
+                .chunks(2)
+                .filter(|p| p.len() == 2)
+                .map(|p| (p[0], p[1]))
+                .collect();
+            let index = w.demolitions.len() as u16;
+            for &(a, b) in &pairs {
+                if let (Some(da), Some(db)) = (w.map.grid.dir_to(a, b), w.map.grid.dir_to(b, a)) {
+                    side_symbol[a.idx()][da as usize] = Some(index);
+                    side_symbol[b.idx()][db as usize] = Some(index);
+                }
+            }
+            w.demolitions.push((symbol, pairs));
+        }
+        w.side_symbol = side_symbol;
         Ok(w)
     }
 
