@@ -86,6 +86,16 @@ pub enum Action {
     },
     /// 3.8: no (more) demolitions now.
     Pass,
+    /// 2.2, 3.7: turn one air strike into an Air Supply marker on this hex.
+    AirSupply {
+        hex: Hex,
+    },
+    /// 3.7: for DG artillery that cannot trace supply: roll on the Artillery Resupply Table
+    /// (`roll`), or leave it DG.
+    Resupply {
+        unit: UnitId,
+        roll: bool,
+    },
     /// 3.2 (7): advance after combat.
     Advance {
         unit: UnitId,
@@ -189,6 +199,8 @@ impl ArdennesII {
             over: false,
             bug_outs: Vec::new(),
             demolition_window: false,
+            air_supply: Vec::new(),
+            resupply: Vec::new(),
             rng: Rng::from_seed(seed),
         };
         for m in &scenario.markers {
@@ -242,6 +254,9 @@ impl ArdennesII {
         if self.s.demolition_window {
             return Pending::Seat(Side::Allied.seat());
         }
+        if let Some(&u) = self.s.resupply.first() {
+            return Pending::Seat(self.unit_side(u).seat());
+        }
         if let Some(c) = &self.s.combat {
             let attacker = self.s.phase.phasing().unwrap_or(Side::German);
             let side = match c.stage {
@@ -251,7 +266,7 @@ impl ArdennesII {
             return Pending::Seat(side.seat());
         }
         match self.s.phase {
-            Phase::UsBarrage => Pending::Seat(Side::Allied.seat()),
+            Phase::UsBarrage | Phase::AirSupply => Pending::Seat(Side::Allied.seat()),
             Phase::Movement(s) | Phase::Combat(s) | Phase::Exploitation(s) => Pending::Seat(s.seat()),
             _ => Pending::Over,
         }
@@ -269,13 +284,18 @@ impl ArdennesII {
     /// Runs the phases that need no decision, until someone must decide or the game ends.
     pub(crate) fn settle(&mut self) {
         for _ in 0..200 {
-            if self.s.over || self.s.combat.is_some() || !self.s.bug_outs.is_empty() || self.s.demolition_window {
+            if self.s.over
+                || self.s.combat.is_some()
+                || !self.s.bug_outs.is_empty()
+                || self.s.demolition_window
+                || !self.s.resupply.is_empty()
+            {
                 return;
             }
             match self.s.phase {
                 // A movement phase can always be ended: someone decides.
                 Phase::Movement(_) => return,
-                Phase::UsBarrage | Phase::Combat(_) | Phase::Exploitation(_) => {
+                Phase::UsBarrage | Phase::Combat(_) | Phase::Exploitation(_) | Phase::AirSupply => {
                     if !self.legal_list().is_empty() {
                         return;
                     }
@@ -325,7 +345,6 @@ impl ArdennesII {
                     )
                 });
             }
-            Phase::AirSupply => {}
             Phase::Reinforcements => self.reinforcements(),
             Phase::MarkerRemoval => {
                 // 2.2, 3.5: every barrage marker goes; 3.4: DG recovery.
@@ -336,7 +355,13 @@ impl ArdennesII {
                 // Inventory A1 (RULINGS): the non-phasing side's markers go.
                 self.s.markers.retain(|m| m.side != side.enemy());
             }
-            Phase::Supply(side) => self.supply_phase(side),
+            Phase::Supply(side) => {
+                self.supply_phase(side);
+                if side == Side::Allied {
+                    // 3.7: Air Supply markers go at the end of the US player turn.
+                    self.s.air_supply.clear();
+                }
+            }
             _ => {}
         }
     }
@@ -409,20 +434,45 @@ impl ArdennesII {
     /// jam, not overstacked and not mixing divisions.
     fn dg_recovery(&mut self) {
         let b = Board::new(&self.w, &self.s);
+        let supplied = with_search(|search| [b.supply(Side::German, search), b.supply(Side::Allied, search)]);
         let mut clear = Vec::new();
+        let mut resupply = Vec::new();
         for h in self.w.map.grid.hexes() {
             let units = b.units_at(h);
-            if units.is_empty() || self.stack_fault(&units) || b.traffic_jam(h) {
+            if units.is_empty() {
                 continue;
             }
-            if units.iter().any(|&u| self.s.units[u as usize].out_of_supply) {
+            // 3.7: Air Supply removes all US DG within 5 hexes.
+            if b.side_at(h) == Some(Side::Allied) && b.air_supplied(h) {
+                clear.extend(units);
                 continue;
             }
-            clear.extend(units);
+            // 3.7: artillery comes out of DG free if it can trace supply; if not, its owner
+            // chooses whether to roll on the Artillery Resupply Table.
+            let (artillery, others): (Vec<UnitId>, Vec<UnitId>) = units
+                .iter()
+                .partition(|&&u| self.w.data.counters.units[u as usize].is_artillery());
+            for u in artillery.into_iter().filter(|&u| self.s.units[u as usize].dg) {
+                let side = self.unit_side(u);
+                if supplied[side.seat() as usize][h.idx()] {
+                    clear.push(u);
+                } else {
+                    resupply.push(u);
+                }
+            }
+            if self.stack_fault(&units) || b.traffic_jam(h) {
+                continue;
+            }
+            if others.iter().any(|&u| self.s.units[u as usize].out_of_supply) {
+                continue;
+            }
+            clear.extend(others);
         }
+        drop(b);
         for u in clear {
             self.s.units[u as usize].dg = false;
         }
+        self.s.resupply = resupply;
     }
 
     /// 3.1: more than 3 units, or units of more than one division (independents aside).
@@ -741,6 +791,11 @@ impl ArdennesII {
             out.push(Action::Pass);
             return out;
         }
+        if let Some(&u) = self.s.resupply.first() {
+            out.push(Action::Resupply { unit: u, roll: true });
+            out.push(Action::Resupply { unit: u, roll: false });
+            return out;
+        }
         if let Some(c) = &self.s.combat {
             self.legal_combat(c, &mut out);
             return out;
@@ -753,6 +808,20 @@ impl ArdennesII {
                     self.legal_demolitions(&mut out);
                 }
                 out.push(Action::EndPhase);
+            }
+            // 2.2: offered on the hexes of US units (RULINGS).
+            Phase::AirSupply if self.s.air_strikes > 0 => {
+                let mut hexes: Vec<Hex> = self
+                    .units_of(Side::Allied)
+                    .filter_map(|u| self.s.units[u as usize].hex())
+                    .filter(|h| !self.s.air_supply.contains(h))
+                    .collect();
+                hexes.sort();
+                hexes.dedup();
+                out.extend(hexes.into_iter().map(|hex| Action::AirSupply { hex }));
+                if !out.is_empty() {
+                    out.push(Action::EndPhase);
+                }
             }
             Phase::UsBarrage => {
                 self.legal_barrage(Side::Allied, &mut out);
@@ -1404,6 +1473,35 @@ impl ArdennesII {
                 self.s.bug_outs.retain(|&u| u != unit);
             }
             Action::Pass => self.s.demolition_window = false,
+            Action::AirSupply { hex } => {
+                self.s.air_strikes = self.s.air_strikes.saturating_sub(1);
+                self.s.air_supply.push(hex);
+                let hid = self.w.data.hex_id(hex);
+                self.journal
+                    .say(|| text!("2.2: an Air Supply marker at {hid}.", "2.2:在 {hid} 放置空中补给标记。"));
+            }
+            Action::Resupply { unit, roll } => {
+                self.s.resupply.retain(|&u| u != unit);
+                if roll {
+                    let die = self.d6();
+                    let name = self.unit_text(unit);
+                    match self.w.data.tables.artillery_resupply.roll(die as i32) {
+                        crate::data::tables::Resupply::Eliminate => {
+                            let st = &mut self.s.units[unit as usize];
+                            st.gone = true;
+                            st.loc = None;
+                        }
+                        crate::data::tables::Resupply::RemoveDg => self.s.units[unit as usize].dg = false,
+                        crate::data::tables::Resupply::Stay => {}
+                    }
+                    self.journal.say(|| {
+                        Text::new(
+                            format!("3.7: artillery resupply for {}, die {die}.", name.en),
+                            format!("3.7:{}的火炮空中补给,骰 {die}。", name.zh),
+                        )
+                    });
+                }
+            }
             Action::Demolish { symbol } => {
                 let b = Board::new(&self.w, &self.s);
                 let i = self.w.demolitions.iter().position(|(h, _)| *h == symbol);

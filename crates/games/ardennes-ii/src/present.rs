@@ -114,6 +114,24 @@ impl ArdennesII {
                 )
             }
             Action::Pass => Text::new("No demolition now", "现在不炸桥"),
+            Action::AirSupply { hex } => {
+                let h = self.hid(hex);
+                Text::new(
+                    format!("Turn an air strike into Air Supply at {h} (2.2)"),
+                    format!("将一次空袭改为在 {h} 的空中补给(2.2)"),
+                )
+            }
+            Action::Resupply { unit, roll } => {
+                let t = u(unit);
+                if roll {
+                    Text::new(
+                        format!("Roll for {} on the Artillery Resupply Table (3.7)", t.en),
+                        format!("为{}掷火炮空中补给表(3.7)", t.zh),
+                    )
+                } else {
+                    Text::new(format!("Leave {} DG (3.7)", t.en), format!("让{}保持混乱(3.7)", t.zh))
+                }
+            }
             Action::BugOut { unit, to } => {
                 let t = u(unit);
                 let h = self.hid(to);
@@ -157,6 +175,10 @@ impl ArdennesII {
             Action::StayPut { unit } => format!("stay {}", self.uid(unit)),
             Action::Demolish { symbol } => format!("demolish {}", self.hid(symbol)),
             Action::Pass => "pass".into(),
+            Action::AirSupply { hex } => format!("air-supply {}", self.hid(hex)),
+            Action::Resupply { unit, roll } => {
+                format!("resupply {} {}", self.uid(unit), if roll { "roll" } else { "wait" })
+            }
         }
     }
 
@@ -197,6 +219,15 @@ impl ArdennesII {
             ["stay", u] => Action::StayPut { unit: unit(u)? },
             ["demolish", h] => Action::Demolish { symbol: hex(h)? },
             ["pass"] => Action::Pass,
+            ["air-supply", h] => Action::AirSupply { hex: hex(h)? },
+            ["resupply", u, "roll"] => Action::Resupply {
+                unit: unit(u)?,
+                roll: true,
+            },
+            ["resupply", u, "wait"] => Action::Resupply {
+                unit: unit(u)?,
+                roll: false,
+            },
             ["overrun", h, "with", rest @ ..] if !rest.is_empty() => Action::Overrun {
                 target: hex(h)?,
                 units: rest.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?,
@@ -266,6 +297,16 @@ impl ArdennesII {
                     hexes: Vec::new(),
                     note: None,
                 },
+                Action::AirSupply { hex } => Targets {
+                    units: Vec::new(),
+                    hexes: hexes(hex),
+                    note: Some(Text::new("air supply", "空中补给")),
+                },
+                Action::Resupply { unit, .. } => Targets {
+                    units: id(unit),
+                    hexes: Vec::new(),
+                    note: None,
+                },
                 Action::Demolish { symbol } => Targets {
                     units: Vec::new(),
                     hexes: hexes(symbol),
@@ -319,6 +360,7 @@ impl ArdennesII {
             "phase": self.s.phase, "frozen": self.s.frozen, "air_strikes": self.s.air_strikes,
             "vp": self.german_vp(), "vp_max": self.s.vp_max, "units": units, "markers": markers,
             "control": control, "over": self.s.over,
+            "air_supply": self.s.air_supply.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
             "bridges_blown": self.s.blown.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
             "bridges_tested": self.s.tested.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
         })

@@ -370,6 +370,21 @@ impl<'a> Board<'a> {
         for h in search.reached() {
             on[h.idx()] = true;
         }
+        // 3.7 (B): US units within 5 hexes of an Air Supply marker, whatever lies between.
+        if side == Side::Allied {
+            for &m in &self.s.air_supply {
+                for h in w.map.grid.hexes() {
+                    if w.map.grid.distance(m, h) <= 5 {
+                        on[h.idx()] = true;
+                    }
+                }
+            }
+        }
         on
+    }
+
+    /// 3.7: whether `h` is within 5 hexes of an Air Supply marker.
+    pub fn air_supplied(&self, h: Hex) -> bool {
+        self.s.air_supply.iter().any(|&m| self.w.map.grid.distance(m, h) <= 5)
     }
 }
