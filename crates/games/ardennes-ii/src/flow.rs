@@ -86,6 +86,12 @@ pub enum Action {
     },
     /// 3.8: no (more) demolitions now.
     Pass,
+    /// 4.2: a 2nd Panzer Division mechanized infantry unit crosses the Our in rubber boats,
+    /// with all its MP, and loses DG.
+    Boats {
+        unit: UnitId,
+        to: Hex,
+    },
     /// 2.2, 3.7: turn one air strike into an Air Supply marker on this hex.
     AirSupply {
         hex: Hex,
@@ -925,6 +931,45 @@ impl ArdennesII {
             }
         });
         self.legal_overruns(&b, side, exploitation, out);
+        if !exploitation {
+            self.legal_boats(&b, side, out);
+        }
+    }
+
+    /// 4.2: on turns 1–2 the 2nd Panzer Division's mechanized infantry next to the Our when
+    /// the phase began may cross it, ignoring the P, for all its MP.
+    fn legal_boats(&self, b: &Board, side: Side, out: &mut Vec<Action>) {
+        let turn_allows = self
+            .w
+            .data
+            .tables
+            .turns
+            .iter()
+            .any(|t| t.turn == self.s.turn && t.our_boats);
+        if side != Side::German || !turn_allows {
+            return;
+        }
+        let Some(division) = self.w.data.counters.formation_index("ger-2pz") else {
+            return;
+        };
+        for u in self.units_of(side).collect::<Vec<_>>() {
+            let def = &self.w.data.counters.units[u as usize];
+            let st = &self.s.units[u as usize];
+            if def.formation != Some(division)
+                || def.utype != crate::data::UnitType::MechInfantry
+                || !def.is_mech()
+                || st.spent > 0
+                || st.stopped
+            {
+                continue;
+            }
+            let h = st.hex().expect("on the map");
+            for (d, n) in self.w.map.grid.neighbours(h) {
+                if self.w.our[h.idx()][d as usize] && !b.enemy_in(side, n) {
+                    out.push(Action::Boats { unit: u, to: n });
+                }
+            }
+        }
     }
 
     /// 3.3: may this unit overrun now? Mech MA, not DG, not next to the enemy when the phase
@@ -1473,6 +1518,21 @@ impl ArdennesII {
                 self.s.bug_outs.retain(|&u| u != unit);
             }
             Action::Pass => self.s.demolition_window = false,
+            Action::Boats { unit, to } => {
+                let allowance = Board::new(&self.w, &self.s).allowance(unit) as u16;
+                let st = &mut self.s.units[unit as usize];
+                st.loc = Some(to);
+                st.spent = allowance.max(1);
+                st.moved = true;
+                st.dg = false;
+                let name = self.unit_text(unit);
+                self.journal.say(|| {
+                    Text::new(
+                        format!("4.2: {} crosses the Our in rubber boats.", name.en),
+                        format!("4.2:{}乘橡皮艇渡过乌尔河。", name.zh),
+                    )
+                });
+            }
             Action::AirSupply { hex } => {
                 self.s.air_strikes = self.s.air_strikes.saturating_sub(1);
                 self.s.air_supply.push(hex);

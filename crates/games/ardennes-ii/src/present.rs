@@ -114,6 +114,14 @@ impl ArdennesII {
                 )
             }
             Action::Pass => Text::new("No demolition now", "现在不炸桥"),
+            Action::Boats { unit, to } => {
+                let t = u(unit);
+                let h = self.hid(to);
+                Text::new(
+                    format!("{} crosses the Our to {h} in rubber boats (4.2, all MP)", t.en),
+                    format!("{}乘橡皮艇渡乌尔河到 {h}(4.2,用尽移动力)", t.zh),
+                )
+            }
             Action::AirSupply { hex } => {
                 let h = self.hid(hex);
                 Text::new(
@@ -175,6 +183,7 @@ impl ArdennesII {
             Action::StayPut { unit } => format!("stay {}", self.uid(unit)),
             Action::Demolish { symbol } => format!("demolish {}", self.hid(symbol)),
             Action::Pass => "pass".into(),
+            Action::Boats { unit, to } => format!("boats {} {}", self.uid(unit), self.hid(to)),
             Action::AirSupply { hex } => format!("air-supply {}", self.hid(hex)),
             Action::Resupply { unit, roll } => {
                 format!("resupply {} {}", self.uid(unit), if roll { "roll" } else { "wait" })
@@ -219,6 +228,10 @@ impl ArdennesII {
             ["stay", u] => Action::StayPut { unit: unit(u)? },
             ["demolish", h] => Action::Demolish { symbol: hex(h)? },
             ["pass"] => Action::Pass,
+            ["boats", u, h] => Action::Boats {
+                unit: unit(u)?,
+                to: hex(h)?,
+            },
             ["air-supply", h] => Action::AirSupply { hex: hex(h)? },
             ["resupply", u, "roll"] => Action::Resupply {
                 unit: unit(u)?,
@@ -296,6 +309,11 @@ impl ArdennesII {
                     units: id(unit),
                     hexes: Vec::new(),
                     note: None,
+                },
+                Action::Boats { unit, to } => Targets {
+                    units: id(unit),
+                    hexes: hexes(to),
+                    note: Some(Text::new("boats", "橡皮艇")),
                 },
                 Action::AirSupply { hex } => Targets {
                     units: Vec::new(),

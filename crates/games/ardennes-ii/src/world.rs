@@ -58,6 +58,8 @@ pub struct World {
     pub demolitions: Vec<(Hex, Vec<(Hex, Hex)>)>,
     /// 3.8: per hex and direction, the demolition symbol serving that bridge, if any.
     pub side_symbol: Vec<[Option<u16>; 6]>,
+    /// 4.2: the hexsides of the Our (both directions).
+    pub our: Vec<[bool; 6]>,
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -164,6 +166,7 @@ impl World {
             costs: Costs::default(),
             demolitions: Vec::new(),
             side_symbol: Vec::new(),
+            our: Vec::new(),
         };
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
@@ -189,6 +192,16 @@ impl World {
             w.demolitions.push((symbol, pairs));
         }
         w.side_symbol = side_symbol;
+        let mut our = vec![[false; 6]; n];
+        for line in w.map.side_lines.iter().filter(|l| l.name_en == "Our") {
+            for p in line.hexes.chunks(2).filter(|p| p.len() == 2) {
+                if let (Some(da), Some(db)) = (w.map.grid.dir_to(p[0], p[1]), w.map.grid.dir_to(p[1], p[0])) {
+                    our[p[0].idx()][da as usize] = true;
+                    our[p[1].idx()][db as usize] = true;
+                }
+            }
+        }
+        w.our = our;
         Ok(w)
     }
 
@@ -324,5 +337,10 @@ mod tests {
         assert_eq!(w.vp[bastogne.idx()], 5);
         assert_eq!(w.vp.iter().map(|&v| v as u32).sum::<u32>(), 68);
         assert!(w.edge[0].iter().any(|&e| e) && w.edge[1].iter().any(|&e| e));
+        assert!(
+            w.our.iter().any(|s| s.iter().any(|&b| b)),
+            "4.2 needs the Our's hexsides"
+        );
+        assert!(w.demolitions.len() >= 4, "3.8's demolition symbols");
     }
 }
