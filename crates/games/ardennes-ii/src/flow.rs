@@ -6,7 +6,7 @@
 use crate::data::{Location, Scenario, Victory, VictoryResult};
 use crate::rules::{Board, EIGHTHS};
 use crate::sequence::{Phase, Side};
-use crate::state::{Combat, Markers, Stage, State, UnitId, UnitState};
+use crate::state::{Combat, Markers, Placing, Stage, State, UnitId, UnitState};
 use crate::world::World;
 use crate::ArdennesII;
 use sandtable_core::chance::Rng;
@@ -80,6 +80,11 @@ pub enum Action {
     StayPut {
         unit: UnitId,
     },
+    /// Place a unit (set-up choice, reinforcement, 5.1 airborne drop) on one of its hexes.
+    Place {
+        unit: UnitId,
+        at: Hex,
+    },
     /// 3.8: the US tries to blow the bridges of this demolition symbol.
     Demolish {
         symbol: Hex,
@@ -118,60 +123,60 @@ pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
     SEARCH.with(|s| f(&mut s.borrow_mut()))
 }
 
-/// A place to put a unit for `loc` on the map now, or `None` if every hex is held by the enemy.
-fn resolve_location(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &Location) -> Option<Hex> {
+/// The hexes a location offers its owner now, nearest first for "within" (SCS set-up
+/// notation, 2.2, SCS 5.0, 5.1): in the playing area and not held by the enemy.
+fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &Location) -> Vec<Hex> {
     let b = Board::new(w, s);
-    let free = |h: &Hex| !b.enemy_in(side, *h) && scenario.in_area(&w.map.grid, *h);
-    let first = |v: Vec<Hex>| v.into_iter().find(|h| free(h));
-    match loc {
-        Location::Hex(h) => Some(*h)
-            .filter(free)
-            .or_else(|| first(w.map.grid.neighbours(*h).map(|(_, n)| n).collect())),
-        Location::Within { hex, within } => {
-            let mut v: Vec<Hex> = w
-                .map
-                .grid
-                .hexes()
-                .filter(|&h| w.map.grid.distance(*hex, h) <= *within as u32)
-                .collect();
-            v.sort_by_key(|&h| w.map.grid.distance(*hex, h));
-            first(v)
-        }
-        Location::OneOf(v) => first(v.clone()),
-        Location::Areas(letters) => first(
-            letters
-                .iter()
-                .flat_map(|l| w.map.hex_sets.get(&format!("entry-{l}")).cloned().unwrap_or_default())
-                .collect(),
-        ),
-        Location::Edge { sheet, edge } => {
-            let name = format!("edge-{}", format!("{edge:?}").to_lowercase());
-            first(
-                w.map
-                    .hex_sets
-                    .get(&name)
-                    .cloned()
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter(|&h| crate::data::sheet_col_row(&w.map.grid, h).0 == *sheet)
-                    .collect(),
-            )
-        }
-        // 5.1: within 3 hexes of Bastogne or Senonchamps (group 2; RULINGS).
+    let grid = &w.map.grid;
+    let free = |h: &Hex| !b.enemy_in(side, *h) && scenario.in_area(grid, *h);
+    let within = |centres: &[Hex], n: u32| -> Vec<Hex> {
+        let mut v: Vec<Hex> = grid
+            .hexes()
+            .filter(|&h| centres.iter().any(|&c| grid.distance(c, h) <= n))
+            .collect();
+        v.sort_by_key(|&h| (centres.iter().map(|&c| grid.distance(c, h)).min(), h));
+        v
+    };
+    let set = |name: &str| w.map.hex_sets.get(name).cloned().unwrap_or_default();
+    let all: Vec<Hex> = match loc {
+        Location::Hex(h) => vec![*h],
+        Location::Within { hex, within: n } => within(&[*hex], *n as u32),
+        Location::OneOf(v) => v.clone(),
+        Location::Areas(letters) => letters.iter().flat_map(|l| set(&format!("entry-{l}"))).collect(),
+        Location::Edge { sheet, edge } => set(&format!("edge-{}", format!("{edge:?}").to_lowercase()))
+            .into_iter()
+            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet)
+            .collect(),
+        // 5.1: within 3 hexes of a hex of a group: any VP hex of Map A, or Bastogne and
+        // Senonchamps (RULINGS: each unit picks its hex; the group is not held per division).
         Location::Airborne => {
-            let bastogne = w.map.grid.parse("B1.16").ok()?;
-            resolve_location(
-                w,
-                s,
-                side,
-                scenario,
-                &Location::Within {
-                    hex: bastogne,
-                    within: 3,
-                },
-            )
+            let airborne = &w.data.schedule.airborne;
+            let mut centres = Vec::new();
+            for g in &airborne.groups {
+                match g {
+                    crate::data::AirborneGroup::VpHexes { sheet, .. } => centres.extend(
+                        w.data
+                            .tables
+                            .vp_hexes
+                            .iter()
+                            .map(|v| v.hex)
+                            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet),
+                    ),
+                    crate::data::AirborneGroup::Hexes(v) => centres.extend(v.iter().copied()),
+                }
+            }
+            within(&centres, airborne.within as u32)
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<Hex> = all.into_iter().filter(|h| free(h) && seen.insert(*h)).collect();
+    if out.is_empty() {
+        // Every hex held by the enemy: a free hex next to it (SCS 5.0, reconstructed).
+        if let Location::Hex(h) = loc {
+            out.extend(grid.neighbours(*h).map(|(_, n)| n).filter(|n| free(n)));
         }
     }
+    out
 }
 
 impl ArdennesII {
@@ -204,6 +209,8 @@ impl ArdennesII {
             attacked_hexes: Vec::new(),
             over: false,
             bug_outs: Vec::new(),
+            placing: Vec::new(),
+            airborne_due: Vec::new(),
             demolition_window: false,
             air_supply: Vec::new(),
             resupply: Vec::new(),
@@ -215,15 +222,21 @@ impl ArdennesII {
                 crate::data::MarkerKind::BridgeTested => s.tested.push(m.hex),
             }
         }
+        let mut placing = Vec::new();
         for p in &scenario.setup {
             let side = w.data.counters.units[p.unit as usize].side;
-            if let Some(h) = resolve_location(&w, &s, side, scenario, &p.at) {
-                let u = &mut s.units[p.unit as usize];
-                u.loc = Some(h);
-                u.reduced = p.reduced;
-                u.dg = p.dg;
+            let hexes = location_hexes(&w, &s, side, scenario, &p.at);
+            let u = &mut s.units[p.unit as usize];
+            u.reduced = p.reduced;
+            u.dg = p.dg;
+            match hexes.as_slice() {
+                [] => {}
+                [h] => u.loc = Some(*h),
+                // SCS set-up notes: "w/i N" and the like are the owner's choice.
+                _ => placing.push(Placing { unit: p.unit, hexes }),
             }
         }
+        s.placing = placing;
         let mut g = ArdennesII {
             w,
             s,
@@ -253,6 +266,9 @@ impl ArdennesII {
     pub(crate) fn pending_seat(&self) -> Pending {
         if self.s.over {
             return Pending::Over;
+        }
+        if let Some(p) = self.s.placing.first() {
+            return Pending::Seat(self.unit_side(p.unit).seat());
         }
         if let Some(&u) = self.s.bug_outs.first() {
             return Pending::Seat(self.unit_side(u).seat());
@@ -295,6 +311,7 @@ impl ArdennesII {
                 || !self.s.bug_outs.is_empty()
                 || self.s.demolition_window
                 || !self.s.resupply.is_empty()
+                || !self.s.placing.is_empty()
             {
                 return;
             }
@@ -407,22 +424,32 @@ impl ArdennesII {
                     continue;
                 }
             }
-            let Some(h) = resolve_location(&self.w, &self.s, a.side, &scenario, &a.at) else {
+            if a.at == Location::Airborne {
+                // 5.1: placed in the US movement phase.
+                self.s.airborne_due.extend(a.units.iter().copied());
                 continue;
-            };
+            }
+            let hexes = location_hexes(&self.w, &self.s, a.side, &scenario, &a.at);
             for &u in &a.units {
                 let st = &mut self.s.units[u as usize];
-                if st.loc.is_none() && !st.gone {
-                    st.loc = Some(h);
-                    st.reduced = a.reduced;
+                if st.loc.is_some() || st.gone {
+                    continue;
+                }
+                st.reduced = a.reduced;
+                match hexes.as_slice() {
+                    [] => {}
+                    [h] => st.loc = Some(*h),
+                    _ => self.s.placing.push(Placing {
+                        unit: u,
+                        hexes: hexes.clone(),
+                    }),
                 }
             }
-            let hid = self.w.data.hex_id(h);
             let k = a.units.len();
             self.journal.say(|| {
                 text!(
-                    "Reinforcements: {k} unit(s) arrive at {hid}.",
-                    "增援:{k} 个单位在 {hid} 抵达。"
+                    "Reinforcements: {k} unit(s) arrive (2.2).",
+                    "增援:{k} 个单位抵达(2.2)。"
                 )
             });
         }
@@ -650,6 +677,19 @@ impl ArdennesII {
         }
         self.s.attacked_hexes.clear();
         self.s.unobserved_strikes.clear();
+        // 5.1: the airborne divisions are placed in the US movement phase.
+        if self.s.phase == Phase::Movement(Side::Allied) && !self.s.airborne_due.is_empty() {
+            let scenario = self.scenario().clone();
+            let hexes = location_hexes(&self.w, &self.s, Side::Allied, &scenario, &Location::Airborne);
+            for u in std::mem::take(&mut self.s.airborne_due) {
+                if !hexes.is_empty() && self.s.units[u as usize].loc.is_none() {
+                    self.s.placing.push(Placing {
+                        unit: u,
+                        hexes: hexes.clone(),
+                    });
+                }
+            }
+        }
         // 3.8 (RULINGS): the US may blow bridges "at any moment": before each German movement.
         if self.s.phase == Phase::Movement(Side::German) {
             let mut any = Vec::new();
@@ -782,6 +822,36 @@ impl ArdennesII {
     pub(crate) fn legal_list(&self) -> Vec<Action> {
         let mut out = Vec::new();
         if self.s.over {
+            return out;
+        }
+        if let Some(p) = self.s.placing.first() {
+            let b = Board::new(&self.w, &self.s);
+            let side = self.unit_side(p.unit);
+            out.extend(
+                p.hexes
+                    .iter()
+                    .filter(|&&h| !b.enemy_in(side, h))
+                    .map(|&at| Action::Place { unit: p.unit, at }),
+            );
+            if out.is_empty() {
+                // Every offered hex has been taken by the enemy since: the first one nearby.
+                let first = p.hexes[0];
+                out.extend(
+                    self.w
+                        .map
+                        .grid
+                        .neighbours(first)
+                        .map(|(_, n)| n)
+                        .filter(|&n| !b.enemy_in(side, n))
+                        .map(|at| Action::Place { unit: p.unit, at }),
+                );
+            }
+            if out.is_empty() {
+                out.push(Action::Place {
+                    unit: p.unit,
+                    at: p.hexes[0],
+                });
+            }
             return out;
         }
         if let Some(&u) = self.s.bug_outs.first() {
@@ -1518,6 +1588,10 @@ impl ArdennesII {
                 self.s.bug_outs.retain(|&u| u != unit);
             }
             Action::Pass => self.s.demolition_window = false,
+            Action::Place { unit, at } => {
+                self.s.placing.retain(|p| p.unit != unit);
+                self.s.units[unit as usize].loc = Some(at);
+            }
             Action::Boats { unit, to } => {
                 let allowance = Board::new(&self.w, &self.s).allowance(unit) as u16;
                 let st = &mut self.s.units[unit as usize];

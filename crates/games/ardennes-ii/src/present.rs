@@ -114,6 +114,11 @@ impl ArdennesII {
                 )
             }
             Action::Pass => Text::new("No demolition now", "现在不炸桥"),
+            Action::Place { unit, at } => {
+                let t = u(unit);
+                let h = self.hid(at);
+                Text::new(format!("Place {} at {h}", t.en), format!("把{}放在 {h}", t.zh))
+            }
             Action::Boats { unit, to } => {
                 let t = u(unit);
                 let h = self.hid(to);
@@ -183,6 +188,7 @@ impl ArdennesII {
             Action::StayPut { unit } => format!("stay {}", self.uid(unit)),
             Action::Demolish { symbol } => format!("demolish {}", self.hid(symbol)),
             Action::Pass => "pass".into(),
+            Action::Place { unit, at } => format!("place {} {}", self.uid(unit), self.hid(at)),
             Action::Boats { unit, to } => format!("boats {} {}", self.uid(unit), self.hid(to)),
             Action::AirSupply { hex } => format!("air-supply {}", self.hid(hex)),
             Action::Resupply { unit, roll } => {
@@ -228,6 +234,10 @@ impl ArdennesII {
             ["stay", u] => Action::StayPut { unit: unit(u)? },
             ["demolish", h] => Action::Demolish { symbol: hex(h)? },
             ["pass"] => Action::Pass,
+            ["place", u, h] => Action::Place {
+                unit: unit(u)?,
+                at: hex(h)?,
+            },
             ["boats", u, h] => Action::Boats {
                 unit: unit(u)?,
                 to: hex(h)?,
@@ -308,6 +318,12 @@ impl ArdennesII {
                 Action::Exit { unit } | Action::StayPut { unit } => Targets {
                     units: id(unit),
                     hexes: Vec::new(),
+                    note: None,
+                },
+                // The unit placed is not on the board yet: only its hexes can be clicked.
+                Action::Place { at, .. } => Targets {
+                    units: Vec::new(),
+                    hexes: hexes(at),
                     note: None,
                 },
                 Action::Boats { unit, to } => Targets {

@@ -130,6 +130,14 @@ pub struct Combat {
     pub advancing: Vec<(UnitId, u8)>,
 }
 
+/// A unit its owner must place, and the hexes it may go to (set-up "w/i N", an entry area,
+/// 5.1's airborne drop).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placing {
+    pub unit: UnitId,
+    pub hexes: Vec<Hex>,
+}
+
 /// Everything that changes during a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
@@ -161,6 +169,10 @@ pub struct State {
     pub over: bool,
     /// 3.6: artillery that must bug out now, in order.
     pub bug_outs: Vec<UnitId>,
+    /// Units their owners place now, in order.
+    pub placing: Vec<Placing>,
+    /// 5.1: airborne units placed in the coming US movement phase.
+    pub airborne_due: Vec<UnitId>,
     /// 3.8: the US may blow bridges before the German moves (RULINGS).
     pub demolition_window: bool,
     /// 2.2, 3.7: Air Supply markers on the map (until the end of the US player turn).
