@@ -467,7 +467,12 @@ impl ArdennesII {
     /// jam, not overstacked and not mixing divisions.
     fn dg_recovery(&mut self) {
         let b = Board::new(&self.w, &self.s);
-        let supplied = with_search(|search| [b.supply(Side::German, search), b.supply(Side::Allied, search)]);
+        let supplied = with_search(|search| {
+            [
+                self.supply_map(&b, Side::German, search),
+                self.supply_map(&b, Side::Allied, search),
+            ]
+        });
         let mut clear = Vec::new();
         let mut resupply = Vec::new();
         for h in self.w.map.grid.hexes() {
@@ -528,7 +533,7 @@ impl ArdennesII {
 
     /// 3.7: the side's units trace supply; those that cannot become DG.
     fn supply_phase(&mut self, side: Side) {
-        let supplied = with_search(|search| Board::new(&self.w, &self.s).supply(side, search));
+        let supplied = with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search));
         let mut out = 0;
         for u in self.units_of(side).collect::<Vec<_>>() {
             let h = self.s.units[u as usize].hex().expect("on the map");
@@ -552,7 +557,10 @@ impl ArdennesII {
     fn update_control(&mut self) {
         let supplied = with_search(|search| {
             let b = Board::new(&self.w, &self.s);
-            [b.supply(Side::German, search), b.supply(Side::Allied, search)]
+            [
+                self.supply_map(&b, Side::German, search),
+                self.supply_map(&b, Side::Allied, search),
+            ]
         });
         let b = Board::new(&self.w, &self.s);
         let holders: Vec<Option<Side>> = self
@@ -720,6 +728,71 @@ impl ArdennesII {
         }
     }
 
+    /// 3.7 and the scenario's supply rules: where `side` can trace supply now.
+    pub(crate) fn supply_map(&self, b: &Board, side: Side, search: &mut Search) -> Vec<bool> {
+        let sources = self.supply_sources(b, side);
+        b.supply_from(side, &sources, search)
+    }
+
+    /// The hexes `side` traces supply to: the scenario's sources (7.3–7.6), else its friendly
+    /// map edges (1.3), within the playing area.
+    fn supply_sources(&self, b: &Board, side: Side) -> Vec<Hex> {
+        use crate::data::{RoadKind, SupplySource};
+        let scenario = self.scenario();
+        let grid = &self.w.map.grid;
+        let listed: Vec<&SupplySource> = scenario.supply.iter().filter(|s| s.side() == side).collect();
+        if listed.is_empty() {
+            return b
+                .edge_sources(side)
+                .into_iter()
+                .filter(|&h| scenario.in_area(grid, h))
+                .collect();
+        }
+        let mut out = Vec::new();
+        for source in listed {
+            match source {
+                SupplySource::FriendlyEdges { .. } => {
+                    out.extend(b.edge_sources(side).into_iter().filter(|&h| scenario.in_area(grid, h)))
+                }
+                SupplySource::Hexes { hexes, .. } => out.extend(hexes.iter().copied()),
+                SupplySource::RoadOffEdge {
+                    edge,
+                    road,
+                    sheet,
+                    from,
+                    from_turn,
+                    ..
+                } => {
+                    if from_turn.is_some_and(|t| self.s.turn < t) {
+                        continue;
+                    }
+                    let mask = match road {
+                        RoadKind::Road => self.w.s.road,
+                        RoadKind::Any => self.w.s.road | self.w.s.track,
+                    };
+                    out.extend(grid.hexes().filter(|&h| {
+                        self.on_area_edge(h, *edge)
+                            && self.w.map.any_side(h, mask)
+                            && sheet.is_none_or(|sh| crate::data::sheet_col_row(grid, h).0 == sh)
+                            && from.is_none_or(|(start, toward)| {
+                                let (c, r) = grid.col_row(h);
+                                let (c0, r0) = grid.col_row(start);
+                                match toward {
+                                    crate::data::Edge::East => c >= c0,
+                                    crate::data::Edge::West => c <= c0,
+                                    crate::data::Edge::North => r >= r0,
+                                    crate::data::Edge::South => r <= r0,
+                                }
+                            })
+                    }));
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// 3.6: artillery bugs out unless DG.
     fn must_bug_out(&self, u: UnitId) -> bool {
         self.w.data.counters.units[u as usize].is_artillery() && !self.s.units[u as usize].dg
@@ -764,7 +837,7 @@ impl ArdennesII {
         let side = self.unit_side(u);
         with_search(|search| {
             let b = Board::new(&self.w, &self.s);
-            let supplied = b.supply(side, search);
+            let supplied = self.supply_map(&b, side, search);
             search.run_breadth_first(&self.w.map.grid, &[(start, 0)], u32::MAX - 1, |from, d, _| {
                 if b.road_link(from, d).is_some() {
                     sandtable_core::search::Step::Go(1)
@@ -1261,13 +1334,13 @@ impl ArdennesII {
         let Some(d) = self.w.map.grid.dir_to(from, target) else {
             return false;
         };
-        if self.w.road_across(from, d).is_some() {
+        // A blown bridge takes the road's exemption away (3.8).
+        if b.road_link(from, d).is_some() {
             return true;
         }
         let def = &self.w.data.counters.units[u as usize];
         let names = &self.w.terrain_names[target.idx()];
         let sides = self.w.hexside_names(from, d);
-        let _ = b;
         self.w
             .data
             .tables
@@ -1731,7 +1804,14 @@ impl ArdennesII {
             .barrage_roll(occupant_side, &self.w.terrain_names[target.idx()]);
         drop(b);
         match unit {
-            Some(u) => self.s.units[u as usize].fired = true,
+            Some(u) => {
+                let st = &mut self.s.units[u as usize];
+                st.fired = true;
+                // 3.4, inventory A11: artillery that fires without supply becomes DG.
+                if st.out_of_supply {
+                    st.dg = true;
+                }
+            }
             None => {
                 self.s.air_strikes = self.s.air_strikes.saturating_sub(1);
                 if observer.is_none() {

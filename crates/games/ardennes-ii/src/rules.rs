@@ -319,18 +319,16 @@ impl<'a> Board<'a> {
         v
     }
 
-    /// 3.7 (A): the road hexes that lead along continuous road to a friendly map edge of `side`
-    /// without obstruction: no enemy unit, no enemy bond (inventory A21), no blown bridge.
-    fn supplied_roads(&self, side: Side, search: &mut Search) -> Vec<bool> {
+    /// 3.7 (A): the road hexes that lead along continuous road to one of `sources` (the
+    /// side's supply hexes: its map edges, or the scenario's) without obstruction: no enemy
+    /// unit, no enemy bond (inventory A21), no blown bridge.
+    fn supplied_roads(&self, side: Side, sources: &[Hex], search: &mut Search) -> Vec<bool> {
         let w = self.w;
         let n = w.map.grid.len();
-        let road_mask = w.s.road | w.s.track;
-        let sources: Vec<(Hex, u32)> = w
-            .map
-            .grid
-            .hexes()
-            .filter(|&h| w.friendly_edge(side, h) && w.map.any_side(h, road_mask) && !self.enemy_in(side, h))
-            .map(|h| (h, 0))
+        let sources: Vec<(Hex, u32)> = sources
+            .iter()
+            .filter(|&&h| !self.enemy_in(side, h))
+            .map(|&h| (h, 0))
             .collect();
         search.run_breadth_first(&w.map.grid, &sources, u32::MAX - 1, |from, d, to| {
             if self.road_link(from, d).is_none() || self.enemy_in(side, to) || self.enemy_bond(side, to) {
@@ -346,12 +344,24 @@ impl<'a> Board<'a> {
         on
     }
 
-    /// 3.7: whether each hex is in supply for `side`: at most 5 hexes from a supplied road,
-    /// along a path that enters no enemy unit and no foot-prohibited hex or hexside unless a
-    /// road crosses it.
-    pub fn supply(&self, side: Side, search: &mut Search) -> Vec<bool> {
+    /// The supply hexes of `side` on the whole map: the road hexes of its friendly map edges
+    /// (1.3).
+    pub fn edge_sources(&self, side: Side) -> Vec<Hex> {
         let w = self.w;
-        let roads = self.supplied_roads(side, search);
+        let road_mask = w.s.road | w.s.track;
+        w.map
+            .grid
+            .hexes()
+            .filter(|&h| w.friendly_edge(side, h) && w.map.any_side(h, road_mask))
+            .collect()
+    }
+
+    /// 3.7: whether each hex is in supply for `side`: at most 5 hexes from a road that leads
+    /// to one of `sources`, along a path that enters no enemy unit and no foot-prohibited hex or
+    /// hexside unless a road crosses it.
+    pub fn supply_from(&self, side: Side, sources: &[Hex], search: &mut Search) -> Vec<bool> {
+        let w = self.w;
+        let roads = self.supplied_roads(side, sources, search);
         let sources: Vec<(Hex, u32)> = w.map.grid.hexes().filter(|h| roads[h.idx()]).map(|h| (h, 0)).collect();
         let tec = &w.data.tables.tec;
         search.run_breadth_first(&w.map.grid, &sources, 5, |from, d, to| {
