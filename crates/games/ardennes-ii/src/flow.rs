@@ -212,6 +212,7 @@ impl ArdennesII {
             placing: Vec::new(),
             airborne_due: Vec::new(),
             demolition_window: false,
+            phase_done: false,
             air_supply: Vec::new(),
             resupply: Vec::new(),
             rng: Rng::from_seed(seed),
@@ -325,7 +326,13 @@ impl ArdennesII {
                     self.end_phase();
                 }
                 _ => {
-                    self.automatic_phase();
+                    // A decision the phase's work raised (a placement, a resupply choice)
+                    // is taken within the phase, which then ends.
+                    if !self.s.phase_done {
+                        self.s.phase_done = true;
+                        self.automatic_phase();
+                        continue;
+                    }
                     self.end_phase();
                 }
             }
@@ -513,10 +520,24 @@ impl ArdennesII {
         self.s.resupply = resupply;
     }
 
-    /// 3.1: more than 3 units, or units of more than one division (independents aside).
+    /// 3.1: more than 3 units, or units of more than one division (independents aside; not
+    /// in an entry area, where divisional integrity does not apply).
     fn stack_fault(&self, units: &[UnitId]) -> bool {
         if units.len() > 3 {
             return true;
+        }
+        let in_entry_area = units
+            .first()
+            .and_then(|&u| self.s.units[u as usize].hex())
+            .is_some_and(|h| {
+                self.w
+                    .map
+                    .hex_sets
+                    .iter()
+                    .any(|(name, hexes)| name.starts_with("entry-") && hexes.contains(&h))
+            });
+        if in_entry_area {
+            return false;
         }
         let mut division = None;
         for &u in units {
@@ -658,6 +679,7 @@ impl ArdennesII {
     /// Start-of-phase bookkeeping: per-phase flags, adjacency at the start (1.2), enemy
     /// markers at the start (3.5), traffic jams (3.1).
     fn begin_phase(&mut self) {
+        self.s.phase_done = false;
         let b = Board::new(&self.w, &self.s);
         let mut adjacent = vec![false; self.s.units.len()];
         let mut barraged = vec![false; self.s.units.len()];

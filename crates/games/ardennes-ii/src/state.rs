@@ -175,6 +175,8 @@ pub struct State {
     pub airborne_due: Vec<UnitId>,
     /// 3.8: the US may blow bridges before the German moves (RULINGS).
     pub demolition_window: bool,
+    /// The work of an automatic phase is done (its decisions may still be pending).
+    pub phase_done: bool,
     /// 2.2, 3.7: Air Supply markers on the map (until the end of the US player turn).
     pub air_supply: Vec<Hex>,
     /// 3.7: DG artillery without supply whose owner chooses to roll or not, in order.
