@@ -520,6 +520,22 @@ impl ArdennesII {
                 label,
             });
         }
+        // 1.2: ZOC Bond hexes, tinted by the side whose posts hold them.
+        let b = Board::new(&self.w, &self.s);
+        for side in [Side::German, Side::Allied] {
+            for h in b.bond_hexes(side) {
+                marks.push(HexMark {
+                    hex: h,
+                    fill: if side == Side::German {
+                        "rgba(70,70,70,0.22)"
+                    } else {
+                        "rgba(60,120,40,0.25)"
+                    }
+                    .into(),
+                    label: "ZOC".into(),
+                });
+            }
+        }
         for (v, c) in self.w.data.tables.vp_hexes.iter().zip(&self.s.control) {
             if *c == Side::German && !self.s.markers.iter().any(|m| m.hex == v.hex) {
                 marks.push(HexMark {

@@ -150,6 +150,17 @@ impl<'a> Board<'a> {
         self.enemy_bond[side.seat() as usize][h.idx()]
     }
 
+    /// The ZOC Bond hexes `side`'s posts hold (1.2).
+    pub fn bond_hexes(&self, side: Side) -> Vec<Hex> {
+        let held_against = side.enemy().seat() as usize;
+        self.w
+            .map
+            .grid
+            .hexes()
+            .filter(|h| self.enemy_bond[held_against][h.idx()])
+            .collect()
+    }
+
     /// Full barrage markers in `h` fired by `by`.
     pub fn full_markers(&self, h: Hex, by: Side) -> u8 {
         self.s

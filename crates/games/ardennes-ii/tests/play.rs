@@ -104,3 +104,30 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+#[test]
+fn the_board_joins_both_sheets_and_shows_bonds_markers_and_dg() {
+    use sandtable_core::text::Lang;
+    let mut g = ArdennesII::new_game("campaign", 5).expect("7.1 starts");
+    // A barrage marker and a DG unit, to be drawn.
+    let bastogne = g.w.map.grid.parse("B1.16").expect("Bastogne");
+    g.s.markers.push(sandtable_ardennes_ii::state::Markers {
+        hex: bastogne,
+        side: sandtable_ardennes_ii::sequence::Side::German,
+        full: 1,
+        half: 0,
+    });
+    let dg_unit =
+        g.s.units
+            .iter()
+            .position(|u| u.hex().is_some())
+            .expect("a unit on the map");
+    g.s.units[dg_unit].dg = true;
+    let svg = g.render_svg(None, Lang::En);
+    for hex in ["A1.46", "A40.40", "B1.16", "B40.30"] {
+        assert!(svg.contains(&format!("data-hex=\"{hex}\"")), "{hex} is drawn");
+    }
+    assert!(svg.contains(">1F</text>"), "the Full marker at Bastogne");
+    assert!(svg.contains(" DG</text>"), "the DG unit");
+    assert!(svg.contains(">ZOC</text>"), "the bonds of the start line");
+}
