@@ -242,6 +242,7 @@ impl ArdennesII {
             w,
             s,
             journal: Default::default(),
+            scenario: std::sync::Arc::new(scenario.clone()),
             rolled: false,
         };
         g.journal.heading(|| g_turn_heading(g.s.turn));
@@ -251,11 +252,7 @@ impl ArdennesII {
     }
 
     pub(crate) fn scenario(&self) -> &Scenario {
-        self.w
-            .data
-            .scenario(&self.s.scenario)
-            .or_else(|| self.w.data.scenarios.first())
-            .expect("the data has scenarios")
+        &self.scenario
     }
 
     fn d6(&mut self) -> u8 {

@@ -35,6 +35,8 @@ pub struct ArdennesII {
     pub w: Arc<World>,
     pub s: State,
     pub journal: Journal,
+    /// The scenario being played (a shipped one, or one a player wrote).
+    pub scenario: Arc<data::Scenario>,
     /// Set while an action rolls a die (an undo barrier).
     rolled: bool,
 }
@@ -179,5 +181,13 @@ impl Game for ArdennesII {
 
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String {
         self.render(seat, lang)
+    }
+}
+
+impl ArdennesII {
+    /// 3.7: whether each hex is in supply for `side` now, from the scenario's sources: what a
+    /// player sees by tracing supply, for agents planning moves.
+    pub fn supply_now(&self, side: sequence::Side) -> Vec<bool> {
+        flow::with_search(|search| self.supply_map(&rules::Board::new(&self.w, &self.s), side, search))
     }
 }

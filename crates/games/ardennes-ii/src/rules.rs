@@ -27,6 +27,8 @@ pub struct Board<'a> {
     occupied: [Vec<Hex>; 2],
     /// Per side: whether each hex is adjacent to a unit of that side's enemy.
     near_enemy: [Vec<bool>; 2],
+    /// 7.0: the playing area (`None`: the whole map).
+    area: Option<&'a [bool]>,
 }
 
 struct SideBonds<'b, 'a> {
@@ -78,6 +80,7 @@ impl<'a> Board<'a> {
             enemy_bond: [vec![false; n], vec![false; n]],
             occupied: [Vec::new(), Vec::new()],
             near_enemy: [vec![false; n], vec![false; n]],
+            area: w.area(&s.scenario),
         };
         let mut infantry = [vec![0u8; n], vec![0u8; n]];
         for (i, u) in s.units.iter().enumerate() {
@@ -112,6 +115,11 @@ impl<'a> Board<'a> {
             }
         }
         b
+    }
+
+    /// 7.0: whether `h` is in the scenario's playing area.
+    pub fn in_area(&self, h: Hex) -> bool {
+        self.area.is_none_or(|a| a[h.idx()])
     }
 
     pub fn def(&self, u: UnitId) -> &'a UnitDef {
@@ -237,7 +245,7 @@ impl<'a> Board<'a> {
     pub fn step_cost(&self, u: UnitId, from: Hex, d: Dir, to: Hex) -> Option<u32> {
         let def = self.def(u);
         let side = def.side;
-        if self.enemy_in(side, to) {
+        if self.enemy_in(side, to) || !self.in_area(to) {
             return None;
         }
         // 3.6: artillery may not voluntarily enter a hex adjacent to an enemy unit.
