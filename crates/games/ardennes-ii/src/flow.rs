@@ -2048,10 +2048,11 @@ impl ArdennesII {
                 .map(|u| {
                     (
                         u,
+                        // 3.2: hexes it may advance, the combat hex first.
                         if retreated && self.may_exploit_after_combat(u) {
-                            1
+                            2
                         } else {
-                            0
+                            1
                         },
                     )
                 })
