@@ -1442,7 +1442,7 @@ impl ArdennesII {
                 let alive = self.alive(&c.attackers);
                 // SCS 8.0 (series supplement): the first attacker loss from the unit with the
                 // highest attack strength; later ones the owner's choice.
-                let first = c.result.is_some_and(|r| c.attacker_losses == r.attacker_steps);
+                let first = c.attacker_lost == 0;
                 let best = alive.iter().map(|&u| self.printed_attack(u)).max().unwrap_or(0);
                 for u in alive {
                     if !first || self.printed_attack(u) == best {
@@ -1576,6 +1576,7 @@ impl ArdennesII {
                     result: None,
                     attacker_losses: 0,
                     defender_losses: 0,
+                    attacker_lost: 0,
                     retreat: 0,
                     voluntary: false,
                     overrun: false,
@@ -1656,6 +1657,7 @@ impl ArdennesII {
                     result: None,
                     attacker_losses: 0,
                     defender_losses: 0,
+                    attacker_lost: 0,
                     retreat: 0,
                     voluntary: false,
                     overrun: true,
@@ -1962,7 +1964,10 @@ impl ArdennesII {
         }
         if let Some(c) = self.s.combat.as_mut() {
             match c.stage {
-                Stage::AttackerLoss => c.attacker_losses = c.attacker_losses.saturating_sub(1),
+                Stage::AttackerLoss => {
+                    c.attacker_losses = c.attacker_losses.saturating_sub(1);
+                    c.attacker_lost += 1;
+                }
                 Stage::DefenderLoss => c.defender_losses = c.defender_losses.saturating_sub(1),
                 _ => {}
             }

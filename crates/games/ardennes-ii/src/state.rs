@@ -120,6 +120,9 @@ pub struct Combat {
     pub result: Option<CrtResult>,
     pub attacker_losses: u8,
     pub defender_losses: u8,
+    /// Attacker steps lost so far in this combat (the first comes from the strongest unit).
+    #[serde(default)]
+    pub attacker_lost: u8,
     /// Hexes the defender retreats (5 for a retreat before combat).
     pub retreat: u8,
     /// Whether the defender retreated before combat (3.2).
