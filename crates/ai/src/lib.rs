@@ -3,10 +3,12 @@
 //!
 //! - `random`: uniform among the legal actions (core's [`RandomAgent`]), for tests and as a
 //!   baseline.
-//! - `scripted`: a rule-of-thumb opponent per game ([`stalingrad::Scripted`]).
+//! - `scripted`: a rule-of-thumb opponent per game ([`stalingrad::Scripted`],
+//!   [`ardennes::Scripted`]).
 
 pub use sandtable_core::game::{Agent, RandomAgent};
 
+pub mod ardennes;
 pub mod stalingrad;
 
 /// The agent names every game offers.

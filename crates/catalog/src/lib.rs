@@ -33,8 +33,9 @@ pub fn games() -> Vec<GameEntry> {
             "scripted" => Some(Box::new(Scripted::default())),
             _ => None,
         }),
-        entry::<ArdennesII>(&["random"], |name| match name {
+        entry::<ArdennesII>(sandtable_ai::AGENTS, |name| match name {
             "random" => Some(Box::new(RandomAgent)),
+            "scripted" => Some(Box::new(sandtable_ai::ardennes::Scripted::new())),
             _ => None,
         }),
     ]
