@@ -166,15 +166,8 @@ fn the_stream_crossing_of_1_3_costs_a_mech_unit_8_mp_and_a_bridge_keeps_the_road
     assert_ne!(search.parent(b), Some(a), "reach: 7½ MP do not pay the crossing");
     // On the shipped map the same crossing has its bridge: the Road's ½ MP.
     g.s.units[mech as usize].spent = 0;
-    assert_eq!(
-        board_cost_shipped(&g, mech, a, d, b),
-        Some(1),
-        "a bridge carries the Road (1.3 (a))"
-    );
-}
-
-fn board_cost_shipped(g: &ArdennesII, u: UnitId, a: Hex, d: Dir, b: Hex) -> Option<u32> {
-    board(g).step_cost(u, a, d, b)
+    let shipped = common::board(&g).step_cost(mech, a, d, b);
+    assert_eq!(shipped, Some(1), "a bridge carries the Road (1.3 (a))");
 }
 
 /// Woods, with nothing dearer or closed to mech units beside it (a village and the West Wall
@@ -478,6 +471,11 @@ fn a_retreat_into_a_bond_hex_stops_there_and_loses_a_step() {
     let st = &g.s.units[tank as usize];
     assert_eq!(st.hex(), Some(m), "it stops in the bond");
     assert!(st.reduced, "and loses a step");
+    let v = seen(&g, tank).expect("on the map");
+    assert_eq!(
+        (v["loc"].as_str(), v["reduced"].as_bool()),
+        (Some(id(&g, m).as_str()), Some(true))
+    );
 }
 
 #[test]
@@ -688,6 +686,12 @@ fn half_markers_are_reconciled_at_the_end_of_the_phase() {
         "Half Reconciliation Table: 1–3 removed, 4–6 Full (die {die})"
     );
     assert!(g.s.markers.iter().all(|m| m.half == 0), "no Half outlives its phase");
+    let shown = g.view(None)["markers"].clone();
+    assert!(shown
+        .as_array()
+        .expect("markers")
+        .iter()
+        .any(|m| m["hex"] == id(&g, two).as_str() && m["full"] == 1 && m["half"] == 0));
 }
 
 // ---- 3.2: combat ----
@@ -1020,6 +1024,7 @@ fn overstacked_or_mixed_division_stacks_become_dg_at_the_end_of_the_phase() {
     assert_eq!(g.s.phase, Phase::Combat(Side::German));
     for &u in &four {
         assert!(g.s.units[u as usize].dg, "3.1: four units in a hex");
+        assert_eq!(seen(&g, u).expect("on the map")["dg"], true);
     }
     for &u in &others {
         assert!(g.s.units[u as usize].dg, "3.1: two divisions in a hex");

@@ -211,3 +211,14 @@ pub fn mark(g: &mut ArdennesII, h: Hex, side: Side, full: u8, half: u8) {
 pub fn journal(g: &ArdennesII) -> Vec<String> {
     g.journal(None).into_iter().map(|l| l.text.en).collect()
 }
+
+/// A unit as everyone's view shows it (`None` if it is not on the map).
+pub fn seen(g: &ArdennesII, u: UnitId) -> Option<serde_json::Value> {
+    let id = &g.w.data.counters.units[u as usize].id;
+    g.view(None)["units"]
+        .as_array()
+        .expect("the view lists units")
+        .iter()
+        .find(|v| v["id"] == id.as_str())
+        .cloned()
+}
