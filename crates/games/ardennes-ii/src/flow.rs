@@ -2104,7 +2104,7 @@ impl ArdennesII {
                     "不能进行该射击:火炮不得混乱、本阶段不得已移动或射击,须在射程内且目标 2 格内有观测员"
                 ),
             ),
-            Action::Withdraw => r(
+            Action::Withdraw if self.s.combat.as_ref().is_some_and(|c| c.stage == Stage::StandOrRetreat) => r(
                 "3.2",
                 text!(
                     "the defender must stand: it is DG, under an enemy barrage marker, in a City, or has a foot unit",
