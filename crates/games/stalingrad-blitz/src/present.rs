@@ -548,13 +548,21 @@ impl StalingradBlitz {
             .iter()
             .filter(|h| self.s.control[h.idx()] == Some(Side::Axis))
             .count();
+        let setup = self.s.phase == Phase::Setup;
         if zh {
-            out.push_str(&format!(
-                "轮到:{who}。轴心国控制 VP 格 {held}/{},损失 {} VP,上回合结束时 {} VP(胜利需85)。\n",
-                d.vp_hexes.len(),
-                self.s.loss_vp,
-                self.s.vp
-            ));
+            if setup {
+                out.push_str(&format!(
+                    "轮到:{who},第1回合前布置(4.0)。轴心国控制 VP 格 {held}/{}(胜利需85 VP)。\n",
+                    d.vp_hexes.len()
+                ));
+            } else {
+                out.push_str(&format!(
+                    "轮到:{who}。轴心国控制 VP 格 {held}/{},损失 {} VP,上回合结束时 {} VP(胜利需85)。\n",
+                    d.vp_hexes.len(),
+                    self.s.loss_vp,
+                    self.s.vp
+                ));
+            }
             out.push_str(&format!(
                 "杯中命令卡 {} 枚;苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
                 self.s.cup.len(),
@@ -564,7 +572,14 @@ impl StalingradBlitz {
                 td.axis_rnf_com
             ));
         } else {
-            out.push_str(&format!("To act: {who}. The Axis holds {held}/{} VP hexes, has lost {} VP, and had {} VP at the last turn end (85 wins).\n", d.vp_hexes.len(), self.s.loss_vp, self.s.vp));
+            if setup {
+                out.push_str(&format!(
+                    "To act: {who}, setting up before turn 1 (4.0). The Axis holds {held}/{} VP hexes (85 VP wins).\n",
+                    d.vp_hexes.len()
+                ));
+            } else {
+                out.push_str(&format!("To act: {who}. The Axis holds {held}/{} VP hexes, has lost {} VP, and had {} VP at the last turn end (85 wins).\n", d.vp_hexes.len(), self.s.loss_vp, self.s.vp));
+            }
             out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.s.cup.len(), self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
         }
         if let Some(s) = seat {
