@@ -49,6 +49,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/app.js", get(web::app_js))
         .route("/style.css", get(web::style_css))
         .fallback(web::not_found)
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(DefaultBodyLimit::disable())
         .with_state(hub)
 }

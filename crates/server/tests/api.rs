@@ -567,3 +567,29 @@ async fn the_pages_and_the_catalog_are_served() {
     assert_eq!(catalog[0]["id"], json!("stalingrad-blitz"));
     assert_eq!(catalog[0]["scenarios"][0]["reconstructed"], json!(true));
 }
+
+#[tokio::test]
+async fn large_answers_are_gzipped_for_clients_that_ask() {
+    let app = app();
+    let (id, _) = app.create(3, json!({})).await;
+    let req = Request::builder()
+        .uri(format!("/api/games/{id}/board.svg"))
+        .header("accept-encoding", "gzip")
+        .body(Body::empty())
+        .expect("a request");
+    let res = app.router.clone().oneshot(req).await.expect("an answer");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.headers().get("content-encoding").and_then(|v| v.to_str().ok()),
+        Some("gzip")
+    );
+    let zipped = res.into_body().collect().await.expect("a body").to_bytes().len();
+    let (_, plain) = app
+        .raw("GET", &format!("/api/games/{id}/board.svg"), None, vec![])
+        .await;
+    assert!(
+        zipped * 4 < plain.len(),
+        "{zipped} bytes zipped against {}",
+        plain.len()
+    );
+}
