@@ -315,12 +315,12 @@ impl<'a> Sight<'a> {
 
     /// Whether `u` joining the stack in `h` would break the stacking rules (3.1).
     fn bad_stack(&self, u: UnitId, h: Hex) -> bool {
-        let others: Vec<UnitId> = self.ours[h.idx()].iter().copied().filter(|&o| o != u).collect();
-        if others.len() >= 3 {
+        let others = || self.ours[h.idx()].iter().copied().filter(move |&o| o != u);
+        if others().count() >= 3 {
             return true;
         }
         let Some(f) = self.def(u).formation else { return false };
-        others.iter().any(|&o| self.def(o).formation.is_some_and(|of| of != f))
+        others().any(|o| self.def(o).formation.is_some_and(|of| of != f))
     }
 
     /// How much the side likes `u` standing in `h` (higher is better).
@@ -714,14 +714,25 @@ fn movement(sight: &Sight, legal: &[Action], end: usize) -> usize {
         return i;
     }
     // Combat units first, then the barrage, then the artillery that did not fire.
+    // The legal list gives each unit's moves together: its standing where it is is worked
+    // out once.
     let gain = |artillery: bool| {
+        let mut here: Option<(UnitId, i32)> = None;
         best(legal.iter().enumerate(), |a| match a {
             Action::Move { unit, to } | Action::Boats { unit, to } => {
                 let st = &g.s.units[*unit as usize];
                 if st.moved || sight.def(*unit).is_artillery() != artillery {
                     return None;
                 }
-                Some(sight.place(*unit, *to) - sight.here(*unit))
+                let now = match here {
+                    Some((u, k)) if u == *unit => k,
+                    _ => {
+                        let k = sight.here(*unit);
+                        here = Some((*unit, k));
+                        k
+                    }
+                };
+                Some(sight.place(*unit, *to) - now)
             }
             _ => None,
         })
