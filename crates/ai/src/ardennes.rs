@@ -61,7 +61,7 @@ impl Scripted {
 /// What the agent works out once per phase: the objectives' distances and the supply map.
 #[derive(Clone, Debug)]
 struct Plan {
-    key: (String, u8, Phase, Side, Vec<Side>),
+    key: (String, u8, Phase, Side, Vec<Side>, usize),
     side: Side,
     /// Movement cost (half MP) to the nearest objective, `[foot, mech]`.
     goal: [Vec<u32>; 2],
@@ -154,7 +154,11 @@ impl Plan {
             }) = scenario.map(|s| &s.victory)
             {
                 for e in exit_required {
-                    if e.by_turn.is_none_or(|t| g.s.turn <= t) {
+                    let out = (0..g.s.units.len())
+                        .filter(|&i| g.s.units[i].exited && w.data.counters.units[i].formation == Some(e.formation))
+                        .count();
+                    // Only as many as the goal needs: the rest fight for the VP hexes.
+                    if e.by_turn.is_none_or(|t| g.s.turn <= t) && out < e.units as usize {
                         exit_formations.push(e.formation);
                     }
                 }
@@ -189,8 +193,18 @@ impl Plan {
     }
 }
 
-fn key(g: &ArdennesII, side: Side) -> (String, u8, Phase, Side, Vec<Side>) {
-    (g.s.scenario.clone(), g.s.turn, g.s.phase, side, g.s.control.clone())
+/// What a plan depends on: it is worked out again when the phase, the control of a VP hex or
+/// the number of units that left the map changes.
+fn key(g: &ArdennesII, side: Side) -> (String, u8, Phase, Side, Vec<Side>, usize) {
+    let exited = g.s.units.iter().filter(|u| u.exited).count();
+    (
+        g.s.scenario.clone(),
+        g.s.turn,
+        g.s.phase,
+        side,
+        g.s.control.clone(),
+        exited,
+    )
 }
 
 /// Whether a unit in `h` could leave the map by `e` (7.2, 7.3, 7.5).
@@ -224,7 +238,7 @@ fn is_exit(g: &ArdennesII, e: &Exit, h: Hex) -> bool {
 }
 
 /// Movement cost (half MP) from every hex to the nearest of `goals` for movement type `m`
-/// (0 foot, 1 mech), ignoring units, within the playing area.
+/// (0 foot, 1 mech) within the playing area, enemy stacks and bonds counted as detours.
 fn distances(g: &ArdennesII, b: &Board, side: Side, m: usize, goals: &[(Hex, u32)], search: &mut Search) -> Vec<u32> {
     let w = &g.w;
     let grid = &w.map.grid;
@@ -247,8 +261,16 @@ fn distances(g: &ArdennesII, b: &Board, side: Side, m: usize, goals: &[(Hex, u32
                 _ => None,
             },
         };
+        // Enemy stacks and their bonds are gone round where they can be (1.2).
+        let around = if b.enemy_in(side, from) {
+            24
+        } else if b.enemy_bond(side, from) {
+            8
+        } else {
+            0
+        };
         match cost {
-            Some(c) => Step::Go(c.max(1)),
+            Some(c) => Step::Go(c.max(1) + around),
             None => Step::Blocked,
         }
     });
