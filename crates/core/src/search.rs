@@ -22,6 +22,16 @@ pub enum Step {
     Stop(u32),
 }
 
+thread_local! {
+    static THREAD_SEARCH: std::cell::RefCell<Search> = std::cell::RefCell::new(Search::new());
+}
+
+/// Runs `f` with this thread's reusable [`Search`], so a game's rules can search without
+/// allocating buffers for each question. Not reentrant: `f` must not call it again.
+pub fn with_thread_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
+    THREAD_SEARCH.with(|s| f(&mut s.borrow_mut()))
+}
+
 const UNREACHED: u32 = u32::MAX;
 const NO_PARENT: u16 = u16::MAX;
 

@@ -75,3 +75,18 @@ macro_rules! text {
         $crate::text::Text { en: format!($en, $($arg)*), zh: format!($zh, $($arg)*) }
     };
 }
+
+/// Movement points counted in halves, as players read them: `3½ MP` / `3½ 移动力`.
+pub fn half_mp(halves: u32) -> Text {
+    let mp = format!("{}{}", halves / 2, if halves % 2 == 1 { "½" } else { "" });
+    Text::new(format!("{mp} MP"), format!("{mp} 移动力"))
+}
+
+#[cfg(test)]
+mod half_mp_tests {
+    #[test]
+    fn halves_read_as_players_write_them() {
+        assert_eq!(super::half_mp(7).en, "3½ MP");
+        assert_eq!(super::half_mp(10).zh, "5 移动力");
+    }
+}

@@ -16,7 +16,6 @@ use sandtable_core::search::Search;
 use sandtable_core::text;
 use sandtable_core::text::Text;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 
 /// One decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,13 +114,7 @@ pub enum Action {
     EndAdvance,
 }
 
-thread_local! {
-    static SEARCH: RefCell<Search> = RefCell::new(Search::new());
-}
-
-pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
-    SEARCH.with(|s| f(&mut s.borrow_mut()))
-}
+pub(crate) use sandtable_core::search::with_thread_search as with_search;
 
 /// The hexes a location offers its owner now, nearest first for "within" (SCS set-up
 /// notation, 2.2, SCS 5.0, 5.1): in the playing area and not held by the enemy.

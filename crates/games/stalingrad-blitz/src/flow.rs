@@ -11,18 +11,9 @@ use crate::state::*;
 use crate::StalingradBlitz;
 use sandtable_core::game::Pending;
 use sandtable_core::hex::Hex;
-use sandtable_core::search::Search;
+/// Search buffers reused across calls: a search allocates nothing after the first.
+pub(crate) use sandtable_core::search::with_thread_search as with_search;
 use sandtable_core::text;
-use std::cell::RefCell;
-
-thread_local! {
-    /// Search buffers reused across calls: a search allocates nothing after the first.
-    pub(crate) static SEARCH: RefCell<Search> = RefCell::new(Search::new());
-}
-
-pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
-    SEARCH.with(|s| f(&mut s.borrow_mut()))
-}
 
 impl StalingradBlitz {
     /// The command being executed, if any.

@@ -200,10 +200,7 @@ impl StalingradBlitz {
                             (0..self.d.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
                         })
                     });
-                    let note = cost.get(to.idx()).copied().flatten().map(|half| {
-                        let mp = format!("{}{}", half / 2, if half % 2 == 1 { "½" } else { "" });
-                        Text::new(format!("{mp} MP"), format!("{mp} 移动力"))
-                    });
+                    let note = cost.get(to.idx()).copied().flatten().map(sandtable_core::text::half_mp);
                     Targets {
                         note,
                         ..at(Some(unit), &[to])
