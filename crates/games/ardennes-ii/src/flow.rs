@@ -2111,6 +2111,55 @@ impl ArdennesII {
                     "该单位不能承受此损失(攻击方的第一个损失须由攻击力最高的单位承受,SCS 8.0)"
                 ),
             ),
+            Action::Attack { .. } | Action::Join { .. } => r(
+                "3.2",
+                text!(
+                    "that attack is not allowed: attackers must be next to the hex, not have attacked this phase, have attack strength and be able to cross the hexside (TEC note 1); each hex is attacked once a phase (SCS 7.1)",
+                    "不能这样攻击:攻击单位须与目标相邻、本阶段未攻击过、有攻击力且能越过该格边(地形效果表注1);每格每阶段只能被攻击一次(SCS 7.1)"
+                ),
+            ),
+            Action::Overrun { .. } => r(
+                "3.3",
+                text!(
+                    "that overrun is not allowed: it needs mechanized units, not DG, not next to the enemy when the phase began, not in or through an enemy barrage hex, not overrun already, 2 MP left, and a road into the hex",
+                    "不能这样突袭:须为机械化单位、未混乱、阶段开始时不与敌相邻、未进入或起始于敌方射击格、本阶段未突袭过、剩余 2 移动力,并沿道路进入该格"
+                ),
+            ),
+            Action::BugOut { .. } | Action::StayPut { .. } => r(
+                "3.6",
+                text!(
+                    "artillery bugs out only when triggered, to a hex 8 road hexes away, in supply, open to mechanized units and clear of the enemy",
+                    "火炮只在触发时逃跑,目的格须沿道路相距至少 8 格、可追溯补给、机械化单位可进入且不与敌相邻"
+                ),
+            ),
+            Action::Demolish { .. } => r(
+                "3.8",
+                text!(
+                    "that bridge cannot be tried: it is blown or tested, no US unit is within 2 hexes of the symbol, or a German unit holds a hex of the bridge",
+                    "不能尝试炸此桥:已炸毁或已测试、标志 2 格内没有美军单位,或德军占据桥梁所在格"
+                ),
+            ),
+            Action::Boats { .. } => r(
+                "4.2",
+                text!(
+                    "only 2nd Panzer Division mechanized infantry that has not moved may cross the Our in boats, on turns 1–2",
+                    "只有尚未移动的第 2 装甲师机械化步兵可在第 1–2 回合乘橡皮艇渡过乌尔河"
+                ),
+            ),
+            Action::Exit { .. } => r(
+                "7.0",
+                text!(
+                    "only German units in the scenario's exit area or on its exit edge may leave the map",
+                    "只有位于剧本撤出区域或撤出边缘的德军单位可以离开地图"
+                ),
+            ),
+            Action::Place { .. } => r(
+                "2.2",
+                text!(
+                    "that unit cannot be placed there: not one of its hexes, outside the playing area, or held by the enemy",
+                    "该单位不能放在那里:不是其可放置格、在游戏区域外,或被敌军占据"
+                ),
+            ),
             _ => r("2.1", text!("that is not one of the legal actions now", "这不是当前的合法行动")),
         }
     }
