@@ -135,12 +135,20 @@ fn the_board_joins_both_sheets_and_shows_bonds_markers_and_dg() {
 #[test]
 fn refused_special_actions_name_their_rule_and_change_nothing() {
     let mut g = ArdennesII::new_game("goose-egg", 2).expect("7.4 starts");
-    let Pending::Seat(seat) = g.pending() else { panic!("someone decides") };
+    let Pending::Seat(seat) = g.pending() else {
+        panic!("someone decides")
+    };
     let before = g.checksum();
     let grid = &g.w.map.grid;
     let hex = grid.parse("B20.34").expect("St. Vith");
     for (action, rule) in [
-        (sandtable_ardennes_ii::Action::Overrun { units: vec![0], target: hex }, "3.3"),
+        (
+            sandtable_ardennes_ii::Action::Overrun {
+                units: vec![0],
+                target: hex,
+            },
+            "3.3",
+        ),
         (sandtable_ardennes_ii::Action::Demolish { symbol: hex }, "3.8"),
         (sandtable_ardennes_ii::Action::Boats { unit: 0, to: hex }, "4.2"),
         (sandtable_ardennes_ii::Action::Exit { unit: 0 }, "7.0"),
