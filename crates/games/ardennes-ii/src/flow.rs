@@ -116,6 +116,16 @@ pub enum Action {
 
 pub(crate) use sandtable_core::search::with_thread_search as with_search;
 
+/// Which movement actions to list (see `legal_moves_of`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Which {
+    All,
+    Unit(UnitId),
+    /// Overruns and boat crossings only.
+    Others,
+    Any,
+}
+
 /// The hexes a location offers its owner now, nearest first for "within" (SCS set-up
 /// notation, 2.2, SCS 5.0, 5.1): in the playing area and not held by the enemy.
 fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &Location) -> Vec<Hex> {
@@ -310,7 +320,7 @@ impl ArdennesII {
                 // A movement phase can always be ended: someone decides.
                 Phase::Movement(_) => return,
                 Phase::UsBarrage | Phase::Combat(_) | Phase::Exploitation(_) | Phase::AirSupply => {
-                    if !self.legal_list().is_empty() {
+                    if self.any_legal() {
                         return;
                     }
                     self.end_phase();
@@ -1067,9 +1077,19 @@ impl ArdennesII {
     }
 
     fn legal_moves(&self, side: Side, exploitation: bool, out: &mut Vec<Action>) {
+        self.legal_moves_of(side, exploitation, Which::All, out);
+    }
+
+    /// The movement (or exploitation) actions `which` asks for: all of them, those of one
+    /// unit (to check a move without tracing every unit's reach), or the first one found (to
+    /// learn whether the phase has any).
+    fn legal_moves_of(&self, side: Side, exploitation: bool, which: Which, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
         with_search(|search| {
             for u in self.units_of(side).collect::<Vec<_>>() {
+                if which == Which::Others || matches!(which, Which::Unit(v) if v != u) {
+                    continue;
+                }
                 let st = &self.s.units[u as usize];
                 if st.observed || st.fired || st.stopped || (exploitation && !self.may_exploit(u)) {
                     continue;
@@ -1083,11 +1103,66 @@ impl ArdennesII {
                 if self.exit_hex(side, start) {
                     out.push(Action::Exit { unit: u });
                 }
+                if which == Which::Any && !out.is_empty() {
+                    return;
+                }
             }
         });
+        if matches!(which, Which::Unit(_)) || (which == Which::Any && !out.is_empty()) {
+            return;
+        }
         self.legal_overruns(&b, side, exploitation, out);
         if !exploitation {
             self.legal_boats(&b, side, out);
+        }
+    }
+
+    /// Whether `a` is one of the legal actions now: the list of [`Self::legal_list`], built
+    /// only as far as `a` needs (a move traces the reach of its own unit alone).
+    pub(crate) fn is_legal(&self, a: &Action) -> bool {
+        let interrupted = !self.s.placing.is_empty()
+            || !self.s.bug_outs.is_empty()
+            || self.s.demolition_window
+            || !self.s.resupply.is_empty()
+            || self.s.combat.is_some();
+        let (side, exploitation) = match self.s.phase {
+            Phase::Movement(side) if !self.s.over && !interrupted => (side, false),
+            Phase::Exploitation(side) if !self.s.over && !interrupted => (side, true),
+            _ => return self.legal_list().contains(a),
+        };
+        let mut out = Vec::new();
+        match a {
+            Action::Move { unit, .. } | Action::Exit { unit } => {
+                self.legal_moves_of(side, exploitation, Which::Unit(*unit), &mut out);
+                out.contains(a)
+            }
+            Action::EndPhase if exploitation => {
+                self.legal_moves_of(side, exploitation, Which::Any, &mut out);
+                !out.is_empty()
+            }
+            _ => {
+                self.legal_moves_of(side, exploitation, Which::Others, &mut out);
+                if !exploitation {
+                    self.legal_barrage(side, &mut out);
+                    if side == Side::Allied {
+                        self.legal_demolitions(&mut out);
+                    }
+                    out.push(Action::EndPhase);
+                }
+                out.contains(a)
+            }
+        }
+    }
+
+    /// Whether the phase's decision-maker has any legal action now.
+    fn any_legal(&self) -> bool {
+        match self.s.phase {
+            Phase::Exploitation(side) if self.s.combat.is_none() => {
+                let mut out = Vec::new();
+                self.legal_moves_of(side, true, Which::Any, &mut out);
+                !out.is_empty()
+            }
+            _ => !self.legal_list().is_empty(),
         }
     }
 

@@ -128,7 +128,7 @@ impl Game for ArdennesII {
                 Text::new("it is not your decision now", "现在不是你做决定的时候"),
             ));
         }
-        if !self.legal_list().contains(action) {
+        if !self.is_legal(action) {
             return Err(self.why_illegal(action));
         }
         self.rolled = false;
