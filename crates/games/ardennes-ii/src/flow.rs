@@ -126,6 +126,70 @@ enum Which {
     Any,
 }
 
+/// 5.1: every group an airborne division may choose: the listed hexes (Bastogne and
+/// Senonchamps), or each choice of `count` VP hexes of a sheet (any two on Map A).
+fn airborne_groups(w: &World) -> Vec<Vec<Hex>> {
+    let grid = &w.map.grid;
+    let mut out = Vec::new();
+    for g in &w.data.schedule.airborne.groups {
+        match g {
+            crate::data::AirborneGroup::VpHexes { sheet, count } => {
+                let mut vp: Vec<Hex> = w
+                    .data
+                    .tables
+                    .vp_hexes
+                    .iter()
+                    .map(|v| v.hex)
+                    .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet)
+                    .collect();
+                vp.sort();
+                vp.dedup();
+                choices(&vp, *count as usize, &mut Vec::new(), &mut out);
+            }
+            crate::data::AirborneGroup::Hexes(v) => out.push(v.clone()),
+        }
+    }
+    out
+}
+
+/// Every choice of `k` items of `items`, in order, appended to `out`.
+fn choices(items: &[Hex], k: usize, chosen: &mut Vec<Hex>, out: &mut Vec<Vec<Hex>>) {
+    if chosen.len() == k || items.len() < k - chosen.len() {
+        if chosen.len() == k {
+            out.push(chosen.clone());
+        }
+        return;
+    }
+    for (i, &h) in items.iter().enumerate() {
+        chosen.push(h);
+        choices(&items[i + 1..], k, chosen, out);
+        chosen.pop();
+    }
+}
+
+/// 5.1: the hexes an airborne unit of a division may drop on, given where the division's units
+/// dropped already: within 3 hexes of a group that every one of them is within 3 hexes of, so
+/// that the division keeps to one group (both divisions may use the same one).
+fn airborne_hexes(w: &World, s: &State, scenario: &Scenario, placed: &[Hex]) -> Vec<Hex> {
+    let grid = &w.map.grid;
+    let n = w.data.schedule.airborne.within as u32;
+    let b = Board::new(w, s);
+    let mut centres: Vec<Hex> = airborne_groups(w)
+        .into_iter()
+        .filter(|g| placed.iter().all(|&p| g.iter().any(|&c| grid.distance(c, p) <= n)))
+        .flatten()
+        .collect();
+    centres.sort();
+    centres.dedup();
+    let mut v: Vec<Hex> = grid
+        .hexes()
+        .filter(|&h| !b.enemy_in(Side::Allied, h) && scenario.in_area(grid, h))
+        .filter(|&h| centres.iter().any(|&c| grid.distance(c, h) <= n))
+        .collect();
+    v.sort_by_key(|&h| (centres.iter().map(|&c| grid.distance(c, h)).min(), h));
+    v
+}
+
 /// The hexes a location offers its owner now, nearest first for "within" (SCS set-up
 /// notation, 2.2, SCS 5.0, 5.1): in the playing area and not held by the enemy.
 fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &Location) -> Vec<Hex> {
@@ -150,25 +214,10 @@ fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &L
             .into_iter()
             .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet)
             .collect(),
-        // 5.1: within 3 hexes of a hex of a group: any VP hex of Map A, or Bastogne and
-        // Senonchamps (RULINGS: each unit picks its hex; the group is not held per division).
+        // 5.1: within 3 hexes of a hex of a group (before a division has chosen, any group).
         Location::Airborne => {
-            let airborne = &w.data.schedule.airborne;
-            let mut centres = Vec::new();
-            for g in &airborne.groups {
-                match g {
-                    crate::data::AirborneGroup::VpHexes { sheet, .. } => centres.extend(
-                        w.data
-                            .tables
-                            .vp_hexes
-                            .iter()
-                            .map(|v| v.hex)
-                            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet),
-                    ),
-                    crate::data::AirborneGroup::Hexes(v) => centres.extend(v.iter().copied()),
-                }
-            }
-            within(&centres, airborne.within as u32)
+            let centres: Vec<Hex> = airborne_groups(w).into_iter().flatten().collect();
+            within(&centres, w.data.schedule.airborne.within as u32)
         }
     };
     let mut seen = std::collections::HashSet::new();
@@ -214,6 +263,7 @@ impl ArdennesII {
             bug_outs: Vec::new(),
             placing: Vec::new(),
             airborne_due: Vec::new(),
+            airborne_drop: Vec::new(),
             demolition_window: false,
             phase_done: false,
             air_supply: Vec::new(),
@@ -711,7 +761,8 @@ impl ArdennesII {
         if self.s.phase == Phase::Movement(Side::Allied) && !self.s.airborne_due.is_empty() {
             let scenario = self.scenario().clone();
             let hexes = location_hexes(&self.w, &self.s, Side::Allied, &scenario, &Location::Airborne);
-            for u in std::mem::take(&mut self.s.airborne_due) {
+            self.s.airborne_drop = std::mem::take(&mut self.s.airborne_due);
+            for u in self.s.airborne_drop.clone() {
                 if !hexes.is_empty() && self.s.units[u as usize].loc.is_none() {
                     self.s.placing.push(Placing {
                         unit: u,
@@ -1753,6 +1804,9 @@ impl ArdennesII {
             Action::Place { unit, at } => {
                 self.s.placing.retain(|p| p.unit != unit);
                 self.s.units[unit as usize].loc = Some(at);
+                if self.s.airborne_drop.contains(&unit) {
+                    self.airborne_group_kept(unit);
+                }
             }
             Action::Boats { unit, to } => {
                 let allowance = Board::new(&self.w, &self.s).allowance(unit) as u16;
@@ -1842,6 +1896,25 @@ impl ArdennesII {
                     )
                 });
             }
+        }
+    }
+
+    /// 5.1: once an airborne unit has dropped, the rest of its division may drop only near
+    /// a group that holds every unit of the division dropped so far.
+    fn airborne_group_kept(&mut self, unit: UnitId) {
+        let units = &self.w.data.counters.units;
+        let division = units[unit as usize].formation;
+        let kin: Vec<UnitId> = self
+            .s
+            .airborne_drop
+            .iter()
+            .copied()
+            .filter(|&u| units[u as usize].formation == division)
+            .collect();
+        let placed: Vec<Hex> = kin.iter().filter_map(|&u| self.s.units[u as usize].hex()).collect();
+        let hexes = airborne_hexes(&self.w, &self.s, self.scenario(), &placed);
+        for p in self.s.placing.iter_mut().filter(|p| kin.contains(&p.unit)) {
+            p.hexes = hexes.clone();
         }
     }
 

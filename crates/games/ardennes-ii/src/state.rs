@@ -176,6 +176,9 @@ pub struct State {
     pub placing: Vec<Placing>,
     /// 5.1: airborne units placed in the coming US movement phase.
     pub airborne_due: Vec<UnitId>,
+    /// 5.1: the airborne units being placed this phase (each division keeps to one group).
+    #[serde(default)]
+    pub airborne_drop: Vec<UnitId>,
     /// 3.8: the US may blow bridges before the German moves (RULINGS).
     pub demolition_window: bool,
     /// The work of an automatic phase is done (its decisions may still be pending).

@@ -1,0 +1,166 @@
+//! Procedures of the book played through the engine on hand-built positions: the XVIII
+//! Airborne Corps drop (5.1), traffic jams (3.1), barrage at any hex (3.5) and bridge
+//! demolition in the middle of German movement (3.8).
+
+mod common;
+
+use common::*;
+use sandtable_ardennes_ii::flow::Action;
+use sandtable_ardennes_ii::sequence::{Phase, Side};
+use sandtable_ardennes_ii::state::UnitId;
+use sandtable_ardennes_ii::ArdennesII;
+use sandtable_core::game::{Game, Pending};
+use sandtable_core::hex::Hex;
+
+const ALLIED: u8 = 1;
+
+fn unit(g: &ArdennesII, id: &str) -> UnitId {
+    g.w.data
+        .counters
+        .index(id)
+        .unwrap_or_else(|| panic!("{id} is in the manifest"))
+}
+
+/// The hexes offered to the unit being placed now.
+fn offered(g: &ArdennesII) -> (UnitId, Vec<Hex>) {
+    let mut unit = None;
+    let hexes = legal(g)
+        .into_iter()
+        .map(|a| match a {
+            Action::Place { unit: u, at } => {
+                unit = Some(u);
+                at
+            }
+            other => panic!("a placement is pending, not {other:?}"),
+        })
+        .collect();
+    (unit.expect("a placement"), hexes)
+}
+
+/// The Map A VP hexes.
+fn map_a_vp(g: &ArdennesII) -> Vec<Hex> {
+    g.w.data
+        .tables
+        .vp_hexes
+        .iter()
+        .map(|v| v.hex)
+        .filter(|&h| id(g, h).starts_with('A'))
+        .collect()
+}
+
+/// A campaign position at the end of the German turn 3 with the 82nd and 101st Airborne due:
+/// ending the German movement phase runs the engine on to the US movement phase, where they
+/// are placed (5.1).
+fn airborne_drop() -> ArdennesII {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let walker = pick(&g, 1, &[], foot(Side::German))[0];
+    let h = field(&g, 1);
+    put(&mut g, walker, h);
+    let due: Vec<UnitId> =
+        g.w.data
+            .counters
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.id.starts_with("us-82ab-") || d.id.starts_with("us-101ab-"))
+            .map(|(i, _)| i as UnitId)
+            .collect();
+    for &u in &due {
+        g.s.units[u as usize] = Default::default();
+    }
+    g.s.airborne_due = due;
+    play(&mut g, Action::EndPhase);
+    assert_eq!(g.s.phase, Phase::Movement(Side::Allied));
+    assert_eq!(g.pending(), Pending::Seat(ALLIED));
+    g
+}
+
+/// The first open hex of the whole map: no water around it, away from the edges.
+fn field(g: &ArdennesII, skip: usize) -> Hex {
+    let grid = &g.w.map.grid;
+    grid.hexes()
+        .filter(|&h| {
+            quiet_area(g, h, 1)
+                && !grid
+                    .hexes()
+                    .any(|x| grid.distance(h, x) <= 2 && g.w.friendly_edge(Side::Allied, x))
+        })
+        .nth(skip)
+        .expect("open ground")
+}
+
+#[test]
+fn each_airborne_division_keeps_to_one_group_of_5_1() {
+    let mut g = airborne_drop();
+    let grid = g.w.map.grid.clone();
+    let within = |h: Hex, centres: &[Hex]| centres.iter().any(|&c| grid.distance(c, h) <= 3);
+    let bastogne = hex(&g, "B1.16");
+    let senonchamps = hex(&g, "A38.16");
+    let vp_a = map_a_vp(&g);
+    let (first, hexes) = offered(&g);
+    assert!(def(&g, first).id.starts_with("us-82ab-"));
+    // Before the division has dropped, every group is open.
+    assert!(hexes
+        .iter()
+        .all(|&h| within(h, &vp_a) || within(h, &[bastogne, senonchamps])));
+    assert!(hexes.contains(&bastogne));
+    assert!(vp_a.iter().all(|v| hexes.contains(v)), "every Map A VP hex is open");
+    // Drop the first unit next to a Map A VP hex that is far from every other Map A VP hex
+    // and from Bastogne and Senonchamps.
+    let lone = *vp_a
+        .iter()
+        .find(|&&v| {
+            !within(v, &[bastogne, senonchamps]) && vp_a.iter().filter(|&&o| grid.distance(o, v) <= 12).count() == 1
+        })
+        .expect("a Map A VP hex standing alone");
+    play(&mut g, Action::Place { unit: first, at: lone });
+    // The division's group now holds `lone` and one other Map A VP hex: Bastogne's group is
+    // closed to it, every Map A VP hex is still open as the second hex.
+    let (second, hexes) = offered(&g);
+    assert_eq!(def(&g, second).formation, def(&g, first).formation);
+    assert!(
+        !hexes.contains(&bastogne),
+        "Bastogne is not in a group with {}",
+        id(&g, lone)
+    );
+    assert!(hexes.iter().all(|&h| within(h, &vp_a)));
+    let far = *vp_a
+        .iter()
+        .filter(|&&v| grid.distance(v, lone) > 8)
+        .max_by_key(|&&v| grid.distance(v, lone))
+        .expect("a second Map A VP hex far away");
+    play(&mut g, Action::Place { unit: second, at: far });
+    // Both hexes of the group are chosen: the rest of the division drops near them only.
+    let (third, hexes) = offered(&g);
+    assert_eq!(def(&g, third).formation, def(&g, first).formation);
+    assert!(!hexes.is_empty());
+    assert!(
+        hexes.iter().all(|&h| within(h, &[lone, far])),
+        "only near the chosen two"
+    );
+    refused_place(&mut g, third, bastogne);
+    // The 101st chooses for itself: Bastogne is open to it.
+    let mut g2 = g.clone();
+    loop {
+        let (u, hexes) = offered(&g2);
+        if def(&g2, u).id.starts_with("us-101ab-") {
+            assert!(hexes.contains(&bastogne), "the 101st may still use Bastogne's group");
+            break;
+        }
+        play(&mut g2, Action::Place { unit: u, at: hexes[0] });
+    }
+}
+
+fn refused_place(g: &mut ArdennesII, u: UnitId, at: Hex) {
+    let before = g.checksum();
+    let r = g.apply(ALLIED, &Action::Place { unit: u, at }).expect_err("refused");
+    assert!(!r.rule.is_empty());
+    assert_eq!(g.checksum(), before);
+}
+
+#[test]
+fn the_airborne_units_are_the_82nd_and_101st() {
+    let g = airborne_drop();
+    assert!(unit(&g, "us-82ab-arty") < g.s.units.len() as UnitId);
+    assert_eq!(g.s.placing.len(), 18, "both divisions wait to drop");
+}
