@@ -1387,20 +1387,11 @@ impl ArdennesII {
         })
     }
 
-    /// The hexes a barrage by `side` is offered at: enemy-held hexes and the hexes next to
-    /// them (RULINGS: empty hexes far from the enemy are not listed).
-    fn barrage_targets(&self, b: &Board, side: Side) -> Vec<Hex> {
-        let mut v: Vec<Hex> = self
-            .w
-            .map
-            .grid
-            .hexes()
-            .filter(|&h| {
-                self.scenario().in_area(&self.w.map.grid, h) && (b.enemy_in(side, h) || b.enemy_adjacent(side, h))
-            })
-            .collect();
-        v.sort();
-        v
+    /// The hexes of the playing area, sorted: 3.5 lets a barrage fall on any hex, with enemy
+    /// units, friendly units or none; an observer and the range decide.
+    fn barrage_targets(&self) -> Vec<Hex> {
+        let grid = &self.w.map.grid;
+        grid.hexes().filter(|&h| self.scenario().in_area(grid, h)).collect()
     }
 
     /// 3.5: the hexes within observer range of a unit of `side` (of division `division` only,
@@ -1434,7 +1425,7 @@ impl ArdennesII {
 
     fn legal_barrage(&self, side: Side, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
-        let targets = self.barrage_targets(&b, side);
+        let targets = self.barrage_targets();
         let any = self.observed_hexes(side, None);
         let mut by_division: std::collections::HashMap<u16, Vec<bool>> = Default::default();
         for u in self.units_of(side).collect::<Vec<_>>() {
@@ -1457,9 +1448,13 @@ impl ArdennesII {
                 }
             }
         }
+        // 2.2, 3.5: an air strike needs no observer and has no range; without an observer it
+        // strikes a hex once a phase. Unobserved strikes are offered where they can matter: at
+        // enemy units and the hexes next to them (RULINGS).
         if side == Side::Allied && self.s.air_strikes > 0 {
             for &t in &targets {
-                if any[t.idx()] || !self.s.unobserved_strikes.contains(&t) {
+                let offered = any[t.idx()] || b.enemy_in(side, t) || b.enemy_adjacent(side, t);
+                if offered && (any[t.idx()] || !self.s.unobserved_strikes.contains(&t)) {
                     out.push(Action::AirStrike { target: t });
                 }
             }

@@ -164,3 +164,49 @@ fn the_airborne_units_are_the_82nd_and_101st() {
     assert!(unit(&g, "us-82ab-arty") < g.s.units.len() as UnitId);
     assert_eq!(g.s.placing.len(), 18, "both divisions wait to drop");
 }
+
+#[test]
+fn a_barrage_may_fall_on_any_observed_hex_in_range_even_an_empty_one() {
+    let mut g = empty(3, Phase::Movement(Side::Allied));
+    let t = field(&g, 3);
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let at = |k: u32| {
+        grid.hexes()
+            .find(|&h| grid.distance(h, t) == k)
+            .expect("a hex at that distance")
+    };
+    let gun = pick(&g, 1, &[], |d| {
+        d.side == Side::Allied && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= 4)
+    })[0];
+    let watcher = pick(&g, 1, &[], foot(Side::Allied))[0];
+    let friend = pick(&g, 1, &[watcher], foot(Side::Allied))[0];
+    let german = pick(&g, 1, &[], foot(Side::German))[0];
+    put(&mut g, gun, at(3));
+    put(&mut g, watcher, at(2));
+    // The nearest German is far away: 3.5 still lets the US fire at the empty hex.
+    let far = grid.hexes().find(|&h| grid.distance(h, t) == 12).expect("a far hex");
+    put(&mut g, german, far);
+    let fire = Action::Fire { unit: gun, target: t };
+    assert!(legal(&g).contains(&fire), "3.5: an empty hex with an observer in range");
+    // A hex with friendly units in it may be fired at too.
+    put(&mut g, friend, t);
+    assert!(legal(&g).contains(&fire), "3.5: a hex of friendly units");
+    // An unobserved air strike is not offered at a hex far from every unit (RULINGS); with
+    // the observer it is.
+    g.s.air_strikes = 2;
+    let strike = Action::AirStrike { target: t };
+    assert!(legal(&g).contains(&strike), "observed");
+    let lonely = grid
+        .hexes()
+        .find(|&h| grid.distance(h, t) == 8 && grid.distance(h, far) >= 5)
+        .expect("a hex away from everyone");
+    assert!(!legal(&g).contains(&Action::AirStrike { target: lonely }));
+    let next_to_german = grid.neighbours(far).next().expect("a neighbour").1;
+    assert!(
+        legal(&g).contains(&Action::AirStrike { target: next_to_german }),
+        "next to the enemy"
+    );
+    play(&mut g, fire);
+    assert!(g.s.units[gun as usize].fired);
+}
