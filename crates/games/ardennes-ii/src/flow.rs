@@ -265,6 +265,7 @@ impl ArdennesII {
             airborne_due: Vec::new(),
             airborne_drop: Vec::new(),
             demolition_window: false,
+            approached: Vec::new(),
             phase_done: false,
             air_supply: Vec::new(),
             resupply: Vec::new(),
@@ -757,6 +758,7 @@ impl ArdennesII {
         }
         self.s.attacked_hexes.clear();
         self.s.unobserved_strikes.clear();
+        self.s.approached.clear();
         // 5.1: the airborne divisions are placed in the US movement phase.
         if self.s.phase == Phase::Movement(Side::Allied) && !self.s.airborne_due.is_empty() {
             let scenario = self.scenario().clone();
@@ -1894,6 +1896,48 @@ impl ArdennesII {
         }
     }
 
+    /// 3.8: a German unit about to enter a hex that would end the chance to blow a primed
+    /// bridge (a hex of the bridge's hexside, or its demolition symbol's hex) halts on the hex
+    /// before, and the US may blow the bridge "at any moment" before it goes on. Returns the
+    /// index in `path` of the hex it halts on.
+    fn bridge_halt(&mut self, unit: UnitId, path: &[Hex]) -> Option<usize> {
+        if self.unit_side(unit) != Side::German {
+            return None;
+        }
+        let b = Board::new(&self.w, &self.s);
+        for (k, &h) in path.iter().enumerate().skip(1) {
+            let primed: Vec<u16> = (0..self.w.demolitions.len())
+                .filter(|&i| {
+                    let (symbol, pairs) = &self.w.demolitions[i];
+                    (*symbol == h || pairs.iter().any(|&(x, y)| x == h || y == h))
+                        && !self.s.approached.contains(&(unit, i as u16))
+                        && self.demolisher(&b, i).is_some()
+                })
+                .map(|i| i as u16)
+                .collect();
+            if primed.is_empty() {
+                continue;
+            }
+            drop(b);
+            self.s.approached.extend(primed.iter().map(|&i| (unit, i)));
+            self.s.demolition_window = true;
+            let name = self.unit_text(unit);
+            let at = self.w.data.hex_id(path[k - 1]);
+            let bridge = self.w.data.hex_id(self.w.demolitions[primed[0] as usize].0);
+            self.journal.say(|| {
+                Text::new(
+                    format!(
+                        "3.8: {} halts at {at} before the bridge of {bridge}: the US may blow it now.",
+                        name.en
+                    ),
+                    format!("3.8:{} 在 {at} 停于 {bridge} 的桥梁前:美军现在可以尝试炸桥。", name.zh),
+                )
+            });
+            return Some(k - 1);
+        }
+        None
+    }
+
     /// 5.1: once an airborne unit has dropped, the rest of its division may drop only near
     /// a group that holds every unit of the division dropped so far.
     fn airborne_group_kept(&mut self, unit: UnitId) {
@@ -1914,15 +1958,29 @@ impl ArdennesII {
     }
 
     fn do_move(&mut self, unit: UnitId, to: Hex) {
-        let (cost, path) = with_search(|search| {
+        let (mut costs, mut path) = with_search(|search| {
             let b = Board::new(&self.w, &self.s);
             b.reach(unit, search);
-            (search.cost(to).unwrap_or(0), search.path(to).unwrap_or_default())
+            let path = search.path(to).unwrap_or_else(|| vec![to]);
+            let costs: Vec<u32> = path.iter().map(|&h| search.cost(h).unwrap_or(0)).collect();
+            (costs, path)
         });
+        if let Some(k) = self.bridge_halt(unit, &path) {
+            path.truncate(k + 1);
+            costs.truncate(k + 1);
+            if k == 0 {
+                return;
+            }
+        }
+        let to = *path.last().expect("a path has its start");
+        let cost = *costs.last().expect("a cost per hex");
         self.bug_out_triggers(unit, &path);
         let side = self.unit_side(unit);
         let jam = Board::new(&self.w, &self.s).traffic_jam(to) && side == Side::German;
-        let enemy_marker = Board::new(&self.w, &self.s).full_markers(to, side.enemy()) > 0;
+        // 3.3, A12: a unit that entered or passed through an enemy Full-marker hex.
+        let b = Board::new(&self.w, &self.s);
+        let enemy_marker = path.iter().skip(1).any(|&h| b.full_markers(h, side.enemy()) > 0);
+        drop(b);
         let st = &mut self.s.units[unit as usize];
         st.spent += cost as u16;
         st.moved = true;

@@ -181,6 +181,10 @@ pub struct State {
     pub airborne_drop: Vec<UnitId>,
     /// 3.8: the US may blow bridges before the German moves (RULINGS).
     pub demolition_window: bool,
+    /// 3.8: this phase's German units that halted before a primed bridge, with the bridge's
+    /// demolition symbol (by index): they do not halt before it again this phase.
+    #[serde(default)]
+    pub approached: Vec<(UnitId, u16)>,
     /// The work of an automatic phase is done (its decisions may still be pending).
     pub phase_done: bool,
     /// 2.2, 3.7: Air Supply markers on the map (until the end of the US player turn).

@@ -210,3 +210,153 @@ fn a_barrage_may_fall_on_any_observed_hex_in_range_even_an_empty_one() {
     play(&mut g, fire);
     assert!(g.s.units[gun as usize].fired);
 }
+
+/// A primed bridge with a road across it and two road hexes leading to its near bank, none of
+/// them a hex of any demolition: (symbol, start, halt hex, near bank, far bank).
+fn bridge_approach(g: &ArdennesII) -> (Hex, Hex, Hex, Hex, Hex) {
+    let w = g.w.clone();
+    let b = board(g);
+    let grid = &w.map.grid;
+    let touched = |h: Hex| {
+        w.demolitions
+            .iter()
+            .any(|(s, p)| *s == h || p.iter().any(|&(x, y)| x == h || y == h))
+    };
+    for (symbol, pairs) in &w.demolitions {
+        for &(x, y) in pairs {
+            for (near, far) in [(x, y), (y, x)] {
+                let Some(d) = grid.dir_to(near, far) else { continue };
+                if b.road_link(near, d).is_none() {
+                    continue;
+                }
+                for (d1, halt) in grid.neighbours(near) {
+                    let _ = d1;
+                    let Some(dh) = grid.dir_to(halt, near) else { continue };
+                    if touched(halt) || b.road_link(halt, dh).is_none() {
+                        continue;
+                    }
+                    for (_, start) in grid.neighbours(halt) {
+                        let Some(ds) = grid.dir_to(start, halt) else { continue };
+                        if start != near && !touched(start) && b.road_link(start, ds).is_some() {
+                            return (*symbol, start, halt, near, far);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    panic!("the map has a primed road bridge with a road leading to it");
+}
+
+#[test]
+fn a_german_unit_halts_before_a_primed_bridge_and_the_us_may_blow_it_then_3_8() {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let (symbol, start, halt, near, far) = bridge_approach(&g);
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let tank = pick(&g, 1, &[], exploiter(Side::German))[0];
+    put(&mut g, tank, start);
+    // A US unit within 2 hexes of the symbol, off the route and not next to it.
+    let route = [start, halt, near, far];
+    let guard_hex = grid
+        .hexes()
+        .find(|&h| grid.distance(h, symbol) <= 2 && route.iter().all(|&r| grid.distance(r, h) >= 2))
+        .expect("room for the US unit");
+    let guard = pick(&g, 1, &[], foot(Side::Allied))[0];
+    put(&mut g, guard, guard_hex);
+    let go = Action::Move { unit: tank, to: far };
+    assert!(legal(&g).contains(&go), "the far bank is within reach");
+    play(&mut g, go.clone());
+    let at = g.s.units[tank as usize].hex().expect("on the map");
+    assert_ne!(at, far, "the move stopped short of the bridge");
+    assert_ne!(
+        at, near,
+        "it did not enter the near bank, which would end the chance to blow"
+    );
+    assert_eq!(at, halt, "it halts on the road hex before the near bank");
+    assert_eq!(g.pending(), Pending::Seat(ALLIED), "the US decides");
+    assert!(
+        legal(&g).contains(&Action::Demolish { symbol }),
+        "the US may blow it now"
+    );
+    assert!(journal(&g).iter().any(|l| l.contains("3.8")));
+    // The US lets it pass; the German goes on with the MP he has left, and does not halt
+    // before the same bridge again.
+    play(&mut g, Action::Pass);
+    assert_eq!(g.pending(), Pending::Seat(0));
+    play(&mut g, go);
+    assert_eq!(g.s.units[tank as usize].hex(), Some(far));
+    // Another game: the US blows it (or tests it) before the German crosses.
+    let mut g2 = empty(3, Phase::Movement(Side::German));
+    put(&mut g2, tank, start);
+    put(&mut g2, guard, guard_hex);
+    play(&mut g2, Action::Move { unit: tank, to: far });
+    play(&mut g2, Action::Demolish { symbol });
+    assert!(g2.s.blown.contains(&symbol) || g2.s.tested.contains(&symbol));
+    assert!(g2.s.units[guard as usize].stopped, "the demolishing unit stops (3.8)");
+}
+
+#[test]
+fn a_german_unit_entering_a_traffic_jam_becomes_dg_and_goes_on_with_half_its_allowance_3_1() {
+    let mut g = empty(1, Phase::Movement(Side::German));
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let b = board(&g);
+    // A jam hex with a road from a neighbour into it and a road on out of it.
+    let (from, jam, beyond) = grid
+        .hexes()
+        .filter(|&h| has(&g, h, "traffic-jam"))
+        .find_map(|jam| {
+            let ins: Vec<Hex> = grid
+                .neighbours(jam)
+                .filter(|&(_, n)| grid.dir_to(n, jam).is_some_and(|d| b.road_link(n, d).is_some()))
+                .map(|(_, n)| n)
+                .filter(|&n| !has(&g, n, "traffic-jam"))
+                .collect();
+            let from = *ins.first()?;
+            let beyond = ins
+                .iter()
+                .copied()
+                .find(|&n| n != from && grid.distance(n, from) == 2)?;
+            Some((from, jam, beyond))
+        })
+        .expect("a traffic jam on a through road");
+    drop(b);
+    let tank = pick(&g, 1, &[], |d| {
+        d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma >= 8
+    })[0];
+    put(&mut g, tank, from);
+    let ma = def(&g, tank).front.ma as u16;
+    assert!(legal(&g).contains(&Action::Move { unit: tank, to: jam }));
+    assert!(
+        !legal(&g).contains(&Action::Move { unit: tank, to: beyond }) || {
+            // `beyond` may be reachable round the jam; then not through it.
+            let mut t = g.clone();
+            play(&mut t, Action::Move { unit: tank, to: beyond });
+            !t.s.units[tank as usize].dg
+        },
+        "a move through the jam in one go is not offered"
+    );
+    play(&mut g, Action::Move { unit: tank, to: jam });
+    let st = &g.s.units[tank as usize];
+    assert_eq!(st.hex(), Some(jam));
+    assert!(st.dg, "3.1: entering a traffic jam makes the unit DG");
+    let spent = st.spent;
+    assert!(spent < ma, "the road into the jam costs less than half the allowance");
+    // 3.4: DG halves the allowance (in half MP: `ma`), and MP spent are not prorated.
+    let onward: Vec<Hex> = legal(&g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { unit, to } if unit == tank => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(!onward.is_empty(), "it goes on with what is left of half its allowance");
+    assert!(onward.contains(&beyond) || grid.distance(beyond, jam) == 1);
+    let max = onward.iter().map(|&h| grid.distance(h, jam)).max().expect("moves");
+    assert!(
+        max as u16 <= ma - spent,
+        "never farther than the half-MP left allows ({max} hexes, {} half MP)",
+        ma - spent
+    );
+}
