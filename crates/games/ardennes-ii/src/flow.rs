@@ -1489,12 +1489,16 @@ impl ArdennesII {
             .filter(|&u| {
                 let st = &self.s.units[u as usize];
                 let h = st.hex().expect("on the map");
-                !st.attacked
-                    && self.w.map.grid.adjacent(h, target)
-                    && b.strength(u, true) > 0
-                    && self.may_attack_across(b, u, h, target)
+                // SCS 7.1: units of zero attack strength (artillery among them) may join an
+                // attack made with others, and take its losses.
+                !st.attacked && self.w.map.grid.adjacent(h, target) && self.may_attack_across(b, u, h, target)
             })
             .collect()
+    }
+
+    /// Whether `units` together attack with some strength (an attack of 0 cannot be made).
+    fn attack_strength(&self, b: &Board, units: &[UnitId]) -> u32 {
+        units.iter().map(|&u| b.strength(u, true)).sum()
     }
 
     fn legal_attacks(&self, side: Side, out: &mut Vec<Action>) {
@@ -1507,7 +1511,7 @@ impl ArdennesII {
         targets.sort();
         targets.dedup();
         for t in targets {
-            if !self.attackers_of(&b, side, t).is_empty() {
+            if self.attack_strength(&b, &self.attackers_of(&b, side, t)) > 0 {
                 out.push(Action::Attack { target: t });
             }
         }
@@ -1543,7 +1547,7 @@ impl ArdennesII {
                         out.push(Action::Join { unit: u });
                     }
                 }
-                if !c.attackers.is_empty() {
+                if self.attack_strength(&b, &c.attackers) > 0 {
                     out.push(Action::Resolve);
                 }
                 out.push(Action::CallOff);
@@ -2241,9 +2245,14 @@ impl ArdennesII {
             self.s.combat = None;
             return;
         }
+        // 3.6: artillery does not advance into a hex next to an enemy unit.
+        let b = Board::new(&self.w, &self.s);
+        let near_enemy = b.enemy_adjacent(side, c.target);
+        drop(b);
         let advancing: Vec<(UnitId, u8)> = if vacated {
             self.alive(&c.attackers)
                 .into_iter()
+                .filter(|&u| !(near_enemy && self.w.data.counters.units[u as usize].is_artillery()))
                 .map(|u| {
                     (
                         u,

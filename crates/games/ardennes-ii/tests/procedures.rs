@@ -360,3 +360,38 @@ fn a_german_unit_entering_a_traffic_jam_becomes_dg_and_goes_on_with_half_its_all
         ma - spent
     );
 }
+
+#[test]
+fn units_of_zero_attack_strength_join_attacks_made_with_others_scs_7_1() {
+    let mut g = empty(3, Phase::Combat(Side::German));
+    let t = field(&g, 5);
+    let grid = g.w.map.grid.clone();
+    let around: Vec<Hex> = grid.neighbours(t).map(|(_, n)| n).collect();
+    let gun = pick(&g, 1, &[], |d| {
+        d.side == Side::German && d.is_artillery() && d.front.attack == 0
+    })[0];
+    let rifle = pick(&g, 1, &[], foot(Side::German))[0];
+    let defender = pick(&g, 1, &[], foot(Side::Allied))[0];
+    put(&mut g, defender, t);
+    put(&mut g, gun, around[0]);
+    // Artillery alone: no attack can be made (strength 0).
+    assert!(
+        !legal(&g).contains(&Action::Attack { target: t }),
+        "an attack of 0 cannot be made"
+    );
+    put(&mut g, rifle, around[3]);
+    play(&mut g, Action::Attack { target: t });
+    let l = legal(&g);
+    assert!(l.contains(&Action::Join { unit: gun }), "the artillery may join");
+    assert!(l.contains(&Action::Join { unit: rifle }));
+    assert!(!l.contains(&Action::Resolve), "nobody has joined yet");
+    play(&mut g, Action::Join { unit: gun });
+    assert!(
+        !legal(&g).contains(&Action::Resolve),
+        "the artillery's 0 alone cannot attack"
+    );
+    play(&mut g, Action::Join { unit: rifle });
+    assert!(legal(&g).contains(&Action::Resolve), "with the rifle unit it can");
+    play(&mut g, Action::Resolve);
+    assert!(g.s.units[gun as usize].attacked, "the artillery took part");
+}
