@@ -197,10 +197,13 @@ impl<'a> Board<'a> {
     /// crosses it, and if water runs along it, a bridge stands there today and is not blown.
     pub fn road_link(&self, h: Hex, d: Dir) -> Option<&'static str> {
         let road = self.w.road_across(h, d)?;
-        if self.w.water(h, d) && !self.bridge_usable(h, d) {
+        if !self.w.water(h, d) {
+            return Some(road);
+        }
+        if !self.bridge_usable(h, d) {
             return None;
         }
-        Some(road)
+        Some(self.w.near_side_road(h, d, road))
     }
 
     /// 3.8: a bridge across this hexside stands on this turn and its demolition symbol has not

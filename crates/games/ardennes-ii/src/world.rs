@@ -313,6 +313,25 @@ impl World {
         }
     }
 
+    /// 3.8: the road kind a unit uses to cross a bridge from `h` toward `d`: where a bridge
+    /// joins two kinds of road (the Track to Road link at Gemünd, B22.15/B23.16), the near
+    /// side's kind, as if that road were printed in the middle of the far hex. The near side's
+    /// kind is the crossing's own if `h` has it on another hexside too, else the best other
+    /// kind `h` has.
+    pub fn near_side_road(&self, h: Hex, d: Dir, crossing: &'static str) -> &'static str {
+        let others: Vec<&'static str> = (0..6u8)
+            .filter(|&e| e != d)
+            .filter_map(|e| self.road_across(h, e))
+            .collect();
+        if others.is_empty() || others.contains(&crossing) {
+            crossing
+        } else if others.contains(&"road") {
+            "road"
+        } else {
+            "track"
+        }
+    }
+
     /// The playing area of a shipped scenario, per hex (`None`: not a shipped scenario).
     pub fn area(&self, scenario: &str) -> Option<&[bool]> {
         self.areas

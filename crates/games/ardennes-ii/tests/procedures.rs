@@ -395,3 +395,29 @@ fn units_of_zero_attack_strength_join_attacks_made_with_others_scs_7_1() {
     play(&mut g, Action::Resolve);
     assert!(g.s.units[gun as usize].attacked, "the artillery took part");
 }
+
+#[test]
+fn across_the_gemuend_bridge_the_near_side_road_kind_counts_3_8() {
+    let g = empty(3, Phase::Movement(Side::German));
+    let west = hex(&g, "B22.15");
+    let east = hex(&g, "B23.16");
+    let grid = &g.w.map.grid;
+    let to_west = grid.dir_to(east, west).expect("neighbours");
+    let to_east = grid.dir_to(west, east).expect("neighbours");
+    // The book's case: a Track from the west meets a Road from the east at the bridge.
+    assert!(g.w.water(east, to_west), "the Our runs between them");
+    assert_eq!(g.w.road_across(east, to_west), Some("track"));
+    assert!((0..6u8).any(|d| d != to_west && g.w.road_across(east, d) == Some("road")));
+    assert!((0..6u8).any(|d| d != to_east && g.w.road_across(west, d) == Some("track")));
+    let b = board(&g);
+    assert_eq!(b.road_link(east, to_west), Some("road"), "moving west: the Road rate");
+    assert_eq!(b.road_link(west, to_east), Some("track"), "moving east: the Track rate");
+    let tank = pick(&g, 1, &[], |d| {
+        d.side == Side::German && d.is_mech() && !d.is_artillery()
+    })[0];
+    let road = g.w.costs.road[0][1] as u32;
+    let track = g.w.costs.road[1][1] as u32;
+    assert!(road < track);
+    assert_eq!(b.step_cost(tank, east, to_west, west), Some(road));
+    assert_eq!(b.step_cost(tank, west, to_east, east), Some(track));
+}
