@@ -2370,7 +2370,100 @@ impl ArdennesII {
                     "该单位不能放在那里:不是其可放置格、在游戏区域外,或被敌军占据"
                 ),
             ),
-            _ => r("2.1", text!("that is not one of the legal actions now", "这不是当前的合法行动")),
+            Action::EndPhase | Action::Pass if !self.s.placing.is_empty() => r(
+                "2.2",
+                text!("place the units that arrive first", "请先放置到达的单位"),
+            ),
+            Action::EndPhase | Action::Pass if !self.s.bug_outs.is_empty() => {
+                r("3.6", text!("the artillery must bug out first", "火炮须先完成逃跑"))
+            }
+            Action::EndPhase if self.s.demolition_window => r(
+                "3.8",
+                text!(
+                    "the US decides on bridge demolitions first (demolish or pass)",
+                    "美军须先决定是否炸桥(炸桥或放弃)"
+                ),
+            ),
+            Action::EndPhase if self.s.combat.is_some() => r(
+                "3.2",
+                text!(
+                    "finish the attack under way first (or call it off before the defender chooses)",
+                    "请先完成进行中的攻击(或在防御方选择前取消)"
+                ),
+            ),
+            Action::EndPhase => r(
+                "2.1",
+                text!(
+                    "this phase runs by itself; there is no phase for you to end now",
+                    "本阶段自动进行,现在没有你可以结束的阶段"
+                ),
+            ),
+            Action::Pass => r("3.8", text!("no bridge demolition is being decided now", "现在不是决定炸桥的时候")),
+            Action::Resolve
+                if self
+                    .s
+                    .combat
+                    .as_ref()
+                    .is_some_and(|c| c.stage == Stage::Commit && !c.attackers.is_empty()) =>
+            {
+                r(
+                    "3.2",
+                    text!(
+                        "an attack needs some attack strength: units of strength 0 only join others (SCS 7.1)",
+                        "攻击需要攻击力:攻击力为 0 的单位只能随其他单位参加(SCS 7.1)"
+                    ),
+                )
+            }
+            Action::Resolve | Action::CallOff => r(
+                "3.2",
+                text!(
+                    "no attack is being set up: choose a hex to attack and the units that join first",
+                    "现在没有正在组织的攻击:请先选择攻击的格和参加的单位"
+                ),
+            ),
+            Action::Stand | Action::Withdraw => r(
+                "3.2",
+                text!(
+                    "the defender chooses to stand or retreat only when an attack on it is set",
+                    "只有在针对它的攻击确定后,防御方才选择坚守或撤退"
+                ),
+            ),
+            Action::RetreatTo { .. } if self.s.combat.as_ref().is_some_and(|c| c.stage == Stage::Retreat) => r(
+                "3.2",
+                text!(
+                    "the stack retreats together, each hex one farther from the combat hex, never into an enemy unit, out of the playing area or where a unit of it may not go",
+                    "整个堆叠一起撤退,每一格都须离战斗格更远一格,不得进入敌军单位、游戏区域之外或堆叠中任一单位不能进入之处"
+                ),
+            ),
+            Action::RetreatTo { .. } => r("3.2", text!("no retreat is due now", "现在没有需要执行的撤退")),
+            Action::Advance { .. } | Action::EndAdvance
+                if self.s.combat.as_ref().is_some_and(|c| c.stage == Stage::Advance) =>
+            {
+                r(
+                    "3.2",
+                    text!(
+                        "an attacker advances into the emptied combat hex; an exploit-capable unit, after a retreat of 2 or more, one hex farther along a road",
+                        "攻击单位推进到已空出的战斗格;具进击能力的单位在对方撤退 2 格或以上后,可再沿道路前进一格"
+                    ),
+                )
+            }
+            Action::Advance { .. } | Action::EndAdvance => {
+                r("3.2", text!("no advance after combat is due now", "现在没有战斗后推进"))
+            }
+            Action::Resupply { .. } => r(
+                "3.7",
+                text!(
+                    "only DG artillery that cannot trace supply rolls on the Artillery Resupply Table, when the engine asks",
+                    "只有无法追溯补给的混乱火炮,在引擎询问时,才在火炮补给表上掷骰"
+                ),
+            ),
+            Action::AirSupply { .. } => r(
+                "2.2",
+                text!(
+                    "Air Supply is placed in the Air Supply phase, on a hex of US units, one air strike each",
+                    "空中补给在空中补给阶段放置于美军单位所在格,每个消耗一次空袭"
+                ),
+            ),
         }
     }
 

@@ -421,3 +421,43 @@ fn across_the_gemuend_bridge_the_near_side_road_kind_counts_3_8() {
     assert_eq!(b.step_cost(tank, east, to_west, west), Some(road));
     assert_eq!(b.step_cost(tank, west, to_east, east), Some(track));
 }
+
+/// `a` is refused with `rule`, in both languages, and the game is unchanged.
+fn refused_with(g: &mut ArdennesII, a: &Action, rule: &str, words: &str) {
+    let seat = match g.pending() {
+        Pending::Seat(s) => s,
+        other => panic!("no seat decides: {other:?}"),
+    };
+    let before = g.checksum();
+    let r = g.apply(seat, a).expect_err("refused");
+    assert_eq!(r.rule, rule, "{a:?}: {}", r.text.en);
+    assert!(r.text.en.contains(words), "{a:?}: {}", r.text.en);
+    assert!(!r.text.zh.is_empty());
+    assert_eq!(g.checksum(), before);
+}
+
+#[test]
+fn out_of_turn_decisions_are_refused_with_what_is_awaited_and_its_rule() {
+    let mut g = empty(3, Phase::Combat(Side::German));
+    let t = field(&g, 5);
+    let around: Vec<Hex> = g.w.map.grid.neighbours(t).map(|(_, n)| n).collect();
+    let rifle = pick(&g, 1, &[], foot(Side::German))[0];
+    let gun = pick(&g, 1, &[], |d| {
+        d.side == Side::German && d.is_artillery() && d.front.attack == 0
+    })[0];
+    let defender = pick(&g, 1, &[], foot(Side::Allied))[0];
+    put(&mut g, defender, t);
+    put(&mut g, rifle, around[0]);
+    put(&mut g, gun, around[2]);
+    refused_with(&mut g, &Action::Resolve, "3.2", "no attack is being set up");
+    refused_with(&mut g, &Action::Stand, "3.2", "stand or retreat");
+    refused_with(&mut g, &Action::RetreatTo { to: around[4] }, "3.2", "no retreat");
+    refused_with(&mut g, &Action::EndAdvance, "3.2", "no advance");
+    refused_with(&mut g, &Action::Pass, "3.8", "demolition");
+    refused_with(&mut g, &Action::Resupply { unit: gun, roll: true }, "3.7", "Resupply");
+    refused_with(&mut g, &Action::AirSupply { hex: t }, "2.2", "Air Supply");
+    play(&mut g, Action::Attack { target: t });
+    play(&mut g, Action::Join { unit: gun });
+    refused_with(&mut g, &Action::Resolve, "3.2", "strength 0");
+    refused_with(&mut g, &Action::EndPhase, "3.2", "attack under way");
+}
