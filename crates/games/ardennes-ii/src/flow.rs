@@ -299,7 +299,13 @@ impl ArdennesII {
             scenario: std::sync::Arc::new(scenario.clone()),
             rolled: false,
         };
-        g.journal.heading(|| g_turn_heading(g.s.turn));
+        if !g.s.placing.is_empty() {
+            // SCS 5.0: the owners' set-up choices come before the first phase.
+            g.s.phase = Phase::SetUp;
+            g.journal.heading(|| Phase::SetUp.name());
+        } else {
+            g.journal.heading(|| g_turn_heading(g.s.turn));
+        }
         g.begin_phase();
         g.settle();
         g
@@ -692,6 +698,9 @@ impl ArdennesII {
                 self.s.units[u as usize].dg = true;
             }
             self.update_control();
+        }
+        if phase == Phase::SetUp {
+            self.journal.heading(|| g_turn_heading(self.s.turn));
         }
         match phase.next(self.s.turn) {
             Some(next) => self.s.phase = next,

@@ -44,6 +44,9 @@ impl Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "phase", content = "side")]
 pub enum Phase {
+    /// SCS 5.0: before the first turn, the owners place the units a scenario sets up "within N"
+    /// of a hex or in an area. Then the first turn begins.
+    SetUp,
     /// 2.2: roll for the Freeze (turn 8 on, until Frozen).
     Weather,
     /// 2.2: the US rolls its air strikes for the turn.
@@ -78,6 +81,7 @@ impl Phase {
         use Phase::*;
         use Side::*;
         Some(match self {
+            SetUp => Weather,
             Weather => AirStrikes,
             AirStrikes => AirSupply,
             AirSupply => Reinforcements,
@@ -99,7 +103,7 @@ impl Phase {
     pub fn phasing(self) -> Option<Side> {
         use Phase::*;
         match self {
-            Weather | AirStrikes | AirSupply | Reinforcements | MarkerRemoval => None,
+            SetUp | Weather | AirStrikes | AirSupply | Reinforcements | MarkerRemoval => None,
             UsBarrage => Some(Side::German),
             BarrageRemoval(s) | Movement(s) | Combat(s) | Exploitation(s) | Supply(s) => Some(s),
         }
@@ -123,6 +127,7 @@ impl Phase {
             Side::Allied => ("US", "美军"),
         };
         let (en, zh) = match self {
+            Phase::SetUp => ("Set-up (SCS 5.0)".to_string(), "布设(SCS 5.0)".to_string()),
             Phase::Weather => ("Weather determination (2.2)".to_string(), "天气判定(2.2)".to_string()),
             Phase::AirStrikes => ("Air strike availability (2.2)".into(), "空袭可用性(2.2)".into()),
             Phase::AirSupply => ("Air supply allocation (2.2)".into(), "空中补给分配(2.2)".into()),

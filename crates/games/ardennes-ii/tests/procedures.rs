@@ -461,3 +461,21 @@ fn out_of_turn_decisions_are_refused_with_what_is_awaited_and_its_rule() {
     refused_with(&mut g, &Action::Resolve, "3.2", "strength 0");
     refused_with(&mut g, &Action::EndPhase, "3.2", "attack under way");
 }
+
+#[test]
+fn set_up_choices_come_in_a_set_up_phase_before_the_first_turn_scs_5_0() {
+    let mut g = ArdennesII::new_game("goose-egg", 3).expect("the scenario starts");
+    assert!(!g.s.placing.is_empty(), "the Goose Egg sets units up within N hexes");
+    assert_eq!(g.s.phase, Phase::SetUp);
+    let log = journal(&g);
+    assert!(log.iter().any(|l| l.contains("Set-up")), "{log:?}");
+    let mut n = 0;
+    while !g.s.placing.is_empty() {
+        let (u, hexes) = offered(&g);
+        play(&mut g, Action::Place { unit: u, at: hexes[0] });
+        n += 1;
+    }
+    assert!(n > 0);
+    assert_ne!(g.s.phase, Phase::SetUp, "the first turn has begun");
+    assert_eq!(g.s.turn, g.s.first_turn);
+}
