@@ -297,6 +297,16 @@ impl HexGrid {
         (q, ar, -q - ar)
     }
 
+    /// Every hex within `r` hexes of `h` (`h` included), in index order: what filtering
+    /// [`Self::hexes`] by [`Self::distance`] gives, looking only at the box around `h`.
+    pub fn within(&self, h: Hex, r: u32) -> impl Iterator<Item = Hex> + '_ {
+        let (c, row) = self.col_row(h);
+        let (c, row, span) = (c as i32, row as i32, r as i32 + 1);
+        (c - span..=c + span)
+            .flat_map(move |col| (row - span..=row + span).filter_map(move |rr| self.hex_at(col, rr)))
+            .filter(move |&x| self.distance(h, x) <= r)
+    }
+
     /// Distance in hexes (the number of hexes moved through to get from `a` to `b`).
     pub fn distance(&self, a: Hex, b: Hex) -> u32 {
         let (aq, ar, as_) = self.cube(a);
@@ -522,6 +532,28 @@ mod tests {
         for h in g.hexes() {
             let (x, y) = g.centre(h);
             assert_eq!(g.hex_near(x + 0.2, y - 0.1), Some(h));
+        }
+    }
+
+    #[test]
+    fn within_is_the_distance_filter() {
+        let pointy = HexGrid::new(GridSpec {
+            id_format: IdFormat::Xxyy { digits: 2 },
+            orientation: Orientation::Pointy,
+            shifted: Shifted::Odd,
+            row_direction: RowDirection::Down,
+            cols: [1, 12],
+            rows: [1, 9],
+        })
+        .unwrap();
+        for g in [scs(), gj(), pointy] {
+            for h in g.hexes().step_by(37) {
+                for r in [0, 1, 2, 5, 9] {
+                    let fast: Vec<Hex> = g.within(h, r).collect();
+                    let slow: Vec<Hex> = g.hexes().filter(|&x| g.distance(h, x) <= r).collect();
+                    assert_eq!(fast, slow, "{} r {r}", g.id(h).0);
+                }
+            }
         }
     }
 
