@@ -270,6 +270,10 @@ impl ArdennesII {
             air_supply: Vec::new(),
             resupply: Vec::new(),
             rng: Rng::from_seed(seed),
+            area: (!scenario.area.is_empty()).then(|| {
+                let grid = &w.map.grid;
+                std::sync::Arc::new(grid.hexes().map(|h| scenario.in_area(grid, h)).collect())
+            }),
         };
         for m in &scenario.markers {
             match m.kind {
@@ -1398,13 +1402,6 @@ impl ArdennesII {
         })
     }
 
-    /// The hexes of the playing area, sorted: 3.5 lets a barrage fall on any hex, with enemy
-    /// units, friendly units or none; an observer and the range decide.
-    fn barrage_targets(&self) -> Vec<Hex> {
-        let grid = &self.w.map.grid;
-        grid.hexes().filter(|&h| self.scenario().in_area(grid, h)).collect()
-    }
-
     /// 3.5: the hexes within observer range of a unit of `side` (of division `division` only,
     /// if given).
     fn observed_hexes(&self, side: Side, division: Option<u16>) -> Vec<bool> {
@@ -1434,9 +1431,11 @@ impl ArdennesII {
         on
     }
 
+    /// 3.5: a barrage may fall on any hex of the playing area, with enemy units, friendly
+    /// units or none; an observer and the range decide.
     fn legal_barrage(&self, side: Side, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
-        let targets = self.barrage_targets();
+        let grid = &self.w.map.grid;
         let any = self.observed_hexes(side, None);
         let mut by_division: std::collections::HashMap<u16, Vec<bool>> = Default::default();
         for u in self.units_of(side).collect::<Vec<_>>() {
@@ -1453,8 +1452,8 @@ impl ArdennesII {
                     .or_insert_with(|| self.observed_hexes(side, Some(d))),
                 None => &any,
             };
-            for &t in &targets {
-                if observed[t.idx()] && self.w.map.grid.distance(h, t) <= range as u32 {
+            for t in grid.within(h, range as u32) {
+                if observed[t.idx()] && b.in_area(t) {
                     out.push(Action::Fire { unit: u, target: t });
                 }
             }
@@ -1463,7 +1462,7 @@ impl ArdennesII {
         // strikes a hex once a phase. Unobserved strikes are offered where they can matter: at
         // enemy units and the hexes next to them (RULINGS).
         if side == Side::Allied && self.s.air_strikes > 0 {
-            for &t in &targets {
+            for t in grid.hexes().filter(|&t| b.in_area(t)) {
                 let offered = any[t.idx()] || b.enemy_in(side, t) || b.enemy_adjacent(side, t);
                 if offered && (any[t.idx()] || !self.s.unobserved_strikes.contains(&t)) {
                     out.push(Action::AirStrike { target: t });

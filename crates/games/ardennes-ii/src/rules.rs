@@ -80,7 +80,7 @@ impl<'a> Board<'a> {
             enemy_bond: [vec![false; n], vec![false; n]],
             occupied: [Vec::new(), Vec::new()],
             near_enemy: [vec![false; n], vec![false; n]],
-            area: w.area(&s.scenario),
+            area: s.area.as_deref().map(|a| a.as_slice()),
         };
         let mut infantry = [vec![0u8; n], vec![0u8; n]];
         for (i, u) in s.units.iter().enumerate() {

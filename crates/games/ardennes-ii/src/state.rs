@@ -192,4 +192,8 @@ pub struct State {
     /// 3.7: DG artillery without supply whose owner chooses to roll or not, in order.
     pub resupply: Vec<UnitId>,
     pub rng: Rng,
+    /// 7.0: the scenario's playing area per hex (`None`: both maps whole), worked out from the
+    /// scenario when the game starts, for shipped and player-written scenarios alike.
+    #[serde(skip)]
+    pub area: Option<std::sync::Arc<Vec<bool>>>,
 }

@@ -60,8 +60,6 @@ pub struct World {
     pub side_symbol: Vec<[Option<u16>; 6]>,
     /// 4.2: the hexsides of the Our (both directions).
     pub our: Vec<[bool; 6]>,
-    /// 7.0: the playing area of each shipped scenario, per hex.
-    pub areas: Vec<(String, Vec<bool>)>,
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -169,7 +167,6 @@ impl World {
             demolitions: Vec::new(),
             side_symbol: Vec::new(),
             our: Vec::new(),
-            areas: Vec::new(),
         };
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
@@ -205,17 +202,6 @@ impl World {
             }
         }
         w.our = our;
-        w.areas = w
-            .data
-            .scenarios
-            .iter()
-            .map(|sc| {
-                (
-                    sc.id.clone(),
-                    w.map.grid.hexes().map(|h| sc.in_area(&w.map.grid, h)).collect(),
-                )
-            })
-            .collect();
         Ok(w)
     }
 
@@ -330,14 +316,6 @@ impl World {
         } else {
             "track"
         }
-    }
-
-    /// The playing area of a shipped scenario, per hex (`None`: not a shipped scenario).
-    pub fn area(&self, scenario: &str) -> Option<&[bool]> {
-        self.areas
-            .iter()
-            .find(|(id, _)| id == scenario)
-            .map(|(_, a)| a.as_slice())
     }
 
     /// Whether `side` traces supply off this edge hex (1.3).

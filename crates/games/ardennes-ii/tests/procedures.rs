@@ -479,3 +479,33 @@ fn set_up_choices_come_in_a_set_up_phase_before_the_first_turn_scs_5_0() {
     assert_ne!(g.s.phase, Phase::SetUp, "the first turn has begun");
     assert_eq!(g.s.turn, g.s.first_turn);
 }
+
+#[test]
+fn a_player_written_scenario_keeps_units_in_its_own_playing_area_7_0() {
+    // The Goose Egg under another name: its area is the book's, but no shipped scenario has
+    // the name.
+    let text = include_str!("../data/scenarios/goose-egg.toml").replace("id = \"goose-egg\"", "id = \"my-egg\"");
+    let mut g = ArdennesII::from_scenario_text(&text, 5).expect("the scenario loads");
+    let scenario = g.scenario.clone();
+    let grid = g.w.map.grid.clone();
+    let inside = |h: Hex| scenario.in_area(&grid, h);
+    assert!(!inside(hex(&g, "B20.41")), "row 41 is outside the area");
+    let mut rng = sandtable_core::chance::Rng::from_seed(5);
+    let mut moves = 0;
+    for _ in 0..400 {
+        let Pending::Seat(seat) = g.pending() else { break };
+        let l = legal(&g);
+        for a in &l {
+            match a {
+                Action::Move { to, .. } | Action::Place { at: to, .. } => {
+                    assert!(inside(*to), "{a:?} leaves the playing area");
+                    moves += 1;
+                }
+                _ => {}
+            }
+        }
+        let a = l[rng.below(l.len() as u32) as usize].clone();
+        g.apply(seat, &a).expect("a listed action is accepted");
+    }
+    assert!(moves > 100, "moves were offered ({moves})");
+}
