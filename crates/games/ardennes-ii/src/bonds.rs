@@ -46,9 +46,33 @@ pub struct Bond {
     pub posts: (Hex, Hex),
 }
 
-/// The distance from `h` to the nearest of `enemy` (`u32::MAX` if there is none).
-fn enemy_distance(grid: &HexGrid, enemy: &[Hex], h: Hex) -> u32 {
-    enemy.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u32::MAX)
+/// The distance from every hex to the nearest of `enemy` (`u32::MAX` everywhere if there is
+/// none), by a breadth-first flood over the grid: on a rectangle of hexes this is the hex
+/// distance (tested).
+fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; grid.len()];
+    let mut frontier: Vec<Hex> = Vec::new();
+    for &e in enemy {
+        if dist[e.idx()] != 0 {
+            dist[e.idx()] = 0;
+            frontier.push(e);
+        }
+    }
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for h in frontier {
+            for (_, n) in grid.neighbours(h) {
+                if dist[n.idx()] == u32::MAX {
+                    dist[n.idx()] = d;
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
 }
 
 /// The hexes adjacent to both `a` and `b` (two hexes apart): one when they lie in a straight
@@ -66,12 +90,21 @@ fn middles(grid: &HexGrid, a: Hex, b: Hex) -> Vec<Hex> {
 /// nearest the enemy — the line facing the enemy holds first — and among equals the lower
 /// bond hexes (1.2 (5), RULINGS: inventory A7).
 pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
-    let posts: Vec<Hex> = grid.hexes().filter(|&h| board.is_post(h)).collect();
-    let enemy = board.enemy_hexes();
+    let mut is_post = vec![false; grid.len()];
+    let mut posts: Vec<Hex> = Vec::new();
+    for h in grid.hexes().filter(|&h| board.is_post(h)) {
+        is_post[h.idx()] = true;
+        posts.push(h);
+    }
+    if posts.len() < 2 {
+        return Vec::new();
+    }
+    let field = enemy_field(grid, board.enemy_hexes());
+    let enemy_distance = |h: Hex| field[h.idx()];
     let mut found: Vec<(u32, Bond)> = Vec::new();
-    for (i, &a) in posts.iter().enumerate() {
-        for &b in &posts[i + 1..] {
-            if grid.distance(a, b) != 2 {
+    for &a in &posts {
+        for b in grid.within(a, 2) {
+            if b.0 <= a.0 || !is_post[b.idx()] || grid.distance(a, b) != 2 {
                 continue;
             }
             // 1.2 (6): of two possible middle hexes, the one farther from the enemy; a middle
@@ -84,11 +117,11 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
                 .collect();
             let Some(&hex) = usable
                 .iter()
-                .max_by_key(|&&m| (enemy_distance(grid, enemy, m), std::cmp::Reverse(m.0)))
+                .max_by_key(|&&m| (enemy_distance(m), std::cmp::Reverse(m.0)))
             else {
                 continue;
             };
-            found.push((enemy_distance(grid, enemy, hex), Bond { hex, posts: (a, b) }));
+            found.push((enemy_distance(hex), Bond { hex, posts: (a, b) }));
         }
     }
     // 1.2 (5): at most two bonds per post.
@@ -178,6 +211,31 @@ mod tests {
 
     fn ids(g: &HexGrid, bonds: &[Bond]) -> Vec<String> {
         bonds.iter().map(|b| g.id(b.hex).0).collect()
+    }
+
+    #[test]
+    fn the_flooded_enemy_distance_is_the_hex_distance_on_both_sheets() {
+        let grid = HexGrid::new(GridSpec {
+            id_format: IdFormat::Sheets {
+                letters: "AB".into(),
+                cols_per_sheet: 40,
+            },
+            orientation: Orientation::Flat,
+            shifted: Shifted::Even,
+            row_direction: RowDirection::Up,
+            cols: [1, 80],
+            rows: [0, 54],
+        })
+        .expect("a grid");
+        let n = grid.len() as u16;
+        for (k, step) in [(1usize, 1u16), (3, 977), (40, 109), (0, 1)] {
+            let enemy: Vec<Hex> = (0..k as u16).map(|i| Hex((i * step * 7 + 13) % n)).collect();
+            let field = enemy_field(&grid, &enemy);
+            for h in grid.hexes() {
+                let brute = enemy.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u32::MAX);
+                assert_eq!(field[h.idx()], brute, "{} with {k} enemy hexes", grid.id(h).0);
+            }
+        }
     }
 
     #[test]

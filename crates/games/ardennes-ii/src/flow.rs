@@ -893,13 +893,16 @@ impl ArdennesII {
             return;
         }
         let side = self.unit_side(mover);
+        let guns: Vec<UnitId> = self.units_of(side.enemy()).filter(|&a| self.must_bug_out(a)).collect();
+        if guns.is_empty() {
+            return;
+        }
         let b = Board::new(&self.w, &self.s);
         let mut triggered = Vec::new();
         for &p in path.iter().skip(1) {
-            for a in self.units_of(side.enemy()) {
+            for &a in &guns {
                 let ah = self.s.units[a as usize].hex().expect("on the map");
                 if self.w.map.grid.adjacent(p, ah)
-                    && self.must_bug_out(a)
                     && self.may_attack_across(&b, mover, p, ah)
                     && !triggered.contains(&a)
                 {
@@ -1911,43 +1914,44 @@ impl ArdennesII {
     /// 3.8: a German unit about to enter a hex that would end the chance to blow a primed
     /// bridge (a hex of the bridge's hexside, or its demolition symbol's hex) halts on the hex
     /// before, and the US may blow the bridge "at any moment" before it goes on. Returns the
-    /// index in `path` of the hex it halts on.
-    fn bridge_halt(&mut self, unit: UnitId, path: &[Hex]) -> Option<usize> {
+    /// index in `path` of the hex it halts on, and the demolition symbols (by index) concerned.
+    fn bridge_halt(&self, b: &Board, unit: UnitId, path: &[Hex]) -> Option<(usize, Vec<u16>)> {
         if self.unit_side(unit) != Side::German {
             return None;
         }
-        let b = Board::new(&self.w, &self.s);
         for (k, &h) in path.iter().enumerate().skip(1) {
             let primed: Vec<u16> = (0..self.w.demolitions.len())
                 .filter(|&i| {
                     let (symbol, pairs) = &self.w.demolitions[i];
                     (*symbol == h || pairs.iter().any(|&(x, y)| x == h || y == h))
                         && !self.s.approached.contains(&(unit, i as u16))
-                        && self.demolisher(&b, i).is_some()
+                        && self.demolisher(b, i).is_some()
                 })
                 .map(|i| i as u16)
                 .collect();
-            if primed.is_empty() {
-                continue;
+            if !primed.is_empty() {
+                return Some((k - 1, primed));
             }
-            drop(b);
-            self.s.approached.extend(primed.iter().map(|&i| (unit, i)));
-            self.s.demolition_window = true;
-            let name = self.unit_text(unit);
-            let at = self.w.data.hex_id(path[k - 1]);
-            let bridge = self.w.data.hex_id(self.w.demolitions[primed[0] as usize].0);
-            self.journal.say(|| {
-                Text::new(
-                    format!(
-                        "3.8: {} halts at {at} before the bridge of {bridge}: the US may blow it now.",
-                        name.en
-                    ),
-                    format!("3.8:{} 在 {at} 停于 {bridge} 的桥梁前:美军现在可以尝试炸桥。", name.zh),
-                )
-            });
-            return Some(k - 1);
         }
         None
+    }
+
+    /// 3.8: the German unit halts at `at`; the US decides on demolitions.
+    fn halt_before_bridge(&mut self, unit: UnitId, at: Hex, primed: &[u16]) {
+        self.s.approached.extend(primed.iter().map(|&i| (unit, i)));
+        self.s.demolition_window = true;
+        let name = self.unit_text(unit);
+        let at = self.w.data.hex_id(at);
+        let bridge = self.w.data.hex_id(self.w.demolitions[primed[0] as usize].0);
+        self.journal.say(|| {
+            Text::new(
+                format!(
+                    "3.8: {} halts at {at} before the bridge of {bridge}: the US may blow it now.",
+                    name.en
+                ),
+                format!("3.8:{} 在 {at} 停于 {bridge} 的桥梁前:美军现在可以尝试炸桥。", name.zh),
+            )
+        });
     }
 
     /// 5.1: once an airborne unit has dropped, the rest of its division may drop only near
@@ -1970,35 +1974,41 @@ impl ArdennesII {
     }
 
     fn do_move(&mut self, unit: UnitId, to: Hex) {
-        let (mut costs, mut path) = with_search(|search| {
+        let side = self.unit_side(unit);
+        // One look at the position before the unit moves serves the whole move.
+        let (path, cost, halt, jam, enemy_marker) = {
             let b = Board::new(&self.w, &self.s);
-            b.reach(unit, search);
-            let path = search.path(to).unwrap_or_else(|| vec![to]);
-            let costs: Vec<u32> = path.iter().map(|&h| search.cost(h).unwrap_or(0)).collect();
-            (costs, path)
-        });
-        if let Some(k) = self.bridge_halt(unit, &path) {
-            path.truncate(k + 1);
-            costs.truncate(k + 1);
+            let (mut costs, mut path) = with_search(|search| {
+                b.reach(unit, search);
+                let path = search.path(to).unwrap_or_else(|| vec![to]);
+                let costs: Vec<u32> = path.iter().map(|&h| search.cost(h).unwrap_or(0)).collect();
+                (costs, path)
+            });
+            let halt = self.bridge_halt(&b, unit, &path);
+            if let Some((k, _)) = &halt {
+                path.truncate(k + 1);
+                costs.truncate(k + 1);
+            }
+            let to = *path.last().expect("a path has its start");
+            // 3.1: entering a traffic jam makes the unit DG.
+            let jam = b.traffic_jam(to) && side == Side::German;
+            // 3.3, A12: a unit that entered or passed through an enemy Full-marker hex.
+            let enemy_marker = path.iter().skip(1).any(|&h| b.full_markers(h, side.enemy()) > 0);
+            (path, *costs.last().expect("a cost per hex"), halt, jam, enemy_marker)
+        };
+        if let Some((k, primed)) = halt {
+            self.halt_before_bridge(unit, path[k], &primed);
             if k == 0 {
                 return;
             }
         }
-        let to = *path.last().expect("a path has its start");
-        let cost = *costs.last().expect("a cost per hex");
         self.bug_out_triggers(unit, &path);
-        let side = self.unit_side(unit);
-        let jam = Board::new(&self.w, &self.s).traffic_jam(to) && side == Side::German;
-        // 3.3, A12: a unit that entered or passed through an enemy Full-marker hex.
-        let b = Board::new(&self.w, &self.s);
-        let enemy_marker = path.iter().skip(1).any(|&h| b.full_markers(h, side.enemy()) > 0);
-        drop(b);
+        let to = *path.last().expect("a path has its start");
         let st = &mut self.s.units[unit as usize];
         st.spent += cost as u16;
         st.moved = true;
         st.loc = Some(to);
         if jam {
-            // 3.1: entering a traffic jam makes the unit DG.
             st.dg = true;
         }
         if enemy_marker {
