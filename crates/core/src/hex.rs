@@ -107,6 +107,8 @@ pub struct HexGrid {
     ncols: u16,
     nrows: u16,
     neighbours: Vec<[u16; 6]>,
+    /// Axial coordinates (q, r) of every hex, for distances without arithmetic on ids.
+    axial_of: Vec<(i32, i32)>,
 }
 
 /// Axial direction vectors (dq, dr) for flat-topped grids, clockwise from "toward lower rows".
@@ -139,8 +141,15 @@ impl HexGrid {
             ncols,
             nrows,
             neighbours: Vec::new(),
+            axial_of: Vec::new(),
         };
         let n = grid.len();
+        grid.axial_of = (0..n)
+            .map(|i| {
+                let (c, r) = grid.col_row(Hex(i as u16));
+                grid.axial(c as i32, r as i32)
+            })
+            .collect();
         let mut table = vec![[NO_HEX; 6]; n];
         for (i, entry) in table.iter_mut().enumerate() {
             let (c, r) = grid.col_row(Hex(i as u16));
@@ -291,9 +300,9 @@ impl HexGrid {
     }
 
     /// Cube coordinates of a hex.
+    #[inline]
     fn cube(&self, h: Hex) -> (i32, i32, i32) {
-        let (c, r) = self.col_row(h);
-        let (q, ar) = self.axial(c as i32, r as i32);
+        let (q, ar) = self.axial_of[h.idx()];
         (q, ar, -q - ar)
     }
 
@@ -308,6 +317,7 @@ impl HexGrid {
     }
 
     /// Distance in hexes (the number of hexes moved through to get from `a` to `b`).
+    #[inline]
     pub fn distance(&self, a: Hex, b: Hex) -> u32 {
         let (aq, ar, as_) = self.cube(a);
         let (bq, br, bs) = self.cube(b);

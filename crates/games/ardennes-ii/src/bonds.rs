@@ -20,7 +20,7 @@
 //! [`BondBoard`], which hexes hold posts of the side, which are empty, which may be bond hexes
 //! and where the enemy stands.
 
-use sandtable_core::hex::{Hex, HexGrid};
+use sandtable_core::hex::{Hex, HexGrid, NO_HEX};
 
 /// What the bond rules read of the board, for one side.
 pub trait BondBoard {
@@ -51,37 +51,25 @@ pub struct Bond {
 /// distance (tested).
 fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
     let mut dist = vec![u32::MAX; grid.len()];
-    let mut frontier: Vec<Hex> = Vec::new();
+    let mut queue: Vec<Hex> = Vec::with_capacity(grid.len());
     for &e in enemy {
         if dist[e.idx()] != 0 {
             dist[e.idx()] = 0;
-            frontier.push(e);
+            queue.push(e);
         }
     }
-    let mut d = 0;
-    while !frontier.is_empty() {
-        d += 1;
-        let mut next = Vec::new();
-        for h in frontier {
-            for (_, n) in grid.neighbours(h) {
-                if dist[n.idx()] == u32::MAX {
-                    dist[n.idx()] = d;
-                    next.push(n);
-                }
+    let mut head = 0;
+    while let Some(&h) = queue.get(head) {
+        head += 1;
+        let d = dist[h.idx()] + 1;
+        for &n in grid.neighbour_row(h) {
+            if n != NO_HEX && dist[n as usize] == u32::MAX {
+                dist[n as usize] = d;
+                queue.push(Hex(n));
             }
         }
-        frontier = next;
     }
     dist
-}
-
-/// The hexes adjacent to both `a` and `b` (two hexes apart): one when they lie in a straight
-/// line, two when they do not.
-fn middles(grid: &HexGrid, a: Hex, b: Hex) -> Vec<Hex> {
-    grid.neighbours(a)
-        .map(|(_, n)| n)
-        .filter(|&n| grid.adjacent(n, b))
-        .collect()
 }
 
 /// Every ZOC Bond of the side `board` describes, in a fixed order (by bond hex, then posts).
@@ -99,42 +87,70 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
     if posts.len() < 2 {
         return Vec::new();
     }
-    let field = enemy_field(grid, board.enemy_hexes());
-    let enemy_distance = |h: Hex| field[h.idx()];
+    // The enemy's distance, worked out when a choice first needs it.
+    let mut field: Option<Vec<u32>> = None;
+    let mut enemy_distance = |h: Hex| field.get_or_insert_with(|| enemy_field(grid, board.enemy_hexes()))[h.idx()];
     let mut found: Vec<(u32, Bond)> = Vec::new();
+    // (far post, middle hex) for the posts two hexes from post `a` with a greater index.
+    let mut pairs: Vec<(Hex, Hex)> = Vec::with_capacity(36);
     for &a in &posts {
-        for b in grid.within(a, 2) {
-            if b.0 <= a.0 || !is_post[b.idx()] || grid.distance(a, b) != 2 {
-                continue;
+        pairs.clear();
+        for (_, m) in grid.neighbours(a) {
+            for (_, b) in grid.neighbours(m) {
+                if b.0 > a.0 && is_post[b.idx()] && !grid.adjacent(a, b) {
+                    pairs.push((b, m));
+                }
             }
+        }
+        pairs.sort_unstable();
+        for group in pairs.chunk_by(|x, y| x.0 == y.0) {
+            let b = group[0].0;
             // 1.2 (6): of two possible middle hexes, the one farther from the enemy; a middle
             // hex that cannot be a bond leaves the other (RULINGS: inventory A7).
-            let usable: Vec<Hex> = middles(grid, a, b)
-                .into_iter()
-                .filter(|&m| {
-                    board.is_empty(m) && board.bond_terrain(m) && board.bond_side(a, m) && board.bond_side(m, b)
-                })
-                .collect();
-            let Some(&hex) = usable
-                .iter()
-                .max_by_key(|&&m| (enemy_distance(m), std::cmp::Reverse(m.0)))
-            else {
-                continue;
-            };
-            found.push((enemy_distance(hex), Bond { hex, posts: (a, b) }));
+            let mut best: Option<(u32, Hex)> = None;
+            for &(_, m) in group {
+                if !(board.is_empty(m) && board.bond_terrain(m) && board.bond_side(a, m) && board.bond_side(m, b)) {
+                    continue;
+                }
+                let d = if group.len() > 1 { enemy_distance(m) } else { 0 };
+                let better = match best {
+                    None => true,
+                    Some((bd, bm)) => (d, std::cmp::Reverse(m.0)) > (bd, std::cmp::Reverse(bm.0)),
+                };
+                if better {
+                    best = Some((d, m));
+                }
+            }
+            let Some((_, hex)) = best else { continue };
+            found.push((0, Bond { hex, posts: (a, b) }));
         }
     }
-    // 1.2 (5): at most two bonds per post.
+    // 1.2 (5): at most two bonds per post; the choice needs the distances only where a post
+    // has more than two.
+    let mut candidates = vec![0u8; grid.len()];
+    for (_, bond) in &found {
+        candidates[bond.posts.0.idx()] += 1;
+        candidates[bond.posts.1.idx()] += 1;
+    }
+    if found
+        .iter()
+        .any(|(_, b)| candidates[b.posts.0.idx()] > 2 || candidates[b.posts.1.idx()] > 2)
+    {
+        for (d, bond) in found.iter_mut() {
+            *d = enemy_distance(bond.hex);
+        }
+    }
     found.sort_by_key(|&(d, bond)| (d, bond));
-    let mut used = std::collections::HashMap::<Hex, u8>::new();
+    let mut used = candidates;
+    used.iter_mut().for_each(|u| *u = 0);
     let mut out = Vec::new();
     for (_, bond) in found {
         let (a, b) = bond.posts;
-        if used.get(&a).copied().unwrap_or(0) >= 2 || used.get(&b).copied().unwrap_or(0) >= 2 {
+        if used[a.idx()] >= 2 || used[b.idx()] >= 2 {
             continue;
         }
-        *used.entry(a).or_default() += 1;
-        *used.entry(b).or_default() += 1;
+        used[a.idx()] += 1;
+        used[b.idx()] += 1;
         out.push(bond);
     }
     out.sort();
@@ -273,8 +289,9 @@ mod tests {
         // A4.04 and A5.06 are two apart off a straight line: A4.05 and A5.05 both touch both.
         let g = grid();
         let b = Board::new(&g, &["A4.04", "A5.06"], &[]);
-        let m = middles(&g, b.hex("A4.04"), b.hex("A5.06"));
-        let mut names: Vec<String> = m.iter().map(|&h| g.id(h).0).collect();
+        let (p, q) = (b.hex("A4.04"), b.hex("A5.06"));
+        let m = g.neighbours(p).map(|(_, n)| n).filter(|&n| g.adjacent(n, q));
+        let mut names: Vec<String> = m.map(|h| g.id(h).0).collect();
         names.sort();
         assert_eq!(names, vec!["A4.05", "A5.05"]);
         // The enemy to the east: the western middle hex binds; to the west, the eastern one.

@@ -274,6 +274,7 @@ impl ArdennesII {
                 let grid = &w.map.grid;
                 std::sync::Arc::new(grid.hexes().map(|h| scenario.in_area(grid, h)).collect())
             }),
+            memo: Default::default(),
         };
         for m in &scenario.markers {
             match m.kind {
@@ -1163,10 +1164,8 @@ impl ArdennesII {
                 if st.observed || st.fired || st.stopped || (exploitation && !self.may_exploit(u)) {
                     continue;
                 }
-                let Some(start) = b.reach(u, search) else { continue };
-                let mut dests: Vec<Hex> = search.reached().filter(|&h| h != start).collect();
-                dests.sort();
-                for to in dests {
+                let Some(start) = st.hex() else { continue };
+                for &(to, _) in b.destinations(u, search).iter() {
                     out.push(Action::Move { unit: u, to });
                 }
                 if self.exit_hex(side, start) {

@@ -13,6 +13,7 @@
 pub mod bonds;
 pub mod data;
 pub mod flow;
+pub mod memo;
 pub mod present;
 pub mod rules;
 pub mod sequence;

@@ -262,20 +262,20 @@ impl ArdennesII {
     /// The counters and hexes of each action, with movement costs in MP.
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = Board::new(&self.w, &self.s);
-        let mut costs: std::collections::HashMap<UnitId, Vec<Option<u32>>> = Default::default();
+        let mut costs: std::collections::HashMap<UnitId, crate::memo::Reach> = Default::default();
         let id = |u: UnitId| vec![self.uid(u).to_string()];
         let hexes = |h: Hex| vec![self.hid(h)];
         actions
             .iter()
             .map(|a| match *a {
                 Action::Move { unit, to } => {
-                    let cost = costs.entry(unit).or_insert_with(|| {
-                        with_search(|search| {
-                            b.reach(unit, search);
-                            (0..self.w.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
-                        })
-                    });
-                    let note = cost.get(to.idx()).copied().flatten().map(sandtable_core::text::half_mp);
+                    let reach = costs
+                        .entry(unit)
+                        .or_insert_with(|| with_search(|search| b.destinations(unit, search)));
+                    let note = reach
+                        .binary_search_by_key(&to, |&(h, _)| h)
+                        .ok()
+                        .map(|i| sandtable_core::text::half_mp(reach[i].1));
                     Targets {
                         units: id(unit),
                         hexes: hexes(to),

@@ -10,6 +10,7 @@ use crate::state::{State, UnitId};
 use crate::world::World;
 use sandtable_core::hex::{Dir, Hex};
 use sandtable_core::search::{Search, Step};
+use std::sync::Arc;
 
 /// Strengths are counted in eighths, so that DG (½) and barrage (½, ¼) multiply exactly
 /// (inventory A5: keep fractions; only the odds are rounded).
@@ -19,102 +20,159 @@ pub const EIGHTHS: u32 = 8;
 pub struct Board<'a> {
     pub w: &'a World,
     pub s: &'a State,
-    /// The side of the units in each hex (the last unit's, in unit order; sides never share).
-    side_at: Vec<Option<Side>>,
-    count: Vec<u8>,
-    /// Per side: whether each hex is an enemy ZOC Bond hex for that side's units.
-    enemy_bond: [Vec<bool>; 2],
-    occupied: [Vec<Hex>; 2],
-    /// Per side: whether each hex is adjacent to a unit of that side's enemy.
-    near_enemy: [Vec<bool>; 2],
+    /// What the rules derive from where the units stand (shared by every board of the same
+    /// position, see [`crate::memo`]).
+    l: Arc<Layout>,
     /// 7.0: the playing area (`None`: the whole map).
     area: Option<&'a [bool]>,
 }
 
-struct SideBonds<'b, 'a> {
-    b: &'b Board<'a>,
+/// What follows from where the units stand alone: which side holds each hex and with how
+/// many units, the units of each hex, the hexes next to the enemy and the ZOC Bonds (1.2).
+/// Built once per position and shared (see [`crate::memo`]).
+pub struct Layout {
+    /// Per unit: its hex index + 1 (0 off the map) times 2, plus 1 if reduced: the position
+    /// this layout was built from.
+    pub(crate) key: Vec<u32>,
+    /// The side of the units in each hex (sides never share a hex).
+    side_at: Vec<Option<Side>>,
+    count: Vec<u8>,
+    /// The units of hex `h` are `ids[start[h]..start[h + 1]]`, in unit order.
+    start: Vec<u32>,
+    ids: Vec<UnitId>,
+    /// Per side: whether each hex is an enemy ZOC Bond hex for that side's units.
+    pub(crate) enemy_bond: [Vec<bool>; 2],
+    /// Per side: the hexes its units hold, in hex order.
+    pub(crate) occupied: [Vec<Hex>; 2],
+    /// Per side: whether each hex is adjacent to a unit of that side's enemy.
+    near_enemy: [Vec<bool>; 2],
+}
+
+/// The key of a unit's place in a [`Layout`].
+pub(crate) fn layout_key(u: &crate::state::UnitState) -> u32 {
+    u.hex().map_or(0, |h| (h.0 as u32 + 1) * 2 + u32::from(u.reduced))
+}
+
+struct SideBonds<'b> {
+    w: &'b World,
+    count: &'b [u8],
+    enemy: &'b [Hex],
     side: Side,
     infantry: Vec<u8>,
 }
 
-impl BondBoard for SideBonds<'_, '_> {
+impl BondBoard for SideBonds<'_> {
     fn is_post(&self, h: Hex) -> bool {
         // 1.2 (1), (7): 2 infantry steps, not in a City.
-        self.infantry[h.idx()] >= 2 && self.b.w.map.terrain(h) & self.b.w.t.city == 0
+        self.infantry[h.idx()] >= 2 && self.w.map.terrain(h) & self.w.t.city == 0
     }
     fn is_empty(&self, h: Hex) -> bool {
-        self.b.count[h.idx()] == 0
+        self.count[h.idx()] == 0
     }
     fn bond_terrain(&self, h: Hex) -> bool {
         // Inventory A6: not terrain prohibited to foot units.
-        let w = self.b.w;
-        w.data
-            .tables
-            .tec
-            .entry_cost(self.side, Movement::Foot, &w.terrain_names[h.idx()], &[], None)
-            .is_some()
+        self.w.costs.hex[self.side.seat() as usize][0][h.idx()].is_some()
     }
     fn bond_side(&self, a: Hex, b: Hex) -> bool {
-        let w = self.b.w;
-        let Some(d) = w.map.grid.dir_to(a, b) else { return false };
-        let sides = w.hexside_names(a, d);
-        w.data
-            .tables
-            .tec
-            .entry_cost(self.side, Movement::Foot, &["open"], &sides, None)
-            .is_some()
+        let Some(d) = self.w.map.grid.dir_to(a, b) else {
+            return false;
+        };
+        self.w.costs.side[0][a.idx()][d as usize].is_some()
     }
     fn enemy_hexes(&self) -> &[Hex] {
-        &self.b.occupied[self.side.enemy().seat() as usize]
+        self.enemy
     }
 }
 
-impl<'a> Board<'a> {
-    pub fn new(w: &'a World, s: &'a State) -> Board<'a> {
+impl Layout {
+    /// The layout of the units of `s` on the map of `w`.
+    pub fn build(w: &World, s: &State) -> Layout {
         let n = w.map.grid.len();
-        let mut b = Board {
-            w,
-            s,
-            side_at: vec![None; n],
-            count: vec![0; n],
-            enemy_bond: [vec![false; n], vec![false; n]],
-            occupied: [Vec::new(), Vec::new()],
-            near_enemy: [vec![false; n], vec![false; n]],
-            area: s.area.as_deref().map(|a| a.as_slice()),
-        };
+        let mut side_at = vec![None; n];
+        let mut count = vec![0u8; n];
         let mut infantry = [vec![0u8; n], vec![0u8; n]];
+        let mut key = Vec::with_capacity(s.units.len());
         for (i, u) in s.units.iter().enumerate() {
+            key.push(layout_key(u));
             let Some(h) = u.hex() else { continue };
             let def = &w.data.counters.units[i];
-            b.side_at[h.idx()] = Some(def.side);
-            b.count[h.idx()] += 1;
+            side_at[h.idx()] = Some(def.side);
+            count[h.idx()] += 1;
             if def.is_bond_infantry() {
                 infantry[def.side.seat() as usize][h.idx()] += if u.reduced { 1 } else { def.steps };
             }
         }
+        // The units of each hex, by counting.
+        let mut start = vec![0u32; n + 1];
+        for h in 0..n {
+            start[h + 1] = start[h] + count[h] as u32;
+        }
+        let mut ids = vec![0; start[n] as usize];
+        let mut next = start.clone();
+        for (i, u) in s.units.iter().enumerate() {
+            if let Some(h) = u.hex() {
+                ids[next[h.idx()] as usize] = i as UnitId;
+                next[h.idx()] += 1;
+            }
+        }
+        let mut occupied = [Vec::new(), Vec::new()];
+        let mut near_enemy = [vec![false; n], vec![false; n]];
         for h in w.map.grid.hexes() {
-            if let Some(side) = b.side_at[h.idx()] {
-                b.occupied[side.seat() as usize].push(h);
+            if let Some(side) = side_at[h.idx()] {
+                occupied[side.seat() as usize].push(h);
                 // Units of the other side next to this hex have an enemy adjacent.
                 let other = side.enemy().seat() as usize;
                 for (_, nb) in w.map.grid.neighbours(h) {
-                    b.near_enemy[other][nb.idx()] = true;
+                    near_enemy[other][nb.idx()] = true;
                 }
             }
         }
+        let mut enemy_bond = [vec![false; n], vec![false; n]];
         for side in [Side::German, Side::Allied] {
             let sb = SideBonds {
-                b: &b,
+                w,
+                count: &count,
+                enemy: &occupied[side.enemy().seat() as usize],
                 side,
                 infantry: std::mem::take(&mut infantry[side.seat() as usize]),
             };
-            let found = bonds(&w.map.grid, &sb);
-            let enemy = side.enemy().seat() as usize;
-            for bond in found {
-                b.enemy_bond[enemy][bond.hex.idx()] = true;
+            let held_against = side.enemy().seat() as usize;
+            for bond in bonds(&w.map.grid, &sb) {
+                enemy_bond[held_against][bond.hex.idx()] = true;
             }
         }
-        b
+        Layout {
+            key,
+            side_at,
+            count,
+            start,
+            ids,
+            enemy_bond,
+            occupied,
+            near_enemy,
+        }
+    }
+
+    /// Whether this layout is that of the units of `s`.
+    pub(crate) fn fits(&self, s: &State) -> bool {
+        self.key.len() == s.units.len() && s.units.iter().zip(&self.key).all(|(u, &k)| layout_key(u) == k)
+    }
+}
+
+impl<'a> Board<'a> {
+    /// The position of `s`, its layout taken from the state's memo when the units have not
+    /// moved since it was built.
+    pub fn new(w: &'a World, s: &'a State) -> Board<'a> {
+        Board {
+            w,
+            s,
+            l: s.memo.layout(w, s),
+            area: s.area.as_deref().map(|a| a.as_slice()),
+        }
+    }
+
+    pub(crate) fn layout(&self) -> &Arc<Layout> {
+        &self.l
     }
 
     /// 7.0: whether `h` is in the scenario's playing area.
@@ -127,35 +185,40 @@ impl<'a> Board<'a> {
     }
 
     pub fn side_at(&self, h: Hex) -> Option<Side> {
-        self.side_at[h.idx()]
+        self.l.side_at[h.idx()]
     }
 
     pub fn count(&self, h: Hex) -> u8 {
-        self.count[h.idx()]
+        self.l.count[h.idx()]
+    }
+
+    /// The units in a hex, in unit order.
+    pub fn stack(&self, h: Hex) -> &[UnitId] {
+        &self.l.ids[self.l.start[h.idx()] as usize..self.l.start[h.idx() + 1] as usize]
     }
 
     /// The units in a hex, in unit order.
     pub fn units_at(&self, h: Hex) -> Vec<UnitId> {
-        if self.count[h.idx()] == 0 {
-            return Vec::new();
-        }
-        (0..self.s.units.len() as UnitId)
-            .filter(|&u| self.s.units[u as usize].hex() == Some(h))
-            .collect()
+        self.stack(h).to_vec()
+    }
+
+    /// The hexes the units of `side` hold, in hex order.
+    pub fn held_by(&self, side: Side) -> &[Hex] {
+        &self.l.occupied[side.seat() as usize]
     }
 
     pub fn enemy_in(&self, side: Side, h: Hex) -> bool {
-        self.side_at[h.idx()] == Some(side.enemy())
+        self.l.side_at[h.idx()] == Some(side.enemy())
     }
 
     /// 1.2: a hex adjacent to a unit of the enemy of `side`.
     pub fn enemy_adjacent(&self, side: Side, h: Hex) -> bool {
-        self.near_enemy[side.seat() as usize][h.idx()]
+        self.l.near_enemy[side.seat() as usize][h.idx()]
     }
 
     /// 1.2: an enemy ZOC Bond hex for units of `side`.
     pub fn enemy_bond(&self, side: Side, h: Hex) -> bool {
-        self.enemy_bond[side.seat() as usize][h.idx()]
+        self.l.enemy_bond[side.seat() as usize][h.idx()]
     }
 
     /// The ZOC Bond hexes `side`'s posts hold (1.2).
@@ -165,7 +228,7 @@ impl<'a> Board<'a> {
             .map
             .grid
             .hexes()
-            .filter(|h| self.enemy_bond[held_against][h.idx()])
+            .filter(|h| self.l.enemy_bond[held_against][h.idx()])
             .collect()
     }
 
@@ -216,22 +279,6 @@ impl<'a> Board<'a> {
             Some(i) => !self.s.blown.contains(&self.w.demolitions[i as usize].0),
             None => true,
         }
-    }
-
-    /// The terrain names of `h` as the TEC reads them for a unit of `side` (3.1: a traffic
-    /// jam acts only on turns 1–2, and one held by Germans is closed to other Germans).
-    fn terrain_for(&self, side: Side, h: Hex) -> std::borrow::Cow<'a, [&'static str]> {
-        let names: &'a [&'static str] = &self.w.terrain_names[h.idx()];
-        if self.w.map.terrain(h) & self.w.t.traffic_jam == 0 {
-            return std::borrow::Cow::Borrowed(names);
-        }
-        let mut names = names.to_vec();
-        let jams = self.jams_active();
-        names.retain(|n| *n != "traffic-jam" || jams);
-        if jams && side == Side::German && names.contains(&"traffic-jam") && self.side_at(h) == Some(Side::German) {
-            names.push("occupied-traffic-jam");
-        }
-        std::borrow::Cow::Owned(names)
     }
 
     /// 3.1: traffic jams exist on turns 1 and 2 only.
@@ -322,6 +369,13 @@ impl<'a> Board<'a> {
         Some(start)
     }
 
+    /// The hexes unit `u` can enter with the MP it has left and their costs in half MP, in hex
+    /// order (its own hex excluded): [`Self::reach`], kept in the state's memo while nothing
+    /// it depends on changes.
+    pub fn destinations(&self, u: UnitId, search: &mut Search) -> crate::memo::Reach {
+        self.s.memo.reach(self, u, search)
+    }
+
     /// A unit's attack or defence in eighths: halved when DG (3.4), and by the enemy's Full
     /// markers in its hex (3.5), the two multiplied (inventory A5).
     pub fn strength(&self, u: UnitId, attack: bool) -> u32 {
@@ -385,15 +439,18 @@ impl<'a> Board<'a> {
         let w = self.w;
         let roads = self.supplied_roads(side, sources, search);
         let sources: Vec<(Hex, u32)> = w.map.grid.hexes().filter(|h| roads[h.idx()]).map(|h| (h, 0)).collect();
-        let tec = &w.data.tables.tec;
+        let foot_hex = &w.costs.hex[side.seat() as usize][0];
+        let foot_side = &w.costs.side[0];
         search.run_breadth_first(&w.map.grid, &sources, 5, |from, d, to| {
             if self.enemy_in(side, to) {
                 return Step::Blocked;
             }
-            let names = self.terrain_for(side, to);
-            let sides = w.hexside_names(from, d);
-            if self.road_link(from, d).is_none() && tec.entry_cost(side, Movement::Foot, &names, &sides, None).is_none()
-            {
+            // Closed to foot units (the TEC's P, and 3.1's traffic jam held by Germans, for
+            // German supply), unless a road crosses the hexside.
+            let closed = foot_hex[to.idx()].is_none()
+                || foot_side[from.idx()][d as usize].is_none()
+                || (side == Side::German && self.traffic_jam(to) && self.side_at(to) == Some(Side::German));
+            if closed && self.road_link(from, d).is_none() {
                 return Step::Blocked;
             }
             Step::Go(1)

@@ -196,4 +196,8 @@ pub struct State {
     /// scenario when the game starts, for shipped and player-written scenarios alike.
     #[serde(skip)]
     pub area: Option<std::sync::Arc<Vec<bool>>>,
+    /// What the rules worked out for this position, kept for the next question (not part of
+    /// the game: never saved, compared or checksummed).
+    #[serde(skip)]
+    pub memo: crate::memo::Memo,
 }

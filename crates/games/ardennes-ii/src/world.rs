@@ -42,6 +42,9 @@ pub struct Sides {
 /// The data and the map, shared by every copy of a game.
 #[derive(Debug)]
 pub struct World {
+    /// Distinct for every world made in this process (a memo built on one world is never
+    /// read on another, see [`crate::memo`]).
+    pub id: u64,
     pub data: Data,
     pub map: HexMap,
     pub t: Terrain,
@@ -155,7 +158,9 @@ impl World {
             on
         };
         let edge = [set("supply-german"), set("supply-allied")];
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let mut w = World {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             data,
             map,
             t,
