@@ -308,14 +308,21 @@ pub fn render_hex_map(
     }
     out.push_str("</g>\n");
 
-    // Highlights.
+    // Highlights: the hexes of one colour in one path, in the order each colour first appears
+    // (a scenario's shaded out-of-play area can be thousands of hexes).
     out.push_str("<g class=\"mk\">\n");
+    let mut fills: Vec<&str> = Vec::new();
     for m in marks {
-        if let Some(c) = at(m.hex) {
-            w!(out, "<path fill=\"{}\" d=\"", Esc(&m.fill));
-            lay.outline(&mut out, c);
-            out.push_str("\"/>\n");
+        if !fills.contains(&m.fill.as_str()) {
+            fills.push(&m.fill);
         }
+    }
+    for fill in fills {
+        w!(out, "<path fill=\"{}\" d=\"", Esc(fill));
+        for c in marks.iter().filter(|m| m.fill == fill).filter_map(|m| at(m.hex)) {
+            lay.outline(&mut out, c);
+        }
+        out.push_str("\"/>\n");
     }
     out.push_str("</g>\n");
 

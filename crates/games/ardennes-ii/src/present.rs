@@ -542,6 +542,14 @@ impl ArdennesII {
                 });
             }
         }
+        // 7.0: the hexes outside the scenario's playing area, shaded.
+        if let Some(area) = &self.s.area {
+            marks.extend(self.w.map.grid.hexes().filter(|h| !area[h.idx()]).map(|hex| HexMark {
+                hex,
+                fill: "rgba(90,90,90,0.55)".into(),
+                label: String::new(),
+            }));
+        }
         let title = match lang {
             Lang::Zh => format!("阿登 II — 第{}回合", self.s.turn),
             Lang::En => format!("Ardennes II — turn {}", self.s.turn),

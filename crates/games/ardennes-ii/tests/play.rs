@@ -159,3 +159,28 @@ fn refused_special_actions_name_their_rule_and_change_nothing() {
         assert_eq!(g.checksum(), before);
     }
 }
+
+/// The subpaths (one per hex) of the board's highlight drawn in `fill`.
+fn shaded_hexes(svg: &str, fill: &str) -> usize {
+    let Some(at) = svg.find(&format!("<path fill=\"{fill}\" d=\"")) else {
+        return 0;
+    };
+    let d = &svg[at..];
+    let d = &d[..d.find("\"/>").expect("the path ends")];
+    d.matches('M').count()
+}
+
+#[test]
+fn the_board_shades_the_hexes_outside_the_playing_area_7_0() {
+    use sandtable_core::text::Lang;
+    const OUTSIDE: &str = "rgba(90,90,90,0.55)";
+    let g = ArdennesII::new_game("goose-egg", 1).expect("7.4 starts");
+    let area = g.s.area.clone().expect("7.4 has a playing area");
+    let outside = area.iter().filter(|in_area| !**in_area).count();
+    assert!(outside > 0 && outside < area.len());
+    assert_eq!(shaded_hexes(&g.render_svg(None, Lang::Zh), OUTSIDE), outside);
+    // The campaign plays on both maps whole: nothing is shaded.
+    let g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
+    assert!(g.s.area.is_none());
+    assert_eq!(shaded_hexes(&g.render_svg(None, Lang::En), OUTSIDE), 0);
+}
