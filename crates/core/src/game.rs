@@ -344,3 +344,10 @@ impl<G: Game> Agent<G> for RandomAgent {
         rng.below(legal.len() as u32) as usize
     }
 }
+
+/// [`play_out`] with [`RandomAgent`] in every seat: random legal play, as benchmarks and
+/// fuzzing use it.
+pub fn play_randomly<G: Game>(game: &mut G, rng: &mut Rng, max_decisions: u64) -> Result<u64, Refusal> {
+    let mut agents: Vec<Box<dyn Agent<G>>> = G::seats().iter().map(|_| Box::new(RandomAgent) as _).collect();
+    play_out(game, &mut agents, rng, max_decisions)
+}

@@ -5,29 +5,15 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use sandtable_ardennes_ii::rules::Board;
 use sandtable_ardennes_ii::sequence::Side;
-use sandtable_ardennes_ii::{Action, ArdennesII};
+use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{play_randomly, Game};
 use sandtable_core::search::Search;
 use std::time::{Duration, Instant};
 
 /// Plays random legal actions; returns the number of seat decisions.
 fn random_game(g: &mut ArdennesII, rng: &mut Rng, max: u64) -> u64 {
-    let mut legal: Vec<Action> = Vec::new();
-    let mut n = 0;
-    while n < max {
-        match g.pending() {
-            Pending::Over => break,
-            Pending::Chance => g.resolve_chance(),
-            Pending::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                let a = legal[rng.below(legal.len() as u32) as usize].clone();
-                let _ = g.apply(seat, &a);
-                n += 1;
-            }
-        }
-    }
-    n
+    play_randomly(g, rng, max).expect("random legal play never dead-ends")
 }
 
 fn new_game(scenario: &str, seed: u64) -> ArdennesII {

@@ -3,29 +3,15 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{play_randomly, Game};
 use sandtable_core::search::Search;
 use sandtable_stalingrad_blitz::rules::Board;
-use sandtable_stalingrad_blitz::{Action, StalingradBlitz};
+use sandtable_stalingrad_blitz::StalingradBlitz;
 use std::time::{Duration, Instant};
 
 /// Plays random legal actions; returns the number of seat decisions.
 fn random_game(g: &mut StalingradBlitz, rng: &mut Rng, max: u64) -> u64 {
-    let mut legal: Vec<Action> = Vec::new();
-    let mut n = 0;
-    while n < max {
-        match g.pending() {
-            Pending::Over => break,
-            Pending::Chance => g.resolve_chance(),
-            Pending::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                let a = legal[rng.below(legal.len() as u32) as usize];
-                let _ = g.apply(seat, &a);
-                n += 1;
-            }
-        }
-    }
-    n
+    play_randomly(g, rng, max).expect("random legal play never dead-ends")
 }
 
 fn new_game(seed: u64) -> StalingradBlitz {
