@@ -1689,7 +1689,44 @@ impl ArdennesII {
     }
 
     /// Applies a legal action (checked by the caller).
+    /// Carries out one decision, then gives each VP hex it occupied to the occupier that can
+    /// trace supply at that moment (6.0).
     pub(crate) fn exec(&mut self, a: &Action) {
+        let before = self.vp_holders();
+        self.carry_out(a);
+        self.occupy(&before);
+    }
+
+    /// The side holding each VP hex now, in the order of the VP hex list.
+    fn vp_holders(&self) -> Vec<Option<Side>> {
+        let b = Board::new(&self.w, &self.s);
+        self.w.data.tables.vp_hexes.iter().map(|v| b.side_at(v.hex)).collect()
+    }
+
+    /// 6.0: a VP hex is controlled by the side that last occupied it and could trace supply
+    /// at that moment. `before` is who held each VP hex before the last decision.
+    fn occupy(&mut self, before: &[Option<Side>]) {
+        let now = self.vp_holders();
+        let mut supplied: [Option<Vec<bool>>; 2] = [None, None];
+        for (i, (&was, &is)) in before.iter().zip(&now).enumerate() {
+            let Some(side) = is else { continue };
+            if was == Some(side) || self.s.control[i] == side {
+                continue;
+            }
+            let map = &mut supplied[side.seat() as usize];
+            if map.is_none() {
+                *map = Some(with_search(|search| {
+                    self.supply_map(&Board::new(&self.w, &self.s), side, search)
+                }));
+            }
+            let hex = self.w.data.tables.vp_hexes[i].hex;
+            if map.as_ref().is_some_and(|m| m[hex.idx()]) {
+                self.s.control[i] = side;
+            }
+        }
+    }
+
+    fn carry_out(&mut self, a: &Action) {
         match *a {
             Action::Move { unit, to } => self.do_move(unit, to),
             Action::Fire { unit, target } => self.do_fire(Some(unit), target),
