@@ -9,7 +9,7 @@
 
 use crate::assemble::{Map, PathOut, PlaceOut, SideLineOut};
 use crate::csv::{num, Table};
-use crate::geo::{read_lines, GeoLine, Polygon, Proj, Pt};
+use crate::geo::{along, part, read_lines, GeoLine, Polygon, Proj, Pt};
 use crate::raster::{side, Side, World};
 use crate::write::Layout;
 use sandtable_core::hex::{GridSpec, Hex, IdFormat, Orientation, RowDirection, Shifted};
@@ -121,17 +121,36 @@ population. Cities (城市): Namur, Andenne, Dinant, Huy, Liège, Seraing, March
 Malmedy, Spa, Verviers, Diekirch, Ettelbrück (a judgement); every other place is a village (村庄). VP hexes and \
 values are the book's (6.0).
 - Rivers: courses from shared/reference/geography/ardennes-ii-rivers.csv (GeoNames towns and knowledge points) \
-and streams authored in tools/mapgen/geo/ardennes-ii/streams.csv; a hexside carries the river where the river \
-line crosses the segment between the two hex centres. The Meuse is the Meuse River (马斯河); the other \
-reference rivers are rivers (河流); the authored ones are streams (小溪) (a judgement).
+and 24 streams authored in tools/mapgen/geo/ardennes-ii/streams.csv from general knowledge (low confidence: the \
+Aisne, Hoyoux, Bocq, Wamme, Hoëgne, Prüm, the Rur head at Monschau, Olef, upper Kyll, Holzwarche, Eau Rouge, \
+Wayai, Glain, Ulf, Blees, White and Black Ernz, Wark, Attert, Enz, Samson, Néblon, Vierre and Mehaigne); a \
+hexside carries the river where the river line crosses the segment between the two hex centres. The Meuse is the \
+Meuse River (马斯河); the other reference rivers are rivers (河流); the authored ones are streams (小溪) (a judgement).
 - Roads: the main roads of 1944 from the reference, more roads (大路) and tracks (小径) authored as town lists \
 from general knowledge; a road runs from the hex of each town to the next by the shortest hex path nearest the \
 straight line. A road or track over a river or stream is a bridge, except on the Our below Ouren and the Sûre \
-below Wallendorf (the 1944 German border, bridges blown), where the Germans' own bridges appear on their turn \
-(3.8; Gemünd B22.15/B23.16 from the book, the others a judgement).
-- Forests, woods, the Hautes Fagnes marsh, the West Wall and the Traffic Jam hexes: authored from general \
-knowledge (low confidence); a hex takes a polygon's terrain when its centre is inside or the polygon covers half \
-of it. Traffic Jams are placed where the book sets German units up DG on the approach roads.
+below Wallendorf (the 1944 German border, bridges blown in September 1944; the stone bridge at Ouren stood). \
+German-built bridges (3.8) appear on their turn: Gemünd B22.15/B23.16 (the book's hexes, turn 2), Dasburg (turn \
+2), and the Seventh Army's and the 560th VG's bridges at Kalborn, Roth, Gentingen, Dillingen and Bollendorf (turn \
+3), their days judged from the US Army's official history (H. M. Cole, The Ardennes: Battle of the Bulge, 1965, \
+pp. 92, 180, 198, 203, 215, 222, 245, 506); none at Echternach. The one railroad bridge is read as the road bridge over the railway between Losheim and \
+Losheimergraben, blown in September 1944 and back in use from 17 December (turn 2): before then the road is not \
+connected there. Railways are not drawn (no effect, inventory A29).
+- Terrain: authored from general knowledge (low confidence, tools/mapgen/geo/ardennes-ii/woods.csv, valleys.csv, \
+marsh.csv) over the reference forest outlines, in layers, each replacing the one before where it lies: polygons \
+of forest (森林: the St-Hubert, Semois, Herbeumont, Chiny and Anlier massifs, the Ourthe gorge, the Plateau des \
+Tailles, the Fagnes' slopes, the Zitterwald, the Müllerthal, the Upper Sûre) and woods (树林), a few open \
+clearings, then the valley sides of named river stretches (woods along wooded valleys; Slope (缓坡) in the deep \
+gorges: the Amblève below Trois-Ponts, the Salm, the Ourthe at La Roche, Durbuy and Hamoir, the Our, the Sûre, the \
+Clerve, the Wiltz, the Lesse, the Semois, the Black Ernz and the Meuse between Dinant and Profondeville), then the \
+Hautes Fagnes marsh (沼泽). A polygon covers a hex when it holds its centre or half of it; a valley stretch covers \
+the hexes on its river's hexsides, sparing the cities from woods. The Condroz, the Famenne, the Bastogne plateau \
+and the Elsenborn ridge are left open farmland. A village or city is at most woods.
+- National borders of 1944 (国界, no effect on play): Belgium–Germany (the 1920 line, in force again after the \
+liberation), Luxembourg–Germany (the Our and the Sûre) and Belgium–Luxembourg, authored from general knowledge \
+(tools/mapgen/geo/ardennes-ii/border.csv, low confidence); along the rivers they take the river's hexsides.
+- The West Wall and the Traffic Jam hexes: authored from general knowledge (low confidence). Traffic Jams are \
+placed where the book sets German units up DG on the approach roads.
 - Entry areas, supply edges and demolition symbols: the book's hexes where it names them (3.7, 3.8, 7.x, \
 Appendix B), otherwise placed on the edge roads the historical formations used (a judgement).
 ";
@@ -205,48 +224,41 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
     let mut notes = Vec::new();
     let book = read_book_places(&world, reference, geo)?;
 
-    // ---- Terrain.
+    // ---- Terrain, in layers: where a later layer covers a hex, its terrain replaces the earlier
+    // one. First the reference forests, then the authored polygons of woods.csv in file order
+    // (open clearings, woods, forest), then (after the rivers) the valley bands of valleys.csv,
+    // then the marsh.
     let samples = world.cell_samples(0.1);
-    let polys = |lines: Vec<GeoLine>| -> Vec<Polygon> { lines.iter().map(|l| Polygon::new(l.frame(&proj))).collect() };
-    let mut forest_lines = read_lines(&reference.join("ardennes-ii-forests.csv"), "forest", None)?;
-    let mut woods_lines = Vec::new();
+    let mut base: Vec<usize> = vec![0; world.grid.len()];
+    let layer = |base: &mut Vec<usize>, line: &GeoLine, kind: usize| {
+        let poly = [Polygon::new(line.frame(&proj))];
+        for (i, on) in covered(&world, &samples, &poly).into_iter().enumerate() {
+            if on {
+                base[i] = kind;
+            }
+        }
+    };
+    for l in read_lines(&reference.join("ardennes-ii-forests.csv"), "forest", None)? {
+        layer(&mut base, &l, 2);
+    }
     let wt = Table::read(&geo.join("woods.csv"))?;
+    wt.expect_header(&["feature", "kind", "seq", "lat", "lon", "source", "confidence"])?;
     let kind_of: HashMap<String, String> = wt.rows.iter().map(|r| (r[0].clone(), r[1].clone())).collect();
     for l in read_lines(&geo.join("woods.csv"), "feature", None)? {
-        match kind_of.get(&l.name).map(String::as_str) {
-            Some("forest") => forest_lines.push(l),
-            Some("woods") => woods_lines.push(l),
+        let kind = match kind_of.get(&l.name).map(String::as_str) {
+            Some("open") => 0,
+            Some("woods") => 1,
+            Some("forest") => 2,
             other => {
                 return Err(format!(
-                    "woods.csv: `{}` has kind {other:?}; want woods or forest",
+                    "woods.csv: `{}` has kind {other:?}; want open, woods or forest",
                     l.name
                 ))
             }
-        }
+        };
+        layer(&mut base, &l, kind);
     }
-    let forest = covered(&world, &samples, &polys(forest_lines));
-    let woods = covered(&world, &samples, &polys(woods_lines));
-    let marsh = covered(
-        &world,
-        &samples,
-        &polys(read_lines(&geo.join("marsh.csv"), "feature", None)?),
-    );
-    let mut base: Vec<usize> = world
-        .grid
-        .hexes()
-        .map(|h| {
-            let i = h.idx();
-            if marsh[i] {
-                3
-            } else if forest[i] {
-                2
-            } else if woods[i] {
-                1
-            } else {
-                0
-            }
-        })
-        .collect();
+    let marsh_lines = read_lines(&geo.join("marsh.csv"), "feature", None)?;
 
     // ---- Places: the book's at the book's hexes, then the others where GeoNames puts them.
     let mut places: Vec<PlaceOut> = Vec::new();
@@ -386,6 +398,79 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         }
     }
 
+    // ---- Valleys (valleys.csv): the hexes along a stretch of a river or stream take a terrain,
+    // Slope in the steep gorges, woods or forest on wooded valley sides; then the marsh.
+    let line_named = |name: &str| -> Option<&GeoLine> {
+        rivers
+            .iter()
+            .find(|l| l.name == name || line_info.get(&l.name).is_some_and(|x| x.0 == name))
+    };
+    let city_hexes: HashSet<Hex> = places.iter().filter(|p| p.class == "city").map(|p| p.hex).collect();
+    let vt = Table::read(&geo.join("valleys.csv"))?;
+    vt.expect_header(&[
+        "valley",
+        "kind",
+        "river",
+        "from_lat",
+        "from_lon",
+        "to_lat",
+        "to_lon",
+        "width",
+        "source",
+        "confidence",
+        "note",
+    ])?;
+    for i in 0..vt.rows.len() {
+        let r = &vt.rows[i];
+        let kind = match r[1].as_str() {
+            "woods" => 1,
+            "forest" => 2,
+            "slope" => 4,
+            other => {
+                return Err(format!(
+                    "valleys.csv: `{}` has kind `{other}`; want woods, forest or slope",
+                    r[0]
+                ))
+            }
+        };
+        let river = line_named(&r[2]).ok_or_else(|| format!("valleys.csv: `{}`: no river `{}`", r[0], r[2]))?;
+        let en = &line_info[&river.name].0;
+        let line = river.frame(&proj);
+        let a = along(&line, proj.to_frame(num(&vt, i, 3)?, num(&vt, i, 4)?));
+        let b = along(&line, proj.to_frame(num(&vt, i, 5)?, num(&vt, i, 6)?));
+        let (lo, hi) = (a.min(b), a.max(b));
+        let width = num(&vt, i, 7)? as u32;
+        let mut hexes: Vec<Hex> = Vec::new();
+        for l in side_lines.iter().filter(|l| l.name_en == *en) {
+            for &s in &l.sides {
+                let (p, q) = (world.centre(s.0), world.centre(s.1));
+                let t = along(&line, ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0));
+                if t >= lo && t <= hi {
+                    hexes.extend([s.0, s.1]);
+                }
+            }
+        }
+        if hexes.is_empty() {
+            return Err(format!("valleys.csv: `{}` covers no hexside of the {en}", r[0]));
+        }
+        for _ in 1..width {
+            let ring: Vec<Hex> = hexes
+                .iter()
+                .flat_map(|&h| world.grid.neighbours(h).map(|(_, n)| n))
+                .collect();
+            hexes.extend(ring);
+        }
+        // A valley's woods leave its towns' cleared ground alone; a gorge's Slope does not.
+        for h in hexes {
+            if kind == 4 || !city_hexes.contains(&h) {
+                base[h.idx()] = kind;
+            }
+        }
+    }
+    for l in &marsh_lines {
+        layer(&mut base, l, 3);
+    }
+
     // ---- Roads and tracks: from the hex of each town to the next. A town the book ties to a hex
     // is that hex.
     let book_at: HashMap<(i64, i64), Hex> = book
@@ -480,32 +565,63 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         }
     }
     let bt = Table::read(&geo.join("built-bridges.csv"))?;
-    bt.expect_header(&["name_en", "name_zh", "hex_a", "hex_b", "road", "river", "turn", "note"])?;
+    bt.expect_header(&[
+        "name_en", "name_zh", "kind", "hex_a", "hex_b", "road", "river", "lat", "lon", "turn", "note",
+    ])?;
     let mut built: BTreeMap<u32, Vec<(Side, String, String)>> = BTreeMap::new();
     for i in 0..bt.rows.len() {
         let r = &bt.rows[i];
-        let s = if !r[2].is_empty() {
-            let a = hex_arg(&world, "built-bridges.csv", &r[2])?;
-            let b = hex_arg(&world, "built-bridges.csv", &r[3])?;
-            if !world.grid.adjacent(a, b) {
-                return Err(format!("built-bridges.csv: {} and {} are not adjacent", r[2], r[3]));
-            }
-            side(a, b)
+        let near = if r[7].is_empty() {
+            None
         } else {
-            // Where the named road crosses the named river.
+            Some(proj.to_frame(num(&bt, i, 7)?, num(&bt, i, 8)?))
+        };
+        // The hexside nearest the given point (the first one without a point).
+        let nearest = |cands: Vec<Side>| -> Option<Side> {
+            let d = |s: &Side| {
+                let (a, b) = (world.centre(s.0), world.centre(s.1));
+                near.map_or(0.0, |p| ((a.0 + b.0) / 2.0 - p.0).hypot((a.1 + b.1) / 2.0 - p.1))
+            };
+            cands.into_iter().min_by(|x, y| d(x).total_cmp(&d(y)))
+        };
+        let road_sides = |name: &str| -> Result<Vec<Side>, String> {
             let p = paths
                 .iter()
-                .find(|p| p.name_en == r[4])
-                .ok_or_else(|| format!("built-bridges.csv: no road `{}`", r[4]))?;
-            p.hexes
-                .windows(2)
-                .map(|w| side(w[0], w[1]))
-                .find(|s| water.get(s).is_some_and(|(_, river)| *river == r[5]))
-                .ok_or_else(|| format!("built-bridges.csv: road `{}` does not cross the {}", r[4], r[5]))?
+                .find(|p| p.name_en == name)
+                .ok_or_else(|| format!("built-bridges.csv: no road `{name}`"))?;
+            Ok(p.hexes.windows(2).map(|w| side(w[0], w[1])).collect())
+        };
+        let s = if !r[3].is_empty() {
+            let a = hex_arg(&world, "built-bridges.csv", &r[3])?;
+            let b = hex_arg(&world, "built-bridges.csv", &r[4])?;
+            if !world.grid.adjacent(a, b) {
+                return Err(format!("built-bridges.csv: {} and {} are not adjacent", r[3], r[4]));
+            }
+            side(a, b)
+        } else if r[2] == "road" {
+            // Where the named road crosses the named river (the crossing nearest the point).
+            let over: Vec<Side> = road_sides(&r[5])?
+                .into_iter()
+                .filter(|s| water.get(s).is_some_and(|(_, river)| *river == r[6]))
+                .collect();
+            nearest(over).ok_or_else(|| format!("built-bridges.csv: road `{}` does not cross the {}", r[5], r[6]))?
+        } else if r[2] == "railroad" {
+            // 3.8's railroad bridge: the hexside of the named road nearest the point, where the
+            // road crosses the railway (no water there).
+            let dry: Vec<Side> = road_sides(&r[5])?
+                .into_iter()
+                .filter(|s| !water.contains_key(s))
+                .collect();
+            nearest(dry).ok_or_else(|| format!("built-bridges.csv: road `{}` has no dry hexside", r[5]))?
+        } else {
+            return Err(format!(
+                "built-bridges.csv: `{}` has kind `{}`; want road or railroad",
+                r[0], r[2]
+            ));
         };
         bridges.retain(|&x| x != s);
         built
-            .entry(num(&bt, i, 6)? as u32)
+            .entry(num(&bt, i, 9)? as u32)
             .or_default()
             .push((s, r[0].clone(), r[1].clone()));
     }
@@ -527,6 +643,61 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         }
     }
 
+    // ---- The national borders of 1944 (国界, no effect on play): authored points, and stretches
+    // that follow a river's own line (the Our and the Sûre), so the border takes the river's
+    // hexsides there.
+    let bo = Table::read(&geo.join("border.csv"))?;
+    bo.expect_header(&[
+        "line",
+        "name_zh",
+        "seq",
+        "kind",
+        "river",
+        "lat",
+        "lon",
+        "source",
+        "confidence",
+        "note",
+    ])?;
+    let mut borders: Vec<(String, String, Vec<Pt>)> = Vec::new();
+    for i in 0..bo.rows.len() {
+        let r = &bo.rows[i];
+        if r[7].trim().is_empty() {
+            return Err(format!("border.csv: line {}: no source", i + 2));
+        }
+        if borders.last().is_none_or(|b| b.0 != r[0]) {
+            if borders.iter().any(|b| b.0 == r[0]) {
+                return Err(format!("border.csv: the rows of `{}` are not together", r[0]));
+            }
+            borders.push((r[0].clone(), r[1].clone(), Vec::new()));
+        }
+        let p = proj.to_frame(num(&bo, i, 5)?, num(&bo, i, 6)?);
+        let pts = &mut borders.last_mut().expect("a border line").2;
+        match r[3].as_str() {
+            "point" => pts.push(p),
+            "river" => {
+                let river = line_named(&r[4]).ok_or_else(|| format!("border.csv: no river `{}`", r[4]))?;
+                let line = river.frame(&proj);
+                let prev = *pts
+                    .last()
+                    .ok_or_else(|| format!("border.csv: `{}` starts along a river", r[0]))?;
+                let stretch = part(&line, along(&line, prev), along(&line, p));
+                pts.extend(stretch.into_iter().skip(1));
+            }
+            other => return Err(format!("border.csv: kind `{other}`; want point or river")),
+        }
+    }
+    let border_lines: Vec<SideLineOut> = borders
+        .into_iter()
+        .map(|(en, zh, pts)| SideLineOut {
+            kind: "border".into(),
+            name_en: en,
+            name_zh: zh,
+            sides: world.side_chain(&pts),
+        })
+        .collect();
+    side_lines.extend(border_lines);
+
     // ---- West Wall and Traffic Jams.
     let mut west_wall = vec![false; world.grid.len()];
     for l in read_lines(&geo.join("west-wall.csv"), "feature", Some("place_or_point"))? {
@@ -542,7 +713,7 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
     for r in &jt.rows {
         jam[hex_arg(&world, "traffic-jams.csv", &r[0])?.idx()] = true;
     }
-    // Forest and marsh do not take a village's hex: a village keeps the lighter terrain around it.
+    // Forest, marsh and slope do not take a place's hex: a village or city is at most woods.
     for p in &places {
         if base[p.hex.idx()] >= 2 {
             base[p.hex.idx()] = 1;

@@ -250,6 +250,113 @@ pub fn run(map: &Map, hm: &HexMap) -> Report {
         hub >= 5,
         format!("Bastogne is a road hub: Roads leave it on {hub} hexsides"),
     );
+    // Terrain: the Ardennes is wooded, its plateaux farmland; the gorges are Slope.
+    let t = |name: &str| hm.terrain_mask(name);
+    let count = |mask: u32| g.hexes().filter(|&h| hm.terrain(h) & mask != 0).count();
+    let wooded = count(t("woods") | t("forest"));
+    let share = wooded as f64 / g.len() as f64;
+    r.check(
+        (0.28..=0.42).contains(&share),
+        format!(
+            "woods and forest cover {:.0} % of the hexes (want about 30–40 %)",
+            share * 100.0
+        ),
+    );
+    let near_bastogne: Vec<Hex> = g.hexes().filter(|&h| g.distance(h, hex("B1.16")) <= 3).collect();
+    let open_near = near_bastogne
+        .iter()
+        .filter(|&&h| hm.terrain(h) & (t("woods") | t("forest") | t("slope") | t("marsh")) == 0)
+        .count();
+    r.check(
+        open_near * 3 >= near_bastogne.len() * 2,
+        format!(
+            "the Bastogne plateau is open: {open_near} of the {} hexes within 3 of B1.16",
+            near_bastogne.len()
+        ),
+    );
+    let slope = t("slope");
+    for river in [
+        "Amblève", "Salm", "Ourthe", "Our", "Sûre", "Clerve", "Wiltz", "Lesse", "Semois",
+    ] {
+        let sides = sides_of(hm, "river", Some(river));
+        let n = g
+            .hexes()
+            .filter(|&h| hm.terrain(h) & slope != 0 && touches(hm, h, &sides) > 0)
+            .count();
+        r.check(n >= 6, format!("{n} Slope hexes line the {river}'s gorges"));
+    }
+    let meuse_slope = g
+        .hexes()
+        .filter(|&h| hm.terrain(h) & slope != 0 && touches(hm, h, &meuse) > 0)
+        .count();
+    r.check(
+        meuse_slope >= 6,
+        format!("{meuse_slope} Slope hexes line the Meuse between Dinant and Namur"),
+    );
+    let heavy = t("forest") | t("marsh") | slope;
+    let heavy_places: Vec<String> = hm
+        .places
+        .iter()
+        .filter(|p| hm.terrain(p.hex) & heavy != 0)
+        .map(|p| id(p.hex))
+        .collect();
+    r.check(
+        heavy_places.is_empty(),
+        format!("no town or village is Forest, Marsh or Slope {heavy_places:?}"),
+    );
+
+    // The national borders of 1944 (no effect on play): three lines, each one chain, the
+    // Luxembourg–Germany border on the Our and the Sûre.
+    let border_lines: Vec<_> = hm.side_lines.iter().filter(|l| l.kind == "border").collect();
+    let parts: Vec<usize> = border_lines
+        .iter()
+        .map(|l| {
+            let sides: Vec<Side> = l.hexes.chunks(2).map(|c| side(c[0], c[1])).collect();
+            map.world.chain_parts(&sides)
+        })
+        .collect();
+    r.check(
+        border_lines.len() == 3 && parts.iter().all(|&p| p == 1),
+        format!("the borders are 3 lines, each one chain of hexsides {parts:?}"),
+    );
+    let border = sides_of(hm, "border", None);
+    let sure = sides_of(hm, "river", Some("Sûre"));
+    let on_our = our.iter().filter(|s| border.contains(s)).count();
+    let on_sure = sure.iter().filter(|s| border.contains(s)).count();
+    r.check(
+        on_our >= 50 && on_sure >= 20,
+        format!("the border follows the Our ({on_our} hexsides) and the Sûre ({on_sure})"),
+    );
+
+    // Every German-built bridge carries a road or track; the railroad bridge spans no water.
+    let water: HashSet<Side> = ["meuse", "river", "stream"]
+        .iter()
+        .flat_map(|k| sides_of(hm, k, None))
+        .collect();
+    let built: Vec<_> = hm
+        .side_lines
+        .iter()
+        .filter(|l| l.kind.starts_with("built-bridge-turn-"))
+        .collect();
+    let roadless: Vec<&str> = built
+        .iter()
+        .filter(|l| {
+            !l.hexes.chunks(2).all(|c| {
+                let d = g.dir_to(c[0], c[1]).expect("adjacent");
+                hm.side(c[0], d) & (road | track) != 0
+            })
+        })
+        .map(|l| l.name_en.as_str())
+        .collect();
+    let rail: Vec<_> = built.iter().filter(|l| l.name_en.contains("railway")).collect();
+    r.check(
+        roadless.is_empty() && rail.len() == 1 && rail[0].hexes.chunks(2).all(|c| !water.contains(&side(c[0], c[1]))),
+        format!(
+            "{} German-built bridges, each on a road or track {roadless:?}, one of them the railroad bridge over dry ground (3.8)",
+            built.len()
+        ),
+    );
+
     let ww = hm.terrain_mask("west-wall");
     let wall: Vec<Hex> = g.hexes().filter(|&h| hm.terrain(h) & ww != 0).collect();
     let wrong_bank: Vec<String> = wall
@@ -296,12 +403,27 @@ pub fn summary(map: &Map, hm: &HexMap) -> Vec<String> {
         }
     }
     out.push(format!("hexes by terrain: {counts:?}"));
+    let share = |names: &[&str]| {
+        let n = g
+            .hexes()
+            .filter(|&h| names.iter().any(|n| hm.terrain(h) & hm.terrain_mask(n) != 0))
+            .count();
+        format!("{n} ({:.1} %)", n as f64 * 100.0 / g.len() as f64)
+    };
+    out.push(format!(
+        "woods {}, forest {}, woods and forest {}, slope {}, marsh {}",
+        share(&["woods"]),
+        share(&["forest"]),
+        share(&["woods", "forest"]),
+        share(&["slope"]),
+        share(&["marsh"])
+    ));
     out.push(format!(
         "places: {} ({} VP hexes)",
         map.places.len(),
         map.places.iter().filter(|p| p.vp).count()
     ));
-    for kind in ["meuse", "river", "stream", "bridge"] {
+    for kind in ["meuse", "river", "stream", "bridge", "border"] {
         let each: Vec<String> = hm
             .side_lines
             .iter()

@@ -228,6 +228,69 @@ pub fn seg_dist(p: Pt, a: Pt, b: Pt) -> f64 {
     ((p.0 - cx).powi(2) + (p.1 - cy).powi(2)).sqrt()
 }
 
+/// The point of the segment `a–b` nearest `p`, as the parameter along it (0 at `a`, 1 at `b`).
+fn seg_param(p: Pt, a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        0.0
+    } else {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    }
+}
+
+/// How far along a polyline (the length from its first point) lies the point of the line
+/// nearest `p`.
+pub fn along(line: &[Pt], p: Pt) -> f64 {
+    let mut best = (f64::INFINITY, 0.0);
+    let mut start = 0.0;
+    for w in line.windows(2) {
+        let len = ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt();
+        let t = seg_param(p, w[0], w[1]);
+        let d = seg_dist(p, w[0], w[1]);
+        if d < best.0 {
+            best = (d, start + t * len);
+        }
+        start += len;
+    }
+    best.1
+}
+
+/// The part of a polyline between two distances along it ([`along`]), from `from` to `to` (the
+/// points run backwards when `to` is before `from`).
+pub fn part(line: &[Pt], from: f64, to: f64) -> Vec<Pt> {
+    let (lo, hi) = (from.min(to), from.max(to));
+    let at = |s: f64| -> Pt {
+        let mut start = 0.0;
+        for w in line.windows(2) {
+            let len = ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt();
+            if s <= start + len || len == 0.0 {
+                let t = if len == 0.0 {
+                    0.0
+                } else {
+                    ((s - start) / len).clamp(0.0, 1.0)
+                };
+                return (w[0].0 + t * (w[1].0 - w[0].0), w[0].1 + t * (w[1].1 - w[0].1));
+            }
+            start += len;
+        }
+        *line.last().expect("a line has points")
+    };
+    let mut out = vec![at(lo)];
+    let mut start = 0.0;
+    for w in line.windows(2) {
+        start += ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt();
+        if start > lo && start < hi {
+            out.push(w[1]);
+        }
+    }
+    out.push(at(hi));
+    if to < from {
+        out.reverse();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,5 +317,14 @@ mod tests {
         assert!((t - 0.5).abs() < 1e-12);
         assert!(crossing((0.0, 1.0), (0.5, 1.0), (1.0, 0.0), (1.0, 2.0)).is_none());
         assert!((seg_dist((1.0, 1.0), (0.0, 0.0), (2.0, 0.0)) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_part_of_a_polyline_between_two_points_near_it() {
+        let line = [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)];
+        assert!((along(&line, (1.0, 0.5)) - 1.0).abs() < 1e-12);
+        assert!((along(&line, (2.5, 1.5)) - 3.5).abs() < 1e-12);
+        assert_eq!(part(&line, 1.0, 3.0), vec![(1.0, 0.0), (2.0, 0.0), (2.0, 1.0)]);
+        assert_eq!(part(&line, 3.0, 1.0), vec![(2.0, 1.0), (2.0, 0.0), (1.0, 0.0)]);
     }
 }

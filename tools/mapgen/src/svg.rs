@@ -105,6 +105,7 @@ pub fn to_svg(map: &Map) -> String {
             "start-line" => "stroke='#e00000' stroke-width='3' stroke-dasharray='6,3'",
             "stream" => "stroke='#60a0ff' stroke-width='1.4'",
             "bridge" => "stroke='#000000' stroke-width='1' stroke-dasharray='1,3'",
+            "border" => "stroke='#6a3d8f' stroke-width='1.6' stroke-dasharray='5,3'",
             k if k.starts_with("built-bridge") => "stroke='#c00000' stroke-width='2' stroke-dasharray='2,2'",
             _ => "stroke='#3080ff' stroke-width='2.2'",
         };

@@ -588,6 +588,7 @@ fn map_style() -> MapStyle {
             t("traffic-jam", "#f0d0c0", None),
         ],
         lines: vec![
+            l("border", "#5e3c7a", 1.6, Some("6 3"), LineKind::Hexside),
             l("stream", "#5b9bd5", 1.8, None, LineKind::Hexside),
             l("river", "#3f7fbf", 3.0, None, LineKind::Hexside),
             l("meuse", "#245f9e", 5.0, None, LineKind::Hexside),

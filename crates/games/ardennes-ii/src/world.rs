@@ -287,9 +287,12 @@ impl World {
         self.s.built[..=(turn as usize).min(16)].iter().any(|&b| bits & b != 0)
     }
 
-    /// Whether the hexside has water (the Meuse, a river or a stream).
+    /// Whether a road across the hexside needs a bridge there: water runs along it (the Meuse,
+    /// a river or a stream), or a German-built bridge spans it (3.8: the one railroad bridge
+    /// carries the road over a railway cutting, not water; before its day the road is not
+    /// connected across).
     pub fn water(&self, h: Hex, d: Dir) -> bool {
-        self.map.side(h, d) & (self.s.meuse | self.s.river | self.s.stream) != 0
+        self.map.side(h, d) & (self.s.meuse | self.s.river | self.s.stream | self.s.any_built) != 0
     }
 
     /// The road kind crossing the hexside (`"road"` or `"track"`), the better one if both.

@@ -3,6 +3,9 @@
 //! the Our and the Sûre hold the right armies on 16 December, and every place the book ties to a
 //! hex lies where its real coordinate falls under the fitted transform.
 
+use sandtable_ardennes_ii::data::{Location, Scenario};
+use sandtable_ardennes_ii::sequence::Side;
+use sandtable_ardennes_ii::world::World;
 use sandtable_core::hex::Hex;
 use sandtable_core::map::HexMap;
 use std::collections::HashSet;
@@ -277,4 +280,65 @@ fn entry_areas_and_supply_edges_are_on_the_edges() {
             .iter()
             .any(|&h| g.distance(h, n) <= 1));
     }
+}
+
+/// Whether a mechanized unit of `side` in `h` can leave it by its own movement on `turn`: along
+/// a road or track that is connected there (a bridge standing over any water), or off road into
+/// a neighbour the TEC lets it enter across a hexside it may cross (1.3; Forest, Marsh and Slope
+/// are prohibited to it off road, and so are rivers and the Meuse).
+fn mech_can_leave(w: &World, scenario: &Scenario, side: Side, h: Hex, turn: u8) -> bool {
+    let g = &w.map.grid;
+    g.neighbours(h).any(|(d, n)| {
+        if !scenario.in_area(g, n) {
+            return false;
+        }
+        let along_road = w.road_across(h, d).is_some() && (!w.water(h, d) || w.bridge(h, d, turn));
+        let off_road =
+            w.costs.hex[side.seat() as usize][1][n.idx()].is_some() && w.costs.side[1][h.idx()][d as usize].is_some();
+        along_road || off_road
+    })
+}
+
+#[test]
+fn no_mechanized_unit_sets_up_or_arrives_where_it_cannot_move() {
+    let w = World::shipped().expect("the shipped world");
+    let g = &w.map.grid;
+    let set = |name: &str| w.map.hex_sets.get(name).cloned().unwrap_or_default();
+    let mut stuck = Vec::new();
+    for s in &w.data.scenarios {
+        let mut places: Vec<(u16, &Location, u8)> = s.setup.iter().map(|p| (p.unit, &p.at, s.first_turn)).collect();
+        let schedule = if s.uses_schedule {
+            &w.data.schedule.arrivals[..]
+        } else {
+            &[][..]
+        };
+        for a in s.arrivals.iter().chain(schedule) {
+            places.extend(a.units.iter().map(|&u| (u, &a.at, a.turn)));
+        }
+        for (u, at, turn) in places {
+            let def = &w.data.counters.units[u as usize];
+            if !def.is_mech() {
+                continue;
+            }
+            // The hexes the scenario names for the unit: the printed hex (also the centre of a
+            // "w/i N"), each hex offered, each hex of an entry area.
+            let hexes: Vec<Hex> = match at {
+                Location::Hex(h) | Location::Within { hex: h, .. } => vec![*h],
+                Location::OneOf(v) => v.clone(),
+                Location::Areas(letters) => letters.iter().flat_map(|l| set(&format!("entry-{l}"))).collect(),
+                Location::Edge { .. } | Location::Airborne => Vec::new(),
+            };
+            for h in hexes {
+                if s.in_area(g, h) && !mech_can_leave(&w, s, def.side, h, turn) {
+                    stuck.push(format!("{} {} {} (turn {turn})", s.id, def.id, g.id(h).0));
+                }
+            }
+        }
+    }
+    stuck.sort();
+    stuck.dedup();
+    assert!(
+        stuck.is_empty(),
+        "mechanized units set up or arriving in hexes they cannot leave: {stuck:#?}"
+    );
 }

@@ -221,6 +221,35 @@ fn a_road_over_a_river_before_its_german_bridge_is_built_or_after_a_demolition_p
     assert_eq!(cost(&g, walker, a, b), Some(8), "blown: Woods 2 + river 2");
 }
 
+#[test]
+fn the_railroad_bridge_joins_its_road_from_its_day_only() {
+    let w = World::shipped().expect("the shipped world");
+    let grid = &w.map.grid;
+    // 3.8: the one German-built railroad bridge spans no water (the Losheim overpass on the
+    // map); before its day the road is not connected across it, so the far hex costs its own
+    // terrain, as over a river.
+    let (a, b, day) = grid
+        .hexes()
+        .flat_map(|a| grid.neighbours(a).map(move |(d, b)| (a, d, b)))
+        .find_map(|(a, d, b)| {
+            let day = (1..17).find(|&t| w.map.side(a, d) & w.s.built[t] != 0)?;
+            (w.road_across(a, d) == Some("road") && w.hexside_names(a, d).is_empty()).then_some((a, b, day as u8))
+        })
+        .expect("a German-built bridge over dry ground");
+    let mut g = empty(day - 1, Phase::Movement(Side::German));
+    let mech = pick(&g, 1, &[], mech_no_exploit(Side::German))[0];
+    put(&mut g, mech, a);
+    let off_road = w.costs.hex[Side::German.seat() as usize][1][b.idx()].map(u32::from);
+    assert_eq!(
+        cost(&g, mech, a, b),
+        off_road,
+        "turn {}: the road is cut there",
+        day - 1
+    );
+    g.s.turn = day;
+    assert_eq!(cost(&g, mech, a, b), Some(1), "turn {day}: the bridge stands, Road ½");
+}
+
 // ---- 1.2: the column shift example ----
 
 /// A combat on `target` by German foot units from `from` (one stack per hex), against
@@ -276,19 +305,29 @@ fn the_column_shift_example_of_1_2_through_the_engine() {
         "City + 1 stream stack"
     );
 
-    // Every stack across a stream adds its own column: B6.50 has streams on four sides.
+    // Every stack across a stream adds its own column: the first open hex of the map with
+    // streams on two sides and a dry one.
     let mut g = empty(3, Phase::Combat(Side::German));
-    let open = hex(&g, "B6.50");
+    let open =
+        g.w.map
+            .grid
+            .hexes()
+            .find(|&h| {
+                g.w.terrain_names[h.idx()] == ["open"]
+                    && across(&g, h, &["stream"]).len() >= 2
+                    && !across(&g, h, &[]).is_empty()
+            })
+            .expect("an open hex with streams on two sides");
+    let open_id = g.w.map.grid.id(open).0;
     let wet = across(&g, open, &["stream"]);
-    assert!(wet.len() >= 2);
     assert_eq!(
-        shift_of_combat("B6.50", &wet[..2], &mut g),
+        shift_of_combat(&open_id, &wet[..2], &mut g),
         2,
         "two stream stacks, open ground"
     );
     let mut g = empty(3, Phase::Combat(Side::German));
     let dry = across(&g, open, &[]);
-    assert_eq!(shift_of_combat("B6.50", &[wet[0], dry[0]], &mut g), 1);
+    assert_eq!(shift_of_combat(&open_id, &[wet[0], dry[0]], &mut g), 1);
 
     // The book's last case, City with woods and both stacks across streams, with the
     // engine's own names for these hexes and hexsides: 4.
