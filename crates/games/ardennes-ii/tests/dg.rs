@@ -1,0 +1,552 @@
+//! Disorganized units (3.4) and the barrage examples of 3.5 that the table-level tests of
+//! `tests/data.rs` and the engine tests of `tests/rules.rs` leave open, played through the
+//! engine on positions built on the real map: the book's DG example (MA 12, 8 MP spent), DG
+//! halving attack and defence, no exploitation and no bug-out for DG units, DG recovery in
+//! the pre-turn; the firing artillery's enemy-marker DRM, the hardest terrain of a hex of
+//! several terrains, Half reconciliation beside Full markers.
+//!
+//! The map is looked up by terrain, never by hex id.
+
+mod common;
+
+use common::*;
+use sandtable_ardennes_ii::data::UnitDef;
+use sandtable_ardennes_ii::flow::Action;
+use sandtable_ardennes_ii::sequence::{Phase, Side};
+use sandtable_ardennes_ii::state::UnitId;
+use sandtable_ardennes_ii::ArdennesII;
+use sandtable_core::chance::Rng;
+use sandtable_core::game::{Game, Pending};
+use sandtable_core::hex::Hex;
+use std::ops::RangeInclusive;
+
+const GERMAN: u8 = 0;
+const ALLIED: u8 = 1;
+
+fn in_entry_area(g: &ArdennesII, h: Hex) -> bool {
+    g.w.map
+        .hex_sets
+        .iter()
+        .any(|(name, v)| name.starts_with("entry-") && v.contains(&h))
+}
+
+/// Open ground with room: the hex and everything within `radius` plain and without water, no
+/// entry area, map edge or demolition symbol near (the `skip` first such hexes passed over).
+fn field(g: &ArdennesII, radius: u32, skip: usize) -> Hex {
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    grid.hexes()
+        .filter(|&h| {
+            quiet_area(g, h, radius)
+                && grid.within(h, radius + 3).count() == 1 + 3 * (radius as usize + 3) * (radius as usize + 4)
+                && grid.within(h, radius + 3).all(|x| {
+                    !in_entry_area(g, x) && !g.w.friendly_edge(Side::Allied, x) && !g.w.friendly_edge(Side::German, x)
+                })
+                && g.w.demolitions.iter().all(|(symbol, _)| grid.distance(*symbol, h) > 4)
+        })
+        .nth(skip)
+        .expect("the map has open ground")
+}
+
+/// A hex at distance `k` from `h`.
+fn ring(g: &ArdennesII, h: Hex, k: u32) -> Hex {
+    let grid = &g.w.map.grid;
+    grid.within(h, k)
+        .find(|&x| grid.distance(h, x) == k)
+        .expect("a hex at that distance")
+}
+
+fn moves_of(g: &ArdennesII, u: UnitId) -> Vec<Hex> {
+    legal(g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { unit, to } if unit == u => Some(to),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A German mechanized manoeuvre unit that forms no ZOC Post.
+fn german_tank(d: &UnitDef) -> bool {
+    mech_no_exploit(Side::German)(d) && !d.is_bond_infantry()
+}
+
+/// A German traffic jam `j` with a road into it from `f`, a hex mechanized units may enter
+/// that is no jam itself (3.1).
+fn jam_approach(g: &ArdennesII) -> (Hex, Hex) {
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let b = board(g);
+    grid.hexes()
+        .filter(|&j| has(g, j, "traffic-jam") && !in_entry_area(g, j))
+        .find_map(|j| {
+            grid.neighbours(j)
+                .map(|(_, f)| f)
+                .find(|&f| {
+                    !has(g, f, "traffic-jam")
+                        && !in_entry_area(g, f)
+                        && g.w.costs.hex[Side::German.seat() as usize][1][f.idx()].is_some()
+                        && b.road_link(f, grid.dir_to(f, j).expect("adjacent")).is_some()
+                })
+                .map(|f| (f, j))
+        })
+        .expect("a road into a traffic jam")
+}
+
+/// The attack and defence strengths of the last combat roll, from the journal.
+fn last_strengths(g: &ArdennesII) -> (f64, f64) {
+    let line = journal(g)
+        .into_iter()
+        .rev()
+        .find(|l| l.starts_with("3.2: ") && l.contains(" against "))
+        .expect("a combat roll in the journal");
+    let (a, d) = line["3.2: ".len()..].split_once(" against ").expect("a against d");
+    let d = d.split(',').next().expect("d");
+    (
+        a.trim().parse().unwrap_or_else(|_| panic!("attack in `{line}`")),
+        d.trim().parse().unwrap_or_else(|_| panic!("defence in `{line}`")),
+    )
+}
+
+/// A German combat phase on turn `turn` with a fight far from `keep_clear` to keep it a
+/// decision; ending it begins the German exploitation phase.
+fn combat_phase_with_a_fight_elsewhere(g: &mut ArdennesII, keep_clear: Hex, taken: &[UnitId]) {
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let spot = grid
+        .hexes()
+        .find(|&h| quiet(g, h) && !in_entry_area(g, h) && grid.distance(h, keep_clear) > 12)
+        .expect("open ground far away");
+    let them = pick(g, 1, taken, foot(Side::Allied))[0];
+    let us = pick(g, 1, taken, foot(Side::German))[0];
+    put(g, them, spot);
+    put(g, us, step(g, spot, 0));
+}
+
+// ---- 3.4: DG ----
+
+/// 3.4's example: "MA 12, with 8 MP spent when it becomes DG. Its MA becomes 6, and since it
+/// has already spent 8 it cannot move further" — MP spent are not prorated. Played with a
+/// German unit entering a traffic jam on turn 2 (3.1).
+#[test]
+fn the_book_example_ma_12_with_8_mp_spent_becomes_dg_and_moves_no_further_3_4() {
+    let mut g = empty(2, Phase::Movement(Side::German));
+    let (f, j) = jam_approach(&g);
+    let tank = pick(&g, 1, &[], |d| {
+        d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma == 12
+    })[0];
+    put(&mut g, tank, f);
+    let d = g.w.map.grid.dir_to(f, j).expect("adjacent");
+    let into_jam = board(&g).step_cost(tank, f, d, j).expect("the road into the jam");
+    // 8 MP (16 half MP) spent on arriving in the jam.
+    assert!(into_jam <= 16);
+    g.s.units[tank as usize].spent = (16 - into_jam) as u16;
+    assert_eq!(board(&g).allowance(tank), 24, "MA 12");
+    play(&mut g, Action::Move { unit: tank, to: j });
+    let st = &g.s.units[tank as usize];
+    assert_eq!((st.hex(), st.spent), (Some(j), 16), "8 MP spent in the jam");
+    assert!(st.dg, "3.1: the jam makes it DG");
+    assert_eq!(seen(&g, tank).expect("on the map")["dg"], true);
+    assert_eq!(board(&g).allowance(tank), 12, "3.4: MA 6");
+    assert!(
+        moves_of(&g, tank).is_empty(),
+        "3.4: 8 MP spent of an MA of 6: no further move (prorated, 2 MP would be left)"
+    );
+    assert!(!legal(&g)
+        .iter()
+        .any(|a| matches!(a, Action::Overrun { units, .. } if units.contains(&tank))));
+}
+
+/// 3.4: DG halves attack and defence (the combat roll shows the strengths used).
+#[test]
+fn dg_halves_attack_and_defence_3_4() {
+    for (attacker_dg, defender_dg) in [(false, false), (true, false), (false, true), (true, true)] {
+        let mut g = empty(3, Phase::Combat(Side::German));
+        let t = field(&g, 1, 0);
+        let attacker = pick(&g, 1, &[], foot(Side::German))[0];
+        let defender = pick(&g, 1, &[], foot(Side::Allied))[0];
+        put(&mut g, defender, t);
+        let from = step(&g, t, 0);
+        put(&mut g, attacker, from);
+        g.s.units[attacker as usize].dg = attacker_dg;
+        g.s.units[defender as usize].dg = defender_dg;
+        play(&mut g, Action::Attack { target: t });
+        play(&mut g, Action::Join { unit: attacker });
+        play(&mut g, Action::Resolve);
+        play(&mut g, Action::Stand);
+        let half = |dg: bool| if dg { 0.5 } else { 1.0 };
+        let want = (
+            def(&g, attacker).front.attack as f64 * half(attacker_dg),
+            def(&g, defender).front.defence as f64 * half(defender_dg),
+        );
+        assert_eq!(
+            last_strengths(&g),
+            want,
+            "DG attacker {attacker_dg}, DG defender {defender_dg}"
+        );
+    }
+}
+
+/// 3.4: DG units may not exploit; a unit that becomes DG during the exploitation phase loses
+/// exploit capability at that moment and can do nothing more in the phase.
+#[test]
+fn a_dg_unit_does_not_exploit_and_one_made_dg_in_the_phase_stops_there_3_4() {
+    // On turn 2 the traffic jams still work (3.1).
+    let mut g = empty(2, Phase::Combat(Side::German));
+    let (f, j) = jam_approach(&g);
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let runners = pick(&g, 2, &[], |d| exploiter(Side::German)(d) && !d.is_bond_infantry());
+    let (runner, sleeper) = (runners[0], runners[1]);
+    put(&mut g, runner, f);
+    let rest = grid
+        .hexes()
+        .find(|&h| quiet(&g, h) && !in_entry_area(&g, h) && grid.distance(h, j) > 8)
+        .expect("open ground");
+    put(&mut g, sleeper, rest);
+    g.s.units[sleeper as usize].dg = true;
+    let taken = [runner, sleeper];
+    combat_phase_with_a_fight_elsewhere(&mut g, j, &taken);
+    play(&mut g, Action::EndPhase);
+    assert_eq!(g.s.phase, Phase::Exploitation(Side::German));
+    assert!(moves_of(&g, sleeper).is_empty(), "3.4: a DG unit does not exploit");
+    assert!(moves_of(&g, runner).contains(&j));
+    play(&mut g, Action::Move { unit: runner, to: j });
+    let st = &g.s.units[runner as usize];
+    assert!(st.dg && st.hex() == Some(j), "3.1: DG in the jam");
+    assert!(
+        board(&g).allowance(runner) > st.spent as u32,
+        "it has MP left under the halved MA"
+    );
+    assert!(
+        moves_of(&g, runner).is_empty(),
+        "3.4: made DG in the exploitation phase, it can do nothing more"
+    );
+}
+
+/// 3.4: DG units "take their DG status with them, but do not give it to other units that
+/// later stack with them".
+#[test]
+fn dg_moves_with_the_unit_and_does_not_spread_to_its_new_stack_3_4() {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let h = field(&g, 2, 0);
+    let pair = pick(&g, 2, &[], |d| german_tank(d) && d.formation.is_none());
+    let (dg, fresh) = (pair[0], pair[1]);
+    put(&mut g, dg, h);
+    g.s.units[dg as usize].dg = true;
+    let to = step(&g, h, 0);
+    put(&mut g, fresh, to);
+    play(&mut g, Action::Move { unit: dg, to });
+    assert!(g.s.units[dg as usize].dg, "DG goes with the unit");
+    assert!(!g.s.units[fresh as usize].dg, "and not to the unit it joins");
+    assert_eq!(seen(&g, fresh).expect("on the map")["dg"], false);
+}
+
+/// 3.4, 3.6: "DG artillery cannot Bug Out": an enemy unit of printed attack 2 or more moving
+/// next to non-DG artillery makes it bug out at that instant; next to DG artillery it does not.
+#[test]
+fn dg_artillery_does_not_bug_out_3_4_3_6() {
+    for gun_dg in [false, true] {
+        let mut g = empty(3, Phase::Movement(Side::German));
+        let at = field(&g, 2, 0);
+        let gun = pick(&g, 1, &[], |d| d.side == Side::Allied && d.is_artillery())[0];
+        let tank = pick(&g, 1, &[], |d| german_tank(d) && d.front.attack >= 2)[0];
+        put(&mut g, gun, at);
+        g.s.units[gun as usize].dg = gun_dg;
+        let start = ring(&g, at, 3);
+        put(&mut g, tank, start);
+        let next_to =
+            g.w.map
+                .grid
+                .neighbours(at)
+                .map(|(_, n)| n)
+                .find(|&n| g.w.map.grid.distance(n, start) == 2)
+                .expect("a hex next to the gun");
+        play(
+            &mut g,
+            Action::Move {
+                unit: tank,
+                to: next_to,
+            },
+        );
+        assert_eq!(g.s.units[tank as usize].hex(), Some(next_to));
+        let l = legal(&g);
+        if gun_dg {
+            assert_eq!(g.pending(), Pending::Seat(GERMAN), "no bug-out: the German moves on");
+            assert!(!l
+                .iter()
+                .any(|a| matches!(a, Action::BugOut { .. } | Action::StayPut { .. })));
+            assert_eq!(g.s.units[gun as usize].hex(), Some(at));
+        } else {
+            assert_eq!(g.pending(), Pending::Seat(ALLIED), "3.6: the gun bugs out now");
+            assert!(!l.is_empty());
+            assert!(l
+                .iter()
+                .all(|a| matches!(a, Action::BugOut { unit, .. } | Action::StayPut { unit } if *unit == gun)));
+        }
+    }
+}
+
+/// 3.4 DG recovery: in the pre-turn a stack loses its DG unless it is out of supply, in a
+/// traffic jam, overstacked or mixing divisions. Three DG units of one division in supply
+/// recover; four of one division, and two of two divisions, stay DG. (Out of supply is
+/// played in `tests/rules.rs`.)
+#[test]
+fn dg_recovery_in_the_pre_turn_spares_overstacked_and_mixed_stacks_3_4() {
+    let mut g = empty(3, Phase::Exploitation(Side::Allied));
+    let supplied = g.supply_now(Side::Allied);
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let counters = &world.data.counters;
+    let spots: Vec<Hex> = {
+        let mut v: Vec<Hex> = Vec::new();
+        for h in grid.hexes() {
+            if v.len() == 4 {
+                break;
+            }
+            if supplied[h.idx()] && quiet(&g, h) && !in_entry_area(&g, h) && v.iter().all(|&o| grid.distance(o, h) > 4)
+            {
+                v.push(h);
+            }
+        }
+        v
+    };
+    assert_eq!(spots.len(), 4, "open ground in US supply");
+    let of = |f: u16| {
+        units_where(&g, |d| {
+            d.side == Side::Allied && d.formation == Some(f) && !d.is_artillery() && d.front.attack >= 1
+        })
+    };
+    let big = (0..counters.formations.len() as u16)
+        .find(|&f| of(f).len() >= 8)
+        .expect("a US division of eight units");
+    let other = (0..counters.formations.len() as u16)
+        .find(|&f| f != big && !of(f).is_empty())
+        .expect("another US division");
+    let div = of(big);
+    let three = div[..3].to_vec();
+    let four = div[3..7].to_vec();
+    let mixed = vec![div[7], of(other)[0]];
+    for (units, h) in [(&three, spots[0]), (&four, spots[1]), (&mixed, spots[2])] {
+        for &u in units.iter() {
+            put(&mut g, u, h);
+            g.s.units[u as usize].dg = true;
+        }
+    }
+    // A US unit free to exploit keeps the phase a decision.
+    let taken = [&three[..], &four[..], &mixed[..]].concat();
+    let runner = pick(&g, 1, &taken, |d| exploiter(Side::Allied)(d))[0];
+    put(&mut g, runner, spots[3]);
+    run_to(&mut g, 4, Phase::Movement(Side::German));
+    for &u in &three {
+        assert!(
+            !g.s.units[u as usize].dg,
+            "3.4: three of one division in supply recover"
+        );
+        assert_eq!(seen(&g, u).expect("on the map")["dg"], false);
+    }
+    for &u in &four {
+        assert!(g.s.units[u as usize].dg, "3.4: overstacked, no recovery");
+    }
+    for &u in &mixed {
+        assert!(g.s.units[u as usize].dg, "3.4: two divisions, no recovery");
+    }
+}
+
+// ---- 3.5: barrage examples at the engine level ----
+
+/// Fires `gun` at `t` and returns the die, the modified
+/// roll and the marker placed ("Full", "Half" or "none"), from the journal.
+fn fire(g: &mut ArdennesII, gun: UnitId, t: Hex) -> (i32, i32, &'static str) {
+    play(g, Action::Fire { unit: gun, target: t });
+    let line = journal(g)
+        .into_iter()
+        .rev()
+        .find(|l| l.starts_with("3.5: barrage at"))
+        .expect("the barrage roll");
+    let num = |key: &str| -> i32 {
+        let rest = &line[line.find(key).expect(key) + key.len()..];
+        rest.split(|c: char| !c.is_ascii_digit() && c != '-')
+            .find(|s| !s.is_empty())
+            .and_then(|s| s.parse().ok())
+            .expect("a number")
+    };
+    let result = if line.contains("a Full marker") {
+        "Full"
+    } else if line.contains("a Half marker") {
+        "Half"
+    } else {
+        assert!(line.contains("no effect"), "{line}");
+        "none"
+    };
+    (num("die "), num("modified "), result)
+}
+
+/// 3.5: "−1 to the roll for each enemy barrage marker in the firing artillery's hex";
+/// friendly markers there have no effect.
+#[test]
+fn fire_from_under_enemy_full_markers_takes_1_per_marker_friendly_markers_nothing_3_5() {
+    for (enemy_full, friendly_full, drm) in [(0u8, 0u8, 0), (1, 0, -1), (2, 0, -2), (0, 2, 0)] {
+        let mut g = empty(3, Phase::Movement(Side::German));
+        let t = field(&g, 1, 0);
+        let gun = pick(&g, 1, &[], |d| {
+            d.side == Side::German && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= 2)
+        })[0];
+        let target = pick(&g, 1, &[], foot(Side::Allied))[0];
+        put(&mut g, target, t);
+        let gh = ring(&g, t, 2);
+        put(&mut g, gun, gh);
+        if enemy_full > 0 {
+            mark(&mut g, gh, Side::Allied, enemy_full, 0);
+        }
+        if friendly_full > 0 {
+            mark(&mut g, gh, Side::German, friendly_full, 0);
+        }
+        assert!(
+            legal(&g).contains(&Action::Fire { unit: gun, target: t }),
+            "3.5: artillery may fire from a marked hex"
+        );
+        let (die, modified, _) = fire(&mut g, gun, t);
+        assert_eq!(
+            modified,
+            die + drm,
+            "{enemy_full} enemy and {friendly_full} friendly Full markers on the gun"
+        );
+    }
+}
+
+/// The TEC's Barrage Success Roll of one terrain, as the book prints it: the Half range and
+/// the lowest roll for a Full (A3: the top range is open upward).
+fn book_roll(terrain: &str) -> (RangeInclusive<i32>, i32) {
+    match terrain {
+        "city" => (5..=5, 6),
+        "west-wall" | "slope" => (4..=5, 6),
+        "village" | "woods" | "forest" | "marsh" => (4..=4, 5),
+        "open" => (3..=4, 5),
+        other => panic!("no barrage roll for {other}"),
+    }
+}
+
+fn book_result(roll: &(RangeInclusive<i32>, i32), modified: i32) -> &'static str {
+    if modified >= roll.1 {
+        "Full"
+    } else if roll.0.contains(&modified) {
+        "Half"
+    } else {
+        "none"
+    }
+}
+
+/// 3.5: "If the target hex has more than one terrain type, use the type whose success roll is
+/// hardest": a City hex with open ground rolls as City, an open hex with a village as Village,
+/// an open West Wall hex as West Wall when Germans hold it and as open ground when the US does
+/// (1.3: the West Wall counts for German units only).
+#[test]
+fn a_hex_of_several_terrains_takes_the_hardest_barrage_roll_3_5() {
+    let probe = empty(3, Phase::Movement(Side::German));
+    let find = |names: &[&str]| {
+        probe
+            .w
+            .map
+            .grid
+            .hexes()
+            .find(|&h| {
+                let mut t = probe.w.terrain_names[h.idx()].clone();
+                t.sort();
+                let mut want = names.to_vec();
+                want.sort();
+                t == want && probe.w.map.grid.within(h, 2).count() == 19
+            })
+            .unwrap_or_else(|| panic!("a hex of {names:?}"))
+    };
+    // (target terrains, occupying side, the terrain whose roll applies, the rolls where the
+    // hardest terrain and the easiest one differ).
+    let cases: [(&[&str], Side, &str, &str); 4] = [
+        (&["open", "city"], Side::Allied, "city", "open"),
+        (&["open", "village"], Side::Allied, "village", "open"),
+        (&["open", "west-wall"], Side::German, "west-wall", "open"),
+        (&["open", "west-wall"], Side::Allied, "open", "open"),
+    ];
+    for (names, occupant, hardest, easiest) in cases {
+        let t = find(names);
+        let firer = occupant.enemy();
+        let mut base = empty(3, Phase::Movement(firer));
+        let gun = pick(&base, 1, &[], |d| {
+            d.side == firer && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= 2)
+        })[0];
+        let target = pick(&base, 1, &[], foot(occupant))[0];
+        put(&mut base, target, t);
+        let gh = ring(&base, t, 2);
+        put(&mut base, gun, gh);
+        let roll = book_roll(hardest);
+        let other = book_roll(easiest);
+        let mut told_apart = false;
+        for seed in 0..40u64 {
+            let mut g = base.clone();
+            g.s.rng = Rng::from_seed(seed);
+            let (die, modified, result) = fire(&mut g, gun, t);
+            assert_eq!(modified, die, "one unit in the hex, no marker: no DRM");
+            assert_eq!(
+                result,
+                book_result(&roll, modified),
+                "{names:?} held by {occupant:?}: roll {modified} on the {hardest} row"
+            );
+            let marker = g.s.markers.iter().find(|m| m.hex == t).map(|m| (m.full, m.half));
+            let want = match result {
+                "Full" => Some((1, 0)),
+                "Half" => Some((0, 1)),
+                _ => None,
+            };
+            assert_eq!(marker, want, "the marker placed");
+            told_apart |= book_result(&other, modified) != result;
+        }
+        assert!(
+            hardest == easiest || told_apart,
+            "{names:?}: some roll tells {hardest} from {easiest}"
+        );
+    }
+}
+
+/// 3.5 Half reconciliation: "Ignore Full markers in the hex when reconciling": a Half beside
+/// a Full rolls as a lone Half, and three Halves beside a Full make exactly one more Full.
+#[test]
+fn half_reconciliation_ignores_the_full_markers_of_the_hex_3_5() {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let lone = field(&g, 1, 0);
+    let many = field(&g, 1, 40);
+    assert_ne!(lone, many);
+    // A German unit on the map and a US air strike keep the US Barrage phase a decision.
+    let gu = pick(&g, 1, &[], foot(Side::German))[0];
+    let spot = field(&g, 1, 80);
+    put(&mut g, gu, spot);
+    g.s.air_strikes = 1;
+    mark(&mut g, lone, Side::German, 1, 1);
+    mark(&mut g, many, Side::German, 1, 3);
+    play(&mut g, Action::EndPhase);
+    assert_eq!(g.s.phase, Phase::UsBarrage);
+    let marker = |h: Hex| g.s.markers.iter().find(|m| m.hex == h).map(|m| (m.full, m.half));
+    assert_eq!(
+        marker(many),
+        Some((2, 0)),
+        "three Halves make one Full, beside the Full"
+    );
+    let lines = journal(&g);
+    let (lone_id, many_id) = (id(&g, lone), id(&g, many));
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with(&format!("3.5: Half marker at {many_id},"))),
+        "no roll for two or more Halves"
+    );
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with(&format!("3.5: Half marker at {lone_id},")))
+        .expect("the Half beside the Full rolls as a lone Half");
+    let die: i32 = line
+        .rsplit("die ")
+        .next()
+        .and_then(|s| s.trim_end_matches('.').parse().ok())
+        .expect("a die");
+    let want = if die >= 4 { (2, 0) } else { (1, 0) };
+    assert_eq!(marker(lone), Some(want), "Half Reconciliation Table: die {die}");
+}
