@@ -1,7 +1,9 @@
-// End-to-end test of the browser client: a hotseat game of Stalingrad Blitz played by clicking.
+// End-to-end test of the browser client: a hotseat game played by clicking.
 //
-//   node web/e2e/hotseat.mjs http://127.0.0.1:PORT
+//   node web/e2e/hotseat.mjs http://127.0.0.1:PORT [GAME SCENARIO SEED]
 //
+// GAME, SCENARIO and SEED default to stalingrad-blitz, campaign and 3. For ardennes-ii the
+// board must also show both map sheets joined (A1.46 and B40.30 drawn).
 // Needs a running `sandtable serve` at that address and Chromium (/usr/bin/chromium, or the
 // path in $CHROMIUM); it never downloads a browser. It opens the lobby, creates a hotseat game
 // with a fixed seed, plays the chit picks from the action panel until a unit can move, moves one
@@ -13,9 +15,9 @@
 import { chromium } from 'playwright-core';
 
 const BASE = (process.argv[2] || process.env.SANDTABLE_URL || '').replace(/\/+$/, '');
-const SEED = 3;
-const GAME = 'stalingrad-blitz';
-const SCENARIO = 'campaign';
+const GAME = process.argv[3] || 'stalingrad-blitz';
+const SCENARIO = process.argv[4] || 'campaign';
+const SEED = Number(process.argv[5] || 3);
 const DEADLINE_MS = 180_000;
 
 function fail(msg) {
@@ -29,7 +31,7 @@ function log(msg) {
 }
 
 async function main() {
-  if (!/^https?:\/\//.test(BASE)) fail('usage: node web/e2e/hotseat.mjs http://127.0.0.1:PORT');
+  if (!/^https?:\/\//.test(BASE)) fail('usage: node web/e2e/hotseat.mjs http://127.0.0.1:PORT [GAME SCENARIO SEED]');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -58,6 +60,13 @@ async function main() {
     log(`game page ${new URL(page.url()).pathname}`);
     await page.waitForSelector('[data-test=board-svg] .ctr[data-id]', { state: 'attached' });
     await page.waitForSelector('[data-test=turn][data-version]');
+    if (GAME === 'ardennes-ii') {
+      // SCS 1.4: sheet B joins sheet A east of A40; both are one board.
+      for (const hex of ['A1.46', 'A40.40', 'B1.16', 'B40.30']) {
+        await page.waitForSelector(`[data-test=board-svg] .hx [data-hex="${hex}"]`, { state: 'attached' });
+      }
+      log('both map sheets drawn');
+    }
     checkErrors();
 
     // The chit picks and whatever else comes before a unit can move, from the action panel.

@@ -175,15 +175,21 @@ fn a_person_plays_a_hotseat_game_in_chromium() {
     }
     let dir = temp_dir("e2e");
     let server = Server::start(&dir);
-    let out = Command::new("node")
-        .arg(&script)
-        .arg(&server.base)
-        .env("CHROMIUM", &chromium)
-        .output()
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    // Each rule system once: the first game, and Ardennes II on its two joined map sheets.
+    for (game, scenario, seed) in [("stalingrad-blitz", "campaign", "3"), ("ardennes-ii", "goose-egg", "3")] {
+        let out = Command::new("node")
+            .arg(&script)
+            .args([server.base.as_str(), game, scenario, seed])
+            .env("CHROMIUM", &chromium)
+            .output()
+            .expect("node runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "the browser test of {game} failed:\n{stdout}\n{stderr}"
+        );
+    }
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1755,7 +1755,13 @@ impl ArdennesII {
                     c.attackers.push(unit);
                 }
             }
-            Action::CallOff => self.s.combat = None,
+            Action::CallOff => {
+                if let Some(c) = self.s.combat.take() {
+                    let hid = self.w.data.hex_id(c.target);
+                    self.journal
+                        .say(|| text!("3.2: the attack on {hid} is called off.", "3.2:取消对 {hid} 的攻击。"));
+                }
+            }
             Action::Resolve => {
                 if let Some(c) = self.s.combat.as_mut() {
                     c.stage = Stage::StandOrRetreat;
@@ -1792,6 +1798,15 @@ impl ArdennesII {
             Action::RetreatTo { to } => self.do_retreat(to),
             Action::Advance { unit, to } => {
                 self.s.units[unit as usize].loc = Some(to);
+                if !self.journal.off {
+                    let (name, hid) = (self.unit_text(unit), self.w.data.hex_id(to));
+                    self.journal.say(|| {
+                        Text::new(
+                            format!("3.2: {} advances to {hid}.", name.en),
+                            format!("3.2:{}推进到 {hid}。", name.zh),
+                        )
+                    });
+                }
                 if let Some(c) = self.s.combat.as_mut() {
                     if let Some(e) = c.advancing.iter_mut().find(|e| e.0 == unit) {
                         if e.1 == 0 || to != c.target {
@@ -1847,11 +1862,27 @@ impl ArdennesII {
             }
             Action::StayPut { unit } => {
                 self.s.bug_outs.retain(|&u| u != unit);
+                let name = self.unit_text(unit);
+                self.journal.say(|| {
+                    Text::new(
+                        format!("3.6: {} has no hex to bug out to and stays.", name.en),
+                        format!("3.6:{}没有可逃往的格,原地不动。", name.zh),
+                    )
+                });
             }
             Action::Pass => self.s.demolition_window = false,
             Action::Place { unit, at } => {
                 self.s.placing.retain(|p| p.unit != unit);
                 self.s.units[unit as usize].loc = Some(at);
+                if !self.journal.off {
+                    let (name, hid) = (self.unit_text(unit), self.w.data.hex_id(at));
+                    self.journal.say(|| {
+                        Text::new(
+                            format!("{} is placed at {hid}.", name.en),
+                            format!("{}放置于 {hid}。", name.zh),
+                        )
+                    });
+                }
                 if self.s.airborne_drop.contains(&unit) {
                     self.airborne_group_kept(unit);
                 }
@@ -2040,6 +2071,17 @@ impl ArdennesII {
         }
         self.bug_out_triggers(unit, &path);
         let to = *path.last().expect("a path has its start");
+        if !self.journal.off {
+            let name = self.unit_text(unit);
+            let (from, hid) = (self.w.data.hex_id(path[0]), self.w.data.hex_id(to));
+            let mp = text::half_mp(cost);
+            self.journal.say(|| {
+                Text::new(
+                    format!("{} moves {from} → {hid} ({}).", name.en, mp.en),
+                    format!("{}移动 {from} → {hid}({})。", name.zh, mp.zh),
+                )
+            });
+        }
         let st = &mut self.s.units[unit as usize];
         st.spent += cost as u16;
         st.moved = true;
@@ -2207,6 +2249,7 @@ impl ArdennesII {
 
     fn lose_step(&mut self, u: UnitId) {
         let steps = self.steps(u);
+        let name = self.unit_text(u);
         let st = &mut self.s.units[u as usize];
         if steps >= 2 {
             st.reduced = true;
@@ -2214,6 +2257,19 @@ impl ArdennesII {
             st.gone = true;
             st.loc = None;
         }
+        self.journal.say(|| {
+            if steps >= 2 {
+                Text::new(
+                    format!("1.2: {} loses a step (reduced).", name.en),
+                    format!("1.2:{}损失一个军力(翻为减员面)。", name.zh),
+                )
+            } else {
+                Text::new(
+                    format!("1.2: {} loses its last step and is eliminated.", name.en),
+                    format!("1.2:{}损失最后一个军力,被消灭。", name.zh),
+                )
+            }
+        });
         if let Some(c) = self.s.combat.as_mut() {
             match c.stage {
                 Stage::AttackerLoss => {

@@ -184,3 +184,39 @@ fn the_board_shades_the_hexes_outside_the_playing_area_7_0() {
     assert!(g.s.area.is_none());
     assert_eq!(shaded_hexes(&g.render_svg(None, Lang::En), OUTSIDE), 0);
 }
+
+#[test]
+fn the_log_follows_moves_and_placements_in_both_languages() {
+    use sandtable_ardennes_ii::Action;
+    let mut g = ArdennesII::new_game("goose-egg", 3).expect("7.4 starts");
+    let mut legal = Vec::new();
+    // The owners' set-up choices first (SCS 5.0), then the first move of the German turn.
+    for _ in 0..100 {
+        let Pending::Seat(seat) = g.pending() else {
+            panic!("someone decides")
+        };
+        g.legal_actions(&mut legal);
+        let a = legal[0].clone();
+        let before = g.journal(None).len();
+        g.apply(seat, &a).expect("a listed action");
+        let lines = g.journal(None);
+        match a {
+            Action::Place { unit, at } | Action::Move { unit, to: at } => {
+                let name = &g.w.data.counters.units[unit as usize].name_en;
+                let hex = g.w.data.hex_id(at);
+                let line = lines[before..]
+                    .iter()
+                    .map(|l| &l.text)
+                    .find(|t| t.en.contains(name.as_str()) && t.en.contains(&hex))
+                    .unwrap_or_else(|| panic!("{a:?} is logged"));
+                assert!(line.zh.contains(&hex) && line.zh != line.en, "{a:?}: {}", line.zh);
+                if matches!(a, Action::Move { .. }) {
+                    assert!(line.en.contains("MP") && line.zh.contains("移动力"), "{}", line.en);
+                    return;
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("no move in the first 100 decisions");
+}
