@@ -567,7 +567,8 @@ impl ArdennesII {
                     resupply.push(u);
                 }
             }
-            if self.stack_fault(&units) || b.traffic_jam(h) {
+            // 3.1: traffic jams act on German units only.
+            if self.stack_fault(&units) || (b.traffic_jam(h) && b.side_at(h) == Some(Side::German)) {
                 continue;
             }
             if others.iter().any(|&u| self.s.units[u as usize].out_of_supply) {
@@ -1305,21 +1306,33 @@ impl ArdennesII {
             if eligible.is_empty() {
                 continue;
             }
-            for (d, n) in self.w.map.grid.neighbours(h) {
-                if !b.enemy_in(side, n) || b.road_link(h, d).is_none() {
+            // Which of them overrun together is the owner's choice: every group with some
+            // attack strength (a zero-strength attack cannot be made, RULINGS), the whole
+            // stack first. More than 5 eligible units (temporary stacking in movement, 3.1)
+            // offer the whole stack and each unit alone.
+            let n = eligible.len();
+            let groups: Vec<Vec<UnitId>> = if n <= 5 {
+                let mut masks: Vec<u32> = (1..1u32 << n).collect();
+                masks.sort_by_key(|m| (std::cmp::Reverse(m.count_ones()), *m));
+                masks
+                    .into_iter()
+                    .map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| eligible[i]).collect())
+                    .collect()
+            } else {
+                std::iter::once(eligible.clone())
+                    .chain(eligible.iter().map(|&u| vec![u]))
+                    .collect()
+            };
+            let groups: Vec<Vec<UnitId>> = groups.into_iter().filter(|g| self.attack_strength(b, g) > 0).collect();
+            for (d, t) in self.w.map.grid.neighbours(h) {
+                if !b.enemy_in(side, t) || b.road_link(h, d).is_none() {
                     continue;
                 }
-                out.push(Action::Overrun {
-                    units: eligible.clone(),
-                    target: n,
-                });
-                if eligible.len() > 1 {
-                    for &u in &eligible {
-                        out.push(Action::Overrun {
-                            units: vec![u],
-                            target: n,
-                        });
-                    }
+                for g in &groups {
+                    out.push(Action::Overrun {
+                        units: g.clone(),
+                        target: t,
+                    });
                 }
             }
         }
@@ -1726,6 +1739,22 @@ impl ArdennesII {
         }
     }
 
+    /// Unit `u` comes into hex `h` other than by a move of its own (an advance, an overrun's
+    /// entry, a retreat, a placement): a German unit entering a traffic jam on turns 1–2
+    /// becomes DG (3.1, 3.4), and a unit entering a hex with an enemy Full marker may neither
+    /// overrun nor exploit for the rest of the phase (3.5).
+    fn enter(&mut self, u: UnitId, h: Hex) {
+        let side = self.unit_side(u);
+        let b = Board::new(&self.w, &self.s);
+        let jam = side == Side::German && b.traffic_jam(h);
+        let marked = b.full_markers(h, side.enemy()) > 0;
+        drop(b);
+        let st = &mut self.s.units[u as usize];
+        st.loc = Some(h);
+        st.dg |= jam;
+        st.barraged |= marked;
+    }
+
     fn carry_out(&mut self, a: &Action) {
         match *a {
             Action::Move { unit, to } => self.do_move(unit, to),
@@ -1797,7 +1826,17 @@ impl ArdennesII {
             }
             Action::RetreatTo { to } => self.do_retreat(to),
             Action::Advance { unit, to } => {
-                self.s.units[unit as usize].loc = Some(to);
+                self.enter(unit, to);
+                // 3.1, 3.5: made DG by a traffic jam, or in an enemy Full-marker hex, it goes no
+                // farther.
+                let st = &self.s.units[unit as usize];
+                if st.dg || st.barraged {
+                    if let Some(c) = self.s.combat.as_mut() {
+                        if let Some(e) = c.advancing.iter_mut().find(|e| e.0 == unit) {
+                            e.1 = 0;
+                        }
+                    }
+                }
                 if !self.journal.off {
                     let (name, hid) = (self.unit_text(unit), self.w.data.hex_id(to));
                     self.journal.say(|| {
@@ -1873,7 +1912,7 @@ impl ArdennesII {
             Action::Pass => self.s.demolition_window = false,
             Action::Place { unit, at } => {
                 self.s.placing.retain(|p| p.unit != unit);
-                self.s.units[unit as usize].loc = Some(at);
+                self.enter(unit, at);
                 if !self.journal.off {
                     let (name, hid) = (self.unit_text(unit), self.w.data.hex_id(at));
                     self.journal.say(|| {
@@ -2307,11 +2346,10 @@ impl ArdennesII {
         drop(b);
         let stack = self.alive(&c.defenders);
         for &u in &stack {
-            let st = &mut self.s.units[u as usize];
-            st.loc = Some(to);
+            self.enter(u, to);
             // Inventory A11: artillery that retreats becomes DG.
             if self.w.data.counters.units[u as usize].is_artillery() {
-                st.dg = true;
+                self.s.units[u as usize].dg = true;
             }
         }
         let hid = self.w.data.hex_id(to);
@@ -2349,7 +2387,7 @@ impl ArdennesII {
             // 3.3: no advance; if the hex was emptied the overrunning units enter it free.
             if vacated {
                 for u in self.alive(&c.attackers) {
-                    self.s.units[u as usize].loc = Some(c.target);
+                    self.enter(u, c.target);
                 }
             }
             self.s.combat = None;
@@ -2441,8 +2479,8 @@ impl ArdennesII {
             Action::Overrun { .. } => r(
                 "3.3",
                 text!(
-                    "that overrun is not allowed: it needs mechanized units, not DG, not next to the enemy when the phase began, not in or through an enemy barrage hex, not overrun already, 2 MP left, and a road into the hex",
-                    "不能这样突袭:须为机械化单位、未混乱、阶段开始时不与敌相邻、未进入或起始于敌方射击格、本阶段未突袭过、剩余 2 移动力,并沿道路进入该格"
+                    "that overrun is not allowed: it needs mechanized units of one hex with some attack strength, not DG, not next to the enemy when the phase began, not in or through an enemy barrage hex, not overrun already, 2 MP left, and a road into the hex",
+                    "不能这样突袭:须为同一格中有攻击力的机械化单位、未混乱、阶段开始时不与敌相邻、未进入或起始于敌方射击格、本阶段未突袭过、剩余 2 移动力,并沿道路进入该格"
                 ),
             ),
             Action::BugOut { .. } | Action::StayPut { .. } => r(

@@ -862,3 +862,249 @@ fn a_stack_overruns_together_with_the_sum_of_its_attack_3_3() {
         assert!(!overrun_by(&g, u), "both have overrun");
     }
 }
+
+// ---- entering the hex: traffic jams and enemy markers; zero-strength overruns ----
+
+/// 3.1 with 3.3: "A Traffic Jam hex automatically makes DG any unit that enters it": an
+/// overrunning German unit placed in an emptied jam hex on turn 2 enters it and becomes DG.
+#[test]
+fn an_overrunning_unit_placed_in_an_emptied_traffic_jam_becomes_dg_3_1_3_3() {
+    let mut g = empty(2, Phase::Movement(Side::German));
+    let mech_ok = |g: &ArdennesII, h: Hex| {
+        g.w.costs.hex[Side::German.seat() as usize][1][h.idx()].is_some() && !has(g, h, "traffic-jam")
+    };
+    let l = *lanes_where(&g, &|g, t| has(g, t, "traffic-jam") && !in_entry_area(g, t), &|g, h| {
+        mech_ok(g, h) && !in_entry_area(g, h)
+    })
+    .first()
+    .expect("a road into a traffic jam");
+    let runner = pick(&g, 1, &[], german_tank)[0];
+    let enemy = pick(&g, 1, &[], us_tank)[0];
+    put(&mut g, runner, l.s);
+    put(&mut g, enemy, l.t);
+    play(&mut g, Action::Move { unit: runner, to: l.a });
+    assert_eq!(at(&g, runner), Some(l.a));
+    play(&mut g, overrun(&[runner], l.t));
+    assert_eq!(legal(&g), vec![Action::Stand, Action::Withdraw]);
+    fight(&mut g, true);
+    assert_eq!(at(&g, runner), Some(l.t), "3.3: placed in the emptied hex");
+    assert!(g.s.units[runner as usize].dg, "3.1: it entered a traffic jam: DG");
+}
+
+/// 3.5 and 3.3: "Units that start in an enemy Full-marker hex, or enter one later, cannot
+/// Overrun or Exploit for the rest of that phase": a German exploiting unit placed by its
+/// overrun in a hex under a US Full marker (fired in the US Barrage phase at the US unit's own
+/// hex, as 3.5 allows) has entered one, and exploits no further.
+#[test]
+fn an_overrunning_unit_placed_under_an_enemy_full_marker_exploits_no_further_3_5() {
+    let mut g = empty(3, Phase::Combat(Side::German));
+    let l = open_lane(&g);
+    let runner = pick(&g, 1, &[], |d| exploiter(Side::German)(d) && !d.is_bond_infantry())[0];
+    let enemy = pick(&g, 1, &[], us_tank)[0];
+    put(&mut g, runner, l.s);
+    put(&mut g, enemy, l.t);
+    mark(&mut g, l.t, Side::Allied, 1, 0);
+    combat_phase_with_a_fight_elsewhere(&mut g, l.t, &[runner, enemy]);
+    play(&mut g, Action::EndPhase);
+    assert_eq!(g.s.phase, Phase::Exploitation(Side::German));
+    play(&mut g, Action::Move { unit: runner, to: l.a });
+    play(&mut g, overrun(&[runner], l.t));
+    fight(&mut g, true);
+    assert_eq!(at(&g, runner), Some(l.t), "placed in the emptied hex");
+    assert!(left(&g, runner) > 0);
+    assert!(
+        moves_of(&g, runner).is_empty(),
+        "3.5: it entered an enemy Full-marker hex: no more exploitation ({} moves offered)",
+        moves_of(&g, runner).len()
+    );
+}
+
+/// SCS 7.1 (RULINGS: "An attack of strength 0 cannot be made") with 3.3: mechanized artillery,
+/// of attack 0, is not offered an overrun of its own. The position arises in play: a German
+/// unit that withdraws before a US overrun ends its retreat next to a US gun along a road; the
+/// gun did not begin the phase next to an enemy and did not move (3.6).
+#[test]
+fn artillery_of_attack_0_is_not_offered_an_overrun_of_its_own_3_3() {
+    let mut base = empty(3, Phase::Movement(Side::Allied));
+    let world = base.w.clone();
+    let grid = &world.map.grid;
+    let l = open_lane(&base);
+    let tank = pick(&base, 1, &[], us_tank)[0];
+    let enemy = pick(&base, 1, &[], german_tank)[0];
+    let gun = pick(&base, 1, &[], |d| {
+        d.side == Side::Allied && d.is_artillery() && d.is_mech() && d.front.attack == 0
+    })[0];
+    put(&mut base, tank, l.s);
+    put(&mut base, enemy, l.t);
+    // Where the German unit may withdraw to, and a road hex beside one of those hexes for the
+    // gun: the first pair whose withdrawal hex is still offered with the gun in place.
+    let withdrawn = |g: &ArdennesII| {
+        let mut t = g.clone();
+        play(&mut t, Action::Move { unit: tank, to: l.a });
+        play(&mut t, overrun(&[tank], l.t));
+        play(&mut t, Action::Withdraw);
+        t
+    };
+    let probe = withdrawn(&base);
+    let b = board(&probe);
+    let candidates: Vec<(Hex, Hex)> = legal(&probe)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo { to } => Some(to),
+            _ => None,
+        })
+        .flat_map(|r| {
+            grid.neighbours(r)
+                .filter(|&(_, gh)| {
+                    let into_r = grid.dir_to(gh, r).expect("adjacent");
+                    b.road_link(gh, into_r).is_some()
+                        && b.count(gh) == 0
+                        && grid.distance(gh, l.t) >= 3
+                        && grid.distance(gh, l.s) >= 2
+                        && plain(&probe, gh)
+                })
+                .map(move |(_, gh)| (r, gh))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    drop(b);
+    let (g, r) = candidates
+        .into_iter()
+        .find_map(|(r, gh)| {
+            let mut g = base.clone();
+            put(&mut g, gun, gh);
+            let mut g = withdrawn(&g);
+            legal(&g).contains(&Action::RetreatTo { to: r }).then(|| {
+                play(&mut g, Action::RetreatTo { to: r });
+                (g, r)
+            })
+        })
+        .expect("a withdrawal hex with a road beside it for the gun");
+    assert_eq!(at(&g, enemy), Some(r));
+    assert!(g.s.combat.is_none());
+    assert!(
+        !overrun_by(&g, gun),
+        "an attack of strength 0 cannot be made: {:?}",
+        overruns(&g)
+    );
+}
+
+/// 3.1 with 3.2 (found beside the overruns): a German unit advancing after combat into an
+/// emptied traffic-jam hex on turn 2 enters it and becomes DG.
+#[test]
+fn a_unit_advancing_into_a_traffic_jam_becomes_dg_3_1_3_2() {
+    let mut g = empty(2, Phase::Combat(Side::German));
+    let mech_ok = |g: &ArdennesII, h: Hex| {
+        g.w.costs.hex[Side::German.seat() as usize][1][h.idx()].is_some() && !has(g, h, "traffic-jam")
+    };
+    let l = *lanes_where(&g, &|g, t| has(g, t, "traffic-jam") && !in_entry_area(g, t), &|g, h| {
+        mech_ok(g, h) && !in_entry_area(g, h)
+    })
+    .first()
+    .expect("a road into a traffic jam");
+    let attacker = pick(&g, 1, &[], german_tank)[0];
+    let enemy = pick(&g, 1, &[], us_tank)[0];
+    put(&mut g, attacker, l.a);
+    put(&mut g, enemy, l.t);
+    play(&mut g, Action::Attack { target: l.t });
+    play(&mut g, Action::Join { unit: attacker });
+    play(&mut g, Action::Resolve);
+    play(&mut g, Action::Withdraw);
+    let first = legal(&g)[0].clone();
+    play(&mut g, first);
+    assert!(legal(&g).contains(&Action::Advance {
+        unit: attacker,
+        to: l.t
+    }));
+    play(
+        &mut g,
+        Action::Advance {
+            unit: attacker,
+            to: l.t,
+        },
+    );
+    assert_eq!(at(&g, attacker), Some(l.t));
+    assert!(g.s.units[attacker as usize].dg, "3.1: it entered a traffic jam: DG");
+}
+
+/// 3.2 with 3.5 and RULINGS (advance after combat: "not in or through an enemy Full-marker hex
+/// this phase"): an exploit-capable German unit that advances into a combat hex under a US Full
+/// marker has entered an enemy Full-marker hex and may not take the second hex.
+#[test]
+fn an_advance_into_a_combat_hex_under_an_enemy_full_marker_stops_there_3_2_3_5() {
+    let mut g = empty(3, Phase::Combat(Side::German));
+    let world = g.w.clone();
+    let grid = &world.map.grid;
+    let b = board(&g);
+    let (l, onward) = open_lanes(&g)
+        .into_iter()
+        .find_map(|l| {
+            let onward = grid
+                .neighbours(l.t)
+                .find_map(|(d, r)| (r != l.a && b.road_link(l.t, d).is_some() && plain(&g, r)).then_some(r))?;
+            Some((l, onward))
+        })
+        .expect("a road through the combat hex");
+    drop(b);
+    let attacker = pick(&g, 1, &[], |d| exploiter(Side::German)(d) && !d.is_bond_infantry())[0];
+    let enemy = pick(&g, 1, &[], us_tank)[0];
+    put(&mut g, attacker, l.a);
+    put(&mut g, enemy, l.t);
+    mark(&mut g, l.t, Side::Allied, 1, 0);
+    play(&mut g, Action::Attack { target: l.t });
+    play(&mut g, Action::Join { unit: attacker });
+    play(&mut g, Action::Resolve);
+    play(&mut g, Action::Withdraw);
+    let first = legal(&g)[0].clone();
+    play(&mut g, first);
+    play(
+        &mut g,
+        Action::Advance {
+            unit: attacker,
+            to: l.t,
+        },
+    );
+    assert!(
+        !legal(&g).contains(&Action::Advance {
+            unit: attacker,
+            to: onward
+        }),
+        "3.5: it entered an enemy Full-marker hex: {:?}",
+        legal(&g)
+    );
+}
+
+/// Which units of a hex overrun together is the owner's choice (3.3): of three eligible units,
+/// every group of them is offered — the three, each pair and each one alone.
+#[test]
+fn any_group_of_a_hexs_eligible_units_may_overrun_together_3_3() {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let l = open_lane(&g);
+    let three = pick(&g, 3, &[], |d| german_tank(d) && d.formation.is_none());
+    let enemy = pick(&g, 1, &[], us_tank)[0];
+    for &u in &three {
+        put(&mut g, u, l.s);
+    }
+    put(&mut g, enemy, l.t);
+    for &u in &three {
+        play(&mut g, Action::Move { unit: u, to: l.a });
+    }
+    let mut offered = overruns(&g);
+    offered.sort();
+    let mut want: Vec<(Vec<UnitId>, Hex)> = (1..8u32)
+        .map(|m| ((0..3).filter(|i| m & (1 << i) != 0).map(|i| three[i]).collect(), l.t))
+        .collect();
+    want.sort();
+    assert_eq!(offered, want, "7 groups of 3 units");
+    // Two of them overrun; the third may still overrun on its own afterwards.
+    play(&mut g, overrun(&three[..2], l.t));
+    play(&mut g, Action::Stand);
+    while g.s.combat.is_some() {
+        let v = legal(&g);
+        play(&mut g, v[0].clone());
+    }
+    if at(&g, enemy) == Some(l.t) && at(&g, three[2]) == Some(l.a) {
+        assert!(overrun_by(&g, three[2]), "the third unit has not overrun yet");
+        assert!(!overrun_by(&g, three[0]) && !overrun_by(&g, three[1]));
+    }
+}
