@@ -550,3 +550,36 @@ fn half_reconciliation_ignores_the_full_markers_of_the_hex_3_5() {
     let want = if die >= 4 { (2, 0) } else { (1, 0) };
     assert_eq!(marker(lone), Some(want), "Half Reconciliation Table: die {die}");
 }
+
+/// 3.1 with 3.4: traffic jams act on German units only, so a US stack in a jam hex recovers
+/// in the pre-turn of turn 2 as anywhere else, while a German stack in one stays DG.
+#[test]
+fn only_german_stacks_stay_dg_in_a_traffic_jam_at_the_pre_turn_3_1_3_4() {
+    let mut g = empty(1, Phase::Exploitation(Side::Allied));
+    let grid = g.w.map.grid.clone();
+    let jams: Vec<Hex> = grid
+        .hexes()
+        .filter(|&h| has(&g, h, "traffic-jam") && !in_entry_area(&g, h))
+        .collect();
+    let us = pick(&g, 1, &[], foot(Side::Allied))[0];
+    let them = pick(&g, 1, &[], foot(Side::German))[0];
+    let supplied = g.supply_now(Side::Allied);
+    let us_jam = *jams
+        .iter()
+        .find(|&&h| supplied[h.idx()])
+        .expect("a jam hex in US supply");
+    let german_jam = *jams
+        .iter()
+        .find(|&&h| grid.distance(h, us_jam) > 2)
+        .expect("a second jam hex away from the first");
+    for (u, h) in [(us, us_jam), (them, german_jam)] {
+        put(&mut g, u, h);
+        g.s.units[u as usize].dg = true;
+    }
+    let runner = pick(&g, 1, &[us], |d| exploiter(Side::Allied)(d))[0];
+    let spot = field(&g, 3, 0);
+    put(&mut g, runner, spot);
+    run_to(&mut g, 2, Phase::Movement(Side::German));
+    assert!(!g.s.units[us as usize].dg, "3.1: a jam does not hold US units");
+    assert!(g.s.units[them as usize].dg, "3.4: a German stack in a jam stays DG");
+}
