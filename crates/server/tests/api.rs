@@ -474,12 +474,16 @@ async fn concurrent_actions_on_one_game_are_served_one_at_a_time() {
         let (app, id, soviet) = (app.clone(), id.clone(), soviet.clone());
         tasks.push(tokio::spawn(async move {
             let doc = app.state(&id, Some(&soviet)).await;
-            let action = doc["legal"][0]["action"].clone();
-            app.act(&id, &soviet, json!({"action": action})).await.0
+            // Another request may have passed the decision to the other seat already: then
+            // this seat has nothing to send.
+            let action = doc["legal"].get(0)?["action"].clone();
+            Some(app.act(&id, &soviet, json!({"action": action})).await.0)
         }));
     }
     for t in tasks {
-        let s = t.await.expect("the task ends");
+        let Some(s) = t.await.expect("the task ends") else {
+            continue;
+        };
         assert!(
             [StatusCode::OK, StatusCode::FORBIDDEN, StatusCode::UNPROCESSABLE_ENTITY].contains(&s),
             "{s}"
