@@ -39,6 +39,16 @@ pub struct TerrainStyle {
     pub symbol: Option<TerrainSymbol>,
 }
 
+impl TerrainStyle {
+    pub fn new(terrain: &str, fill: &str, symbol: Option<TerrainSymbol>) -> TerrainStyle {
+        TerrainStyle {
+            terrain: terrain.into(),
+            fill: fill.into(),
+            symbol,
+        }
+    }
+}
+
 /// Symbols drawn over a hex's fill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TerrainSymbol {
@@ -62,6 +72,9 @@ pub enum LineKind {
     Path,
     /// Like [`LineKind::Path`], with cross-ties (railways).
     Railway,
+    /// A short bar across the hexside of each pair in [`HexMap::side_lines`], along the line
+    /// from one hex centre to the other (bridges).
+    Crossing,
 }
 
 /// How one line feature (a side line or path kind of the map file) is drawn.
@@ -75,6 +88,18 @@ pub struct LineStyle {
     /// An SVG dash pattern such as `"6 3"`.
     pub dash: Option<String>,
     pub kind: LineKind,
+}
+
+impl LineStyle {
+    pub fn new(feature: &str, stroke: &str, width: f64, dash: Option<&str>, kind: LineKind) -> LineStyle {
+        LineStyle {
+            feature: feature.into(),
+            stroke: stroke.into(),
+            width,
+            dash: dash.map(Into::into),
+            kind,
+        }
+    }
 }
 
 /// A mark drawn beside the places that carry a tag.
@@ -219,6 +244,8 @@ pub fn render_hex_map(
         if let Some(dash) = &l.dash {
             // Round caps would lengthen the dashes until they closed the gaps.
             w!(out, ";stroke-dasharray:{};stroke-linecap:butt", Css(dash));
+        } else if l.kind == LineKind::Crossing {
+            out.push_str(";stroke-linecap:butt");
         }
         out.push('}');
         if l.kind == LineKind::Railway {
@@ -287,6 +314,17 @@ pub fn render_hex_map(
                         if let (Some(a), Some(b)) = (at(pair[0]), at(pair[1])) {
                             let (p, q) = hexside(a, b, lay.radius);
                             d.segment(p, q);
+                        }
+                    }
+                }
+            }
+            LineKind::Crossing => {
+                for line in map.side_lines.iter().filter(|l| l.kind == ls.feature) {
+                    for pair in line.hexes.chunks_exact(2) {
+                        if let (Some(a), Some(b)) = (at(pair[0]), at(pair[1])) {
+                            // From 30% to 70% of the way between the centres: over the hexside.
+                            let along = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                            d.segment(along(0.3), along(0.7));
                         }
                     }
                 }
@@ -1093,18 +1131,8 @@ hexes = ["0103", "0203", "0303"]
     }
 
     fn style() -> MapStyle {
-        let terrain = |t: &str, fill: &str, symbol| TerrainStyle {
-            terrain: t.into(),
-            fill: fill.into(),
-            symbol,
-        };
-        let line = |f: &str, stroke: &str, width, dash: Option<&str>, kind| LineStyle {
-            feature: f.into(),
-            stroke: stroke.into(),
-            width,
-            dash: dash.map(String::from),
-            kind,
-        };
+        let terrain = TerrainStyle::new;
+        let line = LineStyle::new;
         MapStyle {
             terrains: vec![
                 terrain("plain", "#f4efd8", None),

@@ -542,6 +542,21 @@ impl ArdennesII {
                 });
             }
         }
+        // 3.8: the demolition symbols, primed, blown or tested.
+        for (symbol, _) in &self.w.demolitions {
+            let (fill, en, zh) = if self.s.blown.contains(symbol) {
+                ("rgba(200,30,30,0.5)", "blown", "已炸毁")
+            } else if self.s.tested.contains(symbol) {
+                ("rgba(110,110,110,0.4)", "tested", "已测试")
+            } else {
+                ("rgba(235,130,30,0.35)", "charge", "炸药")
+            };
+            marks.push(HexMark {
+                hex: *symbol,
+                fill: fill.into(),
+                label: Text::new(en, zh).get(lang).into(),
+            });
+        }
         // 7.0: the hexes outside the scenario's playing area, shaded.
         if let Some(area) = &self.s.area {
             marks.extend(self.w.map.grid.hexes().filter(|h| !area[h.idx()]).map(|hex| HexMark {
@@ -554,7 +569,7 @@ impl ArdennesII {
             Lang::Zh => format!("阿登 II — 第{}回合", self.s.turn),
             Lang::En => format!("Ardennes II — turn {}", self.s.turn),
         };
-        render_hex_map(&self.w.map, &map_style(), &counters, &marks, lang, &title)
+        render_hex_map(&self.w.map, &map_style(self.s.turn), &counters, &marks, lang, &title)
     }
 }
 
@@ -564,19 +579,29 @@ fn short(id: &str) -> String {
     parts.iter().rev().take(2).rev().cloned().collect::<Vec<_>>().join(" ")
 }
 
-fn map_style() -> MapStyle {
-    let t = |terrain: &str, fill: &str, symbol: Option<TerrainSymbol>| TerrainStyle {
-        terrain: terrain.into(),
-        fill: fill.into(),
-        symbol,
-    };
-    let l = |feature: &str, stroke: &str, width: f64, dash: Option<&str>, kind: LineKind| LineStyle {
-        feature: feature.into(),
-        stroke: stroke.into(),
-        width,
-        dash: dash.map(Into::into),
-        kind,
-    };
+/// The board's look on `turn`: the German-built bridges appear from their day (3.8).
+fn map_style(turn: u8) -> MapStyle {
+    let t = TerrainStyle::new;
+    let l = LineStyle::new;
+    let mut lines = vec![
+        l("border", "#5e3c7a", 1.6, Some("6 3"), LineKind::Hexside),
+        l("stream", "#5b9bd5", 1.8, None, LineKind::Hexside),
+        l("river", "#3f7fbf", 3.0, None, LineKind::Hexside),
+        l("meuse", "#245f9e", 5.0, None, LineKind::Hexside),
+        l("road", "#8b3a2b", 2.4, None, LineKind::Path),
+        l("track", "#8b5a2b", 1.4, Some("5 3"), LineKind::Path),
+        // 1.3, 3.8: the bridges carrying roads and tracks over water.
+        l("bridge", "#3a3a3a", 5.0, None, LineKind::Crossing),
+    ];
+    lines.extend((1..=turn).map(|day| {
+        l(
+            &format!("built-bridge-turn-{day}"),
+            "#8a2a12",
+            5.0,
+            None,
+            LineKind::Crossing,
+        )
+    }));
     MapStyle {
         terrains: vec![
             t("open", "#eee8c8", None),
@@ -587,14 +612,7 @@ fn map_style() -> MapStyle {
             t("west-wall", "#d9cbb5", Some(TerrainSymbol::Cross)),
             t("traffic-jam", "#f0d0c0", None),
         ],
-        lines: vec![
-            l("border", "#5e3c7a", 1.6, Some("6 3"), LineKind::Hexside),
-            l("stream", "#5b9bd5", 1.8, None, LineKind::Hexside),
-            l("river", "#3f7fbf", 3.0, None, LineKind::Hexside),
-            l("meuse", "#245f9e", 5.0, None, LineKind::Hexside),
-            l("road", "#8b3a2b", 2.4, None, LineKind::Path),
-            l("track", "#8b5a2b", 1.4, Some("5 3"), LineKind::Path),
-        ],
+        lines,
         city_terrain: Some("city".into()),
         town_terrain: Some("village".into()),
         tag_marks: vec![("vp".into(), TagMark::Star)],

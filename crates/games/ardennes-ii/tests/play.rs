@@ -220,3 +220,43 @@ fn the_log_follows_moves_and_placements_in_both_languages() {
     }
     panic!("no move in the first 100 decisions");
 }
+
+/// The line paths of the board (rivers, roads, bridges…), one per drawn kind.
+fn line_paths(svg: &str) -> usize {
+    let at = svg.find("<g class=\"ln\">").expect("the lines group");
+    let group = &svg[at..at + svg[at..].find("</g>").expect("the group ends")];
+    group.matches("<path class=\"l").count()
+}
+
+#[test]
+fn the_board_shows_bridges_german_bridges_from_their_day_and_demolitions_3_8() {
+    use sandtable_core::text::Lang;
+    let mut g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
+    let built_days: std::collections::BTreeSet<u8> =
+        g.w.map
+            .side_lines
+            .iter()
+            .filter_map(|l| l.kind.strip_prefix("built-bridge-turn-"))
+            .map(|d| d.parse().expect("a day"))
+            .collect();
+    let first_day = *built_days.first().expect("German-built bridges on the map");
+    assert!(first_day > 1, "none stands on turn 1");
+    let on_turn_1 = g.render_svg(None, Lang::En);
+    g.s.turn = 16;
+    let on_turn_16 = g.render_svg(None, Lang::En);
+    assert_eq!(
+        line_paths(&on_turn_16),
+        line_paths(&on_turn_1) + built_days.len(),
+        "each day's German bridges are drawn from that day"
+    );
+    // Every demolition symbol is marked, as its state stands.
+    let symbols = g.w.demolitions.len();
+    assert_eq!(on_turn_1.matches(">charge</text>").count(), symbols);
+    let (first, second) = (g.w.demolitions[0].0, g.w.demolitions[1].0);
+    g.s.blown.push(first);
+    g.s.tested.push(second);
+    let zh = g.render_svg(None, Lang::Zh);
+    assert_eq!(zh.matches(">炸药</text>").count(), symbols - 2);
+    assert_eq!(zh.matches(">已炸毁</text>").count(), 1);
+    assert_eq!(zh.matches(">已测试</text>").count(), 1);
+}

@@ -904,18 +904,8 @@ impl StalingradBlitz {
 
 /// Colours and line styles of the map.
 fn map_style() -> MapStyle {
-    let t = |terrain: &str, fill: &str, symbol: Option<TerrainSymbol>| TerrainStyle {
-        terrain: terrain.into(),
-        fill: fill.into(),
-        symbol,
-    };
-    let l = |feature: &str, stroke: &str, width: f64, dash: Option<&str>, kind: LineKind| LineStyle {
-        feature: feature.into(),
-        stroke: stroke.into(),
-        width,
-        dash: dash.map(Into::into),
-        kind,
-    };
+    let t = TerrainStyle::new;
+    let l = LineStyle::new;
     MapStyle {
         terrains: vec![
             t("plain", "#eee8c8", None),
