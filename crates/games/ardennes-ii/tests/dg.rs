@@ -10,118 +10,12 @@
 mod common;
 
 use common::*;
-use sandtable_ardennes_ii::data::UnitDef;
 use sandtable_ardennes_ii::flow::Action;
 use sandtable_ardennes_ii::sequence::{Phase, Side};
-use sandtable_ardennes_ii::state::UnitId;
-use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Game, Pending};
 use sandtable_core::hex::Hex;
 use std::ops::RangeInclusive;
-
-const GERMAN: u8 = 0;
-const ALLIED: u8 = 1;
-
-fn in_entry_area(g: &ArdennesII, h: Hex) -> bool {
-    g.w.map
-        .hex_sets
-        .iter()
-        .any(|(name, v)| name.starts_with("entry-") && v.contains(&h))
-}
-
-/// Open ground with room: the hex and everything within `radius` plain and without water, no
-/// entry area, map edge or demolition symbol near (the `skip` first such hexes passed over).
-fn field(g: &ArdennesII, radius: u32, skip: usize) -> Hex {
-    let world = g.w.clone();
-    let grid = &world.map.grid;
-    grid.hexes()
-        .filter(|&h| {
-            quiet_area(g, h, radius)
-                && grid.within(h, radius + 3).count() == 1 + 3 * (radius as usize + 3) * (radius as usize + 4)
-                && grid.within(h, radius + 3).all(|x| {
-                    !in_entry_area(g, x) && !g.w.friendly_edge(Side::Allied, x) && !g.w.friendly_edge(Side::German, x)
-                })
-                && g.w.demolitions.iter().all(|(symbol, _)| grid.distance(*symbol, h) > 4)
-        })
-        .nth(skip)
-        .expect("the map has open ground")
-}
-
-/// A hex at distance `k` from `h`.
-fn ring(g: &ArdennesII, h: Hex, k: u32) -> Hex {
-    let grid = &g.w.map.grid;
-    grid.within(h, k)
-        .find(|&x| grid.distance(h, x) == k)
-        .expect("a hex at that distance")
-}
-
-fn moves_of(g: &ArdennesII, u: UnitId) -> Vec<Hex> {
-    legal(g)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Move { unit, to } if unit == u => Some(to),
-            _ => None,
-        })
-        .collect()
-}
-
-/// A German mechanized manoeuvre unit that forms no ZOC Post.
-fn german_tank(d: &UnitDef) -> bool {
-    mech_no_exploit(Side::German)(d) && !d.is_bond_infantry()
-}
-
-/// A German traffic jam `j` with a road into it from `f`, a hex mechanized units may enter
-/// that is no jam itself (3.1).
-fn jam_approach(g: &ArdennesII) -> (Hex, Hex) {
-    let world = g.w.clone();
-    let grid = &world.map.grid;
-    let b = board(g);
-    grid.hexes()
-        .filter(|&j| has(g, j, "traffic-jam") && !in_entry_area(g, j))
-        .find_map(|j| {
-            grid.neighbours(j)
-                .map(|(_, f)| f)
-                .find(|&f| {
-                    !has(g, f, "traffic-jam")
-                        && !in_entry_area(g, f)
-                        && g.w.costs.hex[Side::German.seat() as usize][1][f.idx()].is_some()
-                        && b.road_link(f, grid.dir_to(f, j).expect("adjacent")).is_some()
-                })
-                .map(|f| (f, j))
-        })
-        .expect("a road into a traffic jam")
-}
-
-/// The attack and defence strengths of the last combat roll, from the journal.
-fn last_strengths(g: &ArdennesII) -> (f64, f64) {
-    let line = journal(g)
-        .into_iter()
-        .rev()
-        .find(|l| l.starts_with("3.2: ") && l.contains(" against "))
-        .expect("a combat roll in the journal");
-    let (a, d) = line["3.2: ".len()..].split_once(" against ").expect("a against d");
-    let d = d.split(',').next().expect("d");
-    (
-        a.trim().parse().unwrap_or_else(|_| panic!("attack in `{line}`")),
-        d.trim().parse().unwrap_or_else(|_| panic!("defence in `{line}`")),
-    )
-}
-
-/// A German combat phase on turn `turn` with a fight far from `keep_clear` to keep it a
-/// decision; ending it begins the German exploitation phase.
-fn combat_phase_with_a_fight_elsewhere(g: &mut ArdennesII, keep_clear: Hex, taken: &[UnitId]) {
-    let world = g.w.clone();
-    let grid = &world.map.grid;
-    let spot = grid
-        .hexes()
-        .find(|&h| quiet(g, h) && !in_entry_area(g, h) && grid.distance(h, keep_clear) > 12)
-        .expect("open ground far away");
-    let them = pick(g, 1, taken, foot(Side::Allied))[0];
-    let us = pick(g, 1, taken, foot(Side::German))[0];
-    put(g, them, spot);
-    put(g, us, step(g, spot, 0));
-}
 
 // ---- 3.4: DG ----
 
@@ -131,7 +25,7 @@ fn combat_phase_with_a_fight_elsewhere(g: &mut ArdennesII, keep_clear: Hex, take
 #[test]
 fn the_book_example_ma_12_with_8_mp_spent_becomes_dg_and_moves_no_further_3_4() {
     let mut g = empty(2, Phase::Movement(Side::German));
-    let (f, j) = jam_approach(&g);
+    let Lane { a: f, t: j, .. } = jam_lane(&g);
     let tank = pick(&g, 1, &[], |d| {
         d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma == 12
     })[0];
@@ -170,9 +64,7 @@ fn dg_halves_attack_and_defence_3_4() {
         put(&mut g, attacker, from);
         g.s.units[attacker as usize].dg = attacker_dg;
         g.s.units[defender as usize].dg = defender_dg;
-        play(&mut g, Action::Attack { target: t });
-        play(&mut g, Action::Join { unit: attacker });
-        play(&mut g, Action::Resolve);
+        attack(&mut g, t, &[attacker]);
         play(&mut g, Action::Stand);
         let half = |dg: bool| if dg { 0.5 } else { 1.0 };
         let want = (
@@ -193,7 +85,7 @@ fn dg_halves_attack_and_defence_3_4() {
 fn a_dg_unit_does_not_exploit_and_one_made_dg_in_the_phase_stops_there_3_4() {
     // On turn 2 the traffic jams still work (3.1).
     let mut g = empty(2, Phase::Combat(Side::German));
-    let (f, j) = jam_approach(&g);
+    let Lane { a: f, t: j, .. } = jam_lane(&g);
     let world = g.w.clone();
     let grid = &world.map.grid;
     let runners = pick(&g, 2, &[], |d| exploiter(Side::German)(d) && !d.is_bond_infantry());
@@ -253,7 +145,7 @@ fn dg_artillery_does_not_bug_out_3_4_3_6() {
         let tank = pick(&g, 1, &[], |d| german_tank(d) && d.front.attack >= 2)[0];
         put(&mut g, gun, at);
         g.s.units[gun as usize].dg = gun_dg;
-        let start = ring(&g, at, 3);
+        let start = ring(&g.w, at, 3);
         put(&mut g, tank, start);
         let next_to =
             g.w.map
@@ -355,33 +247,6 @@ fn dg_recovery_in_the_pre_turn_spares_overstacked_and_mixed_stacks_3_4() {
 
 // ---- 3.5: barrage examples at the engine level ----
 
-/// Fires `gun` at `t` and returns the die, the modified
-/// roll and the marker placed ("Full", "Half" or "none"), from the journal.
-fn fire(g: &mut ArdennesII, gun: UnitId, t: Hex) -> (i32, i32, &'static str) {
-    play(g, Action::Fire { unit: gun, target: t });
-    let line = journal(g)
-        .into_iter()
-        .rev()
-        .find(|l| l.starts_with("3.5: barrage at"))
-        .expect("the barrage roll");
-    let num = |key: &str| -> i32 {
-        let rest = &line[line.find(key).expect(key) + key.len()..];
-        rest.split(|c: char| !c.is_ascii_digit() && c != '-')
-            .find(|s| !s.is_empty())
-            .and_then(|s| s.parse().ok())
-            .expect("a number")
-    };
-    let result = if line.contains("a Full marker") {
-        "Full"
-    } else if line.contains("a Half marker") {
-        "Half"
-    } else {
-        assert!(line.contains("no effect"), "{line}");
-        "none"
-    };
-    (num("die "), num("modified "), result)
-}
-
 /// 3.5: "−1 to the roll for each enemy barrage marker in the firing artillery's hex";
 /// friendly markers there have no effect.
 #[test]
@@ -389,12 +254,10 @@ fn fire_from_under_enemy_full_markers_takes_1_per_marker_friendly_markers_nothin
     for (enemy_full, friendly_full, drm) in [(0u8, 0u8, 0), (1, 0, -1), (2, 0, -2), (0, 2, 0)] {
         let mut g = empty(3, Phase::Movement(Side::German));
         let t = field(&g, 1, 0);
-        let gun = pick(&g, 1, &[], |d| {
-            d.side == Side::German && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= 2)
-        })[0];
+        let gun = pick(&g, 1, &[], gun(Side::German, 2))[0];
         let target = pick(&g, 1, &[], foot(Side::Allied))[0];
         put(&mut g, target, t);
-        let gh = ring(&g, t, 2);
+        let gh = ring(&g.w, t, 2);
         put(&mut g, gun, gh);
         if enemy_full > 0 {
             mark(&mut g, gh, Side::Allied, enemy_full, 0);
@@ -471,12 +334,10 @@ fn a_hex_of_several_terrains_takes_the_hardest_barrage_roll_3_5() {
         let t = find(names);
         let firer = occupant.enemy();
         let mut base = empty(3, Phase::Movement(firer));
-        let gun = pick(&base, 1, &[], |d| {
-            d.side == firer && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= 2)
-        })[0];
+        let gun = pick(&base, 1, &[], gun(firer, 2))[0];
         let target = pick(&base, 1, &[], foot(occupant))[0];
         put(&mut base, target, t);
-        let gh = ring(&base, t, 2);
+        let gh = ring(&base.w, t, 2);
         put(&mut base, gun, gh);
         let roll = book_roll(hardest);
         let other = book_roll(easiest);
@@ -515,15 +376,10 @@ fn half_reconciliation_ignores_the_full_markers_of_the_hex_3_5() {
     let lone = field(&g, 1, 0);
     let many = field(&g, 1, 40);
     assert_ne!(lone, many);
-    // A German unit on the map and a US air strike keep the US Barrage phase a decision.
-    let gu = pick(&g, 1, &[], foot(Side::German))[0];
-    let spot = field(&g, 1, 80);
-    put(&mut g, gu, spot);
-    g.s.air_strikes = 1;
     mark(&mut g, lone, Side::German, 1, 1);
     mark(&mut g, many, Side::German, 1, 3);
-    play(&mut g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::UsBarrage);
+    let spot = field(&g, 1, 80);
+    on_to_the_us_barrage_phase(&mut g, spot);
     let marker = |h: Hex| g.s.markers.iter().find(|m| m.hex == h).map(|m| (m.full, m.half));
     assert_eq!(
         marker(many),
@@ -542,11 +398,7 @@ fn half_reconciliation_ignores_the_full_markers_of_the_hex_3_5() {
         .iter()
         .find(|l| l.starts_with(&format!("3.5: Half marker at {lone_id},")))
         .expect("the Half beside the Full rolls as a lone Half");
-    let die: i32 = line
-        .rsplit("die ")
-        .next()
-        .and_then(|s| s.trim_end_matches('.').parse().ok())
-        .expect("a die");
+    let die = last_die(line);
     let want = if die >= 4 { (2, 0) } else { (1, 0) };
     assert_eq!(marker(lone), Some(want), "Half Reconciliation Table: die {die}");
 }

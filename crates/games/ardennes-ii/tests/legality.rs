@@ -4,9 +4,12 @@
 //! ones (moves to other hexes, other units' moves, the phase end, stray kinds) are accepted
 //! only when listed. A refused action leaves the game unchanged.
 
+mod common;
+
+use common::*;
 use sandtable_ardennes_ii::{Action, ArdennesII};
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::Game;
 use sandtable_core::hex::Hex;
 
 /// Actions near the legal ones: a listed move sent to a neighbouring hex of its destination,
@@ -45,23 +48,10 @@ fn candidates(g: &ArdennesII, legal: &[Action], rng: &mut Rng) -> Vec<Action> {
 }
 
 fn check(scenario: &str, seed: u64, decisions: usize) {
-    let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario starts");
-    g.set_journal(false);
-    let mut rng = Rng::from_seed(seed);
-    let mut legal = Vec::new();
     let mut checked = 0;
-    for _ in 0..decisions {
-        let seat = match g.pending() {
-            Pending::Over => break,
-            Pending::Chance => {
-                g.resolve_chance();
-                continue;
-            }
-            Pending::Seat(seat) => seat,
-        };
-        g.legal_actions(&mut legal);
+    random_play(scenario, seed, decisions, |g, seat, legal, _, rng| {
         let before = g.checksum();
-        for a in candidates(&g, &legal, &mut rng) {
+        for a in candidates(g, legal, rng) {
             let mut trial = g.clone();
             let listed = legal.contains(&a);
             match trial.apply(seat, &a) {
@@ -73,9 +63,8 @@ fn check(scenario: &str, seed: u64, decisions: usize) {
             }
             checked += 1;
         }
-        let a = legal[rng.below(legal.len() as u32) as usize].clone();
-        g.apply(seat, &a).expect("a listed action is accepted");
-    }
+        None
+    });
     assert!(checked > 100, "{scenario}: only {checked} actions compared");
 }
 

@@ -20,9 +20,14 @@ fn map() -> HexMap {
     HexMap::from_toml(&text).expect("the map loads")
 }
 
-/// A file of the shared folder beside the repository, if it is there.
+/// A file of the shared folder beside the repository, if it is there; if not, the test that
+/// wants it says it is skipped.
 fn shared(path: &str) -> Option<String> {
-    std::fs::read_to_string(crate_dir().join("../../../../shared").join(path)).ok()
+    let text = std::fs::read_to_string(crate_dir().join("../../../../shared").join(path)).ok();
+    if text.is_none() {
+        eprintln!("skipped: no shared/{path}");
+    }
+    text
 }
 
 /// Every SCS hex id (`A12.34`, `B1.05`) in a text, in order.
@@ -107,7 +112,6 @@ fn the_map_loads_with_the_core() {
 #[test]
 fn every_hex_id_of_the_inventory_is_on_the_map() {
     let Some(inventory) = shared("rules/ardennes-ii.md") else {
-        eprintln!("skipped: no shared/rules/ardennes-ii.md");
         return;
     };
     let m = map();
@@ -164,7 +168,6 @@ fn east_of_the_our(m: &HexMap) -> HashSet<Hex> {
 #[test]
 fn on_16_december_the_our_and_the_sure_divide_the_armies() {
     let Some(inventory) = shared("rules/ardennes-ii.md") else {
-        eprintln!("skipped: no shared/rules/ardennes-ii.md");
         return;
     };
     let m = map();
@@ -210,7 +213,6 @@ fn frame(lat: f64, lon: f64) -> (f64, f64) {
 #[test]
 fn every_named_place_lies_where_its_coordinate_falls() {
     let Some(places) = shared("reference/geography/ardennes-ii-places.csv") else {
-        eprintln!("skipped: no reference places");
         return;
     };
     let m = map();

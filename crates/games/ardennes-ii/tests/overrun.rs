@@ -19,110 +19,24 @@ use sandtable_ardennes_ii::sequence::{Phase, Side};
 use sandtable_ardennes_ii::state::UnitId;
 use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
-use sandtable_core::game::Game;
 use sandtable_core::hex::Hex;
-
-const GERMAN: u8 = 0;
-const ALLIED: u8 = 1;
 
 /// 3.3: "pay +2 MP for the Overrun"; the engine counts half MP.
 const OVERRUN_MP: u32 = 2 * 2;
 
-/// Asserts that `seat` doing `a` is refused, citing `rule`, and leaves the game as it was.
-fn refused(g: &mut ArdennesII, seat: u8, a: &Action, rule: &str) {
-    let before = g.checksum();
-    let lines = journal(g).len();
-    let r = g.apply(seat, a).expect_err("the action is refused");
-    assert_eq!(r.rule, rule, "{a:?}: {}", r.text.en);
-    assert!(!r.text.en.is_empty() && !r.text.zh.is_empty());
-    assert_eq!(g.checksum(), before, "{a:?}: a refused action changed the state");
-    assert_eq!(journal(g).len(), lines, "{a:?}: a refused action wrote to the journal");
-}
-
-fn in_entry_area(g: &ArdennesII, h: Hex) -> bool {
-    g.w.map
-        .hex_sets
-        .iter()
-        .any(|(name, v)| name.starts_with("entry-") && v.contains(&h))
-}
-
-/// Room to fight in: no entry area or friendly map edge within 6 hexes (a retreat before
-/// combat runs 5), not near a map edge, and no demolition symbol within 4 hexes (3.8: a
-/// German move would halt before a primed bridge).
-fn roomy(g: &ArdennesII, h: Hex) -> bool {
-    let grid = &g.w.map.grid;
-    grid.within(h, 6).count() == 1 + 3 * 6 * 7
-        && grid
-            .within(h, 6)
-            .all(|x| !in_entry_area(g, x) && !g.w.friendly_edge(Side::Allied, x) && !g.w.friendly_edge(Side::German, x))
-        && g.w.demolitions.iter().all(|(symbol, _)| grid.distance(*symbol, h) > 4)
-}
-
-/// An overrun lane: the attacker starts at `s`, two hexes from the defender's hex `t`, and
-/// reaches `a`, next to `t`, along a road; a Road or Track (`kind`) crosses the hexside from
-/// `a` into `t`.
-#[derive(Clone, Copy, Debug)]
-struct Lane {
-    s: Hex,
-    a: Hex,
-    t: Hex,
-    kind: &'static str,
-}
-
-/// Every lane whose target satisfies `target` and whose `s` and `a` satisfy `approach`, one
-/// per (target, `a`).
-fn lanes_where(
-    g: &ArdennesII,
-    target: &dyn Fn(&ArdennesII, Hex) -> bool,
-    approach: &dyn Fn(&ArdennesII, Hex) -> bool,
-) -> Vec<Lane> {
-    let world = g.w.clone();
-    let grid = &world.map.grid;
-    let b = board(g);
-    let mut out = Vec::new();
-    for t in grid.hexes() {
-        if !target(g, t) {
-            continue;
-        }
-        for (_, a) in grid.neighbours(t) {
-            let into_t = grid.dir_to(a, t).expect("adjacent");
-            let Some(kind) = b.road_link(a, into_t) else { continue };
-            if !approach(g, a) {
-                continue;
-            }
-            let s = grid.neighbours(a).map(|(_, n)| n).find(|&s| {
-                grid.distance(s, t) == 2
-                    && approach(g, s)
-                    && b.road_link(s, grid.dir_to(s, a).expect("adjacent")).is_some()
-            });
-            if let Some(s) = s {
-                out.push(Lane { s, a, t, kind });
-            }
-        }
-    }
-    out
-}
-
-/// Lanes in open ground with room around: the target and its neighbours plain and without
-/// water, the approach plain.
-fn open_lanes(g: &ArdennesII) -> Vec<Lane> {
-    lanes_where(g, &|g, t| quiet(g, t) && roomy(g, t), &|g, h| {
-        plain(g, h) && roomy(g, h)
-    })
-}
-
-fn open_lane(g: &ArdennesII) -> Lane {
-    *open_lanes(g).first().expect("a road through open ground")
-}
-
-/// A German mechanized unit without the exploit bar that forms no ZOC Post.
-fn german_tank(d: &UnitDef) -> bool {
-    mech_no_exploit(Side::German)(d) && !d.is_bond_infantry()
-}
-
 /// A US mechanized manoeuvre unit that forms no ZOC Post.
 fn us_tank(d: &UnitDef) -> bool {
     d.side == Side::Allied && d.is_mech() && !d.is_artillery() && !d.is_bond_infantry() && d.front.attack >= 1
+}
+
+/// A German tank (without the exploit bar) at `s` of lane `l` and a US tank in its target
+/// `t`; returns the two.
+fn tank_and_enemy(g: &mut ArdennesII, l: Lane) -> (UnitId, UnitId) {
+    let tank = pick(g, 1, &[], german_tank)[0];
+    let enemy = pick(g, 1, &[], us_tank)[0];
+    put(g, tank, l.s);
+    put(g, enemy, l.t);
+    (tank, enemy)
 }
 
 /// The overrun of `target` by `units` (3.3).
@@ -146,17 +60,6 @@ fn overruns(g: &ArdennesII) -> Vec<(Vec<UnitId>, Hex)> {
 
 fn overrun_by(g: &ArdennesII, u: UnitId) -> bool {
     overruns(g).iter().any(|(units, _)| units.contains(&u))
-}
-
-/// The hexes unit `u` is offered to move to.
-fn moves_of(g: &ArdennesII, u: UnitId) -> Vec<Hex> {
-    legal(g)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Move { unit, to } if unit == u => Some(to),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Half MP unit `u` has left.
@@ -191,22 +94,6 @@ fn fight(g: &mut ArdennesII, withdraw: bool) -> Vec<Action> {
         play(g, a);
     }
     panic!("the fight does not end");
-}
-
-/// The attack and defence strengths of the last combat roll, from the journal.
-fn last_strengths(g: &ArdennesII) -> (f64, f64) {
-    let line = journal(g)
-        .into_iter()
-        .rev()
-        .find(|l| l.starts_with("3.2: ") && l.contains(" against "))
-        .expect("a combat roll in the journal");
-    let rest = &line["3.2: ".len()..];
-    let (a, d) = rest.split_once(" against ").expect("a against d");
-    let d = d.split(',').next().expect("d");
-    (
-        a.trim().parse().unwrap_or_else(|_| panic!("attack in `{line}`")),
-        d.trim().parse().unwrap_or_else(|_| panic!("defence in `{line}`")),
-    )
 }
 
 // ---- who may overrun ----
@@ -246,11 +133,8 @@ fn a_dg_unit_does_not_overrun_3_3_3_4() {
     for dg in [false, true] {
         let mut g = empty(3, Phase::Movement(Side::German));
         let l = open_lane(&g);
-        let tank = pick(&g, 1, &[], german_tank)[0];
-        let enemy = pick(&g, 1, &[], us_tank)[0];
-        put(&mut g, tank, l.s);
+        let (tank, _) = tank_and_enemy(&mut g, l);
         g.s.units[tank as usize].dg = dg;
-        put(&mut g, enemy, l.t);
         play(&mut g, Action::Move { unit: tank, to: l.a });
         assert!(left(&g, tank) >= OVERRUN_MP, "DG {dg}: 2 MP left");
         assert_eq!(overrun_by(&g, tank), !dg, "DG {dg}");
@@ -319,10 +203,7 @@ fn a_unit_next_to_an_enemy_when_the_phase_began_does_not_overrun_3_3() {
 fn an_overrun_costs_2_mp_and_needs_2_mp_left_3_3() {
     let mut g = empty(3, Phase::Movement(Side::German));
     let l = open_lane(&g);
-    let tank = pick(&g, 1, &[], german_tank)[0];
-    let enemy = pick(&g, 1, &[], us_tank)[0];
-    put(&mut g, tank, l.s);
-    put(&mut g, enemy, l.t);
+    let (tank, _) = tank_and_enemy(&mut g, l);
     play(&mut g, Action::Move { unit: tank, to: l.a });
     let allowance = board(&g).allowance(tank);
     let spent = g.s.units[tank as usize].spent as u32;
@@ -357,10 +238,7 @@ fn an_overrun_follows_a_road_or_track_across_the_hexside_3_3_tec_note_2() {
             .find(|l| l.kind == kind)
             .unwrap_or_else(|| panic!("a {kind} into open ground"));
         let mut g = empty(3, Phase::Movement(Side::German));
-        let tank = pick(&g, 1, &[], german_tank)[0];
-        let enemy = pick(&g, 1, &[], us_tank)[0];
-        put(&mut g, tank, l.s);
-        put(&mut g, enemy, l.t);
+        let (tank, _) = tank_and_enemy(&mut g, l);
         play(&mut g, Action::Move { unit: tank, to: l.a });
         assert_eq!(overruns(&g), vec![(vec![tank], l.t)], "along the {kind}");
     }
@@ -408,7 +286,7 @@ fn no_overrun_across_a_blown_bridge_3_3_3_8() {
     let world = g.w.clone();
     let grid = &world.map.grid;
     let b = board(&g);
-    let mech_ok = |h: Hex| g.w.costs.hex[Side::Allied.seat() as usize][1][h.idx()].is_some();
+    let mech_ok = |h: Hex| mech_may_enter(&g, Side::Allied, h);
     // A US unit two hexes off, on the road to a bridge that a demolition symbol serves.
     let (s, a, t, symbol) = grid
         .hexes()
@@ -502,21 +380,6 @@ fn no_overrun_after_entering_an_enemy_full_marker_hex_3_3_3_5() {
     assert!(overrun_by(&g, tank), "A4: a Half marker counts for nothing");
 }
 
-/// A German combat phase on turn 3 with a fight far from `keep_clear` to keep it a decision;
-/// ending it begins the German exploitation phase.
-fn combat_phase_with_a_fight_elsewhere(g: &mut ArdennesII, keep_clear: Hex, taken: &[UnitId]) {
-    let world = g.w.clone();
-    let grid = &world.map.grid;
-    let spot = grid
-        .hexes()
-        .find(|&h| quiet(g, h) && roomy(g, h) && grid.distance(h, keep_clear) > 12)
-        .expect("open ground far away");
-    let them = pick(g, 1, taken, foot(Side::Allied))[0];
-    let us = pick(g, 1, taken, foot(Side::German))[0];
-    put(g, them, spot);
-    put(g, us, step(g, spot, 0));
-}
-
 /// 3.3, 3.5: a unit that begins the phase in an enemy Full-marker hex may not overrun. In the
 /// sequence of play (A1) enemy markers stand at a phase's start only in the German
 /// exploitation phase (the US Barrage phase's markers), so it is played there.
@@ -593,13 +456,7 @@ fn a_withdrawn_defender_lets_the_overrunning_unit_in_free_and_it_moves_on_withou
     assert_eq!(seat(&g), ALLIED, "the defender decides");
     assert_eq!(legal(&g), vec![Action::Stand, Action::Withdraw], "3.2: the choice");
     play(&mut g, Action::Withdraw);
-    let retreats: Vec<Hex> = legal(&g)
-        .into_iter()
-        .map(|a| match a {
-            Action::RetreatTo { to } => to,
-            other => panic!("a retreat is due, not {other:?}"),
-        })
-        .collect();
+    let retreats = retreats(&g);
     assert!(!retreats.is_empty());
     assert!(retreats.iter().all(|&h| grid.distance(h, l.t) == 5), "3.2: 5 hexes");
     let offered = fight(&mut g, false);
@@ -717,20 +574,14 @@ fn a_defender_that_holds_keeps_its_hex_and_another_stack_may_overrun_it_again_3_
 fn the_mandatory_stand_cases_of_3_2_hold_in_an_overrun_3_3() {
     let probe = empty(3, Phase::Movement(Side::German));
     let open = open_lane(&probe);
-    let mech_ok = |g: &ArdennesII, h: Hex| {
-        g.w.costs.hex[Side::German.seat() as usize][1][h.idx()].is_some() && !has(g, h, "traffic-jam")
-    };
     let city = *lanes_where(&probe, &|g, t| has(g, t, "city") && !in_entry_area(g, t), &|g, h| {
-        mech_ok(g, h) && !has(g, h, "city") && roomy(g, h)
+        mech_may_enter(g, Side::German, h) && !has(g, h, "traffic-jam") && !has(g, h, "city") && roomy(g, h)
     })
     .first()
     .expect("a road into a City");
     let choice = |l: Lane, f: &dyn Fn(&mut ArdennesII, UnitId)| {
         let mut g = empty(3, Phase::Movement(Side::German));
-        let tank = pick(&g, 1, &[], german_tank)[0];
-        let enemy = pick(&g, 1, &[], us_tank)[0];
-        put(&mut g, tank, l.s);
-        put(&mut g, enemy, l.t);
+        let (tank, enemy) = tank_and_enemy(&mut g, l);
         f(&mut g, enemy);
         play(&mut g, Action::Move { unit: tank, to: l.a });
         play(&mut g, overrun(&[tank], l.t));
@@ -769,10 +620,7 @@ fn the_mandatory_stand_cases_of_3_2_hold_in_an_overrun_3_3() {
 fn friendly_markers_weaken_the_defender_and_not_the_attacker_3_3() {
     let mut g = empty(3, Phase::Movement(Side::German));
     let l = open_lane(&g);
-    let tank = pick(&g, 1, &[], german_tank)[0];
-    let enemy = pick(&g, 1, &[], us_tank)[0];
-    put(&mut g, tank, l.s);
-    put(&mut g, enemy, l.t);
+    let (tank, enemy) = tank_and_enemy(&mut g, l);
     mark(&mut g, l.a, Side::German, 1, 0);
     mark(&mut g, l.t, Side::German, 1, 0);
     play(&mut g, Action::Move { unit: tank, to: l.a });
@@ -833,21 +681,29 @@ fn overruns_come_in_movement_and_exploitation_phases_not_in_combat_3_3() {
     refused(&mut g, GERMAN, &overrun(&[runner], l.t), "3.3");
 }
 
+/// A German movement phase on turn 3 with `n` German tanks of no division moved together from
+/// `s` to `a` of an open lane, and a US tank in `t`; returns the game, the lane, the tanks and
+/// the US unit.
+fn a_stack_next_to_an_enemy(n: usize) -> (ArdennesII, Lane, Vec<UnitId>, UnitId) {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let l = open_lane(&g);
+    let tanks = pick(&g, n, &[], |d| german_tank(d) && d.formation.is_none());
+    let enemy = pick(&g, 1, &[], us_tank)[0];
+    for &u in &tanks {
+        put(&mut g, u, l.s);
+    }
+    put(&mut g, enemy, l.t);
+    for &u in &tanks {
+        play(&mut g, Action::Move { unit: u, to: l.a });
+    }
+    (g, l, tanks, enemy)
+}
+
 /// A stack overruns together: the eligible units of a hex are offered as one stack and one by
 /// one, and the stack's attack is the sum of its units'.
 #[test]
 fn a_stack_overruns_together_with_the_sum_of_its_attack_3_3() {
-    let mut g = empty(3, Phase::Movement(Side::German));
-    let l = open_lane(&g);
-    let pair = pick(&g, 2, &[], |d| german_tank(d) && d.formation.is_none());
-    let enemy = pick(&g, 1, &[], us_tank)[0];
-    for &u in &pair {
-        put(&mut g, u, l.s);
-    }
-    put(&mut g, enemy, l.t);
-    for &u in &pair {
-        play(&mut g, Action::Move { unit: u, to: l.a });
-    }
+    let (mut g, l, pair, _) = a_stack_next_to_an_enemy(2);
     let mut offered = overruns(&g);
     offered.sort();
     let mut want = vec![(pair.clone(), l.t), (vec![pair[0]], l.t), (vec![pair[1]], l.t)];
@@ -870,18 +726,8 @@ fn a_stack_overruns_together_with_the_sum_of_its_attack_3_3() {
 #[test]
 fn an_overrunning_unit_placed_in_an_emptied_traffic_jam_becomes_dg_3_1_3_3() {
     let mut g = empty(2, Phase::Movement(Side::German));
-    let mech_ok = |g: &ArdennesII, h: Hex| {
-        g.w.costs.hex[Side::German.seat() as usize][1][h.idx()].is_some() && !has(g, h, "traffic-jam")
-    };
-    let l = *lanes_where(&g, &|g, t| has(g, t, "traffic-jam") && !in_entry_area(g, t), &|g, h| {
-        mech_ok(g, h) && !in_entry_area(g, h)
-    })
-    .first()
-    .expect("a road into a traffic jam");
-    let runner = pick(&g, 1, &[], german_tank)[0];
-    let enemy = pick(&g, 1, &[], us_tank)[0];
-    put(&mut g, runner, l.s);
-    put(&mut g, enemy, l.t);
+    let l = jam_lane(&g);
+    let (runner, _) = tank_and_enemy(&mut g, l);
     play(&mut g, Action::Move { unit: runner, to: l.a });
     assert_eq!(at(&g, runner), Some(l.a));
     play(&mut g, overrun(&[runner], l.t));
@@ -994,24 +840,13 @@ fn artillery_of_attack_0_is_not_offered_an_overrun_of_its_own_3_3() {
 #[test]
 fn a_unit_advancing_into_a_traffic_jam_becomes_dg_3_1_3_2() {
     let mut g = empty(2, Phase::Combat(Side::German));
-    let mech_ok = |g: &ArdennesII, h: Hex| {
-        g.w.costs.hex[Side::German.seat() as usize][1][h.idx()].is_some() && !has(g, h, "traffic-jam")
-    };
-    let l = *lanes_where(&g, &|g, t| has(g, t, "traffic-jam") && !in_entry_area(g, t), &|g, h| {
-        mech_ok(g, h) && !in_entry_area(g, h)
-    })
-    .first()
-    .expect("a road into a traffic jam");
+    let l = jam_lane(&g);
     let attacker = pick(&g, 1, &[], german_tank)[0];
     let enemy = pick(&g, 1, &[], us_tank)[0];
     put(&mut g, attacker, l.a);
     put(&mut g, enemy, l.t);
-    play(&mut g, Action::Attack { target: l.t });
-    play(&mut g, Action::Join { unit: attacker });
-    play(&mut g, Action::Resolve);
-    play(&mut g, Action::Withdraw);
-    let first = legal(&g)[0].clone();
-    play(&mut g, first);
+    attack(&mut g, l.t, &[attacker]);
+    withdraw(&mut g);
     assert!(legal(&g).contains(&Action::Advance {
         unit: attacker,
         to: l.t
@@ -1051,12 +886,8 @@ fn an_advance_into_a_combat_hex_under_an_enemy_full_marker_stops_there_3_2_3_5()
     put(&mut g, attacker, l.a);
     put(&mut g, enemy, l.t);
     mark(&mut g, l.t, Side::Allied, 1, 0);
-    play(&mut g, Action::Attack { target: l.t });
-    play(&mut g, Action::Join { unit: attacker });
-    play(&mut g, Action::Resolve);
-    play(&mut g, Action::Withdraw);
-    let first = legal(&g)[0].clone();
-    play(&mut g, first);
+    attack(&mut g, l.t, &[attacker]);
+    withdraw(&mut g);
     play(
         &mut g,
         Action::Advance {
@@ -1078,17 +909,7 @@ fn an_advance_into_a_combat_hex_under_an_enemy_full_marker_stops_there_3_2_3_5()
 /// every group of them is offered — the three, each pair and each one alone.
 #[test]
 fn any_group_of_a_hexs_eligible_units_may_overrun_together_3_3() {
-    let mut g = empty(3, Phase::Movement(Side::German));
-    let l = open_lane(&g);
-    let three = pick(&g, 3, &[], |d| german_tank(d) && d.formation.is_none());
-    let enemy = pick(&g, 1, &[], us_tank)[0];
-    for &u in &three {
-        put(&mut g, u, l.s);
-    }
-    put(&mut g, enemy, l.t);
-    for &u in &three {
-        play(&mut g, Action::Move { unit: u, to: l.a });
-    }
+    let (mut g, l, three, enemy) = a_stack_next_to_an_enemy(3);
     let mut offered = overruns(&g);
     offered.sort();
     let mut want: Vec<(Vec<UnitId>, Hex)> = (1..8u32)

@@ -1,19 +1,13 @@
 //! Random legal play over every scenario: no panic, no dead end, steps never come back,
 //! the same seed and choices give the same game.
 
+mod common;
+
+use common::SCENARIOS;
 use proptest::prelude::*;
 use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Game, Pending};
-
-const SCENARIOS: [&str; 6] = [
-    "campaign",
-    "breakthrough",
-    "peiper",
-    "goose-egg",
-    "bastogne",
-    "spearpoint",
-];
 
 /// Steps on the map or still to come: never more than at the start.
 fn steps(g: &ArdennesII) -> u32 {

@@ -18,44 +18,6 @@ use sandtable_core::game::Game;
 use sandtable_core::hex::{opposite, Dir, Hex};
 use sandtable_core::search::Search;
 
-const GERMAN: u8 = 0;
-const ALLIED: u8 = 1;
-
-/// Whether `h` lies in an entry area (3.1: divisional integrity does not apply there).
-fn in_entry_area(g: &ArdennesII, h: Hex) -> bool {
-    g.w.map
-        .hex_sets
-        .iter()
-        .any(|(name, v)| name.starts_with("entry-") && v.contains(&h))
-}
-
-/// The first hex whose whole neighbourhood of `radius` is open ground without water, away
-/// from entry areas and map edges (the `skip` first such hexes passed over).
-fn field(g: &ArdennesII, radius: u32, skip: usize) -> Hex {
-    let world = g.w.clone();
-    let grid = &world.map.grid;
-    grid.hexes()
-        .filter(|&h| {
-            quiet_area(g, h, radius)
-                && !grid.hexes().any(|x| {
-                    grid.distance(h, x) <= radius + 1 && (in_entry_area(g, x) || g.w.friendly_edge(Side::Allied, x))
-                })
-        })
-        .nth(skip)
-        .expect("the map has open ground")
-}
-
-/// Asserts that `seat` doing `a` is refused, citing `rule`, and leaves the game as it was.
-fn refused(g: &mut ArdennesII, seat: u8, a: &Action, rule: &str) {
-    let before = g.checksum();
-    let lines = journal(g).len();
-    let r = g.apply(seat, a).expect_err("the action is refused");
-    assert_eq!(r.rule, rule, "{a:?}: {}", r.text.en);
-    assert!(!r.text.en.is_empty() && !r.text.zh.is_empty());
-    assert_eq!(g.checksum(), before, "{a:?}: a refused action changed the state");
-    assert_eq!(journal(g).len(), lines, "{a:?}: a refused action wrote to the journal");
-}
-
 /// The half-MP cost of unit `u` stepping from `a` into its neighbour `b`.
 fn cost(g: &ArdennesII, u: UnitId, a: Hex, b: Hex) -> Option<u32> {
     let d = g.w.map.grid.dir_to(a, b).expect("adjacent");
@@ -82,22 +44,34 @@ fn stage(g: &ArdennesII) -> Option<Stage> {
 
 // ---- 1.3: roads across streams and bridges ----
 
+/// The first hexside of `w`'s map, as a hex `a`, the direction `d` and the neighbour `b`
+/// across it, for which `f` gives something.
+fn first_hexside<T>(w: &World, mut f: impl FnMut(Hex, Dir, Hex) -> Option<T>) -> Option<T> {
+    let grid = &w.map.grid;
+    grid.hexes()
+        .flat_map(|a| grid.neighbours(a).map(move |(d, b)| (a, d, b)))
+        .find_map(|(a, d, b)| f(a, d, b))
+}
+
+/// The turn a German-built bridge across hexside (`a`, `d`) stands from, if it has one (3.8).
+fn built_on(w: &World, a: Hex, d: Dir) -> Option<u8> {
+    (1..17u8).find(|&t| w.map.side(a, d) & w.s.built[t as usize] != 0)
+}
+
 /// The real map with one bridged Road-over-stream crossing made unbridged and its far hex
 /// made Woods: 1.3's example, which the reconstructed map does not have as such (every Road
 /// across a stream there has its bridge). Returns the world and the crossing.
 fn stream_example_world() -> (World, Hex, Dir, Hex) {
     let shipped = World::shipped().expect("the shipped world");
     let grid = &shipped.map.grid;
-    let (a, d, b) = grid
-        .hexes()
-        .flat_map(|a| grid.neighbours(a).map(move |(d, b)| (a, d, b)))
-        .find(|&(a, d, b)| {
-            shipped.road_across(a, d) == Some("road")
-                && shipped.hexside_names(a, d) == ["stream"]
-                && shipped.map.side(a, d) & shipped.s.bridge != 0
-                && shipped.terrain_names[b.idx()] == ["open"]
-        })
-        .expect("a bridged Road over a stream into open ground");
+    let (a, d, b) = first_hexside(&shipped, |a, d, b| {
+        (shipped.road_across(a, d) == Some("road")
+            && shipped.hexside_names(a, d) == ["stream"]
+            && shipped.map.side(a, d) & shipped.s.bridge != 0
+            && shipped.terrain_names[b.idx()] == ["open"])
+        .then_some((a, d, b))
+    })
+    .expect("a bridged Road over a stream into open ground");
     let (ia, ib) = (grid.id(a).0, grid.id(b).0);
     let mut text = MAP_TOML.to_string();
     // Take the bridge out: the pair is listed once, in either order.
@@ -180,18 +154,14 @@ fn woods_only(w: &World, h: Hex) -> bool {
 #[test]
 fn a_road_over_a_river_before_its_german_bridge_is_built_or_after_a_demolition_pays_the_terrain() {
     let w = World::shipped().expect("the shipped world");
-    let grid = &w.map.grid;
     // 3.8: a German-built bridge does not exist before its day; then the road is not
     // connected and 1.3's crossing applies: the far hex's own cost plus the hexside's.
-    let (a, b, day) = grid
-        .hexes()
-        .flat_map(|a| grid.neighbours(a).map(move |(d, b)| (a, d, b)))
-        .find_map(|(a, d, b)| {
-            let day = (1..17).find(|&t| w.map.side(a, d) & w.s.built[t] != 0)?;
-            (w.road_across(a, d) == Some("road") && w.hexside_names(a, d) == ["river"] && woods_only(&w, b))
-                .then_some((a, b, day as u8))
-        })
-        .expect("a German-built Road bridge over a river into woods");
+    let (a, b, day) = first_hexside(&w, |a, d, b| {
+        let day = built_on(&w, a, d)?;
+        (w.road_across(a, d) == Some("road") && w.hexside_names(a, d) == ["river"] && woods_only(&w, b))
+            .then_some((a, b, day))
+    })
+    .expect("a German-built Road bridge over a river into woods");
     let mut g = empty(day - 1, Phase::Movement(Side::German));
     let mech = pick(&g, 1, &[], mech_no_exploit(Side::German))[0];
     let walker = pick(&g, 1, &[], foot(Side::German))[0];
@@ -204,10 +174,8 @@ fn a_road_over_a_river_before_its_german_bridge_is_built_or_after_a_demolition_p
     assert_eq!(cost(&g, mech, a, b), Some(1));
 
     // 3.8: a blown bridge cuts the road the same way.
-    let (a, b, symbol) = grid
-        .hexes()
-        .flat_map(|a| grid.neighbours(a).map(move |(d, b)| (a, d, b)))
-        .find_map(|(a, d, b)| {
+    let (a, b, symbol) =
+        first_hexside(&w, |a, d, b| {
             let i = w.side_symbol[a.idx()][d as usize]?;
             (w.road_across(a, d) == Some("road") && w.hexside_names(a, d) == ["river"] && woods_only(&w, b))
                 .then_some((a, b, w.demolitions[i as usize].0))
@@ -224,18 +192,14 @@ fn a_road_over_a_river_before_its_german_bridge_is_built_or_after_a_demolition_p
 #[test]
 fn the_railroad_bridge_joins_its_road_from_its_day_only() {
     let w = World::shipped().expect("the shipped world");
-    let grid = &w.map.grid;
     // 3.8: the one German-built railroad bridge spans no water (the Losheim overpass on the
     // map); before its day the road is not connected across it, so the far hex costs its own
     // terrain, as over a river.
-    let (a, b, day) = grid
-        .hexes()
-        .flat_map(|a| grid.neighbours(a).map(move |(d, b)| (a, d, b)))
-        .find_map(|(a, d, b)| {
-            let day = (1..17).find(|&t| w.map.side(a, d) & w.s.built[t] != 0)?;
-            (w.road_across(a, d) == Some("road") && w.hexside_names(a, d).is_empty()).then_some((a, b, day as u8))
-        })
-        .expect("a German-built bridge over dry ground");
+    let (a, b, day) = first_hexside(&w, |a, d, b| {
+        let day = built_on(&w, a, d)?;
+        (w.road_across(a, d) == Some("road") && w.hexside_names(a, d).is_empty()).then_some((a, b, day))
+    })
+    .expect("a German-built bridge over dry ground");
     let mut g = empty(day - 1, Phase::Movement(Side::German));
     let mech = pick(&g, 1, &[], mech_no_exploit(Side::German))[0];
     put(&mut g, mech, a);
@@ -262,11 +226,7 @@ fn shift_of_combat(target: &str, from: &[Hex], g: &mut ArdennesII) -> u32 {
     for (&u, &h) in attackers.iter().zip(from) {
         put(g, u, h);
     }
-    play(g, Action::Attack { target: t });
-    for &u in &attackers {
-        play(g, Action::Join { unit: u });
-    }
-    play(g, Action::Resolve);
+    attack(g, t, &attackers);
     assert_eq!(seat(g), ALLIED);
     // 3.2: in a City the defender must stand.
     assert_eq!(legal(g), vec![Action::Stand]);
@@ -480,9 +440,7 @@ fn a_retreat_into_a_bond_hex_stops_there_and_loses_a_step() {
     put(&mut g, posts[1], q);
     put(&mut g, tank, d);
     assert_eq!(board(&g).bond_hexes(Side::Allied), vec![m]);
-    play(&mut g, Action::Attack { target: d });
-    play(&mut g, Action::Join { unit: posts[0] });
-    play(&mut g, Action::Resolve);
+    attack(&mut g, d, &[posts[0]]);
     assert_eq!(seat(&g), GERMAN);
     assert_eq!(
         legal(&g),
@@ -491,13 +449,7 @@ fn a_retreat_into_a_bond_hex_stops_there_and_loses_a_step() {
     );
     play(&mut g, Action::Withdraw);
     assert_eq!(stage(&g), Some(Stage::Retreat));
-    let to: Vec<Hex> = legal(&g)
-        .into_iter()
-        .map(|a| match a {
-            Action::RetreatTo { to } => to,
-            other => panic!("{other:?} in a retreat"),
-        })
-        .collect();
+    let to = retreats(&g);
     assert!(to.contains(&m), "the bond hex is a place to stop");
     for &h in &to {
         assert!(
@@ -528,9 +480,7 @@ fn a_blocked_retreat_stays_put_and_loses_a_step() {
     }
     let tank = pick(&g, 1, &[], exploiter(Side::German))[0];
     put(&mut g, tank, d);
-    play(&mut g, Action::Attack { target: d });
-    play(&mut g, Action::Join { unit: us[0] });
-    play(&mut g, Action::Resolve);
+    attack(&mut g, d, &[us[0]]);
     play(&mut g, Action::Withdraw);
     assert_eq!(
         legal(&g),
@@ -548,19 +498,12 @@ fn a_blocked_retreat_stays_put_and_loses_a_step() {
 fn fire_needs_an_observer_within_2_hexes_and_the_target_in_range() {
     let mut g = empty(3, Phase::Movement(Side::German));
     let t = field(&g, 1, 0);
-    let world = g.w.clone();
-    let grid = &world.map.grid;
-    let gun = pick(&g, 1, &[], |d| {
-        d.side == Side::German && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= 4)
-    })[0];
+    let gun = pick(&g, 1, &[], gun(Side::German, 4))[0];
     let range = def(&g, gun).range.expect("a range") as u32;
     let watcher = pick(&g, 1, &[], foot(Side::German))[0];
     let target_unit = pick(&g, 1, &[], foot(Side::Allied))[0];
-    let at = |k: u32| {
-        grid.hexes()
-            .find(|&h| grid.distance(h, t) == k)
-            .expect("a hex at that distance")
-    };
+    let world = g.w.clone();
+    let at = |k: u32| ring(&world, t, k);
     put(&mut g, target_unit, t);
     put(&mut g, gun, at(3));
     put(&mut g, watcher, at(2));
@@ -584,40 +527,18 @@ fn fire_needs_an_observer_within_2_hexes_and_the_target_in_range() {
     assert!(!legal(&g).contains(&fire));
 }
 
-/// Fires `gun` at `t` and returns (die, modified roll) from the journal.
-fn fire_roll(g: &mut ArdennesII, gun: UnitId, t: Hex) -> (i32, i32) {
-    play(g, Action::Fire { unit: gun, target: t });
-    let line = journal(g)
-        .into_iter()
-        .rev()
-        .find(|l| l.starts_with("3.5: barrage at"))
-        .expect("the barrage roll");
-    let num = |key: &str| -> i32 {
-        let rest = &line[line.find(key).expect(key) + key.len()..];
-        rest.split(|c: char| !c.is_ascii_digit() && c != '-')
-            .find(|s| !s.is_empty())
-            .and_then(|s| s.parse().ok())
-            .expect("a number")
-    };
-    (num("die "), num("modified "))
-}
-
 #[test]
 fn barrage_adds_1_per_extra_unit_in_the_target_hex() {
     for (occupants, drm) in [(1usize, 0), (3, 2)] {
         let mut g = empty(3, Phase::Movement(Side::German));
         let t = field(&g, 1, 0);
-        let world = g.w.clone();
-        let grid = &world.map.grid;
-        let gun = pick(&g, 1, &[], |d| {
-            d.side == Side::German && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= 2)
-        })[0];
-        let gh = grid.hexes().find(|&h| grid.distance(h, t) == 2).expect("2 away");
+        let gun = pick(&g, 1, &[], gun(Side::German, 2))[0];
+        let gh = ring(&g.w, t, 2);
         put(&mut g, gun, gh);
         for u in pick(&g, occupants, &[], foot(Side::Allied)) {
             put(&mut g, u, t);
         }
-        let (die, modified) = fire_roll(&mut g, gun, t);
+        let (die, modified, _) = fire(&mut g, gun, t);
         assert_eq!(
             modified,
             die + drm,
@@ -698,26 +619,17 @@ fn half_markers_are_reconciled_at_the_end_of_the_phase() {
     let two = field(&g, 1, 0);
     let one = field(&g, 1, 5);
     assert_ne!(two, one);
-    // A German unit on the map and a US air strike keep the US Barrage phase a decision.
-    let gu = pick(&g, 1, &[], foot(Side::German))[0];
-    let spot = field(&g, 1, 10);
-    put(&mut g, gu, spot);
-    g.s.air_strikes = 1;
     mark(&mut g, two, Side::German, 0, 2);
     mark(&mut g, one, Side::German, 0, 1);
-    play(&mut g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::UsBarrage);
+    let spot = field(&g, 1, 10);
+    on_to_the_us_barrage_phase(&mut g, spot);
     let at = |h: Hex| g.s.markers.iter().find(|m| m.hex == h).map(|m| (m.full, m.half));
     assert_eq!(at(two), Some((1, 0)), "3.5: two Halves become one Full");
     let line = journal(&g)
         .into_iter()
         .find(|l| l.starts_with("3.5: Half marker at"))
         .expect("the lone Half rolls");
-    let die: i32 = line
-        .rsplit("die ")
-        .next()
-        .and_then(|s| s.trim_end_matches('.').parse().ok())
-        .expect("a die");
+    let die = last_die(&line);
     let expect = if die >= 4 { Some((1, 0)) } else { None };
     assert_eq!(
         at(one),
@@ -745,11 +657,7 @@ fn to_stand_or_retreat(g: &mut ArdennesII, t: Hex, attackers: &[UnitId], defende
     for (i, &u) in attackers.iter().enumerate() {
         put(g, u, from[i % from.len()]);
     }
-    play(g, Action::Attack { target: t });
-    for &u in attackers {
-        play(g, Action::Join { unit: u });
-    }
-    play(g, Action::Resolve);
+    attack(g, t, attackers);
     assert_eq!(stage(g), Some(Stage::StandOrRetreat));
     assert_eq!(seat(g), ALLIED);
 }
@@ -865,17 +773,9 @@ fn withdrawn(turn: u8) -> (ArdennesII, UnitId, UnitId, Hex) {
         .collect();
     put(&mut g, ex, from[0]);
     put(&mut g, slow, from[1]);
-    play(&mut g, Action::Attack { target: t });
-    play(&mut g, Action::Join { unit: ex });
-    play(&mut g, Action::Join { unit: slow });
-    play(&mut g, Action::Resolve);
-    play(&mut g, Action::Withdraw);
-    let first = legal(&g)[0].clone();
-    let Action::RetreatTo { to } = first else {
-        panic!("{first:?}")
-    };
+    attack(&mut g, t, &[ex, slow]);
+    let to = withdraw(&mut g);
     assert_eq!(grid.distance(t, to), 5, "a Withdraw goes 5 hexes");
-    play(&mut g, first);
     assert_eq!(g.s.units[defender as usize].hex(), Some(to));
     assert_eq!(stage(&g), Some(Stage::Advance));
     (g, ex, slow, t)
