@@ -1,9 +1,10 @@
 //! Speed of the rules engine: random-play decisions per second from the start of The Goose Egg
-//! (7.4), one movement reach of a mechanized unit on the full map of the campaign (7.1), and
-//! one whole random game of The Goose Egg. Results are reported in the README.
+//! (7.4), one movement reach of a mechanized unit on the full map of the campaign (7.1), the
+//! layout of the campaign's start position with its ZOC Bonds, and one whole random game of The
+//! Goose Egg. Results are reported in the README.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use sandtable_ardennes_ii::rules::Board;
+use sandtable_ardennes_ii::rules::{Board, Layout};
 use sandtable_ardennes_ii::sequence::Side;
 use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
@@ -57,21 +58,28 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     // One movement reach: every hex a German mechanized unit can reach at the campaign start,
-    // on both map sheets (the board is built inside the timing, as the engine does).
+    // on both map sheets — the unit that reaches farthest. The position's layout (stacks, ZOC
+    // Bonds) is kept in the state's memo, as in play, and timed apart below.
     let g = new_game("campaign", 1);
-    let unit = (0..g.s.units.len())
-        .find(|&i| {
-            let def = &g.w.data.counters.units[i];
-            def.side == Side::German && def.is_mech() && !def.is_artillery() && g.s.units[i].hex().is_some()
-        })
-        .expect("a German mechanized unit on the map") as u16;
     let mut search = Search::new();
-    c.bench_function("movement reach (one mechanized unit, campaign)", |b| {
-        b.iter(|| {
-            let board = Board::new(&g.w, &g.s);
-            board.reach(unit, &mut search);
-            search.reached().count()
+    let reach = |u: u16, search: &mut Search| {
+        Board::new(&g.w, &g.s).reach(u, search);
+        search.reached().count()
+    };
+    let unit = (0..g.s.units.len() as u16)
+        .filter(|&u| {
+            let def = &g.w.data.counters.units[u as usize];
+            def.side == Side::German && def.is_mech() && !def.is_artillery() && g.s.units[u as usize].hex().is_some()
         })
+        .max_by_key(|&u| reach(u, &mut search))
+        .expect("a German mechanized unit on the map");
+    c.bench_function("movement reach (one mechanized unit, campaign)", |b| {
+        b.iter(|| reach(unit, &mut search))
+    });
+    // The layout of a position: who stands where and the ZOC Bonds of both sides (1.2), worked
+    // out when units have moved.
+    c.bench_function("layout and ZOC Bonds (campaign start)", |b| {
+        b.iter(|| Layout::build(&g.w, &g.s))
     });
 
     // One whole random game of The Goose Egg.
