@@ -116,6 +116,17 @@ pub enum Action {
 
 pub(crate) use sandtable_core::search::with_thread_search as with_search;
 
+/// The numbers of an attack (3.2): strengths in eighths, the leftward column shifts of the
+/// defender's terrain and of the hexsides attacked across (1.3), and the CRT column they give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    pub attack: u32,
+    pub defence: u32,
+    pub terrain: u32,
+    pub hexsides: u32,
+    pub column: usize,
+}
+
 /// Which movement actions to list (see `legal_moves_of`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Which {
@@ -2220,12 +2231,11 @@ impl ArdennesII {
     }
 
     /// 3.2 (3)–(4): odds, shifts, two dice.
-    fn roll_combat(&mut self) {
-        let Some(c) = self.s.combat.clone() else { return };
-        let b = Board::new(&self.w, &self.s);
+    /// 3.2, 1.3, SCS 7.3: the numbers of combat `c` as the CRT reads them.
+    pub(crate) fn odds(&self, b: &Board, c: &Combat) -> Odds {
         let attack: u32 = c.attackers.iter().map(|&u| b.strength(u, true)).sum();
         let defence: u32 = c.defenders.iter().map(|&u| b.strength(u, false)).sum();
-        let defender = self.unit_side(c.defenders[0]);
+        let defender = c.defenders.first().map_or(Side::Allied, |&u| self.unit_side(u));
         let mut stacks: Vec<Hex> = c
             .attackers
             .iter()
@@ -2233,23 +2243,40 @@ impl ArdennesII {
             .collect();
         stacks.sort();
         stacks.dedup();
-        let sides: Vec<Vec<&str>> = stacks
-            .iter()
-            .map(|&h| {
-                self.w
-                    .map
-                    .grid
-                    .dir_to(h, c.target)
-                    .map(|d| self.w.hexside_names(h, d))
-                    .unwrap_or_default()
-            })
-            .collect();
-        let side_refs: Vec<&[&str]> = sides.iter().map(|v| v.as_slice()).collect();
         let tec = &self.w.data.tables.tec;
-        let shift = tec.combat_shift(defender, &self.w.terrain_names[c.target.idx()], &side_refs);
+        // 1.3 (b): each attacking stack adds the shift of the hexside it attacks across.
+        let hexsides: u32 = stacks
+            .iter()
+            .filter_map(|&h| self.w.map.grid.dir_to(h, c.target).map(|d| (h, d)))
+            .map(|(h, d)| tec.hexside_shift(&self.w.hexside_names(h, d)) as u32)
+            .sum();
+        let terrain = tec.defender_shift(defender, &self.w.terrain_names[c.target.idx()]) as u32;
         let crt = &self.w.data.tables.crt;
         let ladder = crt.columns.ladder(attack, defence).unwrap_or(0);
-        let col = crt.columns.clamp(ladder - shift as i64);
+        let column = crt
+            .columns
+            .clamp(ladder - (terrain + hexsides).min(u8::MAX as u32) as i64);
+        Odds {
+            attack,
+            defence,
+            terrain,
+            hexsides,
+            column,
+        }
+    }
+
+    fn roll_combat(&mut self) {
+        let Some(c) = self.s.combat.clone() else { return };
+        let b = Board::new(&self.w, &self.s);
+        let Odds {
+            attack,
+            defence,
+            terrain,
+            hexsides,
+            column: col,
+        } = self.odds(&b, &c);
+        let shift = terrain + hexsides;
+        let crt = &self.w.data.tables.crt;
         drop(b);
         self.rolled = true;
         let die = self.s.rng.dice(2) as i32;

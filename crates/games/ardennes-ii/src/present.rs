@@ -2,7 +2,7 @@
 //! state, the situation in a few lines, the board as SVG.
 
 use crate::flow::{side_name, with_search, Action};
-use crate::rules::Board;
+use crate::rules::{Board, EIGHTHS};
 use crate::sequence::Side;
 use crate::state::{Stage, UnitId};
 use crate::ArdennesII;
@@ -61,9 +61,18 @@ impl ArdennesII {
                 let t = u(unit);
                 Text::new(format!("{} joins the attack", t.en), format!("{}加入攻击", t.zh))
             }
-            Action::Resolve => Text::new("Attack with these units", "以这些单位进攻"),
+            Action::Resolve => {
+                let odds = self.odds_text();
+                Text::new(
+                    format!("Attack with these units: {}", odds.en),
+                    format!("以这些单位进攻:{}", odds.zh),
+                )
+            }
             Action::CallOff => Text::new("Call off the attack", "取消这次攻击"),
-            Action::Stand => Text::new("Stand (3.2)", "坚守(3.2)"),
+            Action::Stand => {
+                let odds = self.odds_text();
+                Text::new(format!("Stand (3.2): {}", odds.en), format!("坚守(3.2):{}", odds.zh))
+            }
             Action::Withdraw => Text::new("Retreat 5 hexes before combat (3.2)", "战斗前撤退 5 格(3.2)"),
             Action::Lose { unit } => {
                 let t = u(unit);
@@ -570,6 +579,35 @@ impl ArdennesII {
             Lang::En => format!("Ardennes II — turn {}", self.s.turn),
         };
         render_hex_map(&self.w.map, &map_style(self.s.turn), &counters, &marks, lang, &title)
+    }
+}
+
+impl ArdennesII {
+    /// The odds of the combat in progress as a player checks them: the strengths, each column
+    /// shift with its rule, and the CRT column (3.2, 1.3, SCS 7.3).
+    fn odds_text(&self) -> Text {
+        let Some(c) = &self.s.combat else {
+            return Text::new("", "");
+        };
+        let o = self.odds(&Board::new(&self.w, &self.s), c);
+        let n = |v: u32| {
+            let whole = v / EIGHTHS;
+            match v % EIGHTHS {
+                0 => format!("{whole}"),
+                r => format!("{}", whole as f64 + r as f64 / EIGHTHS as f64),
+            }
+        };
+        let (a, d) = (n(o.attack), n(o.defence));
+        let crt = &self.w.data.tables.crt;
+        let raw = crt.columns.clamp(crt.columns.ladder(o.attack, o.defence).unwrap_or(0));
+        let (raw, col) = (crt.columns.label(raw), crt.columns.label(o.column));
+        let (t, h) = (o.terrain, o.hexsides);
+        Text::new(
+            format!(
+                "{a} against {d} → {raw}; {t} column(s) left for the defender's terrain, {h} for the hexsides attacked across (1.3) → {col}"
+            ),
+            format!("{a} 对 {d} → {raw};防御方地形左移 {t} 列,进攻所越格边左移 {h} 列(1.3)→ {col}"),
+        )
     }
 }
 

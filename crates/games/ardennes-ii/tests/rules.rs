@@ -230,8 +230,26 @@ fn shift_of_combat(target: &str, from: &[Hex], g: &mut ArdennesII) -> u32 {
     assert_eq!(seat(g), ALLIED);
     // 3.2: in a City the defender must stand.
     assert_eq!(legal(g), vec![Action::Stand]);
+    // The defender sees the odds before the dice, each shift with its rule.
+    let told = g.describe(&Action::Stand);
     play(g, Action::Stand);
-    last_shift(g)
+    let shift = last_shift(g);
+    let terrain =
+        g.w.data
+            .tables
+            .tec
+            .defender_shift(Side::Allied, &g.w.terrain_names[t.idx()]) as u32;
+    let split = format!(
+        "{terrain} column(s) left for the defender's terrain, {} for the hexsides attacked across (1.3)",
+        shift - terrain
+    );
+    assert!(told.en.contains(&split), "{}", told.en);
+    assert!(
+        told.zh.contains(&format!("进攻所越格边左移 {} 列", shift - terrain)),
+        "{}",
+        told.zh
+    );
+    shift
 }
 
 /// The neighbours of `h` across hexsides with exactly these features (none for dry ones).
