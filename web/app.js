@@ -116,6 +116,11 @@ const I18N = {
       'end-declare': 'End declarations', resolve: 'Resolve combat', lose: 'Take losses', convert: 'Convert',
       retreat: 'Retreat', advance: 'Advance', 'end-advance': 'End advance', place: 'Place', fortify: 'Fortify',
       'no-fortress': 'Fortify', yes: 'Yes / no', no: 'Yes / no',
+      fire: 'Barrage', 'air-strike': 'Air strikes', 'end-phase': 'End the phase', join: 'Join the attack',
+      'call-off': 'Call off the attack', stand: 'Stand or retreat', withdraw: 'Stand or retreat',
+      overrun: 'Overrun', exit: 'Leave the map', 'bug-out': 'Bug out', stay: 'Bug out',
+      demolish: 'Blow bridges', pass: 'Pass', boats: 'Rubber boats', 'air-supply': 'Air supply',
+      resupply: 'Artillery resupply',
     },
   },
   zh: {
@@ -219,6 +224,11 @@ const I18N = {
       'end-declare': '结束宣告', resolve: '结算战斗', lose: '承受损失', convert: '转换',
       retreat: '退却', advance: '战后推进', 'end-advance': '结束推进', place: '放置', fortify: '要塞',
       'no-fortress': '要塞', yes: '是 / 否', no: '是 / 否',
+      fire: '射击', 'air-strike': '空袭', 'end-phase': '结束本阶段', join: '加入攻击',
+      'call-off': '取消攻击', stand: '坚守或撤退', withdraw: '坚守或撤退',
+      overrun: '突袭', exit: '撤出地图', 'bug-out': '火炮逃跑', stay: '火炮逃跑',
+      demolish: '炸桥', pass: '放弃', boats: '橡皮艇渡河', 'air-supply': '空中补给',
+      resupply: '火炮空中补给',
     },
   },
 };

@@ -165,6 +165,11 @@ async function main() {
     if (zh !== '可选行动') fail(`after switching to Chinese the action panel is headed "${zh}"`);
     await page.waitForFunction(() => document.querySelector('[data-test=board-svg]')?.getAttribute('lang') === 'zh'
       || /[\u4e00-\u9fff]/.test(document.querySelector('[data-test=board-svg] .ttl')?.textContent || ''));
+    // Every heading of the action list speaks Chinese too (the verbs of every rule system).
+    await page.waitForSelector('[data-test=action-list] > details > summary', { state: 'attached' });
+    const latin = await page.$$eval('[data-test=action-list] > details > summary',
+      (ss) => ss.map((s) => s.firstChild.textContent).filter((txt) => !/[\u4e00-\u9fff]/.test(txt)));
+    if (latin.length) fail(`action groups without a Chinese heading: ${latin.join(', ')}`);
     log('Chinese page shown');
     await settle(page);
     checkErrors();
