@@ -428,28 +428,6 @@ impl<'a> Sight<'a> {
     }
 
     /// TEC note 1: may `u` in `from` attack `target` (it could enter it, or a road crosses)?
-    fn may_attack_across(&self, u: UnitId, from: Hex, target: Hex) -> bool {
-        let w = &self.g.w;
-        let Some(d) = w.map.grid.dir_to(from, target) else {
-            return false;
-        };
-        if self.b.road_link(from, d).is_some() {
-            return true;
-        }
-        let def = self.def(u);
-        w.data
-            .tables
-            .tec
-            .entry_cost(
-                def.side,
-                def.movement,
-                &w.terrain_names[target.idx()],
-                &w.hexside_names(from, d),
-                None,
-            )
-            .is_some()
-    }
-
     /// The side's units that could attack `target` now.
     fn attackers(&self, target: Hex) -> Vec<UnitId> {
         let grid = &self.g.w.map.grid;
@@ -458,7 +436,7 @@ impl<'a> Sight<'a> {
             for &u in &self.ours[n.idx()] {
                 if !self.g.s.units[u as usize].attacked
                     && self.b.strength(u, true) > 0
-                    && self.may_attack_across(u, n, target)
+                    && self.g.may_attack_across(&self.b, u, n, target)
                 {
                     out.push(u);
                 }
@@ -469,39 +447,11 @@ impl<'a> Sight<'a> {
 
     /// 3.2 (3): the odds column of `attackers` on `target`, as the engine works it out.
     fn column(&self, attackers: &[UnitId], target: Hex) -> usize {
-        let w = &self.g.w;
-        let attack: u32 = attackers.iter().map(|&u| self.b.strength(u, true)).sum();
         let defenders = self.b.units_at(target);
-        let defence: u32 = defenders.iter().map(|&u| self.b.strength(u, false)).sum();
-        let Some(&d0) = defenders.first() else { return 0 };
-        let defender = self.def(d0).side;
-        let mut stacks: Vec<Hex> = attackers
-            .iter()
-            .filter_map(|&u| self.g.s.units[u as usize].hex())
-            .collect();
-        stacks.sort();
-        stacks.dedup();
-        let sides: Vec<Vec<&str>> = stacks
-            .iter()
-            .map(|&h| {
-                w.map
-                    .grid
-                    .dir_to(h, target)
-                    .map(|d| w.hexside_names(h, d))
-                    .unwrap_or_default()
-            })
-            .collect();
-        let refs: Vec<&[&str]> = sides.iter().map(|v| v.as_slice()).collect();
-        let shift = w
-            .data
-            .tables
-            .tec
-            .combat_shift(defender, &w.terrain_names[target.idx()], &refs);
-        let crt = &w.data.tables.crt;
-        let Some(ladder) = crt.columns.ladder(attack, defence.max(1)) else {
+        if defenders.is_empty() {
             return 0;
-        };
-        crt.columns.clamp(ladder - shift as i64)
+        }
+        self.g.odds_of(&self.b, attackers, &defenders, target).column
     }
 
     /// The worst column worth attacking `target` at.
@@ -779,7 +729,7 @@ fn combat_choice(sight: &Sight, c: &sandtable_ardennes_ii::state::Combat, legal:
             let now = sight.column(&c.attackers, c.target);
             let mut with = c.attackers.clone();
             let join = best(legal.iter().enumerate(), |a| match a {
-                Action::Join { unit } => {
+                Action::Join { unit } if sight.b.strength(*unit, true) > 0 => {
                     with.push(*unit);
                     let col = sight.column(&with, c.target);
                     with.pop();
@@ -789,7 +739,11 @@ fn combat_choice(sight: &Sight, c: &sandtable_ardennes_ii::state::Combat, legal:
             });
             if let Some((i, k)) = join {
                 let col = (k + 99) / 100;
-                if now < COL_CAP && (col as usize > now || c.attackers.is_empty()) {
+                // Below the odds that made it pick the target, every unit with some strength
+                // joins, whether or not one more moves the column: the target was picked on the
+                // column of all of them, so the attack is never called off for want of them.
+                let short = now < sight.floor(c.target);
+                if now < COL_CAP && (col as usize > now || short || c.attackers.is_empty()) {
                     return i;
                 }
             }
@@ -860,5 +814,28 @@ mod tests {
             let (winner, _) = play("goose-egg", seat, 1);
             assert_eq!(winner, Some(seat as u8), "seat {seat}");
         }
+    }
+
+    /// A scripted player that remembers nothing from one decision to the next, as one made
+    /// afresh for every move would.
+    struct Forgetful;
+
+    impl Agent<ArdennesII> for Forgetful {
+        fn choose(&mut self, g: &ArdennesII, seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
+            Scripted::new().choose(g, seat, legal, rng)
+        }
+    }
+
+    /// The agent's choices carry the game on without its memory: an attack it picks is made,
+    /// not called off and picked again for ever (the attacks it tried are remembered only as
+    /// a refinement).
+    #[test]
+    fn without_its_memory_the_scripted_agent_still_ends_its_phases() {
+        let mut g = ArdennesII::new_game("bastogne", 11).unwrap();
+        g.set_journal(false);
+        let mut agents: Vec<Box<dyn Agent<ArdennesII>>> = vec![Box::new(Forgetful), Box::new(Forgetful)];
+        let mut rng = Rng::from_seed(11);
+        let n = sandtable_core::game::play_out(&mut g, &mut agents, &mut rng, 20_000).unwrap();
+        assert!(g.outcome().is_some(), "the game ended ({n} decisions)");
     }
 }

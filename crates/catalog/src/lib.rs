@@ -112,10 +112,10 @@ impl GameEntry {
         self.ops.load(json)
     }
 
-    /// The choice of computer player `agent` for the seat that must decide in `session`: an
-    /// index into `session.legal()`.
-    pub fn agent_move(&self, session: &dyn DynSession, agent: &str, rng: &mut Rng) -> Result<usize, CatalogError> {
-        self.ops.agent_move(session, agent, rng)
+    /// Computer player `agent` for one seat of one game. Keep it for the game's length: what it
+    /// works out (a plan, the attacks it has tried) carries from one decision to the next.
+    pub fn agent(&self, agent: &str) -> Result<Box<dyn DynAgent>, CatalogError> {
+        self.ops.agent(agent)
     }
 
     /// Plays `spec.games` games between computer players. `progress` is told how many games
@@ -179,41 +179,15 @@ impl GameEntry {
     }
 }
 
-/// The operations of [`GameEntry`] that need the game's type.
-trait Ops: Send + Sync {
-    fn new_session(&self, scenario: ScenarioSource, seed: u64) -> Result<Box<dyn DynSession>, CatalogError>;
-    fn load(&self, json: &str) -> Result<Box<dyn DynSession>, CatalogError>;
-    fn agent_move(&self, session: &dyn DynSession, agent: &str, rng: &mut Rng) -> Result<usize, CatalogError>;
-    fn sim(&self, spec: &SimSpec, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, CatalogError>;
+/// A computer player of one game, type-erased: it chooses for the seat that must decide.
+pub trait DynAgent: Send {
+    /// The choice for the seat that must decide in `session`: an index into
+    /// `session.legal()`.
+    fn choose(&mut self, session: &dyn DynSession, rng: &mut Rng) -> Result<usize, CatalogError>;
 }
 
-/// [`Ops`] for game `G`, monomorphized once per game.
-struct Typed<G: Game> {
-    agents: &'static [&'static str],
-    make_agent: fn(&str) -> Option<Box<dyn Agent<G>>>,
-}
-
-impl<G: Game> Typed<G> {
-    fn agent(&self, name: &str) -> Result<Box<dyn Agent<G>>, CatalogError> {
-        (self.make_agent)(name).ok_or_else(|| CatalogError::UnknownAgent {
-            game: G::ID.to_string(),
-            found: name.to_string(),
-            known: self.agents.iter().map(|s| s.to_string()).collect(),
-        })
-    }
-}
-
-impl<G: Game> Ops for Typed<G> {
-    fn new_session(&self, scenario: ScenarioSource, seed: u64) -> Result<Box<dyn DynSession>, CatalogError> {
-        Ok(Box::new(Session::<G>::new(scenario, seed)?))
-    }
-
-    fn load(&self, json: &str) -> Result<Box<dyn DynSession>, CatalogError> {
-        Ok(Box::new(Session::<G>::from_json(json)?))
-    }
-
-    fn agent_move(&self, session: &dyn DynSession, agent: &str, rng: &mut Rng) -> Result<usize, CatalogError> {
-        let mut agent = self.agent(agent)?;
+impl<G: Game> DynAgent for Box<dyn Agent<G>> {
+    fn choose(&mut self, session: &dyn DynSession, rng: &mut Rng) -> Result<usize, CatalogError> {
         let session = session.as_any().downcast_ref::<Session<G>>().ok_or_else(|| {
             CatalogError::Other(Text::new(
                 format!("this session is a game of {}, not {}", session.game_id(), G::ID),
@@ -234,8 +208,46 @@ impl<G: Game> Ops for Typed<G> {
                 format!("死局:座位 {seat} 没有合法行动"),
             )));
         }
-        let i = agent.choose(&session.game, seat, &legal, rng);
+        let i = Agent::choose(self.as_mut(), &session.game, seat, &legal, rng);
         Ok(i.min(legal.len() - 1))
+    }
+}
+
+/// The operations of [`GameEntry`] that need the game's type.
+trait Ops: Send + Sync {
+    fn new_session(&self, scenario: ScenarioSource, seed: u64) -> Result<Box<dyn DynSession>, CatalogError>;
+    fn load(&self, json: &str) -> Result<Box<dyn DynSession>, CatalogError>;
+    fn agent(&self, agent: &str) -> Result<Box<dyn DynAgent>, CatalogError>;
+    fn sim(&self, spec: &SimSpec, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, CatalogError>;
+}
+
+/// [`Ops`] for game `G`, monomorphized once per game.
+struct Typed<G: Game> {
+    agents: &'static [&'static str],
+    make_agent: fn(&str) -> Option<Box<dyn Agent<G>>>,
+}
+
+impl<G: Game> Typed<G> {
+    fn make_agent(&self, name: &str) -> Result<Box<dyn Agent<G>>, CatalogError> {
+        (self.make_agent)(name).ok_or_else(|| CatalogError::UnknownAgent {
+            game: G::ID.to_string(),
+            found: name.to_string(),
+            known: self.agents.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+}
+
+impl<G: Game> Ops for Typed<G> {
+    fn new_session(&self, scenario: ScenarioSource, seed: u64) -> Result<Box<dyn DynSession>, CatalogError> {
+        Ok(Box::new(Session::<G>::new(scenario, seed)?))
+    }
+
+    fn load(&self, json: &str) -> Result<Box<dyn DynSession>, CatalogError> {
+        Ok(Box::new(Session::<G>::from_json(json)?))
+    }
+
+    fn agent(&self, agent: &str) -> Result<Box<dyn DynAgent>, CatalogError> {
+        Ok(Box::new(self.make_agent(agent)?))
     }
 
     fn sim(&self, spec: &SimSpec, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, CatalogError> {
@@ -281,11 +293,16 @@ mod tests {
         let g = find("stalingrad-blitz").unwrap();
         let session = g.new_session(ScenarioSource::Shipped("campaign".into()), 3).unwrap();
         let mut rng = Rng::from_seed(agent_seed(3));
-        for agent in g.agents {
-            let i = g.agent_move(session.as_ref(), agent, &mut rng).unwrap();
+        for name in g.agents {
+            let mut agent = g.agent(name).unwrap();
+            let i = agent.choose(session.as_ref(), &mut rng).unwrap();
             assert!(i < session.legal().len());
         }
-        assert!(g.agent_move(session.as_ref(), "genius", &mut rng).is_err());
+        assert!(g.agent("genius").is_err());
+        // An agent of one game refuses a session of another.
+        let other = find("ardennes-ii").unwrap();
+        let mut agent = other.agent("random").unwrap();
+        assert!(agent.choose(session.as_ref(), &mut rng).is_err());
         let again = load_any(&session.to_json()).unwrap();
         assert_eq!(again.record(), session.record());
         assert!(matches!(

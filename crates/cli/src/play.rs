@@ -12,7 +12,7 @@ use crate::file_cmds::{
 };
 use crate::saves::{self, Save};
 use crate::ui::{new_lines, out, print_block, print_journal, prompt, tr, CmdResult, Failure};
-use sandtable_catalog::{agent_seed, find, CatalogError, GameEntry};
+use sandtable_catalog::{agent_seed, find, CatalogError, DynAgent, GameEntry};
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Pending, Seat};
 use sandtable_core::record::DynSession;
@@ -30,6 +30,8 @@ struct Play {
     /// The human's seat against the computer (`None` hot-seat: everyone is human).
     human: Option<Seat>,
     agent: String,
+    /// The computer player of each computer seat, kept for the whole game.
+    agents: Vec<(Seat, Box<dyn DynAgent>)>,
     rng: Rng,
     /// Saved after every action (`--save`).
     autosave: Option<PathBuf>,
@@ -108,6 +110,10 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
     }
 
     let seed = session.record().seed;
+    let agents = computer
+        .iter()
+        .map(|&seat| entry.agent(&ai).map(|a| (seat, a)))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut play = Play {
         entry,
         session,
@@ -115,6 +121,7 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
         computer,
         human,
         agent: ai.clone(),
+        agents,
         rng: Rng::from_seed(agent_seed(seed)),
         autosave: args.save.clone(),
         save_to: args.save.clone().or_else(|| args.load.clone()),
@@ -350,9 +357,18 @@ impl Play {
     }
 
     fn computer_move(&mut self, seat: Seat) -> CmdResult {
-        let i = self
-            .entry
-            .agent_move(self.session.as_ref(), &self.agent, &mut self.rng)?;
+        let agent = &mut self
+            .agents
+            .iter_mut()
+            .find(|(s, _)| *s == seat)
+            .ok_or_else(|| {
+                Failure::new(tr!(
+                    "no computer player for this seat (a bug)",
+                    "此座位没有电脑玩家(程序错误)"
+                ))
+            })?
+            .1;
+        let i = agent.choose(self.session.as_ref(), &mut self.rng)?;
         let legal = self.session.legal();
         let Some(action) = legal.get(i) else {
             return Err(Failure::new(tr!(

@@ -14,7 +14,7 @@
 use crate::error::ApiError;
 use crate::store::{GameRow, SeatRow, Snapshot, Store};
 use axum::http::StatusCode;
-use sandtable_catalog::{agent_seed, GameEntry};
+use sandtable_catalog::{agent_seed, DynAgent, GameEntry};
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Pending, Seat};
 use sandtable_core::record::{DynSession, ScenarioSource};
@@ -38,6 +38,10 @@ pub struct Slot {
 pub struct Live {
     pub session: Box<dyn DynSession>,
     pub row: GameRow,
+    /// The computer players of this game, made when first asked to move and kept for the rest
+    /// of the game, so that what each has worked out carries over (lost on a restart, which
+    /// changes nothing in the record).
+    pub agents: Vec<(Seat, Box<dyn DynAgent>)>,
 }
 
 impl Live {
@@ -188,7 +192,11 @@ impl Hub {
         let slot = Arc::new(Slot {
             id: row.id.clone(),
             entry,
-            live: tokio::sync::Mutex::new(Live { session, row }),
+            live: tokio::sync::Mutex::new(Live {
+                session,
+                row,
+                agents: Vec::new(),
+            }),
             updates: broadcast::channel(64).0,
         });
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
@@ -327,7 +335,18 @@ impl Hub {
                 // The computer's choices are fixed by the game's seed and the step, so a game
                 // replays the same way.
                 let mut rng = Rng::from_seed(agent_seed(live.row.seed ^ (live.version() as u64) << 20));
-                let chosen = slot.entry.agent_move(&*live.session, &player, &mut rng);
+                if !live.agents.iter().any(|(s, _)| *s == seat) {
+                    match slot.entry.agent(&player) {
+                        Ok(agent) => live.agents.push((seat, agent)),
+                        Err(e) => {
+                            eprintln!("game {}: {}", slot.id, e.message(sandtable_core::text::Lang::En));
+                            return;
+                        }
+                    }
+                }
+                let Live { session, agents, .. } = &mut *live;
+                let agent = &mut agents.iter_mut().find(|(s, _)| *s == seat).expect("made above").1;
+                let chosen = agent.choose(&**session, &mut rng);
                 let legal = live.session.legal();
                 let Some(action) = chosen.ok().and_then(|i| legal.get(i)) else {
                     eprintln!("game {}: the computer player {player} found no move", slot.id);

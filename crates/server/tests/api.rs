@@ -65,14 +65,13 @@ impl App {
 
     /// A new Stalingrad Blitz game; its id and the tokens by seat id.
     async fn create(&self, seed: u64, seats: Value) -> (String, Value) {
-        let (status, created) = self
-            .call(
-                "POST",
-                "/api/games",
-                None,
-                Some(json!({"game": "stalingrad-blitz", "seed": seed, "seats": seats})),
-            )
-            .await;
+        self.create_game(json!({"game": "stalingrad-blitz", "seed": seed, "seats": seats}))
+            .await
+    }
+
+    /// A new game as `POST /api/games` takes it; its id and the tokens by seat id.
+    async fn create_game(&self, body: Value) -> (String, Value) {
+        let (status, created) = self.call("POST", "/api/games", None, Some(body)).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
         (
             created["id"].as_str().expect("an id").to_string(),
@@ -497,7 +496,8 @@ async fn concurrent_actions_on_one_game_are_served_one_at_a_time() {
 
 /// Waits until the game is at a person's decision or over.
 async fn settle(app: &App, id: &str) -> Value {
-    for _ in 0..6000 {
+    // Up to five minutes: a whole game between computer players in a debug build.
+    for _ in 0..60_000 {
         let doc = app.state(id, None).await;
         let kind = doc["pending"]["kind"].clone();
         let seat = doc["pending"]["seat"].as_u64().unwrap_or(0) as usize;
@@ -527,6 +527,24 @@ async fn computer_seats_move_on_their_own_and_the_record_opens_at_the_end() {
     let end = settle(&app, &id).await;
     assert_eq!(end["pending"], json!({"kind": "over"}));
     assert!(end["outcome"]["text"]["zh"].is_string());
+    let (s, record) = app.raw("GET", &format!("/api/games/{id}/record"), None, vec![]).await;
+    assert_eq!(s, StatusCode::OK);
+    let session = sandtable_catalog::load_any(&record).expect("the record replays");
+    assert_eq!(json!(session.record().entries.len()), end["version"]);
+}
+
+/// The scripted players of Ardennes II, kept by the server from move to move, play a whole
+/// game to its end (a player that forgot the attacks it had tried once picked and called off
+/// the same attack for ever).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_scripted_players_finish_a_game_of_ardennes_ii() {
+    let app = app();
+    let (id, _) = app
+        .create_game(json!({"game": "ardennes-ii", "scenario": "goose-egg", "seed": 11,
+            "seats": {"german": "scripted", "allied": "scripted"}}))
+        .await;
+    let end = settle(&app, &id).await;
+    assert_eq!(end["pending"], json!({"kind": "over"}));
     let (s, record) = app.raw("GET", &format!("/api/games/{id}/record"), None, vec![]).await;
     assert_eq!(s, StatusCode::OK);
     let session = sandtable_catalog::load_any(&record).expect("the record replays");

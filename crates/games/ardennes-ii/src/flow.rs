@@ -1499,7 +1499,7 @@ impl ArdennesII {
 
     /// TEC note 1: whether unit `u` in `from` may attack `target`: it could enter by movement,
     /// or a road or track crosses the hexside.
-    fn may_attack_across(&self, b: &Board, u: UnitId, from: Hex, target: Hex) -> bool {
+    pub fn may_attack_across(&self, b: &Board, u: UnitId, from: Hex, target: Hex) -> bool {
         let Some(d) = self.w.map.grid.dir_to(from, target) else {
             return false;
         };
@@ -2233,11 +2233,16 @@ impl ArdennesII {
     /// 3.2 (3)–(4): odds, shifts, two dice.
     /// 3.2, 1.3, SCS 7.3: the numbers of combat `c` as the CRT reads them.
     pub(crate) fn odds(&self, b: &Board, c: &Combat) -> Odds {
-        let attack: u32 = c.attackers.iter().map(|&u| b.strength(u, true)).sum();
-        let defence: u32 = c.defenders.iter().map(|&u| b.strength(u, false)).sum();
-        let defender = c.defenders.first().map_or(Side::Allied, |&u| self.unit_side(u));
-        let mut stacks: Vec<Hex> = c
-            .attackers
+        self.odds_of(b, &c.attackers, &c.defenders, c.target)
+    }
+
+    /// 3.2, 1.3, SCS 7.3: the numbers of an attack by `attackers` on `defenders` in `target`
+    /// as the CRT reads them (for players and agents weighing an attack before making it).
+    pub fn odds_of(&self, b: &Board, attackers: &[UnitId], defenders: &[UnitId], target: Hex) -> Odds {
+        let attack: u32 = attackers.iter().map(|&u| b.strength(u, true)).sum();
+        let defence: u32 = defenders.iter().map(|&u| b.strength(u, false)).sum();
+        let defender = defenders.first().map_or(Side::Allied, |&u| self.unit_side(u));
+        let mut stacks: Vec<Hex> = attackers
             .iter()
             .filter_map(|&u| self.s.units[u as usize].hex())
             .collect();
@@ -2247,10 +2252,10 @@ impl ArdennesII {
         // 1.3 (b): each attacking stack adds the shift of the hexside it attacks across.
         let hexsides: u32 = stacks
             .iter()
-            .filter_map(|&h| self.w.map.grid.dir_to(h, c.target).map(|d| (h, d)))
+            .filter_map(|&h| self.w.map.grid.dir_to(h, target).map(|d| (h, d)))
             .map(|(h, d)| tec.hexside_shift(&self.w.hexside_names(h, d)) as u32)
             .sum();
-        let terrain = tec.defender_shift(defender, &self.w.terrain_names[c.target.idx()]) as u32;
+        let terrain = tec.defender_shift(defender, &self.w.terrain_names[target.idx()]) as u32;
         let crt = &self.w.data.tables.crt;
         let ladder = crt.columns.ladder(attack, defence).unwrap_or(0);
         let column = crt
