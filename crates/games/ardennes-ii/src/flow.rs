@@ -1712,9 +1712,8 @@ impl ArdennesII {
         out
     }
 
-    /// Applies a legal action (checked by the caller).
-    /// Carries out one decision, then gives each VP hex it occupied to the occupier that can
-    /// trace supply at that moment (6.0).
+    /// Carries out one legal decision (checked by the caller), then gives each VP hex it
+    /// occupied to the occupier that can trace supply at that moment (6.0).
     pub(crate) fn exec(&mut self, a: &Action) {
         let before = self.vp_holders();
         self.carry_out(a);
@@ -1912,7 +1911,11 @@ impl ArdennesII {
             }
             Action::StayPut { unit } => {
                 self.s.bug_outs.retain(|&u| u != unit);
-                let name = self.unit_text(unit);
+                let name = if self.journal.off {
+                    Text::new("", "")
+                } else {
+                    self.unit_text(unit)
+                };
                 self.journal.say(|| {
                     Text::new(
                         format!("3.6: {} has no hex to bug out to and stays.", name.en),
@@ -2320,7 +2323,11 @@ impl ArdennesII {
 
     fn lose_step(&mut self, u: UnitId) {
         let steps = self.steps(u);
-        let name = self.unit_text(u);
+        let name = if self.journal.off {
+            Text::new("", "")
+        } else {
+            self.unit_text(u)
+        };
         let st = &mut self.s.units[u as usize];
         if steps >= 2 {
             st.reduced = true;
