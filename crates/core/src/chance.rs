@@ -31,7 +31,9 @@ impl Rng {
         loop {
             let w = self.word();
             if w < zone {
-                return w % n;
+                let r = w % n;
+                tap::note(n, r);
+                return r;
             }
         }
     }
@@ -62,6 +64,40 @@ impl Rng {
         }
         let i = self.below(cup.len() as u32) as usize;
         Some(cup.swap_remove(i))
+    }
+}
+
+/// A record of what generators give on this thread, for golden traces ([`crate::trace`]):
+/// every `below(n)` with its result, in order. Off unless started; it changes nothing.
+pub mod tap {
+    use std::cell::RefCell;
+
+    thread_local! {
+        static TAP: RefCell<Option<Vec<[u32; 2]>>> = const { RefCell::new(None) };
+    }
+
+    /// Starts (or restarts, empty) the record on this thread.
+    pub fn start() {
+        TAP.with(|t| *t.borrow_mut() = Some(Vec::new()));
+    }
+
+    /// Stops the record.
+    pub fn stop() {
+        TAP.with(|t| *t.borrow_mut() = None);
+    }
+
+    /// What was given since the last call (or the start): `[n, result]` of each `below(n)`.
+    pub fn take() -> Vec<[u32; 2]> {
+        TAP.with(|t| t.borrow_mut().as_mut().map(std::mem::take).unwrap_or_default())
+    }
+
+    #[inline]
+    pub(super) fn note(n: u32, r: u32) {
+        TAP.with(|t| {
+            if let Some(v) = t.borrow_mut().as_mut() {
+                v.push([n, r]);
+            }
+        });
     }
 }
 

@@ -18,3 +18,4 @@ pub mod render;
 pub mod search;
 pub mod stack;
 pub mod text;
+pub mod trace;
