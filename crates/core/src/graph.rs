@@ -1,29 +1,33 @@
 //! Point-to-point maps (spaces joined by connections), in the same model as hex grids: both
 //! are a [`Topology`] the searches walk, so movement, supply and retreat searches serve both.
 
-use crate::hex::{Hex, HexGrid};
+use crate::hex::{Dir, Hex, HexGrid};
 use serde::{Deserialize, Serialize};
 
 /// Anything the searches can walk: numbered nodes and, per node, numbered exits.
 pub trait Topology {
+    /// How a node's exits are told apart: the direction ([`Dir`], 0..6) on a hex grid, the
+    /// index of the connection (`u16`, a map may have hundreds) on a point-to-point map.
+    type Exit: Copy;
     /// Number of nodes (hexes or spaces).
     fn node_count(&self) -> usize;
-    /// Calls `f(exit, neighbour)` for every neighbour of `node`. For hex grids the exit is the
-    /// direction (0..6); for point-to-point maps it is the index of the connection.
-    fn for_each_neighbour(&self, node: Hex, f: impl FnMut(u8, Hex));
+    /// Calls `f(exit, neighbour)` for every neighbour of `node`.
+    fn for_each_neighbour(&self, node: Hex, f: impl FnMut(Self::Exit, Hex));
 }
 
 impl Topology for HexGrid {
+    type Exit = Dir;
+
     #[inline]
     fn node_count(&self) -> usize {
         self.len()
     }
 
     #[inline]
-    fn for_each_neighbour(&self, node: Hex, mut f: impl FnMut(u8, Hex)) {
+    fn for_each_neighbour(&self, node: Hex, mut f: impl FnMut(Dir, Hex)) {
         for (d, &n) in self.neighbour_row(node).iter().enumerate() {
             if n != crate::hex::NO_HEX {
-                f(d as u8, Hex(n));
+                f(d as Dir, Hex(n));
             }
         }
     }
@@ -60,8 +64,16 @@ pub struct PointMap {
 }
 
 impl PointMap {
-    /// Builds the adjacency lists; fails on a connection to a space that does not exist.
+    /// Builds the adjacency lists; fails on a connection to a space that does not exist, and
+    /// on more connections than a `u16` can number.
     pub fn new(spaces: Vec<Space>, connections: Vec<Connection>) -> Result<PointMap, String> {
+        if connections.len() > u16::MAX as usize + 1 {
+            return Err(format!(
+                "{} connections; a map has at most {}",
+                connections.len(),
+                u16::MAX as usize + 1
+            ));
+        }
         let mut adjacency = vec![Vec::new(); spaces.len()];
         for (i, c) in connections.iter().enumerate() {
             if c.a.idx() >= spaces.len() || c.b.idx() >= spaces.len() || c.a == c.b {
@@ -89,13 +101,59 @@ impl PointMap {
 }
 
 impl Topology for PointMap {
+    type Exit = u16;
+
     fn node_count(&self) -> usize {
         self.spaces.len()
     }
 
-    fn for_each_neighbour(&self, node: Hex, mut f: impl FnMut(u8, Hex)) {
+    fn for_each_neighbour(&self, node: Hex, mut f: impl FnMut(u16, Hex)) {
         for &(c, n) in &self.adjacency[node.idx()] {
-            f(c.min(255) as u8, n);
+            f(c, n);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A ring of `n` spaces, each joined to the next: connection `i` joins space `i` and
+    /// space `i + 1` (the last one back to space 0).
+    fn ring(n: u16) -> PointMap {
+        let spaces = (0..n)
+            .map(|i| Space {
+                id: format!("s{i}"),
+                name_en: format!("Space {i}"),
+                name_zh: format!("地区{i}"),
+                terrain: 0,
+                x: f64::from(i),
+                y: 0.0,
+            })
+            .collect();
+        let connections = (0..n)
+            .map(|i| Connection {
+                a: Hex(i),
+                b: Hex((i + 1) % n),
+                features: 0,
+            })
+            .collect();
+        PointMap::new(spaces, connections).unwrap()
+    }
+
+    /// Every connection of a map with more than 255 of them is reported by its own index.
+    #[test]
+    fn every_exit_is_its_connection_index() {
+        let map = ring(300);
+        let mut seen = vec![0; 300];
+        for i in 0..300u16 {
+            map.for_each_neighbour(Hex(i), |c, n| {
+                let conn = map.connections[c as usize];
+                assert!(conn.a == Hex(i) && conn.b == n || conn.b == Hex(i) && conn.a == n);
+                assert_eq!(map.connection(Hex(i), n), Some(c));
+                seen[c as usize] += 1;
+            });
+        }
+        assert!(seen.iter().all(|&k| k == 2), "each connection is seen from both ends");
     }
 }

@@ -144,15 +144,16 @@ impl Search {
     }
 
     /// Least-cost search from `sources` (each with a starting cost) over `topo`, never going
-    /// above `limit`. `step(from, exit, to)` prices each step (it is not asked about steps
-    /// into nodes already expanded, which could change nothing). Ties between equal-cost paths
+    /// above `limit`. `step(from, exit, to)` prices each step; `exit` is the direction on a
+    /// hex grid and the connection index on a point-to-point map. It is not asked about steps
+    /// into nodes already expanded, which could change nothing. Ties between equal-cost paths
     /// go to the one found first, which is deterministic for a given map.
     pub fn run<T: Topology>(
         &mut self,
         topo: &T,
         sources: &[(Hex, u32)],
         limit: u32,
-        step: impl FnMut(Hex, u8, Hex) -> Step,
+        step: impl FnMut(Hex, T::Exit, Hex) -> Step,
     ) {
         self.run_queued(topo, sources, limit, step, limit <= BUCKETED);
     }
@@ -163,7 +164,7 @@ impl Search {
         topo: &T,
         sources: &[(Hex, u32)],
         limit: u32,
-        mut step: impl FnMut(Hex, u8, Hex) -> Step,
+        mut step: impl FnMut(Hex, T::Exit, Hex) -> Step,
         bucketed: bool,
     ) {
         self.reset(topo.node_count());
@@ -231,7 +232,7 @@ impl Search {
         topo: &T,
         sources: &[(Hex, u32)],
         limit: u32,
-        mut step: impl FnMut(Hex, u8, Hex) -> Step,
+        mut step: impl FnMut(Hex, T::Exit, Hex) -> Step,
     ) {
         self.reset(topo.node_count());
         let (mut pending, mut current, mut next) = std::mem::take(&mut self.levels);
