@@ -16,5 +16,6 @@ pub mod map;
 pub mod record;
 pub mod render;
 pub mod search;
+pub mod space_map;
 pub mod stack;
 pub mod text;
