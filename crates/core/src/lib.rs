@@ -1,8 +1,9 @@
 //! Sandtable's engine core.
 //!
 //! Everything that more than one rule system needs lives here, once: hex grids with printed
-//! ids and hexside features, point-to-point maps, searches over flat arrays with a cost
-//! function the game supplies, odds columns and combat tables, a portable seeded generator,
+//! ids and hexside features, point-to-point maps, the map files of both, searches over flat
+//! arrays with a cost function the game supplies, combat tables with odds columns and fire
+//! tables with strength columns, a portable seeded generator,
 //! the [`game::Game`] trait every rule system implements, and the action record with its
 //! checksums, replay and undo.
 
@@ -16,6 +17,7 @@ pub mod map;
 pub mod record;
 pub mod render;
 pub mod search;
+pub mod space_map;
 pub mod stack;
 pub mod text;
 pub mod trace;

@@ -4,7 +4,9 @@
 //!
 //! Terrain and hexside feature names belong to the game: the map file names them, the core
 //! turns every name into one bit of a mask, and the game asks for the masks it cares about
-//! once, when it loads. The file format is documented in `docs/formats.md`.
+//! once, when it loads. The file format is documented in `docs/formats.md`. Point-to-point
+//! maps have a file format of their own, in [`crate::space_map`]; the `[about]` block
+//! ([`About`]) and the errors ([`MapError`]) are shared.
 
 use crate::hex::{opposite, GridSpec, Hex, HexGrid};
 use serde::{Deserialize, Serialize};

@@ -12,7 +12,7 @@
 //! Every hex outline carries `data-hex` (its printed id) and every counter `data-id`, so a
 //! browser can tell what was clicked. Hexes are about 60 pixels wide.
 
-use crate::graph::PointMap;
+use crate::graph::{PointMap, Space};
 use crate::hex::{Hex, Orientation, RowDirection};
 use crate::map::HexMap;
 use crate::text::Lang;
@@ -152,11 +152,11 @@ pub enum NatoSymbol {
     None,
 }
 
-/// A counter on the map.
+/// A counter on the map: `Counter` on a hex map, `Counter<Space>` on a point-to-point map.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Counter {
+pub struct Counter<N = Hex> {
     /// The hex (or, on a point-to-point map, the space) it stands in.
-    pub hex: Hex,
+    pub hex: N,
     /// Background colour (by nationality).
     pub fill: String,
     /// Colour of the frame, symbol and text.
@@ -176,8 +176,9 @@ pub struct Counter {
 
 /// A highlighted hex (or space): reachable hexes, a chosen target and so on.
 #[derive(Clone, Debug, PartialEq)]
-pub struct HexMark {
-    pub hex: Hex,
+pub struct HexMark<N = Hex> {
+    /// The hex (or, on a point-to-point map, the space).
+    pub hex: N,
     /// Colour laid half-transparent over the hex.
     pub fill: String,
     /// A short text in the middle of the hex (a cost, say); may be empty.
@@ -447,20 +448,20 @@ pub fn render_hex_map(
 }
 
 /// Draws a point-to-point map: spaces as boxes with their names, connections as lines,
-/// counters stacked in their spaces (`Counter::hex` and `HexMark::hex` are space indices).
+/// counters stacked in their spaces.
 ///
 /// Space positions are pixels with y growing downward; the map is shifted into the margins,
 /// and spread out if two spaces stand closer than their boxes allow.
 pub fn render_point_map(
     map: &PointMap,
     style: &PointStyle,
-    counters: &[Counter],
-    marks: &[HexMark],
+    counters: &[Counter<Space>],
+    marks: &[HexMark<Space>],
     lang: Lang,
     title: &str,
 ) -> String {
     let lay = PointLayout::new(map);
-    let at = |h: Hex| lay.centres.get(h.idx()).copied();
+    let at = |s: Space| lay.centres.get(s.idx()).copied();
     let mut out = String::with_capacity(map.spaces.len() * 400 + 8192);
     open_svg(&mut out, lay.width, lay.height, lang);
 
@@ -823,13 +824,13 @@ impl PointLayout {
 /// Draws the counters, stacked per hex (first in the slice at the bottom), each stack in a
 /// `<g class="stack">` whose attribute `place_attr` names the hex or space. `place` says where a
 /// hex or space is and its printed id, `None` if it is not on the map.
-fn write_counters(
+fn write_counters<N: Copy + Ord>(
     out: &mut String,
-    counters: &[Counter],
+    counters: &[Counter<N>],
     place_attr: &str,
-    place: impl Fn(Hex) -> Option<((f64, f64), String)>,
+    place: impl Fn(N) -> Option<((f64, f64), String)>,
 ) {
-    let mut stacks: BTreeMap<Hex, Vec<&Counter>> = BTreeMap::new();
+    let mut stacks: BTreeMap<N, Vec<&Counter<N>>> = BTreeMap::new();
     for c in counters {
         stacks.entry(c.hex).or_default().push(c);
     }
@@ -858,7 +859,7 @@ fn write_counters(
 }
 
 /// Draws one counter with its top left corner at (`x`, `y`), in a 36-pixel square frame.
-fn write_counter(out: &mut String, c: &Counter, x: f64, y: f64) {
+fn write_counter<N>(out: &mut String, c: &Counter<N>, x: f64, y: f64) {
     let class = if c.reduced { "ctr reduced" } else { "ctr" };
     w!(
         out,
@@ -1075,7 +1076,7 @@ impl fmt::Display for Css<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::{Connection, Space};
+    use crate::graph::{Connection, Space, SpaceInfo};
 
     const SMALL: &str = r#"
 [about]
@@ -1347,7 +1348,7 @@ hexes = ["0103", "0203", "0303"]
 
     #[test]
     fn draws_point_to_point_maps() {
-        let space = |id: &str, en: &str, zh: &str, terrain, x, y| Space {
+        let space = |id: &str, en: &str, zh: &str, terrain, x, y| SpaceInfo {
             id: id.into(),
             name_en: en.into(),
             name_zh: zh.into(),
@@ -1363,13 +1364,13 @@ hexes = ["0103", "0203", "0303"]
             ],
             vec![
                 Connection {
-                    a: Hex(0),
-                    b: Hex(1),
+                    a: Space(0),
+                    b: Space(1),
                     features: 2,
                 },
                 Connection {
-                    a: Hex(1),
-                    b: Hex(2),
+                    a: Space(1),
+                    b: Space(2),
                     features: 0,
                 },
             ],
@@ -1385,7 +1386,7 @@ hexes = ["0103", "0203", "0303"]
             }],
         };
         let mk = |space: u16, id: &str, reduced| Counter {
-            hex: Hex(space),
+            hex: Space(space),
             fill: "#c66".into(),
             ink: "#fff".into(),
             name: "1 Gd".into(),
@@ -1397,7 +1398,7 @@ hexes = ["0103", "0203", "0303"]
         };
         let counters = [mk(0, "x", false), mk(0, "y", true), mk(9, "off-map", false)];
         let marks = [HexMark {
-            hex: Hex(2),
+            hex: Space(2),
             fill: "#0f0".into(),
             label: "1".into(),
         }];

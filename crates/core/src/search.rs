@@ -4,8 +4,10 @@
 //! fields (the distance to the nearest friendly supply source, say).
 //!
 //! One [`Search`] owns its buffers and can be reused for many searches without allocating.
+//! It walks either kind of map: `Search` (that is, `Search<Hex>`) a hex grid, `Search<Space>`
+//! a point-to-point map; the code is the same, only the node type differs.
 
-use crate::graph::Topology;
+use crate::graph::{NodeIndex, Space, Topology};
 use crate::hex::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -23,31 +25,53 @@ pub enum Step {
 }
 
 thread_local! {
-    static THREAD_SEARCH: std::cell::RefCell<Search> = std::cell::RefCell::new(Search::new());
+    static THREAD_SEARCH: std::cell::RefCell<Search<Hex>> = std::cell::RefCell::new(Search::new());
+    static THREAD_SPACE_SEARCH: std::cell::RefCell<Search<Space>> = std::cell::RefCell::new(Search::new());
 }
 
-/// Runs `f` with this thread's reusable [`Search`], so a game's rules can search without
-/// allocating buffers for each question. Not reentrant: `f` must not call it again.
-pub fn with_thread_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
+/// Runs `f` with this thread's reusable [`Search`] over hexes, so a game's rules can search
+/// without allocating buffers for each question. Not reentrant: `f` must not call it again.
+pub fn with_thread_search<R>(f: impl FnOnce(&mut Search<Hex>) -> R) -> R {
     THREAD_SEARCH.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// [`with_thread_search`] for point-to-point maps: this thread's reusable search over spaces.
+/// Not reentrant either; it may be called inside `with_thread_search` (they share nothing).
+pub fn with_thread_space_search<R>(f: impl FnOnce(&mut Search<Space>) -> R) -> R {
+    THREAD_SPACE_SEARCH.with(|s| f(&mut s.borrow_mut()))
 }
 
 const UNREACHED: u32 = u32::MAX;
 const NO_PARENT: u16 = u16::MAX;
 
-/// Reusable buffers for a least-cost search.
-#[derive(Clone, Debug, Default)]
-pub struct Search {
+/// Reusable buffers for a least-cost search over nodes numbered by `N`: [`Hex`] (the
+/// default) or [`Space`]. Node indices are kept in 16 bits.
+#[derive(Clone, Debug)]
+pub struct Search<N = Hex> {
     cost: Vec<u32>,
     parent: Vec<u16>,
     stopped: Vec<bool>,
     /// Expanded: its cost is final and its steps out have been priced. No step into it can
     /// change anything, so none is priced.
     done: Vec<bool>,
-    touched: Vec<Hex>,
+    touched: Vec<N>,
     queue: Queue,
     /// Breadth-first: sources not yet entered, and the nodes of this level and the next.
-    levels: (Vec<(u32, Hex)>, Vec<Hex>, Vec<Hex>),
+    levels: (Vec<(u32, N)>, Vec<N>, Vec<N>),
+}
+
+impl<N> Default for Search<N> {
+    fn default() -> Search<N> {
+        Search {
+            cost: Vec::new(),
+            parent: Vec::new(),
+            stopped: Vec::new(),
+            done: Vec::new(),
+            touched: Vec::new(),
+            queue: Queue::default(),
+            levels: (Vec::new(), Vec::new(), Vec::new()),
+        }
+    }
 }
 
 /// Costs up to this are queued in one list per cost instead of a heap.
@@ -121,8 +145,8 @@ impl Queue {
     }
 }
 
-impl Search {
-    pub fn new() -> Search {
+impl<N: NodeIndex> Search<N> {
+    pub fn new() -> Search<N> {
         Search::default()
     }
 
@@ -144,26 +168,27 @@ impl Search {
     }
 
     /// Least-cost search from `sources` (each with a starting cost) over `topo`, never going
-    /// above `limit`. `step(from, exit, to)` prices each step (it is not asked about steps
-    /// into nodes already expanded, which could change nothing). Ties between equal-cost paths
+    /// above `limit`. `step(from, exit, to)` prices each step; `exit` is the direction on a
+    /// hex grid and the connection index on a point-to-point map. It is not asked about steps
+    /// into nodes already expanded, which could change nothing. Ties between equal-cost paths
     /// go to the one found first, which is deterministic for a given map.
-    pub fn run<T: Topology>(
+    pub fn run<T: Topology<Node = N>>(
         &mut self,
         topo: &T,
-        sources: &[(Hex, u32)],
+        sources: &[(N, u32)],
         limit: u32,
-        step: impl FnMut(Hex, u8, Hex) -> Step,
+        step: impl FnMut(N, T::Exit, N) -> Step,
     ) {
         self.run_queued(topo, sources, limit, step, limit <= BUCKETED);
     }
 
     /// [`Search::run`], with one list per cost or a heap for the queue.
-    fn run_queued<T: Topology>(
+    fn run_queued<T: Topology<Node = N>>(
         &mut self,
         topo: &T,
-        sources: &[(Hex, u32)],
+        sources: &[(N, u32)],
         limit: u32,
-        mut step: impl FnMut(Hex, u8, Hex) -> Step,
+        mut step: impl FnMut(N, T::Exit, N) -> Step,
         bucketed: bool,
     ) {
         self.reset(topo.node_count());
@@ -174,11 +199,11 @@ impl Search {
                     self.touched.push(h);
                 }
                 self.cost[h.idx()] = c;
-                self.queue.push(c, h.0);
+                self.queue.push(c, h.idx() as u16);
             }
         }
         while let Some((c, node)) = self.queue.pop() {
-            let from = Hex(node);
+            let from = N::from_idx(node as usize);
             if c != self.cost[from.idx()] || self.stopped[from.idx()] || self.done[from.idx()] {
                 continue;
             }
@@ -210,10 +235,10 @@ impl Search {
                         touched.push(to);
                     }
                     cost[to.idx()] = total;
-                    parent[to.idx()] = from.0;
+                    parent[to.idx()] = from.idx() as u16;
                     stopped[to.idx()] = stop;
                     if !stop {
-                        queue.push(total, to.0);
+                        queue.push(total, to.idx() as u16);
                     }
                 }
             });
@@ -226,12 +251,12 @@ impl Search {
     /// [`Search::reached`] lists them in another order and [`Search::path`] may follow another
     /// path of the same cost. Several times faster on whole-map traces (lines of supply,
     /// distance fields). Panics on a step that costs more than 1.
-    pub fn run_breadth_first<T: Topology>(
+    pub fn run_breadth_first<T: Topology<Node = N>>(
         &mut self,
         topo: &T,
-        sources: &[(Hex, u32)],
+        sources: &[(N, u32)],
         limit: u32,
-        mut step: impl FnMut(Hex, u8, Hex) -> Step,
+        mut step: impl FnMut(N, T::Exit, N) -> Step,
     ) {
         self.reset(topo.node_count());
         let (mut pending, mut current, mut next) = std::mem::take(&mut self.levels);
@@ -290,7 +315,7 @@ impl Search {
                             touched.push(to);
                         }
                         cost[to.idx()] = total;
-                        parent[to.idx()] = from.0;
+                        parent[to.idx()] = from.idx() as u16;
                         stopped[to.idx()] = stop;
                         if !stop {
                             if price == 0 {
@@ -313,33 +338,37 @@ impl Search {
 
     /// The cost of reaching `h` in the last search, if it was reached.
     #[inline]
-    pub fn cost(&self, h: Hex) -> Option<u32> {
+    pub fn cost(&self, h: N) -> Option<u32> {
         self.cost.get(h.idx()).copied().filter(|&c| c != UNREACHED)
     }
 
     /// Whether the last search's path to `h` had to stop there.
-    pub fn stopped_at(&self, h: Hex) -> bool {
+    pub fn stopped_at(&self, h: N) -> bool {
         self.stopped.get(h.idx()).copied().unwrap_or(false)
     }
 
     /// Every node reached in the last search (sources included), in the order first reached.
-    pub fn reached(&self) -> impl Iterator<Item = Hex> + '_ {
+    pub fn reached(&self) -> impl Iterator<Item = N> + '_ {
         self.touched.iter().copied().filter(|h| self.cost[h.idx()] != UNREACHED)
     }
 
     /// The node the last search's path to `h` came from (`None` for a source or a node not
     /// reached).
-    pub fn parent(&self, h: Hex) -> Option<Hex> {
-        self.parent.get(h.idx()).copied().filter(|&p| p != NO_PARENT).map(Hex)
+    pub fn parent(&self, h: N) -> Option<N> {
+        self.parent
+            .get(h.idx())
+            .copied()
+            .filter(|&p| p != NO_PARENT)
+            .map(|p| N::from_idx(p as usize))
     }
 
     /// The path from a source to `h` (both ends included), if `h` was reached.
-    pub fn path(&self, h: Hex) -> Option<Vec<Hex>> {
+    pub fn path(&self, h: N) -> Option<Vec<N>> {
         self.cost(h)?;
         let mut path = vec![h];
         let mut at = h;
         while self.parent[at.idx()] != NO_PARENT {
-            at = Hex(self.parent[at.idx()]);
+            at = N::from_idx(self.parent[at.idx()] as usize);
             path.push(at);
             if path.len() > self.cost.len() {
                 break;
@@ -573,5 +602,76 @@ mod tests {
         s.run(&g, &[(start, 0)], 0, |_, _, _| Step::Go(1));
         assert_eq!(s.reached().count(), 1);
         assert_eq!(s.cost(trap), None);
+    }
+}
+
+#[cfg(test)]
+mod point_map_tests {
+    use super::*;
+    use crate::graph::{Connection, PointMap, SpaceInfo};
+
+    /// A ring of 300 spaces: connection `i` joins space `i` and space `i + 1`, and connection
+    /// 299 joins the last space back to the first.
+    fn ring() -> PointMap {
+        let spaces = (0..300)
+            .map(|i| SpaceInfo {
+                id: format!("s{i}"),
+                name_en: format!("Space {i}"),
+                name_zh: format!("地区{i}"),
+                terrain: 0,
+                x: f64::from(i),
+                y: 0.0,
+            })
+            .collect();
+        let connections = (0..300)
+            .map(|i| Connection {
+                a: Space(i),
+                b: Space((i + 1) % 300),
+                features: 0,
+            })
+            .collect();
+        PointMap::new(spaces, connections).unwrap()
+    }
+
+    /// The step function is told the connection it prices by its own index, past 255 too.
+    #[test]
+    fn point_map_steps_name_their_connection() {
+        let map = ring();
+        let mut s: Search<Space> = Search::new();
+        // Connection 299 closed: the last space is 299 steps away, round the ring.
+        s.run(&map, &[(Space(0), 0)], u32::MAX, |_, c, _| {
+            if c == 299 {
+                Step::Blocked
+            } else {
+                Step::Go(1)
+            }
+        });
+        assert_eq!(s.cost(Space(299)), Some(299));
+        assert_eq!(s.path(Space(299)).unwrap().len(), 300);
+        // Connection 256 closed (a u8 would have mixed it up with every connection from 255
+        // on): spaces past it are reached the other way round.
+        s.run_breadth_first(&map, &[(Space(0), 0)], u32::MAX, |_, c, _| {
+            if c == 256 {
+                Step::Blocked
+            } else {
+                Step::Go(1)
+            }
+        });
+        assert_eq!(s.cost(Space(256)), Some(256));
+        assert_eq!(s.cost(Space(257)), Some(43));
+        assert_eq!(s.parent(Space(257)), Some(Space(258)));
+        assert_eq!(s.reached().count(), 300);
+        // The thread's search over spaces gives the same answer.
+        let cost = with_thread_space_search(|t| {
+            t.run(&map, &[(Space(0), 0)], u32::MAX, |_, c, _| {
+                if c == 256 {
+                    Step::Blocked
+                } else {
+                    Step::Go(1)
+                }
+            });
+            t.cost(Space(257))
+        });
+        assert_eq!(cost, Some(43));
     }
 }
