@@ -1,15 +1,18 @@
-//! The [`Game`] trait every rule system implements, and the small types around it.
+//! The small types every rule system shares: who must act ([`Pending`]), a refusal with its
+//! rule, outcomes, seats and scenarios, what an action is about on the board, the log, and the
+//! players that choose actions ([`Agent`]). The [`Game`] trait itself is the decision driver's
+//! ([`crate::driver`]).
 //!
 //! A game is a state machine of pending decisions. At every moment either one seat must
 //! choose among a finite list of legal actions, or chance must act (a die roll, a draw from
 //! a cup), or the game is over. Nested procedures (a combat that asks the defender how to
-//! retreat, then the attacker whether to advance) live in the game state, never on the Rust
-//! call stack, so a game can be saved and resumed at any decision.
+//! retreat, then the attacker whether to advance) live in the game state as procedure frames,
+//! never on the Rust call stack, so a game can be saved and resumed at any decision.
 
 use crate::chance::Rng;
+pub use crate::driver::{Engine, Game, Rules, Who};
 use crate::text::{Lang, Text};
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use std::fmt::Debug;
+use serde::{Deserialize, Serialize};
 
 /// A seat at the table (0, 1, …), in the order [`Game::seats`] lists them.
 pub type Seat = u8;
@@ -58,14 +61,6 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-/// What applying an action did that undo must respect.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Applied {
-    /// A die was rolled, a card or chit drawn, or hidden information revealed: nobody may
-    /// undo back across this action.
-    pub barrier: bool,
-}
-
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -108,97 +103,6 @@ pub struct Targets {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct SetupError(pub String);
-
-/// A rule system.
-pub trait Game: Clone + Send + Sync + 'static {
-    /// One decision. Small and cheap to copy; serializable so it can be logged and sent.
-    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
-
-    /// The game id (`stalingrad-blitz`).
-    const ID: &'static str;
-
-    /// The game's title in both languages.
-    fn title() -> Text;
-
-    /// The seats, in seat order.
-    fn seats() -> Vec<SeatInfo>;
-
-    /// The shipped scenarios.
-    fn scenarios() -> Vec<ScenarioInfo>;
-
-    /// A new game from a shipped scenario.
-    fn new_game(scenario: &str, seed: u64) -> Result<Self, SetupError>;
-
-    /// A new game from the text of a scenario file a player wrote.
-    fn from_scenario_text(text: &str, seed: u64) -> Result<Self, SetupError>;
-
-    /// Who must act next.
-    fn pending(&self) -> Pending;
-
-    /// The legal actions of the pending decision, appended to `out` (which is cleared
-    /// first). Empty when chance acts or the game is over.
-    fn legal_actions(&self, out: &mut Vec<Self::Action>);
-
-    /// Applies one action of `seat`. Anything not among the legal actions of the pending
-    /// decision is refused, with the rule it breaks, and the state is unchanged.
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Applied, Refusal>;
-
-    /// Lets chance act (a die, a draw). Only when [`Game::pending`] is [`Pending::Chance`].
-    fn resolve_chance(&mut self);
-
-    /// The outcome, once the game is over.
-    fn outcome(&self) -> Option<Outcome>;
-
-    /// The action in words, for lists and logs.
-    fn describe(&self, action: &Self::Action) -> Text;
-
-    /// A short, unique, typeable form of a legal action (`move 0512 0714`).
-    fn notation(&self, action: &Self::Action) -> String;
-
-    /// Reads a typed action whether or not it is legal now, so that refusing it can say why
-    /// and cite the rule. `None` if the text is not an action of this game at all.
-    fn parse_notation(&self, _text: &str) -> Option<Self::Action> {
-        None
-    }
-
-    /// What each of `actions` (legal actions of the pending decision) is about on the board,
-    /// one [`Targets`] per action, in order. Asked for the whole list at once so a game can
-    /// share work between actions (one movement search per unit, say).
-    fn targets(&self, actions: &[Self::Action]) -> Vec<Targets> {
-        vec![Targets::default(); actions.len()]
-    }
-
-    /// Whether taking this action is a secret from the other seats (a chit put in a cup, a
-    /// card chosen face down): then others are told only that a choice was made.
-    fn is_secret(&self, _action: &Self::Action) -> bool {
-        false
-    }
-
-    /// What `seat` may see of the state (`None`: a spectator). Nothing hidden from that seat
-    /// may appear in it.
-    fn view(&self, seat: Option<Seat>) -> serde_json::Value;
-
-    /// The situation in words for `seat`: turn, phase, who decides, what is going on.
-    fn summary(&self, seat: Option<Seat>, lang: Lang) -> String;
-
-    /// The log lines `seat` may read (`None`: a spectator), oldest first.
-    fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine>;
-
-    /// Switches the human-readable log on or off (simulations run without it).
-    fn set_journal(&mut self, on: bool);
-
-    /// A hash of the whole state, stable across runs and platforms.
-    fn checksum(&self) -> u64;
-
-    /// The map and counters as SVG, as `seat` may see them.
-    fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
-
-    /// The board around the current action as text, for a terminal (the stacks near the
-    /// active HQ or the combat, say).
-    fn board_text(&self, _seat: Option<Seat>, _lang: Lang) -> String {
-        String::new()
-    }
-}
 
 /// One line of a game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -272,27 +176,6 @@ impl Journal {
     }
 }
 
-/// FNV-1a over the JSON form of a value: a checksum that is the same on every platform.
-pub fn checksum_of<T: Serialize>(value: &T) -> u64 {
-    struct Fnv(u64);
-    impl std::io::Write for Fnv {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            for &b in buf {
-                self.0 ^= b as u64;
-                self.0 = self.0.wrapping_mul(0x100_0000_01b3);
-            }
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    // Serializing plain data to a writer that never fails cannot fail.
-    let _ = serde_json::to_writer(&mut h, value);
-    h.0
-}
-
 /// A player program: the computer opponent, or a random mover for tests and simulations.
 pub trait Agent<G: Game>: Send {
     /// Picks one of `legal` (never empty) for `seat`; returns its index.
@@ -312,7 +195,9 @@ pub fn play_out<G: Game>(
     loop {
         match game.pending() {
             Pending::Over => return Ok(decisions),
-            Pending::Chance => game.resolve_chance(),
+            Pending::Chance => {
+                game.resolve_chance();
+            }
             Pending::Seat(seat) => {
                 if decisions >= max_decisions {
                     return Ok(decisions);

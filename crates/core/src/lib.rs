@@ -8,7 +8,10 @@
 //! checksums, replay and undo.
 
 pub mod chance;
+pub mod checksum;
 pub mod combat;
+pub mod driver;
+pub mod fuzz;
 pub mod game;
 pub mod graph;
 pub mod hex;
@@ -20,4 +23,5 @@ pub mod search;
 pub mod space_map;
 pub mod stack;
 pub mod text;
+pub mod toy;
 pub mod trace;

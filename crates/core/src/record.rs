@@ -1,15 +1,26 @@
-//! The action record: every decision and every act of chance, each with a checksum of the
+//! The action record: every decision and every outcome of chance, each with a checksum of the
 //! state after it. A save file is a record; loading it replays the record and checks every
 //! checksum, so a save that was edited or damaged is refused rather than half-loaded. Undo
 //! replays the record less a seat's own last actions, back to its last die roll or reveal.
+//!
+//! Format 2 records chance's outcomes (a die's face, the chit drawn) as actions, and hashes
+//! the state's compact binary form. A format-1 save (outcomes not written down, checksums of
+//! the state's JSON) still loads: its decisions are replayed with chance drawn from its seed
+//! as it was then, every decision checked against the rules again, and the record rewritten
+//! in format 2. Its old checksums cannot be checked against a state this build no longer
+//! writes, so a damaged format-1 save is caught only where one of its actions is illegal.
 
-use crate::game::{Applied, Game, JournalLine, Outcome, Pending, Refusal, Seat, Targets};
+use crate::driver::revealed;
+use crate::game::{Game, JournalLine, Outcome, Pending, Refusal, Seat, Targets};
 use crate::text::{Lang, Text};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// The save-file format version this build writes and reads.
-pub const FORMAT: u32 = 1;
+/// The save-file format version this build writes.
+pub const FORMAT: u32 = 2;
+
+/// The oldest format this build still reads (and rewrites in [`FORMAT`]).
+pub const OLDEST_FORMAT: u32 = 1;
 
 /// Where a game's scenario comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,10 +38,11 @@ pub struct Entry {
     /// The seat that acted, or `None` when chance acted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
-    /// The action (absent for chance).
+    /// The seat's action, or chance's outcome (absent in format 1 for chance, and for an action
+    /// whose JSON form is `null`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<serde_json::Value>,
-    /// Whether undo may not cross this step (a roll, a draw, a reveal).
+    /// Whether undo may not cross this step (chance, or something revealed).
     #[serde(default)]
     pub barrier: bool,
     /// Checksum of the state after the step, 16 hex digits.
@@ -54,7 +66,7 @@ pub enum RecordError {
     Io { path: String, source: std::io::Error },
     #[error("not a Sandtable save file: {0}")]
     Parse(String),
-    #[error("save file format {0} is not the format this build reads ({FORMAT})")]
+    #[error("save file format {0} is not one this build reads ({OLDEST_FORMAT} to {FORMAT})")]
     Format(u32),
     #[error("this save is for `{found}`, not `{expected}`")]
     WrongGame { expected: String, found: String },
@@ -99,47 +111,59 @@ impl<G: Game> Session<G> {
             entries: Vec::new(),
         };
         let mut s = Session { game, record };
-        s.run_chance();
+        s.run_chance()?;
         Ok(s)
     }
 
-    fn run_chance(&mut self) {
+    /// Lets chance act until a seat must decide, recording each outcome.
+    fn run_chance(&mut self) -> Result<(), RecordError> {
         while self.game.pending() == Pending::Chance {
-            self.game.resolve_chance();
+            let outcome = self.game.resolve_chance().ok_or_else(|| {
+                RecordError::Refused(Refusal::new(
+                    "",
+                    crate::text!("chance has no outcome here", "此处机运没有可能结果"),
+                ))
+            })?;
+            let action = serde_json::to_value(&outcome).map_err(|e| RecordError::Parse(e.to_string()))?;
             self.record.entries.push(Entry {
                 seat: None,
-                action: None,
+                action: (!action.is_null()).then_some(action),
                 barrier: true,
                 checksum: hex64(self.game.checksum()),
             });
         }
+        Ok(())
     }
 
     /// Applies `seat`'s action, records it, then lets chance act until someone must decide.
-    pub fn act(&mut self, seat: Seat, action: &G::Action) -> Result<Applied, RecordError> {
+    /// Returns whether the action revealed something hidden (then it cannot be undone).
+    pub fn act(&mut self, seat: Seat, action: &G::Action) -> Result<bool, RecordError> {
         if self.game.pending() != Pending::Seat(seat) {
             return Err(RecordError::Refused(Refusal::new(
                 "",
                 crate::text!("it is not this seat's decision", "现在不是该座位做决定"),
             )));
         }
-        let applied = self.game.apply(seat, action).map_err(RecordError::Refused)?;
+        let hidden = self.game.hidden();
+        self.game.apply(seat, action).map_err(RecordError::Refused)?;
+        let barrier = revealed(&hidden, &self.game.hidden());
         let action = serde_json::to_value(action).map_err(|e| RecordError::Parse(e.to_string()))?;
         // A `null` action is kept as an absent one, which is how it reads back from JSON.
         let action = (!action.is_null()).then_some(action);
         self.record.entries.push(Entry {
             seat: Some(seat),
             action,
-            barrier: applied.barrier,
+            barrier,
             checksum: hex64(self.game.checksum()),
         });
-        self.run_chance();
-        Ok(applied)
+        self.run_chance()?;
+        Ok(barrier)
     }
 
-    /// Rebuilds a game from a record, checking every step and checksum.
+    /// Rebuilds a game from a record, checking every step and checksum. A format-1 record is
+    /// rewritten in this build's format (see the module's notes).
     pub fn replay(record: Record) -> Result<Session<G>, RecordError> {
-        if record.format != FORMAT {
+        if !(OLDEST_FORMAT..=FORMAT).contains(&record.format) {
             return Err(RecordError::Format(record.format));
         }
         if record.game != G::ID {
@@ -148,55 +172,48 @@ impl<G: Game> Session<G> {
                 found: record.game,
             });
         }
+        if record.format < FORMAT {
+            return Session::migrate(record);
+        }
         let mut game = Session::<G>::start(&record.scenario, record.seed)?;
         game.set_journal(true);
         for (i, e) in record.entries.iter().enumerate() {
             let step = i + 1;
-            match (e.seat, &e.action) {
-                (None, None) => {
+            let corrupt = |why: String| RecordError::Corrupt { step, why };
+            match e.seat {
+                None => {
                     if game.pending() != Pending::Chance {
-                        return Err(RecordError::Corrupt {
-                            step,
-                            why: "a chance step where none is due".into(),
-                        });
+                        return Err(corrupt("a chance step where none is due".into()));
                     }
                     if !e.barrier {
-                        return Err(RecordError::Corrupt {
-                            step,
-                            why: "a chance step must be marked as a barrier".into(),
-                        });
+                        return Err(corrupt("a chance step must be marked as a barrier".into()));
                     }
-                    game.resolve_chance();
+                    let outcome = game
+                        .resolve_chance()
+                        .ok_or_else(|| corrupt("chance has no outcome here".into()))?;
+                    let drawn = serde_json::to_value(&outcome).map_err(|err| corrupt(err.to_string()))?;
+                    let recorded = e.action.clone().unwrap_or(serde_json::Value::Null);
+                    if drawn != recorded {
+                        return Err(corrupt(format!(
+                            "chance gives {drawn} from this seed, not the recorded {recorded}"
+                        )));
+                    }
                 }
-                (Some(seat), a) => {
+                Some(seat) => {
                     // An action whose JSON form is `null` is saved as an absent action.
-                    let a = a.clone().unwrap_or(serde_json::Value::Null);
-                    let action: G::Action = serde_json::from_value(a).map_err(|err| RecordError::Corrupt {
-                        step,
-                        why: format!("unreadable action: {err}"),
-                    })?;
+                    let a = e.action.clone().unwrap_or(serde_json::Value::Null);
+                    let action: G::Action =
+                        serde_json::from_value(a).map_err(|err| corrupt(format!("unreadable action: {err}")))?;
                     if game.pending() != Pending::Seat(seat) {
-                        return Err(RecordError::Corrupt {
-                            step,
-                            why: format!("seat {seat} acts out of turn"),
-                        });
+                        return Err(corrupt(format!("seat {seat} acts out of turn")));
                     }
-                    let applied = game.apply(seat, &action).map_err(|r| RecordError::Corrupt {
-                        step,
-                        why: r.to_string(),
-                    })?;
-                    if applied.barrier != e.barrier {
-                        return Err(RecordError::Corrupt {
-                            step,
-                            why: "the step's undo barrier does not match what the action did".into(),
-                        });
+                    let hidden = game.hidden();
+                    game.apply(seat, &action).map_err(|r| corrupt(r.to_string()))?;
+                    if revealed(&hidden, &game.hidden()) != e.barrier {
+                        return Err(corrupt(
+                            "the step's undo barrier does not match what the action revealed".into(),
+                        ));
                     }
-                }
-                (None, Some(_)) => {
-                    return Err(RecordError::Corrupt {
-                        step,
-                        why: "an action without the seat that took it".into(),
-                    })
                 }
             }
             let sum = hex64(game.checksum());
@@ -216,6 +233,39 @@ impl<G: Game> Session<G> {
         Ok(Session { game, record })
     }
 
+    /// Replays an older record's decisions, drawing chance from its seed, and writes the
+    /// record again in this build's format.
+    fn migrate(old: Record) -> Result<Session<G>, RecordError> {
+        let game = Session::<G>::start(&old.scenario, old.seed)?;
+        let record = Record {
+            format: FORMAT,
+            game: old.game.clone(),
+            scenario: old.scenario.clone(),
+            seed: old.seed,
+            entries: Vec::new(),
+        };
+        let mut s = Session { game, record };
+        s.game.set_journal(true);
+        s.run_chance()?;
+        let mut decisions = 0;
+        for (i, e) in old.entries.iter().enumerate() {
+            let step = i + 1;
+            let corrupt = |why: String| RecordError::Corrupt { step, why };
+            // Chance steps come again as the decisions need them.
+            let Some(seat) = e.seat else { continue };
+            let a = e.action.clone().unwrap_or(serde_json::Value::Null);
+            let action: G::Action =
+                serde_json::from_value(a).map_err(|err| corrupt(format!("unreadable action: {err}")))?;
+            if s.game.pending() != Pending::Seat(seat) {
+                return Err(corrupt(format!("seat {seat} acts out of turn")));
+            }
+            s.act(seat, &action).map_err(|err| corrupt(err.to_string()))?;
+            decisions += 1;
+        }
+        let _ = decisions;
+        Ok(s)
+    }
+
     /// Reads a record from JSON text and replays it.
     pub fn from_json(text: &str) -> Result<Session<G>, RecordError> {
         let record: Record = serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
@@ -225,8 +275,7 @@ impl<G: Game> Session<G> {
     /// Takes back `seat`'s last action, if it was that seat's own, nothing has happened
     /// since, and it rolled, drew or revealed nothing.
     pub fn undo(&mut self, seat: Seat) -> Result<(), RecordError> {
-        let can = matches!(self.record.entries.last(), Some(e) if e.seat == Some(seat) && !e.barrier);
-        if !can {
+        if !self.can_undo(seat) {
             return Err(RecordError::Undo(crate::text!(
                 "nothing to undo: the last step was not this seat's, or a die was rolled, a chit drawn or something revealed since",
                 "无法撤销:最后一步不是该座位的行动,或者之后已经掷骰、抽取或公开了信息"

@@ -9,9 +9,10 @@
 
 use proptest::prelude::*;
 use sandtable_core::chance::Rng;
+use sandtable_core::checksum::StateHasher;
 use sandtable_core::game::{
-    checksum_of, play_out, Agent, Applied, Game, Journal, JournalLine, Outcome, Pending, RandomAgent, Refusal,
-    ScenarioInfo, Seat, SeatInfo, SetupError,
+    play_out, Agent, Engine, Game, Journal, JournalLine, Outcome, Pending, RandomAgent, Refusal, Rules, ScenarioInfo,
+    Seat, SeatInfo, SetupError, Who,
 };
 use sandtable_core::record::{write_atomic, DynSession, Record, RecordError, ScenarioSource, Session, FORMAT};
 use sandtable_core::text;
@@ -28,8 +29,11 @@ use std::path::{Path, PathBuf};
 enum Act {
     Pick(u8),
     Roll,
+    /// A face of a die (chance's outcome).
+    Die(u8),
 }
 
+/// The procedures of the race, as they sit on the driver's stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 enum Stage {
@@ -39,9 +43,8 @@ enum Stage {
     Pick,
     /// Picks are revealed; the first picker must roll.
     Roll,
-    /// Chance rolls the two dice.
-    Dice,
-    Over,
+    /// Chance rolls the two dice, one at a time: the first one rolled, if any.
+    Dice(Option<u8>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -51,19 +54,17 @@ struct Round {
     scorer: Option<Seat>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 struct DiceRace {
+    engine: Engine<Act, Stage>,
     target: u32,
     scores: [u32; 2],
     round: u32,
     first: Seat,
     picks: [Option<u8>; 2],
-    stage: Stage,
     last: Option<Round>,
     winner: Option<Seat>,
-    rng: Rng,
     /// Not part of the checksum: the log may be off in simulations.
-    #[serde(skip)]
     journal: Journal,
 }
 
@@ -73,20 +74,24 @@ const SECRET: &str = "secret pick of seat";
 impl DiceRace {
     fn with_target(target: u32, seed: u64) -> DiceRace {
         let mut g = DiceRace {
+            engine: Engine::new(seed, vec![Stage::Start]),
             target,
             scores: [0, 0],
             round: 0,
             first: 0,
             picks: [None, None],
-            stage: Stage::Start,
             last: None,
             winner: None,
-            rng: Rng::from_seed(seed),
             journal: Journal::default(),
         };
         g.journal
             .heading(|| text!("Hidden dice race to {target}", "暗骰竞赛,先到{target}分"));
         g
+    }
+
+    /// The procedure on top, or `None` once the game is over.
+    fn stage(&self) -> Option<Stage> {
+        self.engine.top().copied()
     }
 
     fn parse_scenario(text: &str) -> Result<u32, SetupError> {
@@ -119,11 +124,162 @@ impl DiceRace {
         }
         target.ok_or_else(|| SetupError("the scenario needs `target = N`".into()))
     }
+
+    fn next_round(&mut self) {
+        self.round += 1;
+        let r = self.round;
+        self.journal.heading(|| text!("Round {r}", "第{r}轮"));
+        self.engine.push(Stage::Pick);
+    }
 }
 
-impl Game for DiceRace {
+impl Rules for DiceRace {
     type Action = Act;
+    type Frame = Stage;
     const ID: &'static str = "hidden-dice-race";
+
+    fn engine(&self) -> &Engine<Act, Stage> {
+        &self.engine
+    }
+
+    fn engine_mut(&mut self) -> &mut Engine<Act, Stage> {
+        &mut self.engine
+    }
+
+    fn who(&self, stage: &Stage) -> Who {
+        match stage {
+            Stage::Start | Stage::Dice(_) => Who::Chance,
+            Stage::Pick if self.picks[self.first as usize].is_none() => Who::Seat(self.first),
+            Stage::Pick => Who::Seat(1 - self.first),
+            Stage::Roll => Who::Seat(self.first),
+        }
+    }
+
+    fn legal(&self, stage: &Stage, out: &mut Vec<Act>) {
+        match stage {
+            Stage::Pick => out.extend([Act::Pick(1), Act::Pick(2), Act::Pick(3)]),
+            Stage::Roll => out.push(Act::Roll),
+            _ => {}
+        }
+    }
+
+    fn outcomes(&self, stage: &Stage, out: &mut Vec<(Act, u32)>) {
+        if let Stage::Start | Stage::Dice(_) = stage {
+            out.extend((1..=6).map(|d| (Act::Die(d), 1)));
+        }
+    }
+
+    fn check(&self, stage: &Stage, action: &Act) -> Result<(), Refusal> {
+        match (stage, *action) {
+            (Stage::Pick, Act::Pick(n)) if (1..=3).contains(&n) => Ok(()),
+            (Stage::Pick, Act::Pick(_)) => Err(Refusal::new("4.1", text!("a pick must be 1, 2 or 3", "只能选1、2或3"))),
+            (Stage::Pick, _) => Err(Refusal::new(
+                "4.2",
+                text!("both seats must pick before the dice are rolled", "双方选择后才能掷骰"),
+            )),
+            (Stage::Roll, Act::Roll) => Ok(()),
+            (_, _) => Err(Refusal::new(
+                "4.3",
+                text!("the picks are revealed: roll the dice", "选择已公开:请掷骰"),
+            )),
+        }
+    }
+
+    fn carry_out(&mut self, stage: Stage, action: Option<&Act>) {
+        let seat = match self.who(&stage) {
+            Who::Seat(s) => s,
+            _ => 0,
+        };
+        match (stage, action) {
+            (Stage::Start, Some(&Act::Die(d))) => {
+                self.first = if d % 2 == 1 { 0 } else { 1 };
+                let first = self.first;
+                self.journal
+                    .say(|| text!("die {d}: seat {first} picks first", "骰子{d}:座位{first}先选"));
+                self.next_round();
+            }
+            (Stage::Pick, Some(&Act::Pick(n))) => {
+                self.picks[seat as usize] = Some(n);
+                self.journal.whisper(seat, || {
+                    text!(
+                        "secret pick of seat {seat}: {n}",
+                        "secret pick of seat {seat}:{n}(暗选)"
+                    )
+                });
+                match (self.picks[0], self.picks[1]) {
+                    (Some(a), Some(b)) => {
+                        self.journal.say(|| {
+                            text!(
+                                "picks revealed: seat 0 chose {a}, seat 1 chose {b}",
+                                "公开选择:座位0选{a},座位1选{b}"
+                            )
+                        });
+                        self.engine.push(Stage::Roll);
+                    }
+                    _ => {
+                        self.journal.say(|| text!("seat {seat} has picked", "座位{seat}已选择"));
+                        self.engine.push(Stage::Pick);
+                    }
+                }
+            }
+            (Stage::Roll, Some(Act::Roll)) => {
+                self.journal.say(|| text!("seat {seat} rolls", "座位{seat}掷骰"));
+                self.engine.push(Stage::Dice(None));
+            }
+            (Stage::Dice(None), Some(&Act::Die(d))) => self.engine.push(Stage::Dice(Some(d))),
+            (Stage::Dice(Some(r0)), Some(&Act::Die(r1))) => {
+                let picks = [self.picks[0].unwrap_or(0), self.picks[1].unwrap_or(0)];
+                let rolls = [r0, r1];
+                let totals = [picks[0] + rolls[0], picks[1] + rolls[1]];
+                let scorer: Option<Seat> = match totals[0].cmp(&totals[1]) {
+                    std::cmp::Ordering::Greater => Some(0),
+                    std::cmp::Ordering::Less => Some(1),
+                    std::cmp::Ordering::Equal => None,
+                };
+                if let Some(s) = scorer {
+                    self.scores[s as usize] += 4 - picks[s as usize] as u32;
+                }
+                self.last = Some(Round { picks, rolls, scorer });
+                let [s0, s1] = self.scores;
+                self.journal
+                    .say(|| text!("dice {r0} and {r1}; score {s0}–{s1}", "骰子{r0}和{r1};比分{s0}–{s1}"));
+                self.picks = [None, None];
+                if let Some(s) = scorer {
+                    if self.scores[s as usize] >= self.target {
+                        self.winner = Some(s);
+                        self.journal.heading(|| text!("Seat {s} wins", "座位{s}获胜"));
+                        return;
+                    }
+                }
+                self.first = 1 - self.first;
+                self.next_round();
+            }
+            _ => {}
+        }
+    }
+
+    fn hash_state(&self, h: &mut StateHasher) {
+        h.add(&(
+            self.target,
+            self.scores,
+            self.round,
+            self.first,
+            self.picks,
+            self.last,
+            self.winner,
+        ));
+    }
+
+    /// A seat's pick is hidden from the other until both have picked.
+    fn hidden_from(&self, seat: Seat, out: &mut Vec<u64>) {
+        if self.stage() == Some(Stage::Pick) && self.picks[1 - seat as usize].is_some() {
+            out.push(1 - seat as u64);
+        }
+    }
+
+    fn is_secret(&self, action: &Act) -> bool {
+        matches!(action, Act::Pick(_))
+    }
 
     fn title() -> Text {
         text!("Hidden dice race", "暗骰竞赛")
@@ -154,7 +310,7 @@ impl Game for DiceRace {
             .collect()
     }
 
-    fn new_game(scenario: &str, seed: u64) -> Result<Self, SetupError> {
+    fn setup(scenario: &str, seed: u64) -> Result<Self, SetupError> {
         match scenario {
             "standard" => Ok(DiceRace::with_target(10, seed)),
             "short" => Ok(DiceRace::with_target(3, seed)),
@@ -162,142 +318,8 @@ impl Game for DiceRace {
         }
     }
 
-    fn from_scenario_text(text: &str, seed: u64) -> Result<Self, SetupError> {
+    fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError> {
         Ok(DiceRace::with_target(DiceRace::parse_scenario(text)?, seed))
-    }
-
-    fn pending(&self) -> Pending {
-        match self.stage {
-            Stage::Start | Stage::Dice => Pending::Chance,
-            Stage::Pick => {
-                if self.picks[self.first as usize].is_none() {
-                    Pending::Seat(self.first)
-                } else {
-                    Pending::Seat(1 - self.first)
-                }
-            }
-            Stage::Roll => Pending::Seat(self.first),
-            Stage::Over => Pending::Over,
-        }
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Act>) {
-        out.clear();
-        match self.stage {
-            Stage::Pick => out.extend([Act::Pick(1), Act::Pick(2), Act::Pick(3)]),
-            Stage::Roll => out.push(Act::Roll),
-            _ => {}
-        }
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Act) -> Result<Applied, Refusal> {
-        match self.stage {
-            Stage::Over => return Err(Refusal::new("7.1", text!("the game is over", "游戏已经结束"))),
-            Stage::Start | Stage::Dice => {
-                return Err(Refusal::new(
-                    "5.1",
-                    text!("the dice must be rolled first", "必须先掷骰"),
-                ))
-            }
-            Stage::Pick | Stage::Roll => {}
-        }
-        if self.pending() != Pending::Seat(seat) {
-            return Err(Refusal::new(
-                "3.2",
-                text!("seat {seat} does not decide now", "现在不是座位{seat}做决定"),
-            ));
-        }
-        match (self.stage, *action) {
-            (Stage::Pick, Act::Pick(n)) => {
-                if !(1..=3).contains(&n) {
-                    return Err(Refusal::new("4.1", text!("a pick must be 1, 2 or 3", "只能选1、2或3")));
-                }
-                self.picks[seat as usize] = Some(n);
-                self.journal.whisper(seat, || {
-                    text!(
-                        "secret pick of seat {seat}: {n}",
-                        "secret pick of seat {seat}:{n}(暗选)"
-                    )
-                });
-                match (self.picks[0], self.picks[1]) {
-                    (Some(a), Some(b)) => {
-                        self.journal.say(|| {
-                            text!(
-                                "picks revealed: seat 0 chose {a}, seat 1 chose {b}",
-                                "公开选择:座位0选{a},座位1选{b}"
-                            )
-                        });
-                        self.stage = Stage::Roll;
-                        Ok(Applied { barrier: true })
-                    }
-                    _ => {
-                        self.journal.say(|| text!("seat {seat} has picked", "座位{seat}已选择"));
-                        Ok(Applied { barrier: false })
-                    }
-                }
-            }
-            (Stage::Pick, Act::Roll) => Err(Refusal::new(
-                "4.2",
-                text!("both seats must pick before the dice are rolled", "双方选择后才能掷骰"),
-            )),
-            (Stage::Roll, Act::Roll) => {
-                self.stage = Stage::Dice;
-                self.journal.say(|| text!("seat {seat} rolls", "座位{seat}掷骰"));
-                Ok(Applied { barrier: true })
-            }
-            (_, _) => Err(Refusal::new(
-                "4.3",
-                text!("the picks are revealed: roll the dice", "选择已公开:请掷骰"),
-            )),
-        }
-    }
-
-    fn resolve_chance(&mut self) {
-        match self.stage {
-            Stage::Start => {
-                let d = self.rng.d6();
-                self.first = if d % 2 == 1 { 0 } else { 1 };
-                let first = self.first;
-                self.journal
-                    .say(|| text!("die {d}: seat {first} picks first", "骰子{d}:座位{first}先选"));
-                self.stage = Stage::Pick;
-                self.round = 1;
-                self.journal.heading(|| text!("Round 1", "第1轮"));
-            }
-            Stage::Dice => {
-                let picks = [self.picks[0].unwrap_or(0), self.picks[1].unwrap_or(0)];
-                let rolls = [self.rng.d6(), self.rng.d6()];
-                let totals = [picks[0] + rolls[0], picks[1] + rolls[1]];
-                let scorer: Option<Seat> = match totals[0].cmp(&totals[1]) {
-                    std::cmp::Ordering::Greater => Some(0),
-                    std::cmp::Ordering::Less => Some(1),
-                    std::cmp::Ordering::Equal => None,
-                };
-                if let Some(s) = scorer {
-                    self.scores[s as usize] += 4 - picks[s as usize] as u32;
-                }
-                self.last = Some(Round { picks, rolls, scorer });
-                let [r0, r1] = rolls;
-                let [s0, s1] = self.scores;
-                self.journal
-                    .say(|| text!("dice {r0} and {r1}; score {s0}–{s1}", "骰子{r0}和{r1};比分{s0}–{s1}"));
-                self.picks = [None, None];
-                if let Some(s) = scorer {
-                    if self.scores[s as usize] >= self.target {
-                        self.winner = Some(s);
-                        self.stage = Stage::Over;
-                        self.journal.heading(|| text!("Seat {s} wins", "座位{s}获胜"));
-                        return;
-                    }
-                }
-                self.round += 1;
-                self.first = 1 - self.first;
-                self.stage = Stage::Pick;
-                let r = self.round;
-                self.journal.heading(|| text!("Round {r}", "第{r}轮"));
-            }
-            _ => {}
-        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -311,6 +333,7 @@ impl Game for DiceRace {
         match action {
             Act::Pick(n) => text!("secretly pick {n}", "暗选{n}"),
             Act::Roll => text!("roll the dice", "掷骰"),
+            Act::Die(d) => text!("die {d}", "骰子{d}"),
         }
     }
 
@@ -318,11 +341,12 @@ impl Game for DiceRace {
         match action {
             Act::Pick(n) => format!("pick {n}"),
             Act::Roll => "roll".into(),
+            Act::Die(d) => format!("die {d}"),
         }
     }
 
     fn view(&self, seat: Option<Seat>) -> Value {
-        let revealed = matches!(self.stage, Stage::Roll | Stage::Dice);
+        let revealed = matches!(self.stage(), Some(Stage::Roll | Stage::Dice(_)));
         let my_pick = match seat {
             Some(s) if s < 2 => self.picks[s as usize],
             _ => None,
@@ -332,7 +356,7 @@ impl Game for DiceRace {
             "scores": self.scores,
             "round": self.round,
             "first": self.first,
-            "stage": self.stage,
+            "stage": self.stage(),
             "pending": self.pending(),
             "picked": [self.picks[0].is_some(), self.picks[1].is_some()],
             "my_pick": my_pick,
@@ -366,15 +390,11 @@ impl Game for DiceRace {
     }
 
     fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine> {
-        self.journal.for_seat(seat, self.stage == Stage::Over)
+        self.journal.for_seat(seat, self.winner.is_some())
     }
 
     fn set_journal(&mut self, on: bool) {
         self.journal.off = !on;
-    }
-
-    fn checksum(&self) -> u64 {
-        checksum_of(self)
     }
 
     fn render_svg(&self, _seat: Option<Seat>, _lang: Lang) -> String {
@@ -454,7 +474,7 @@ fn advance_until(s: &mut S, rng: &mut Rng, want: impl Fn(&DiceRace) -> bool) {
 
 /// A round's start: nobody has picked yet and it is `seat`'s turn to pick.
 fn round_start_for(seat: Seat) -> impl Fn(&DiceRace) -> bool {
-    move |g| g.stage == Stage::Pick && g.picks == [None, None] && g.pending() == Pending::Seat(seat)
+    move |g| g.stage() == Some(Stage::Pick) && g.picks == [None, None] && g.pending() == Pending::Seat(seat)
 }
 
 fn finished(seed: u64, agent_seed: u64) -> S {
@@ -826,7 +846,7 @@ fn a_save_with_a_barrier_flag_cleared_is_refused() {
     let mut s = standard(4);
     let mut rng = Rng::from_seed(4);
     // Stop right after a reveal: the last entry is the second pick, a barrier.
-    advance_until(&mut s, &mut rng, |g| g.stage == Stage::Roll);
+    advance_until(&mut s, &mut rng, |g| g.stage() == Some(Stage::Roll));
     let revealer = 1 - s.game.first;
     assert!(s.record.entries.last().unwrap().barrier);
     assert!(!s.can_undo(revealer));
@@ -871,7 +891,9 @@ fn refused_actions_leave_the_state_unchanged_and_name_the_rule() {
     let mut rng = Rng::from_seed(13);
     for round in 0..3 {
         // At a round's start (Pick stage, nobody picked).
-        advance_until(&mut s, &mut rng, |g| g.stage == Stage::Pick && g.picks == [None, None]);
+        advance_until(&mut s, &mut rng, |g| {
+            g.stage() == Some(Stage::Pick) && g.picks == [None, None]
+        });
         let Pending::Seat(seat) = s.game.pending() else {
             unreachable!()
         };
@@ -903,15 +925,19 @@ fn refused_actions_leave_the_state_unchanged_and_name_the_rule() {
             assert_eq!(s.view(None), view);
             assert_eq!(s.journal(Some(seat)), log);
         }
-        // The other seat out of turn: the session refuses it, and so does the game itself
-        // with its rule.
+        // The other seat out of turn: the session refuses it, and so does the game itself,
+        // saying who decides.
         let sum = s.game.checksum();
         let len = s.record.entries.len();
         assert!(matches!(s.act(other, &Act::Pick(2)), Err(RecordError::Refused(_))));
         assert_eq!((s.game.checksum(), s.record.entries.len()), (sum, len));
         let mut g = s.game.clone();
-        assert_eq!(g.apply(other, &Act::Pick(2)).unwrap_err().rule, "3.2");
-        assert_eq!(g.apply(7, &Act::Pick(2)).unwrap_err().rule, "3.2");
+        let who = DiceRace::seats()[seat as usize].name.en.clone();
+        assert_eq!(
+            g.apply(other, &Act::Pick(2)).unwrap_err().text.en,
+            format!("it is {who}'s decision now")
+        );
+        assert!(g.apply(7, &Act::Pick(2)).is_err());
         assert_eq!(g.checksum(), sum);
 
         // After the reveal: picking again is refused.
@@ -929,12 +955,12 @@ fn refused_actions_leave_the_state_unchanged_and_name_the_rule() {
     // The game refuses during chance and after the end, unchanged.
     let mut g = DiceRace::new_game("standard", 1).unwrap();
     let sum = g.checksum();
-    assert_eq!(g.apply(0, &Act::Pick(1)).unwrap_err().rule, "5.1");
+    assert_eq!(g.apply(0, &Act::Pick(1)).unwrap_err().text.en, "chance must act first");
     assert_eq!(g.checksum(), sum);
     let mut s = finished(2, 2);
     let mut g = s.game.clone();
     let sum = g.checksum();
-    assert_eq!(g.apply(0, &Act::Roll).unwrap_err().rule, "7.1");
+    assert_eq!(g.apply(0, &Act::Roll).unwrap_err().text.en, "the game is over");
     assert_eq!(g.checksum(), sum);
     let len = s.record.entries.len();
     assert!(s.act(0, &Act::Pick(1)).is_err() && s.act(1, &Act::Roll).is_err());
@@ -954,7 +980,9 @@ fn undo_takes_back_only_a_seats_own_last_unrevealed_action() {
     assert!(matches!(s.undo(0), Err(RecordError::Undo(_))));
 
     for round in 0..4 {
-        advance_until(&mut s, &mut rng, |g| g.stage == Stage::Pick && g.picks == [None, None]);
+        advance_until(&mut s, &mut rng, |g| {
+            g.stage() == Some(Stage::Pick) && g.picks == [None, None]
+        });
         let Pending::Seat(a) = s.game.pending() else {
             unreachable!()
         };
@@ -986,16 +1014,17 @@ fn undo_takes_back_only_a_seats_own_last_unrevealed_action() {
         assert_eq!(s.view(Some(a))["my_pick"], json!(1));
 
         // The second pick reveals both: a barrier, nobody may undo.
-        let applied = s.act(b, &Act::Pick(2)).unwrap();
-        assert!(applied.barrier);
+        let revealed = s.act(b, &Act::Pick(2)).unwrap();
+        assert!(revealed, "the core sees what the second pick revealed");
         assert!(!s.can_undo(a) && !s.can_undo(b));
         let sum = s.game.checksum();
         assert!(s.undo(b).is_err() && s.undo(a).is_err());
         assert_eq!(s.game.checksum(), sum);
 
-        // The roll: a barrier, then the dice.
-        let applied = s.act(a, &Act::Roll).unwrap();
-        assert!(applied.barrier);
+        // The roll reveals nothing itself; the dice after it are barriers.
+        let revealed = s.act(a, &Act::Roll).unwrap();
+        assert!(!revealed);
+        assert!(s.record.entries.last().is_some_and(|e| e.seat.is_none() && e.barrier));
         assert!(!s.can_undo(a) && !s.can_undo(b));
         assert!(s.undo(a).is_err() && s.undo(b).is_err());
         if s.game.pending() == Pending::Over {
@@ -1291,14 +1320,37 @@ fn a_seats_pick_is_hidden_from_the_other_until_revealed() {
 // ---------------------------------------------------------------------------------------------
 
 /// Each seat in turn says "pass" (the unit action); after four passes the game is over.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 struct Passes {
-    left: u8,
+    engine: Engine<(), u8>,
 }
 
-impl Game for Passes {
+impl Rules for Passes {
     type Action = ();
+    /// The passes left.
+    type Frame = u8;
     const ID: &'static str = "passes";
+    fn engine(&self) -> &Engine<(), u8> {
+        &self.engine
+    }
+    fn engine_mut(&mut self) -> &mut Engine<(), u8> {
+        &mut self.engine
+    }
+    fn who(&self, left: &u8) -> Who {
+        Who::Seat(left % 2)
+    }
+    fn legal(&self, _: &u8, out: &mut Vec<()>) {
+        out.push(());
+    }
+    fn check(&self, _: &u8, _: &()) -> Result<(), Refusal> {
+        Ok(())
+    }
+    fn carry_out(&mut self, left: u8, _: Option<&()>) {
+        if left > 1 {
+            self.engine.push(left - 1);
+        }
+    }
+    fn hash_state(&self, _: &mut StateHasher) {}
     fn title() -> Text {
         text!("Passes", "过")
     }
@@ -1308,35 +1360,16 @@ impl Game for Passes {
     fn scenarios() -> Vec<ScenarioInfo> {
         Vec::new()
     }
-    fn new_game(_: &str, _: u64) -> Result<Self, SetupError> {
-        Ok(Passes { left: 4 })
+    fn setup(_: &str, seed: u64) -> Result<Self, SetupError> {
+        Ok(Passes {
+            engine: Engine::new(seed, vec![4]),
+        })
     }
-    fn from_scenario_text(_: &str, _: u64) -> Result<Self, SetupError> {
-        Ok(Passes { left: 4 })
+    fn setup_from_text(_: &str, seed: u64) -> Result<Self, SetupError> {
+        Passes::setup("", seed)
     }
-    fn pending(&self) -> Pending {
-        if self.left == 0 {
-            Pending::Over
-        } else {
-            Pending::Seat(self.left % 2)
-        }
-    }
-    fn legal_actions(&self, out: &mut Vec<()>) {
-        out.clear();
-        if self.left > 0 {
-            out.push(());
-        }
-    }
-    fn apply(&mut self, seat: Seat, _: &()) -> Result<Applied, Refusal> {
-        if self.pending() != Pending::Seat(seat) {
-            return Err(Refusal::new("1", text!("not now", "不行")));
-        }
-        self.left -= 1;
-        Ok(Applied::default())
-    }
-    fn resolve_chance(&mut self) {}
     fn outcome(&self) -> Option<Outcome> {
-        (self.left == 0).then(|| Outcome {
+        self.engine.top().is_none().then(|| Outcome {
             winner: None,
             text: text!("draw", "和"),
         })
@@ -1348,7 +1381,7 @@ impl Game for Passes {
         "pass".into()
     }
     fn view(&self, _: Option<Seat>) -> Value {
-        json!(self.left)
+        json!(self.engine.top())
     }
     fn summary(&self, _: Option<Seat>, _: Lang) -> String {
         String::new()
@@ -1357,9 +1390,6 @@ impl Game for Passes {
         Vec::new()
     }
     fn set_journal(&mut self, _: bool) {}
-    fn checksum(&self) -> u64 {
-        checksum_of(self)
-    }
     fn render_svg(&self, _: Option<Seat>, _: Lang) -> String {
         String::new()
     }

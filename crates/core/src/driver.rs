@@ -1,0 +1,443 @@
+//! The decision driver: the one place that answers, for every rule system, who decides now,
+//! what they may do, and what happens when they do it.
+//!
+//! A game's state holds a stack of **procedure frames**: the turn's phase at the bottom, and
+//! above it whatever that phase has started — a combat, a retreat, a move in progress, a window
+//! in which the other side may react. Only the top frame is live. A game describes each kind of
+//! frame with five answers ([`Rules`]):
+//!
+//! - [`Rules::who`]: who decides at this frame — a seat, chance, or nobody ([`Who::Auto`]: the
+//!   frame runs by itself, as soon as it is on top);
+//! - [`Rules::legal`]: a seat's legal actions here;
+//! - [`Rules::outcomes`]: chance's outcomes here, each with its weight (a die: six outcomes of
+//!   weight 1);
+//! - [`Rules::check`]: whether one action is legal here and, if not, why not, with the rule;
+//! - [`Rules::carry_out`]: the action's effects. The frame has been taken off the stack when
+//!   this is called: the game pushes it back to keep it (changed or not), pushes new frames
+//!   above it, or leaves it off to end it.
+//!
+//! The core does the rest, the same way for every game ([`Game`]): `pending` reads the top
+//! frame; `legal_actions` lists them once per state and keeps the list; `apply` checks the
+//! action with the frame's own check, carries it out, then runs the automatic frames until
+//! someone must decide. Chance is resolved as an action like any other: its outcome is drawn
+//! from the game's generator (which only the core touches), recorded, and carried out by the
+//! same `carry_out`. So a search can list the dice and try each one ([`Game::apply_chance`]).
+//!
+//! An empty stack is a game over.
+//!
+//! [`crate::toy`] is a whole game of a few frames written this way, small enough to read in
+//! one sitting: start there.
+
+use crate::chance::Rng;
+use crate::checksum::StateHasher;
+use crate::game::{Outcome, Pending, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError, Targets};
+use crate::text::{Lang, Text};
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::Debug;
+use std::sync::{Arc, OnceLock};
+
+/// Who decides at a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// This seat chooses one of the frame's legal actions.
+    Seat(Seat),
+    /// Chance picks one of the frame's outcomes, by their weights.
+    Chance,
+    /// Nobody: the frame is carried out at once, with no action.
+    Auto,
+}
+
+/// The core's part of a game's state: the procedure stack, the generator, and the legal list
+/// worked out for the state as it is. A game keeps one in its state and hands it out through
+/// [`Rules::engine`].
+#[derive(Clone, Debug)]
+pub struct Engine<A, F> {
+    frames: Vec<F>,
+    rng: Rng,
+    /// Counts the changes of the state, so that what was worked out for one state is never
+    /// taken for another's.
+    version: u64,
+    /// The legal actions of the pending decision, for `version`.
+    legal: OnceLock<Arc<[A]>>,
+}
+
+impl<A, F: Serialize> Engine<A, F> {
+    /// A game's engine: the procedure stack to begin with (bottom first) and the generator's seed.
+    pub fn new(seed: u64, frames: Vec<F>) -> Engine<A, F> {
+        Engine {
+            frames,
+            rng: Rng::from_seed(seed),
+            version: 0,
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// The procedure stack, bottom first.
+    pub fn frames(&self) -> &[F] {
+        &self.frames
+    }
+
+    /// The frame on top, the live one.
+    pub fn top(&self) -> Option<&F> {
+        self.frames.last()
+    }
+
+    /// Puts a frame on top.
+    pub fn push(&mut self, frame: F) {
+        self.frames.push(frame);
+    }
+
+    /// Takes the top frame off.
+    pub fn pop(&mut self) -> Option<F> {
+        self.frames.pop()
+    }
+
+    /// The procedure stack, to change a frame below the top (a combat's count of attacks, a
+    /// phase's progress).
+    pub fn frames_mut(&mut self) -> &mut Vec<F> {
+        &mut self.frames
+    }
+
+    /// The number of changes the state has seen.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Says that the state changed outside the driver (a test building a position, a
+    /// set-up): what was worked out for the old state is dropped.
+    pub fn touch(&mut self) {
+        self.version += 1;
+        self.legal = OnceLock::new();
+    }
+
+    /// The generator, read only (its position is part of the state).
+    pub fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    /// Adds the stack and the generator to a checksum.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        h.add(&self.frames);
+        h.add(&self.rng);
+    }
+}
+
+/// A rule system, as its author writes it: its frames, its set-up, and what players read.
+/// Everything about whose turn it is and what may be done now comes from the frames; the core
+/// turns them into a [`Game`].
+pub trait Rules: Clone + Send + Sync + 'static {
+    /// One decision, or one outcome of chance. Small and cheap to copy; serializable so it can
+    /// be recorded and sent.
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+
+    /// One procedure in progress (a phase, a combat, a move). Plain data.
+    type Frame: Clone + Debug + Serialize + Send + Sync;
+
+    /// The game id (`stalingrad-blitz`).
+    const ID: &'static str;
+
+    /// Whether a seat's decision with only one legal action is taken at once, as part of the
+    /// step before it. Then it is never asked, recorded or undone on its own.
+    const TAKE_FORCED: bool = false;
+
+    fn engine(&self) -> &Engine<Self::Action, Self::Frame>;
+    fn engine_mut(&mut self) -> &mut Engine<Self::Action, Self::Frame>;
+
+    /// Who decides at `frame` (the top of the stack).
+    fn who(&self, frame: &Self::Frame) -> Who;
+
+    /// The legal actions of a seat's decision at `frame`, appended to `out` (empty on entry).
+    /// List them with the same rule functions [`Rules::check`] uses, so that the list and the
+    /// check can never disagree.
+    fn legal(&self, frame: &Self::Frame, out: &mut Vec<Self::Action>);
+
+    /// Chance's outcomes at `frame`, each with its weight, appended to `out` (empty on entry).
+    fn outcomes(&self, _frame: &Self::Frame, _out: &mut Vec<(Self::Action, u32)>) {}
+
+    /// Whether `action` is legal at `frame` and, if not, the rule it breaks and why. Must accept
+    /// exactly the actions [`Rules::legal`] lists. Any value of the action type may come here
+    /// (a crafted request, a damaged file): never index with it unchecked.
+    fn check(&self, frame: &Self::Frame, action: &Self::Action) -> Result<(), Refusal>;
+
+    /// Carries out `action` (`None` for an automatic frame) at `frame`, which is no longer on
+    /// the stack: push it back to keep it, push others to start them.
+    fn carry_out(&mut self, frame: Self::Frame, action: Option<&Self::Action>);
+
+    /// Adds the game's own state (not the engine's) to a checksum.
+    fn hash_state(&self, h: &mut StateHasher);
+
+    /// The game's title in both languages.
+    fn title() -> Text;
+
+    /// The seats, in seat order.
+    fn seats() -> Vec<SeatInfo>;
+
+    /// The shipped scenarios.
+    fn scenarios() -> Vec<ScenarioInfo>;
+
+    /// A game set up from a shipped scenario, with its first frames on the stack. The core
+    /// runs them up to the first decision ([`Game::new_game`]).
+    fn setup(scenario: &str, seed: u64) -> Result<Self, SetupError>;
+
+    /// A game set up from the text of a scenario file a player wrote
+    /// ([`Game::from_scenario_text`]).
+    fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError>;
+
+    /// The outcome, once the stack is empty.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The action (or chance's outcome) in words, for lists and logs.
+    fn describe(&self, action: &Self::Action) -> Text;
+
+    /// A short, unique, typeable form of a legal action (`move 0512 0714`).
+    fn notation(&self, action: &Self::Action) -> String;
+
+    /// Reads a typed action whether or not it is legal now, so that refusing it can say why
+    /// and cite the rule. `None` if the text is not an action of this game at all.
+    fn parse_notation(&self, _text: &str) -> Option<Self::Action> {
+        None
+    }
+
+    /// What each of `actions` (legal actions of the pending decision) is about on the board.
+    fn targets(&self, actions: &[Self::Action]) -> Vec<Targets> {
+        vec![Targets::default(); actions.len()]
+    }
+
+    /// Whether taking this action is a secret from the other seats.
+    fn is_secret(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// Everything hidden from `seat` now, as ids that stay the same while a thing stays
+    /// hidden (a card in a hand, a chit in a cup), appended to `out`. When a step takes an id
+    /// out of this list, something was revealed to `seat`, and nobody may undo back across it.
+    fn hidden_from(&self, _seat: Seat, _out: &mut Vec<u64>) {}
+
+    /// What `seat` may see of the state (`None`: a spectator).
+    fn view(&self, seat: Option<Seat>) -> serde_json::Value;
+
+    /// The situation in words for `seat`.
+    fn summary(&self, seat: Option<Seat>, lang: Lang) -> String;
+
+    /// The log lines `seat` may read (`None`: a spectator), oldest first.
+    fn journal(&self, seat: Option<Seat>) -> Vec<crate::game::JournalLine>;
+
+    /// Switches the human-readable log on or off (simulations run without it).
+    fn set_journal(&mut self, on: bool);
+
+    /// The map and counters as SVG, as `seat` may see them.
+    fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
+
+    /// The board around the current action as text, for a terminal.
+    fn board_text(&self, _seat: Option<Seat>, _lang: Lang) -> String {
+        String::new()
+    }
+}
+
+/// What [`Game::apply`] refuses when the action is not the seat's to take: who decides now.
+fn not_your_decision<R: Rules>(pending: Pending) -> Refusal {
+    let text = match pending {
+        Pending::Over => crate::text!("the game is over", "游戏已经结束"),
+        Pending::Chance => crate::text!("chance must act first", "须先由机运决定"),
+        Pending::Seat(s) => {
+            let name = R::seats().get(s as usize).map(|i| i.name.clone()).unwrap_or_default();
+            Text::new(
+                format!("it is {}'s decision now", name.en),
+                format!("现在由{}做决定", name.zh),
+            )
+        }
+    };
+    Refusal::new("", text)
+}
+
+/// A rule system as everyone else uses it: the command line, the server, computer players,
+/// tests. Every [`Rules`] is a `Game`; the methods here belong to the core and are the same
+/// for every game.
+pub trait Game: Rules {
+    /// A new game from a shipped scenario, at its first decision.
+    fn new_game(scenario: &str, seed: u64) -> Result<Self, SetupError> {
+        let mut game = Self::setup(scenario, seed)?;
+        start(&mut game);
+        Ok(game)
+    }
+
+    /// A new game from the text of a scenario file a player wrote, at its first decision.
+    fn from_scenario_text(text: &str, seed: u64) -> Result<Self, SetupError> {
+        let mut game = Self::setup_from_text(text, seed)?;
+        start(&mut game);
+        Ok(game)
+    }
+
+    /// Who must act next.
+    fn pending(&self) -> Pending {
+        match self.engine().top() {
+            None => Pending::Over,
+            Some(f) => match self.who(f) {
+                Who::Seat(s) => Pending::Seat(s),
+                Who::Chance => Pending::Chance,
+                // Automatic frames never stay on top between steps: `start` and every step
+                // run them.
+                Who::Auto => unreachable!("an automatic frame left on top; was the game started?"),
+            },
+        }
+    }
+
+    /// The legal actions of the pending decision, worked out once per state and kept.
+    /// Empty when chance acts or the game is over.
+    fn legal_list(&self) -> Arc<[Self::Action]> {
+        self.engine()
+            .legal
+            .get_or_init(|| {
+                let mut out = Vec::new();
+                if let Some(f) = self.engine().top() {
+                    if let Who::Seat(_) = self.who(f) {
+                        Rules::legal(self, f, &mut out);
+                    }
+                }
+                out.into()
+            })
+            .clone()
+    }
+
+    /// The legal actions of the pending decision, into `out` (cleared first).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        out.clear();
+        out.extend_from_slice(&self.legal_list());
+    }
+
+    /// Whether `seat` may take `action` now, and why not.
+    fn check_action(&self, seat: Seat, action: &Self::Action) -> Result<(), Refusal> {
+        match self.engine().top() {
+            Some(f) if self.who(f) == Who::Seat(seat) => self.check(f, action),
+            _ => Err(not_your_decision::<Self>(self.pending())),
+        }
+    }
+
+    /// Takes one action of `seat`: checked by its frame, carried out, then every automatic
+    /// frame after it. A refused action changes nothing.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Refusal> {
+        self.check_action(seat, action)?;
+        let frame = self.engine_mut().pop().expect("a checked action has its frame");
+        self.carry_out(frame, Some(action));
+        settle(self);
+        Ok(())
+    }
+
+    /// Chance's outcomes now, with their weights (empty unless chance is pending).
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>) {
+        out.clear();
+        if let Some(f) = self.engine().top() {
+            if self.who(f) == Who::Chance {
+                self.outcomes(f, out);
+            }
+        }
+    }
+
+    /// Lets chance act: draws an outcome from the game's generator, by weight, and carries it
+    /// out. Returns the outcome, or `None` when chance is not pending.
+    fn resolve_chance(&mut self) -> Option<Self::Action> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        let total: u64 = outcomes.iter().map(|(_, w)| *w as u64).sum();
+        if total == 0 || total > u32::MAX as u64 {
+            return None;
+        }
+        let mut r = self.engine_mut().rng.below(total as u32);
+        let mut pick = outcomes.len() - 1;
+        for (i, (_, w)) in outcomes.iter().enumerate() {
+            if r < *w {
+                pick = i;
+                break;
+            }
+            r -= w;
+        }
+        let outcome = outcomes.swap_remove(pick).0;
+        let frame = self.engine_mut().pop().expect("chance has its frame");
+        self.carry_out(frame, Some(&outcome));
+        settle(self);
+        Some(outcome)
+    }
+
+    /// Carries out a chosen outcome of chance, without drawing on the generator: for a search
+    /// that tries each die in turn. Refused unless it is one of the outcomes now.
+    fn apply_chance(&mut self, outcome: &Self::Action) -> Result<(), Refusal> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        if !outcomes.iter().any(|(o, w)| o == outcome && *w > 0) {
+            return Err(Refusal::new(
+                "",
+                crate::text!("not one of chance's outcomes now", "不是当前机运的可能结果"),
+            ));
+        }
+        let frame = self.engine_mut().pop().expect("chance has its frame");
+        self.carry_out(frame, Some(outcome));
+        settle(self);
+        Ok(())
+    }
+
+    /// A hash of the whole state (the game's own and the engine's), stable across runs and
+    /// platforms.
+    fn checksum(&self) -> u64 {
+        let mut h = StateHasher::new();
+        self.hash_state(&mut h);
+        self.engine().hash_into(&mut h);
+        h.finish()
+    }
+
+    /// Everything hidden from each seat now ([`Rules::hidden_from`]), seat by seat.
+    fn hidden(&self) -> Vec<Vec<u64>> {
+        (0..Self::seats().len() as Seat)
+            .map(|s| {
+                let mut out = Vec::new();
+                self.hidden_from(s, &mut out);
+                out.sort_unstable();
+                out
+            })
+            .collect()
+    }
+}
+
+impl<R: Rules> Game for R {}
+
+/// Whether something hidden from some seat in `before` is no longer hidden in `after`.
+pub fn revealed(before: &[Vec<u64>], after: &[Vec<u64>]) -> bool {
+    before
+        .iter()
+        .zip(after)
+        .any(|(b, a)| b.iter().any(|id| a.binary_search(id).is_err()))
+}
+
+/// Runs the automatic frames until a seat or chance must act or the game is over, then
+/// forgets the old legal list; with [`Rules::TAKE_FORCED`], a decision with a single answer
+/// is taken at once.
+fn settle<R: Rules>(game: &mut R) {
+    loop {
+        game.engine_mut().touch();
+        let Some(top) = game.engine().top() else { return };
+        match game.who(top) {
+            Who::Auto => {
+                let frame = game.engine_mut().pop().expect("a top frame");
+                game.carry_out(frame, None);
+            }
+            Who::Chance => return,
+            Who::Seat(_) => {
+                if !R::TAKE_FORCED {
+                    return;
+                }
+                let legal = game.legal_list();
+                if legal.len() != 1 {
+                    return;
+                }
+                let action = legal[0].clone();
+                let frame = game.engine_mut().pop().expect("a top frame");
+                game.carry_out(frame, Some(&action));
+            }
+        }
+    }
+}
+
+/// Runs a game's automatic frames (and forced answers) up to its first decision: for a game
+/// made some other way than [`Game::new_game`] (a test's position on its own map, say).
+pub fn start<R: Rules>(game: &mut R) {
+    settle(game);
+}
