@@ -246,10 +246,10 @@ fn distances(g: &ArdennesII, b: &Board, side: Side, m: usize, goals: &[(Hex, u32
     search.run(grid, goals, u32::MAX - 1, |from, _, to| {
         // The unit walks from `to` into `from`.
         if !area[to.idx()] {
-            return Step::Blocked;
+            return Step::Blocked(sandtable_core::search::Why::NONE);
         }
         let Some(back) = grid.dir_to(to, from) else {
-            return Step::Blocked;
+            return Step::Blocked(sandtable_core::search::Why::NONE);
         };
         let cost = match b.road_link(to, back) {
             Some(road) => Some(w.costs.road[usize::from(road == "track")][m] as u32),
@@ -271,7 +271,7 @@ fn distances(g: &ArdennesII, b: &Board, side: Side, m: usize, goals: &[(Hex, u32
         };
         match cost {
             Some(c) => Step::Go(c.max(1) + around),
-            None => Step::Blocked,
+            None => Step::Blocked(sandtable_core::search::Why::NONE),
         }
     });
     (0..grid.len())

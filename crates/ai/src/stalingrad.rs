@@ -110,7 +110,7 @@ fn land_distance_from(g: &StalingradBlitz, sources: &[(Hex, u32)], search: &mut 
     let d = &g.d;
     search.run(&d.map.grid, sources, u32::MAX, |_, _, to| {
         if d.map.terrain(to) & (d.t.sea | d.t.impassable) != 0 {
-            SearchStep::Blocked
+            SearchStep::Blocked(sandtable_core::search::Why::NONE)
         } else {
             SearchStep::Go(1)
         }
@@ -360,12 +360,12 @@ pub fn axis_loc_steps(b: &Board, search: &mut Search) -> Vec<u8> {
     let step = |from: Hex, dir: u8, to: Hex, rail_only: bool, unit: u32| -> SearchStep {
         let bits = d.map.side(from, dir);
         if bits & d.s.prohibited != 0 || (rail_only && bits & d.s.rail == 0) || !passable(to) {
-            return SearchStep::Blocked;
+            return SearchStep::Blocked(sandtable_core::search::Why::NONE);
         }
         let (tf, tt) = (d.map.terrain(from), d.map.terrain(to));
         if (tf | tt) & mountain != 0 && bits & d.s.road == 0 {
             if tf & mountain != 0 && tt & mountain == 0 {
-                return SearchStep::Blocked;
+                return SearchStep::Blocked(sandtable_core::search::Why::NONE);
             }
             return SearchStep::Stop(unit);
         }
@@ -459,7 +459,7 @@ pub fn axis_lines(g: &StalingradBlitz, b: &Board, steps: &[u8], search: &mut Sea
     search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
         let bits = d.map.side(from, dir);
         if bits & d.s.rail == 0 || bits & d.s.prohibited != 0 || d.map.terrain(to) & (d.t.sea | d.t.impassable) != 0 {
-            SearchStep::Blocked
+            SearchStep::Blocked(sandtable_core::search::Why::NONE)
         } else {
             SearchStep::Go(rail_price(b, to))
         }

@@ -12,11 +12,20 @@ use crate::hex::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// Why a step was not allowed: a code the game defines (a rule, say), kept by the search so
+/// that refusing a move can name what stopped the unit. [`Why::NONE`] gives no reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Why(pub u16);
+
+impl Why {
+    pub const NONE: Why = Why(0);
+}
+
 /// What the game says about one step from a node into a neighbour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// The step is not allowed.
-    Blocked,
+    /// The step is not allowed, for this reason.
+    Blocked(Why),
     /// The step costs this much; the search may continue from the neighbour.
     Go(u32),
     /// The step costs this much, and whoever takes it must stop there (the search does not
@@ -51,6 +60,10 @@ pub struct Search<N = Hex> {
     cost: Vec<u32>,
     parent: Vec<u16>,
     stopped: Vec<bool>,
+    /// Per node: the reason the first step refused into it gave (0: none, or not refused).
+    why: Vec<u16>,
+    /// Nodes with a reason recorded, to clear them for the next search.
+    refused: Vec<N>,
     /// Expanded: its cost is final and its steps out have been priced. No step into it can
     /// change anything, so none is priced.
     done: Vec<bool>,
@@ -66,6 +79,8 @@ impl<N> Default for Search<N> {
             cost: Vec::new(),
             parent: Vec::new(),
             stopped: Vec::new(),
+            why: Vec::new(),
+            refused: Vec::new(),
             done: Vec::new(),
             touched: Vec::new(),
             queue: Queue::default(),
@@ -156,13 +171,18 @@ impl<N: NodeIndex> Search<N> {
             self.parent = vec![NO_PARENT; n];
             self.stopped = vec![false; n];
             self.done = vec![false; n];
+            self.why = vec![0; n];
             self.touched.clear();
+            self.refused.clear();
         } else {
             for h in self.touched.drain(..) {
                 self.cost[h.idx()] = UNREACHED;
                 self.parent[h.idx()] = NO_PARENT;
                 self.stopped[h.idx()] = false;
                 self.done[h.idx()] = false;
+            }
+            for h in self.refused.drain(..) {
+                self.why[h.idx()] = 0;
             }
         }
     }
@@ -214,12 +234,19 @@ impl<N: NodeIndex> Search<N> {
             let done = &self.done;
             let touched = &mut self.touched;
             let queue = &mut self.queue;
+            let (why, refused) = (&mut self.why, &mut self.refused);
             topo.for_each_neighbour(from, |exit, to| {
                 if done[to.idx()] {
                     return;
                 }
                 let (price, stop) = match step(from, exit, to) {
-                    Step::Blocked => return,
+                    Step::Blocked(w) => {
+                        if why[to.idx()] == 0 && w != Why::NONE {
+                            why[to.idx()] = w.0;
+                            refused.push(to);
+                        }
+                        return;
+                    }
                     Step::Go(p) => (p, false),
                     Step::Stop(p) => (p, true),
                 };
@@ -292,13 +319,20 @@ impl<N: NodeIndex> Search<N> {
                 let stopped = &mut self.stopped;
                 let done = &self.done;
                 let touched = &mut self.touched;
+                let (why, refused) = (&mut self.why, &mut self.refused);
                 let (current, next) = (&mut current, &mut next);
                 topo.for_each_neighbour(from, |exit, to| {
                     if done[to.idx()] {
                         return;
                     }
                     let (price, stop) = match step(from, exit, to) {
-                        Step::Blocked => return,
+                        Step::Blocked(w) => {
+                            if why[to.idx()] == 0 && w != Why::NONE {
+                                why[to.idx()] = w.0;
+                                refused.push(to);
+                            }
+                            return;
+                        }
                         Step::Go(p) => (p, false),
                         Step::Stop(p) => (p, true),
                     };
@@ -350,6 +384,16 @@ impl<N: NodeIndex> Search<N> {
     /// Every node reached in the last search (sources included), in the order first reached.
     pub fn reached(&self) -> impl Iterator<Item = N> + '_ {
         self.touched.iter().copied().filter(|h| self.cost[h.idx()] != UNREACHED)
+    }
+
+    /// Why the last search did not reach `h`, if a step into it was refused with a reason (the
+    /// first such step's). `None` for a node reached, or never tried with a reason: out of
+    /// range, say.
+    pub fn why(&self, h: N) -> Option<Why> {
+        if self.cost(h).is_some() {
+            return None;
+        }
+        self.why.get(h.idx()).copied().filter(|&w| w != 0).map(Why)
     }
 
     /// The node the last search's path to `h` came from (`None` for a source or a node not
@@ -413,6 +457,29 @@ mod tests {
         assert!(path.windows(2).all(|w| g.adjacent(w[0], w[1])));
     }
 
+    /// A refused step's reason is kept for the node it did not reach, and only for such nodes.
+    #[test]
+    fn a_refused_step_keeps_its_reason() {
+        let g = grid();
+        let start = g.parse("0505").unwrap();
+        let wall = g.parse("0605").unwrap();
+        let mut s = Search::new();
+        for breadth_first in [false, true] {
+            let step = |_: Hex, _: u8, to: Hex| if to == wall { Step::Blocked(Why(7)) } else { Step::Go(1) };
+            if breadth_first {
+                s.run_breadth_first(&g, &[(start, 0)], 1, step);
+            } else {
+                s.run(&g, &[(start, 0)], 1, step);
+            }
+            assert_eq!(s.why(wall), Some(Why(7)));
+            assert_eq!(s.why(start), None, "reached");
+            assert_eq!(s.why(g.parse("0905").unwrap()), None, "never tried");
+            // The next search starts clean.
+            s.run(&g, &[(start, 0)], 1, |_, _, _| Step::Go(1));
+            assert_eq!(s.why(wall), None);
+        }
+    }
+
     /// `run_breadth_first` gives every node the cost and must-stop mark `run` gives it, on
     /// random step rules with costs 0 and 1, stops, walls and limits.
     #[test]
@@ -424,7 +491,7 @@ mod tests {
             let n = g.len();
             let rules: Vec<u32> = (0..n * 6).map(|_| rng.below(7)).collect();
             let step = |from: Hex, dir: u8, _to: Hex| match rules[from.idx() * 6 + dir as usize] {
-                0 => Step::Blocked,
+                0 => Step::Blocked(Why::NONE),
                 1 => Step::Stop(0),
                 2 => Step::Stop(1),
                 3 => Step::Go(0),
@@ -477,7 +544,7 @@ mod tests {
             }
             g.for_each_neighbour(from, |exit, to| {
                 let (price, stop) = match step(from, exit, to) {
-                    Step::Blocked => return,
+                    Step::Blocked(_) => return,
                     Step::Go(p) => (p, false),
                     Step::Stop(p) => (p, true),
                 };
@@ -515,7 +582,7 @@ mod tests {
             let rules: Vec<u32> = (0..n * 6).map(|_| rng.below(9)).collect();
             let unit = rng.below(2) == 0;
             let step = |from: Hex, dir: u8, _to: Hex| match rules[from.idx() * 6 + dir as usize] {
-                0 => Step::Blocked,
+                0 => Step::Blocked(Why::NONE),
                 1 => Step::Stop(0),
                 2 => Step::Stop(1),
                 3 => Step::Go(0),
@@ -558,7 +625,7 @@ mod tests {
             let n = g.len();
             let rules: Vec<u32> = (0..n * 6).map(|_| rng.below(9)).collect();
             let step = |from: Hex, dir: u8, _to: Hex| match rules[from.idx() * 6 + dir as usize] {
-                0 => Step::Blocked,
+                0 => Step::Blocked(Why::NONE),
                 1 => Step::Stop(0),
                 2 => Step::Stop(2),
                 3 => Step::Go(0),
@@ -588,7 +655,7 @@ mod tests {
         let mut s = Search::new();
         s.run(&g, &[(start, 0)], 10, |_, _, to| {
             if to == wall {
-                Step::Blocked
+                Step::Blocked(Why::NONE)
             } else if to == trap {
                 Step::Stop(1)
             } else {
@@ -641,7 +708,7 @@ mod point_map_tests {
         // Connection 299 closed: the last space is 299 steps away, round the ring.
         s.run(&map, &[(Space(0), 0)], u32::MAX, |_, c, _| {
             if c == 299 {
-                Step::Blocked
+                Step::Blocked(Why::NONE)
             } else {
                 Step::Go(1)
             }
@@ -652,7 +719,7 @@ mod point_map_tests {
         // on): spaces past it are reached the other way round.
         s.run_breadth_first(&map, &[(Space(0), 0)], u32::MAX, |_, c, _| {
             if c == 256 {
-                Step::Blocked
+                Step::Blocked(Why::NONE)
             } else {
                 Step::Go(1)
             }
@@ -665,7 +732,7 @@ mod point_map_tests {
         let cost = with_thread_space_search(|t| {
             t.run(&map, &[(Space(0), 0)], u32::MAX, |_, c, _| {
                 if c == 256 {
-                    Step::Blocked
+                    Step::Blocked(Why::NONE)
                 } else {
                     Step::Go(1)
                 }

@@ -571,7 +571,7 @@ spaces = [
         let mut s: Search<Space> = Search::new();
         s.run(&m.graph, &[(paris, 0)], u32::MAX, |_, c, _| {
             if m.features(c) & dashed != 0 {
-                Step::Blocked
+                Step::Blocked(crate::search::Why::NONE)
             } else {
                 Step::Go(1)
             }

@@ -946,7 +946,7 @@ impl ArdennesII {
                 if b.road_link(from, d).is_some() {
                     sandtable_core::search::Step::Go(1)
                 } else {
-                    sandtable_core::search::Step::Blocked
+                    sandtable_core::search::Step::Blocked(sandtable_core::search::Why::NONE)
                 }
             });
             let mut out: Vec<Hex> = search

@@ -9,7 +9,7 @@ use crate::sequence::Side;
 use crate::state::{State, UnitId};
 use crate::world::World;
 use sandtable_core::hex::{Dir, Hex};
-use sandtable_core::search::{Search, Step};
+use sandtable_core::search::{Search, Step, Why};
 use std::sync::Arc;
 
 /// Strengths are counted in eighths, so that DG (½) and barrage (½, ¼) multiply exactly
@@ -361,7 +361,7 @@ impl<'a> Board<'a> {
         let german = self.def(u).side == Side::German;
         search.run(&self.w.map.grid, &[(start, 0)], left, |from, d, to| {
             match self.step_cost(u, from, d, to) {
-                None => Step::Blocked,
+                None => Step::Blocked(Why::NONE),
                 Some(c) if german && self.traffic_jam(to) => Step::Stop(c),
                 Some(c) => Step::Go(c),
             }
@@ -408,7 +408,7 @@ impl<'a> Board<'a> {
             .collect();
         search.run_breadth_first(&w.map.grid, &sources, u32::MAX - 1, |from, d, to| {
             if self.road_link(from, d).is_none() || self.enemy_in(side, to) || self.enemy_bond(side, to) {
-                Step::Blocked
+                Step::Blocked(Why::NONE)
             } else {
                 Step::Go(1)
             }
@@ -443,7 +443,7 @@ impl<'a> Board<'a> {
         let foot_side = &w.costs.side[0];
         search.run_breadth_first(&w.map.grid, &sources, 5, |from, d, to| {
             if self.enemy_in(side, to) {
-                return Step::Blocked;
+                return Step::Blocked(Why::NONE);
             }
             // Closed to foot units (the TEC's P, and 3.1's traffic jam held by Germans, for
             // German supply), unless a road crosses the hexside.
@@ -451,7 +451,7 @@ impl<'a> Board<'a> {
                 || foot_side[from.idx()][d as usize].is_none()
                 || (side == Side::German && self.traffic_jam(to) && self.side_at(to) == Some(Side::German));
             if closed && self.road_link(from, d).is_none() {
-                return Step::Blocked;
+                return Step::Blocked(Why::NONE);
             }
             Step::Go(1)
         });

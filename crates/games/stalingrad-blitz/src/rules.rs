@@ -5,7 +5,7 @@
 use crate::data::{Data, Side, UType};
 use crate::state::{Fortress, Loc, State, UnitId};
 use sandtable_core::hex::Hex;
-use sandtable_core::search::{Search, Step};
+use sandtable_core::search::{Search, Step, Why};
 use sandtable_core::stack::StackIndex;
 use std::cell::RefCell;
 use std::thread::LocalKey;
@@ -229,7 +229,7 @@ impl<'a> Board<'a> {
         search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
             let bits = d.map.side(from, dir);
             if bits & d.s.rail == 0 || bits & d.s.prohibited != 0 || !self.loc_passable(side, to, true) {
-                Step::Blocked
+                Step::Blocked(Why::NONE)
             } else {
                 Step::Go(1)
             }
@@ -246,7 +246,7 @@ impl<'a> Board<'a> {
         // Only the cost of each hex matters here, so the search goes breadth first.
         search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
             if d.map.side(from, dir) & d.s.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
-                return Step::Blocked;
+                return Step::Blocked(Why::NONE);
             }
             if self.loc_passable(side, to, false) {
                 Step::Go(1)
@@ -275,16 +275,16 @@ impl<'a> Board<'a> {
             // 9.3(1): start in a hex with a road, outside enemy ZOC; every step along a road
             // (not a railway), never into enemy ZOC; 1/2 MP per road hex.
             if !d.has_road[start.idx()] || self.enemy_zoc(side, start) {
-                search.run(&d.map.grid, &[], 0, |_, _, _| Step::Blocked);
+                search.run(&d.map.grid, &[], 0, |_, _, _| Step::Blocked(Why::NONE));
                 return None;
             }
             search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
                 let bits = d.map.side(from, dir);
                 if bits & sb.road == 0 || bits & sb.prohibited != 0 {
-                    return Step::Blocked;
+                    return Step::Blocked(Why::NONE);
                 }
                 if self.blocked_terrain(to) || self.enemy_in(side, to) || self.enemy_zoc(side, to) {
-                    return Step::Blocked;
+                    return Step::Blocked(Why::NONE);
                 }
                 Step::Go(c.march_half_mp as u32)
             });
@@ -295,7 +295,7 @@ impl<'a> Board<'a> {
         search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
             let bits = d.map.side(from, dir);
             if bits & sb.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
-                return Step::Blocked;
+                return Step::Blocked(Why::NONE);
             }
             // 9.2(2): +2 MP to enter and +2 MP to leave an enemy ZOC hex.
             let zoc_from = self.enemy_zoc(side, from);
@@ -312,7 +312,7 @@ impl<'a> Board<'a> {
             if (tt | tf) & t.mountain != 0 {
                 // 9.2(4)2: only a mountain division, with all its MP, not ZOC to ZOC.
                 if !mountain_div || from != start || (zoc_from && zoc_to) {
-                    return Step::Blocked;
+                    return Step::Blocked(Why::NONE);
                 }
                 return Step::Stop(budget);
             }
@@ -324,7 +324,7 @@ impl<'a> Board<'a> {
                 } else {
                     // 9.2(3): start adjacent, cross with all MP and stop; never ZOC to ZOC.
                     if from != start || (zoc_from && zoc_to) {
-                        return Step::Blocked;
+                        return Step::Blocked(Why::NONE);
                     }
                     return Step::Stop(budget);
                 }
@@ -418,10 +418,10 @@ impl LocSteps<'_, '_> {
         let mountain = d.t.mountain;
         let side_bits = d.map.side(from, dir);
         if side_bits & d.s.prohibited != 0 {
-            return Step::Blocked;
+            return Step::Blocked(Why::NONE);
         }
         if rail_only && side_bits & d.s.rail == 0 {
-            return Step::Blocked;
+            return Step::Blocked(Why::NONE);
         }
         if self.known[to.idx()] == 0 {
             self.known[to.idx()] = if self.b.loc_passable(self.side, to, false) {
@@ -431,14 +431,14 @@ impl LocSteps<'_, '_> {
             };
         }
         if self.known[to.idx()] != 1 {
-            return Step::Blocked;
+            return Step::Blocked(Why::NONE);
         }
         // 3.3(3): a LOC enters a mountain hex only along a road, or else stops there.
         let mountain_hex = d.map.terrain(to) & mountain != 0 || d.map.terrain(from) & mountain != 0;
         if mountain_hex && side_bits & d.s.road == 0 {
             if d.map.terrain(from) & mountain != 0 && d.map.terrain(to) & mountain == 0 {
                 // Leaving a mountain hex off-road: the LOC entered it off-road and stopped.
-                return Step::Blocked;
+                return Step::Blocked(Why::NONE);
             }
             return Step::Stop(unit);
         }
