@@ -8,7 +8,7 @@ use sandtable_ardennes_ii::rules::{Board, Layout};
 use sandtable_ardennes_ii::sequence::Side;
 use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{play_randomly, Game};
+use sandtable_core::game::{play_randomly, Game, Rules};
 use sandtable_core::search::Search;
 use std::time::{Duration, Instant};
 
@@ -63,13 +63,16 @@ fn bench(c: &mut Criterion) {
     let g = new_game("campaign", 1);
     let mut search = Search::new();
     let reach = |u: u16, search: &mut Search| {
-        Board::new(&g.w, &g.s).reach(u, search);
+        Board::new(g.world(), g.state()).reach(u, search);
         search.reached().count()
     };
-    let unit = (0..g.s.units.len() as u16)
+    let unit = (0..g.state().units.len() as u16)
         .filter(|&u| {
-            let def = &g.w.data.counters.units[u as usize];
-            def.side == Side::German && def.is_mech() && !def.is_artillery() && g.s.units[u as usize].hex().is_some()
+            let def = &g.world().data.counters.units[u as usize];
+            def.side == Side::German
+                && def.is_mech()
+                && !def.is_artillery()
+                && g.state().units[u as usize].hex().is_some()
         })
         .max_by_key(|&u| reach(u, &mut search))
         .expect("a German mechanized unit on the map");
@@ -79,7 +82,7 @@ fn bench(c: &mut Criterion) {
     // The layout of a position: who stands where and the ZOC Bonds of both sides (1.2), worked
     // out when units have moved.
     c.bench_function("layout and ZOC Bonds (campaign start)", |b| {
-        b.iter(|| Layout::build(&g.w, &g.s))
+        b.iter(|| Layout::build(g.world(), g.state()))
     });
 
     // One whole random game of The Goose Egg.

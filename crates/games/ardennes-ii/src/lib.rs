@@ -5,14 +5,25 @@
 //! values the set-ups do not print and the scenario data live in `data/` as plain files, each
 //! saying where its content comes from.
 //!
-//! Modules: [`data`] and [`world`] hold the fixed data and the map; [`sequence`] the turn;
-//! [`state`] what changes; [`bonds`] the ZOC Bonds; [`rules`] the questions asked of a
-//! position (movement costs, supply, strengths); [`flow`] the phases, decisions and combat;
-//! [`present`] words, views and the board for players.
+//! The game is written on the core's decision driver ([`sandtable_core::driver`]): what is in
+//! progress is a stack of [`frames`], and each rule section has its module, which says whether
+//! an action is legal (and if not, why, with the rule), lists the legal ones with the same
+//! functions, and carries them out:
+//!
+//! - the fixed data and the map: [`data`], [`world`]; the sequence of play: [`sequence`];
+//!   what changes: [`state`]; the ZOC Bonds: [`bonds`]; questions asked of a position
+//!   (movement costs, supply, strengths): [`rules`]; what the rules remember: [`memo`];
+//! - the procedures: `setup` (7.0, SCS 5.0, 5.1), `turn` (2.1, 2.2), `reinforcements` (2.2,
+//!   4.1), `dg` (3.1, 3.4), `supply` (3.7), `air_supply` (2.2, 3.7), `movement` (3.1, SCS 6.0,
+//!   SCS 11.0), `overrun` (3.3), `barrage` (3.5), `combat` (3.2), `bug_out` (3.6), `bridges`
+//!   (3.8), `boats` (4.2), `victory` (6.0, 7.x); `procedure` hands each frame's decision to
+//!   them;
+//! - what players read and see: [`present`].
 
+pub mod action;
 pub mod bonds;
 pub mod data;
-pub mod flow;
+pub mod frames;
 pub mod memo;
 pub mod present;
 pub mod rules;
@@ -20,37 +31,86 @@ pub mod sequence;
 pub mod state;
 pub mod world;
 
-pub use flow::Action;
+mod air_supply;
+mod barrage;
+mod boats;
+mod bridges;
+mod bug_out;
+mod combat;
+mod dg;
+mod movement;
+mod overrun;
+mod procedure;
+mod reinforcements;
+mod setup;
+mod supply;
+mod turn;
+mod victory;
 
-use sandtable_core::game::{
-    Applied, Game, Journal, JournalLine, Outcome, Pending, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError, Targets,
-};
+pub use action::Action;
+pub use combat::Odds;
+
+use frames::Frame;
+use sandtable_core::checksum::StateHasher;
+use sandtable_core::driver::{Engine, Rules, Who};
+use sandtable_core::game::{Journal, JournalLine, Outcome, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError, Targets};
 use sandtable_core::text::{Lang, Text};
-use state::State;
+use sequence::Phase;
+use state::{Combat, Placing, State, UnitId};
 use std::sync::Arc;
 use world::World;
 
 /// A game of Ardennes II.
 #[derive(Clone)]
 pub struct ArdennesII {
-    pub w: Arc<World>,
-    pub s: State,
-    pub journal: Journal,
+    pub(crate) w: Arc<World>,
+    pub(crate) s: State,
+    pub(crate) engine: Engine<Action, Frame>,
+    pub(crate) journal: Journal,
     /// The scenario being played (a shipped one, or one a player wrote).
-    pub scenario: Arc<data::Scenario>,
-    /// Set while an action rolls a die (an undo barrier).
-    rolled: bool,
+    pub(crate) scenario: Arc<data::Scenario>,
 }
 
-impl ArdennesII {
-    fn from_data(w: Arc<World>, scenario: &data::Scenario, seed: u64) -> ArdennesII {
-        ArdennesII::start(w, scenario, seed)
-    }
-}
-
-impl Game for ArdennesII {
+impl Rules for ArdennesII {
     type Action = Action;
+    type Frame = Frame;
     const ID: &'static str = "ardennes-ii";
+
+    fn engine(&self) -> &Engine<Action, Frame> {
+        &self.engine
+    }
+
+    fn engine_mut(&mut self) -> &mut Engine<Action, Frame> {
+        &mut self.engine
+    }
+
+    fn who(&self, frame: &Frame) -> Who {
+        self.who_at(frame)
+    }
+
+    fn legal(&self, frame: &Frame, out: &mut Vec<Action>) {
+        self.legal_at(frame, out)
+    }
+
+    /// Every die of Ardennes II is one six-sided die (the combat's two are rolled one after
+    /// the other).
+    fn outcomes(&self, frame: &Frame, out: &mut Vec<(Action, u32)>) {
+        if let Frame::Roll(_) = frame {
+            out.extend((1..=6).map(|face| (Action::Die { face }, 1)));
+        }
+    }
+
+    fn check(&self, frame: &Frame, action: &Action) -> Result<(), Refusal> {
+        self.check_at(frame, action)
+    }
+
+    fn carry_out(&mut self, frame: Frame, action: Option<&Action>) {
+        self.carry_out_at(frame, action)
+    }
+
+    fn hash_state(&self, h: &mut StateHasher) {
+        h.add(&self.s);
+    }
 
     fn title() -> Text {
         Text::new("Ardennes II (MMP Standard Combat Series)", "阿登 II(标准战斗系列)")
@@ -90,7 +150,7 @@ impl Game for ArdennesII {
         }
     }
 
-    fn new_game(scenario: &str, seed: u64) -> Result<Self, SetupError> {
+    fn setup(scenario: &str, seed: u64) -> Result<Self, SetupError> {
         let w = World::shipped().map_err(SetupError)?;
         let known: Vec<String> = w.data.scenarios.iter().map(|s| s.id.clone()).collect();
         let Some(s) = w.data.scenario(scenario).cloned() else {
@@ -99,46 +159,17 @@ impl Game for ArdennesII {
                 known.join(", ")
             )));
         };
-        Ok(ArdennesII::from_data(w, &s, seed))
+        Ok(ArdennesII::start(w, &s, seed))
     }
 
-    fn from_scenario_text(text: &str, seed: u64) -> Result<Self, SetupError> {
+    fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError> {
         let w = World::shipped().map_err(SetupError)?;
         let s = w
             .data
             .scenario_from_text("scenario", text)
             .map_err(|e| SetupError(e.to_string()))?;
-        Ok(ArdennesII::from_data(w, &s, seed))
+        Ok(ArdennesII::start(w, &s, seed))
     }
-
-    fn pending(&self) -> Pending {
-        self.pending_seat()
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if matches!(self.pending_seat(), Pending::Seat(_)) {
-            out.extend(self.legal_list());
-        }
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Applied, Refusal> {
-        if self.pending_seat() != Pending::Seat(seat) {
-            return Err(Refusal::new(
-                "2.1",
-                Text::new("it is not your decision now", "现在不是你做决定的时候"),
-            ));
-        }
-        if !self.is_legal(action) {
-            return Err(self.why_illegal(action));
-        }
-        self.rolled = false;
-        self.exec(action);
-        self.settle();
-        Ok(Applied { barrier: self.rolled })
-    }
-
-    fn resolve_chance(&mut self) {}
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome_now()
@@ -169,15 +200,11 @@ impl Game for ArdennesII {
     }
 
     fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine> {
-        self.journal.for_seat(seat, self.s.over)
+        self.journal.for_seat(seat, self.is_over())
     }
 
     fn set_journal(&mut self, on: bool) {
         self.journal.off = !on;
-    }
-
-    fn checksum(&self) -> u64 {
-        sandtable_core::game::checksum_of(&self.s)
     }
 
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String {
@@ -185,10 +212,128 @@ impl Game for ArdennesII {
     }
 }
 
+/// What the computer players, the catalog and tests read of a game.
 impl ArdennesII {
-    /// 3.7: whether each hex is in supply for `side` now, from the scenario's sources: what a
-    /// player sees by tracing supply, for agents planning moves.
-    pub fn supply_now(&self, side: sequence::Side) -> Vec<bool> {
-        flow::with_search(|search| self.supply_map(&rules::Board::new(&self.w, &self.s), side, search))
+    /// The data and the map.
+    pub fn world(&self) -> &Arc<World> {
+        &self.w
+    }
+
+    /// The state: units, markers, turn, phase, control.
+    pub fn state(&self) -> &State {
+        &self.s
+    }
+
+    /// The scenario being played.
+    pub fn scenario(&self) -> &data::Scenario {
+        &self.scenario
+    }
+
+    /// The procedure stack, bottom (the phase) first.
+    pub fn frames(&self) -> &[Frame] {
+        self.engine.frames()
+    }
+
+    /// The phase in progress (the last one, once the game is over).
+    pub fn phase(&self) -> Phase {
+        self.s.phase
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.engine.top().is_none()
+    }
+
+    /// The combat (or overrun) being fought, if any (3.2, 3.3).
+    pub fn combat(&self) -> Option<&Combat> {
+        self.engine.frames().iter().rev().find_map(|f| match f {
+            Frame::Combat(c) => Some(c),
+            _ => None,
+        })
+    }
+
+    /// The units waiting to be placed now, the first one deciding (SCS 5.0, 2.2, 5.1).
+    pub fn placing(&self) -> &[Placing] {
+        match self.engine.top() {
+            Some(Frame::Place { queue }) => queue,
+            _ => &[],
+        }
+    }
+
+    /// The artillery that must bug out now, the first one deciding (3.6).
+    pub fn bug_outs(&self) -> &[UnitId] {
+        match self.engine.top() {
+            Some(Frame::BugOut { queue }) => queue,
+            _ => &[],
+        }
+    }
+
+    /// Whether the US is deciding on bridge demolitions now, between other decisions (3.8).
+    pub fn demolition_window(&self) -> bool {
+        matches!(self.engine.top(), Some(Frame::Demolitions))
+    }
+
+    /// The DG artillery whose owner decides on resupply now, the first one deciding (3.7).
+    pub fn resupply_queue(&self) -> &[UnitId] {
+        match self.engine.top() {
+            Some(Frame::Resupply { queue }) => queue,
+            _ => &[],
+        }
+    }
+
+    /// A door to change the game by hand, for tests that build positions: the state as it is,
+    /// the phase and the generator. The game forgets what it worked out for the old state
+    /// when the door closes (dropped).
+    pub fn edit(&mut self) -> Edit<'_> {
+        Edit { g: self }
+    }
+}
+
+/// The edit door ([`ArdennesII::edit`]): the state to change, and the phase and generator.
+pub struct Edit<'a> {
+    g: &'a mut ArdennesII,
+}
+
+impl Edit<'_> {
+    /// Puts the game in `phase` with nothing else in progress: at its decisions for a phase of
+    /// decisions; a phase without decisions runs when the driver next runs the game
+    /// (`sandtable_core::driver::start`).
+    pub fn set_phase(&mut self, phase: Phase) {
+        self.g.s.phase = phase;
+        let step = if procedure::phase_player(phase).is_some() {
+            frames::PhaseStep::Play
+        } else {
+            frames::PhaseStep::Work
+        };
+        *self.g.engine.frames_mut() = vec![Frame::Phase { phase, step }];
+    }
+
+    /// Starts the generator again from `seed`, the procedure stack kept.
+    pub fn reseed(&mut self, seed: u64) {
+        self.g.engine = Engine::new(seed, self.g.engine.frames().to_vec());
+    }
+
+    /// The procedure stack, to build a position in the middle of a procedure.
+    pub fn frames(&mut self) -> &mut Vec<Frame> {
+        self.g.engine.frames_mut()
+    }
+}
+
+impl std::ops::Deref for Edit<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.g.s
+    }
+}
+
+impl std::ops::DerefMut for Edit<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.g.s
+    }
+}
+
+impl Drop for Edit<'_> {
+    fn drop(&mut self) {
+        self.g.engine.touch();
     }
 }

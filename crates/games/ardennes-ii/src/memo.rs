@@ -132,6 +132,8 @@ impl Memo {
             return Arc::from(Vec::new());
         };
         let side = b.def(u).side;
+        // The board's layout is taken (from this memo) before the memo is locked here.
+        b.layout();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);

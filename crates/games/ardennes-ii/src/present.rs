@@ -1,10 +1,11 @@
 //! What players read and see: actions in words and in typeable notation, the view of the
 //! state, the situation in a few lines, the board as SVG.
 
-use crate::flow::{side_name, with_search, Action};
-use crate::rules::{Board, EIGHTHS};
+use crate::rules::{with_search, Board, EIGHTHS};
 use crate::sequence::Side;
 use crate::state::{Stage, UnitId};
+use crate::turn::side_name;
+use crate::Action;
 use crate::ArdennesII;
 use sandtable_core::game::{Seat, Targets};
 use sandtable_core::hex::Hex;
@@ -15,18 +16,28 @@ use sandtable_core::text::{Lang, Text};
 use serde_json::json;
 
 impl ArdennesII {
+    /// A hex's printed id (`B1.16`), or its number if it is not on the map.
     fn hid(&self, h: Hex) -> String {
-        self.w.data.hex_id(h)
+        if h.idx() < self.w.map.grid.len() {
+            self.w.data.hex_id(h)
+        } else {
+            format!("#{}", h.0)
+        }
     }
 
-    fn uid(&self, u: UnitId) -> &str {
-        &self.w.data.counters.units[u as usize].id
+    /// A unit's id in the manifest, or its number if it names none.
+    fn uid(&self, u: UnitId) -> String {
+        match self.w.data.counters.units.get(u as usize) {
+            Some(d) => d.id.clone(),
+            None => format!("#{u}"),
+        }
     }
 
     /// A unit in words: its names and its values as printed.
     pub fn unit_text(&self, u: UnitId) -> Text {
-        let def = &self.w.data.counters.units[u as usize];
-        let st = &self.s.units[u as usize];
+        let (Some(def), Some(st)) = (self.w.data.counters.units.get(u as usize), self.s.units.get(u as usize)) else {
+            return Text::new(format!("unit #{u}"), format!("单位 #{u}"));
+        };
         let v = def.values(st.reduced);
         let dg = if st.dg { " DG" } else { "" };
         Text::new(
@@ -38,8 +49,16 @@ impl ArdennesII {
     pub(crate) fn describe_action(&self, a: &Action) -> Text {
         let u = |u: UnitId| self.unit_text(u);
         match *a {
-            Action::Move { unit, to } => {
+            Action::Move { unit, to, ref via } => {
                 let t = u(unit);
+                if !via.is_empty() {
+                    let ids: Vec<String> = via.iter().map(|&h| self.hid(h)).collect();
+                    let (h, route) = (self.hid(to), ids.join(" "));
+                    return Text::new(
+                        format!("Move {} to {h} by {route}", t.en),
+                        format!("{}经 {route} 移动到 {h}", t.zh),
+                    );
+                }
                 let h = self.hid(to);
                 Text::new(format!("Move {} to {h}", t.en), format!("{}移动到 {h}", t.zh))
             }
@@ -81,9 +100,7 @@ impl ArdennesII {
             Action::RetreatTo { to } => {
                 let h = self.hid(to);
                 let loss = self
-                    .s
-                    .combat
-                    .as_ref()
+                    .combat()
                     .map(|c| self.retreat_options(&Board::new(&self.w, &self.s), c))
                     .is_some_and(|o| o.contains(&(to, true)));
                 if loss {
@@ -169,12 +186,17 @@ impl ArdennesII {
                     format!("{}无处可逃,留在原地(3.6)", t.zh),
                 )
             }
+            Action::Die { face } => Text::new(format!("Die: {face}"), format!("骰子:{face}")),
         }
     }
 
     pub(crate) fn notation_of(&self, a: &Action) -> String {
         match *a {
-            Action::Move { unit, to } => format!("move {} {}", self.uid(unit), self.hid(to)),
+            Action::Move { unit, to, ref via } if via.is_empty() => format!("move {} {}", self.uid(unit), self.hid(to)),
+            Action::Move { unit, to, ref via } => {
+                let ids: Vec<String> = via.iter().map(|&h| self.hid(h)).collect();
+                format!("move {} {} via {}", self.uid(unit), self.hid(to), ids.join(" "))
+            }
             Action::Fire { unit, target } => format!("fire {} {}", self.uid(unit), self.hid(target)),
             Action::AirStrike { target } => format!("air-strike {}", self.hid(target)),
             Action::EndPhase => "end-phase".into(),
@@ -189,7 +211,7 @@ impl ArdennesII {
             Action::Advance { unit, to } => format!("advance {} {}", self.uid(unit), self.hid(to)),
             Action::EndAdvance => "end-advance".into(),
             Action::Overrun { ref units, target } => {
-                let ids: Vec<&str> = units.iter().map(|&u| self.uid(u)).collect();
+                let ids: Vec<String> = units.iter().map(|&u| self.uid(u)).collect();
                 format!("overrun {} with {}", self.hid(target), ids.join(" "))
             }
             Action::Exit { unit } => format!("exit {}", self.uid(unit)),
@@ -203,6 +225,7 @@ impl ArdennesII {
             Action::Resupply { unit, roll } => {
                 format!("resupply {} {}", self.uid(unit), if roll { "roll" } else { "wait" })
             }
+            Action::Die { face } => format!("die {face}"),
         }
     }
 
@@ -212,9 +235,11 @@ impl ArdennesII {
         let unit = |s: &str| self.w.data.counters.index(s);
         let hex = |s: &str| self.w.map.grid.parse(s).ok();
         Some(match words.as_slice() {
-            ["move", u, h] => Action::Move {
+            ["move", u, h] => Action::move_to(unit(u)?, hex(h)?),
+            ["move", u, h, "via", rest @ ..] if !rest.is_empty() => Action::Move {
                 unit: unit(u)?,
                 to: hex(h)?,
+                via: rest.iter().map(|h| hex(h)).collect::<Option<Vec<_>>>()?,
             },
             ["fire", u, h] => Action::Fire {
                 unit: unit(u)?,
@@ -277,7 +302,7 @@ impl ArdennesII {
         actions
             .iter()
             .map(|a| match *a {
-                Action::Move { unit, to } => {
+                Action::Move { unit, to, .. } => {
                     let reach = costs
                         .entry(unit)
                         .or_insert_with(|| with_search(|search| b.destinations(unit, search)));
@@ -375,7 +400,8 @@ impl ArdennesII {
                 let def = &self.w.data.counters.units[i];
                 json!({
                     "id": def.id, "name_en": def.name_en, "name_zh": def.name_zh,
-                    "side": def.side, "values": def.values(u.reduced), "reduced": u.reduced,
+                    "side": def.side, "values": def.values(u.reduced), "factors": def.values(u.reduced),
+                    "reduced": u.reduced,
                     "dg": u.dg, "loc": u.hex().map(|h| self.hid(h)), "moved": u.moved,
                 })
             })
@@ -399,7 +425,7 @@ impl ArdennesII {
             "game": "ardennes-ii", "scenario": self.s.scenario, "turn": self.s.turn,
             "phase": self.s.phase, "frozen": self.s.frozen, "air_strikes": self.s.air_strikes,
             "vp": self.german_vp(), "vp_max": self.s.vp_max, "units": units, "markers": markers,
-            "control": control, "over": self.s.over,
+            "control": control, "over": self.is_over(),
             "air_supply": self.s.air_supply.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
             "bridges_blown": self.s.blown.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
             "bridges_tested": self.s.tested.iter().map(|&h| self.hid(h)).collect::<Vec<_>>(),
@@ -414,13 +440,13 @@ impl ArdennesII {
         );
         let date = crate::sequence::date(self.s.turn);
         let phase = self.s.phase.name();
-        let who = match self.pending_seat() {
+        let who = match sandtable_core::game::Game::pending(self) {
             sandtable_core::game::Pending::Seat(0) => side_name(Side::German),
             sandtable_core::game::Pending::Seat(_) => side_name(Side::Allied),
             _ => Text::new("nobody", "无人"),
         };
         let vp = self.german_vp();
-        let combat = self.s.combat.as_ref().map(|c| {
+        let combat = self.combat().map(|c| {
             let h = self.hid(c.target);
             let stage = match c.stage {
                 Stage::Commit => Text::new("committing attackers", "投入攻击单位"),
@@ -586,7 +612,7 @@ impl ArdennesII {
     /// The odds of the combat in progress as a player checks them: the strengths, each column
     /// shift with its rule, and the CRT column (3.2, 1.3, SCS 7.3).
     fn odds_text(&self) -> Text {
-        let Some(c) = &self.s.combat else {
+        let Some(c) = self.combat() else {
             return Text::new("", "");
         };
         let o = self.odds(&Board::new(&self.w, &self.s), c);

@@ -1,7 +1,8 @@
 //! Questions the rules ask of a position: who stands where, which hexes the ZOC Bonds hold,
-//! where a unit can move and at what cost, who can trace supply, how strong a unit attacks
-//! or defends under DG and barrage markers. [`Board`] answers them from a [`World`] and a
-//! [`State`], built fresh for each decision.
+//! where a unit can move and at what cost (and what bars a step), who can trace supply, how
+//! strong a unit attacks or defends under DG and barrage markers. [`Board`] answers them from
+//! a [`World`] and a [`State`], built fresh for each question; who stands where is worked out
+//! only when a question needs it.
 
 use crate::bonds::{bonds, BondBoard};
 use crate::data::{Movement, UnitDef};
@@ -10,7 +11,28 @@ use crate::state::{State, UnitId};
 use crate::world::World;
 use sandtable_core::hex::{Dir, Hex};
 use sandtable_core::search::{Search, Step, Why};
+use std::cell::OnceCell;
 use std::sync::Arc;
+
+pub(crate) use sandtable_core::search::with_thread_search as with_search;
+
+/// What bars a step of movement ([`Board::step`]), kept by the movement search so that a
+/// refused move can say what stopped the unit.
+pub mod barred {
+    use sandtable_core::search::Why;
+    /// SCS 6.0: an enemy unit holds the hex.
+    pub const ENEMY: Why = Why(1);
+    /// 7.0: the hex is outside the scenario's playing area.
+    pub const OUTSIDE: Why = Why(2);
+    /// 3.6: artillery does not enter a hex next to an enemy unit.
+    pub const ARTILLERY_NEAR_ENEMY: Why = Why(3);
+    /// 3.1: a traffic jam German units hold is closed to other German units.
+    pub const JAM_HELD: Why = Why(4);
+    /// TEC: the hex's terrain is prohibited to the unit's kind of movement.
+    pub const TERRAIN: Why = Why(5);
+    /// TEC, 1.3: the hexside is prohibited to it, and no usable road crosses it.
+    pub const HEXSIDE: Why = Why(6);
+}
 
 /// Strengths are counted in eighths, so that DG (½) and barrage (½, ¼) multiply exactly
 /// (inventory A5: keep fractions; only the odds are rounded).
@@ -21,8 +43,8 @@ pub struct Board<'a> {
     pub w: &'a World,
     pub s: &'a State,
     /// What the rules derive from where the units stand (shared by every board of the same
-    /// position, see [`crate::memo`]).
-    l: Arc<Layout>,
+    /// position, see [`crate::memo`]), taken when first needed.
+    l: OnceCell<Arc<Layout>>,
     /// 7.0: the playing area (`None`: the whole map).
     area: Option<&'a [bool]>,
 }
@@ -166,13 +188,13 @@ impl<'a> Board<'a> {
         Board {
             w,
             s,
-            l: s.memo.layout(w, s),
+            l: OnceCell::new(),
             area: s.area.as_deref().map(|a| a.as_slice()),
         }
     }
 
     pub(crate) fn layout(&self) -> &Arc<Layout> {
-        &self.l
+        self.l.get_or_init(|| self.s.memo.layout(self.w, self.s))
     }
 
     /// 7.0: whether `h` is in the scenario's playing area.
@@ -185,16 +207,17 @@ impl<'a> Board<'a> {
     }
 
     pub fn side_at(&self, h: Hex) -> Option<Side> {
-        self.l.side_at[h.idx()]
+        self.layout().side_at[h.idx()]
     }
 
     pub fn count(&self, h: Hex) -> u8 {
-        self.l.count[h.idx()]
+        self.layout().count[h.idx()]
     }
 
     /// The units in a hex, in unit order.
     pub fn stack(&self, h: Hex) -> &[UnitId] {
-        &self.l.ids[self.l.start[h.idx()] as usize..self.l.start[h.idx() + 1] as usize]
+        let l = self.layout();
+        &l.ids[l.start[h.idx()] as usize..l.start[h.idx() + 1] as usize]
     }
 
     /// The units in a hex, in unit order.
@@ -204,21 +227,21 @@ impl<'a> Board<'a> {
 
     /// The hexes the units of `side` hold, in hex order.
     pub fn held_by(&self, side: Side) -> &[Hex] {
-        &self.l.occupied[side.seat() as usize]
+        &self.layout().occupied[side.seat() as usize]
     }
 
     pub fn enemy_in(&self, side: Side, h: Hex) -> bool {
-        self.l.side_at[h.idx()] == Some(side.enemy())
+        self.layout().side_at[h.idx()] == Some(side.enemy())
     }
 
     /// 1.2: a hex adjacent to a unit of the enemy of `side`.
     pub fn enemy_adjacent(&self, side: Side, h: Hex) -> bool {
-        self.l.near_enemy[side.seat() as usize][h.idx()]
+        self.layout().near_enemy[side.seat() as usize][h.idx()]
     }
 
     /// 1.2: an enemy ZOC Bond hex for units of `side`.
     pub fn enemy_bond(&self, side: Side, h: Hex) -> bool {
-        self.l.enemy_bond[side.seat() as usize][h.idx()]
+        self.layout().enemy_bond[side.seat() as usize][h.idx()]
     }
 
     /// The ZOC Bond hexes `side`'s posts hold (1.2).
@@ -228,7 +251,7 @@ impl<'a> Board<'a> {
             .map
             .grid
             .hexes()
-            .filter(|h| self.l.enemy_bond[held_against][h.idx()])
+            .filter(|h| self.layout().enemy_bond[held_against][h.idx()])
             .collect()
     }
 
@@ -293,14 +316,23 @@ impl<'a> Board<'a> {
     /// The half-MP cost for unit `u` to step from `from` into `to` (direction `d`), or `None`
     /// if it may not (TEC, 1.3, 3.1, 3.5, 3.6).
     pub fn step_cost(&self, u: UnitId, from: Hex, d: Dir, to: Hex) -> Option<u32> {
+        self.step(u, from, d, to).ok()
+    }
+
+    /// The half-MP cost for unit `u` to step from `from` into `to` (direction `d`), or what
+    /// bars the step ([`barred`]).
+    pub fn step(&self, u: UnitId, from: Hex, d: Dir, to: Hex) -> Result<u32, Why> {
         let def = self.def(u);
         let side = def.side;
-        if self.enemy_in(side, to) || !self.in_area(to) {
-            return None;
+        if self.enemy_in(side, to) {
+            return Err(barred::ENEMY);
+        }
+        if !self.in_area(to) {
+            return Err(barred::OUTSIDE);
         }
         // 3.6: artillery may not voluntarily enter a hex adjacent to an enemy unit.
         if def.is_artillery() && self.enemy_adjacent(side, to) {
-            return None;
+            return Err(barred::ARTILLERY_NEAR_ENEMY);
         }
         let tec = &self.w.data.tables.tec;
         let m = match def.movement {
@@ -309,15 +341,15 @@ impl<'a> Board<'a> {
         };
         // 3.1: a traffic jam held by Germans is closed to other Germans, road or not.
         if side == Side::German && self.traffic_jam(to) && self.side_at(to) == Some(Side::German) {
-            return None;
+            return Err(barred::JAM_HELD);
         }
         let costs = &self.w.costs;
         let base = match self.road_link(from, d) {
             // 1.3 (a): along a continuous road only the road's cost.
             Some(road) => costs.road[usize::from(road == "track")][m] as u32,
             None => {
-                let hex = costs.hex[side.seat() as usize][m][to.idx()]?;
-                let across = costs.side[m][from.idx()][d as usize]?;
+                let hex = costs.hex[side.seat() as usize][m][to.idx()].ok_or(barred::TERRAIN)?;
+                let across = costs.side[m][from.idx()][d as usize].ok_or(barred::HEXSIDE)?;
                 (hex + across) as u32
             }
         };
@@ -337,7 +369,7 @@ impl<'a> Board<'a> {
         };
         // 3.5: enemy markers cost to enter and again to leave.
         let enemy = (self.enemy_marker_mp(side, to) + self.enemy_marker_mp(side, from)) * 2;
-        Some(base + situational + friendly + enemy)
+        Ok(base + situational + friendly + enemy)
     }
 
     /// A unit's movement allowance in half MP: halved when DG (3.4; DG does not prorate MP
@@ -356,14 +388,20 @@ impl<'a> Board<'a> {
     /// A traffic jam stops a German unit (3.1: it becomes DG on entering).
     pub fn reach(&self, u: UnitId, search: &mut Search) -> Option<Hex> {
         let st = &self.s.units[u as usize];
-        let start = st.hex()?;
         let left = self.allowance(u).saturating_sub(st.spent as u32);
+        self.reach_within(u, left, search)
+    }
+
+    /// Every hex unit `u` could reach from where it stands spending at most `limit` half MP,
+    /// into `search`, with what barred each step refused ([`barred`]).
+    pub fn reach_within(&self, u: UnitId, limit: u32, search: &mut Search) -> Option<Hex> {
+        let start = self.s.units[u as usize].hex()?;
         let german = self.def(u).side == Side::German;
-        search.run(&self.w.map.grid, &[(start, 0)], left, |from, d, to| {
-            match self.step_cost(u, from, d, to) {
-                None => Step::Blocked(Why::NONE),
-                Some(c) if german && self.traffic_jam(to) => Step::Stop(c),
-                Some(c) => Step::Go(c),
+        search.run(&self.w.map.grid, &[(start, 0)], limit, |from, d, to| {
+            match self.step(u, from, d, to) {
+                Err(why) => Step::Blocked(why),
+                Ok(c) if german && self.traffic_jam(to) => Step::Stop(c),
+                Ok(c) => Step::Go(c),
             }
         });
         Some(start)

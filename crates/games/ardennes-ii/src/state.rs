@@ -1,10 +1,12 @@
 //! The state of a game of Ardennes II: where every unit is and in what condition, the
-//! barrage markers on the map, the turn and phase, the combat in progress, control of the VP
-//! hexes. Plain data, serializable, cheap to clone.
+//! barrage markers on the map, the turn and phase, control of the VP hexes. Plain data,
+//! serializable, cheap to clone.
+//!
+//! What is in progress — a placement, a bug-out, a combat, a move under way — is not here but
+//! on the procedure stack ([`crate::frames`]); the generator is the engine's.
 
 use crate::data::CrtResult;
 use crate::sequence::{Phase, Side};
-use sandtable_core::chance::Rng;
 use sandtable_core::hex::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -12,33 +14,33 @@ use serde::{Deserialize, Serialize};
 pub type UnitId = u16;
 
 /// Where a unit is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Loc {
     /// Not (yet) in play: a later arrival, or not in this scenario.
+    #[default]
     Waiting,
+    /// On the map, in this hex.
     Map(Hex),
     /// Lost its last step (1.2: no rebuilding).
     Eliminated,
     /// Taken out by an Arrival Schedule's "Remove" (2.2), or a failed drop (4.1).
     Removed,
-    /// Left the map to count for victory (7.2, 7.3, 7.5).
-    Exited,
+    /// Left the map on this turn, to count for victory (7.2, 7.3, 7.5).
+    Exited { turn: u8 },
 }
 
 /// One unit's condition.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitState {
-    pub loc: Option<Hex>,
-    pub gone: bool,
-    pub removed: bool,
+    pub loc: Loc,
     /// On its reduced side (1.2).
     pub reduced: bool,
     /// 3.4: disorganized.
     pub dg: bool,
     /// Half movement points spent this phase.
     pub spent: u16,
-    /// Spent MP this phase (3.5: may not fire; an observer may not move after observing).
+    /// Spent MP this phase (3.5: may not fire afterwards).
     pub moved: bool,
     pub fired: bool,
     /// Used as an observer this phase (3.5: may not move afterwards).
@@ -51,34 +53,32 @@ pub struct UnitState {
     pub barraged: bool,
     /// 3.7: out of supply at its side's last supply phase.
     pub out_of_supply: bool,
-    /// Left the map through an exit area or edge (7.2, 7.3, 7.5), and on which turn.
-    pub exited: bool,
-    pub exited_on: u8,
     /// Overran this phase (3.3: once per phase).
     pub overran: bool,
-    /// Stopped for a bridge demolition (3.8: may not move further this phase).
+    /// Tried to blow a bridge this phase (3.8: may not move further this phase).
     pub stopped: bool,
 }
 
 impl UnitState {
+    /// The hex of a unit on the map.
     pub fn hex(&self) -> Option<Hex> {
-        if self.gone {
-            None
-        } else {
-            self.loc
+        match self.loc {
+            Loc::Map(h) => Some(h),
+            _ => None,
         }
     }
 
-    pub fn location(&self) -> Loc {
-        if self.exited {
-            return Loc::Exited;
+    /// The turn a unit left the map on, if it exited (7.2, 7.3, 7.5).
+    pub fn exited_on(&self) -> Option<u8> {
+        match self.loc {
+            Loc::Exited { turn } => Some(turn),
+            _ => None,
         }
-        match (self.loc, self.gone, self.removed) {
-            (_, true, true) => Loc::Removed,
-            (_, true, false) => Loc::Eliminated,
-            (Some(h), false, _) => Loc::Map(h),
-            (None, false, _) => Loc::Waiting,
-        }
+    }
+
+    /// Whether the unit is out of the game for good: eliminated, removed or exited.
+    pub fn gone(&self) -> bool {
+        matches!(self.loc, Loc::Eliminated | Loc::Removed | Loc::Exited { .. })
     }
 }
 
@@ -110,7 +110,7 @@ pub enum Stage {
     Advance,
 }
 
-/// The combat being fought.
+/// A combat being fought (a frame of the procedure stack).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combat {
     pub target: Hex,
@@ -121,7 +121,6 @@ pub struct Combat {
     pub attacker_losses: u8,
     pub defender_losses: u8,
     /// Attacker steps lost so far in this combat (the first comes from the strongest unit).
-    #[serde(default)]
     pub attacker_lost: u8,
     /// Hexes the defender retreats (5 for a retreat before combat).
     pub retreat: u8,
@@ -141,13 +140,15 @@ pub struct Placing {
     pub hexes: Vec<Hex>,
 }
 
-/// Everything that changes during a game.
+/// Everything that changes during a game, apart from the procedures in progress.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
     pub scenario: String,
     pub turn: u8,
     pub first_turn: u8,
     pub last_turn: u8,
+    /// The phase in progress (the one at the bottom of the procedure stack), or the last one
+    /// once the game is over.
     pub phase: Phase,
     pub units: Vec<UnitState>,
     pub markers: Vec<Markers>,
@@ -166,32 +167,17 @@ pub struct State {
     /// 6.0: the German's highest VP total at the end of a turn.
     pub vp_max: u32,
     pub vp_last: u32,
-    pub combat: Option<Combat>,
     /// Hexes attacked this combat phase (SCS 7.1: each at most once).
     pub attacked_hexes: Vec<Hex>,
-    pub over: bool,
-    /// 3.6: artillery that must bug out now, in order.
-    pub bug_outs: Vec<UnitId>,
-    /// Units their owners place now, in order.
-    pub placing: Vec<Placing>,
     /// 5.1: airborne units placed in the coming US movement phase.
     pub airborne_due: Vec<UnitId>,
     /// 5.1: the airborne units being placed this phase (each division keeps to one group).
-    #[serde(default)]
     pub airborne_drop: Vec<UnitId>,
-    /// 3.8: the US may blow bridges before the German moves (RULINGS).
-    pub demolition_window: bool,
-    /// 3.8: this phase's German units that halted before a primed bridge, with the bridge's
-    /// demolition symbol (by index): they do not halt before it again this phase.
-    #[serde(default)]
+    /// 3.8: this phase's German units the US was offered to blow a bridge ahead of, with the
+    /// bridge's demolition symbol (by index): not offered again for them this phase.
     pub approached: Vec<(UnitId, u16)>,
-    /// The work of an automatic phase is done (its decisions may still be pending).
-    pub phase_done: bool,
     /// 2.2, 3.7: Air Supply markers on the map (until the end of the US player turn).
     pub air_supply: Vec<Hex>,
-    /// 3.7: DG artillery without supply whose owner chooses to roll or not, in order.
-    pub resupply: Vec<UnitId>,
-    pub rng: Rng,
     /// 7.0: the scenario's playing area per hex (`None`: both maps whole), worked out from the
     /// scenario when the game starts, for shipped and player-written scenarios alike.
     #[serde(skip)]

@@ -10,9 +10,8 @@
 mod common;
 
 use common::*;
-use sandtable_ardennes_ii::flow::Action;
 use sandtable_ardennes_ii::sequence::{Phase, Side};
-use sandtable_core::chance::Rng;
+use sandtable_ardennes_ii::Action;
 use sandtable_core::game::{Game, Pending};
 use sandtable_core::hex::Hex;
 use std::ops::RangeInclusive;
@@ -30,14 +29,14 @@ fn the_book_example_ma_12_with_8_mp_spent_becomes_dg_and_moves_no_further_3_4() 
         d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma == 12
     })[0];
     put(&mut g, tank, f);
-    let d = g.w.map.grid.dir_to(f, j).expect("adjacent");
+    let d = g.world().map.grid.dir_to(f, j).expect("adjacent");
     let into_jam = board(&g).step_cost(tank, f, d, j).expect("the road into the jam");
     // 8 MP (16 half MP) spent on arriving in the jam.
     assert!(into_jam <= 16);
-    g.s.units[tank as usize].spent = (16 - into_jam) as u16;
+    g.edit().units[tank as usize].spent = (16 - into_jam) as u16;
     assert_eq!(board(&g).allowance(tank), 24, "MA 12");
-    play(&mut g, Action::Move { unit: tank, to: j });
-    let st = &g.s.units[tank as usize];
+    play(&mut g, Action::move_to(tank, j));
+    let st = &g.state().units[tank as usize];
     assert_eq!((st.hex(), st.spent), (Some(j), 16), "8 MP spent in the jam");
     assert!(st.dg, "3.1: the jam makes it DG");
     assert_eq!(seen(&g, tank).expect("on the map")["dg"], true);
@@ -62,8 +61,8 @@ fn dg_halves_attack_and_defence_3_4() {
         put(&mut g, defender, t);
         let from = step(&g, t, 0);
         put(&mut g, attacker, from);
-        g.s.units[attacker as usize].dg = attacker_dg;
-        g.s.units[defender as usize].dg = defender_dg;
+        g.edit().units[attacker as usize].dg = attacker_dg;
+        g.edit().units[defender as usize].dg = defender_dg;
         attack(&mut g, t, &[attacker]);
         play(&mut g, Action::Stand);
         let half = |dg: bool| if dg { 0.5 } else { 1.0 };
@@ -86,7 +85,7 @@ fn a_dg_unit_does_not_exploit_and_one_made_dg_in_the_phase_stops_there_3_4() {
     // On turn 2 the traffic jams still work (3.1).
     let mut g = empty(2, Phase::Combat(Side::German));
     let Lane { a: f, t: j, .. } = jam_lane(&g);
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let runners = pick(&g, 2, &[], |d| exploiter(Side::German)(d) && !d.is_bond_infantry());
     let (runner, sleeper) = (runners[0], runners[1]);
@@ -96,15 +95,15 @@ fn a_dg_unit_does_not_exploit_and_one_made_dg_in_the_phase_stops_there_3_4() {
         .find(|&h| quiet(&g, h) && !in_entry_area(&g, h) && grid.distance(h, j) > 8)
         .expect("open ground");
     put(&mut g, sleeper, rest);
-    g.s.units[sleeper as usize].dg = true;
+    g.edit().units[sleeper as usize].dg = true;
     let taken = [runner, sleeper];
     combat_phase_with_a_fight_elsewhere(&mut g, j, &taken);
     play(&mut g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::Exploitation(Side::German));
+    assert_eq!(g.phase(), Phase::Exploitation(Side::German));
     assert!(moves_of(&g, sleeper).is_empty(), "3.4: a DG unit does not exploit");
     assert!(moves_of(&g, runner).contains(&j));
-    play(&mut g, Action::Move { unit: runner, to: j });
-    let st = &g.s.units[runner as usize];
+    play(&mut g, Action::move_to(runner, j));
+    let st = &g.state().units[runner as usize];
     assert!(st.dg && st.hex() == Some(j), "3.1: DG in the jam");
     assert!(
         board(&g).allowance(runner) > st.spent as u32,
@@ -125,12 +124,12 @@ fn dg_moves_with_the_unit_and_does_not_spread_to_its_new_stack_3_4() {
     let pair = pick(&g, 2, &[], |d| german_tank(d) && d.formation.is_none());
     let (dg, fresh) = (pair[0], pair[1]);
     put(&mut g, dg, h);
-    g.s.units[dg as usize].dg = true;
+    g.edit().units[dg as usize].dg = true;
     let to = step(&g, h, 0);
     put(&mut g, fresh, to);
-    play(&mut g, Action::Move { unit: dg, to });
-    assert!(g.s.units[dg as usize].dg, "DG goes with the unit");
-    assert!(!g.s.units[fresh as usize].dg, "and not to the unit it joins");
+    play(&mut g, Action::move_to(dg, to));
+    assert!(g.state().units[dg as usize].dg, "DG goes with the unit");
+    assert!(!g.state().units[fresh as usize].dg, "and not to the unit it joins");
     assert_eq!(seen(&g, fresh).expect("on the map")["dg"], false);
 }
 
@@ -144,31 +143,26 @@ fn dg_artillery_does_not_bug_out_3_4_3_6() {
         let gun = pick(&g, 1, &[], |d| d.side == Side::Allied && d.is_artillery())[0];
         let tank = pick(&g, 1, &[], |d| german_tank(d) && d.front.attack >= 2)[0];
         put(&mut g, gun, at);
-        g.s.units[gun as usize].dg = gun_dg;
-        let start = ring(&g.w, at, 3);
+        g.edit().units[gun as usize].dg = gun_dg;
+        let start = ring(g.world(), at, 3);
         put(&mut g, tank, start);
-        let next_to =
-            g.w.map
-                .grid
-                .neighbours(at)
-                .map(|(_, n)| n)
-                .find(|&n| g.w.map.grid.distance(n, start) == 2)
-                .expect("a hex next to the gun");
-        play(
-            &mut g,
-            Action::Move {
-                unit: tank,
-                to: next_to,
-            },
-        );
-        assert_eq!(g.s.units[tank as usize].hex(), Some(next_to));
+        let next_to = g
+            .world()
+            .map
+            .grid
+            .neighbours(at)
+            .map(|(_, n)| n)
+            .find(|&n| g.world().map.grid.distance(n, start) == 2)
+            .expect("a hex next to the gun");
+        play(&mut g, Action::move_to(tank, next_to));
+        assert_eq!(g.state().units[tank as usize].hex(), Some(next_to));
         let l = legal(&g);
         if gun_dg {
             assert_eq!(g.pending(), Pending::Seat(GERMAN), "no bug-out: the German moves on");
             assert!(!l
                 .iter()
                 .any(|a| matches!(a, Action::BugOut { .. } | Action::StayPut { .. })));
-            assert_eq!(g.s.units[gun as usize].hex(), Some(at));
+            assert_eq!(g.state().units[gun as usize].hex(), Some(at));
         } else {
             assert_eq!(g.pending(), Pending::Seat(ALLIED), "3.6: the gun bugs out now");
             assert!(!l.is_empty());
@@ -187,7 +181,7 @@ fn dg_artillery_does_not_bug_out_3_4_3_6() {
 fn dg_recovery_in_the_pre_turn_spares_overstacked_and_mixed_stacks_3_4() {
     let mut g = empty(3, Phase::Exploitation(Side::Allied));
     let supplied = g.supply_now(Side::Allied);
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let counters = &world.data.counters;
     let spots: Vec<Hex> = {
@@ -222,7 +216,7 @@ fn dg_recovery_in_the_pre_turn_spares_overstacked_and_mixed_stacks_3_4() {
     for (units, h) in [(&three, spots[0]), (&four, spots[1]), (&mixed, spots[2])] {
         for &u in units.iter() {
             put(&mut g, u, h);
-            g.s.units[u as usize].dg = true;
+            g.edit().units[u as usize].dg = true;
         }
     }
     // A US unit free to exploit keeps the phase a decision.
@@ -232,16 +226,16 @@ fn dg_recovery_in_the_pre_turn_spares_overstacked_and_mixed_stacks_3_4() {
     run_to(&mut g, 4, Phase::Movement(Side::German));
     for &u in &three {
         assert!(
-            !g.s.units[u as usize].dg,
+            !g.state().units[u as usize].dg,
             "3.4: three of one division in supply recover"
         );
         assert_eq!(seen(&g, u).expect("on the map")["dg"], false);
     }
     for &u in &four {
-        assert!(g.s.units[u as usize].dg, "3.4: overstacked, no recovery");
+        assert!(g.state().units[u as usize].dg, "3.4: overstacked, no recovery");
     }
     for &u in &mixed {
-        assert!(g.s.units[u as usize].dg, "3.4: two divisions, no recovery");
+        assert!(g.state().units[u as usize].dg, "3.4: two divisions, no recovery");
     }
 }
 
@@ -257,7 +251,7 @@ fn fire_from_under_enemy_full_markers_takes_1_per_marker_friendly_markers_nothin
         let gun = pick(&g, 1, &[], gun(Side::German, 2))[0];
         let target = pick(&g, 1, &[], foot(Side::Allied))[0];
         put(&mut g, target, t);
-        let gh = ring(&g.w, t, 2);
+        let gh = ring(g.world(), t, 2);
         put(&mut g, gun, gh);
         if enemy_full > 0 {
             mark(&mut g, gh, Side::Allied, enemy_full, 0);
@@ -309,16 +303,16 @@ fn a_hex_of_several_terrains_takes_the_hardest_barrage_roll_3_5() {
     let probe = empty(3, Phase::Movement(Side::German));
     let find = |names: &[&str]| {
         probe
-            .w
+            .world()
             .map
             .grid
             .hexes()
             .find(|&h| {
-                let mut t = probe.w.terrain_names[h.idx()].clone();
+                let mut t = probe.world().terrain_names[h.idx()].clone();
                 t.sort();
                 let mut want = names.to_vec();
                 want.sort();
-                t == want && probe.w.map.grid.within(h, 2).count() == 19
+                t == want && probe.world().map.grid.within(h, 2).count() == 19
             })
             .unwrap_or_else(|| panic!("a hex of {names:?}"))
     };
@@ -337,14 +331,14 @@ fn a_hex_of_several_terrains_takes_the_hardest_barrage_roll_3_5() {
         let gun = pick(&base, 1, &[], gun(firer, 2))[0];
         let target = pick(&base, 1, &[], foot(occupant))[0];
         put(&mut base, target, t);
-        let gh = ring(&base.w, t, 2);
+        let gh = ring(base.world(), t, 2);
         put(&mut base, gun, gh);
         let roll = book_roll(hardest);
         let other = book_roll(easiest);
         let mut told_apart = false;
         for seed in 0..40u64 {
             let mut g = base.clone();
-            g.s.rng = Rng::from_seed(seed);
+            g.edit().reseed(seed);
             let (die, modified, result) = fire(&mut g, gun, t);
             assert_eq!(modified, die, "one unit in the hex, no marker: no DRM");
             assert_eq!(
@@ -352,7 +346,7 @@ fn a_hex_of_several_terrains_takes_the_hardest_barrage_roll_3_5() {
                 book_result(&roll, modified),
                 "{names:?} held by {occupant:?}: roll {modified} on the {hardest} row"
             );
-            let marker = g.s.markers.iter().find(|m| m.hex == t).map(|m| (m.full, m.half));
+            let marker = g.state().markers.iter().find(|m| m.hex == t).map(|m| (m.full, m.half));
             let want = match result {
                 "Full" => Some((1, 0)),
                 "Half" => Some((0, 1)),
@@ -380,7 +374,7 @@ fn half_reconciliation_ignores_the_full_markers_of_the_hex_3_5() {
     mark(&mut g, many, Side::German, 1, 3);
     let spot = field(&g, 1, 80);
     on_to_the_us_barrage_phase(&mut g, spot);
-    let marker = |h: Hex| g.s.markers.iter().find(|m| m.hex == h).map(|m| (m.full, m.half));
+    let marker = |h: Hex| g.state().markers.iter().find(|m| m.hex == h).map(|m| (m.full, m.half));
     assert_eq!(
         marker(many),
         Some((2, 0)),
@@ -408,7 +402,7 @@ fn half_reconciliation_ignores_the_full_markers_of_the_hex_3_5() {
 #[test]
 fn only_german_stacks_stay_dg_in_a_traffic_jam_at_the_pre_turn_3_1_3_4() {
     let mut g = empty(1, Phase::Exploitation(Side::Allied));
-    let grid = g.w.map.grid.clone();
+    let grid = g.world().map.grid.clone();
     let jams: Vec<Hex> = grid
         .hexes()
         .filter(|&h| has(&g, h, "traffic-jam") && !in_entry_area(&g, h))
@@ -426,12 +420,15 @@ fn only_german_stacks_stay_dg_in_a_traffic_jam_at_the_pre_turn_3_1_3_4() {
         .expect("a second jam hex away from the first");
     for (u, h) in [(us, us_jam), (them, german_jam)] {
         put(&mut g, u, h);
-        g.s.units[u as usize].dg = true;
+        g.edit().units[u as usize].dg = true;
     }
     let runner = pick(&g, 1, &[us], |d| exploiter(Side::Allied)(d))[0];
     let spot = field(&g, 3, 0);
     put(&mut g, runner, spot);
     run_to(&mut g, 2, Phase::Movement(Side::German));
-    assert!(!g.s.units[us as usize].dg, "3.1: a jam does not hold US units");
-    assert!(g.s.units[them as usize].dg, "3.4: a German stack in a jam stays DG");
+    assert!(!g.state().units[us as usize].dg, "3.1: a jam does not hold US units");
+    assert!(
+        g.state().units[them as usize].dg,
+        "3.4: a German stack in a jam stays DG"
+    );
 }

@@ -27,15 +27,12 @@ fn candidates(g: &ArdennesII, legal: &[Action], rng: &mut Rng) -> Vec<Action> {
     for _ in 0..4 {
         let a = &legal[rng.below(legal.len() as u32) as usize];
         out.push(a.clone());
-        if let Action::Move { unit, to } | Action::Advance { unit, to } | Action::BugOut { unit, to } = a {
-            let near: Vec<Hex> = g.w.map.grid.neighbours(*to).map(|(_, n)| n).collect();
+        if let Action::Move { unit, to, .. } | Action::Advance { unit, to } | Action::BugOut { unit, to } = a {
+            let near: Vec<Hex> = g.world().map.grid.neighbours(*to).map(|(_, n)| n).collect();
             let other = near[rng.below(near.len() as u32) as usize];
-            out.push(Action::Move { unit: *unit, to: other });
-            let stranger = rng.below(g.s.units.len() as u32) as u16;
-            out.push(Action::Move {
-                unit: stranger,
-                to: *to,
-            });
+            out.push(Action::move_to(*unit, other));
+            let stranger = rng.below(g.state().units.len() as u32) as u16;
+            out.push(Action::move_to(stranger, *to));
             out.push(Action::Exit { unit: stranger });
             out.push(Action::Attack { target: *to });
             out.push(Action::Fire {

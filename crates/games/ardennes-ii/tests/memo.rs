@@ -6,12 +6,12 @@ mod common;
 
 use common::*;
 use sandtable_ardennes_ii::{Action, ArdennesII};
-use sandtable_core::game::Game;
+use sandtable_core::game::{Game, Rules};
 
 /// The game as it would be with nothing remembered.
 fn fresh(g: &ArdennesII) -> ArdennesII {
     let f = g.clone();
-    f.s.memo.clear();
+    f.state().memo.clear();
     f
 }
 

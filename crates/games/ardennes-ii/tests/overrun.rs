@@ -14,11 +14,10 @@ mod common;
 
 use common::*;
 use sandtable_ardennes_ii::data::UnitDef;
-use sandtable_ardennes_ii::flow::Action;
 use sandtable_ardennes_ii::sequence::{Phase, Side};
 use sandtable_ardennes_ii::state::UnitId;
+use sandtable_ardennes_ii::Action;
 use sandtable_ardennes_ii::ArdennesII;
-use sandtable_core::chance::Rng;
 use sandtable_core::hex::Hex;
 
 /// 3.3: "pay +2 MP for the Overrun"; the engine counts half MP.
@@ -64,11 +63,11 @@ fn overrun_by(g: &ArdennesII, u: UnitId) -> bool {
 
 /// Half MP unit `u` has left.
 fn left(g: &ArdennesII, u: UnitId) -> u32 {
-    board(g).allowance(u) - g.s.units[u as usize].spent as u32
+    board(g).allowance(u) - g.state().units[u as usize].spent as u32
 }
 
 fn at(g: &ArdennesII, u: UnitId) -> Option<Hex> {
-    g.s.units[u as usize].hex()
+    g.state().units[u as usize].hex()
 }
 
 /// Plays the fight under way to its end: the defender stands (or withdraws, if `withdraw` and
@@ -77,7 +76,7 @@ fn at(g: &ArdennesII, u: UnitId) -> Option<Hex> {
 fn fight(g: &mut ArdennesII, withdraw: bool) -> Vec<Action> {
     let mut offered = Vec::new();
     for _ in 0..50 {
-        if g.s.combat.is_none() {
+        if g.combat().is_none() {
             return offered;
         }
         let l = legal(g);
@@ -110,8 +109,8 @@ fn only_units_of_mechanized_ma_overrun_and_the_exploit_bar_is_not_needed_3_3() {
     put(&mut g, tank, l.s);
     put(&mut g, walker, l.s);
     put(&mut g, enemy, l.t);
-    play(&mut g, Action::Move { unit: tank, to: l.a });
-    play(&mut g, Action::Move { unit: walker, to: l.a });
+    play(&mut g, Action::move_to(tank, l.a));
+    play(&mut g, Action::move_to(walker, l.a));
     assert!(left(&g, walker) >= OVERRUN_MP, "the foot unit has the MP");
     assert_eq!(
         overruns(&g),
@@ -121,7 +120,7 @@ fn only_units_of_mechanized_ma_overrun_and_the_exploit_bar_is_not_needed_3_3() {
     refused(&mut g, GERMAN, &overrun(&[walker], l.t), "3.3");
     refused(&mut g, GERMAN, &overrun(&[tank, walker], l.t), "3.3");
     play(&mut g, overrun(&[tank], l.t));
-    let c = g.s.combat.as_ref().expect("the overrun is fought");
+    let c = g.combat().expect("the overrun is fought");
     assert!(c.overrun);
     assert_eq!(c.attackers, vec![tank]);
     assert_eq!(c.defenders, vec![enemy]);
@@ -134,8 +133,8 @@ fn a_dg_unit_does_not_overrun_3_3_3_4() {
         let mut g = empty(3, Phase::Movement(Side::German));
         let l = open_lane(&g);
         let (tank, _) = tank_and_enemy(&mut g, l);
-        g.s.units[tank as usize].dg = dg;
-        play(&mut g, Action::Move { unit: tank, to: l.a });
+        g.edit().units[tank as usize].dg = dg;
+        play(&mut g, Action::move_to(tank, l.a));
         assert!(left(&g, tank) >= OVERRUN_MP, "DG {dg}: 2 MP left");
         assert_eq!(overrun_by(&g, tank), !dg, "DG {dg}");
         if dg {
@@ -149,7 +148,7 @@ fn a_dg_unit_does_not_overrun_3_3_3_4() {
 #[test]
 fn a_unit_next_to_an_enemy_when_the_phase_began_does_not_overrun_3_3() {
     let mut g = empty(3, Phase::Movement(Side::German));
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     // A lane, a second start hex `x` next to `a` and two from `t`, and a German unit's hex `e`
     // next to `x` but two from `a`, `s` and `t`.
@@ -185,8 +184,8 @@ fn a_unit_next_to_an_enemy_when_the_phase_began_does_not_overrun_3_3() {
         (at(&g, late), at(&g, fresh), at(&g, defender), at(&g, neighbour)),
         (Some(x), Some(l.s), Some(l.t), Some(e))
     );
-    play(&mut g, Action::Move { unit: late, to: l.a });
-    play(&mut g, Action::Move { unit: fresh, to: l.a });
+    play(&mut g, Action::move_to(late, l.a));
+    play(&mut g, Action::move_to(fresh, l.a));
     assert!(left(&g, late) >= OVERRUN_MP && left(&g, fresh) >= OVERRUN_MP);
     assert_eq!(
         overruns(&g),
@@ -204,24 +203,28 @@ fn an_overrun_costs_2_mp_and_needs_2_mp_left_3_3() {
     let mut g = empty(3, Phase::Movement(Side::German));
     let l = open_lane(&g);
     let (tank, _) = tank_and_enemy(&mut g, l);
-    play(&mut g, Action::Move { unit: tank, to: l.a });
+    play(&mut g, Action::move_to(tank, l.a));
     let allowance = board(&g).allowance(tank);
-    let spent = g.s.units[tank as usize].spent as u32;
+    let spent = g.state().units[tank as usize].spent as u32;
     assert!(overrun_by(&g, tank));
     // 1½ MP left: not enough.
     let mut short = g.clone();
-    short.s.units[tank as usize].spent = (allowance - OVERRUN_MP + 1) as u16;
+    short.edit().units[tank as usize].spent = (allowance - OVERRUN_MP + 1) as u16;
     assert!(!overrun_by(&short, tank), "3.3: 1½ MP left");
     refused(&mut short, GERMAN, &overrun(&[tank], l.t), "3.3");
     // Exactly 2 MP left: enough, and the overrun takes them all.
     let mut just = g.clone();
-    just.s.units[tank as usize].spent = (allowance - OVERRUN_MP) as u16;
+    just.edit().units[tank as usize].spent = (allowance - OVERRUN_MP) as u16;
     assert!(overrun_by(&just, tank), "3.3: 2 MP left");
     play(&mut just, overrun(&[tank], l.t));
-    assert_eq!(just.s.units[tank as usize].spent as u32, allowance);
+    assert_eq!(just.state().units[tank as usize].spent as u32, allowance);
     // With MP to spare, the overrun costs 2, whatever entering the hex would cost.
     play(&mut g, overrun(&[tank], l.t));
-    assert_eq!(g.s.units[tank as usize].spent as u32, spent + OVERRUN_MP, "3.3: +2 MP");
+    assert_eq!(
+        g.state().units[tank as usize].spent as u32,
+        spent + OVERRUN_MP,
+        "3.3: +2 MP"
+    );
 }
 
 /// 3.3, TEC note 2: overruns only along a continuous Road or Track into the defender's hex;
@@ -230,7 +233,7 @@ fn an_overrun_costs_2_mp_and_needs_2_mp_left_3_3() {
 fn an_overrun_follows_a_road_or_track_across_the_hexside_3_3_tec_note_2() {
     let probe = empty(3, Phase::Movement(Side::German));
     let all = open_lanes(&probe);
-    let world = probe.w.clone();
+    let world = probe.world().clone();
     let grid = &world.map.grid;
     for kind in ["road", "track"] {
         let l = *all
@@ -239,7 +242,7 @@ fn an_overrun_follows_a_road_or_track_across_the_hexside_3_3_tec_note_2() {
             .unwrap_or_else(|| panic!("a {kind} into open ground"));
         let mut g = empty(3, Phase::Movement(Side::German));
         let (tank, _) = tank_and_enemy(&mut g, l);
-        play(&mut g, Action::Move { unit: tank, to: l.a });
+        play(&mut g, Action::move_to(tank, l.a));
         assert_eq!(overruns(&g), vec![(vec![tank], l.t)], "along the {kind}");
     }
     // A neighbour of the target with no road or track across the shared hexside, reached from
@@ -267,13 +270,7 @@ fn an_overrun_follows_a_road_or_track_across_the_hexside_3_3_tec_note_2() {
     let enemy = pick(&g, 1, &[], us_tank)[0];
     put(&mut g, tank, start);
     put(&mut g, enemy, l.t);
-    play(
-        &mut g,
-        Action::Move {
-            unit: tank,
-            to: side_hex,
-        },
-    );
+    play(&mut g, Action::move_to(tank, side_hex));
     assert!(left(&g, tank) >= OVERRUN_MP);
     assert!(overruns(&g).is_empty(), "TEC note 2: no road across the hexside");
     refused(&mut g, GERMAN, &overrun(&[tank], l.t), "3.3");
@@ -283,7 +280,7 @@ fn an_overrun_follows_a_road_or_track_across_the_hexside_3_3_tec_note_2() {
 #[test]
 fn no_overrun_across_a_blown_bridge_3_3_3_8() {
     let mut g = empty(3, Phase::Movement(Side::Allied));
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let b = board(&g);
     let mech_ok = |h: Hex| mech_may_enter(&g, Side::Allied, h);
@@ -293,8 +290,8 @@ fn no_overrun_across_a_blown_bridge_3_3_3_8() {
         .filter(|&a| !in_entry_area(&g, a) && mech_ok(a))
         .find_map(|a| {
             grid.neighbours(a).find_map(|(d, t)| {
-                let i = g.w.side_symbol[a.idx()][d as usize]?;
-                if !g.w.water(a, d) || b.road_link(a, d).is_none() || in_entry_area(&g, t) {
+                let i = g.world().side_symbol[a.idx()][d as usize]?;
+                if !g.world().water(a, d) || b.road_link(a, d).is_none() || in_entry_area(&g, t) {
                     return None;
                 }
                 let s = grid.neighbours(a).map(|(_, n)| n).find(|&s| {
@@ -303,7 +300,7 @@ fn no_overrun_across_a_blown_bridge_3_3_3_8() {
                         && !in_entry_area(&g, s)
                         && b.road_link(s, grid.dir_to(s, a).expect("adjacent")).is_some()
                 })?;
-                Some((s, a, t, g.w.demolitions[i as usize].0))
+                Some((s, a, t, g.world().demolitions[i as usize].0))
             })
         })
         .expect("a road bridge with a demolition symbol and a road up to it");
@@ -313,13 +310,13 @@ fn no_overrun_across_a_blown_bridge_3_3_3_8() {
     put(&mut g, tank, s);
     put(&mut g, enemy, t);
     let mut blown = g.clone();
-    play(&mut g, Action::Move { unit: tank, to: a });
+    play(&mut g, Action::move_to(tank, a));
     assert!(
         overruns(&g).contains(&(vec![tank], t)),
         "the bridge stands: the road carries the overrun"
     );
-    blown.s.blown.push(symbol);
-    play(&mut blown, Action::Move { unit: tank, to: a });
+    blown.edit().blown.push(symbol);
+    play(&mut blown, Action::move_to(tank, a));
     assert!(left(&blown, tank) >= OVERRUN_MP);
     assert!(!overrun_by(&blown, tank), "3.8: the bridge is blown");
     refused(&mut blown, ALLIED, &overrun(&[tank], t), "3.3");
@@ -330,7 +327,7 @@ fn no_overrun_across_a_blown_bridge_3_3_3_8() {
 #[test]
 fn no_overrun_after_entering_an_enemy_full_marker_hex_3_3_3_5() {
     let base = empty(3, Phase::Movement(Side::German));
-    let world = base.w.clone();
+    let world = base.world().clone();
     let grid = &world.map.grid;
     // A lane with a hex `p` behind `s`, three from the target.
     let (l, p) = open_lanes(&base)
@@ -356,19 +353,19 @@ fn no_overrun_after_entering_an_enemy_full_marker_hex_3_3_3_5() {
     };
     // No marker: it may.
     let mut g = setup(None);
-    play(&mut g, Action::Move { unit: tank, to: l.s });
-    play(&mut g, Action::Move { unit: tank, to: l.a });
+    play(&mut g, Action::move_to(tank, l.s));
+    play(&mut g, Action::move_to(tank, l.a));
     assert!(overrun_by(&g, tank), "no marker on the way");
     // A US Full marker on the way, at `s`.
     let mut g = setup(Some(l.s));
-    play(&mut g, Action::Move { unit: tank, to: l.s });
-    play(&mut g, Action::Move { unit: tank, to: l.a });
+    play(&mut g, Action::move_to(tank, l.s));
+    play(&mut g, Action::move_to(tank, l.a));
     assert!(left(&g, tank) >= OVERRUN_MP);
     assert!(!overrun_by(&g, tank), "3.3: it entered an enemy barrage hex on its way");
     refused(&mut g, GERMAN, &overrun(&[tank], l.t), "3.3");
     // A US Full marker where it stops, next to the target.
     let mut g = setup(Some(l.a));
-    play(&mut g, Action::Move { unit: tank, to: l.a });
+    play(&mut g, Action::move_to(tank, l.a));
     assert!(left(&g, tank) >= OVERRUN_MP);
     assert!(!overrun_by(&g, tank), "3.3: it stands in an enemy barrage hex");
     // A Half marker is no barrage hex until reconciled (A4).
@@ -376,7 +373,7 @@ fn no_overrun_after_entering_an_enemy_full_marker_hex_3_3_3_5() {
     put(&mut g, tank, p);
     put(&mut g, enemy, l.t);
     mark(&mut g, l.a, Side::Allied, 0, 1);
-    play(&mut g, Action::Move { unit: tank, to: l.a });
+    play(&mut g, Action::move_to(tank, l.a));
     assert!(overrun_by(&g, tank), "A4: a Half marker counts for nothing");
 }
 
@@ -387,7 +384,7 @@ fn no_overrun_after_entering_an_enemy_full_marker_hex_3_3_3_5() {
 fn a_unit_that_begins_the_phase_under_an_enemy_full_marker_does_not_overrun_3_3() {
     let mut g = empty(3, Phase::Combat(Side::German));
     let ls = open_lanes(&g);
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let l1 = ls[0];
     let l2 = *ls
@@ -404,15 +401,9 @@ fn a_unit_that_begins_the_phase_under_an_enemy_full_marker_does_not_overrun_3_3(
     let taken = [&runners[..], &targets[..]].concat();
     combat_phase_with_a_fight_elsewhere(&mut g, l1.t, &taken);
     play(&mut g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::Exploitation(Side::German));
+    assert_eq!(g.phase(), Phase::Exploitation(Side::German));
     // The unit that began apart from the marker reaches its target and may overrun.
-    play(
-        &mut g,
-        Action::Move {
-            unit: runners[1],
-            to: l2.a,
-        },
-    );
+    play(&mut g, Action::move_to(runners[1], l2.a));
     assert!(overruns(&g).contains(&(vec![runners[1]], l2.t)));
     // The one that began under the US marker may neither move on (3.5) nor overrun.
     assert!(moves_of(&g, runners[0]).is_empty(), "3.5: no exploitation");
@@ -430,7 +421,7 @@ fn a_unit_that_begins_the_phase_under_an_enemy_full_marker_does_not_overrun_3_3(
 #[test]
 fn a_withdrawn_defender_lets_the_overrunning_unit_in_free_and_it_moves_on_without_a_second_overrun_3_3() {
     let mut g = empty(3, Phase::Movement(Side::German));
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let b = board(&g);
     // A lane whose target has a second road out of it, to a hex `r` clear of `s`.
@@ -450,8 +441,8 @@ fn a_withdrawn_defender_lets_the_overrunning_unit_in_free_and_it_moves_on_withou
     put(&mut g, runner, l.s);
     put(&mut g, defender, l.t);
     put(&mut g, beyond, r);
-    play(&mut g, Action::Move { unit: runner, to: l.a });
-    let spent = g.s.units[runner as usize].spent as u32;
+    play(&mut g, Action::move_to(runner, l.a));
+    let spent = g.state().units[runner as usize].spent as u32;
     play(&mut g, overrun(&[runner], l.t));
     assert_eq!(seat(&g), ALLIED, "the defender decides");
     assert_eq!(legal(&g), vec![Action::Stand, Action::Withdraw], "3.2: the choice");
@@ -460,7 +451,7 @@ fn a_withdrawn_defender_lets_the_overrunning_unit_in_free_and_it_moves_on_withou
     assert!(!retreats.is_empty());
     assert!(retreats.iter().all(|&h| grid.distance(h, l.t) == 5), "3.2: 5 hexes");
     let offered = fight(&mut g, false);
-    assert!(g.s.combat.is_none(), "the overrun is over");
+    assert!(g.combat().is_none(), "the overrun is over");
     assert!(
         !offered.iter().any(|a| matches!(a, Action::Advance { .. })),
         "3.3: no advance after combat, though the unit has the exploit bar: {offered:?}"
@@ -468,7 +459,7 @@ fn a_withdrawn_defender_lets_the_overrunning_unit_in_free_and_it_moves_on_withou
     assert_eq!(at(&g, defender), Some(retreats[0]));
     assert_eq!(at(&g, runner), Some(l.t), "3.3: placed in the emptied hex");
     assert_eq!(
-        g.s.units[runner as usize].spent as u32,
+        g.state().units[runner as usize].spent as u32,
         spent + OVERRUN_MP,
         "3.3: at no additional MP"
     );
@@ -495,14 +486,14 @@ fn a_destroyed_defender_leaves_its_hex_to_the_overrunning_unit_3_3() {
     let weak = pick(&base, 1, &[], |d| foot(Side::Allied)(d) && d.steps == 1)[0];
     put(&mut base, strong, l.s);
     put(&mut base, weak, l.t);
-    play(&mut base, Action::Move { unit: strong, to: l.a });
-    let spent = base.s.units[strong as usize].spent as u32;
+    play(&mut base, Action::move_to(strong, l.a));
+    let spent = base.state().units[strong as usize].spent as u32;
     play(&mut base, overrun(&[strong], l.t));
     assert_eq!(legal(&base), vec![Action::Stand], "3.2: a foot unit must stand");
     let mut found = false;
     for seed in 0..100u64 {
         let mut g = base.clone();
-        g.s.rng = Rng::from_seed(seed);
+        g.edit().reseed(seed);
         let offered = fight(&mut g, false);
         if at(&g, weak).is_some() || at(&g, strong).is_none() {
             continue;
@@ -510,7 +501,7 @@ fn a_destroyed_defender_leaves_its_hex_to_the_overrunning_unit_3_3() {
         found = true;
         assert!(!offered.iter().any(|a| matches!(a, Action::Advance { .. })));
         assert_eq!(at(&g, strong), Some(l.t), "3.3: the attacker must enter");
-        assert_eq!(g.s.units[strong as usize].spent as u32, spent + OVERRUN_MP);
+        assert_eq!(g.state().units[strong as usize].spent as u32, spent + OVERRUN_MP);
         break;
     }
     assert!(found, "some roll destroys a one-step defender at these odds");
@@ -533,14 +524,14 @@ fn a_defender_that_holds_keeps_its_hex_and_another_stack_may_overrun_it_again_3_
     for &u in &wall {
         put(&mut base, u, l.t);
     }
-    play(&mut base, Action::Move { unit: first, to: l.a });
-    let spent = base.s.units[first as usize].spent as u32;
+    play(&mut base, Action::move_to(first, l.a));
+    let spent = base.state().units[first as usize].spent as u32;
     play(&mut base, overrun(&[first], l.t));
     assert_eq!(legal(&base), vec![Action::Stand], "3.2: foot units must stand");
     let mut found = false;
     for seed in 0..100u64 {
         let mut g = base.clone();
-        g.s.rng = Rng::from_seed(seed);
+        g.edit().reseed(seed);
         let offered = fight(&mut g, false);
         if at(&g, first).is_none() || wall.iter().any(|&u| at(&g, u) != Some(l.t)) {
             continue;
@@ -548,20 +539,20 @@ fn a_defender_that_holds_keeps_its_hex_and_another_stack_may_overrun_it_again_3_
         found = true;
         assert!(!offered.iter().any(|a| matches!(a, Action::Advance { .. })));
         assert_eq!(at(&g, first), Some(l.a), "3.3: it stays next to the defender");
-        assert_eq!(g.s.units[first as usize].spent as u32, spent + OVERRUN_MP);
+        assert_eq!(g.state().units[first as usize].spent as u32, spent + OVERRUN_MP);
         assert!(left(&g, first) >= OVERRUN_MP);
         assert!(!moves_of(&g, first).is_empty(), "3.3: it may move on");
         assert!(!overrun_by(&g, first), "3.3: once a phase");
         refused(&mut g, GERMAN, &overrun(&[first], l.t), "3.3");
         // Another stack overruns the same hex.
-        play(&mut g, Action::Move { unit: second, to: l.a });
+        play(&mut g, Action::move_to(second, l.a));
         assert_eq!(
             overruns(&g),
             vec![(vec![second], l.t)],
             "3.3: a different stack may try again"
         );
         play(&mut g, overrun(&[second], l.t));
-        let c = g.s.combat.as_ref().expect("the second overrun is fought");
+        let c = g.combat().expect("the second overrun is fought");
         assert_eq!((c.attackers.clone(), c.target), (vec![second], l.t));
         break;
     }
@@ -583,7 +574,7 @@ fn the_mandatory_stand_cases_of_3_2_hold_in_an_overrun_3_3() {
         let mut g = empty(3, Phase::Movement(Side::German));
         let (tank, enemy) = tank_and_enemy(&mut g, l);
         f(&mut g, enemy);
-        play(&mut g, Action::Move { unit: tank, to: l.a });
+        play(&mut g, Action::move_to(tank, l.a));
         play(&mut g, overrun(&[tank], l.t));
         assert_eq!(seat(&g), ALLIED);
         let offered = legal(&g);
@@ -595,7 +586,7 @@ fn the_mandatory_stand_cases_of_3_2_hold_in_an_overrun_3_3() {
     let both = vec![Action::Stand, Action::Withdraw];
     let stand = vec![Action::Stand];
     assert_eq!(choice(open, &|_, _| {}), both, "a mech unit in the open chooses");
-    assert_eq!(choice(open, &|g, u| g.s.units[u as usize].dg = true), stand, "DG");
+    assert_eq!(choice(open, &|g, u| g.edit().units[u as usize].dg = true), stand, "DG");
     assert_eq!(
         choice(open, &|g, _| {
             // One foot unit of one step: no ZOC Post (1.2).
@@ -623,7 +614,7 @@ fn friendly_markers_weaken_the_defender_and_not_the_attacker_3_3() {
     let (tank, enemy) = tank_and_enemy(&mut g, l);
     mark(&mut g, l.a, Side::German, 1, 0);
     mark(&mut g, l.t, Side::German, 1, 0);
-    play(&mut g, Action::Move { unit: tank, to: l.a });
+    play(&mut g, Action::move_to(tank, l.a));
     assert!(
         overruns(&g).contains(&(vec![tank], l.t)),
         "3.3: a friendly marker does not stop the overrun"
@@ -654,7 +645,7 @@ fn overruns_come_in_movement_and_exploitation_phases_not_in_combat_3_3() {
     let mut g = empty(3, Phase::Movement(Side::German));
     put(&mut g, runner, l.s);
     put(&mut g, enemy, l.t);
-    play(&mut g, Action::Move { unit: runner, to: l.a });
+    play(&mut g, Action::move_to(runner, l.a));
     assert!(overruns(&g).contains(&(vec![runner], l.t)), "movement phase");
     // Exploitation: the combat phase ends and the exploitation phase begins.
     let mut g = empty(3, Phase::Combat(Side::German));
@@ -663,11 +654,11 @@ fn overruns_come_in_movement_and_exploitation_phases_not_in_combat_3_3() {
     combat_phase_with_a_fight_elsewhere(&mut g, l.t, &[runner, enemy]);
     assert!(overruns(&g).is_empty(), "none in the combat phase");
     play(&mut g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::Exploitation(Side::German));
-    play(&mut g, Action::Move { unit: runner, to: l.a });
+    assert_eq!(g.phase(), Phase::Exploitation(Side::German));
+    play(&mut g, Action::move_to(runner, l.a));
     assert!(overruns(&g).contains(&(vec![runner], l.t)), "exploitation phase");
     play(&mut g, overrun(&[runner], l.t));
-    assert!(g.s.combat.as_ref().is_some_and(|c| c.overrun));
+    assert!(g.combat().is_some_and(|c| c.overrun));
     // Combat: next to the enemy across the same road, an attack but no overrun.
     let mut g = empty(3, Phase::Combat(Side::German));
     put(&mut g, runner, l.a);
@@ -694,7 +685,7 @@ fn a_stack_next_to_an_enemy(n: usize) -> (ArdennesII, Lane, Vec<UnitId>, UnitId)
     }
     put(&mut g, enemy, l.t);
     for &u in &tanks {
-        play(&mut g, Action::Move { unit: u, to: l.a });
+        play(&mut g, Action::move_to(u, l.a));
     }
     (g, l, tanks, enemy)
 }
@@ -728,13 +719,13 @@ fn an_overrunning_unit_placed_in_an_emptied_traffic_jam_becomes_dg_3_1_3_3() {
     let mut g = empty(2, Phase::Movement(Side::German));
     let l = jam_lane(&g);
     let (runner, _) = tank_and_enemy(&mut g, l);
-    play(&mut g, Action::Move { unit: runner, to: l.a });
+    play(&mut g, Action::move_to(runner, l.a));
     assert_eq!(at(&g, runner), Some(l.a));
     play(&mut g, overrun(&[runner], l.t));
     assert_eq!(legal(&g), vec![Action::Stand, Action::Withdraw]);
     fight(&mut g, true);
     assert_eq!(at(&g, runner), Some(l.t), "3.3: placed in the emptied hex");
-    assert!(g.s.units[runner as usize].dg, "3.1: it entered a traffic jam: DG");
+    assert!(g.state().units[runner as usize].dg, "3.1: it entered a traffic jam: DG");
 }
 
 /// 3.5 and 3.3: "Units that start in an enemy Full-marker hex, or enter one later, cannot
@@ -752,8 +743,8 @@ fn an_overrunning_unit_placed_under_an_enemy_full_marker_exploits_no_further_3_5
     mark(&mut g, l.t, Side::Allied, 1, 0);
     combat_phase_with_a_fight_elsewhere(&mut g, l.t, &[runner, enemy]);
     play(&mut g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::Exploitation(Side::German));
-    play(&mut g, Action::Move { unit: runner, to: l.a });
+    assert_eq!(g.phase(), Phase::Exploitation(Side::German));
+    play(&mut g, Action::move_to(runner, l.a));
     play(&mut g, overrun(&[runner], l.t));
     fight(&mut g, true);
     assert_eq!(at(&g, runner), Some(l.t), "placed in the emptied hex");
@@ -772,7 +763,7 @@ fn an_overrunning_unit_placed_under_an_enemy_full_marker_exploits_no_further_3_5
 #[test]
 fn artillery_of_attack_0_is_not_offered_an_overrun_of_its_own_3_3() {
     let mut base = empty(3, Phase::Movement(Side::Allied));
-    let world = base.w.clone();
+    let world = base.world().clone();
     let grid = &world.map.grid;
     let l = open_lane(&base);
     let tank = pick(&base, 1, &[], us_tank)[0];
@@ -786,7 +777,7 @@ fn artillery_of_attack_0_is_not_offered_an_overrun_of_its_own_3_3() {
     // gun: the first pair whose withdrawal hex is still offered with the gun in place.
     let withdrawn = |g: &ArdennesII| {
         let mut t = g.clone();
-        play(&mut t, Action::Move { unit: tank, to: l.a });
+        play(&mut t, Action::move_to(tank, l.a));
         play(&mut t, overrun(&[tank], l.t));
         play(&mut t, Action::Withdraw);
         t
@@ -827,7 +818,7 @@ fn artillery_of_attack_0_is_not_offered_an_overrun_of_its_own_3_3() {
         })
         .expect("a withdrawal hex with a road beside it for the gun");
     assert_eq!(at(&g, enemy), Some(r));
-    assert!(g.s.combat.is_none());
+    assert!(g.combat().is_none());
     assert!(
         !overrun_by(&g, gun),
         "an attack of strength 0 cannot be made: {:?}",
@@ -859,7 +850,10 @@ fn a_unit_advancing_into_a_traffic_jam_becomes_dg_3_1_3_2() {
         },
     );
     assert_eq!(at(&g, attacker), Some(l.t));
-    assert!(g.s.units[attacker as usize].dg, "3.1: it entered a traffic jam: DG");
+    assert!(
+        g.state().units[attacker as usize].dg,
+        "3.1: it entered a traffic jam: DG"
+    );
 }
 
 /// 3.2 with 3.5 and RULINGS (advance after combat: "not in or through an enemy Full-marker hex
@@ -868,7 +862,7 @@ fn a_unit_advancing_into_a_traffic_jam_becomes_dg_3_1_3_2() {
 #[test]
 fn an_advance_into_a_combat_hex_under_an_enemy_full_marker_stops_there_3_2_3_5() {
     let mut g = empty(3, Phase::Combat(Side::German));
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let b = board(&g);
     let (l, onward) = open_lanes(&g)
@@ -920,7 +914,7 @@ fn any_group_of_a_hexs_eligible_units_may_overrun_together_3_3() {
     // Two of them overrun; the third may still overrun on its own afterwards.
     play(&mut g, overrun(&three[..2], l.t));
     play(&mut g, Action::Stand);
-    while g.s.combat.is_some() {
+    while g.combat().is_some() {
         let v = legal(&g);
         play(&mut g, v[0].clone());
     }

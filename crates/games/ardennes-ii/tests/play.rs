@@ -3,23 +3,24 @@
 
 mod common;
 
-use common::SCENARIOS;
+use common::{act, SCENARIOS};
 use proptest::prelude::*;
 use sandtable_ardennes_ii::ArdennesII;
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{Game, Pending, Rules};
 
 /// Steps on the map or still to come: never more than at the start.
 fn steps(g: &ArdennesII) -> u32 {
-    g.s.units
+    g.state()
+        .units
         .iter()
         .enumerate()
-        .filter(|(_, u)| !u.gone)
+        .filter(|(_, u)| !u.gone())
         .map(|(i, u)| {
             if u.reduced {
                 1
             } else {
-                g.w.data.counters.units[i].steps as u32
+                g.world().data.counters.units[i].steps as u32
             }
         })
         .sum()
@@ -36,7 +37,9 @@ fn play(scenario: &str, seed: u64, limit: usize) -> Vec<u64> {
     for _ in 0..limit {
         match g.pending() {
             Pending::Over => break,
-            Pending::Chance => g.resolve_chance(),
+            Pending::Chance => {
+                g.resolve_chance();
+            }
             Pending::Seat(seat) => {
                 g.legal_actions(&mut legal);
                 assert!(
@@ -83,7 +86,7 @@ fn a_short_scenario_plays_to_its_end_with_an_outcome() {
         } else {
             legal[rng.below(legal.len() as u32) as usize].clone()
         };
-        g.apply(seat, &a).expect("legal");
+        act(&mut g, seat, &a).expect("legal");
     }
     assert_eq!(g.pending(), Pending::Over);
     assert!(g.outcome().is_some());
@@ -104,19 +107,20 @@ fn the_board_joins_both_sheets_and_shows_bonds_markers_and_dg() {
     use sandtable_core::text::Lang;
     let mut g = ArdennesII::new_game("campaign", 5).expect("7.1 starts");
     // A barrage marker and a DG unit, to be drawn.
-    let bastogne = g.w.map.grid.parse("B1.16").expect("Bastogne");
-    g.s.markers.push(sandtable_ardennes_ii::state::Markers {
+    let bastogne = g.world().map.grid.parse("B1.16").expect("Bastogne");
+    g.edit().markers.push(sandtable_ardennes_ii::state::Markers {
         hex: bastogne,
         side: sandtable_ardennes_ii::sequence::Side::German,
         full: 1,
         half: 0,
     });
-    let dg_unit =
-        g.s.units
-            .iter()
-            .position(|u| u.hex().is_some())
-            .expect("a unit on the map");
-    g.s.units[dg_unit].dg = true;
+    let dg_unit = g
+        .state()
+        .units
+        .iter()
+        .position(|u| u.hex().is_some())
+        .expect("a unit on the map");
+    g.edit().units[dg_unit].dg = true;
     let svg = g.render_svg(None, Lang::En);
     for hex in ["A1.46", "A40.40", "B1.16", "B40.30"] {
         assert!(svg.contains(&format!("data-hex=\"{hex}\"")), "{hex} is drawn");
@@ -133,7 +137,7 @@ fn refused_special_actions_name_their_rule_and_change_nothing() {
         panic!("someone decides")
     };
     let before = g.checksum();
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     let hex = grid.parse("B20.34").expect("St. Vith");
     for (action, rule) in [
         (
@@ -169,13 +173,13 @@ fn the_board_shades_the_hexes_outside_the_playing_area_7_0() {
     use sandtable_core::text::Lang;
     const OUTSIDE: &str = "rgba(90,90,90,0.55)";
     let g = ArdennesII::new_game("goose-egg", 1).expect("7.4 starts");
-    let area = g.s.area.clone().expect("7.4 has a playing area");
+    let area = g.state().area.clone().expect("7.4 has a playing area");
     let outside = area.iter().filter(|in_area| !**in_area).count();
     assert!(outside > 0 && outside < area.len());
     assert_eq!(shaded_hexes(&g.render_svg(None, Lang::Zh), OUTSIDE), outside);
     // The campaign plays on both maps whole: nothing is shaded.
     let g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
-    assert!(g.s.area.is_none());
+    assert!(g.state().area.is_none());
     assert_eq!(shaded_hexes(&g.render_svg(None, Lang::En), OUTSIDE), 0);
 }
 
@@ -192,12 +196,12 @@ fn the_log_follows_moves_and_placements_in_both_languages() {
         g.legal_actions(&mut legal);
         let a = legal[0].clone();
         let before = g.journal(None).len();
-        g.apply(seat, &a).expect("a listed action");
+        act(&mut g, seat, &a).expect("a listed action");
         let lines = g.journal(None);
         match a {
-            Action::Place { unit, at } | Action::Move { unit, to: at } => {
-                let name = &g.w.data.counters.units[unit as usize].name_en;
-                let hex = g.w.data.hex_id(at);
+            Action::Place { unit, at } | Action::Move { unit, to: at, .. } => {
+                let name = &g.world().data.counters.units[unit as usize].name_en;
+                let hex = g.world().data.hex_id(at);
                 let line = lines[before..]
                     .iter()
                     .map(|l| &l.text)
@@ -226,17 +230,18 @@ fn line_paths(svg: &str) -> usize {
 fn the_board_shows_bridges_german_bridges_from_their_day_and_demolitions_3_8() {
     use sandtable_core::text::Lang;
     let mut g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
-    let built_days: std::collections::BTreeSet<u8> =
-        g.w.map
-            .side_lines
-            .iter()
-            .filter_map(|l| l.kind.strip_prefix("built-bridge-turn-"))
-            .map(|d| d.parse().expect("a day"))
-            .collect();
+    let built_days: std::collections::BTreeSet<u8> = g
+        .world()
+        .map
+        .side_lines
+        .iter()
+        .filter_map(|l| l.kind.strip_prefix("built-bridge-turn-"))
+        .map(|d| d.parse().expect("a day"))
+        .collect();
     let first_day = *built_days.first().expect("German-built bridges on the map");
     assert!(first_day > 1, "none stands on turn 1");
     let on_turn_1 = g.render_svg(None, Lang::En);
-    g.s.turn = 16;
+    g.edit().turn = 16;
     let on_turn_16 = g.render_svg(None, Lang::En);
     assert_eq!(
         line_paths(&on_turn_16),
@@ -244,11 +249,11 @@ fn the_board_shows_bridges_german_bridges_from_their_day_and_demolitions_3_8() {
         "each day's German bridges are drawn from that day"
     );
     // Every demolition symbol is marked, as its state stands.
-    let symbols = g.w.demolitions.len();
+    let symbols = g.world().demolitions.len();
     assert_eq!(on_turn_1.matches(">charge</text>").count(), symbols);
-    let (first, second) = (g.w.demolitions[0].0, g.w.demolitions[1].0);
-    g.s.blown.push(first);
-    g.s.tested.push(second);
+    let (first, second) = (g.world().demolitions[0].0, g.world().demolitions[1].0);
+    g.edit().blown.push(first);
+    g.edit().tested.push(second);
     let zh = g.render_svg(None, Lang::Zh);
     assert_eq!(zh.matches(">炸药</text>").count(), symbols - 2);
     assert_eq!(zh.matches(">已炸毁</text>").count(), 1);

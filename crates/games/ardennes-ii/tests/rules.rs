@@ -7,20 +7,19 @@ mod common;
 
 use common::*;
 use sandtable_ardennes_ii::data::Data;
-use sandtable_ardennes_ii::flow::Action;
 use sandtable_ardennes_ii::rules::{Board, EIGHTHS};
 use sandtable_ardennes_ii::sequence::{Phase, Side};
-use sandtable_ardennes_ii::state::{Stage, UnitId};
+use sandtable_ardennes_ii::state::{Loc, Stage, UnitId};
 use sandtable_ardennes_ii::world::{World, MAP_TOML};
+use sandtable_ardennes_ii::Action;
 use sandtable_ardennes_ii::ArdennesII;
-use sandtable_core::chance::Rng;
-use sandtable_core::game::Game;
+use sandtable_core::game::Rules;
 use sandtable_core::hex::{opposite, Dir, Hex};
 use sandtable_core::search::Search;
 
 /// The half-MP cost of unit `u` stepping from `a` into its neighbour `b`.
 fn cost(g: &ArdennesII, u: UnitId, a: Hex, b: Hex) -> Option<u32> {
-    let d = g.w.map.grid.dir_to(a, b).expect("adjacent");
+    let d = g.world().map.grid.dir_to(a, b).expect("adjacent");
     board(g).step_cost(u, a, d, b)
 }
 
@@ -39,7 +38,7 @@ fn last_shift(g: &ArdennesII) -> u32 {
 }
 
 fn stage(g: &ArdennesII) -> Option<Stage> {
-    g.s.combat.as_ref().map(|c| c.stage)
+    g.combat().map(|c| c.stage)
 }
 
 // ---- 1.3: roads across streams and bridges ----
@@ -119,7 +118,7 @@ fn the_stream_crossing_of_1_3_costs_a_mech_unit_8_mp_and_a_bridge_keeps_the_road
     let (w, a, d, b) = stream_example_world();
     put(&mut g, mech, a);
     // Across the stream without a bridge: Woods 6 + stream 2 = 8 MP, in half MP 16.
-    let board = Board::new(&w, &g.s);
+    let board = Board::new(&w, g.state());
     assert_eq!(
         board.step_cost(mech, a, d, b),
         Some(16),
@@ -130,16 +129,16 @@ fn the_stream_crossing_of_1_3_costs_a_mech_unit_8_mp_and_a_bridge_keeps_the_road
     // with 7½ it cannot take that step.
     let mut search = Search::new();
     let allowance = board.allowance(mech);
-    g.s.units[mech as usize].spent = (allowance - 16) as u16;
-    let board = Board::new(&w, &g.s);
+    g.edit().units[mech as usize].spent = (allowance - 16) as u16;
+    let board = Board::new(&w, g.state());
     board.reach(mech, &mut search);
     assert!(search.cost(b).is_some_and(|c| c <= 16), "reach: 8 MP suffice");
-    g.s.units[mech as usize].spent = (allowance - 15) as u16;
-    let board = Board::new(&w, &g.s);
+    g.edit().units[mech as usize].spent = (allowance - 15) as u16;
+    let board = Board::new(&w, g.state());
     board.reach(mech, &mut search);
     assert_ne!(search.parent(b), Some(a), "reach: 7½ MP do not pay the crossing");
     // On the shipped map the same crossing has its bridge: the Road's ½ MP.
-    g.s.units[mech as usize].spent = 0;
+    g.edit().units[mech as usize].spent = 0;
     let shipped = common::board(&g).step_cost(mech, a, d, b);
     assert_eq!(shipped, Some(1), "a bridge carries the Road (1.3 (a))");
 }
@@ -169,7 +168,7 @@ fn a_road_over_a_river_before_its_german_bridge_is_built_or_after_a_demolition_p
     put(&mut g, walker, a);
     assert_eq!(cost(&g, walker, a, b), Some(8), "turn {}: Woods 2 + river 2", day - 1);
     assert_eq!(cost(&g, mech, a, b), None, "a river is P to mech units");
-    g.s.turn = day;
+    g.edit().turn = day;
     assert_eq!(cost(&g, walker, a, b), Some(1), "turn {day}: the bridge stands, Road ½");
     assert_eq!(cost(&g, mech, a, b), Some(1));
 
@@ -185,7 +184,7 @@ fn a_road_over_a_river_before_its_german_bridge_is_built_or_after_a_demolition_p
     let walker = pick(&g, 1, &[], foot(Side::Allied))[0];
     put(&mut g, walker, a);
     assert_eq!(cost(&g, walker, a, b), Some(1), "the bridge stands");
-    g.s.blown.push(symbol);
+    g.edit().blown.push(symbol);
     assert_eq!(cost(&g, walker, a, b), Some(8), "blown: Woods 2 + river 2");
 }
 
@@ -210,7 +209,7 @@ fn the_railroad_bridge_joins_its_road_from_its_day_only() {
         "turn {}: the road is cut there",
         day - 1
     );
-    g.s.turn = day;
+    g.edit().turn = day;
     assert_eq!(cost(&g, mech, a, b), Some(1), "turn {day}: the bridge stands, Road ½");
 }
 
@@ -234,11 +233,12 @@ fn shift_of_combat(target: &str, from: &[Hex], g: &mut ArdennesII) -> u32 {
     let told = g.describe(&Action::Stand);
     play(g, Action::Stand);
     let shift = last_shift(g);
-    let terrain =
-        g.w.data
-            .tables
-            .tec
-            .defender_shift(Side::Allied, &g.w.terrain_names[t.idx()]) as u32;
+    let terrain = g
+        .world()
+        .data
+        .tables
+        .tec
+        .defender_shift(Side::Allied, &g.world().terrain_names[t.idx()]) as u32;
     let split = format!(
         "{terrain} column(s) left for the defender's terrain, {} for the hexsides attacked across (1.3)",
         shift - terrain
@@ -254,10 +254,11 @@ fn shift_of_combat(target: &str, from: &[Hex], g: &mut ArdennesII) -> u32 {
 
 /// The neighbours of `h` across hexsides with exactly these features (none for dry ones).
 fn across(g: &ArdennesII, h: Hex, features: &[&str]) -> Vec<Hex> {
-    g.w.map
+    g.world()
+        .map
         .grid
         .neighbours(h)
-        .filter(|&(d, _)| g.w.hexside_names(h, d) == features)
+        .filter(|&(d, _)| g.world().hexside_names(h, d) == features)
         .map(|(_, n)| n)
         .collect()
 }
@@ -286,17 +287,18 @@ fn the_column_shift_example_of_1_2_through_the_engine() {
     // Every stack across a stream adds its own column: the first open hex of the map with
     // streams on two sides and a dry one.
     let mut g = empty(3, Phase::Combat(Side::German));
-    let open =
-        g.w.map
-            .grid
-            .hexes()
-            .find(|&h| {
-                g.w.terrain_names[h.idx()] == ["open"]
-                    && across(&g, h, &["stream"]).len() >= 2
-                    && !across(&g, h, &[]).is_empty()
-            })
-            .expect("an open hex with streams on two sides");
-    let open_id = g.w.map.grid.id(open).0;
+    let open = g
+        .world()
+        .map
+        .grid
+        .hexes()
+        .find(|&h| {
+            g.world().terrain_names[h.idx()] == ["open"]
+                && across(&g, h, &["stream"]).len() >= 2
+                && !across(&g, h, &[]).is_empty()
+        })
+        .expect("an open hex with streams on two sides");
+    let open_id = g.world().map.grid.id(open).0;
     let wet = across(&g, open, &["stream"]);
     assert_eq!(
         shift_of_combat(&open_id, &wet[..2], &mut g),
@@ -309,7 +311,7 @@ fn the_column_shift_example_of_1_2_through_the_engine() {
 
     // The book's last case, City with woods and both stacks across streams, with the
     // engine's own names for these hexes and hexsides: 4.
-    let w = &g.w;
+    let w = &g.world();
     let stream_side = |h: Hex, n: Hex| w.hexside_names(h, w.map.grid.dir_to(h, n).expect("adjacent"));
     let a = stream_side(open, wet[0]);
     let b = stream_side(huy, across(&g, huy, &["stream"])[0]);
@@ -335,13 +337,14 @@ fn a_zoc_bond_costs_the_enemy_4_mp_not_4_plus_1() {
     let posts = pick(&g, 2, &[], bond_infantry(Side::Allied));
     let tank = pick(&g, 1, &[], mech_no_exploit(Side::German))[0];
     // X: next to M and to P, so moving X→M is also moving adjacently.
-    let x =
-        g.w.map
-            .grid
-            .neighbours(m)
-            .map(|(_, n)| n)
-            .find(|&n| g.w.map.grid.adjacent(n, p) && n != q && n != p)
-            .expect("x");
+    let x = g
+        .world()
+        .map
+        .grid
+        .neighbours(m)
+        .map(|(_, n)| n)
+        .find(|&n| g.world().map.grid.adjacent(n, p) && n != q && n != p)
+        .expect("x");
     put(&mut g, tank, x);
     let base = cost(&g, tank, x, m).expect("open ground");
     assert_eq!(base, 6, "Open, mech: 3 MP");
@@ -354,7 +357,7 @@ fn a_zoc_bond_costs_the_enemy_4_mp_not_4_plus_1() {
     assert_eq!(cost(&g, tank, x, m), Some(base + 8), "TEC note 3 (A8): +4, not +4+1");
 
     // A one-step post binds nothing (1.2 (1)): the same move is only moving adjacently.
-    g.s.units[posts[1] as usize].reduced = true;
+    g.edit().units[posts[1] as usize].reduced = true;
     assert!(board(&g).bond_hexes(Side::Allied).is_empty());
     assert_eq!(cost(&g, tank, x, m), Some(base + 2));
 }
@@ -362,7 +365,7 @@ fn a_zoc_bond_costs_the_enemy_4_mp_not_4_plus_1() {
 #[test]
 fn a_post_in_a_city_forms_no_bond() {
     let mut g = empty(3, Phase::Movement(Side::German));
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     // A City with a straight line of two open hexes off it, and an open hex next to both.
     let (c, m, q, x) = grid
@@ -375,7 +378,8 @@ fn a_post_in_a_city_forms_no_bond() {
                     .neighbours(m)
                     .map(|(_, n)| n)
                     .find(|&n| grid.adjacent(n, q) && plain(&g, n) && !grid.adjacent(n, c))?;
-                (plain(&g, m) && plain(&g, q) && !g.w.water(c, d) && !g.w.water(m, d)).then_some((c, m, q, x))
+                (plain(&g, m) && plain(&g, q) && !g.world().water(c, d) && !g.world().water(m, d))
+                    .then_some((c, m, q, x))
             })
         })
         .expect("a City with open ground beside it");
@@ -399,7 +403,7 @@ fn a_post_in_a_city_forms_no_bond() {
 fn moving_adjacently_costs_1_mp_from_a_hex_next_to_an_enemy_into_another() {
     let mut g = empty(3, Phase::Movement(Side::German));
     let e = field(&g, 3, 0);
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let enemy = pick(&g, 1, &[], foot(Side::Allied))[0];
     let tank = pick(&g, 1, &[], mech_no_exploit(Side::German))[0];
@@ -430,11 +434,11 @@ fn moving_adjacently_costs_1_mp_from_a_hex_next_to_an_enemy_into_another() {
     );
     // The legal moves agree: with 3½ MP left, Y is out of reach, Z is not.
     let allowance = board(&g).allowance(tank);
-    g.s.units[tank as usize].spent = (allowance - 7) as u16;
+    g.edit().units[tank as usize].spent = (allowance - 7) as u16;
     let l = legal(&g);
-    assert!(l.contains(&Action::Move { unit: tank, to: z }));
-    assert!(!l.contains(&Action::Move { unit: tank, to: y }));
-    refused(&mut g, GERMAN, &Action::Move { unit: tank, to: y }, "3.1");
+    assert!(l.contains(&Action::move_to(tank, z)));
+    assert!(!l.contains(&Action::move_to(tank, y)));
+    refused(&mut g, GERMAN, &Action::move_to(tank, y), "3.1");
 }
 
 // ---- 3.2: retreats into bonds ----
@@ -443,7 +447,7 @@ fn moving_adjacently_costs_1_mp_from_a_hex_next_to_an_enemy_into_another() {
 fn a_retreat_into_a_bond_hex_stops_there_and_loses_a_step() {
     let mut g = empty(3, Phase::Combat(Side::Allied));
     let m = field(&g, 4, 0);
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let (p, q) = line(&g, m);
     // The defender next to M and P, not Q.
@@ -477,7 +481,7 @@ fn a_retreat_into_a_bond_hex_stops_there_and_loses_a_step() {
         );
     }
     play(&mut g, Action::RetreatTo { to: m });
-    let st = &g.s.units[tank as usize];
+    let st = &g.state().units[tank as usize];
     assert_eq!(st.hex(), Some(m), "it stops in the bond");
     assert!(st.reduced, "and loses a step");
     let v = seen(&g, tank).expect("on the map");
@@ -491,7 +495,7 @@ fn a_retreat_into_a_bond_hex_stops_there_and_loses_a_step() {
 fn a_blocked_retreat_stays_put_and_loses_a_step() {
     let mut g = empty(3, Phase::Combat(Side::Allied));
     let d = field(&g, 2, 0);
-    let ring: Vec<Hex> = g.w.map.grid.neighbours(d).map(|(_, n)| n).collect();
+    let ring: Vec<Hex> = g.world().map.grid.neighbours(d).map(|(_, n)| n).collect();
     let us = pick(&g, 6, &[], foot(Side::Allied));
     for (&u, &h) in us.iter().zip(&ring) {
         put(&mut g, u, h);
@@ -506,8 +510,8 @@ fn a_blocked_retreat_stays_put_and_loses_a_step() {
         "blocked: only where it stands"
     );
     play(&mut g, Action::RetreatTo { to: d });
-    assert!(g.s.units[tank as usize].reduced);
-    assert_eq!(g.s.units[tank as usize].hex(), Some(d));
+    assert!(g.state().units[tank as usize].reduced);
+    assert_eq!(g.state().units[tank as usize].hex(), Some(d));
 }
 
 // ---- 3.5: barrage ----
@@ -520,7 +524,7 @@ fn fire_needs_an_observer_within_2_hexes_and_the_target_in_range() {
     let range = def(&g, gun).range.expect("a range") as u32;
     let watcher = pick(&g, 1, &[], foot(Side::German))[0];
     let target_unit = pick(&g, 1, &[], foot(Side::Allied))[0];
-    let world = g.w.clone();
+    let world = g.world().clone();
     let at = |k: u32| ring(&world, t, k);
     put(&mut g, target_unit, t);
     put(&mut g, gun, at(3));
@@ -541,7 +545,7 @@ fn fire_needs_an_observer_within_2_hexes_and_the_target_in_range() {
     put(&mut g, gun, at(2));
     assert!(legal(&g).contains(&fire), "3.5: artillery may observe for itself");
     // DG artillery may not fire (3.4).
-    g.s.units[gun as usize].dg = true;
+    g.edit().units[gun as usize].dg = true;
     assert!(!legal(&g).contains(&fire));
 }
 
@@ -551,7 +555,7 @@ fn barrage_adds_1_per_extra_unit_in_the_target_hex() {
         let mut g = empty(3, Phase::Movement(Side::German));
         let t = field(&g, 1, 0);
         let gun = pick(&g, 1, &[], gun(Side::German, 2))[0];
-        let gh = ring(&g.w, t, 2);
+        let gh = ring(g.world(), t, 2);
         put(&mut g, gun, gh);
         for u in pick(&g, occupants, &[], foot(Side::Allied)) {
             put(&mut g, u, t);
@@ -562,7 +566,7 @@ fn barrage_adds_1_per_extra_unit_in_the_target_hex() {
             die + drm,
             "3.5: +1 per unit beyond the first ({occupants} units)"
         );
-        assert!(g.s.units[gun as usize].fired);
+        assert!(g.state().units[gun as usize].fired);
         assert!(
             !legal(&g).contains(&Action::Fire { unit: gun, target: t }),
             "fires once"
@@ -587,13 +591,13 @@ fn full_markers_halve_or_quarter_strength_and_multiply_with_dg() {
         (a / 2, d / 2),
         "one Full: ½"
     );
-    g.s.units[u as usize].dg = true;
+    g.edit().units[u as usize].dg = true;
     assert_eq!(board(&g).strength(u, false), d / 4, "A5: DG ½ × barrage ½");
-    g.s.units[u as usize].dg = false;
+    g.edit().units[u as usize].dg = false;
     mark(&mut g, h, Side::German, 1, 0);
     assert_eq!(board(&g).strength(u, false), d / 4, "two Full: ¼");
     // Half markers count for nothing until reconciled (A4).
-    g.s.markers.clear();
+    g.edit().markers.clear();
     mark(&mut g, h, Side::German, 0, 3);
     assert_eq!(board(&g).strength(u, false), d);
 }
@@ -613,7 +617,7 @@ fn enemy_full_markers_cost_2_mp_to_enter_and_to_leave_friendly_ones_1_to_enter()
     assert_eq!(cost(&g, tank, y, z), Some(base + 4), "and +2 to leave");
     mark(&mut g, y, Side::Allied, 1, 0);
     assert_eq!(cost(&g, tank, x, y), Some(base + 8), "two Full: +4");
-    g.s.markers.clear();
+    g.edit().markers.clear();
     mark(&mut g, y, Side::German, 2, 0);
     assert_eq!(
         cost(&g, tank, x, y),
@@ -622,11 +626,11 @@ fn enemy_full_markers_cost_2_mp_to_enter_and_to_leave_friendly_ones_1_to_enter()
     );
     assert_eq!(cost(&g, tank, y, z), Some(base), "nothing to leave");
     // A unit that enters an enemy Full-marker hex may not overrun or exploit afterwards.
-    g.s.markers.clear();
+    g.edit().markers.clear();
     mark(&mut g, y, Side::Allied, 1, 0);
-    play(&mut g, Action::Move { unit: tank, to: y });
+    play(&mut g, Action::move_to(tank, y));
     assert!(
-        g.s.units[tank as usize].barraged,
+        g.state().units[tank as usize].barraged,
         "3.5: barraged for the rest of the phase"
     );
 }
@@ -641,7 +645,7 @@ fn half_markers_are_reconciled_at_the_end_of_the_phase() {
     mark(&mut g, one, Side::German, 0, 1);
     let spot = field(&g, 1, 10);
     on_to_the_us_barrage_phase(&mut g, spot);
-    let at = |h: Hex| g.s.markers.iter().find(|m| m.hex == h).map(|m| (m.full, m.half));
+    let at = |h: Hex| g.state().markers.iter().find(|m| m.hex == h).map(|m| (m.full, m.half));
     assert_eq!(at(two), Some((1, 0)), "3.5: two Halves become one Full");
     let line = journal(&g)
         .into_iter()
@@ -654,7 +658,10 @@ fn half_markers_are_reconciled_at_the_end_of_the_phase() {
         expect,
         "Half Reconciliation Table: 1–3 removed, 4–6 Full (die {die})"
     );
-    assert!(g.s.markers.iter().all(|m| m.half == 0), "no Half outlives its phase");
+    assert!(
+        g.state().markers.iter().all(|m| m.half == 0),
+        "no Half outlives its phase"
+    );
     let shown = g.view(None)["markers"].clone();
     assert!(shown
         .as_array()
@@ -671,7 +678,7 @@ fn to_stand_or_retreat(g: &mut ArdennesII, t: Hex, attackers: &[UnitId], defende
     for &u in defenders {
         put(g, u, t);
     }
-    let from: Vec<Hex> = g.w.map.grid.neighbours(t).map(|(_, n)| n).collect();
+    let from: Vec<Hex> = g.world().map.grid.neighbours(t).map(|(_, n)| n).collect();
     for (i, &u) in attackers.iter().enumerate() {
         put(g, u, from[i % from.len()]);
     }
@@ -692,15 +699,15 @@ fn mandatory_stand_takes_withdraw_off_the_list() {
         let def_unit = pick(&g, 1, &[], us_mech)[0];
         put(&mut g, def_unit, t);
         f(&mut g, def_unit, t);
-        let dg = g.s.units[def_unit as usize].dg;
+        let dg = g.state().units[def_unit as usize].dg;
         to_stand_or_retreat(&mut g, t, &atk, &[def_unit]);
-        g.s.units[def_unit as usize].dg = dg;
+        g.edit().units[def_unit as usize].dg = dg;
         let l = legal(&g);
         (g, l)
     };
     let (_, l) = setup(false, &|_, _, _| {});
     assert_eq!(l, vec![Action::Stand, Action::Withdraw], "mech, not DG, open: a choice");
-    let (mut g, l) = setup(false, &|g, u, _| g.s.units[u as usize].dg = true);
+    let (mut g, l) = setup(false, &|g, u, _| g.edit().units[u as usize].dg = true);
     assert_eq!(l, vec![Action::Stand], "DG");
     refused(&mut g, ALLIED, &Action::Withdraw, "3.2");
     let (_, l) = setup(true, &|_, _, _| {});
@@ -732,7 +739,7 @@ fn the_attackers_first_loss_comes_from_its_strongest_unit() {
             d.side == Side::Allied && d.movement == sandtable_ardennes_ii::data::Movement::Foot && d.front.defence >= 4
         });
         to_stand_or_retreat(&mut g, t, &[strong, weak], &defenders);
-        g.s.rng = Rng::from_seed(seed);
+        g.edit().reseed(seed);
         play(&mut g, Action::Stand);
         if stage(&g) != Some(Stage::AttackerLoss) {
             continue;
@@ -746,7 +753,7 @@ fn the_attackers_first_loss_comes_from_its_strongest_unit() {
         );
         refused(&mut g, GERMAN, &Action::Lose { unit: weak }, "3.2");
         play(&mut g, Action::Lose { unit: strong });
-        assert!(g.s.units[strong as usize].reduced);
+        assert!(g.state().units[strong as usize].reduced);
         if stage(&g) == Some(Stage::AttackerLoss) {
             // A second loss is the owner's choice.
             let l = legal(&g);
@@ -763,7 +770,7 @@ fn the_attackers_first_loss_comes_from_its_strongest_unit() {
 /// that withdraws; returns the game at the advance, the units and the combat hex.
 fn withdrawn(turn: u8) -> (ArdennesII, UnitId, UnitId, Hex) {
     let mut g = empty(turn, Phase::Combat(Side::German));
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     // A combat hex on a road through open ground, with a road-less side as well.
     let t = grid
@@ -772,7 +779,7 @@ fn withdrawn(turn: u8) -> (ArdennesII, UnitId, UnitId, Hex) {
         .find(|&h| {
             let roads = grid
                 .neighbours(h)
-                .filter(|&(d, _)| g.w.road_across(h, d).is_some())
+                .filter(|&(d, _)| g.world().road_across(h, d).is_some())
                 .count();
             (1..=4).contains(&roads)
         })
@@ -786,7 +793,7 @@ fn withdrawn(turn: u8) -> (ArdennesII, UnitId, UnitId, Hex) {
     // Attack from road-less sides.
     let from: Vec<Hex> = grid
         .neighbours(t)
-        .filter(|&(d, _)| g.w.road_across(t, d).is_none())
+        .filter(|&(d, _)| g.world().road_across(t, d).is_none())
         .map(|(_, n)| n)
         .collect();
     put(&mut g, ex, from[0]);
@@ -794,7 +801,7 @@ fn withdrawn(turn: u8) -> (ArdennesII, UnitId, UnitId, Hex) {
     attack(&mut g, t, &[ex, slow]);
     let to = withdraw(&mut g);
     assert_eq!(grid.distance(t, to), 5, "a Withdraw goes 5 hexes");
-    assert_eq!(g.s.units[defender as usize].hex(), Some(to));
+    assert_eq!(g.state().units[defender as usize].hex(), Some(to));
     assert_eq!(stage(&g), Some(Stage::Advance));
     (g, ex, slow, t)
 }
@@ -810,11 +817,11 @@ fn advance_after_combat_two_hexes_along_a_road_for_exploit_capable_units_only() 
         "the combat hex first"
     );
     play(&mut g, Action::Advance { unit: ex, to: t });
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let road: Vec<Hex> = grid
         .neighbours(t)
-        .filter(|&(d, _)| g.w.road_across(t, d).is_some())
+        .filter(|&(d, _)| g.world().road_across(t, d).is_some())
         .map(|(_, n)| n)
         .collect();
     let second: Vec<Hex> = legal(&g)
@@ -840,7 +847,7 @@ fn advance_after_combat_two_hexes_along_a_road_for_exploit_capable_units_only() 
         "without the bar: the combat hex only"
     );
     play(&mut g, Action::Advance { unit: ex, to: road[0] });
-    assert_eq!(g.s.units[ex as usize].hex(), Some(road[0]));
+    assert_eq!(g.state().units[ex as usize].hex(), Some(road[0]));
     assert!(
         !legal(&g).iter().any(|a| matches!(a, Action::Advance { .. })),
         "two hexes at most"
@@ -866,16 +873,16 @@ fn no_german_two_hex_advance_and_no_german_exploitation_on_turn_1() {
     // supply phase follows and the US player turn begins.
     play(&mut g, Action::EndAdvance);
     assert_eq!(
-        g.s.phase,
+        g.phase(),
         Phase::Movement(Side::Allied),
         "4.3: no German exploitation on turn 1"
     );
     assert!(!journal(&g).iter().any(|l| l.starts_with("German exploitation")));
     assert!(journal(&g).iter().any(|l| l.starts_with("German supply")));
     // The same position on turn 2 stops in the German exploitation phase.
-    g2.s.turn = 2;
+    g2.edit().turn = 2;
     play(&mut g2, Action::EndAdvance);
-    assert_eq!(g2.s.phase, Phase::Exploitation(Side::German));
+    assert_eq!(g2.phase(), Phase::Exploitation(Side::German));
     assert!(legal(&g2)
         .iter()
         .any(|a| matches!(a, Action::Move { unit, .. } if *unit == runner)));
@@ -886,7 +893,7 @@ fn no_german_two_hex_advance_and_no_german_exploitation_on_turn_1() {
 #[test]
 fn a_unit_cut_off_by_enemy_units_is_out_of_supply_then_recovers_when_back_in_supply() {
     let mut g = empty(3, Phase::Movement(Side::German));
-    let world = g.w.clone();
+    let world = g.world().clone();
     let grid = &world.map.grid;
     let sources = board(&g).edge_sources(Side::German);
     let mut search = Search::new();
@@ -894,7 +901,9 @@ fn a_unit_cut_off_by_enemy_units_is_out_of_supply_then_recovers_when_back_in_sup
     // A German hex in supply with six open neighbours, and another one far from it.
     let pocket = grid
         .hexes()
-        .find(|&h| supplied[h.idx()] && quiet(&g, h) && !g.w.friendly_edge(Side::German, h) && !in_entry_area(&g, h))
+        .find(|&h| {
+            supplied[h.idx()] && quiet(&g, h) && !g.world().friendly_edge(Side::German, h) && !in_entry_area(&g, h)
+        })
         .expect("open ground in German supply");
     let safe = grid
         .hexes()
@@ -909,7 +918,7 @@ fn a_unit_cut_off_by_enemy_units_is_out_of_supply_then_recovers_when_back_in_sup
         put(&mut g, u, h);
     }
     run_to(&mut g, 3, Phase::Movement(Side::Allied));
-    let (c, f) = (&g.s.units[cut as usize], &g.s.units[fine as usize]);
+    let (c, f) = (&g.state().units[cut as usize], &g.state().units[fine as usize]);
     assert!(
         c.out_of_supply && c.dg,
         "3.7: surrounded, out of supply in its supply phase: DG"
@@ -919,18 +928,17 @@ fn a_unit_cut_off_by_enemy_units_is_out_of_supply_then_recovers_when_back_in_sup
     // supply, A19), the next German supply phase finds it in supply, and the pre-turn after
     // that takes DG off (3.4).
     for u in ring {
-        g.s.units[u as usize].gone = true;
-        g.s.units[u as usize].loc = None;
+        g.edit().units[u as usize].loc = Loc::Eliminated;
     }
     run_to(&mut g, 4, Phase::Movement(Side::German));
     assert!(
-        g.s.units[cut as usize].dg,
+        g.state().units[cut as usize].dg,
         "still out of supply at its last supply phase"
     );
     run_to(&mut g, 4, Phase::Movement(Side::Allied));
-    assert!(!g.s.units[cut as usize].out_of_supply && g.s.units[cut as usize].dg);
+    assert!(!g.state().units[cut as usize].out_of_supply && g.state().units[cut as usize].dg);
     run_to(&mut g, 5, Phase::Movement(Side::German));
-    assert!(!g.s.units[cut as usize].dg, "3.4: DG recovery in the pre-turn");
+    assert!(!g.state().units[cut as usize].dg, "3.4: DG recovery in the pre-turn");
 }
 
 // ---- 3.1: stacking ----
@@ -938,7 +946,7 @@ fn a_unit_cut_off_by_enemy_units_is_out_of_supply_then_recovers_when_back_in_sup
 #[test]
 fn overstacked_or_mixed_division_stacks_become_dg_at_the_end_of_the_phase() {
     let mut g = empty(3, Phase::Movement(Side::German));
-    let counters = &g.w.data.counters;
+    let counters = &g.world().data.counters;
     let of = |g: &ArdennesII, f: u16| {
         units_where(g, |d| {
             d.side == Side::German && d.formation == Some(f) && !d.is_artillery()
@@ -978,18 +986,18 @@ fn overstacked_or_mixed_division_stacks_become_dg_at_the_end_of_the_phase() {
         (4, 3, 2)
     );
     play(&mut g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::Combat(Side::German));
+    assert_eq!(g.phase(), Phase::Combat(Side::German));
     for &u in &four {
-        assert!(g.s.units[u as usize].dg, "3.1: four units in a hex");
+        assert!(g.state().units[u as usize].dg, "3.1: four units in a hex");
         assert_eq!(seen(&g, u).expect("on the map")["dg"], true);
     }
     for &u in &others {
-        assert!(g.s.units[u as usize].dg, "3.1: two divisions in a hex");
+        assert!(g.state().units[u as usize].dg, "3.1: two divisions in a hex");
     }
     for &u in &three {
-        assert!(!g.s.units[u as usize].dg, "three of one division are fine");
+        assert!(!g.state().units[u as usize].dg, "three of one division are fine");
     }
-    assert!(!g.s.units[attacker as usize].dg);
+    assert!(!g.state().units[attacker as usize].dg);
 }
 
 // ---- refusals ----
@@ -1000,15 +1008,16 @@ fn refusals_cite_a_rule_and_leave_the_game_unchanged() {
     let x = field(&g, 1, 0);
     let tank = pick(&g, 1, &[], mech_no_exploit(Side::German))[0];
     put(&mut g, tank, x);
-    let far =
-        g.w.map
-            .grid
-            .hexes()
-            .find(|&h| g.w.map.grid.distance(h, x) > 40)
-            .expect("far away");
-    refused(&mut g, GERMAN, &Action::Move { unit: tank, to: far }, "3.1");
-    refused(&mut g, ALLIED, &Action::EndPhase, "2.1");
+    let far = g
+        .world()
+        .map
+        .grid
+        .hexes()
+        .find(|&h| g.world().map.grid.distance(h, x) > 40)
+        .expect("far away");
+    refused(&mut g, GERMAN, &Action::move_to(tank, far), "3.1");
+    out_of_turn(&mut g, ALLIED, &Action::EndPhase);
     refused(&mut g, GERMAN, &Action::AirStrike { target: x }, "3.5");
     let mut c = empty(3, Phase::Combat(Side::German));
-    refused(&mut c, GERMAN, &Action::Move { unit: tank, to: x }, "2.1");
+    refused(&mut c, GERMAN, &Action::move_to(tank, x), "2.1");
 }

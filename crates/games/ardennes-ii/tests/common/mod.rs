@@ -7,14 +7,13 @@
 #![allow(dead_code)]
 
 use sandtable_ardennes_ii::data::{Movement, UnitDef};
-use sandtable_ardennes_ii::flow::Action;
 use sandtable_ardennes_ii::rules::Board;
 use sandtable_ardennes_ii::sequence::{Phase, Side};
-use sandtable_ardennes_ii::state::{Markers, UnitId, UnitState};
+use sandtable_ardennes_ii::state::{Loc, Markers, UnitId, UnitState};
 use sandtable_ardennes_ii::world::World;
-use sandtable_ardennes_ii::ArdennesII;
+use sandtable_ardennes_ii::{Action, ArdennesII};
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending, Refusal};
+use sandtable_core::game::{Game, Pending, Refusal, Rules};
 use sandtable_core::hex::{Dir, Hex};
 
 /// The German player's seat.
@@ -36,54 +35,51 @@ pub const SCENARIOS: [&str; 6] = [
 /// pending placement, bug-out, demolition or combat, and no air strikes.
 pub fn empty(turn: u8, phase: Phase) -> ArdennesII {
     let mut g = ArdennesII::new_game("campaign", 7).expect("the campaign starts");
-    for u in g.s.units.iter_mut() {
+    let mut e = g.edit();
+    for u in e.units.iter_mut() {
         // Out of the game: neither on the map nor due as a reinforcement.
         *u = UnitState {
-            gone: true,
-            removed: true,
+            loc: Loc::Removed,
             ..UnitState::default()
         };
     }
-    g.s.turn = turn;
-    g.s.phase = phase;
-    g.s.markers.clear();
-    g.s.placing.clear();
-    g.s.bug_outs.clear();
-    g.s.resupply.clear();
-    g.s.airborne_due.clear();
-    g.s.demolition_window = false;
-    g.s.combat = None;
-    g.s.air_strikes = 0;
-    g.s.air_supply.clear();
-    g.s.attacked_hexes.clear();
-    g.s.phase_done = false;
+    e.turn = turn;
+    e.markers.clear();
+    e.airborne_due.clear();
+    e.air_strikes = 0;
+    e.air_supply.clear();
+    e.attacked_hexes.clear();
+    // Nothing in progress but the phase: no placement, bug-out, demolition or combat.
+    e.set_phase(phase);
+    drop(e);
     g
 }
 
 /// The hex of an SCS hex id.
 pub fn hex(g: &ArdennesII, id: &str) -> Hex {
-    g.w.map.grid.parse(id).unwrap_or_else(|e| panic!("{id}: {e}"))
+    g.world().map.grid.parse(id).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
 pub fn id(g: &ArdennesII, h: Hex) -> String {
-    g.w.map.grid.id(h).0
+    g.world().map.grid.id(h).0
 }
 
 /// Puts unit `u` on the map at `h`, full strength, not DG, fresh for the phase.
 pub fn put(g: &mut ArdennesII, u: UnitId, h: Hex) {
-    g.s.units[u as usize] = UnitState {
-        loc: Some(h),
+    g.edit().units[u as usize] = UnitState {
+        loc: Loc::Map(h),
         ..UnitState::default()
     };
 }
 
 pub fn def(g: &ArdennesII, u: UnitId) -> &UnitDef {
-    &g.w.data.counters.units[u as usize]
+    &g.world().data.counters.units[u as usize]
 }
 
 /// The units of the manifest that satisfy `f`, in manifest order.
 pub fn units_where(g: &ArdennesII, f: impl Fn(&UnitDef) -> bool) -> Vec<UnitId> {
-    g.w.data
+    g.world()
+        .data
         .counters
         .units
         .iter()
@@ -126,12 +122,12 @@ pub fn foot(side: Side) -> impl Fn(&UnitDef) -> bool {
 
 /// Whether hex `h` has the named terrain.
 pub fn has(g: &ArdennesII, h: Hex, terrain: &str) -> bool {
-    g.w.terrain_names[h.idx()].contains(&terrain)
+    g.world().terrain_names[h.idx()].contains(&terrain)
 }
 
 /// A hex of only open (or village) terrain: no woods, city, slope, traffic jam…
 pub fn plain(g: &ArdennesII, h: Hex) -> bool {
-    g.w.terrain_names[h.idx()]
+    g.world().terrain_names[h.idx()]
         .iter()
         .all(|t| matches!(*t, "open" | "village"))
 }
@@ -139,17 +135,17 @@ pub fn plain(g: &ArdennesII, h: Hex) -> bool {
 /// A hex of plain terrain all of whose neighbours are plain too, and whose hexsides carry no
 /// water: a quiet field to stage a position in.
 pub fn quiet(g: &ArdennesII, h: Hex) -> bool {
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     plain(g, h)
         && grid.neighbours(h).count() == 6
         && grid
             .neighbours(h)
-            .all(|(d, n)| plain(g, n) && !g.w.water(h, d) && grid.neighbours(n).count() == 6)
+            .all(|(d, n)| plain(g, n) && !g.world().water(h, d) && grid.neighbours(n).count() == 6)
 }
 
 /// Hexes in a ring-2 neighbourhood of `h` that are all quiet.
 pub fn quiet_area(g: &ArdennesII, h: Hex, radius: u32) -> bool {
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     grid.hexes()
         .filter(|&x| grid.distance(h, x) <= radius)
         .all(|x| quiet(g, x))
@@ -159,11 +155,11 @@ pub fn quiet_area(g: &ArdennesII, h: Hex, radius: u32) -> bool {
 
 /// The neighbour of `h` toward `d`.
 pub fn step(g: &ArdennesII, h: Hex, d: Dir) -> Hex {
-    g.w.map.grid.neighbour(h, d).expect("a neighbour on the map")
+    g.world().map.grid.neighbour(h, d).expect("a neighbour on the map")
 }
 
 pub fn board(g: &ArdennesII) -> Board<'_> {
-    Board::new(&g.w, &g.s)
+    Board::new(g.world(), g.state())
 }
 
 pub fn legal(g: &ArdennesII) -> Vec<Action> {
@@ -180,18 +176,31 @@ pub fn seat(g: &ArdennesII) -> u8 {
     }
 }
 
-/// Applies a legal action for the seat deciding now; panics if refused.
+/// Takes `seat`'s action, then lets chance roll the dice it calls for, until someone must
+/// decide: one decision as a player sees it.
+pub fn act(g: &mut ArdennesII, seat: u8, a: &Action) -> Result<(), Refusal> {
+    g.apply(seat, a)?;
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    Ok(())
+}
+
+/// Applies a legal action for the seat deciding now, and its dice; panics if refused.
 pub fn play(g: &mut ArdennesII, a: Action) {
     let s = seat(g);
-    g.apply(s, &a)
-        .unwrap_or_else(|r| panic!("{a:?} refused: {} {}", r.rule, r.text.en));
+    act(g, s, &a).unwrap_or_else(|r| panic!("{a:?} refused: {} {}", r.rule, r.text.en));
 }
 
 /// Plays on (ending phases, passing, placing where first offered, not rolling for resupply)
 /// until `phase` of `turn` is reached and someone decides in it.
 pub fn run_to(g: &mut ArdennesII, turn: u8, phase: Phase) {
     for _ in 0..500 {
-        if g.s.turn == turn && g.s.phase == phase && g.s.combat.is_none() && matches!(g.pending(), Pending::Seat(_)) {
+        if g.state().turn == turn
+            && g.phase() == phase
+            && g.combat().is_none()
+            && matches!(g.pending(), Pending::Seat(_))
+        {
             return;
         }
         let v = legal(g);
@@ -208,7 +217,8 @@ pub fn run_to(g: &mut ArdennesII, turn: u8, phase: Phase) {
         } else {
             panic!(
                 "no decision on the way to {phase:?} of turn {turn}: at {:?} of turn {}",
-                g.s.phase, g.s.turn
+                g.phase(),
+                g.state().turn
             );
         };
         play(g, a);
@@ -218,7 +228,7 @@ pub fn run_to(g: &mut ArdennesII, turn: u8, phase: Phase) {
 
 /// Adds `full` Full and `half` Half barrage markers fired by `side` at `h`.
 pub fn mark(g: &mut ArdennesII, h: Hex, side: Side, full: u8, half: u8) {
-    g.s.markers.push(Markers {
+    g.edit().markers.push(Markers {
         hex: h,
         side,
         full,
@@ -233,7 +243,7 @@ pub fn journal(g: &ArdennesII) -> Vec<String> {
 
 /// A unit as everyone's view shows it (`None` if it is not on the map).
 pub fn seen(g: &ArdennesII, u: UnitId) -> Option<serde_json::Value> {
-    let id = &g.w.data.counters.units[u as usize].id;
+    let id = &g.world().data.counters.units[u as usize].id;
     g.view(None)["units"]
         .as_array()
         .expect("the view lists units")
@@ -265,11 +275,27 @@ pub fn refused(g: &mut ArdennesII, seat: u8, a: &Action, rule: &str) -> Refusal 
     r
 }
 
+/// Asserts that `seat` doing `a` when another seat decides is refused, naming who decides now
+/// in both languages, and leaves the game as it was (the driver's refusal: 2.1, the sequence
+/// of play, says whose decision it is).
+pub fn out_of_turn(g: &mut ArdennesII, seat: u8, a: &Action) -> Refusal {
+    let before = g.checksum();
+    let r = g.apply(seat, a).expect_err("the action is refused");
+    let (en, zh) = match g.pending() {
+        Pending::Seat(GERMAN) => ("German", "德军"),
+        _ => ("Allied", "盟军"),
+    };
+    assert!(r.text.en.contains(en) && r.text.zh.contains(zh), "{a:?}: {r:?}");
+    assert_eq!(g.checksum(), before, "{a:?}: a refused action changed the state");
+    r
+}
+
 // ---- places, looked up by terrain ----
 
 /// Whether `h` lies in an entry area (3.1: divisional integrity does not apply there).
 pub fn in_entry_area(g: &ArdennesII, h: Hex) -> bool {
-    g.w.map
+    g.world()
+        .map
         .hex_sets
         .iter()
         .any(|(name, v)| name.starts_with("entry-") && v.contains(&h))
@@ -277,31 +303,33 @@ pub fn in_entry_area(g: &ArdennesII, h: Hex) -> bool {
 
 /// Whether `h` is within `radius` of an entry area or of either side's friendly map edge.
 fn near_an_entry_or_edge(g: &ArdennesII, h: Hex, radius: u32) -> bool {
-    g.w.map
-        .grid
-        .within(h, radius)
-        .any(|x| in_entry_area(g, x) || g.w.friendly_edge(Side::Allied, x) || g.w.friendly_edge(Side::German, x))
+    g.world().map.grid.within(h, radius).any(|x| {
+        in_entry_area(g, x) || g.world().friendly_edge(Side::Allied, x) || g.world().friendly_edge(Side::German, x)
+    })
 }
 
 /// Whether a demolition symbol lies within 4 hexes of `h` (3.8: a German move would halt
 /// before a primed bridge).
 fn near_a_demolition(g: &ArdennesII, h: Hex) -> bool {
-    g.w.demolitions
+    g.world()
+        .demolitions
         .iter()
-        .any(|(symbol, _)| g.w.map.grid.distance(*symbol, h) <= 4)
+        .any(|(symbol, _)| g.world().map.grid.distance(*symbol, h) <= 4)
 }
 
 /// Room to fight in: no entry area or friendly map edge within 6 hexes (a retreat before
 /// combat runs 5), not near a map edge, and no demolition symbol within 4 hexes.
 pub fn roomy(g: &ArdennesII, h: Hex) -> bool {
-    g.w.map.grid.within(h, 6).count() == 1 + 3 * 6 * 7 && !near_an_entry_or_edge(g, h, 6) && !near_a_demolition(g, h)
+    g.world().map.grid.within(h, 6).count() == 1 + 3 * 6 * 7
+        && !near_an_entry_or_edge(g, h, 6)
+        && !near_a_demolition(g, h)
 }
 
 /// Open ground with room: the hex and everything within `radius` plain and without water, no
 /// entry area or map edge within `radius` + 3 and no demolition symbol within 4 hexes (the
 /// `skip` first such hexes passed over).
 pub fn field(g: &ArdennesII, radius: u32, skip: usize) -> Hex {
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     let room = radius as usize + 3;
     grid.hexes()
         .filter(|&h| {
@@ -324,7 +352,7 @@ pub fn ring(w: &World, h: Hex, k: u32) -> Hex {
 
 /// Whether `side`'s mechanized units may enter `h` at all (its terrain is not P to them).
 pub fn mech_may_enter(g: &ArdennesII, side: Side, h: Hex) -> bool {
-    g.w.costs.hex[side.seat() as usize][1][h.idx()].is_some()
+    g.world().costs.hex[side.seat() as usize][1][h.idx()].is_some()
 }
 
 /// An overrun lane: the attacker starts at `s`, two hexes from the defender's hex `t`, and
@@ -345,7 +373,7 @@ pub fn lanes_where(
     target: &dyn Fn(&ArdennesII, Hex) -> bool,
     approach: &dyn Fn(&ArdennesII, Hex) -> bool,
 ) -> Vec<Lane> {
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     let b = board(g);
     let mut out = Vec::new();
     for t in grid.hexes() {
@@ -411,7 +439,7 @@ pub fn moves_of(g: &ArdennesII, u: UnitId) -> Vec<Hex> {
     legal(g)
         .into_iter()
         .filter_map(|a| match a {
-            Action::Move { unit, to } if unit == u => Some(to),
+            Action::Move { unit, to, .. } if unit == u => Some(to),
             _ => None,
         })
         .collect()
@@ -424,9 +452,10 @@ pub fn moves_of(g: &ArdennesII, u: UnitId) -> Vec<Hex> {
 /// phase is a decision and ending it begins the German exploitation phase. The phase is the
 /// caller's to set.
 pub fn combat_phase_with_a_fight_elsewhere(g: &mut ArdennesII, keep_clear: Hex, taken: &[UnitId]) {
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     let clear = |h: Hex| {
-        g.s.units
+        g.state()
+            .units
             .iter()
             .all(|u| u.hex().is_none_or(|x| grid.distance(x, h) > 2))
     };
@@ -519,9 +548,9 @@ pub fn fire(g: &mut ArdennesII, gun: UnitId, t: Hex) -> (i32, i32, &'static str)
 pub fn on_to_the_us_barrage_phase(g: &mut ArdennesII, spot: Hex) {
     let gu = pick(g, 1, &[], foot(Side::German))[0];
     put(g, gu, spot);
-    g.s.air_strikes = 1;
+    g.edit().air_strikes = 1;
     play(g, Action::EndPhase);
-    assert_eq!(g.s.phase, Phase::UsBarrage);
+    assert_eq!(g.phase(), Phase::UsBarrage);
 }
 
 /// The die a journal line ends with ("… die 4.").

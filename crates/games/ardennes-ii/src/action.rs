@@ -1,0 +1,122 @@
+//! The decisions of Ardennes II, and the faces of its dice: small values with a JSON form that
+//! saves, golden traces and the web page share, so a variant's fields keep their names.
+
+use crate::state::UnitId;
+use sandtable_core::hex::Hex;
+use serde::{Deserialize, Serialize};
+
+/// One decision of a player, or one outcome of chance (a die's face).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "kebab-case")]
+pub enum Action {
+    /// SCS 6.0 with the TEC: move a unit to a hex it can reach with the MP it has left. With
+    /// `via` empty the unit takes the cheapest route; otherwise `via` lists the hexes it enters
+    /// on the way, in order (`to` excluded), and the move follows them.
+    Move {
+        unit: UnitId,
+        to: Hex,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        via: Vec<Hex>,
+    },
+    /// 3.5: an artillery unit fires at a hex.
+    Fire {
+        unit: UnitId,
+        target: Hex,
+    },
+    /// 2.2, 3.5: a US air strike on a hex.
+    AirStrike {
+        target: Hex,
+    },
+    /// End the phase (movement, barrage, combat, exploitation, air supply).
+    EndPhase,
+    /// 3.2 (1): attack this hex.
+    Attack {
+        target: Hex,
+    },
+    /// 3.2 (1): this unit joins the attack.
+    Join {
+        unit: UnitId,
+    },
+    /// 3.2 (1)–(4): the attack is set; on to the defender's choice and the dice.
+    Resolve,
+    /// Call off the attack before the defender has chosen.
+    CallOff,
+    /// 3.2 (2): the defender stands.
+    Stand,
+    /// 3.2 (2): the defender retreats 5 hexes before combat.
+    Withdraw,
+    /// 3.2 (5), SCS 8.0: this unit takes a step loss.
+    Lose {
+        unit: UnitId,
+    },
+    /// 3.2 (6): the defending stack retreats to this hex.
+    RetreatTo {
+        to: Hex,
+    },
+    /// 3.3: these units of one hex overrun the adjacent enemy hex along a road.
+    Overrun {
+        units: Vec<UnitId>,
+        target: Hex,
+    },
+    /// 7.2, 7.3, 7.5: the unit leaves the map through an exit area or edge.
+    Exit {
+        unit: UnitId,
+    },
+    /// 3.6: the artillery bugs out to this hex (and becomes DG).
+    BugOut {
+        unit: UnitId,
+        to: Hex,
+    },
+    /// 3.6, inventory A17: no hex qualifies; the artillery stays.
+    StayPut {
+        unit: UnitId,
+    },
+    /// Place a unit (set-up choice, reinforcement, 5.1 airborne drop) on one of its hexes.
+    Place {
+        unit: UnitId,
+        at: Hex,
+    },
+    /// 3.8: the US tries to blow the bridges of this demolition symbol.
+    Demolish {
+        symbol: Hex,
+    },
+    /// 3.8: no (more) demolitions now.
+    Pass,
+    /// 4.2: a 2nd Panzer Division mechanized infantry unit crosses the Our in rubber boats,
+    /// with all its MP, and loses DG.
+    Boats {
+        unit: UnitId,
+        to: Hex,
+    },
+    /// 2.2, 3.7: turn one air strike into an Air Supply marker on this hex.
+    AirSupply {
+        hex: Hex,
+    },
+    /// 3.7: for DG artillery that cannot trace supply: roll on the Artillery Resupply Table
+    /// (`roll`), or leave it DG.
+    Resupply {
+        unit: UnitId,
+        roll: bool,
+    },
+    /// 3.2 (7): advance after combat.
+    Advance {
+        unit: UnitId,
+        to: Hex,
+    },
+    EndAdvance,
+    /// Chance: the face a die shows (1 to 6).
+    Die {
+        face: u8,
+    },
+}
+
+impl Action {
+    /// A move along the cheapest route: the shorthand the legal list offers.
+    pub fn move_to(unit: UnitId, to: Hex) -> Action {
+        Action::Move {
+            unit,
+            to,
+            via: Vec::new(),
+        }
+    }
+}

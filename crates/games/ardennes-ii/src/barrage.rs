@@ -1,0 +1,394 @@
+//! Barrage (3.5) and US air strikes (2.2): who may fire, at which hexes (any hex of the
+//! playing area in range that an observer within 2 hexes watches — for divisional artillery
+//! one of its own division; air strikes need no observer), the die and its modifiers, the Full
+//! and Half markers placed, and the reconciliation of Half markers at the end of the phase.
+
+use crate::frames::{Frame, Roll};
+use crate::rules::Board;
+use crate::sequence::Side;
+use crate::state::{Markers, UnitId};
+use crate::{Action, ArdennesII};
+use sandtable_core::game::Refusal;
+use sandtable_core::hex::Hex;
+use sandtable_core::text;
+use sandtable_core::text::Text;
+
+/// Why an air strike may not fall on a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StrikeBar {
+    /// No observer, and no enemy unit in or next to the hex (RULINGS).
+    Pointless,
+    /// Struck without an observer this phase already (3.5).
+    StruckAlready,
+}
+
+impl ArdennesII {
+    /// 3.5: the observer of a barrage at `target` by `side`: a friendly unit within 2 hexes
+    /// (of the firing unit's own division for divisional artillery), the first found.
+    fn observer(&self, side: Side, target: Hex, division: Option<u16>) -> Option<UnitId> {
+        let range = self.w.data.tables.barrage.observer_range as u32;
+        self.units_of(side).find(|&o| {
+            self.s.units[o as usize]
+                .hex()
+                .is_some_and(|h| self.w.map.grid.distance(h, target) <= range)
+                && division.is_none_or(|d| self.w.data.counters.units[o as usize].formation == Some(d))
+        })
+    }
+
+    /// 3.5: the hexes within observer range of a unit of `side` (of division `division` only,
+    /// if given): where [`Self::observer`] finds one, for every hex at once.
+    fn observed_hexes(&self, side: Side, division: Option<u16>) -> Vec<bool> {
+        let grid = &self.w.map.grid;
+        let range = self.w.data.tables.barrage.observer_range as u32;
+        let mut on = vec![false; grid.len()];
+        let mut frontier: Vec<Hex> = self
+            .units_of(side)
+            .filter(|&o| division.is_none_or(|d| self.w.data.counters.units[o as usize].formation == Some(d)))
+            .filter_map(|o| self.s.units[o as usize].hex())
+            .collect();
+        for &h in &frontier {
+            on[h.idx()] = true;
+        }
+        for _ in 0..range {
+            let mut next = Vec::new();
+            for &h in &frontier {
+                for (_, n) in grid.neighbours(h) {
+                    if !on[n.idx()] {
+                        on[n.idx()] = true;
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        on
+    }
+
+    /// The division whose units alone may observe for artillery `u` (divisional artillery).
+    fn observing_division(&self, u: UnitId) -> Option<u16> {
+        let def = &self.w.data.counters.units[u as usize];
+        def.formation.filter(|_| def.is_divarty())
+    }
+
+    /// 3.4, 3.5: whether artillery `u` (a valid id) may fire at all now, for `side`.
+    fn may_fire_unit(&self, u: UnitId, side: Side) -> Result<u32, Refusal> {
+        let def = &self.w.data.counters.units[u as usize];
+        let st = &self.s.units[u as usize];
+        let no = |rule: &str, en: &str, zh: &str| {
+            let name = self.unit_text(u);
+            Refusal::new(
+                rule,
+                Text::new(format!("{}: {en}", name.en), format!("{}:{zh}", name.zh)),
+            )
+        };
+        if def.side != side {
+            return Err(no(
+                "3.5",
+                "only the firing side's artillery fires now",
+                "现在只有射击方的火炮可以射击",
+            ));
+        }
+        if st.hex().is_none() {
+            return Err(no("1.2", "that unit is not on the map", "该单位不在地图上"));
+        }
+        let Some(range) = def.range else {
+            return Err(no("3.5", "only artillery fires a barrage", "只有火炮可以射击"));
+        };
+        if st.dg {
+            return Err(no("3.4", "DG artillery may not fire", "混乱的火炮不能射击"));
+        }
+        if st.moved {
+            return Err(no(
+                "3.5",
+                "artillery that moved this phase may not fire",
+                "本阶段已移动的火炮不能射击",
+            ));
+        }
+        if st.fired {
+            return Err(no("3.5", "it has fired this phase", "它本阶段已经射击过"));
+        }
+        Ok(range as u32)
+    }
+
+    /// 3.5: the barrages and air strikes `side` may make now.
+    pub(crate) fn legal_barrage(&self, side: Side, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        let grid = &self.w.map.grid;
+        let any = self.observed_hexes(side, None);
+        let mut by_division: std::collections::HashMap<u16, Vec<bool>> = Default::default();
+        for u in self.units_of(side) {
+            let def = &self.w.data.counters.units[u as usize];
+            let st = &self.s.units[u as usize];
+            // The checks of `may_fire_unit`, without building its refusals.
+            if def.range.is_none() || st.dg || st.moved || st.fired {
+                continue;
+            }
+            let Ok(range) = self.may_fire_unit(u, side) else {
+                continue;
+            };
+            let Some(h) = st.hex() else { continue };
+            let observed = match self.observing_division(u) {
+                Some(d) => by_division
+                    .entry(d)
+                    .or_insert_with(|| self.observed_hexes(side, Some(d))),
+                None => &any,
+            };
+            for t in grid.within(h, range) {
+                if observed[t.idx()] && b.in_area(t) {
+                    out.push(Action::Fire { unit: u, target: t });
+                }
+            }
+        }
+        // 2.2, 3.5: an air strike needs no observer and has no range; without an observer it
+        // strikes a hex once a phase. Unobserved strikes are offered where they can matter: at
+        // enemy units and the hexes next to them (RULINGS).
+        if side == Side::Allied && self.s.air_strikes > 0 {
+            for t in grid.hexes().filter(|&t| b.in_area(t)) {
+                if self.air_strike_target(&b, any[t.idx()], t).is_ok() {
+                    out.push(Action::AirStrike { target: t });
+                }
+            }
+        }
+    }
+
+    /// 3.5: whether artillery `u` may fire at `target` now, for `side`.
+    pub(crate) fn may_fire(&self, u: UnitId, target: Hex, side: Side) -> Result<(), Refusal> {
+        self.known_unit(u)?;
+        self.known_hex(target)?;
+        let range = self.may_fire_unit(u, side)?;
+        let b = Board::new(&self.w, &self.s);
+        let hid = self.w.data.hex_id(target);
+        if !b.in_area(target) {
+            return Err(Refusal::new(
+                "7.0",
+                text!(
+                    "{hid} is outside the scenario's playing area",
+                    "{hid} 在剧本游戏区域之外"
+                ),
+            ));
+        }
+        let from = self.s.units[u as usize].hex().unwrap_or(target);
+        if self.w.map.grid.distance(from, target) > range {
+            return Err(Refusal::new(
+                "3.5",
+                text!(
+                    "{hid} is beyond the artillery's range of {range}",
+                    "{hid} 超出该火炮 {range} 格的射程"
+                ),
+            ));
+        }
+        match self.observing_division(u) {
+            Some(d) if self.observer(side, target, Some(d)).is_none() => Err(Refusal::new(
+                "3.5",
+                text!(
+                    "divisional artillery needs an observer of its own division within 2 hexes of {hid}",
+                    "师属火炮需要本师单位在 {hid} 2 格内担任观测员"
+                ),
+            )),
+            None if self.observer(side, target, None).is_none() => Err(Refusal::new(
+                "3.5",
+                text!(
+                    "a barrage needs an observer within 2 hexes of {hid}",
+                    "射击需要在 {hid} 2 格内有观测员"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// 3.5 and RULINGS: whether an air strike may fall on `t` (in the area), `observed` or not
+    /// by a US unit: an observed hex, or else a hex with enemy units or next to them, struck
+    /// without an observer once a phase.
+    fn air_strike_target(&self, b: &Board, observed: bool, t: Hex) -> Result<(), StrikeBar> {
+        if observed {
+            return Ok(());
+        }
+        if !b.enemy_in(Side::Allied, t) && !b.enemy_adjacent(Side::Allied, t) {
+            return Err(StrikeBar::Pointless);
+        }
+        if self.s.unobserved_strikes.contains(&t) {
+            return Err(StrikeBar::StruckAlready);
+        }
+        Ok(())
+    }
+
+    /// 2.2, 3.5: whether the US may make an air strike on `target` now (in a US barrage phase,
+    /// checked by the caller).
+    pub(crate) fn may_air_strike(&self, target: Hex) -> Result<(), Refusal> {
+        self.known_hex(target)?;
+        if self.s.air_strikes == 0 {
+            return Err(Refusal::new(
+                "2.2",
+                text!("the US has no air strike left this turn", "美军本回合已没有空袭"),
+            ));
+        }
+        let b = Board::new(&self.w, &self.s);
+        if !b.in_area(target) {
+            let hid = self.w.data.hex_id(target);
+            return Err(Refusal::new(
+                "7.0",
+                text!(
+                    "{hid} is outside the scenario's playing area",
+                    "{hid} 在剧本游戏区域之外"
+                ),
+            ));
+        }
+        let observed = self.observer(Side::Allied, target, None).is_some();
+        let hid = self.w.data.hex_id(target);
+        match self.air_strike_target(&b, observed, target) {
+            Ok(()) => Ok(()),
+            Err(StrikeBar::Pointless) => Err(Refusal::new(
+                "3.5",
+                text!(
+                    "an air strike without an observer is made at enemy units or next to them (RULINGS), and {hid} is neither",
+                    "无观测员的空袭只针对敌军单位所在格或其相邻格(裁定),{hid} 都不是"
+                ),
+            )),
+            Err(StrikeBar::StruckAlready) => Err(Refusal::new(
+                "3.5",
+                text!(
+                    "without an observer a hex is struck from the air once a phase, and {hid} has been",
+                    "无观测员时每格每阶段只能被空袭一次,{hid} 已被空袭过"
+                ),
+            )),
+        }
+    }
+
+    /// 3.5: refused where no barrage may be fired.
+    pub(crate) fn no_barrage_now(&self) -> Refusal {
+        Refusal::new(
+            "3.5",
+            text!(
+                "that barrage is not allowed: barrage is fired in a side's movement and barrage phase and the US barrage phase, air strikes by the US only",
+                "不能进行该射击:射击只在一方的移动和射击阶段及美军射击阶段进行,空袭只属于美军"
+            ),
+        )
+    }
+
+    /// 3.5: one barrage (by an artillery unit, or a US air strike with `None`) at `target`
+    /// (checked): the firing unit, the air strike and the observer are marked, then the die.
+    pub(crate) fn fire(&mut self, unit: Option<UnitId>, target: Hex) {
+        let side = unit.map_or(Side::Allied, |u| self.unit_side(u));
+        let division = unit.and_then(|u| self.observing_division(u));
+        let observer = self.observer(side, target, division);
+        let b = Board::new(&self.w, &self.s);
+        let occupants = b.count(target) as i32;
+        let occupant = b.side_at(target);
+        let from = unit.and_then(|u| self.s.units[u as usize].hex());
+        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
+        drop(b);
+        match unit {
+            Some(u) => {
+                let st = &mut self.s.units[u as usize];
+                st.fired = true;
+                // 3.4, inventory A11: artillery that fires without supply becomes DG.
+                if st.out_of_supply {
+                    st.dg = true;
+                }
+            }
+            None => {
+                self.s.air_strikes = self.s.air_strikes.saturating_sub(1);
+                if observer.is_none() {
+                    self.s.unobserved_strikes.push(target);
+                }
+            }
+        }
+        if let Some(o) = observer {
+            self.s.units[o as usize].observed = true;
+        }
+        let rules = &self.w.data.tables.barrage;
+        let drm =
+            (occupants - 1).max(0) * rules.extra_unit_drm as i32 + against * rules.enemy_marker_at_artillery_drm as i32;
+        self.engine.push(Frame::Roll(Roll::Barrage {
+            side,
+            target,
+            drm,
+            occupant,
+        }));
+    }
+
+    /// 3.5: the barrage die: a Full marker, a Half marker or nothing, by the target's terrain.
+    pub(crate) fn barrage_roll(&mut self, side: Side, target: Hex, drm: i32, occupant: Option<Side>, die: u8) {
+        let roll = self
+            .w
+            .data
+            .tables
+            .tec
+            .barrage_roll(occupant, &self.w.terrain_names[target.idx()]);
+        let die = die as i32;
+        let modified = die + drm;
+        let result = roll.and_then(|r| r.result(modified));
+        let hid = self.w.data.hex_id(target);
+        let what = match result {
+            Some(crate::data::BarrageStrength::Full) => text!("a Full marker", "完整标记"),
+            Some(crate::data::BarrageStrength::Half) => text!("a Half marker", "半数标记"),
+            None => text!("no effect", "无效果"),
+        };
+        self.journal.say(|| {
+            Text::new(
+                format!("3.5: barrage at {hid}: die {die}, modified {modified}: {}.", what.en),
+                format!("3.5:射击 {hid}:骰 {die},修正后 {modified}:{}。", what.zh),
+            )
+        });
+        let Some(strength) = result else { return };
+        let i = match self.s.markers.iter().position(|m| m.hex == target && m.side == side) {
+            Some(i) => i,
+            None => {
+                self.s.markers.push(Markers {
+                    hex: target,
+                    side,
+                    full: 0,
+                    half: 0,
+                });
+                self.s.markers.len() - 1
+            }
+        };
+        let m = &mut self.s.markers[i];
+        match strength {
+            crate::data::BarrageStrength::Full => m.full += 1,
+            crate::data::BarrageStrength::Half => m.half += 1,
+        }
+    }
+
+    /// 3.5: at the end of a barrage phase, two or more Half markers in a hex become one Full;
+    /// a lone Half rolls on the Half Reconciliation Table (its die on the stack, in marker
+    /// order). Half markers left are taken off when the phase closes.
+    pub(crate) fn half_reconciliation(&mut self) {
+        let mut rolls = Vec::new();
+        for m in self.s.markers.iter_mut() {
+            match m.half {
+                0 => {}
+                1 => rolls.push(Roll::HalfMarker {
+                    hex: m.hex,
+                    side: m.side,
+                }),
+                _ => {
+                    m.full += 1;
+                    m.half = 0;
+                }
+            }
+        }
+        for r in rolls.into_iter().rev() {
+            self.engine.push(Frame::Roll(r));
+        }
+    }
+
+    /// 3.5: the Half Reconciliation Table for the lone Half marker of `side` at `hex`.
+    pub(crate) fn half_roll(&mut self, hex: Hex, side: Side, die: u8) {
+        let full =
+            self.w.data.tables.half_reconciliation.roll(die as i32) == crate::data::tables::HalfReconciliation::Full;
+        if let Some(m) = self.s.markers.iter_mut().find(|m| m.hex == hex && m.side == side) {
+            if full {
+                m.full += 1;
+            }
+            m.half = 0;
+        }
+        let hid = self.w.data.hex_id(hex);
+        self.journal.say(|| {
+            text!(
+                "3.5: Half marker at {hid}, die {die}.",
+                "3.5:{hid} 的半数标记,骰 {die}。"
+            )
+        });
+    }
+}

@@ -1,0 +1,212 @@
+//! Blowing bridges (3.8, US only): a primed bridge — a demolition symbol without a Blown or
+//! Tested marker — may be tried once a game, at any moment, while a US unit is within 2 hexes
+//! of the symbol (that unit stops for the rest of the phase) and no German unit holds a hex of
+//! the bridge; a German unit in the symbol's hex marks it Tested for good. One die on the
+//! Bridge Demolition Table. "At any moment" is played as (RULINGS): before each German movement
+//! phase, at any decision of the US movement and US barrage phases, and when a German unit
+//! halts before a hex that would end the chance (a hex of the bridge, or the symbol's hex).
+
+use crate::frames::{Frame, Roll};
+use crate::rules::Board;
+use crate::sequence::{Phase, Side};
+use crate::state::UnitId;
+use crate::{Action, ArdennesII};
+use sandtable_core::game::Refusal;
+use sandtable_core::hex::Hex;
+use sandtable_core::text;
+use sandtable_core::text::Text;
+
+/// Why a demolition symbol cannot be tried now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unprimed {
+    Blown,
+    Tested,
+    /// A German unit holds a hex of its bridges or the symbol's hex.
+    GermanHeld,
+    /// No US unit is within range of the symbol.
+    NoUsUnit,
+}
+
+impl ArdennesII {
+    /// 3.8: the US unit that would make an attempt at demolition symbol `i` (the first found
+    /// within range), or why none can.
+    pub(crate) fn demolisher(&self, b: &Board, i: usize) -> Result<UnitId, Unprimed> {
+        let (symbol, pairs) = &self.w.demolitions[i];
+        if self.s.blown.contains(symbol) {
+            return Err(Unprimed::Blown);
+        }
+        if self.s.tested.contains(symbol) {
+            return Err(Unprimed::Tested);
+        }
+        if pairs
+            .iter()
+            .any(|&(x, y)| b.side_at(x) == Some(Side::German) || b.side_at(y) == Some(Side::German))
+            || b.side_at(*symbol) == Some(Side::German)
+        {
+            return Err(Unprimed::GermanHeld);
+        }
+        let range = self.w.data.tables.bridge_us_unit_range as u32;
+        self.units_of(Side::Allied)
+            .find(|&u| {
+                self.s.units[u as usize]
+                    .hex()
+                    .is_some_and(|h| self.w.map.grid.distance(h, *symbol) <= range)
+            })
+            .ok_or(Unprimed::NoUsUnit)
+    }
+
+    /// The demolition attempts the US may make now.
+    pub(crate) fn legal_demolitions(&self, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        for i in 0..self.w.demolitions.len() {
+            if self.demolisher(&b, i).is_ok() {
+                out.push(Action::Demolish {
+                    symbol: self.w.demolitions[i].0,
+                });
+            }
+        }
+    }
+
+    /// 3.8: whether the US may try the bridges of `symbol` now (in a phase or a moment that
+    /// allows it, checked by the caller).
+    pub(crate) fn may_demolish(&self, symbol: Hex) -> Result<(), Refusal> {
+        self.known_hex(symbol)?;
+        let hid = self.w.data.hex_id(symbol);
+        let Some(i) = self.w.demolitions.iter().position(|(h, _)| *h == symbol) else {
+            return Err(Refusal::new(
+                "3.8",
+                text!("there is no demolition symbol at {hid}", "{hid} 没有炸药标志"),
+            ));
+        };
+        let b = Board::new(&self.w, &self.s);
+        let why = match self.demolisher(&b, i) {
+            Ok(_) => return Ok(()),
+            Err(Unprimed::Blown) => text!("the bridges at {hid} are blown already", "{hid} 的桥梁已被炸毁"),
+            Err(Unprimed::Tested) => text!(
+                "the bridges at {hid} were tried already (Tested): each is tried once a game",
+                "{hid} 的桥梁已尝试过(已测试):每座桥每局只能尝试一次"
+            ),
+            Err(Unprimed::GermanHeld) => text!(
+                "a German unit holds a hex of the bridges at {hid}",
+                "德军单位占据 {hid} 桥梁所在的格"
+            ),
+            Err(Unprimed::NoUsUnit) => text!(
+                "no US unit is within 2 hexes of the demolition symbol at {hid}",
+                "{hid} 的炸药标志 2 格内没有美军单位"
+            ),
+        };
+        Err(Refusal::new("3.8", why))
+    }
+
+    /// 3.8: refused outside the moments the US may blow bridges.
+    pub(crate) fn no_demolition_now(&self) -> Refusal {
+        Refusal::new(
+            "3.8",
+            text!(
+                "the US tries to blow bridges in its movement and barrage phases, before German movement, and as a German unit reaches a primed bridge",
+                "美军可在其移动阶段和射击阶段、德军移动之前,以及德军单位到达准备爆破的桥梁时尝试炸桥"
+            ),
+        )
+    }
+
+    /// Whether the US may try to blow bridges at a decision of `phase`.
+    pub(crate) fn demolitions_in(phase: Phase) -> bool {
+        matches!(phase, Phase::Movement(Side::Allied) | Phase::UsBarrage)
+    }
+
+    /// The US tries the bridges of `symbol` (checked): the US unit within range stops for the
+    /// rest of the phase (3.8), then the die.
+    pub(crate) fn demolish(&mut self, symbol: Hex) {
+        let b = Board::new(&self.w, &self.s);
+        let i = self.w.demolitions.iter().position(|(h, _)| *h == symbol);
+        let unit = i.and_then(|i| self.demolisher(&b, i).ok());
+        drop(b);
+        if let Some(u) = unit {
+            self.s.units[u as usize].stopped = true;
+        }
+        self.engine.push(Frame::Roll(Roll::Demolition { symbol }));
+    }
+
+    /// 3.8: the Bridge Demolition Table: Blown or Tested.
+    pub(crate) fn demolition_roll(&mut self, symbol: Hex, die: u8) {
+        let hid = self.w.data.hex_id(symbol);
+        if self.w.data.tables.bridge_demolition.roll(die as i32) == crate::data::tables::Demolition::Blown {
+            self.s.blown.push(symbol);
+            self.journal.say(|| {
+                text!(
+                    "3.8: demolition at {hid}, die {die}: bridge blown.",
+                    "3.8:{hid} 炸桥,骰 {die}:桥梁被炸毁。"
+                )
+            });
+        } else {
+            self.s.tested.push(symbol);
+            self.journal.say(|| {
+                text!(
+                    "3.8: demolition at {hid}, die {die}: failed (tested).",
+                    "3.8:{hid} 炸桥,骰 {die}:失败(已测试)。"
+                )
+            });
+        }
+    }
+
+    /// 3.8: the primed bridges a German unit about to enter `next` would end the chance to
+    /// blow (`next` is a hex of the bridge, or its symbol's hex), which the US has not yet been
+    /// offered for this unit this phase, by index.
+    pub(crate) fn primed_ahead(&self, unit: UnitId, next: Hex) -> Vec<u16> {
+        if self.unit_side(unit) != Side::German {
+            return Vec::new();
+        }
+        let touching: Vec<usize> = (0..self.w.demolitions.len())
+            .filter(|&i| {
+                let (symbol, pairs) = &self.w.demolitions[i];
+                (*symbol == next || pairs.iter().any(|&(x, y)| x == next || y == next))
+                    && !self.s.approached.contains(&(unit, i as u16))
+            })
+            .collect();
+        if touching.is_empty() {
+            return Vec::new();
+        }
+        let b = Board::new(&self.w, &self.s);
+        touching
+            .into_iter()
+            .filter(|&i| self.demolisher(&b, i).is_ok())
+            .map(|i| i as u16)
+            .collect()
+    }
+
+    /// 3.8: German unit `unit` halts at `at` before primed bridges: the US may blow them now;
+    /// the unit does not halt before them again this phase.
+    pub(crate) fn bridge_ahead(&mut self, unit: UnitId, at: Hex, primed: &[u16]) {
+        self.s.approached.extend(primed.iter().map(|&i| (unit, i)));
+        let Some(&first) = primed.first() else { return };
+        if self.journal.off {
+            return;
+        }
+        let name = self.unit_text(unit);
+        let at = self.w.data.hex_id(at);
+        let bridge = self.w.data.hex_id(self.w.demolitions[first as usize].0);
+        self.journal.say(|| {
+            Text::new(
+                format!(
+                    "3.8: {} halts at {at} before the bridge of {bridge}: the US may blow it now.",
+                    name.en
+                ),
+                format!("3.8:{} 在 {at} 停于 {bridge} 的桥梁前:美军现在可以尝试炸桥。", name.zh),
+            )
+        });
+    }
+
+    /// 3.8: a demolition symbol hex the Germans occupy is marked Tested for good.
+    pub(crate) fn mark_captured_bridges(&mut self) {
+        let b = Board::new(&self.w, &self.s);
+        let captured: Vec<Hex> = self
+            .w
+            .demolitions
+            .iter()
+            .map(|(symbol, _)| *symbol)
+            .filter(|h| b.side_at(*h) == Some(Side::German) && !self.s.blown.contains(h) && !self.s.tested.contains(h))
+            .collect();
+        drop(b);
+        self.s.tested.extend(captured);
+    }
+}

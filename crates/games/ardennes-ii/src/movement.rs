@@ -1,0 +1,535 @@
+//! Movement (3.1, SCS 6.0 with the TEC) and exploitation moves (SCS 11.0 as 1.2, 3.3, 3.4,
+//! 3.5 and 4.3 amend it): which units may move now, where to (the cheapest route, or a route
+//! the player gives), and the move itself walked hex by hex ([`March`]): a traffic jam (3.1),
+//! an enemy Full-marker hex (3.5), the enemy artillery the unit comes next to (3.6, bugging out
+//! when the move is over), a German unit halting before a primed bridge so that the US may
+//! blow it (3.8).
+
+use crate::frames::{Frame, March};
+use crate::rules::{barred, with_search, Board};
+use crate::sequence::Side;
+use crate::state::{Loc, UnitId};
+use crate::{Action, ArdennesII};
+use sandtable_core::game::Refusal;
+use sandtable_core::hex::Hex;
+use sandtable_core::search::Why;
+use sandtable_core::text;
+use sandtable_core::text::{half_mp, Text};
+
+/// Why a unit may not move now (before any question of where to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Held {
+    /// 2.1: only the phasing side's units move.
+    NotPhasing,
+    /// It is not on the map.
+    OffMap,
+    /// 3.5: artillery that fired this phase does not move.
+    Fired,
+    /// 3.5: a unit that observed a barrage this phase does not move.
+    Observed,
+    /// 3.8: the US unit that tried to blow a bridge may not move further this phase.
+    Stopped,
+    /// SCS 11.0, 1.2: only units with the exploit bar exploit.
+    NoExploitBar,
+    /// 3.4: a DG unit does not exploit.
+    Dg,
+    /// 1.2: a unit next to the enemy when the phase began does not exploit.
+    NextToEnemy,
+    /// 3.5: a unit that began the phase in, or entered, an enemy Full-marker hex does not
+    /// exploit.
+    Barraged,
+    /// 4.3, 1.2 (A12): German units do not exploit on turn 1.
+    FirstTurn,
+}
+
+impl ArdennesII {
+    /// SCS 11.0 with 1.2, 3.3, 3.4, 3.5, 4.3: why this unit may not exploit, if it may not.
+    pub(crate) fn exploit_bar(&self, u: UnitId) -> Result<(), Held> {
+        let st = &self.s.units[u as usize];
+        let def = &self.w.data.counters.units[u as usize];
+        if !def.exploit {
+            Err(Held::NoExploitBar)
+        } else if st.dg {
+            Err(Held::Dg)
+        } else if st.adjacent_at_start {
+            Err(Held::NextToEnemy)
+        } else if st.barraged {
+            Err(Held::Barraged)
+        } else if self.german_on_turn_1(def.side) {
+            Err(Held::FirstTurn)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether the unit may exploit.
+    pub(crate) fn may_exploit(&self, u: UnitId) -> bool {
+        self.exploit_bar(u).is_ok()
+    }
+
+    /// 1.2, 4.3: German units are not exploit-capable on turn 1 (inventory A12).
+    pub(crate) fn german_on_turn_1(&self, side: Side) -> bool {
+        side == Side::German && self.s.turn == 1
+    }
+
+    /// Whether unit `u` (a valid id) may move at all now, in a movement phase of `side` or
+    /// (with `exploitation`) its exploitation phase.
+    pub(crate) fn may_start_move(&self, u: UnitId, side: Side, exploitation: bool) -> Result<(), Held> {
+        let st = &self.s.units[u as usize];
+        if self.unit_side(u) != side {
+            return Err(Held::NotPhasing);
+        }
+        if st.hex().is_none() {
+            return Err(Held::OffMap);
+        }
+        if st.fired {
+            return Err(Held::Fired);
+        }
+        if st.observed {
+            return Err(Held::Observed);
+        }
+        if st.stopped {
+            return Err(Held::Stopped);
+        }
+        if exploitation {
+            self.exploit_bar(u)?;
+        }
+        Ok(())
+    }
+
+    /// A reason a unit may not move, as a refusal.
+    pub(crate) fn held_refusal(&self, u: UnitId, held: Held) -> Refusal {
+        let name = self.unit_text(u);
+        let (rule, en, zh) = match held {
+            Held::NotPhasing => (
+                "2.1",
+                "only the phasing player's units move now",
+                "现在只有行动方的单位可以移动",
+            ),
+            Held::OffMap => ("1.2", "that unit is not on the map", "该单位不在地图上"),
+            Held::Fired => ("3.5", "it fired this phase and may not move", "它本阶段已射击,不能移动"),
+            Held::Observed => (
+                "3.5",
+                "it observed a barrage this phase and may not move",
+                "它本阶段担任了射击观测员,不能移动",
+            ),
+            Held::Stopped => (
+                "3.8",
+                "it stopped to blow a bridge and may not move further this phase",
+                "它为炸桥而停止,本阶段不能再移动",
+            ),
+            Held::NoExploitBar => (
+                "1.2",
+                "only units with the exploit bar move in an exploitation phase",
+                "只有具进击能力的单位可以在进击阶段移动",
+            ),
+            Held::Dg => ("3.4", "a DG unit may not exploit", "混乱单位不能进击"),
+            Held::NextToEnemy => (
+                "1.2",
+                "a unit next to the enemy when the phase began may not exploit",
+                "阶段开始时与敌相邻的单位不能进击",
+            ),
+            Held::Barraged => (
+                "3.5",
+                "a unit that began the phase in, or entered, an enemy Full-marker hex may not exploit",
+                "阶段开始时位于或进入过敌方完整射击标记格的单位不能进击",
+            ),
+            Held::FirstTurn => (
+                "4.3",
+                "German units may not exploit on turn 1",
+                "德军单位第 1 回合不能进击",
+            ),
+        };
+        Refusal::new(
+            rule,
+            Text::new(format!("{}: {en}", name.en), format!("{}:{zh}", name.zh)),
+        )
+    }
+
+    /// The moves (and exits) of `side`'s units now: each unit that may move, to every hex it
+    /// can reach with the MP it has left, by the cheapest route.
+    pub(crate) fn legal_moves(&self, side: Side, exploitation: bool, out: &mut Vec<Action>) {
+        let b = Board::new(&self.w, &self.s);
+        with_search(|search| {
+            for u in self.units_of(side) {
+                if self.may_start_move(u, side, exploitation).is_err() {
+                    continue;
+                }
+                for &(to, _) in b.destinations(u, search).iter() {
+                    out.push(Action::move_to(u, to));
+                }
+                if self.may_exit(u, side, exploitation).is_ok() {
+                    out.push(Action::Exit { unit: u });
+                }
+            }
+        });
+    }
+
+    /// Whether `side` has any move, exit or overrun in its exploitation phase (or movement
+    /// phase) now: the first one found.
+    pub(crate) fn any_move(&self, side: Side, exploitation: bool) -> bool {
+        let b = Board::new(&self.w, &self.s);
+        let found = with_search(|search| {
+            self.units_of(side).any(|u| {
+                self.may_start_move(u, side, exploitation).is_ok()
+                    && (!b.destinations(u, search).is_empty() || self.may_exit(u, side, exploitation).is_ok())
+            })
+        });
+        if found {
+            return true;
+        }
+        let mut out = Vec::new();
+        self.legal_overruns(side, exploitation, &mut out);
+        !out.is_empty()
+    }
+
+    /// Whether unit `u` may move to `to` now (by `via`, if given), and if not what stops it.
+    pub(crate) fn may_move(
+        &self,
+        u: UnitId,
+        to: Hex,
+        via: &[Hex],
+        side: Side,
+        exploitation: bool,
+    ) -> Result<(), Refusal> {
+        self.known_unit(u)?;
+        self.known_hex(to)?;
+        for &h in via {
+            self.known_hex(h)?;
+        }
+        self.may_start_move(u, side, exploitation)
+            .map_err(|held| self.held_refusal(u, held))?;
+        if !via.is_empty() {
+            return self.route_by(u, to, via).map(|_| ());
+        }
+        let b = Board::new(&self.w, &self.s);
+        let reach = with_search(|search| b.destinations(u, search));
+        if reach.binary_search_by_key(&to, |&(h, _)| h).is_ok() {
+            return Ok(());
+        }
+        Err(self.unreached(&b, u, to))
+    }
+
+    /// Why unit `u` cannot reach `to` with the MP it has left: not enough MP for the cheapest
+    /// route, or what bars every way there.
+    fn unreached(&self, b: &Board, u: UnitId, to: Hex) -> Refusal {
+        let name = self.unit_text(u);
+        let hid = self.w.data.hex_id(to);
+        let st = &self.s.units[u as usize];
+        if st.hex() == Some(to) {
+            return Refusal::new(
+                "3.1",
+                Text::new(
+                    format!("{} is in {hid} already", name.en),
+                    format!("{}已在 {hid}", name.zh),
+                ),
+            );
+        }
+        let left = b.allowance(u).saturating_sub(st.spent as u32);
+        with_search(|search| {
+            b.reach_within(u, u32::MAX - 1, search);
+            if let Some(cost) = search.cost(to) {
+                let (need, have) = (half_mp(cost), half_mp(left));
+                return Refusal::new(
+                    "3.1",
+                    Text::new(
+                        format!(
+                            "the cheapest route to {hid} costs {}; {} has {} left",
+                            need.en, name.en, have.en
+                        ),
+                        format!("到 {hid} 最省的路线需要{};{}只剩{}", need.zh, name.zh, have.zh),
+                    ),
+                );
+            }
+            match search.why(to) {
+                Some(why) => self.barred_refusal(u, to, why),
+                None => Refusal::new(
+                    "3.1",
+                    Text::new(
+                        format!("{} has no route to {hid}", name.en),
+                        format!("{}没有到 {hid} 的路线", name.zh),
+                    ),
+                ),
+            }
+        })
+    }
+
+    /// What bars unit `u`'s step into `to`, as a refusal.
+    fn barred_refusal(&self, u: UnitId, to: Hex, why: Why) -> Refusal {
+        let hid = self.w.data.hex_id(to);
+        let mech = self.w.data.counters.units[u as usize].is_mech();
+        let (kind_en, kind_zh) = if mech {
+            ("mechanized", "机械化")
+        } else {
+            ("foot", "步行")
+        };
+        let (rule, en, zh) = match why {
+            barred::ENEMY => ("3.1", format!("an enemy unit holds {hid}"), format!("{hid} 有敌军单位")),
+            barred::OUTSIDE => (
+                "7.0",
+                format!("{hid} is outside the scenario's playing area"),
+                format!("{hid} 在剧本游戏区域之外"),
+            ),
+            barred::ARTILLERY_NEAR_ENEMY => (
+                "3.6",
+                format!("artillery may not enter {hid}, next to an enemy unit"),
+                format!("火炮不能进入与敌军单位相邻的 {hid}"),
+            ),
+            barred::JAM_HELD => (
+                "3.1",
+                format!("the traffic jam at {hid} is held by German units and closed to other German units"),
+                format!("{hid} 的交通堵塞格已有德军单位,其他德军单位不得进入"),
+            ),
+            barred::TERRAIN => (
+                "1.3",
+                format!("the terrain of {hid} is prohibited to {kind_en} units (TEC)"),
+                format!("{hid} 的地形禁止{kind_zh}单位进入(地形效果表)"),
+            ),
+            barred::HEXSIDE => (
+                "1.3",
+                format!(
+                    "the hexside into {hid} is prohibited to {kind_en} units and no usable road crosses it (TEC, 3.8)"
+                ),
+                format!("进入 {hid} 的格边禁止{kind_zh}单位通过,且没有可用的道路跨越(地形效果表,3.8)"),
+            ),
+            _ => ("3.1", format!("{hid} cannot be entered"), format!("不能进入 {hid}")),
+        };
+        Refusal::new(rule, Text::new(en, zh))
+    }
+
+    /// A route the player gives for unit `u` to `to` through `via`, priced step by step on the
+    /// position as it is: every step into a neighbouring hex the unit may enter, no hex twice,
+    /// a traffic jam only at the end (3.1), within the MP the unit has left.
+    fn route_by(&self, u: UnitId, to: Hex, via: &[Hex]) -> Result<Vec<(Hex, u32)>, Refusal> {
+        let b = Board::new(&self.w, &self.s);
+        let grid = &self.w.map.grid;
+        let Some(start) = self.s.units[u as usize].hex() else {
+            return Err(self.held_refusal(u, Held::OffMap));
+        };
+        let german = self.unit_side(u) == Side::German;
+        let left = b.allowance(u).saturating_sub(self.s.units[u as usize].spent as u32);
+        let mut route = Vec::with_capacity(via.len() + 1);
+        let (mut from, mut total) = (start, 0u32);
+        let mut seen = vec![start];
+        for (k, &h) in via.iter().chain(std::iter::once(&to)).enumerate() {
+            let hid = self.w.data.hex_id(h);
+            let Some(d) = grid.dir_to(from, h) else {
+                let from_id = self.w.data.hex_id(from);
+                return Err(Refusal::new(
+                    "3.1",
+                    Text::new(
+                        format!("a route goes from hex to neighbouring hex: {hid} is not next to {from_id}"),
+                        format!("路线须逐格相邻:{hid} 与 {from_id} 不相邻"),
+                    ),
+                ));
+            };
+            if seen.contains(&h) {
+                return Err(Refusal::new(
+                    "3.1",
+                    Text::new(
+                        format!("a route enters each hex once, and {hid} comes twice"),
+                        format!("路线每格只能进入一次,{hid} 出现了两次"),
+                    ),
+                ));
+            }
+            seen.push(h);
+            let cost = b.step(u, from, d, h).map_err(|why| self.barred_refusal(u, h, why))?;
+            total += cost;
+            route.push((h, cost));
+            if german && b.traffic_jam(h) && k < via.len() {
+                return Err(Refusal::new(
+                    "3.1",
+                    Text::new(
+                        format!("a German unit entering the traffic jam at {hid} stops there (it becomes DG)"),
+                        format!("德军单位进入 {hid} 的交通堵塞格后须停止(成为混乱)"),
+                    ),
+                ));
+            }
+            from = h;
+        }
+        if total > left {
+            let name = self.unit_text(u);
+            let (need, have) = (half_mp(total), half_mp(left));
+            let hid = self.w.data.hex_id(to);
+            return Err(Refusal::new(
+                "3.1",
+                Text::new(
+                    format!(
+                        "that route to {hid} costs {}; {} has {} left",
+                        need.en, name.en, have.en
+                    ),
+                    format!("这条到 {hid} 的路线需要{};{}只剩{}", need.zh, name.zh, have.zh),
+                ),
+            ));
+        }
+        Ok(route)
+    }
+
+    /// The cheapest route of unit `u` to `to`: each hex entered with its cost in half MP.
+    fn cheapest_route(&self, u: UnitId, to: Hex) -> Vec<(Hex, u32)> {
+        let b = Board::new(&self.w, &self.s);
+        with_search(|search| {
+            b.reach(u, search);
+            let Some(path) = search.path(to) else {
+                return Vec::new();
+            };
+            let mut route = Vec::with_capacity(path.len());
+            let mut before = 0;
+            for &h in path.iter().skip(1) {
+                let cost = search.cost(h).unwrap_or(before);
+                route.push((h, cost - before));
+                before = cost;
+            }
+            route
+        })
+    }
+
+    /// A move (checked) begins: the unit's march along its route goes on the stack.
+    pub(crate) fn start_march(&mut self, u: UnitId, to: Hex, via: &[Hex]) {
+        let Some(from) = self.s.units[u as usize].hex() else {
+            return;
+        };
+        let route = if via.is_empty() {
+            self.cheapest_route(u, to)
+        } else {
+            self.route_by(u, to, via).unwrap_or_default()
+        };
+        self.engine.push(Frame::March(March {
+            unit: u,
+            route,
+            from,
+            stretch: 0,
+            alerted: Vec::new(),
+        }));
+    }
+
+    /// One step of a march: the unit enters the next hex of its route, unless it is a German
+    /// unit about to reach a primed bridge (3.8): it halts, and the US may blow the bridge.
+    pub(crate) fn march(&mut self, mut m: March) {
+        let u = m.unit;
+        let Some(at) = self.s.units[u as usize].hex() else {
+            return;
+        };
+        let Some(&(next, cost)) = m.route.first() else {
+            self.end_march(&m, at);
+            return;
+        };
+        // 3.8 (RULINGS): a German unit about to enter a hex that would end the chance to blow a
+        // primed bridge halts on the hex before, and the US may blow the bridge now.
+        let primed = self.primed_ahead(u, next);
+        if !primed.is_empty() {
+            self.bridge_ahead(u, at, &primed);
+            self.end_march(&m, at);
+            self.engine.push(Frame::Demolitions);
+            if !m.alerted.is_empty() {
+                self.engine.push(Frame::BugOut { queue: m.alerted });
+            }
+            return;
+        }
+        m.route.remove(0);
+        m.stretch += cost;
+        {
+            let st = &mut self.s.units[u as usize];
+            st.loc = Loc::Map(next);
+            st.spent = st.spent.saturating_add(cost.min(u16::MAX as u32) as u16);
+            st.moved = true;
+        }
+        // 3.6: enemy artillery the unit comes next to bugs out when the move is over.
+        for g in self.bug_out_triggered(u, next) {
+            if !m.alerted.contains(&g) {
+                m.alerted.push(g);
+            }
+        }
+        let done = m.route.is_empty();
+        if done {
+            self.end_march(&m, next);
+        }
+        // 3.1 a traffic jam, 3.5 an enemy Full marker: what entering the hex does.
+        self.entered(u, next);
+        if !done {
+            self.engine.push(Frame::March(m));
+        } else if !m.alerted.is_empty() {
+            self.engine.push(Frame::BugOut { queue: m.alerted });
+        }
+    }
+
+    /// The log line of the march walked, if the unit moved.
+    fn log_stretch(&mut self, m: &March, at: Hex) {
+        if m.from == at || self.journal.off {
+            return;
+        }
+        let name = self.unit_text(m.unit);
+        let (from, hid) = (self.w.data.hex_id(m.from), self.w.data.hex_id(at));
+        let mp = half_mp(m.stretch);
+        self.journal.say(|| {
+            Text::new(
+                format!("{} moves {from} → {hid} ({}).", name.en, mp.en),
+                format!("{}移动 {from} → {hid}({})。", name.zh, mp.zh),
+            )
+        });
+    }
+
+    /// The march is over: it is logged, and a VP hex it ends in may change hands (6.0).
+    fn end_march(&mut self, m: &March, at: Hex) {
+        self.log_stretch(m, at);
+        let side = self.unit_side(m.unit);
+        let others = (0..self.s.units.len() as UnitId)
+            .any(|v| v != m.unit && self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side);
+        self.occupy(at, others.then_some(side));
+    }
+
+    /// What entering hex `h` does to unit `u`, however it came there: a German unit entering a
+    /// traffic jam on turns 1–2 becomes DG (3.1, 3.4); a unit entering a hex with an enemy Full
+    /// marker may neither overrun nor exploit for the rest of the phase (3.5).
+    pub(crate) fn entered(&mut self, u: UnitId, h: Hex) {
+        let side = self.unit_side(u);
+        let b = Board::new(&self.w, &self.s);
+        let jam = side == Side::German && b.traffic_jam(h);
+        let marked = b.full_markers(h, side.enemy()) > 0;
+        let st = &mut self.s.units[u as usize];
+        st.dg |= jam;
+        st.barraged |= marked;
+    }
+
+    /// Unit `u` comes into hex `h` other than by a move of its own (an advance, an overrun's
+    /// entry, a retreat, a placement), with what entering does ([`Self::entered`]).
+    pub(crate) fn enter(&mut self, u: UnitId, h: Hex) {
+        self.s.units[u as usize].loc = Loc::Map(h);
+        self.entered(u, h);
+    }
+
+    /// The side whose units stand in `h`, if any.
+    pub(crate) fn holder(&self, h: Hex) -> Option<Side> {
+        (0..self.s.units.len() as UnitId)
+            .find(|&u| self.s.units[u as usize].hex() == Some(h))
+            .map(|u| self.unit_side(u))
+    }
+
+    /// A unit id that names a counter of the manifest.
+    pub(crate) fn known_unit(&self, u: UnitId) -> Result<(), Refusal> {
+        if (u as usize) < self.s.units.len() {
+            Ok(())
+        } else {
+            Err(Refusal::new(
+                "1.2",
+                text!(
+                    "there is no unit {u} in the counter manifest",
+                    "算子清单中没有编号为 {u} 的单位"
+                ),
+            ))
+        }
+    }
+
+    /// A hex id that names a hex of the map.
+    pub(crate) fn known_hex(&self, h: Hex) -> Result<(), Refusal> {
+        if h.idx() < self.w.map.grid.len() {
+            Ok(())
+        } else {
+            let n = h.0;
+            Err(Refusal::new(
+                "1.3",
+                text!("there is no hex {n} on the map", "地图上没有编号为 {n} 的格"),
+            ))
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! Setting up a scenario (7.0, SCS 5.0) and placing units: the set-up's fixed hexes and the
+//! owners' choices ("w/i N", an entry area), the placement of reinforcements whose owner picks
+//! the hex (2.2), and the XVIII Airborne Corps' drop (5.1).
+
+use crate::data::{Location, Scenario};
+use crate::frames::Frame;
+use crate::rules::Board;
+use crate::sequence::{Phase, Side};
+use crate::state::{Loc, Placing, State, UnitId, UnitState};
+use crate::world::World;
+use crate::ArdennesII;
+use sandtable_core::driver::Engine;
+use sandtable_core::game::Refusal;
+use sandtable_core::hex::Hex;
+use sandtable_core::text;
+use sandtable_core::text::Text;
+use std::sync::Arc;
+
+/// 5.1: every group an airborne division may choose: the listed hexes (Bastogne and
+/// Senonchamps), or each choice of `count` VP hexes of a sheet (any two on Map A).
+fn airborne_groups(w: &World) -> Vec<Vec<Hex>> {
+    let grid = &w.map.grid;
+    let mut out = Vec::new();
+    for g in &w.data.schedule.airborne.groups {
+        match g {
+            crate::data::AirborneGroup::VpHexes { sheet, count } => {
+                let mut vp: Vec<Hex> = w
+                    .data
+                    .tables
+                    .vp_hexes
+                    .iter()
+                    .map(|v| v.hex)
+                    .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet)
+                    .collect();
+                vp.sort();
+                vp.dedup();
+                choices(&vp, *count as usize, &mut Vec::new(), &mut out);
+            }
+            crate::data::AirborneGroup::Hexes(v) => out.push(v.clone()),
+        }
+    }
+    out
+}
+
+/// Every choice of `k` items of `items`, in order, appended to `out`.
+fn choices(items: &[Hex], k: usize, chosen: &mut Vec<Hex>, out: &mut Vec<Vec<Hex>>) {
+    if chosen.len() == k || items.len() < k - chosen.len() {
+        if chosen.len() == k {
+            out.push(chosen.clone());
+        }
+        return;
+    }
+    for (i, &h) in items.iter().enumerate() {
+        chosen.push(h);
+        choices(&items[i + 1..], k, chosen, out);
+        chosen.pop();
+    }
+}
+
+/// 5.1: the hexes an airborne unit of a division may drop on, given where the division's units
+/// dropped already: within 3 hexes of a group that every one of them is within 3 hexes of, so
+/// that the division keeps to one group (both divisions may use the same one).
+fn airborne_hexes(w: &World, s: &State, scenario: &Scenario, placed: &[Hex]) -> Vec<Hex> {
+    let grid = &w.map.grid;
+    let n = w.data.schedule.airborne.within as u32;
+    let b = Board::new(w, s);
+    let mut centres: Vec<Hex> = airborne_groups(w)
+        .into_iter()
+        .filter(|g| placed.iter().all(|&p| g.iter().any(|&c| grid.distance(c, p) <= n)))
+        .flatten()
+        .collect();
+    centres.sort();
+    centres.dedup();
+    let mut v: Vec<Hex> = grid
+        .hexes()
+        .filter(|&h| !b.enemy_in(Side::Allied, h) && scenario.in_area(grid, h))
+        .filter(|&h| centres.iter().any(|&c| grid.distance(c, h) <= n))
+        .collect();
+    v.sort_by_key(|&h| (centres.iter().map(|&c| grid.distance(c, h)).min(), h));
+    v
+}
+
+/// The hexes a location offers its owner now, nearest first for "within" (SCS set-up
+/// notation, 2.2, SCS 5.0, 5.1): in the playing area and not held by the enemy.
+pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &Location) -> Vec<Hex> {
+    let b = Board::new(w, s);
+    let grid = &w.map.grid;
+    let free = |h: &Hex| !b.enemy_in(side, *h) && scenario.in_area(grid, *h);
+    let within = |centres: &[Hex], n: u32| -> Vec<Hex> {
+        let mut v: Vec<Hex> = grid
+            .hexes()
+            .filter(|&h| centres.iter().any(|&c| grid.distance(c, h) <= n))
+            .collect();
+        v.sort_by_key(|&h| (centres.iter().map(|&c| grid.distance(c, h)).min(), h));
+        v
+    };
+    let set = |name: &str| w.map.hex_sets.get(name).cloned().unwrap_or_default();
+    let all: Vec<Hex> = match loc {
+        Location::Hex(h) => vec![*h],
+        Location::Within { hex, within: n } => within(&[*hex], *n as u32),
+        Location::OneOf(v) => v.clone(),
+        Location::Areas(letters) => letters.iter().flat_map(|l| set(&format!("entry-{l}"))).collect(),
+        Location::Edge { sheet, edge } => set(&format!("edge-{}", format!("{edge:?}").to_lowercase()))
+            .into_iter()
+            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet)
+            .collect(),
+        // 5.1: within 3 hexes of a hex of a group (before a division has chosen, any group).
+        Location::Airborne => {
+            let centres: Vec<Hex> = airborne_groups(w).into_iter().flatten().collect();
+            within(&centres, w.data.schedule.airborne.within as u32)
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<Hex> = all.into_iter().filter(|h| free(h) && seen.insert(*h)).collect();
+    if out.is_empty() {
+        // Every hex held by the enemy: a free hex next to it (SCS 5.0, reconstructed).
+        if let Location::Hex(h) = loc {
+            out.extend(grid.neighbours(*h).map(|(_, n)| n).filter(|n| free(n)));
+        }
+    }
+    out
+}
+
+impl ArdennesII {
+    /// A game of `scenario` set up for its first turn, its first phase begun (7.0, SCS 5.0).
+    pub(crate) fn start(w: Arc<World>, scenario: &Scenario, seed: u64) -> ArdennesII {
+        let n = w.data.counters.units.len();
+        let mut s = State {
+            scenario: scenario.id.clone(),
+            turn: scenario.first_turn,
+            first_turn: scenario.first_turn,
+            last_turn: scenario.last_turn,
+            phase: Phase::FIRST,
+            units: vec![UnitState::default(); n],
+            markers: Vec::new(),
+            frozen: false,
+            air_strikes: 0,
+            unobserved_strikes: Vec::new(),
+            blown: Vec::new(),
+            tested: Vec::new(),
+            control: w
+                .data
+                .tables
+                .vp_hexes
+                .iter()
+                .map(|v| scenario.initial_control(v.hex))
+                .collect(),
+            vp_max: 0,
+            vp_last: 0,
+            attacked_hexes: Vec::new(),
+            airborne_due: Vec::new(),
+            airborne_drop: Vec::new(),
+            approached: Vec::new(),
+            air_supply: Vec::new(),
+            area: (!scenario.area.is_empty()).then(|| {
+                let grid = &w.map.grid;
+                Arc::new(grid.hexes().map(|h| scenario.in_area(grid, h)).collect())
+            }),
+            memo: Default::default(),
+        };
+        for m in &scenario.markers {
+            match m.kind {
+                crate::data::MarkerKind::BridgeBlown => s.blown.push(m.hex),
+                crate::data::MarkerKind::BridgeTested => s.tested.push(m.hex),
+            }
+        }
+        let mut placing = Vec::new();
+        for p in &scenario.setup {
+            let side = w.data.counters.units[p.unit as usize].side;
+            let hexes = location_hexes(&w, &s, side, scenario, &p.at);
+            let u = &mut s.units[p.unit as usize];
+            u.reduced = p.reduced;
+            u.dg = p.dg;
+            match hexes.as_slice() {
+                [] => {}
+                [h] => u.loc = Loc::Map(*h),
+                // SCS set-up notes: "w/i N" and the like are the owner's choice.
+                _ => placing.push(Placing { unit: p.unit, hexes }),
+            }
+        }
+        let mut g = ArdennesII {
+            w,
+            s,
+            engine: Engine::new(seed, Vec::new()),
+            journal: Default::default(),
+            scenario: Arc::new(scenario.clone()),
+        };
+        // SCS 5.0: the owners' set-up choices come in a set-up phase before the first turn.
+        let first = if placing.is_empty() {
+            g.journal.heading(|| crate::turn::turn_heading(g.s.turn));
+            Phase::FIRST
+        } else {
+            g.journal.heading(|| Phase::SetUp.name());
+            Phase::SetUp
+        };
+        g.begin_phase(first);
+        if !placing.is_empty() {
+            g.engine.push(Frame::Place { queue: placing });
+        }
+        g
+    }
+
+    /// The hexes the unit first in line may be placed on now: those offered that the enemy
+    /// does not hold; if the enemy has taken them all since, a free hex next to the first one;
+    /// failing that, the first one.
+    pub(crate) fn placement_hexes(&self, p: &Placing) -> Vec<Hex> {
+        let b = Board::new(&self.w, &self.s);
+        let side = self.unit_side(p.unit);
+        let mut out: Vec<Hex> = p.hexes.iter().copied().filter(|&h| !b.enemy_in(side, h)).collect();
+        let Some(&first) = p.hexes.first() else {
+            return out;
+        };
+        if out.is_empty() {
+            out.extend(
+                self.w
+                    .map
+                    .grid
+                    .neighbours(first)
+                    .map(|(_, n)| n)
+                    .filter(|&n| !b.enemy_in(side, n)),
+            );
+        }
+        if out.is_empty() {
+            out.push(first);
+        }
+        out
+    }
+
+    /// SCS 5.0, 2.2, 5.1: whether `unit` may be placed at `at` now, the first of `queue`.
+    pub(crate) fn may_place(&self, queue: &[Placing], unit: UnitId, at: Hex) -> Result<(), Refusal> {
+        let Some(p) = queue.first() else {
+            return Err(Refusal::new(
+                "2.2",
+                text!("no unit is being placed now", "现在没有要放置的单位"),
+            ));
+        };
+        if p.unit != unit {
+            let name = self.unit_text(p.unit);
+            return Err(Refusal::new(
+                "2.2",
+                Text::new(
+                    format!("units are placed one at a time: {} first", name.en),
+                    format!("单位逐个放置:先放置{}", name.zh),
+                ),
+            ));
+        }
+        if !self.placement_hexes(p).contains(&at) {
+            return Err(Refusal::new(
+                "2.2",
+                text!(
+                    "that unit cannot be placed there: not one of its hexes, outside the playing area, or held by the enemy",
+                    "该单位不能放在那里:不是其可放置格、在游戏区域外,或被敌军占据"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The placements of the unit first in `queue`.
+    pub(crate) fn legal_placements(&self, queue: &[Placing], out: &mut Vec<crate::Action>) {
+        if let Some(p) = queue.first() {
+            out.extend(
+                self.placement_hexes(p)
+                    .into_iter()
+                    .map(|at| crate::Action::Place { unit: p.unit, at }),
+            );
+        }
+    }
+
+    /// Places `unit` at `at`; the rest of `queue` waits its turn.
+    pub(crate) fn place(&mut self, mut queue: Vec<Placing>, unit: UnitId, at: Hex) {
+        queue.retain(|p| p.unit != unit);
+        let before = self.holder(at);
+        self.enter(unit, at);
+        if !self.journal.off {
+            let (name, hid) = (self.unit_text(unit), self.w.data.hex_id(at));
+            self.journal.say(|| {
+                Text::new(
+                    format!("{} is placed at {hid}.", name.en),
+                    format!("{}放置于 {hid}。", name.zh),
+                )
+            });
+        }
+        if self.s.airborne_drop.contains(&unit) {
+            self.airborne_group_kept(unit, &mut queue);
+        }
+        self.occupy(at, before);
+        if !queue.is_empty() {
+            self.engine.push(Frame::Place { queue });
+        }
+    }
+
+    /// 5.1: the airborne divisions due are placed at the start of the US movement phase.
+    pub(crate) fn airborne_drop(&mut self) -> Vec<Placing> {
+        if self.s.airborne_due.is_empty() {
+            return Vec::new();
+        }
+        let scenario = self.scenario.clone();
+        let hexes = location_hexes(&self.w, &self.s, Side::Allied, &scenario, &Location::Airborne);
+        self.s.airborne_drop = std::mem::take(&mut self.s.airborne_due);
+        let mut out = Vec::new();
+        for &u in &self.s.airborne_drop {
+            if !hexes.is_empty() && self.s.units[u as usize].loc == Loc::Waiting {
+                out.push(Placing {
+                    unit: u,
+                    hexes: hexes.clone(),
+                });
+            }
+        }
+        out
+    }
+
+    /// 5.1: once an airborne unit has dropped, the rest of its division may drop only near
+    /// a group that holds every unit of the division dropped so far.
+    fn airborne_group_kept(&self, unit: UnitId, queue: &mut [Placing]) {
+        let units = &self.w.data.counters.units;
+        let division = units[unit as usize].formation;
+        let kin: Vec<UnitId> = self
+            .s
+            .airborne_drop
+            .iter()
+            .copied()
+            .filter(|&u| units[u as usize].formation == division)
+            .collect();
+        let placed: Vec<Hex> = kin.iter().filter_map(|&u| self.s.units[u as usize].hex()).collect();
+        let hexes = airborne_hexes(&self.w, &self.s, &self.scenario, &placed);
+        for p in queue.iter_mut().filter(|p| kin.contains(&p.unit)) {
+            p.hexes = hexes.clone();
+        }
+    }
+}

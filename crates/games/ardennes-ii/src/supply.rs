@@ -1,0 +1,203 @@
+//! Supply (3.7): the sources each side traces to (its friendly map edges, or the scenario's),
+//! the trace itself (along road, then up to 5 hexes), the supply phase that makes units out of
+//! supply DG, and the Artillery Resupply Table for DG artillery that cannot trace supply.
+
+use crate::frames::{Frame, Roll};
+use crate::rules::{with_search, Board};
+use crate::sequence::Side;
+use crate::state::{Loc, UnitId};
+use crate::turn::side_name;
+use crate::{Action, ArdennesII};
+use sandtable_core::game::Refusal;
+use sandtable_core::hex::Hex;
+use sandtable_core::search::Search;
+use sandtable_core::text;
+use sandtable_core::text::Text;
+
+impl ArdennesII {
+    /// 3.7 and the scenario's supply rules: where `side` can trace supply now.
+    pub(crate) fn supply_map(&self, b: &Board, side: Side, search: &mut Search) -> Vec<bool> {
+        let sources = self.supply_sources(b, side);
+        b.supply_from(side, &sources, search)
+    }
+
+    /// 3.7: whether each hex is in supply for `side` now, from the scenario's sources: what a
+    /// player sees by tracing supply, for agents planning moves.
+    pub fn supply_now(&self, side: Side) -> Vec<bool> {
+        with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search))
+    }
+
+    /// The hexes `side` traces supply to: the scenario's sources (7.3–7.6), else its friendly
+    /// map edges (1.3), within the playing area.
+    fn supply_sources(&self, b: &Board, side: Side) -> Vec<Hex> {
+        use crate::data::{RoadKind, SupplySource};
+        let scenario = &self.scenario;
+        let grid = &self.w.map.grid;
+        let listed: Vec<&SupplySource> = scenario.supply.iter().filter(|s| s.side() == side).collect();
+        if listed.is_empty() {
+            return b
+                .edge_sources(side)
+                .into_iter()
+                .filter(|&h| scenario.in_area(grid, h))
+                .collect();
+        }
+        let mut out = Vec::new();
+        for source in listed {
+            match source {
+                SupplySource::FriendlyEdges { .. } => {
+                    out.extend(b.edge_sources(side).into_iter().filter(|&h| scenario.in_area(grid, h)))
+                }
+                SupplySource::Hexes { hexes, .. } => out.extend(hexes.iter().copied()),
+                SupplySource::RoadOffEdge {
+                    edge,
+                    road,
+                    sheet,
+                    from,
+                    from_turn,
+                    ..
+                } => {
+                    if from_turn.is_some_and(|t| self.s.turn < t) {
+                        continue;
+                    }
+                    let mask = match road {
+                        RoadKind::Road => self.w.s.road,
+                        RoadKind::Any => self.w.s.road | self.w.s.track,
+                    };
+                    out.extend(grid.hexes().filter(|&h| {
+                        self.on_area_edge(h, *edge)
+                            && self.w.map.any_side(h, mask)
+                            && sheet.is_none_or(|sh| crate::data::sheet_col_row(grid, h).0 == sh)
+                            && from.is_none_or(|(start, toward)| {
+                                let (c, r) = grid.col_row(h);
+                                let (c0, r0) = grid.col_row(start);
+                                match toward {
+                                    crate::data::Edge::East => c >= c0,
+                                    crate::data::Edge::West => c <= c0,
+                                    crate::data::Edge::North => r >= r0,
+                                    crate::data::Edge::South => r <= r0,
+                                }
+                            })
+                    }));
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Whether `h` lies on this edge of the playing area: in the area, with the next hex beyond
+    /// that edge off the map or out of the area.
+    pub(crate) fn on_area_edge(&self, h: Hex, edge: crate::data::Edge) -> bool {
+        use crate::data::Edge;
+        let grid = &self.w.map.grid;
+        let scenario = &self.scenario;
+        if !scenario.in_area(grid, h) {
+            return false;
+        }
+        let (c, r) = grid.col_row(h);
+        let beyond: Vec<(i32, i32)> = match edge {
+            Edge::West => vec![
+                (c as i32 - 1, r as i32),
+                (c as i32 - 1, r as i32 + 1),
+                (c as i32 - 1, r as i32 - 1),
+            ],
+            Edge::East => vec![
+                (c as i32 + 1, r as i32),
+                (c as i32 + 1, r as i32 + 1),
+                (c as i32 + 1, r as i32 - 1),
+            ],
+            Edge::North => vec![(c as i32, r as i32 + 1)],
+            Edge::South => vec![(c as i32, r as i32 - 1)],
+        };
+        beyond.iter().any(|&(bc, br)| match grid.hex_at(bc, br) {
+            None => true,
+            Some(n) => !grid.adjacent(h, n) || !scenario.in_area(grid, n),
+        } && grid.hex_at(bc, br).is_none_or(|n| grid.adjacent(h, n)))
+    }
+
+    /// 3.7: the side's units trace supply; those that cannot become DG.
+    pub(crate) fn supply_phase(&mut self, side: Side) {
+        let supplied = with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search));
+        let mut out = 0;
+        for u in self.units_of(side).collect::<Vec<_>>() {
+            let st = &mut self.s.units[u as usize];
+            let Some(h) = st.hex() else { continue };
+            st.out_of_supply = !supplied[h.idx()];
+            if st.out_of_supply {
+                st.dg = true;
+                out += 1;
+            }
+        }
+        let name = side_name(side);
+        self.journal.say(|| {
+            Text::new(
+                format!("3.7: {out} {} unit(s) out of supply become DG.", name.en),
+                format!("3.7:{out} 个{}单位无补给,成为混乱。", name.zh),
+            )
+        });
+    }
+
+    /// 3.7: the artillery first in `queue` may be rolled for, or left DG.
+    pub(crate) fn may_resupply(&self, queue: &[UnitId], unit: UnitId) -> Result<(), Refusal> {
+        match queue.first() {
+            Some(&first) if first == unit => Ok(()),
+            Some(&first) => {
+                let name = self.unit_text(first);
+                Err(Refusal::new(
+                    "3.7",
+                    Text::new(
+                        format!("artillery resupply is decided one unit at a time: {} first", name.en),
+                        format!("火炮补给逐个决定:先决定{}", name.zh),
+                    ),
+                ))
+            }
+            None => Err(self.no_resupply_now()),
+        }
+    }
+
+    /// 3.7: refused outside the choice of artillery resupply.
+    pub(crate) fn no_resupply_now(&self) -> Refusal {
+        Refusal::new(
+            "3.7",
+            text!(
+                "only DG artillery that cannot trace supply rolls on the Artillery Resupply Table, when the engine asks",
+                "只有无法追溯补给的混乱火炮,在引擎询问时,才在火炮补给表上掷骰"
+            ),
+        )
+    }
+
+    pub(crate) fn legal_resupply(&self, queue: &[UnitId], out: &mut Vec<Action>) {
+        if let Some(&unit) = queue.first() {
+            out.push(Action::Resupply { unit, roll: true });
+            out.push(Action::Resupply { unit, roll: false });
+        }
+    }
+
+    /// The owner's choice for the artillery first in `queue`: roll, or stay DG.
+    pub(crate) fn resupply(&mut self, mut queue: Vec<UnitId>, unit: UnitId, roll: bool) {
+        queue.retain(|&u| u != unit);
+        if !queue.is_empty() {
+            self.engine.push(Frame::Resupply { queue });
+        }
+        if roll {
+            self.engine.push(Frame::Roll(Roll::Resupply { unit }));
+        }
+    }
+
+    /// 3.7: the Artillery Resupply Table.
+    pub(crate) fn resupply_roll(&mut self, unit: UnitId, die: u8) {
+        let name = self.unit_text(unit);
+        match self.w.data.tables.artillery_resupply.roll(die as i32) {
+            crate::data::tables::Resupply::Eliminate => self.s.units[unit as usize].loc = Loc::Eliminated,
+            crate::data::tables::Resupply::RemoveDg => self.s.units[unit as usize].dg = false,
+            crate::data::tables::Resupply::Stay => {}
+        }
+        self.journal.say(|| {
+            Text::new(
+                format!("3.7: artillery resupply for {}, die {die}.", name.en),
+                format!("3.7:{}的火炮空中补给,骰 {die}。", name.zh),
+            )
+        });
+    }
+}
