@@ -78,29 +78,29 @@ struct Plan {
 }
 
 fn in_area(g: &ArdennesII, h: Hex) -> bool {
-    g.scenario.in_area(&g.w.map.grid, h)
+    g.scenario().in_area(&g.world().map.grid, h)
 }
 
 /// The control of the VP hex at `h`, if it is one.
 fn control(g: &ArdennesII, h: Hex) -> Option<Side> {
-    if g.w.vp[h.idx()] == 0 {
+    if g.world().vp[h.idx()] == 0 {
         return None;
     }
-    g.w.data
+    g.world().data
         .tables
         .vp_hexes
         .iter()
         .position(|v| v.hex == h)
-        .map(|i| g.s.control[i])
+        .map(|i| g.state().control[i])
 }
 
 impl Plan {
     fn new(g: &ArdennesII, side: Side, search: &mut Search) -> Plan {
-        let w = &g.w;
+        let w = g.world();
         let grid = &w.map.grid;
         let n = grid.len();
-        let b = Board::new(w, &g.s);
-        let scenario = Some(&*g.scenario);
+        let b = Board::new(w, &g.state());
+        let scenario = Some(g.scenario());
         // The hexes that matter for victory.
         let named: Option<Vec<Hex>> = match scenario.map(|s| &s.victory) {
             Some(Victory::GermanHolds { hexes, .. }) => Some(hexes.clone()),
@@ -154,11 +154,11 @@ impl Plan {
             }) = scenario.map(|s| &s.victory)
             {
                 for e in exit_required {
-                    let out = (0..g.s.units.len())
-                        .filter(|&i| g.s.units[i].exited && w.data.counters.units[i].formation == Some(e.formation))
+                    let out = (0..g.state().units.len())
+                        .filter(|&i| g.state().units[i].exited_on().is_some() && w.data.counters.units[i].formation == Some(e.formation))
                         .count();
                     // Only as many as the goal needs: the rest fight for the VP hexes.
-                    if e.by_turn.is_none_or(|t| g.s.turn <= t) && out < e.units as usize {
+                    if e.by_turn.is_none_or(|t| g.state().turn <= t) && out < e.units as usize {
                         exit_formations.push(e.formation);
                     }
                 }
@@ -196,26 +196,26 @@ impl Plan {
 /// What a plan depends on: it is worked out again when the phase, the control of a VP hex or
 /// the number of units that left the map changes.
 fn key(g: &ArdennesII, side: Side) -> (String, u8, Phase, Side, Vec<Side>, usize) {
-    let exited = g.s.units.iter().filter(|u| u.exited).count();
+    let exited = g.state().units.iter().filter(|u| u.exited_on().is_some()).count();
     (
-        g.s.scenario.clone(),
-        g.s.turn,
-        g.s.phase,
+        g.state().scenario.clone(),
+        g.state().turn,
+        g.phase(),
         side,
-        g.s.control.clone(),
+        g.state().control.clone(),
         exited,
     )
 }
 
 /// Whether a unit in `h` could leave the map by `e` (7.2, 7.3, 7.5).
 fn is_exit(g: &ArdennesII, e: &Exit, h: Hex) -> bool {
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     if !in_area(g, h) {
         return false;
     }
     match e {
         Exit::Area(letter) => {
-            g.w.map
+            g.world().map
                 .hex_sets
                 .get(&format!("entry-{letter}"))
                 .is_some_and(|v| v.contains(&h))
@@ -240,7 +240,7 @@ fn is_exit(g: &ArdennesII, e: &Exit, h: Hex) -> bool {
 /// Movement cost (half MP) from every hex to the nearest of `goals` for movement type `m`
 /// (0 foot, 1 mech) within the playing area, enemy stacks and bonds counted as detours.
 fn distances(g: &ArdennesII, b: &Board, side: Side, m: usize, goals: &[(Hex, u32)], search: &mut Search) -> Vec<u32> {
-    let w = &g.w;
+    let w = g.world();
     let grid = &w.map.grid;
     let area: Vec<bool> = grid.hexes().map(|h| in_area(g, h)).collect();
     search.run(grid, goals, u32::MAX - 1, |from, _, to| {
@@ -294,12 +294,12 @@ struct Sight<'a> {
 impl<'a> Sight<'a> {
     fn new(g: &'a ArdennesII, plan: &'a Plan) -> Sight<'a> {
         let side = plan.side;
-        let b = Board::new(&g.w, &g.s);
-        let n = g.w.map.grid.len();
+        let b = Board::new(g.world(), g.state());
+        let n = g.world().map.grid.len();
         let mut ours: Vec<Vec<UnitId>> = vec![Vec::new(); n];
         let mut steps = vec![0u8; n];
-        for (i, st) in g.s.units.iter().enumerate() {
-            let def = &g.w.data.counters.units[i];
+        for (i, st) in g.state().units.iter().enumerate() {
+            let def = &g.world().data.counters.units[i];
             if def.side != side {
                 continue;
             }
@@ -311,7 +311,7 @@ impl<'a> Sight<'a> {
             }
         }
         let posts = (0..n)
-            .filter(|&i| steps[i] >= 2 && g.w.map.terrain(Hex(i as u16)) & g.w.t.city == 0)
+            .filter(|&i| steps[i] >= 2 && g.world().map.terrain(Hex(i as u16)) & g.world().t.city == 0)
             .map(|i| Hex(i as u16))
             .collect();
         Sight {
@@ -325,7 +325,7 @@ impl<'a> Sight<'a> {
     }
 
     fn def(&self, u: UnitId) -> &'a sandtable_ardennes_ii::data::UnitDef {
-        &self.g.w.data.counters.units[u as usize]
+        &self.g.world().data.counters.units[u as usize]
     }
 
     fn exits(&self, u: UnitId) -> bool {
@@ -372,8 +372,8 @@ impl<'a> Sight<'a> {
         }
         let first_here = |h: Hex| self.ours[h.idx()].iter().all(|&o| o >= u);
         if plan.take[i] {
-            s += TAKE_VP + 10 * self.g.w.vp[i] as i32;
-        } else if self.g.w.vp[i] > 0 && control(self.g, h) == Some(self.side) && in_area(self.g, h) {
+            s += TAKE_VP + 10 * self.g.world().vp[i] as i32;
+        } else if self.g.world().vp[i] > 0 && control(self.g, h) == Some(self.side) && in_area(self.g, h) {
             // The first unit (by id) in a held VP hex is its garrison; the Allied player
             // stacks more there.
             if first_here(h) {
@@ -384,19 +384,19 @@ impl<'a> Sight<'a> {
         }
         match self.side {
             Side::German => {
-                if plan.to_enemy[i] == 1 && def.face(self.g.s.units[u as usize].reduced).attack > 0 {
+                if plan.to_enemy[i] == 1 && def.face(self.g.state().units[u as usize].reduced).attack > 0 {
                     s += 4;
                 }
             }
             Side::Allied => {
                 // 1.2: a line of ZOC Posts two hexes apart.
-                let st = &self.g.s.units[u as usize];
+                let st = &self.g.state().units[u as usize];
                 if def.is_bond_infantry()
                     && !st.reduced
                     && def.steps >= 2
-                    && self.g.w.map.terrain(h) & self.g.w.t.city == 0
+                    && self.g.world().map.terrain(h) & self.g.world().t.city == 0
                 {
-                    let grid = &self.g.w.map.grid;
+                    let grid = &self.g.world().map.grid;
                     let partners = self
                         .posts
                         .iter()
@@ -415,7 +415,7 @@ impl<'a> Sight<'a> {
                     }
                 }
                 // Weak units keep out of reach of strong enemies.
-                if plan.to_enemy[i] == 1 && !plan.take[i] && self.g.w.vp[i] == 0 {
+                if plan.to_enemy[i] == 1 && !plan.take[i] && self.g.world().vp[i] == 0 {
                     s -= 6;
                 }
             }
@@ -424,17 +424,17 @@ impl<'a> Sight<'a> {
     }
 
     fn here(&self, u: UnitId) -> i32 {
-        self.g.s.units[u as usize].hex().map_or(-99_999, |h| self.place(u, h))
+        self.g.state().units[u as usize].hex().map_or(-99_999, |h| self.place(u, h))
     }
 
     /// TEC note 1: may `u` in `from` attack `target` (it could enter it, or a road crosses)?
     /// The side's units that could attack `target` now.
     fn attackers(&self, target: Hex) -> Vec<UnitId> {
-        let grid = &self.g.w.map.grid;
+        let grid = &self.g.world().map.grid;
         let mut out = Vec::new();
         for (_, n) in grid.neighbours(target) {
             for &u in &self.ours[n.idx()] {
-                if !self.g.s.units[u as usize].attacked
+                if !self.g.state().units[u as usize].attacked
                     && self.b.strength(u, true) > 0
                     && self.g.may_attack_across(&self.b, u, n, target)
                 {
@@ -456,7 +456,7 @@ impl<'a> Sight<'a> {
 
     /// The worst column worth attacking `target` at.
     fn floor(&self, target: Hex) -> usize {
-        let vp = self.g.w.vp[target.idx()] > 0 && in_area(self.g, target);
+        let vp = self.g.world().vp[target.idx()] > 0 && in_area(self.g, target);
         match (self.side, vp) {
             (_, true) => COL_2_1,
             (Side::German, false) => COL_3_1,
@@ -467,7 +467,7 @@ impl<'a> Sight<'a> {
     /// What losing a step of `u` costs.
     fn loss_cost(&self, u: UnitId) -> i32 {
         let def = self.def(u);
-        let st = &self.g.s.units[u as usize];
+        let st = &self.g.state().units[u as usize];
         let face = def.face(st.reduced);
         let now = face.attack as i32 * 2 + face.defence as i32 + if def.is_artillery() { 6 } else { 0 };
         match (st.reduced, def.reduced) {
@@ -524,7 +524,7 @@ fn decide(g: &ArdennesII, plan: &Plan, legal: &[Action]) -> (usize, Option<Hex>)
         .iter()
         .position(|a| matches!(a, Action::EndPhase | Action::EndAdvance | Action::Pass))
         .unwrap_or(legal.len() - 1);
-    if let Some(c) = &g.s.combat {
+    if let Some(c) = g.combat() {
         return (combat_choice(&sight, c, legal, end), None);
     }
     match &legal[0] {
@@ -553,7 +553,7 @@ fn decide(g: &ArdennesII, plan: &Plan, legal: &[Action]) -> (usize, Option<Hex>)
         }
         _ => {}
     }
-    if g.s.demolition_window {
+    if g.demolition_window() {
         // 3.8: blow what can be blown before the German moves.
         return (
             legal
@@ -563,7 +563,7 @@ fn decide(g: &ArdennesII, plan: &Plan, legal: &[Action]) -> (usize, Option<Hex>)
             None,
         );
     }
-    match g.s.phase {
+    match g.phase() {
         Phase::AirSupply => (air_supply(&sight, legal, end), None),
         Phase::Combat(_) => {
             // 3.2 (1): the best target at good odds.
@@ -573,7 +573,7 @@ fn decide(g: &ArdennesII, plan: &Plan, legal: &[Action]) -> (usize, Option<Hex>)
                     (col >= sight.floor(*target)).then(|| {
                         col as i32 * 100
                             + if plan.take[target.idx()] { 150 } else { 0 }
-                            + g.w.vp[target.idx()] as i32 * 10
+                            + g.world().vp[target.idx()] as i32 * 10
                     })
                 }
                 _ => None,
@@ -598,7 +598,7 @@ fn decide(g: &ArdennesII, plan: &Plan, legal: &[Action]) -> (usize, Option<Hex>)
 /// 2.2, 3.7: an Air Supply marker where the most US units are out of supply.
 fn air_supply(sight: &Sight, legal: &[Action], end: usize) -> usize {
     let g = sight.g;
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     let cut: Vec<Hex> = grid
         .hexes()
         .filter(|&h| !sight.ours[h.idx()].is_empty() && !sight.plan.supplied[h.idx()])
@@ -618,7 +618,7 @@ fn air_supply(sight: &Sight, legal: &[Action], end: usize) -> usize {
 /// 3.5: the barrage that helps most, if any: at enemy stacks next to the side's units.
 fn fire(sight: &Sight, legal: &[Action]) -> Option<usize> {
     let g = sight.g;
-    let grid = &g.w.map.grid;
+    let grid = &g.world().map.grid;
     let side = sight.side;
     let value = |t: Hex| -> Option<i32> {
         if !sight.b.enemy_in(side, t) {
@@ -629,7 +629,7 @@ fn fire(sight: &Sight, legal: &[Action]) -> Option<usize> {
             .map(|(_, n)| {
                 sight.ours[n.idx()]
                     .iter()
-                    .map(|&u| sight.def(u).face(g.s.units[u as usize].reduced).attack as i32)
+                    .map(|&u| sight.def(u).face(g.state().units[u as usize].reduced).attack as i32)
                     .sum::<i32>()
             })
             .sum();
@@ -637,10 +637,10 @@ fn fire(sight: &Sight, legal: &[Action]) -> Option<usize> {
             .b
             .units_at(t)
             .iter()
-            .map(|&u| sight.def(u).face(g.s.units[u as usize].reduced).attack as i32)
+            .map(|&u| sight.def(u).face(g.state().units[u as usize].reduced).attack as i32)
             .sum();
         let markers = sight.b.full_markers(t, side) as i32;
-        let k = match (side, g.s.phase) {
+        let k = match (side, g.phase()) {
             // The German fires where he will attack.
             (Side::German, _) => near * 2 + if sight.plan.take[t.idx()] { 10 } else { 0 },
             // In the US barrage phase, at the Germans next to US units; in its own turn, where
@@ -691,8 +691,8 @@ fn movement(sight: &Sight, legal: &[Action], end: usize) -> usize {
     let gain = |artillery: bool| {
         let mut here: Option<(UnitId, i32)> = None;
         best(legal.iter().enumerate(), |a| match a {
-            Action::Move { unit, to } | Action::Boats { unit, to } => {
-                let st = &g.s.units[*unit as usize];
+            Action::Move { unit, to, .. } | Action::Boats { unit, to } => {
+                let st = &g.state().units[*unit as usize];
                 if st.moved || sight.def(*unit).is_artillery() != artillery {
                     return None;
                 }
@@ -753,7 +753,7 @@ fn combat_choice(sight: &Sight, c: &sandtable_ardennes_ii::state::Combat, legal:
         }
         Stage::StandOrRetreat => {
             let col = sight.column(&c.attackers, c.target);
-            let holding = g.w.vp[c.target.idx()] > 0 && in_area(g, c.target);
+            let holding = g.world().vp[c.target.idx()] > 0 && in_area(g, c.target);
             let flee = if holding { col >= 7 } else { col >= COL_3_1 };
             let want = if flee { Action::Withdraw } else { Action::Stand };
             legal.iter().position(|a| *a == want).unwrap_or(0)
@@ -768,7 +768,7 @@ fn combat_choice(sight: &Sight, c: &sandtable_ardennes_ii::state::Combat, legal:
                 .defenders
                 .iter()
                 .copied()
-                .find(|&u| g.s.units[u as usize].hex().is_some());
+                .find(|&u| g.state().units[u as usize].hex().is_some());
             best(legal.iter().enumerate(), |a| match (a, lead) {
                 (Action::RetreatTo { to }, Some(u)) => {
                     let loss = if sight.b.enemy_bond(sight.side, *to) { 500 } else { 0 };
@@ -794,7 +794,7 @@ fn combat_choice(sight: &Sight, c: &sandtable_ardennes_ii::state::Combat, legal:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sandtable_core::game::{Game, RandomAgent};
+    use sandtable_core::game::{Game, RandomAgent, Rules};
 
     fn play(scenario: &str, seat: usize, seed: u64) -> (Option<u8>, u64) {
         let mut g = ArdennesII::new_game(scenario, seed).unwrap();
