@@ -86,7 +86,8 @@ fn control(g: &ArdennesII, h: Hex) -> Option<Side> {
     if g.world().vp[h.idx()] == 0 {
         return None;
     }
-    g.world().data
+    g.world()
+        .data
         .tables
         .vp_hexes
         .iter()
@@ -99,7 +100,7 @@ impl Plan {
         let w = g.world();
         let grid = &w.map.grid;
         let n = grid.len();
-        let b = Board::new(w, &g.state());
+        let b = Board::new(w, g.state());
         let scenario = Some(g.scenario());
         // The hexes that matter for victory.
         let named: Option<Vec<Hex>> = match scenario.map(|s| &s.victory) {
@@ -155,7 +156,10 @@ impl Plan {
             {
                 for e in exit_required {
                     let out = (0..g.state().units.len())
-                        .filter(|&i| g.state().units[i].exited_on().is_some() && w.data.counters.units[i].formation == Some(e.formation))
+                        .filter(|&i| {
+                            g.state().units[i].exited_on().is_some()
+                                && w.data.counters.units[i].formation == Some(e.formation)
+                        })
                         .count();
                     // Only as many as the goal needs: the rest fight for the VP hexes.
                     if e.by_turn.is_none_or(|t| g.state().turn <= t) && out < e.units as usize {
@@ -214,12 +218,12 @@ fn is_exit(g: &ArdennesII, e: &Exit, h: Hex) -> bool {
         return false;
     }
     match e {
-        Exit::Area(letter) => {
-            g.world().map
-                .hex_sets
-                .get(&format!("entry-{letter}"))
-                .is_some_and(|v| v.contains(&h))
-        }
+        Exit::Area(letter) => g
+            .world()
+            .map
+            .hex_sets
+            .get(&format!("entry-{letter}"))
+            .is_some_and(|v| v.contains(&h)),
         Exit::Edge(edge) => {
             use sandtable_ardennes_ii::data::Edge;
             let (c, r) = grid.col_row(h);
@@ -424,7 +428,9 @@ impl<'a> Sight<'a> {
     }
 
     fn here(&self, u: UnitId) -> i32 {
-        self.g.state().units[u as usize].hex().map_or(-99_999, |h| self.place(u, h))
+        self.g.state().units[u as usize]
+            .hex()
+            .map_or(-99_999, |h| self.place(u, h))
     }
 
     /// TEC note 1: may `u` in `from` attack `target` (it could enter it, or a road crosses)?
