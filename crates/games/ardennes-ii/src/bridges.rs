@@ -3,8 +3,9 @@
 //! of the symbol (that unit stops for the rest of the phase) and no German unit holds a hex of
 //! the bridge; a German unit in the symbol's hex marks it Tested for good. One die on the
 //! Bridge Demolition Table. "At any moment" is played as (RULINGS): before each German movement
-//! phase, at any decision of the US movement and US barrage phases, and when a German unit
-//! halts before a hex that would end the chance (a hex of the bridge, or the symbol's hex).
+//! phase, at any decision of the US movement and US barrage phases, and as a German unit
+//! reaches a hex that would end the chance (a hex of the bridge, or the symbol's hex) in the
+//! middle of its move, which goes on afterwards.
 
 use crate::frames::{Frame, Roll};
 use crate::rules::Board;
@@ -174,8 +175,8 @@ impl ArdennesII {
             .collect()
     }
 
-    /// 3.8: German unit `unit` halts at `at` before primed bridges: the US may blow them now;
-    /// the unit does not halt before them again this phase.
+    /// 3.8: German unit `unit` at `at` reaches primed bridges: the US may blow them now, once
+    /// for this unit and bridge this phase.
     pub(crate) fn bridge_ahead(&mut self, unit: UnitId, at: Hex, primed: &[u16]) {
         self.s.approached.extend(primed.iter().map(|&i| (unit, i)));
         let Some(&first) = primed.first() else { return };
@@ -188,10 +189,10 @@ impl ArdennesII {
         self.journal.say(|| {
             Text::new(
                 format!(
-                    "3.8: {} halts at {at} before the bridge of {bridge}: the US may blow it now.",
+                    "3.8: {} reaches {at} before the bridge of {bridge}: the US may blow it now.",
                     name.en
                 ),
-                format!("3.8:{} 在 {at} 停于 {bridge} 的桥梁前:美军现在可以尝试炸桥。", name.zh),
+                format!("3.8:{}到达 {bridge} 的桥梁前的 {at}:美军现在可以尝试炸桥。", name.zh),
             )
         });
     }

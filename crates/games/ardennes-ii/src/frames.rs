@@ -78,14 +78,16 @@ pub enum ArrivalStep {
 pub struct March {
     pub unit: UnitId,
     /// The hexes still to enter, in order, each with the half MP entering it costs, as priced
-    /// when the march began.
+    /// when the march began (or last went on after someone else decided).
     pub route: Vec<(Hex, u32)>,
-    /// Where the march began.
+    /// Where the stretch walked since the last log line began, and the half MP it cost.
     pub from: Hex,
-    /// The half MP spent so far.
     pub stretch: u32,
-    /// 3.6: the enemy artillery the unit came next to on its way, which bugs out when the move
-    /// is over.
+    /// Someone else decided in the middle of the march (a bug-out, a bridge demolition): the
+    /// rest of the route is priced again on the position as it now is before the next step.
+    pub reprice: bool,
+    /// 3.6: the enemy artillery this march has made bug out (or stay, having nowhere to go):
+    /// each is asked once.
     pub alerted: Vec<UnitId>,
 }
 

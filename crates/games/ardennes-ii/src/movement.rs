@@ -1,9 +1,9 @@
 //! Movement (3.1, SCS 6.0 with the TEC) and exploitation moves (SCS 11.0 as 1.2, 3.3, 3.4,
 //! 3.5 and 4.3 amend it): which units may move now, where to (the cheapest route, or a route
-//! the player gives), and the move itself walked hex by hex ([`March`]): a traffic jam (3.1),
-//! an enemy Full-marker hex (3.5), the enemy artillery the unit comes next to (3.6, bugging out
-//! when the move is over), a German unit halting before a primed bridge so that the US may
-//! blow it (3.8).
+//! the player gives), and the move itself walked hex by hex ([`March`]), so that what happens
+//! on the way happens at the hex where it happens: a traffic jam (3.1), an enemy Full-marker
+//! hex (3.5), enemy artillery bugging out as the unit comes next to it (3.6), the US chance to
+//! blow a primed bridge as a German unit reaches it (3.8).
 
 use crate::frames::{Frame, March};
 use crate::rules::{barred, with_search, Board};
@@ -399,31 +399,42 @@ impl ArdennesII {
             route,
             from,
             stretch: 0,
+            reprice: false,
             alerted: Vec::new(),
         }));
     }
 
-    /// One step of a march: the unit enters the next hex of its route, unless it is a German
-    /// unit about to reach a primed bridge (3.8): it halts, and the US may blow the bridge.
+    /// One step of a march: the unit enters the next hex of its route. Before a German unit
+    /// enters a hex that would end the chance to blow a primed bridge, the US player may try to
+    /// blow it (3.8); enemy artillery the unit comes next to bugs out at once (3.6). Either
+    /// way the march goes on afterwards, the rest of its route priced on the position as it
+    /// then is.
     pub(crate) fn march(&mut self, mut m: March) {
         let u = m.unit;
         let Some(at) = self.s.units[u as usize].hex() else {
             return;
         };
+        if m.reprice {
+            m.reprice = false;
+            m.route = self.reprice(u, at, &m.route);
+        }
         let Some(&(next, cost)) = m.route.first() else {
             self.end_march(&m, at);
             return;
         };
-        // 3.8 (RULINGS): a German unit about to enter a hex that would end the chance to blow a
-        // primed bridge halts on the hex before, and the US may blow the bridge now.
+        // 3.8: "at any moment": as a German unit reaches a hex that would end the chance to blow
+        // a primed bridge (a hex of the bridge, or the symbol's hex), the US may try to blow it.
         let primed = self.primed_ahead(u, next);
         if !primed.is_empty() {
+            self.log_stretch(&m, at);
             self.bridge_ahead(u, at, &primed);
-            self.end_march(&m, at);
+            self.engine.push(Frame::March(March {
+                from: at,
+                stretch: 0,
+                reprice: true,
+                ..m
+            }));
             self.engine.push(Frame::Demolitions);
-            if !m.alerted.is_empty() {
-                self.engine.push(Frame::BugOut { queue: m.alerted });
-            }
             return;
         }
         m.route.remove(0);
@@ -434,26 +445,61 @@ impl ArdennesII {
             st.spent = st.spent.saturating_add(cost.min(u16::MAX as u32) as u16);
             st.moved = true;
         }
-        // 3.6: enemy artillery the unit comes next to bugs out when the move is over.
-        for g in self.bug_out_triggered(u, next) {
-            if !m.alerted.contains(&g) {
-                m.alerted.push(g);
-            }
-        }
+        // 3.6: enemy artillery the unit comes next to bugs out "at that instant", before the
+        // unit goes on; each gun once a march (one with nowhere to go stays).
+        let guns: Vec<UnitId> = self
+            .bug_out_triggered(u, next)
+            .into_iter()
+            .filter(|g| !m.alerted.contains(g))
+            .collect();
+        m.alerted.extend_from_slice(&guns);
         let done = m.route.is_empty();
         if done {
             self.end_march(&m, next);
+        } else if !guns.is_empty() {
+            self.log_stretch(&m, next);
+            m.from = next;
+            m.stretch = 0;
+            m.reprice = true;
         }
         // 3.1 a traffic jam, 3.5 an enemy Full marker: what entering the hex does.
         self.entered(u, next);
         if !done {
             self.engine.push(Frame::March(m));
-        } else if !m.alerted.is_empty() {
-            self.engine.push(Frame::BugOut { queue: m.alerted });
+        }
+        if !guns.is_empty() {
+            self.engine.push(Frame::BugOut { queue: guns });
         }
     }
 
-    /// The log line of the march walked, if the unit moved.
+    /// The rest of a march's route priced again on the position as it is now: it ends before
+    /// the first step that is barred (a bridge blown, an enemy unit come in the way) or that the
+    /// MP left cannot pay, and at a traffic jam (3.1).
+    fn reprice(&self, u: UnitId, at: Hex, route: &[(Hex, u32)]) -> Vec<(Hex, u32)> {
+        let b = Board::new(&self.w, &self.s);
+        let grid = &self.w.map.grid;
+        let german = self.unit_side(u) == Side::German;
+        let left = b.allowance(u).saturating_sub(self.s.units[u as usize].spent as u32);
+        let mut out = Vec::new();
+        let (mut from, mut total) = (at, 0);
+        for &(h, _) in route {
+            let Some(d) = grid.dir_to(from, h) else { break };
+            match b.step(u, from, d, h) {
+                Ok(c) if total + c <= left => {
+                    total += c;
+                    out.push((h, c));
+                }
+                _ => break,
+            }
+            if german && b.traffic_jam(h) {
+                break;
+            }
+            from = h;
+        }
+        out
+    }
+
+    /// The log line of the stretch of a march walked since the last one, if any.
     fn log_stretch(&mut self, m: &March, at: Hex) {
         if m.from == at || self.journal.off {
             return;
@@ -469,7 +515,8 @@ impl ArdennesII {
         });
     }
 
-    /// The march is over: it is logged, and a VP hex it ends in may change hands (6.0).
+    /// The march is over: its last stretch is logged, and a VP hex it ends in may change hands
+    /// (6.0).
     fn end_march(&mut self, m: &March, at: Hex) {
         self.log_stretch(m, at);
         let side = self.unit_side(m.unit);

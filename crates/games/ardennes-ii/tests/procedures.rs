@@ -227,8 +227,11 @@ fn bridge_approach(g: &ArdennesII) -> (Hex, Hex, Hex, Hex, Hex) {
     panic!("the map has a primed road bridge with a road leading to it");
 }
 
+/// 3.8: "at any moment in any phase": as a German unit's move reaches a hex that would end the
+/// chance to blow a primed bridge, the US may try; the move goes on afterwards, across the
+/// bridge if it stands, and if it is blown the unit stops short of it with the MP it has left.
 #[test]
-fn a_german_unit_halts_before_a_primed_bridge_and_the_us_may_blow_it_then_3_8() {
+fn a_german_unit_reaching_a_primed_bridge_lets_the_us_try_to_blow_it_and_goes_on_3_8() {
     let mut g = empty(3, Phase::Movement(Side::German));
     let (symbol, start, halt, near, far) = bridge_approach(&g);
     let world = g.world().clone();
@@ -246,36 +249,183 @@ fn a_german_unit_halts_before_a_primed_bridge_and_the_us_may_blow_it_then_3_8() 
     let go = Action::move_to(tank, far);
     assert!(legal(&g).contains(&go), "the far bank is within reach");
     play(&mut g, go.clone());
-    let at = g.state().units[tank as usize].hex().expect("on the map");
-    assert_ne!(at, far, "the move stopped short of the bridge");
-    assert_ne!(
-        at, near,
-        "it did not enter the near bank, which would end the chance to blow"
-    );
-    assert_eq!(at, halt, "it halts on the road hex before the near bank");
+    // The move waits on the road hex before the near bank: entering the near bank would end
+    // the chance to blow.
+    assert_eq!(g.state().units[tank as usize].hex(), Some(halt));
     assert_eq!(g.pending(), Pending::Seat(ALLIED), "the US decides");
     assert!(
         legal(&g).contains(&Action::Demolish { symbol }),
         "the US may blow it now"
     );
-    assert!(journal(&g).iter().any(|l| l.contains("3.8")));
-    // The US lets it pass; the German goes on with the MP he has left, and does not halt
-    // before the same bridge again.
+    assert!(journal(&g)
+        .iter()
+        .any(|l| l.starts_with("3.8") && l.contains("reaches")));
+    // The US lets it pass: the move goes on across the bridge, without another decision.
     play(&mut g, Action::Pass);
-    assert_eq!(g.pending(), Pending::Seat(0));
-    play(&mut g, go);
-    assert_eq!(g.state().units[tank as usize].hex(), Some(far));
-    // Another game: the US blows it (or tests it) before the German crosses.
-    let mut g2 = empty(3, Phase::Movement(Side::German));
-    put(&mut g2, tank, start);
-    put(&mut g2, guard, guard_hex);
-    play(&mut g2, Action::move_to(tank, far));
-    play(&mut g2, Action::Demolish { symbol });
-    assert!(g2.state().blown.contains(&symbol) || g2.state().tested.contains(&symbol));
+    assert_eq!(g.state().units[tank as usize].hex(), Some(far), "the move went on");
+    assert_eq!(g.pending(), Pending::Seat(GERMAN));
+    // Other games: the US tries, and the bridge is blown or tested.
+    let into_far = grid.dir_to(near, far).expect("the bridge's banks are neighbours");
+    let (mut blown_seen, mut tested_seen) = (false, false);
+    for seed in 0..40u64 {
+        let mut g2 = empty(3, Phase::Movement(Side::German));
+        put(&mut g2, tank, start);
+        put(&mut g2, guard, guard_hex);
+        play(&mut g2, Action::move_to(tank, far));
+        g2.edit().reseed(seed);
+        play(&mut g2, Action::Demolish { symbol });
+        assert!(
+            g2.state().units[guard as usize].stopped,
+            "the demolishing unit stops (3.8)"
+        );
+        assert_eq!(
+            g2.pending(),
+            Pending::Seat(ALLIED),
+            "the US may try other bridges or pass"
+        );
+        play(&mut g2, Action::Pass);
+        let st = &g2.state().units[tank as usize];
+        if g2.state().blown.contains(&symbol) {
+            blown_seen = true;
+            // The road no longer crosses: the move ends short of the far bank if the crossing
+            // is now closed to it, and the unit keeps the MP it has not spent.
+            if board(&g2).step_cost(tank, near, into_far, far).is_none() {
+                assert_ne!(st.hex(), Some(far), "seed {seed}: the blown bridge stops the move");
+            }
+            assert!((st.spent as u32) < board(&g2).allowance(tank), "seed {seed}: MP left");
+            assert_eq!(g2.pending(), Pending::Seat(GERMAN), "seed {seed}: the German moves on");
+        } else {
+            tested_seen = true;
+            assert!(g2.state().tested.contains(&symbol));
+            assert_eq!(st.hex(), Some(far), "seed {seed}: the bridge stands; the move went on");
+        }
+        if blown_seen && tested_seen {
+            break;
+        }
+    }
     assert!(
-        g2.state().units[guard as usize].stopped,
-        "the demolishing unit stops (3.8)"
+        blown_seen && tested_seen,
+        "both results of the Bridge Demolition Table were seen"
     );
+}
+
+/// 3.6: artillery bugs out "at that instant" an enemy unit of printed attack 2 or more moves
+/// next to it: in the middle of the move, at the hex where the unit came next to it; then the
+/// move goes on to its end.
+#[test]
+fn artillery_bugs_out_the_moment_a_moving_enemy_comes_next_to_it_3_6() {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let at = field(&g, 3, 0);
+    let world = g.world().clone();
+    let grid = &world.map.grid;
+    let gun = pick(&g, 1, &[], |d| d.side == Side::Allied && d.is_artillery())[0];
+    let tank = pick(&g, 1, &[], |d| german_tank(d) && d.front.attack >= 2 && d.front.ma >= 8)[0];
+    put(&mut g, gun, at);
+    // The tank goes from two hexes away, through a hex next to the gun, to another hex two
+    // hexes from it: the route is given, so it passes next to the gun on its way.
+    let (start, by, to) = grid
+        .within(at, 2)
+        .filter(|&s| grid.distance(s, at) == 2)
+        .find_map(|start| {
+            grid.neighbours(start)
+                .map(|(_, n)| n)
+                .filter(|&n| grid.distance(n, at) == 1)
+                .find_map(|by| {
+                    grid.neighbours(by)
+                        .map(|(_, n)| n)
+                        .find(|&n| grid.distance(n, at) == 2 && grid.distance(n, start) == 2)
+                        .map(|to| (start, by, to))
+                })
+        })
+        .expect("a hex next to the gun, and one on either side of it");
+    put(&mut g, tank, start);
+    play(
+        &mut g,
+        Action::Move {
+            unit: tank,
+            to,
+            via: vec![by],
+        },
+    );
+    assert_eq!(
+        g.state().units[tank as usize].hex(),
+        Some(by),
+        "the move waits where it came next to the gun"
+    );
+    assert_eq!(g.pending(), Pending::Seat(ALLIED), "3.6: the gun bugs out now");
+    let choice = legal(&g)[0].clone();
+    assert!(matches!(choice, Action::BugOut { unit, .. } | Action::StayPut { unit } if unit == gun));
+    play(&mut g, choice);
+    assert_eq!(g.state().units[tank as usize].hex(), Some(to), "then the move goes on");
+    assert_eq!(g.pending(), Pending::Seat(GERMAN));
+    let log = journal(&g);
+    let (s, b, t) = (id(&g, start), id(&g, by), id(&g, to));
+    let first = log
+        .iter()
+        .position(|l| l.contains(&format!("{s} → {b}")))
+        .expect("the first stretch");
+    let bug = log.iter().position(|l| l.starts_with("3.6")).expect("the bug-out");
+    let second = log
+        .iter()
+        .position(|l| l.contains(&format!("{b} → {t}")))
+        .expect("the second stretch");
+    assert!(first < bug && bug < second, "{log:?}");
+}
+
+/// A move may follow a route the player gives (every hex entered, in order), priced hex by
+/// hex; a route that skips a hex, enters a hex twice, runs into an enemy unit or costs more
+/// than the MP left is refused, saying why.
+#[test]
+fn a_move_follows_the_route_given_and_a_bad_route_is_refused_3_1() {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let at = field(&g, 3, 1);
+    let world = g.world().clone();
+    let grid = &world.map.grid;
+    let walker = pick(&g, 1, &[], foot(Side::German))[0];
+    let enemy = pick(&g, 1, &[], foot(Side::Allied))[0];
+    put(&mut g, walker, at);
+    let a = step(&g, at, 0);
+    let b = step(&g, a, 1);
+    let far = ring(&world, at, 9);
+    let routed = |to: Hex, via: Vec<Hex>| Action::Move { unit: walker, to, via };
+    // Skipping a hex, and coming back to a hex.
+    let beyond = step(&g, a, 0);
+    let r = refused(&mut g, GERMAN, &routed(b, vec![beyond]), "3.1");
+    assert!(r.text.en.contains("not next to"), "{}", r.text.en);
+    refused(&mut g, GERMAN, &routed(a, vec![a]), "3.1");
+    // Too far for the MP left.
+    let line: Vec<Hex> = (1..9).map(|k| ring_toward(&g, at, far, k)).collect();
+    let r = refused(&mut g, GERMAN, &routed(far, line), "3.1");
+    assert!(r.text.en.contains("left"), "{}", r.text.en);
+    // Into an enemy unit.
+    put(&mut g, enemy, b);
+    let r = refused(&mut g, GERMAN, &routed(b, vec![a]), "3.1");
+    assert!(r.text.en.contains("enemy"), "{}", r.text.en);
+    // A good route: the unit ends where it was sent, having gone the way it was told.
+    let c = step(&g, at, 2);
+    let d = step(&g, c, 1);
+    assert!(grid.adjacent(d, at) || grid.distance(d, at) == 2);
+    play(&mut g, routed(d, vec![c]));
+    assert_eq!(g.state().units[walker as usize].hex(), Some(d));
+    let (from, by) = (id(&g, at), id(&g, d));
+    assert!(journal(&g).iter().any(|l| l.contains(&format!("{from} → {by}"))));
+    // The refusal of a move names what stops the unit: here the enemy unit in the hex.
+    let r = refused(&mut g, GERMAN, &Action::move_to(walker, b), "3.1");
+    assert!(r.text.en.contains("enemy unit holds"), "{}", r.text.en);
+}
+
+/// The `k`-th hex on a line from `from` toward `to` (a neighbour nearer `to` each time).
+fn ring_toward(g: &ArdennesII, from: Hex, to: Hex, k: usize) -> Hex {
+    let grid = &g.world().map.grid;
+    let mut h = from;
+    for _ in 0..k {
+        h = grid
+            .neighbours(h)
+            .map(|(_, n)| n)
+            .min_by_key(|&n| (grid.distance(n, to), n))
+            .expect("a neighbour");
+    }
+    h
 }
 
 #[test]
