@@ -302,7 +302,7 @@ impl ArdennesII {
         actions
             .iter()
             .map(|a| match *a {
-                Action::Move { unit, to, .. } => {
+                Action::Move { unit, to, .. } if (unit as usize) < self.s.units.len() => {
                     let reach = costs
                         .entry(unit)
                         .or_insert_with(|| with_search(|search| b.destinations(unit, search)));
