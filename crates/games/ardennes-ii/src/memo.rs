@@ -13,7 +13,9 @@
 //!   hex, MP spent, DG and face, and on everything else movement costs read for its side
 //!   (TEC, 1.2, 3.1, 3.5, 3.8): the turn, the blown bridges, the barrage markers, the hexes
 //!   the enemy holds, the enemy's ZOC Bonds and, on turns 1–2, the traffic jams German units
-//!   hold. Moving one unit thus leaves the reach of the side's other units as it was.
+//!   hold. Moving one unit thus leaves the reach of the side's other units as it was;
+//! - each side's supply map (3.7), keyed on the layout it was traced on, the turn, the blown
+//!   bridges and the Air Supply markers: all a trace reads besides the scenario's sources.
 //!
 //! The memo lives in [`State`] outside its serialized form: it is not part of the game, and a
 //! loaded or replayed game simply starts with an empty one.
@@ -40,6 +42,18 @@ struct Inner {
     world: Option<u64>,
     layout: Option<Arc<Layout>>,
     reach: [SideReach; 2],
+    supply: [Option<SupplyMap>; 2],
+}
+
+/// A side's supply map and what it was traced from.
+#[derive(Clone)]
+struct SupplyMap {
+    /// The layout of the position (held, so that its address is not reused while compared).
+    layout: Arc<Layout>,
+    turn: u8,
+    blown: Vec<Hex>,
+    air_supply: Vec<Hex>,
+    map: Arc<Vec<bool>>,
 }
 
 /// The reaches of one side's units, valid while `env` holds.
@@ -122,6 +136,31 @@ impl Memo {
         let l = Arc::new(Layout::build(w, s));
         self.on(w).layout = Some(l.clone());
         l
+    }
+
+    /// Side `side`'s supply map on board `b`: the one kept, if traced from the same position,
+    /// turn, blown bridges and Air Supply markers, else traced by `trace`.
+    pub(crate) fn supply(&self, b: &Board, side: Side, trace: impl FnOnce() -> Vec<bool>) -> Arc<Vec<bool>> {
+        // The board's layout is taken (from this memo) before the memo is locked here.
+        let layout = b.layout().clone();
+        let s = b.s;
+        let fits = |m: &SupplyMap| {
+            Arc::ptr_eq(&m.layout, &layout) && m.turn == s.turn && m.blown == s.blown && m.air_supply == s.air_supply
+        };
+        if let Some(m) = &self.on(b.w).supply[side.seat() as usize] {
+            if fits(m) {
+                return m.map.clone();
+            }
+        }
+        let map = Arc::new(trace());
+        self.on(b.w).supply[side.seat() as usize] = Some(SupplyMap {
+            layout,
+            turn: s.turn,
+            blown: s.blown.clone(),
+            air_supply: s.air_supply.clone(),
+            map: map.clone(),
+        });
+        map
     }
 
     /// Unit `u`'s reach on board `b`: the one kept, if its inputs are unchanged, else worked

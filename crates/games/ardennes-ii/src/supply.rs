@@ -13,18 +13,22 @@ use sandtable_core::hex::Hex;
 use sandtable_core::search::Search;
 use sandtable_core::text;
 use sandtable_core::text::Text;
+use std::sync::Arc;
 
 impl ArdennesII {
-    /// 3.7 and the scenario's supply rules: where `side` can trace supply now.
-    pub(crate) fn supply_map(&self, b: &Board, side: Side, search: &mut Search) -> Vec<bool> {
-        let sources = self.supply_sources(b, side);
-        b.supply_from(side, &sources, search)
+    /// 3.7 and the scenario's supply rules: where `side` can trace supply now (kept in the
+    /// state's memo while the position does not change).
+    pub(crate) fn supply_map(&self, b: &Board, side: Side, search: &mut Search) -> Arc<Vec<bool>> {
+        self.s.memo.supply(b, side, || {
+            let sources = self.supply_sources(b, side);
+            b.supply_from(side, &sources, search)
+        })
     }
 
     /// 3.7: whether each hex is in supply for `side` now, from the scenario's sources: what a
     /// player sees by tracing supply, for agents planning moves.
     pub fn supply_now(&self, side: Side) -> Vec<bool> {
-        with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search))
+        with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search)).to_vec()
     }
 
     /// The hexes `side` traces supply to: the scenario's sources (7.3–7.6), else its friendly
