@@ -295,17 +295,22 @@ pub struct Edit<'a> {
 }
 
 impl Edit<'_> {
-    /// Puts the game in `phase` with nothing else in progress: at its decisions for a phase of
-    /// decisions; a phase without decisions runs when the driver next runs the game
-    /// (`sandtable_core::driver::start`).
+    /// Puts the game in `phase` with nothing else in progress, at its decisions. A phase
+    /// without decisions is run at once, up to the next decision.
     pub fn set_phase(&mut self, phase: Phase) {
         self.g.s.phase = phase;
-        let step = if procedure::phase_player(phase).is_some() {
-            frames::PhaseStep::Play
+        if procedure::phase_player(phase).is_some() {
+            *self.g.engine.frames_mut() = vec![Frame::Phase {
+                phase,
+                step: frames::PhaseStep::Play,
+            }];
         } else {
-            frames::PhaseStep::Work
-        };
-        *self.g.engine.frames_mut() = vec![Frame::Phase { phase, step }];
+            *self.g.engine.frames_mut() = vec![Frame::Phase {
+                phase,
+                step: frames::PhaseStep::Work,
+            }];
+            sandtable_core::driver::start(&mut *self.g);
+        }
     }
 
     /// Starts the generator again from `seed`, the procedure stack kept.

@@ -209,3 +209,53 @@ fn the_view_sends_each_units_factors_as_the_page_reads_them() {
         assert_eq!(v["values"], v["factors"], "{id}");
     }
 }
+
+/// A game kept as a record (`sandtable_core::record`): every die is a step of its own, after
+/// which nobody may take back what came before it; a move without dice may be taken back; the
+/// record saved and loaded again is the same game.
+#[test]
+fn a_session_records_each_die_as_a_step_and_loads_again() {
+    use sandtable_ardennes_ii::Action;
+    use sandtable_core::record::{ScenarioSource, Session};
+    let mut s = Session::<ArdennesII>::new(ScenarioSource::Shipped("goose-egg".into()), 4).expect("7.4 starts");
+    let (mut rolled, mut undone) = (false, false);
+    let mut legal = Vec::new();
+    for i in 0..400usize {
+        let Pending::Seat(seat) = s.game.pending() else { break };
+        s.game.legal_actions(&mut legal);
+        // Fire when offered (a die), otherwise go through the list.
+        let a = legal
+            .iter()
+            .find(|a| matches!(a, Action::Fire { .. }))
+            .unwrap_or(&legal[i % legal.len()])
+            .clone();
+        let before = s.record.entries.len();
+        let sum = s.game.checksum();
+        s.act(seat, &a).expect("a listed action");
+        let dice = s.record.entries[before + 1..]
+            .iter()
+            .filter(|e| e.seat.is_none())
+            .count();
+        if dice > 0 {
+            rolled = true;
+            assert!(!s.can_undo(seat), "{a:?}: a die was rolled, nobody takes it back");
+            assert!(s.record.entries[before + 1..].iter().all(|e| e.barrier));
+        } else if matches!(a, Action::Move { .. }) && !undone && s.can_undo(seat) {
+            let mut back = s.clone();
+            back.undo(seat).expect("the move is taken back");
+            assert_eq!(back.game.checksum(), sum, "{a:?} taken back");
+            undone = true;
+        }
+        if rolled && undone && i > 100 {
+            break;
+        }
+    }
+    assert!(
+        rolled && undone,
+        "a die was rolled ({rolled}) and a move taken back ({undone})"
+    );
+    let again =
+        Session::<ArdennesII>::from_json(&sandtable_core::record::DynSession::to_json(&s)).expect("the record loads");
+    assert_eq!(again.game.checksum(), s.game.checksum());
+    assert_eq!(again.game.pending(), s.game.pending());
+}

@@ -1015,7 +1015,9 @@ fn refusals_cite_a_rule_and_leave_the_game_unchanged() {
         .hexes()
         .find(|&h| g.world().map.grid.distance(h, x) > 40)
         .expect("far away");
-    refused(&mut g, GERMAN, &Action::move_to(tank, far), "3.1");
+    let r = refused(&mut g, GERMAN, &Action::move_to(tank, far), "3.1");
+    // The refusal says what stops the unit: the MP the cheapest route needs, or no route.
+    assert!(r.text.en.contains("route"), "{}", r.text.en);
     out_of_turn(&mut g, ALLIED, &Action::EndPhase);
     refused(&mut g, GERMAN, &Action::AirStrike { target: x }, "3.5");
     let mut c = empty(3, Phase::Combat(Side::German));
