@@ -5,6 +5,7 @@
 
 use crate::frames::{Frame, PhaseStep, Roll};
 use crate::sequence::{Phase, Side};
+use crate::state::Stage;
 use crate::{Action, ArdennesII};
 use sandtable_core::driver::Who;
 use sandtable_core::game::Refusal;
@@ -34,13 +35,13 @@ impl ArdennesII {
             Frame::Place { queue } => first(queue.first().map(|p| &p.unit)),
             Frame::BugOut { queue } | Frame::Resupply { queue } => first(queue.first()),
             Frame::Demolitions => seat(Side::Allied),
+            // 3.2: the attacker commits, takes its losses and advances; the defender stands or
+            // retreats, takes its losses and retreats.
             Frame::Combat(c) => {
                 let attacker = self.attacker_side();
                 match c.stage {
-                    crate::state::Stage::Commit | crate::state::Stage::AttackerLoss | crate::state::Stage::Advance => {
-                        seat(attacker)
-                    }
-                    _ => seat(attacker.enemy()),
+                    Stage::Commit | Stage::AttackerLoss | Stage::Advance => seat(attacker),
+                    Stage::StandOrRetreat | Stage::DefenderLoss | Stage::Retreat => seat(attacker.enemy()),
                 }
             }
             Frame::Roll(_) => Who::Chance,
