@@ -159,7 +159,7 @@ impl Rules for ArdennesII {
                 known.join(", ")
             )));
         };
-        Ok(ArdennesII::start(w, &s, seed))
+        Ok(ArdennesII::set_up(w, &s, seed))
     }
 
     fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError> {
@@ -168,7 +168,7 @@ impl Rules for ArdennesII {
             .data
             .scenario_from_text("scenario", text)
             .map_err(|e| SetupError(e.to_string()))?;
-        Ok(ArdennesII::start(w, &s, seed))
+        Ok(ArdennesII::set_up(w, &s, seed))
     }
 
     fn outcome(&self) -> Option<Outcome> {

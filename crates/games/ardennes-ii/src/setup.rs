@@ -123,7 +123,7 @@ pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenar
 
 impl ArdennesII {
     /// A game of `scenario` set up for its first turn, its first phase begun (7.0, SCS 5.0).
-    pub(crate) fn start(w: Arc<World>, scenario: &Scenario, seed: u64) -> ArdennesII {
+    pub(crate) fn set_up(w: Arc<World>, scenario: &Scenario, seed: u64) -> ArdennesII {
         let n = w.data.counters.units.len();
         let mut s = State {
             scenario: scenario.id.clone(),
