@@ -136,6 +136,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The game id (`stalingrad-blitz`).
     const ID: &'static str;
 
+    /// The rule that sets out the sequence of play ("5.0"), cited when a seat tries to act out
+    /// of turn.
+    const SEQUENCE_OF_PLAY: &'static str = "";
+
     /// Whether a seat's decision with only one legal action is taken at once, as part of the
     /// step before it. Then it is never asked, recorded or undone on its own.
     const TAKE_FORCED: bool = false;
@@ -150,6 +154,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// List them with the same rule functions [`Rules::check`] uses, so that the list and the
     /// check can never disagree.
     fn legal(&self, frame: &Self::Frame, out: &mut Vec<Self::Action>);
+
+    /// Whether a seat's decision at `frame` that has no legal action left is carried out with
+    /// none (`carry_out(frame, None)`): a retreat with nowhere to go, a reinforcement with no
+    /// hex to enter. Otherwise an empty legal list is a dead end, which is a bug.
+    fn passes_when_empty(&self, _frame: &Self::Frame) -> bool {
+        false
+    }
 
     /// Chance's outcomes at `frame`, each with its weight, appended to `out` (empty on entry).
     fn outcomes(&self, _frame: &Self::Frame, _out: &mut Vec<(Self::Action, u32)>) {}
@@ -241,13 +252,10 @@ fn not_your_decision<R: Rules>(pending: Pending) -> Refusal {
         Pending::Chance => crate::text!("chance must act first", "须先由机运决定"),
         Pending::Seat(s) => {
             let name = R::seats().get(s as usize).map(|i| i.name.clone()).unwrap_or_default();
-            Text::new(
-                format!("it is {}'s decision now", name.en),
-                format!("现在由{}做决定", name.zh),
-            )
+            Text::new(format!("{} decides now", name.en), format!("现在由{}做决定", name.zh))
         }
     };
-    Refusal::new("", text)
+    Refusal::new(R::SEQUENCE_OF_PLAY, text)
 }
 
 /// A rule system as everyone else uses it: the command line, the server, computer players,
@@ -407,9 +415,10 @@ pub fn revealed(before: &[Vec<u64>], after: &[Vec<u64>]) -> bool {
         .any(|(b, a)| b.iter().any(|id| a.binary_search(id).is_err()))
 }
 
-/// Runs the automatic frames until a seat or chance must act or the game is over, then
-/// forgets the old legal list; with [`Rules::TAKE_FORCED`], a decision with a single answer
-/// is taken at once.
+/// Runs the automatic frames until a seat or chance must act or the game is over, forgetting
+/// the old legal list on the way. With [`Rules::TAKE_FORCED`], a decision with a single answer
+/// is taken at once; a decision with none that [`Rules::passes_when_empty`] is carried out
+/// with none.
 fn settle<R: Rules>(game: &mut R) {
     loop {
         game.engine_mut().touch();
@@ -421,16 +430,18 @@ fn settle<R: Rules>(game: &mut R) {
             }
             Who::Chance => return,
             Who::Seat(_) => {
-                if !R::TAKE_FORCED {
+                let passes = game.passes_when_empty(top);
+                if !R::TAKE_FORCED && !passes {
                     return;
                 }
                 let legal = game.legal_list();
-                if legal.len() != 1 {
-                    return;
-                }
-                let action = legal[0].clone();
+                let action = match legal.len() {
+                    0 if passes => None,
+                    1 if R::TAKE_FORCED => Some(legal[0].clone()),
+                    _ => return,
+                };
                 let frame = game.engine_mut().pop().expect("a top frame");
-                game.carry_out(frame, Some(&action));
+                game.carry_out(frame, action.as_ref());
             }
         }
     }

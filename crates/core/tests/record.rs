@@ -935,7 +935,7 @@ fn refused_actions_leave_the_state_unchanged_and_name_the_rule() {
         let who = DiceRace::seats()[seat as usize].name.en.clone();
         assert_eq!(
             g.apply(other, &Act::Pick(2)).unwrap_err().text.en,
-            format!("it is {who}'s decision now")
+            format!("{who} decides now")
         );
         assert!(g.apply(7, &Act::Pick(2)).is_err());
         assert_eq!(g.checksum(), sum);

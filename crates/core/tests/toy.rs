@@ -44,7 +44,7 @@ fn one_check_says_why_and_the_list_is_what_it_accepts() {
     );
     assert_eq!(
         g.apply(BLUE, &Action::EndMovement).unwrap_err().text.en,
-        "it is Red's decision now"
+        "Red decides now"
     );
     for to in 0..=6 {
         let listed = g.legal_list().contains(&Action::Move { company: 1, to });

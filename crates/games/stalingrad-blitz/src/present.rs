@@ -4,7 +4,7 @@
 use crate::data::{Nation, Side, UType};
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::{Pending, Seat, Targets};
+use sandtable_core::game::{Game, Pending, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
     render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
@@ -63,15 +63,22 @@ impl StalingradBlitz {
                 Text::new(format!("Choose {}", u.en), format!("选择{}", u.zh))
             }
             Action::EndChoose => Text::new("Choose no more", "选择完毕"),
-            Action::Move { unit, to, march } => {
+            Action::Move { unit, to, march, via } => {
                 let (u, h) = (self.unit_text(unit), self.hex_text(to));
-                if march {
+                let t = if march {
                     Text::new(
                         format!("March {} to {}", u.en, h.en),
                         format!("{}以行军队形移动到{}", u.zh, h.zh),
                     )
                 } else {
                     Text::new(format!("Move {} to {}", u.en, h.en), format!("{}移动到{}", u.zh, h.zh))
+                };
+                if via.is_empty() {
+                    t
+                } else {
+                    let ids: Vec<String> = via.as_slice().iter().map(|&h| self.hex_id(h)).collect();
+                    let ids = ids.join(", ");
+                    Text::new(format!("{} via {ids}", t.en), format!("{}(经{ids})", t.zh))
                 }
             }
             Action::EndMovement => Text::new("End movement; go to combat", "结束移动,进入战斗"),
@@ -175,6 +182,11 @@ impl StalingradBlitz {
                 )
             }
             Action::NoFortress => Text::new("Build no fortress", "不构筑要塞"),
+            Action::Draw { chit, .. } => {
+                let c = self.chit_text(chit);
+                Text::new(format!("Drawn: {}", c.en), format!("抽出:{}", c.zh))
+            }
+            Action::Die { face } => Text::new(format!("Die: {face}"), format!("骰子:{face}")),
         }
     }
 
@@ -193,9 +205,9 @@ impl StalingradBlitz {
         actions
             .iter()
             .map(|a| match *a {
-                Action::Move { unit, to, march } => {
+                Action::Move { unit, to, march, .. } => {
                     let cost = costs.entry((unit, march)).or_insert_with(|| {
-                        crate::flow::with_search(|search| {
+                        sandtable_core::search::with_thread_search(|search| {
                             b.movement(unit, march, search);
                             (0..self.d.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
                         })
@@ -238,13 +250,21 @@ impl StalingradBlitz {
             Action::First { chit: None } => "first none".into(),
             Action::Choose { unit } => format!("choose {}", self.uid(unit)),
             Action::EndChoose => "done".into(),
-            Action::Move { unit, to, march } => {
-                format!(
+            Action::Move { unit, to, march, via } => {
+                let mut n = format!(
                     "{} {} {}",
                     if march { "march" } else { "move" },
                     self.uid(unit),
                     self.hex_id(to)
-                )
+                );
+                if !via.is_empty() {
+                    n.push_str(" via");
+                    for &h in via.as_slice() {
+                        n.push(' ');
+                        n.push_str(&self.hex_id(h));
+                    }
+                }
+                n
             }
             Action::EndMovement => "end-move".into(),
             Action::Declare { target, units } => {
@@ -262,6 +282,10 @@ impl StalingradBlitz {
             Action::Place { unit, at } => format!("place {} {}", self.uid(unit), self.hex_id(at)),
             Action::Fortify { hex } => format!("fortify {}", self.hex_id(hex)),
             Action::NoFortress => "no-fortress".into(),
+            Action::Draw { slot, chit } => {
+                format!("draw {} {slot}", self.d.chits[chit as usize % self.d.chits.len()].id)
+            }
+            Action::Die { face } => format!("die {face}"),
         }
     }
 
@@ -291,16 +315,22 @@ impl StalingradBlitz {
             ("first", [c]) => Action::First { chit: Some(chit(c)?) },
             ("choose", [u]) => Action::Choose { unit: unit(u)? },
             ("done", []) => Action::EndChoose,
-            ("move", [u, h]) => Action::Move {
-                unit: unit(u)?,
-                to: hex(h)?,
-                march: false,
-            },
-            ("march", [u, h]) => Action::Move {
-                unit: unit(u)?,
-                to: hex(h)?,
-                march: true,
-            },
+            ("move" | "march", [u, h, rest @ ..]) => {
+                let via = match rest {
+                    [] => Route::default(),
+                    [v, hexes @ ..] if v.eq_ignore_ascii_case("via") && !hexes.is_empty() => {
+                        let hexes: Vec<Hex> = hexes.iter().map(|h| hex(h)).collect::<Option<_>>()?;
+                        Route::from_slice(&hexes)?
+                    }
+                    _ => return None,
+                };
+                Action::Move {
+                    unit: unit(u)?,
+                    to: hex(h)?,
+                    march: verb == "march",
+                    via,
+                }
+            }
             ("end-move", []) => Action::EndMovement,
             ("attack", [h, with, rest @ ..]) if with.eq_ignore_ascii_case("with") && !rest.is_empty() => {
                 let mut ids: Vec<UnitId> = rest.iter().map(|u| unit(u)).collect::<Option<_>>()?;
@@ -340,9 +370,20 @@ impl StalingradBlitz {
 
     /// The phase and step in words.
     pub(crate) fn phase_text(&self) -> Text {
-        match &self.s.phase {
-            Phase::Over => Text::new("Game over", "游戏结束"),
-            Phase::Setup => match crate::setup::next_setup_unit(&self.d, &self.s) {
+        let Some(top) = self.engine.top() else {
+            return Text::new("Game over", "游戏结束");
+        };
+        match top {
+            Frame::Turn => Text::new("End of the turn (15.0)", "回合结束(15.0)"),
+            Frame::Roll(Roll::AxisReinf { .. }) => Text::new(
+                "Axis reinforcements: the table's die (12.3)",
+                "轴心国增援:增援表掷骰(12.3)",
+            ),
+            Frame::Roll(Roll::Withdrawal { .. }) => {
+                Text::new("German withdrawal: the table's die (11.2)", "德军转出:转出表掷骰(11.2)")
+            }
+            Frame::Roll(Roll::Combat { .. }) => Text::new("Combat: the die (10.4)", "战斗:掷骰(10.4)"),
+            Frame::SetUp => match crate::setup::next_setup_unit(&self.d, &self.s) {
                 Some(u) => {
                     let t = self.unit_text(u);
                     let rule = crate::setup::setup_rule(crate::setup::setup_class(&self.d.units[u as usize]));
@@ -353,45 +394,34 @@ impl StalingradBlitz {
                 }
                 None => Text::new("Set-up (4.0)", "初期配置(4.0)"),
             },
-            Phase::Draw => Text::new("Command execution: drawing a chit (7.1)", "命令实行:抽取命令卡(7.1)"),
-            Phase::Select(Select::SovietHq) => Text::new(
+            Frame::Draw => Text::new("Command execution: drawing a chit (7.1)", "命令实行:抽取命令卡(7.1)"),
+            Frame::Select(Select::SovietHq) => Text::new(
                 "Command selection: Soviet Front chits (6.2(1))",
                 "命令选择:苏军方面军命令卡(6.2(1))",
             ),
-            Phase::Select(Select::SovietExtra) => Text::new(
+            Frame::Select(Select::SovietExtra) => Text::new(
                 "Command selection: SOVIET REINF or STAVKA (6.2(2))",
                 "命令选择:苏军增援或STAVKA(6.2(2))",
             ),
-            Phase::Select(Select::AxisGer) => Text::new(
+            Frame::Select(Select::AxisGer) => Text::new(
                 "Command selection: German chits (6.2(3))",
                 "命令选择:德军命令卡(6.2(3))",
             ),
-            Phase::Select(Select::AxisRnf) => Text::new(
+            Frame::Select(Select::AxisRnf) => Text::new(
                 "Command selection: allied and reinforcement chits (6.2(3))",
                 "命令选择:同盟军及增援命令卡(6.2(3))",
             ),
-            Phase::Select(Select::AxisFirst) => Text::new(
+            Frame::Select(Select::AxisFirst) => Text::new(
                 "Turn 1: a chit to execute first (16.0(1))",
                 "第1回合:首先执行的命令卡(16.0(1))",
             ),
-            Phase::Exec(e) => {
+            Frame::Exec(_) | Frame::Combat(_) => {
+                let Some(e) = self.exec() else {
+                    return Text::default();
+                };
                 let c = self.chit_text(e.chit);
-                let step = match &e.step {
-                    Step::Stavka => Text::new("choose the HQ to activate (7.2(3))", "选择要激活的司令部(7.2(3))"),
-                    Step::AlliedGerman { .. } => Text::new(
-                        "choose up to 2 German units to activate (8.3(2))",
-                        "选择最多2个德军单位激活(8.3(2))",
-                    ),
-                    Step::Move => Text::new("movement segment (9.0)", "移动小节(9.0)"),
-                    Step::Declare => Text::new(
-                        "combat segment: declare attacks (10.2(1))",
-                        "战斗小节:宣言攻击(10.2(1))",
-                    ),
-                    Step::Order => Text::new(
-                        "combat segment: choose the next attack to resolve (10.2(1))",
-                        "战斗小节:选择下一个结算的攻击(10.2(1))",
-                    ),
-                    Step::Combat(c) => match c.stage {
+                let step = match (&e.step, self.combat()) {
+                    (_, Some(c)) => match c.stage {
                         CombatStage::AttackerLoss => {
                             Text::new("the attacker allocates step losses (10.5)", "攻击方分配战力损失(10.5)")
                         }
@@ -405,23 +435,37 @@ impl StalingradBlitz {
                         CombatStage::Retreat => Text::new("the defender retreats (10.6)", "防守方退却(10.6)"),
                         CombatStage::Advance => Text::new("advance after combat (10.7)", "战斗后挺进(10.7)"),
                     },
-                    Step::AxisReinf(_) => Text::new(
+                    (Step::Stavka, _) => Text::new("choose the HQ to activate (7.2(3))", "选择要激活的司令部(7.2(3))"),
+                    (Step::AlliedGerman { .. }, _) => Text::new(
+                        "choose up to 2 German units to activate (8.3(2))",
+                        "选择最多2个德军单位激活(8.3(2))",
+                    ),
+                    (Step::Move, _) => Text::new("movement segment (9.0)", "移动小节(9.0)"),
+                    (Step::Declare, _) => Text::new(
+                        "combat segment: declare attacks (10.2(1))",
+                        "战斗小节:宣言攻击(10.2(1))",
+                    ),
+                    (Step::Order, _) => Text::new(
+                        "combat segment: choose the next attack to resolve (10.2(1))",
+                        "战斗小节:选择下一个结算的攻击(10.2(1))",
+                    ),
+                    (Step::AxisReinf(_), _) => Text::new(
                         "Axis reinforcements: choose units (12.3, 12.4)",
                         "轴心国增援:选择单位(12.3, 12.4)",
                     ),
-                    Step::SovietReinf { .. } => Text::new(
+                    (Step::SovietReinf { .. }, _) => Text::new(
                         "Soviet reinforcements: choose the HQ that enters (12.2)",
                         "苏军增援:选择登场的司令部(12.2)",
                     ),
-                    Step::Place => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
-                    Step::Supply(SupplyStage::Withdraw { .. }) => {
+                    (Step::Place, _) => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
+                    (Step::Supply(SupplyStage::Withdraw { .. }), _) => {
                         Text::new("German withdrawal (11.2)", "德军转出(11.2)")
                     }
-                    Step::Supply(SupplyStage::RailBox) => Text::new(
+                    (Step::Supply(SupplyStage::RailBox), _) => Text::new(
                         "move units to the rail transport box (11.3)",
                         "移动单位到铁道运输box(11.3)",
                     ),
-                    Step::Supply(SupplyStage::Fortress) => {
+                    (Step::Supply(SupplyStage::Fortress), _) => {
                         Text::new("Soviet fortress construction (11.4, 14.1)", "苏军要塞构筑(11.4, 14.1)")
                     }
                 };
@@ -436,7 +480,7 @@ impl StalingradBlitz {
     /// The state as `seat` may see it: the other side's picks and the cup's contents never.
     pub(crate) fn view_for(&self, seat: Option<Seat>) -> serde_json::Value {
         let d = &self.d;
-        let over = self.s.phase == Phase::Over;
+        let over = self.is_over();
         let units: Vec<serde_json::Value> = self
             .s
             .units
@@ -486,7 +530,7 @@ impl StalingradBlitz {
             .filter(|h| d.is_urban[h.idx()])
             .map(|h| json!({"hex": self.hex_id(h), "side": self.s.control[h.idx()]}))
             .collect();
-        let pending = match self.pending_now() {
+        let pending = match self.pending() {
             Pending::Seat(s) => json!(if s == 0 { "axis" } else { "soviet" }),
             Pending::Chance => json!("chance"),
             Pending::Over => json!(null),
@@ -535,7 +579,7 @@ impl StalingradBlitz {
                 self.phase_text().en
             ));
         }
-        let who = match self.pending_now() {
+        let who = match self.pending() {
             Pending::Seat(s) => Side::from_seat(s).name().get(lang).to_string(),
             Pending::Chance => (if zh { "抽取" } else { "chance" }).to_string(),
             Pending::Over => (if zh { "无" } else { "nobody" }).to_string(),
@@ -545,7 +589,7 @@ impl StalingradBlitz {
             .iter()
             .filter(|h| self.s.control[h.idx()] == Some(Side::Axis))
             .count();
-        let setup = self.s.phase == Phase::Setup;
+        let setup = matches!(self.engine.top(), Some(Frame::SetUp));
         if zh {
             if setup {
                 out.push_str(&format!(
@@ -641,7 +685,7 @@ impl StalingradBlitz {
                     t.get(lang)
                 ));
             }
-            if let Step::Combat(c) = &e.step {
+            if let Some(c) = self.combat() {
                 let h = self.hex_text(c.target);
                 out.push_str(&format!(
                     "{} {}: {} {}, {} {}\n",
@@ -659,7 +703,7 @@ impl StalingradBlitz {
                 ));
             }
         }
-        if let Some(o) = sandtable_core::game::Game::outcome(self) {
+        if let Some(o) = self.outcome_now() {
             out.push_str(o.text.get(lang));
             out.push('\n');
         }
@@ -813,7 +857,7 @@ impl StalingradBlitz {
             });
         }
         if let Some(e) = self.exec() {
-            if let Step::Combat(c) = &e.step {
+            if let Some(c) = self.combat() {
                 marks.push(HexMark {
                     hex: c.target,
                     fill: "rgba(255,200,0,0.45)".into(),
@@ -858,23 +902,21 @@ impl StalingradBlitz {
 
     /// In the set-up, the hexes offered to the unit being set up (4.0).
     fn set_up_hexes(&self) -> Vec<Hex> {
-        if self.s.phase != Phase::Setup {
+        if !matches!(self.engine.top(), Some(Frame::SetUp)) {
             return Vec::new();
         }
-        self.with_legal(|legal| {
-            legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Place { at, .. } => Some(*at),
-                    _ => None,
-                })
-                .collect()
-        })
+        self.legal_list()
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Place { at, .. } => Some(at),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The stacks near the current action, as text for a terminal.
     pub(crate) fn board_text_for(&self, lang: Lang) -> String {
-        if self.s.phase == Phase::Setup {
+        if matches!(self.engine.top(), Some(Frame::SetUp)) {
             // 4.0: the hexes the unit being set up may take, and what stands next to them.
             let offered = self.set_up_hexes();
             let g = &self.d.map.grid;
@@ -885,15 +927,13 @@ impl StalingradBlitz {
             };
             return format!("{head}\n{list}");
         }
-        let centre = match self.exec() {
-            Some(e) => match &e.step {
-                Step::Combat(c) => Some((c.target, 2)),
-                _ => {
-                    e.hq.and_then(|hq| self.s.units[hq as usize].hex())
-                        .map(|h| (h, self.d.units[e.hq.unwrap_or(0) as usize].range as u32 + 2))
-                }
-            },
-            None => None,
+        let centre = match (self.exec(), self.combat()) {
+            (_, Some(c)) => Some((c.target, 2)),
+            (Some(e), None) => {
+                e.hq.and_then(|hq| self.s.units[hq as usize].hex())
+                    .map(|h| (h, self.d.units[e.hq.unwrap_or(0) as usize].range as u32 + 2))
+            }
+            (None, None) => None,
         };
         match centre {
             Some((h, r)) => self.listing_around(h, r, lang),

@@ -13,6 +13,27 @@ use std::thread::LocalKey;
 /// 3.1(1): at most two units per hex, HQs included.
 pub const STACK_LIMIT: usize = 2;
 
+/// Why a movement step is refused, as the search keeps it to name what stopped a unit
+/// ([`crate::movement`] says it in words, with the rule).
+pub mod why {
+    use sandtable_core::search::Why;
+    /// TEC: a prohibited hexside (the Kerch Strait's, say).
+    pub const PROHIBITED: Why = Why(1);
+    /// TEC: all-sea or impassable terrain.
+    pub const IMPASSABLE: Why = Why(2);
+    /// 3.1(2): a hex holding enemy units.
+    pub const ENEMY: Why = Why(3);
+    /// 9.2(3): an unbridged major river, crossed only from the move's start, not ZOC to ZOC.
+    pub const MAJOR_RIVER: Why = Why(4);
+    /// 9.2(4): a mountain hex, entered or left only along a road (or by a mountain division
+    /// from its start).
+    pub const MOUNTAIN: Why = Why(5);
+    /// 9.3(1): march formation keeps to roads.
+    pub const OFF_ROAD: Why = Why(6);
+    /// 9.3(1): march formation never enters an enemy ZOC.
+    pub const MARCH_ZOC: Why = Why(7);
+}
+
 /// Facts about the board derived from the state for one question, computed once.
 pub struct Board<'a> {
     pub d: &'a Data,
@@ -263,10 +284,22 @@ impl<'a> Board<'a> {
 
     /// 9.2, 9.3: least-cost movement from the unit's hex, in half movement points.
     pub fn movement(&self, unit: UnitId, march: bool, search: &mut Search) -> Option<Hex> {
+        let start = self.s.units[unit as usize].hex()?;
+        self.movement_from(unit, march, start, 0, search).then_some(start)
+    }
+
+    /// [`Board::movement`] going on from `from`, where the unit arrives having spent `spent`
+    /// half MP (a route's waypoint): the rules still see the hex the move began in. Returns
+    /// false if the unit may not use this kind of movement at all (9.3(1): march formation
+    /// begins on a road, outside enemy ZOC).
+    pub fn movement_from(&self, unit: UnitId, march: bool, from: Hex, spent: u32, search: &mut Search) -> bool {
         let d = self.d;
         let def = &d.units[unit as usize];
         let st = &self.s.units[unit as usize];
-        let start = st.hex()?;
+        let Some(start) = st.hex() else {
+            search.run(&d.map.grid, &[], 0, |_, _, _| Step::Blocked(Why::NONE));
+            return false;
+        };
         let side = def.side;
         let ma = def.face(st.reduced).ma as u32;
         let budget = ma * 2;
@@ -276,26 +309,41 @@ impl<'a> Board<'a> {
             // (not a railway), never into enemy ZOC; 1/2 MP per road hex.
             if !d.has_road[start.idx()] || self.enemy_zoc(side, start) {
                 search.run(&d.map.grid, &[], 0, |_, _, _| Step::Blocked(Why::NONE));
-                return None;
+                return false;
             }
-            search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
+            search.run(&d.map.grid, &[(from, spent)], budget, |from, dir, to| {
                 let bits = d.map.side(from, dir);
-                if bits & sb.road == 0 || bits & sb.prohibited != 0 {
-                    return Step::Blocked(Why::NONE);
+                if bits & sb.prohibited != 0 {
+                    return Step::Blocked(why::PROHIBITED);
                 }
-                if self.blocked_terrain(to) || self.enemy_in(side, to) || self.enemy_zoc(side, to) {
-                    return Step::Blocked(Why::NONE);
+                if bits & sb.road == 0 {
+                    return Step::Blocked(why::OFF_ROAD);
+                }
+                if self.blocked_terrain(to) {
+                    return Step::Blocked(why::IMPASSABLE);
+                }
+                if self.enemy_in(side, to) {
+                    return Step::Blocked(why::ENEMY);
+                }
+                if self.enemy_zoc(side, to) {
+                    return Step::Blocked(why::MARCH_ZOC);
                 }
                 Step::Go(c.march_half_mp as u32)
             });
-            return Some(start);
+            return true;
         }
         let mountain_div = def.is_mountain();
         let enter_mp = &d.enter_mp[def.mech as usize];
-        search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
+        search.run(&d.map.grid, &[(from, spent)], budget, |from, dir, to| {
             let bits = d.map.side(from, dir);
-            if bits & sb.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
-                return Step::Blocked(Why::NONE);
+            if bits & sb.prohibited != 0 {
+                return Step::Blocked(why::PROHIBITED);
+            }
+            if self.blocked_terrain(to) {
+                return Step::Blocked(why::IMPASSABLE);
+            }
+            if self.enemy_in(side, to) {
+                return Step::Blocked(why::ENEMY);
             }
             // 9.2(2): +2 MP to enter and +2 MP to leave an enemy ZOC hex.
             let zoc_from = self.enemy_zoc(side, from);
@@ -312,7 +360,7 @@ impl<'a> Board<'a> {
             if (tt | tf) & t.mountain != 0 {
                 // 9.2(4)2: only a mountain division, with all its MP, not ZOC to ZOC.
                 if !mountain_div || from != start || (zoc_from && zoc_to) {
-                    return Step::Blocked(Why::NONE);
+                    return Step::Blocked(why::MOUNTAIN);
                 }
                 return Step::Stop(budget);
             }
@@ -324,7 +372,7 @@ impl<'a> Board<'a> {
                 } else {
                     // 9.2(3): start adjacent, cross with all MP and stop; never ZOC to ZOC.
                     if from != start || (zoc_from && zoc_to) {
-                        return Step::Blocked(Why::NONE);
+                        return Step::Blocked(why::MAJOR_RIVER);
                     }
                     return Step::Stop(budget);
                 }
@@ -334,7 +382,7 @@ impl<'a> Board<'a> {
             }
             Step::Go((mp + zoc) * 2)
         });
-        Some(start)
+        true
     }
 
     /// 10.3: attack and defence totals, the column after shifts, and the shifts, for an
