@@ -212,6 +212,27 @@ impl StalingradBlitz {
             );
         }
         let r = |rule: &str, t: Text| Refusal::new(rule, t);
+        // Nothing refused on the way into `to` within the unit's MP: is it the MP, or does
+        // nothing lead there at all?
+        let why = match why {
+            Some(w) => Some(w),
+            None => {
+                let (reached, why) = with_search(|search| {
+                    b.movement_within(unit, march, from, spent, Some(u32::MAX / 4), search);
+                    (search.cost(to).is_some(), search.why(to))
+                });
+                if !reached && why.is_none() {
+                    return r(
+                        "9.2",
+                        text!(
+                            "no way leads {en} to {hid}: enemy units, rivers or impassable terrain bar every route",
+                            "{zh}没有路线可到{hid}:敌军、河流或不可通行地形阻断了所有路线"
+                        ),
+                    );
+                }
+                why
+            }
+        };
         match why {
             Some(why::PROHIBITED) => r(
                 "TEC",

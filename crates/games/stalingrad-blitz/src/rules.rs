@@ -293,6 +293,20 @@ impl<'a> Board<'a> {
     /// false if the unit may not use this kind of movement at all (9.3(1): march formation
     /// begins on a road, outside enemy ZOC).
     pub fn movement_from(&self, unit: UnitId, march: bool, from: Hex, spent: u32, search: &mut Search) -> bool {
+        self.movement_within(unit, march, from, spent, None, search)
+    }
+
+    /// [`Board::movement_from`] with another limit than the unit's movement allowance (`None`:
+    /// its own): with no limit, where the rules would let it go at all.
+    pub fn movement_within(
+        &self,
+        unit: UnitId,
+        march: bool,
+        from: Hex,
+        spent: u32,
+        limit: Option<u32>,
+        search: &mut Search,
+    ) -> bool {
         let d = self.d;
         let def = &d.units[unit as usize];
         let st = &self.s.units[unit as usize];
@@ -302,7 +316,7 @@ impl<'a> Board<'a> {
         };
         let side = def.side;
         let ma = def.face(st.reduced).ma as u32;
-        let budget = ma * 2;
+        let budget = limit.unwrap_or(ma * 2);
         let (t, sb, c) = (d.t, d.s, d.costs);
         if march {
             // 9.3(1): start in a hex with a road, outside enemy ZOC; every step along a road
