@@ -115,6 +115,13 @@ impl<A, F: Serialize> Engine<A, F> {
         &self.rng
     }
 
+    /// Gives the generator a new seed: for a game sampled for a computer player
+    /// ([`Rules::sample`]), which must not foresee the real game's dice.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::from_seed(seed);
+        self.touch();
+    }
+
     /// Adds the stack and the generator to a checksum.
     pub fn hash_into(&self, h: &mut StateHasher) {
         h.add(&self.frames);
@@ -143,6 +150,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Whether a seat's decision with only one legal action is taken at once, as part of the
     /// step before it. Then it is never asked, recorded or undone on its own.
     const TAKE_FORCED: bool = false;
+
+    /// What one seat may know, as computer players read it: everything its player could see
+    /// or remember, nothing hidden from it. A computer player decides from this and the legal
+    /// list, never from the game itself, so a secret is out of its reach by construction.
+    type View<'a>
+    where
+        Self: 'a;
 
     fn engine(&self) -> &Engine<Self::Action, Self::Frame>;
     fn engine_mut(&mut self) -> &mut Engine<Self::Action, Self::Frame>;
@@ -173,6 +187,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Carries out `action` (`None` for an automatic frame) at `frame`, which is no longer on
     /// the stack: push it back to keep it, push others to start them.
     fn carry_out(&mut self, frame: Self::Frame, action: Option<&Self::Action>);
+
+    /// What `seat` may know now.
+    fn seat_view(&self, seat: Seat) -> Self::View<'_>;
+
+    /// A whole game that agrees with everything `view` shows, what it hides (the other side's
+    /// chits, a hand, the order of a deck) drawn at random: for a computer player that looks
+    /// ahead. A game that hides nothing gives itself.
+    fn sample(view: &Self::View<'_>, rng: &mut Rng) -> Self;
 
     /// Adds the game's own state (not the engine's) to a checksum.
     fn hash_state(&self, h: &mut StateHasher);

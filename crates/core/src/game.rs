@@ -176,10 +176,11 @@ impl Journal {
     }
 }
 
-/// A player program: the computer opponent, or a random mover for tests and simulations.
+/// A player program: the computer opponent, or a random mover for tests and simulations. It
+/// sees what its seat may know ([`Rules::View`]) and the legal actions, never the game.
 pub trait Agent<G: Game>: Send {
     /// Picks one of `legal` (never empty) for `seat`; returns its index.
-    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action], rng: &mut Rng) -> usize;
+    fn choose(&mut self, view: &G::View<'_>, seat: Seat, legal: &[G::Action], rng: &mut Rng) -> usize;
 }
 
 /// Plays a game to its end (or to `max_decisions`) with one agent per seat. Returns the
@@ -212,7 +213,7 @@ pub fn play_out<G: Game>(
                         ),
                     ));
                 }
-                let i = agents[seat as usize].choose(game, seat, &legal, rng);
+                let i = agents[seat as usize].choose(&game.seat_view(seat), seat, &legal, rng);
                 game.apply(seat, &legal[i.min(legal.len() - 1)])?;
                 decisions += 1;
             }
@@ -225,7 +226,7 @@ pub fn play_out<G: Game>(
 pub struct RandomAgent;
 
 impl<G: Game> Agent<G> for RandomAgent {
-    fn choose(&mut self, _: &G, _: Seat, legal: &[G::Action], rng: &mut Rng) -> usize {
+    fn choose(&mut self, _: &G::View<'_>, _: Seat, legal: &[G::Action], rng: &mut Rng) -> usize {
         rng.below(legal.len() as u32) as usize
     }
 }

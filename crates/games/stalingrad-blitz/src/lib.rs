@@ -47,7 +47,7 @@ use sandtable_core::game::{
     Engine, Journal, JournalLine, Outcome, Refusal, Rules, ScenarioInfo, Seat, SeatInfo, SetupError, Targets, Who,
 };
 use sandtable_core::text::{Lang, Text};
-use state::Exec;
+use state::{Exec, Hidden};
 use std::sync::{Arc, OnceLock};
 
 /// The embedded data, loaded and checked once per process.
@@ -90,8 +90,16 @@ pub struct StalingradBlitz {
     d: Arc<Data>,
     meta: Arc<Meta>,
     s: State,
+    hidden: Hidden,
     journal: Journal,
     engine: Engine<Action, Frame>,
+}
+
+/// The parts of a game a test may change directly ([`StalingradBlitz::edit`]).
+pub struct Edit<'a> {
+    pub state: &'a mut State,
+    pub hidden: &'a mut Hidden,
+    pub frames: &'a mut Vec<Frame>,
 }
 
 impl StalingradBlitz {
@@ -121,6 +129,7 @@ impl StalingradBlitz {
             d,
             meta,
             s: sc.state.clone(),
+            hidden: Hidden::default(),
             journal: Journal::default(),
             engine: Engine::new(seed, Vec::new()),
         };
@@ -143,11 +152,15 @@ impl StalingradBlitz {
         &self.meta
     }
 
-    /// The state, read only. Everything in it is public to both players except the picks of
-    /// the other side and the order of the cup (6.1(3)): a computer player reads what its seat
-    /// may know through [`StalingradBlitz::view`].
+    /// The state both players see.
     pub fn state(&self) -> &State {
         &self.s
+    }
+
+    /// What the rules keep secret: the chits each side put in the cup, and the cup. For the
+    /// server and tests; a player's view carries only its own seat's part.
+    pub fn hidden(&self) -> &Hidden {
+        &self.hidden
     }
 
     /// The procedures in progress, bottom first.
@@ -157,9 +170,13 @@ impl StalingradBlitz {
 
     /// Changes the state directly, for tests that build a position. The driver forgets what it
     /// worked out for the old state; call [`StalingradBlitz::settle`] after changing frames.
-    pub fn edit(&mut self) -> (&mut State, &mut Vec<Frame>) {
+    pub fn edit(&mut self) -> Edit<'_> {
         self.engine.touch();
-        (&mut self.s, self.engine.frames_mut())
+        Edit {
+            state: &mut self.s,
+            hidden: &mut self.hidden,
+            frames: self.engine.frames_mut(),
+        }
     }
 
     /// Runs the automatic frames after an [`StalingradBlitz::edit`], up to the next decision.
@@ -193,9 +210,84 @@ impl StalingradBlitz {
     }
 }
 
+/// What one seat may know, as a computer player reads it: the board both players see, the
+/// procedure in progress, its own chits and how many are in the cup; never the other side's
+/// chits or what the cup holds (6.1(3)).
+pub struct SeatView<'a> {
+    g: &'a StalingradBlitz,
+    seat: Seat,
+}
+
+impl<'a> SeatView<'a> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+    pub fn side(&self) -> Side {
+        Side::from_seat(self.seat)
+    }
+    pub fn data(&self) -> &'a Arc<Data> {
+        &self.g.d
+    }
+    pub fn meta(&self) -> &'a Meta {
+        &self.g.meta
+    }
+    /// The state both players see.
+    pub fn state(&self) -> &'a State {
+        &self.g.s
+    }
+    /// The procedures in progress, bottom first.
+    pub fn frames(&self) -> &'a [Frame] {
+        self.g.engine.frames()
+    }
+    pub fn exec(&self) -> Option<&'a Exec> {
+        self.g.exec()
+    }
+    pub fn combat(&self) -> Option<&'a state::Combat> {
+        self.g.combat()
+    }
+    /// The chits this seat put in the cup this turn.
+    pub fn my_picks(&self) -> &'a [u8] {
+        &self.g.hidden.picks[self.seat as usize % 2]
+    }
+    /// How many chits are in the cup.
+    pub fn cup_len(&self) -> usize {
+        self.g.hidden.cup.len()
+    }
+    /// The board worked out from the state both players see.
+    pub fn board(&self) -> rules::Board<'a> {
+        rules::Board::new(&self.g.d, &self.g.s)
+    }
+    /// The VP hexes the Axis holds: with a LOC, and cut off (15.0).
+    pub fn vp_hexes_held(&self) -> (Vec<Hex>, Vec<Hex>) {
+        self.g.vp_hexes_held()
+    }
+    /// An action in words.
+    pub fn describe(&self, a: &Action) -> Text {
+        self.g.describe_action(a)
+    }
+    pub fn notation(&self, a: &Action) -> String {
+        self.g.notation_of(a)
+    }
+}
+
 impl Rules for StalingradBlitz {
     type Action = Action;
     type Frame = Frame;
+    type View<'a> = SeatView<'a>;
+
+    fn seat_view(&self, seat: Seat) -> SeatView<'_> {
+        SeatView { g: self, seat }
+    }
+
+    /// The other side's chits still in the cup guessed at random among those its quotas allow
+    /// (6.2), the cup made again from both sides' chits, and new dice.
+    fn sample(view: &SeatView<'_>, rng: &mut sandtable_core::chance::Rng) -> StalingradBlitz {
+        let mut g = view.g.clone();
+        g.guess_hidden(view.side(), rng);
+        g.engine.reseed(rng.word() as u64);
+        g
+    }
+
     const ID: &'static str = "stalingrad-blitz";
     const SEQUENCE_OF_PLAY: &'static str = "5.0";
     /// A decision with a single possible answer is taken at once (a rule of thumb the game
@@ -215,7 +307,7 @@ impl Rules for StalingradBlitz {
             Frame::SetUp => self.who_sets_up(),
             Frame::Turn => Who::Auto,
             Frame::Select(stage) => self.who_selects(*stage),
-            Frame::Draw if self.s.cup.is_empty() => Who::Auto,
+            Frame::Draw if self.hidden.cup.is_empty() => Who::Auto,
             Frame::Draw | Frame::Roll(_) => Who::Chance,
             Frame::Exec(e) => self.who_executes(e),
             Frame::Combat(c) => self.who_fights(c),
@@ -244,7 +336,7 @@ impl Rules for StalingradBlitz {
         match frame {
             // 7.1(1): each chit in the cup as likely as any other.
             Frame::Draw => out.extend(
-                self.s
+                self.hidden
                     .cup
                     .iter()
                     .enumerate()
@@ -296,6 +388,7 @@ impl Rules for StalingradBlitz {
 
     fn hash_state(&self, h: &mut StateHasher) {
         h.add(&self.s);
+        h.add(&self.hidden);
     }
 
     fn title() -> Text {

@@ -515,7 +515,7 @@ impl StalingradBlitz {
             .collect();
         let mine = |side: Side| -> serde_json::Value {
             if over || seat == Some(side.seat()) {
-                json!(self.s.picks[side.seat() as usize]
+                json!(self.hidden.picks[side.seat() as usize]
                     .iter()
                     .map(|&c| d.chits[c as usize].id.clone())
                     .collect::<Vec<_>>())
@@ -546,7 +546,7 @@ impl StalingradBlitz {
             "phase_en": self.phase_text().en, "phase_zh": self.phase_text().zh,
             "pending": pending,
             "vp": self.s.vp, "loss_vp": self.s.loss_vp, "track": self.s.track,
-            "cup_size": self.s.cup.len(),
+            "cup_size": self.hidden.cup.len(),
             "used": self.s.used.iter().map(|&c| d.chits[c as usize].id.clone()).collect::<Vec<_>>(),
             "picks": {"axis": mine(Side::Axis), "soviet": mine(Side::Soviet)},
             "units": units,
@@ -606,7 +606,7 @@ impl StalingradBlitz {
             }
             out.push_str(&format!(
                 "杯中命令卡 {} 枚;苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
-                self.s.cup.len(),
+                self.hidden.cup.len(),
                 self.s.track,
                 td.su_com,
                 td.ger_com,
@@ -621,10 +621,10 @@ impl StalingradBlitz {
             } else {
                 out.push_str(&format!("To act: {who}. The Axis holds {held}/{} VP hexes, has lost {} VP, and had {} VP at the last turn end (85 wins).\n", d.vp_hexes.len(), self.s.loss_vp, self.s.vp));
             }
-            out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.s.cup.len(), self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
+            out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.hidden.cup.len(), self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
         }
         if let Some(s) = seat {
-            let picks: Vec<String> = self.s.picks[s as usize]
+            let picks: Vec<String> = self.hidden.picks[s as usize]
                 .iter()
                 .map(|&c| self.chit_text(c).get(lang).to_string())
                 .collect();

@@ -220,8 +220,6 @@ pub fn parse(d: &Data, text: &str) -> Result<Scenario, String> {
         fortresses,
         track: h.track.max(1),
         loss_vp: h.loss_vp,
-        picks: [Vec::new(), Vec::new()],
-        cup: Vec::new(),
         used: Vec::new(),
         arriving: Vec::new(),
         vp: 0,

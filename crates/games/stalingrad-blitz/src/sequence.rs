@@ -41,8 +41,8 @@ impl StalingradBlitz {
                 format!("第{turn}回合({})", td.date_zh),
             )
         });
-        self.s.picks = [Vec::new(), Vec::new()];
-        self.s.cup.clear();
+        self.hidden.picks = [Vec::new(), Vec::new()];
+        self.hidden.cup.clear();
         self.s.used.clear();
         for u in &mut self.s.units {
             u.active = false;
@@ -99,7 +99,7 @@ impl StalingradBlitz {
             .filter(|c| c.class == class)
             .map(|c| c.count as usize)
             .sum();
-        let picked = self.s.picks[side.seat() as usize]
+        let picked = self.hidden.picks[side.seat() as usize]
             .iter()
             .filter(|&&c| self.d.chits[c as usize].class == class)
             .count();
@@ -153,7 +153,7 @@ impl StalingradBlitz {
         let Some((class, side)) = StalingradBlitz::stage_class(stage) else {
             return Err(refuse());
         };
-        let taken = self.s.picks[side.seat() as usize]
+        let taken = self.hidden.picks[side.seat() as usize]
             .iter()
             .filter(|&&p| p == chit)
             .count();
@@ -166,7 +166,7 @@ impl StalingradBlitz {
     /// 16.0(1): the chits the Axis may execute first: one of its own picks, or none.
     fn may_go_first(&self, chit: Option<u8>) -> Result<(), Refusal> {
         match chit {
-            Some(c) if !self.s.picks[Side::Axis.seat() as usize].contains(&c) => Err(Refusal::new(
+            Some(c) if !self.hidden.picks[Side::Axis.seat() as usize].contains(&c) => Err(Refusal::new(
                 "16.0(1)",
                 text!(
                     "only a chit the Axis put in this turn may be executed first",
@@ -181,7 +181,7 @@ impl StalingradBlitz {
         match stage {
             Select::AxisFirst => {
                 let mut seen: Vec<u8> = Vec::new();
-                for &p in &self.s.picks[Side::Axis.seat() as usize] {
+                for &p in &self.hidden.picks[Side::Axis.seat() as usize] {
                     if !seen.contains(&p) {
                         seen.push(p);
                         out.push(Action::First { chit: Some(p) });
@@ -234,7 +234,7 @@ impl StalingradBlitz {
                 } else {
                     Side::Axis
                 };
-                self.s.picks[side.seat() as usize].push(chit);
+                self.hidden.picks[side.seat() as usize].push(chit);
                 let (en, zh) = (&c.name_en, &c.name_zh);
                 self.journal
                     .whisper(side.seat(), || text!("You put {en} in the cup.", "你把{zh}放入杯中。"));
@@ -254,7 +254,11 @@ impl StalingradBlitz {
 
     /// 6.1(1), 6.2(4): everything selected goes into one cup with the SUPPLY chit.
     fn finish_selection(&mut self, first: Option<u8>) {
-        let mut cup: Vec<u8> = self.s.picks[0].iter().chain(self.s.picks[1].iter()).copied().collect();
+        let mut cup: Vec<u8> = self.hidden.picks[0]
+            .iter()
+            .chain(self.hidden.picks[1].iter())
+            .copied()
+            .collect();
         for (i, c) in self.d.chits.iter().enumerate() {
             if c.class == ChitClass::Supply {
                 for _ in 0..c.count {
@@ -269,7 +273,7 @@ impl StalingradBlitz {
         }
         cup.sort_unstable();
         let n = cup.len();
-        self.s.cup = cup;
+        self.hidden.cup = cup;
         self.journal
             .say(|| text!("{n} chits are in the cup.", "杯中共有 {n} 枚命令卡。"));
         self.journal
@@ -294,12 +298,66 @@ impl StalingradBlitz {
     pub(crate) fn picks_hidden_from(&self, side: Side, out: &mut Vec<u64>) {
         let other = side.enemy();
         let mut out_of_cup: Vec<u8> = self.s.used.clone();
-        for (k, &c) in self.s.picks[other.seat() as usize].iter().enumerate() {
+        for (k, &c) in self.hidden.picks[other.seat() as usize].iter().enumerate() {
             if let Some(i) = out_of_cup.iter().position(|&u| u == c) {
                 out_of_cup.swap_remove(i);
                 continue;
             }
             out.push((other.seat() as u64) << 32 | (self.s.turn as u64) << 16 | k as u64);
+        }
+    }
+
+    /// For a sample of what `side` knows: the other side's chits that have not come out of the
+    /// cup, chosen again at random among the chits of their class still free (6.2), and the
+    /// cup made again from both sides' chits, less those out of it.
+    pub(crate) fn guess_hidden(&mut self, side: Side, rng: &mut sandtable_core::chance::Rng) {
+        let other = side.enemy().seat() as usize;
+        let mut out_of_cup: Vec<u8> = self.s.used.clone();
+        let mut kept = Vec::new();
+        let mut guessed_classes = Vec::new();
+        for &c in &self.hidden.picks[other] {
+            if let Some(i) = out_of_cup.iter().position(|&u| u == c) {
+                out_of_cup.swap_remove(i);
+                kept.push(c);
+            } else {
+                guessed_classes.push(self.d.chits[c as usize].class);
+            }
+        }
+        let mut picks = kept;
+        for class in guessed_classes {
+            let free: Vec<u8> = (0..self.d.chits.len() as u8)
+                .filter(|&c| {
+                    let def = &self.d.chits[c as usize];
+                    def.class == class && picks.iter().filter(|&&p| p == c).count() < def.count as usize
+                })
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            picks.push(free[rng.below(free.len() as u32) as usize]);
+        }
+        self.hidden.picks[other] = picks;
+        // The cup: every chit put in and the SUPPLY chits, less those out of it.
+        let mut cup: Vec<u8> = self.hidden.picks[0]
+            .iter()
+            .chain(&self.hidden.picks[1])
+            .copied()
+            .collect();
+        for (i, c) in self.d.chits.iter().enumerate() {
+            if c.class == ChitClass::Supply {
+                cup.extend(std::iter::repeat_n(i as u8, c.count as usize));
+            }
+        }
+        if !self.hidden.cup.is_empty() || !cup.is_empty() {
+            for &u in &self.s.used {
+                if let Some(i) = cup.iter().position(|&c| c == u) {
+                    cup.swap_remove(i);
+                }
+            }
+            if cup.len() == self.hidden.cup.len() {
+                rng.shuffle(&mut cup);
+                self.hidden.cup = cup;
+            }
         }
     }
 
@@ -309,11 +367,11 @@ impl StalingradBlitz {
     /// stack below the command.
     pub(crate) fn draw(&mut self, slot: u8) {
         self.engine.push(Frame::Draw);
-        let chit = self.s.cup.swap_remove(slot as usize);
+        let chit = self.hidden.cup.swap_remove(slot as usize);
         self.s.used.push(chit);
         let c = &self.d.chits[chit as usize];
         let (en, zh) = (&c.name_en, &c.name_zh);
-        let left = self.s.cup.len();
+        let left = self.hidden.cup.len();
         self.journal
             .heading(|| text!("Drawn: {en} ({left} left in the cup)", "抽出:{zh}(杯中余 {left} 枚)"));
         self.begin_exec(chit);

@@ -416,7 +416,18 @@ pub enum Frame {
     Roll(Roll),
 }
 
-/// The whole changing state of a game.
+/// What the rules keep secret (6.1(3)): which chits each side put in the cup, and the cup
+/// itself. Kept apart from [`State`], which both players see whole, so that nothing handed to a
+/// player or a computer player by way of the state can carry a secret.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Hidden {
+    /// Chits each side has put in the cup this turn. [axis, soviet]
+    pub picks: [Vec<u8>; 2],
+    /// The cup, in no order anyone may know.
+    pub cup: Vec<u8>,
+}
+
+/// The changing state of a game that both players see.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub turn: u8,
@@ -430,10 +441,6 @@ pub struct State {
     pub track: u8,
     /// VP lost by the Axis for units removed by combat or supply (15.0(2)).
     pub loss_vp: u16,
-    /// Chits each side has put in the cup this turn (secret: 6.1(3)). [axis, soviet]
-    pub picks: [Vec<u8>; 2],
-    /// The cup (nobody may look: 6.1(3)).
-    pub cup: Vec<u8>,
     /// Chits executed this turn, face up (7.1(4)).
     pub used: Vec<u8>,
     /// Reinforcements waiting to be placed, in order, with where each came from (a unit that

@@ -19,9 +19,9 @@ fn campaign_moving(no_soviets: bool) -> StalingradBlitz {
         let soviets: Vec<usize> = (0..g.data().units.len())
             .filter(|&i| g.data().units[i].side == Side::Soviet)
             .collect();
-        let (s, _) = g.edit();
+        let e = g.edit();
         for i in soviets {
-            s.units[i].loc = sandtable_stalingrad_blitz::state::Loc::Pool;
+            e.state.units[i].loc = sandtable_stalingrad_blitz::state::Loc::Pool;
         }
     }
     // The Axis picks its chits; the Soviets theirs; 6A goes first.

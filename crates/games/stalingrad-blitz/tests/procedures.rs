@@ -108,7 +108,7 @@ fn refused_actions_cite_the_rule_and_change_nothing() {
     let mut h = small_game(2, SKIRMISH, 1);
     execute(&mut h, "6A");
     to_draw(&mut h);
-    h.edit().0.cup = vec![chit(&h, "SUPPLY")];
+    h.edit().hidden.cup = vec![chit(&h, "SUPPLY")];
     h.refuse(AXIS, Action::EndMovement, "5.0");
 }
 
@@ -223,10 +223,10 @@ fn selection_quotas_and_the_soviet_extra_slot_6_2() {
     .map(|c| chit(&g, c))
     .collect();
     cup.sort_unstable();
-    let mut got = g.state().cup.clone();
+    let mut got = g.hidden().cup.clone();
     got.sort_unstable();
     assert_eq!(got, cup);
-    let extras = g.state().picks[1]
+    let extras = g.hidden().picks[1]
         .iter()
         .filter(|&&c| c == chit(&g, "STAVKA") || c == chit(&g, "SOVIET-REINF"))
         .count();
@@ -258,8 +258,8 @@ fn turn_one_axis_chit_executed_first_16_0_1() {
     // 6A (on the map at 0304) is being executed; it is not in the cup.
     assert_eq!(g.state().used, vec![chit(&g, "6A")]);
     assert!(g.exec().is_some_and(|e| e.chit == chit(&g, "6A")));
-    assert_eq!(g.state().cup.len(), 2 + 6 + 1 - 1);
-    assert!(!g.state().cup.contains(&chit(&g, "6A")));
+    assert_eq!(g.hidden().cup.len(), 2 + 6 + 1 - 1);
+    assert!(!g.hidden().cup.contains(&chit(&g, "6A")));
     assert!(active(&g, "ger-inf-88"));
 }
 
@@ -308,18 +308,18 @@ fn an_hq_chit_whose_hq_is_off_the_map_does_nothing_13_0_3() {
     let mut g = small_game(2, SKIRMISH, 5);
     let before: Vec<Loc> = g.state().units.iter().map(|u| u.loc).collect();
     let c = chit(&g, "1PzA");
-    g.edit().0.cup = vec![c, c];
+    g.edit().hidden.cup = vec![c, c];
     to_draw(&mut g);
     draw(&mut g);
     assert_eq!(top(&g), Some(&Frame::Draw), "no effect: on to the next draw");
     assert_eq!(g.state().used, vec![c]);
-    assert_eq!(g.state().cup, vec![c]);
+    assert_eq!(g.hidden().cup, vec![c]);
     assert!(g.state().units.iter().all(|u| !u.active));
     assert_eq!(g.state().units.iter().map(|u| u.loc).collect::<Vec<_>>(), before);
     // STAVKA with no Soviet HQ on the map: no effect either (7.2(3)).
     let mut g = small_game(2, &[("ger-hq-6a", "0304"), ("sov-rifle-45", "0605")], 5);
     let s = chit(&g, "STAVKA");
-    g.edit().0.cup = vec![s, s];
+    g.edit().hidden.cup = vec![s, s];
     to_draw(&mut g);
     draw(&mut g);
     assert_eq!(top(&g), Some(&Frame::Draw));
@@ -664,7 +664,7 @@ fn german_withdrawal_11_2() {
         1,
     );
     let c = chit(&g, "SUPPLY");
-    g.edit().0.cup = vec![c];
+    g.edit().hidden.cup = vec![c];
     to_draw(&mut g);
     rig_die_after_draw(&mut g, 1);
     draw(&mut g);
@@ -750,7 +750,7 @@ fn rail_box_from_the_map_11_3() {
 fn axis_reinf_from_box(g: &mut StalingradBlitz) {
     // An AXIS REINF whose table result the pool could not fill: only the rail box is left.
     let c = chit(g, "AXIS-REINF");
-    g.edit().0.used.push(c);
+    g.edit().state.used.push(c);
     set_frames(
         g,
         vec![
@@ -976,7 +976,7 @@ fn fortress_construction_14_1() {
     // A marker removed from the map never comes back (14.3(3)): with Marshtown's fortress
     // gone and Eastcity at level 2, there is nothing to build and no decision.
     let m = hex(&g, "0904");
-    g.edit().0.fortresses.retain(|f| f.hex != m);
+    g.edit().state.fortresses.retain(|f| f.hex != m);
     execute(&mut g, "SUPPLY");
     assert!(step(&g).is_none());
     assert_eq!(g.state().fortresses.len(), 1);
@@ -1088,7 +1088,7 @@ fn a_fortress_may_turn_retreats_into_step_losses_14_2_5() {
 fn the_soviet_player_wins_at_the_end_of_turn_9_15_0_4() {
     let units = [("ger-hq-6a", "0304"), ("sov-hq-swf", "1204")];
     let mut g = small_game(9, &units, 1);
-    g.edit().0.cup.clear();
+    g.edit().hidden.cup.clear();
     to_draw(&mut g);
     draw(&mut g);
     assert_eq!(g.pending(), Pending::Over);
@@ -1099,7 +1099,7 @@ fn the_soviet_player_wins_at_the_end_of_turn_9_15_0_4() {
     assert_eq!(g.state().vp, 10);
     // Turn 8 goes on to turn 9.
     let mut g = small_game(8, &units, 1);
-    g.edit().0.cup.clear();
+    g.edit().hidden.cup.clear();
     to_draw(&mut g);
     draw(&mut g);
     assert_eq!(g.state().turn, 9);
@@ -1118,7 +1118,7 @@ fn the_axis_wins_at_85_vp_at_the_end_of_any_turn_15_0_3() {
             "",
             1,
         );
-        g.edit().0.cup.clear();
+        g.edit().hidden.cup.clear();
         to_draw(&mut g);
         draw(&mut g);
         assert_eq!(g.state().vp, 90 - loss as i32);
@@ -1380,7 +1380,7 @@ fn a_unit_may_be_activated_again_by_another_chit_8_1_2() {
         1,
     );
     let c = chit(&g, "1PzA");
-    g.edit().0.cup = vec![c, c];
+    g.edit().hidden.cup = vec![c, c];
     to_draw(&mut g);
     draw(&mut g);
     g.play(mv(&g, "ger-inf-88", "0304"));
@@ -1419,7 +1419,7 @@ fn axis_reinforcement_table_and_missing_types_12_3() {
     }
     let mut g = game_on(small_data(), 2, "", &units, "", 1);
     let c = chit(&g, "AXIS-REINF");
-    g.edit().0.cup = vec![c];
+    g.edit().hidden.cup = vec![c];
     to_draw(&mut g);
     rig_die_after_draw(&mut g, 6);
     draw(&mut g);

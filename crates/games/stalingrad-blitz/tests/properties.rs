@@ -393,11 +393,11 @@ fn the_transition_checks_can_fail() {
         unit(&g, "sov-rifle-45") as usize,
     );
     let mut h = small_position(0, 2, 1);
-    h.edit().0.units[j].loc = here;
-    h.edit().0.units[k].loc = here;
+    h.edit().state.units[j].loc = here;
+    h.edit().state.units[k].loc = here;
     assert!(check_position(&h).is_err());
     let mut h = small_position(0, 2, 1);
-    h.edit().0.units[s].loc = here;
+    h.edit().state.units[s].loc = here;
     assert!(check_position(&h).is_err());
 }
 

@@ -436,7 +436,7 @@ fn defence_sums_every_defender_and_retreated_units_add_nothing_10_3_1() {
     assert_eq!(g.data().crt.columns.label(o.column.unwrap()), "2-1");
     // 10.3(1)2: a unit that retreated here in this combat segment adds no defence.
     let r = unit(&g, "sov-tk-4") as usize;
-    g.edit().0.units[r].spent = true;
+    g.edit().state.units[r].spent = true;
     let o = Board::new(g.data(), g.state()).odds(t, &atk);
     assert_eq!(o.defence, 2);
     assert_eq!(g.data().crt.columns.label(o.column.unwrap()), "6-1");

@@ -453,7 +453,7 @@ fn the_fixed_campaign_deployment_passes_the_same_checks() {
     // And they can fail.
     let mut bad = g.clone();
     let pz = unit(&g, "ger-pz-9");
-    bad.edit().0.units[pz as usize].loc = Loc::Map(hex(&g, "1102"));
+    bad.edit().state.units[pz as usize].loc = Loc::Map(hex(&g, "1102"));
     assert!(check_4_0(&bad, &setup).is_err());
 }
 
@@ -624,7 +624,7 @@ fn legal_equals_allowed(ids: &[&str]) -> usize {
     let options: Vec<Vec<Hex>> = units.iter().map(|&u| names(u)).collect();
     'all: loop {
         for (i, &u) in units.iter().enumerate() {
-            probe.edit().0.units[u as usize].loc = Loc::Map(options[i][pick[i]]);
+            probe.edit().state.units[u as usize].loc = Loc::Map(options[i][pick[i]]);
         }
         if check_4_0(&probe, &units).is_ok() {
             want.insert(deployment(&probe, &units));

@@ -161,10 +161,10 @@ pub fn reduced(g: &StalingradBlitz, id: &str) -> bool {
 pub fn execute(g: &mut StalingradBlitz, chit_id: &str) {
     let c = chit(g, chit_id);
     {
-        let (s, frames) = g.edit();
-        s.cup = vec![c];
-        frames.truncate(1);
-        frames.push(Frame::Draw);
+        let e = g.edit();
+        e.hidden.cup = vec![c];
+        e.frames.truncate(1);
+        e.frames.push(Frame::Draw);
     }
     draw(g);
 }
@@ -179,9 +179,9 @@ pub fn to_draw(g: &mut StalingradBlitz) {
 /// going on, and runs what follows by itself.
 pub fn set_frames(g: &mut StalingradBlitz, frames: Vec<Frame>) {
     {
-        let (_, stack) = g.edit();
-        stack.truncate(1);
-        stack.extend(frames);
+        let e = g.edit();
+        e.frames.truncate(1);
+        e.frames.extend(frames);
     }
     g.settle();
 }
