@@ -169,7 +169,7 @@ impl<'a> Sight<'a> {
             }
         };
         let mut lines = Lines::default();
-        let supplied = match side {
+        let supplied: Vec<bool> = match side {
             Side::Axis => {
                 let steps = axis_loc_steps(&b, search);
                 lines = axis_lines(g, &b, &steps, search);
@@ -179,7 +179,7 @@ impl<'a> Sight<'a> {
                 // A unit standing in a hex opens it to its own LOC (3.3(1)): count a hex as
                 // supplied when the LOC reaches it or a neighbour.
                 let reach = b.loc_reach(side, search);
-                let mut supplied = reach.clone();
+                let mut supplied = reach.to_vec();
                 for h in d.map.grid.hexes() {
                     if !reach[h.idx()] && d.map.grid.neighbours(h).any(|(_, n)| reach[n.idx()]) {
                         supplied[h.idx()] = true;

@@ -128,7 +128,8 @@ impl StalingradBlitz {
         let b = Board::new(d, &self.s);
         let hexes = with_search(|s| b.rail_entry(side, s));
         hexes
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&h| b.has_room(h, None) && !b.enemy_zoc(side, h) && !b.enemy_in(side, h))
             .collect()
     }

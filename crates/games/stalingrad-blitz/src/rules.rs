@@ -8,6 +8,7 @@ use sandtable_core::hex::Hex;
 use sandtable_core::search::{Search, Step, Why};
 use sandtable_core::stack::StackIndex;
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 /// 3.1(1): at most two units per hex, HQs included.
@@ -34,10 +35,10 @@ pub mod why {
     pub const MARCH_ZOC: Why = Why(7);
 }
 
-/// Facts about the board derived from the state for one question, computed once.
-pub struct Board<'a> {
-    pub d: &'a Data,
-    pub s: &'a State,
+/// Where the pieces stand, worked out once per position: the stacks, who holds each hex, the
+/// zones of control, the fortresses. It depends only on where the units and fortresses are.
+#[derive(Debug, PartialEq)]
+pub struct Layout {
     /// Units per hex (3.1).
     pub stacks: StackIndex,
     /// Which side occupies each hex (units or a fortress).
@@ -47,12 +48,8 @@ pub struct Board<'a> {
     pub fortress: Vec<u8>,
 }
 
-fn side_idx(s: Side) -> usize {
-    s.seat() as usize
-}
-
-impl<'a> Board<'a> {
-    pub fn new(d: &'a Data, s: &'a State) -> Board<'a> {
+impl Layout {
+    fn new(d: &Data, s: &State) -> Layout {
         let n = d.map.grid.len();
         let placed = s
             .units
@@ -88,13 +85,87 @@ impl<'a> Board<'a> {
                 zoc_of[side_idx(side)][n.idx()] = true;
             }
         }
-        Board {
-            d,
-            s,
+        Layout {
             stacks,
             owner,
             zoc_of,
             fortress,
+        }
+    }
+}
+
+/// The last layout worked out on this thread, with the position it is the layout of.
+struct KeptLayout {
+    data: u64,
+    locs: Vec<Loc>,
+    fortresses: Vec<Fortress>,
+    layout: Arc<Layout>,
+}
+
+thread_local! {
+    static LAYOUT: RefCell<Option<KeptLayout>> = const { RefCell::new(None) };
+}
+
+/// The layout of the position `s`: the kept one if the pieces stand where they stood, else a
+/// new one, kept.
+fn layout(d: &Data, s: &State) -> Arc<Layout> {
+    LAYOUT.with(|k| {
+        let mut k = k.borrow_mut();
+        if let Some(kept) = k.as_ref() {
+            let same = kept.data == d.serial
+                && kept.fortresses == s.fortresses
+                && kept.locs.len() == s.units.len()
+                && kept.locs.iter().zip(&s.units).all(|(l, u)| *l == u.loc);
+            if same {
+                return kept.layout.clone();
+            }
+        }
+        let layout = Arc::new(Layout::new(d, s));
+        *k = Some(KeptLayout {
+            data: d.serial,
+            locs: s.units.iter().map(|u| u.loc).collect(),
+            fortresses: s.fortresses.clone(),
+            layout: layout.clone(),
+        });
+        layout
+    })
+}
+
+/// Facts about the board derived from the state for one question: the rules' questions about
+/// a position, asked of its [`Layout`].
+pub struct Board<'a> {
+    pub d: &'a Data,
+    pub s: &'a State,
+    layout: Arc<Layout>,
+}
+
+impl std::ops::Deref for Board<'_> {
+    type Target = Layout;
+    fn deref(&self) -> &Layout {
+        &self.layout
+    }
+}
+
+fn side_idx(s: Side) -> usize {
+    s.seat() as usize
+}
+
+impl<'a> Board<'a> {
+    /// The board of a position, its layout kept from the last question about the same one.
+    pub fn new(d: &'a Data, s: &'a State) -> Board<'a> {
+        Board {
+            d,
+            s,
+            layout: layout(d, s),
+        }
+    }
+
+    /// [`Board::new`] with its layout worked out anew, never the kept one.
+    pub fn fresh(d: &'a Data, s: &'a State) -> Board<'a> {
+        Board {
+            d,
+            s,
+            layout: Arc::new(Layout::new(d, s)),
         }
     }
 
@@ -182,14 +253,43 @@ impl<'a> Board<'a> {
         }
     }
 
+    /// Whether `inputs` are what the traces of `side` read of this position now (with the
+    /// friendly-held hexes in enemy ZOC if `friends`), checked without copying anything.
+    fn reads_the_same(&self, inputs: &TraceInputs, side: Side, friends: bool) -> bool {
+        if inputs.data != self.d.serial || inputs.side != side || inputs.fortresses != self.s.fortresses {
+            return false;
+        }
+        let control = &self.s.control;
+        let same_control = inputs.control.len() == control.len()
+            && (inputs.control.iter().zip(control)).fold(true, |same, (a, b)| same & (a == b));
+        if !same_control {
+            return false;
+        }
+        let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
+        let mut enemy = inputs.enemy.iter();
+        let mut in_zoc = inputs.friends_in_zoc.iter();
+        for h in occupied {
+            if self.enemy_in(side, h) && enemy.next() != Some(&h) {
+                return false;
+            }
+            if friends && self.friends_in(side, h) && self.enemy_zoc(side, h) && in_zoc.next() != Some(&h) {
+                return false;
+            }
+        }
+        enemy.next().is_none() && in_zoc.next().is_none()
+    }
+
     /// 3.3: the hexes to which `side` can trace a line of communication. Soviet: no length
     /// limit (3.3(4)). Axis: unlimited along railway connected to a source, then at most six
     /// hexes off it, the unit's own hex counted (3.3(5), A14). The last trace of each side is
     /// kept and given again while what it read is unchanged.
-    pub fn loc_reach(&self, side: Side, search: &mut Search) -> Vec<bool> {
-        kept(&KEPT_LOC, self.trace_inputs(side, true), || {
-            self.trace_loc(side, search)
-        })
+    pub fn loc_reach(&self, side: Side, search: &mut Search) -> Arc<Vec<bool>> {
+        kept(
+            &KEPT_LOC,
+            side,
+            |inputs| self.reads_the_same(inputs, side, true),
+            || (self.trace_inputs(side, true), Arc::new(self.trace_loc(side, search))),
+        )
     }
 
     /// [`Board::loc_reach`] traced anew, never the kept trace.
@@ -237,10 +337,13 @@ impl<'a> Board<'a> {
     /// 12.1(1)–(2): railway hexes where `side` may place reinforcements: joined to a friendly
     /// supply source by railway through no enemy ZOC at all, not in enemy ZOC, not an
     /// enemy-controlled city or town. Kept like [`Board::loc_reach`].
-    pub fn rail_entry(&self, side: Side, search: &mut Search) -> Vec<Hex> {
-        kept(&KEPT_RAIL, self.trace_inputs(side, false), || {
-            self.trace_rail(side, search)
-        })
+    pub fn rail_entry(&self, side: Side, search: &mut Search) -> Arc<Vec<Hex>> {
+        kept(
+            &KEPT_RAIL,
+            side,
+            |inputs| self.reads_the_same(inputs, side, false),
+            || (self.trace_inputs(side, false), Arc::new(self.trace_rail(side, search))),
+        )
     }
 
     /// [`Board::rail_entry`] traced anew, never the kept trace.
@@ -535,7 +638,7 @@ impl PartialEq for TraceInputs {
     }
 }
 
-type Kept<T> = RefCell<[Option<(TraceInputs, T)>; 2]>;
+type Kept<T> = RefCell<[Option<(TraceInputs, Arc<T>)>; 2]>;
 
 thread_local! {
     /// The last LOC trace of each side, with what it read.
@@ -544,15 +647,21 @@ thread_local! {
     static KEPT_RAIL: Kept<Vec<Hex>> = const { RefCell::new([None, None]) };
 }
 
-/// The trace kept in `store` if it was made from the same `inputs`, else `work()`, kept.
-fn kept<T: Clone>(store: &'static LocalKey<Kept<T>>, inputs: TraceInputs, work: impl FnOnce() -> T) -> T {
-    let i = inputs.side.seat() as usize;
+/// The trace of `side` kept in `store` if what it read is `same`, else a new one made by
+/// `work`, kept.
+fn kept<T>(
+    store: &'static LocalKey<Kept<T>>,
+    side: Side,
+    same: impl FnOnce(&TraceInputs) -> bool,
+    work: impl FnOnce() -> (TraceInputs, Arc<T>),
+) -> Arc<T> {
+    let i = side.seat() as usize;
     let old = store.with(|k| match &k.borrow()[i] {
-        Some((was, trace)) if *was == inputs => Some(trace.clone()),
+        Some((was, trace)) if same(was) => Some(trace.clone()),
         _ => None,
     });
     old.unwrap_or_else(|| {
-        let trace = work();
+        let (inputs, trace) = work();
         store.with(|k| k.borrow_mut()[i] = Some((inputs, trace.clone())));
         trace
     })

@@ -127,7 +127,7 @@ fn small_map_games_keep_list_and_checks_in_agreement() {
     assert!(played.chance > 100, "chits drawn and dice rolled: {played:?}");
 }
 
-/// The LOC and rail-entry traces kept between decisions are those a new trace gives, at
+/// The layout, LOC and rail-entry traces kept between decisions are those worked out anew, at
 /// every decision of random games, for both sides.
 #[test]
 fn kept_traces_are_fresh_traces() {
@@ -142,9 +142,10 @@ fn kept_traces_are_fresh_traces() {
         let mut legal = Vec::new();
         loop {
             let b = Board::new(g.data(), g.state());
+            assert!(*b == *Board::fresh(g.data(), g.state()), "the kept layout is stale");
             for side in [Side::Axis, Side::Soviet] {
-                assert_eq!(b.loc_reach(side, &mut search), b.trace_loc(side, &mut search));
-                assert_eq!(b.rail_entry(side, &mut search), b.trace_rail(side, &mut search));
+                assert_eq!(*b.loc_reach(side, &mut search), b.trace_loc(side, &mut search));
+                assert_eq!(*b.rail_entry(side, &mut search), b.trace_rail(side, &mut search));
             }
             match g.pending() {
                 Pending::Over => break,
