@@ -87,6 +87,24 @@ pub struct ScenarioInfo {
     pub note: Text,
 }
 
+/// What kind of choice an action is, so that a page takes it by clicking the board in the same
+/// way for every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionKind {
+    /// A unit goes somewhere: its counter, then a hex (a move, a retreat, an advance).
+    Move,
+    /// Units attack or fire on a hex: the counters, then the hex.
+    Attack,
+    /// A piece is put on the map: the hex.
+    Place,
+    /// A counter is chosen (to activate, to withdraw, to take a loss).
+    Choose,
+    /// Nothing to click on the board: a button (end a phase, yes or no, a chit).
+    #[default]
+    Other,
+}
+
 /// What a legal action is about on the board, so that a page can let a player take it by
 /// clicking counters and hexes rather than reading a list.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +115,12 @@ pub struct Targets {
     pub hexes: Vec<String>,
     /// A short remark for the hex, such as the movement points it costs.
     pub note: Option<Text>,
+    /// How the action is taken on the board.
+    #[serde(default)]
+    pub kind: ActionKind,
+    /// The heading it is listed under, in both languages ("Move", "Declare attacks").
+    #[serde(default)]
+    pub group: Text,
 }
 
 /// A scenario or data file that cannot be used.

@@ -4,7 +4,7 @@
 use crate::data::{Nation, Side, UType};
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::{Game, Pending, Seat, Targets};
+use sandtable_core::game::{ActionKind, Game, Pending, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
     render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
@@ -191,45 +191,52 @@ impl StalingradBlitz {
     }
 
     /// What each legal action is about on the board ([`Game::targets`]): the counters and
-    /// hexes, and for a move the movement points it costs (9.2, 9.3), from one search per unit
-    /// and kind of movement.
+    /// hexes, how it is taken and the heading it is listed under, and for a move the movement
+    /// points it costs (9.2, 9.3), from one search per unit and kind of movement.
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = crate::rules::Board::new(&self.d, &self.s);
         let mut costs: std::collections::HashMap<(UnitId, bool), Vec<Option<u32>>> = Default::default();
         let units = |list: &[UnitId]| -> Vec<String> { list.iter().map(|&u| self.uid(u).to_string()).collect() };
-        let at = |unit: Option<UnitId>, hexes: &[Hex]| Targets {
+        let at = |unit: Option<UnitId>, hexes: &[Hex], kind: ActionKind| Targets {
             units: unit.map(|u| units(&[u])).unwrap_or_default(),
             hexes: hexes.iter().map(|&h| self.hex_id(h)).collect(),
-            note: None,
+            kind,
+            ..Targets::default()
         };
         actions
             .iter()
-            .map(|a| match *a {
-                Action::Move { unit, to, march, .. } => {
-                    let cost = costs.entry((unit, march)).or_insert_with(|| {
-                        sandtable_core::search::with_thread_search(|search| {
-                            b.movement(unit, march, search);
-                            (0..self.d.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
-                        })
-                    });
-                    let note = cost.get(to.idx()).copied().flatten().map(sandtable_core::text::half_mp);
-                    Targets {
-                        note,
-                        ..at(Some(unit), &[to])
+            .map(|a| {
+                let mut t = match *a {
+                    Action::Move { unit, to, march, .. } => {
+                        let cost = costs.entry((unit, march)).or_insert_with(|| {
+                            sandtable_core::search::with_thread_search(|search| {
+                                b.movement(unit, march, search);
+                                (0..self.d.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
+                            })
+                        });
+                        let note = cost.get(to.idx()).copied().flatten().map(sandtable_core::text::half_mp);
+                        Targets {
+                            note,
+                            ..at(Some(unit), &[to], ActionKind::Move)
+                        }
                     }
-                }
-                Action::Declare { target, ref units } => Targets {
-                    units: units.as_slice().iter().map(|&u| self.uid(u).to_string()).collect(),
-                    ..at(None, &[target])
-                },
-                Action::Undeclare { target } | Action::Resolve { target } => at(None, &[target]),
-                Action::Retreat { unit, to } | Action::Advance { unit, to } => at(Some(unit), &[to]),
-                // The unit placed is not on the board yet: only its hexes can be clicked.
-                Action::Place { at: to, .. } => at(None, &[to]),
-                Action::Choose { unit } => at(Some(unit), &[]),
-                Action::Lose { unit } if unit != FORTRESS => at(Some(unit), &[]),
-                Action::Fortify { hex } => at(None, &[hex]),
-                _ => Targets::default(),
+                    Action::Declare { target, ref units } => Targets {
+                        units: units.as_slice().iter().map(|&u| self.uid(u).to_string()).collect(),
+                        ..at(None, &[target], ActionKind::Attack)
+                    },
+                    Action::Undeclare { target } | Action::Resolve { target } => at(None, &[target], ActionKind::Other),
+                    Action::Retreat { unit, to } | Action::Advance { unit, to } => {
+                        at(Some(unit), &[to], ActionKind::Move)
+                    }
+                    // The unit placed is not on the board yet: only its hexes can be clicked.
+                    Action::Place { at: to, .. } => at(None, &[to], ActionKind::Place),
+                    Action::Choose { unit } => at(Some(unit), &[], ActionKind::Choose),
+                    Action::Lose { unit } if unit != FORTRESS => at(Some(unit), &[], ActionKind::Choose),
+                    Action::Fortify { hex } => at(None, &[hex], ActionKind::Place),
+                    _ => Targets::default(),
+                };
+                t.group = group_of(a);
+                t
             })
             .collect()
     }
@@ -966,4 +973,30 @@ fn map_style() -> MapStyle {
         town_terrain: Some("town".into()),
         tag_marks: vec![("vp".into(), TagMark::Star)],
     }
+}
+
+/// The heading an action is listed under.
+fn group_of(a: &Action) -> Text {
+    let (en, zh) = match a {
+        Action::Pick { .. } | Action::NoExtra => ("Chit picks (6.2)", "选命令卡(6.2)"),
+        Action::First { .. } => ("First chit (16.0(1))", "首个命令卡(16.0(1))"),
+        Action::Choose { .. } => ("Choose units", "选择单位"),
+        Action::EndChoose => ("Finish", "完成"),
+        Action::Move { march: false, .. } => ("Move (9.2)", "移动(9.2)"),
+        Action::Move { march: true, .. } => ("March (9.3)", "行军(9.3)"),
+        Action::EndMovement => ("End movement", "结束移动"),
+        Action::Declare { .. } => ("Declare attacks (10.2)", "宣告攻击(10.2)"),
+        Action::Undeclare { .. } => ("Cancel attacks", "取消攻击"),
+        Action::EndDeclare => ("End declarations", "结束宣告"),
+        Action::Resolve { .. } => ("Resolve combat (10.4)", "结算战斗(10.4)"),
+        Action::Lose { .. } => ("Take losses (10.5)", "承受损失(10.5)"),
+        Action::Convert { .. } => ("Hold the fortress (14.2(5))", "坚守要塞(14.2(5))"),
+        Action::Retreat { .. } => ("Retreat (10.6)", "退却(10.6)"),
+        Action::Advance { .. } => ("Advance (10.7)", "战后推进(10.7)"),
+        Action::EndAdvance => ("End advance", "结束推进"),
+        Action::Place { .. } => ("Place", "放置"),
+        Action::Fortify { .. } | Action::NoFortress => ("Fortify (14.1)", "构筑要塞(14.1)"),
+        Action::Draw { .. } | Action::Die { .. } => ("Chance", "机运"),
+    };
+    Text::new(en, zh)
 }
