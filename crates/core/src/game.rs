@@ -221,7 +221,12 @@ pub fn play_out<G: Game>(
         match game.pending() {
             Pending::Over => return Ok(decisions),
             Pending::Chance => {
-                game.resolve_chance();
+                if game.resolve_chance().is_none() {
+                    return Err(Refusal::new(
+                        "",
+                        crate::text!("dead end: chance has no outcome", "死局:机运没有可能结果"),
+                    ));
+                }
             }
             Pending::Seat(seat) => {
                 if decisions >= max_decisions {
