@@ -20,7 +20,10 @@
 //!   can help it, within command range of an HQ that can activate it; one unit stays in each
 //!   VP hex it holds and in each railway hex it holds against Soviet ZOC; HQs follow a little
 //!   behind.
-//! - Soviet movement: garrison the VP hexes the Axis is nearest to, retake lost ones.
+//! - Soviet movement: garrison the VP hexes the Axis is nearest to (two units a hex, three in a
+//!   fortress), retake lost ones; a garrisoned hex is no longer a goal, so the rest of the army
+//!   goes to the next. Neither side crowds a hex beyond its garrison: a fortress has no stacking
+//!   limit (14.2(3)), but an army in one hex holds nothing else.
 //! - Combat: attack at good odds (the Axis from 2-1, the Soviet from 3-1, one column less on a
 //!   VP hex), Soviet units astride the Axis railways first, with as few units as give the best
 //!   column; advance toward the objectives.
@@ -68,6 +71,19 @@ const FAR_GOAL_HANDICAP: u32 = 12;
 /// The only Axis unit in a VP hex the Axis holds, or in a railway hex of its lines that Soviet
 /// ZOC would cut without it (3.3(1)), stays unless a move gains it seven hexes.
 const HOLD_BONUS: i32 = 70;
+/// Each unit beyond a hex's garrison costs as much as three hexes of distance.
+const CROWDING_PENALTY: i32 = 30;
+
+/// How many units a hex wants: two (the stacking limit, 3.1(1)), three in a fortress, which
+/// has none (14.2(3)).
+fn garrison(b: &Board, h: Hex) -> usize {
+    if b.fortress[h.idx()] > 0 {
+        3
+    } else {
+        2
+    }
+}
+
 /// How much hangs on driving off a Soviet unit near an Axis railway (a break on the line to
 /// a VP hex counts 10, or 40 when the hex is cut off now).
 const THREAT_WEIGHT: i32 = 3;
@@ -139,7 +155,8 @@ impl<'a> Sight<'a> {
                 .copied()
                 .filter(|h| g.state().control[h.idx()] != Some(Side::Axis))
                 .collect(),
-            // The Soviet player holds the VP hexes the Axis is nearest to, and retakes lost ones.
+            // The Soviet player holds the VP hexes the Axis is nearest to, and retakes lost ones;
+            // a hex with its garrison is no longer a goal, so the rest go elsewhere.
             Side::Soviet => {
                 let mut v: Vec<Hex> = d.vp_hexes.clone();
                 v.sort_by_key(|h| to_enemy[h.idx()]);
@@ -152,6 +169,7 @@ impl<'a> Sight<'a> {
                     .into_iter()
                     .filter(|h| g.state().control[h.idx()] != Some(Side::Axis))
                     .take(4)
+                    .filter(|&h| b.units_at(h).len() < garrison(&b, h))
                     .collect();
                 held.extend(lost);
                 held
@@ -256,10 +274,12 @@ impl<'a> Sight<'a> {
                 }
             }
             Side::Soviet => {
-                if goal_here {
+                let others = self.b.units_at(h).iter().filter(|&&u| u != unit).count();
+                let wanted = others < garrison(&self.b, h);
+                if goal_here && wanted {
                     s += 80;
                 }
-                if d.vp_hexes.contains(&h) && self.g.state().control[h.idx()] == Some(Side::Soviet) {
+                if wanted && d.vp_hexes.contains(&h) && self.g.state().control[h.idx()] == Some(Side::Soviet) {
                     s += 30;
                 }
                 if def.is_hq() {
@@ -267,6 +287,11 @@ impl<'a> Sight<'a> {
                 }
             }
         }
+        // A fortress may hold any number of units (14.2(3)), but an army in one hex holds
+        // nothing else: each unit beyond a garrison costs as much as three hexes.
+        let crowd = self.b.units_at(h).iter().filter(|&&u| u != unit).count();
+        let over = crowd.saturating_sub(garrison(&self.b, h).saturating_sub(1));
+        s -= CROWDING_PENALTY * over as i32;
         s
     }
 }
@@ -1098,6 +1123,44 @@ mod tests {
                 assert_eq!(g.outcome().unwrap().winner, Some(seat), "seat {seat}, seed {seed}");
             }
         }
+    }
+
+    /// The scripted players spread their armies: a fortress has no stacking limit (14.2(3)),
+    /// yet no hex ever holds more than a dozen units (before, the Soviet piled some 60 into
+    /// one).
+    #[test]
+    fn scripted_players_do_not_pile_an_army_into_one_hex() {
+        let mut g = StalingradBlitz::new_game("campaign", 0).unwrap();
+        g.set_journal(false);
+        let mut agents: Vec<Box<dyn Agent<StalingradBlitz>>> =
+            vec![Box::new(Scripted::new()), Box::new(Scripted::new())];
+        let mut rng = Rng::from_seed(0xabc);
+        let mut legal = Vec::new();
+        let mut biggest = 0;
+        loop {
+            match g.pending() {
+                Pending::Over => break,
+                Pending::Chance => {
+                    g.resolve_chance();
+                }
+                Pending::Seat(s) => {
+                    g.legal_actions(&mut legal);
+                    let i = agents[s as usize].choose(&g.seat_view(s), s, &legal, &mut rng);
+                    g.apply(s, &legal[i]).unwrap();
+                }
+            }
+            let b = Board::new(g.data(), g.state());
+            biggest = biggest.max(
+                g.data()
+                    .map
+                    .grid
+                    .hexes()
+                    .map(|h| b.units_at(h).len())
+                    .max()
+                    .unwrap_or(0),
+            );
+        }
+        assert!(biggest <= 12, "a hex held {biggest} units");
     }
 
     /// The same on the campaign with the set-up left to the players: the agent sets up and
