@@ -123,6 +123,15 @@ impl StalingradBlitz {
             }
         }
         let o = b.odds(target, list);
+        if o.attack == 0 {
+            return r(
+                "10.3(4)",
+                text!(
+                    "the attack strength is 0 (halved across a river and rounded down, 1.0(2), 10.3(1)1): that is below 1-1 whatever the defence, and the attack is not allowed",
+                    "攻击力为0(渡河减半后舍去小数,1.0(2)、10.3(1)1):无论防御力多少都低于1-1,不能攻击"
+                ),
+            );
+        }
         if o.column.is_none() {
             return r(
                 "10.3(4)",

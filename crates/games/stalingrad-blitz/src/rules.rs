@@ -554,7 +554,14 @@ impl<'a> Board<'a> {
             defence += 1;
         }
         let shifts = d.shift[target.idx()];
-        let raw = d.crt.columns.column(attack, defence);
+        // 10.3(4): below 1-1 no attack is allowed. An attack strength of 0 (a reduced unit
+        // halved across a river, say) is below 1-1 whatever the defence, even against a lone
+        // level-1 fortress with a defence of 0: 0 against 0 is no odds at all, not 10-1.
+        let raw = if attack == 0 {
+            None
+        } else {
+            d.crt.columns.column(attack, defence)
+        };
         let column = raw.and_then(|c| d.crt.columns.shift(c, -(shifts as i32)));
         Odds {
             attack,
