@@ -1,11 +1,11 @@
 //! Rules checked on positions built on the campaign map, where the map's own data (its rivers,
 //! roads, towns and mountains) is what the rule meets: odds with nothing on either side
-//! (10.3(4)).
+//! (10.3(4)), the second hex of an advance (10.7(1)).
 
 mod common;
 use common::*;
 use sandtable_core::game::Game;
-use sandtable_stalingrad_blitz::state::UnitList;
+use sandtable_stalingrad_blitz::state::{CombatStage, UnitList};
 use sandtable_stalingrad_blitz::{Action, StalingradBlitz};
 
 const AXIS: u8 = 0;
@@ -70,4 +70,92 @@ fn an_attack_strength_of_0_is_below_1_1_whatever_the_defence_10_3_4() {
     act(&mut g, Action::EndMovement);
     let attack = declare(&g, "1704", &["hun-inf-6"]);
     assert!(legal(&g).contains(&attack));
+}
+
+// ---------------------------------------------------------------- 10.7(1) advance
+
+/// Two panzer divisions (12) attack a rifle division (2) on open ground at `target` from
+/// `from` and `beside`: 6-1, die 6, 2RR: the division is gone, the hex vacated, and the
+/// attackers come to advance (10.7).
+fn advance_from(target: &str, from: &str, beside: &str, hq: &str) -> StalingradBlitz {
+    let mut g = campaign_position(
+        2,
+        &[
+            ("ger-hq-4pza", hq),
+            ("ger-pz-9", from),
+            ("ger-pz-11", beside),
+            ("sov-rifle-45", target),
+        ],
+        "",
+        1,
+    );
+    execute(&mut g, "4PzA");
+    forced(&mut g);
+    act(&mut g, Action::EndMovement);
+    let attack = declare(&g, target, &["ger-pz-9", "ger-pz-11"]);
+    act(&mut g, attack);
+    rig_die(&mut g, 6);
+    act(&mut g, Action::EndDeclare);
+    forced(&mut g);
+    assert_eq!(loc(&g, "sov-rifle-45"), sandtable_stalingrad_blitz::state::Loc::Pool);
+    assert_eq!(combat(&g).stage, CombatStage::Advance);
+    g
+}
+
+fn advance_options(g: &StalingradBlitz, id: &str) -> Vec<String> {
+    let u = unit(g, id);
+    let mut v: Vec<String> = legal(g)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Advance { unit, to } if *unit == u => Some(g.data().map.grid.id(*to).0),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// 10.7(1): "在战斗后推进途中,遇到大城市,镇,山地,浅森林,深森林,湿地格子或者大河,河格子边的时候,
+/// 只能挺进1格": an advance that meets a city, town, mountain, forest or swamp hex, or a river
+/// or major river hexside, goes one hex only; the TEC's advance column agrees (plain 2, forest
+/// 1, town 1, river 1, major river 1). So a mechanised unit's second hex is open ground too,
+/// entered across no river. 1409 is open ground; of its neighbours 1410 is Balakleya (a town),
+/// 1310 forest, 1309 across the Seversky Donets; 1408 and 1510 are open.
+#[test]
+fn the_second_hex_of_an_advance_meets_no_town_forest_or_river_10_7_1() {
+    let g = advance_from("1409", "1509", "1408", "1507");
+    let d = g.data();
+    let grid = &d.map.grid;
+    let (t, h) = (d.t, |id: &str| grid.parse(id).unwrap());
+    assert_ne!(d.map.terrain(h("1410")) & t.town, 0, "Balakleya");
+    assert_ne!(d.map.terrain(h("1310")) & t.forest, 0);
+    let dir = grid.dir_to(h("1409"), h("1309")).unwrap();
+    assert_ne!(d.map.side(h("1409"), dir) & d.s.river, 0, "the Seversky Donets");
+    // Into the vacated hex, or on over open ground: not back, not into the town, the forest
+    // or across the river.
+    assert_eq!(advance_options(&g, "ger-pz-9"), ["1408", "1409", "1510"]);
+    assert_eq!(advance_options(&g, "ger-pz-11"), ["1409", "1509", "1510"]);
+    // A refused second hex cites 10.7.
+    let bad = Action::Advance {
+        unit: unit(&g, "ger-pz-9"),
+        to: h("1410"),
+    };
+    assert_eq!(g.check_action(AXIS, &bad).expect_err("refused").rule, "10.7");
+}
+
+/// 10.7(1): nor across a major river. 0412 is open ground beside the Dnieper, which flows
+/// between it and 0411 and 0512 with no bridge on either hexside.
+#[test]
+fn the_second_hex_of_an_advance_is_not_across_a_major_river_10_7_1() {
+    let g = advance_from("0412", "0413", "0313", "0414");
+    let d = g.data();
+    let grid = &d.map.grid;
+    let h = |id: &str| grid.parse(id).unwrap();
+    for across in ["0411", "0512"] {
+        let dir = grid.dir_to(h("0412"), h(across)).unwrap();
+        let bits = d.map.side(h("0412"), dir);
+        assert_ne!(bits & d.s.major, 0, "the Dnieper runs between 0412 and {across}");
+        assert_eq!(bits & (d.s.road | d.s.rail), 0, "no bridge between 0412 and {across}");
+    }
+    assert_eq!(advance_options(&g, "ger-pz-9"), ["0312", "0313", "0412", "0513"]);
 }
