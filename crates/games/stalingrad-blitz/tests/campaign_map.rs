@@ -1,6 +1,7 @@
 //! Rules checked on positions built on the campaign map, where the map's own data (its rivers,
 //! roads, towns and mountains) is what the rule meets: odds with nothing on either side
-//! (10.3(4)), the second hex of an advance (10.7(1)).
+//! (10.3(4)), the second hex of an advance (10.7(1)); and the campaign's first Soviet
+//! reinforcement (12.2).
 
 mod common;
 use common::*;
@@ -158,4 +159,30 @@ fn the_second_hex_of_an_advance_is_not_across_a_major_river_10_7_1() {
         assert_eq!(bits & (d.s.road | d.s.rail), 0, "no bridge between 0412 and {across}");
     }
     assert_eq!(advance_options(&g, "ger-pz-9"), ["0312", "0313", "0412", "0513"]);
+}
+
+// ---------------------------------------------------------------- 12.2 the Soviet track
+
+/// 12.2: the campaign's first SOVIET REINF brings column 1 of the track, its last row
+/// included: 2 NKVD-Mot 1-2-6 (mechanised: attack 1, defence 2, MA 6) with the HQ, 2 Tk,
+/// 22 Rifle and 1 G-Rifle, 28 units in all; the pool holds the two NKVD units it asks for.
+#[test]
+fn the_first_soviet_reinforcement_brings_two_nkvd_mot_12_2() {
+    let mut g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+    let d = g.data().clone();
+    let nkvd = |u: usize| {
+        let def = &d.units[u];
+        def.side == sandtable_stalingrad_blitz::Side::Soviet && def.mech && def.full.label(true) == "1-2-6"
+    };
+    let in_pool = (0..d.units.len())
+        .filter(|&u| nkvd(u) && g.state().units[u].loc == sandtable_stalingrad_blitz::state::Loc::Pool)
+        .count();
+    assert_eq!(in_pool, 2, "two NKVD-Mot 1-2-6 in the reserve pool");
+    assert_eq!(g.state().track, 1);
+    execute(&mut g, "SOVIET-REINF");
+    assert_eq!(g.state().track, 2, "12.2(3): the marker moves on");
+    // The HQ is chosen apart; the other 27 arrive at once.
+    let arriving: Vec<usize> = g.state().arriving.iter().map(|&(u, _)| u as usize).collect();
+    assert_eq!(arriving.len(), 27);
+    assert_eq!(arriving.iter().filter(|&&u| nkvd(u)).count(), 2);
 }
