@@ -317,9 +317,11 @@ impl<'a> Board<'a> {
                 search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
                     trace.step(f, dir, t, true, 0)
                 });
+                // The railway hexes a LOC may go on from (not one it entered off the road into a
+                // mountain hex, 3.3(3)).
                 let rail: Vec<(Hex, u32)> = search
                     .reached()
-                    .filter(|h| !search.stopped_at(*h))
+                    .filter(|&h| search.cost_to_go_on(h).is_some())
                     .map(|h| (h, 0))
                     .collect();
                 for (h, _) in &rail {

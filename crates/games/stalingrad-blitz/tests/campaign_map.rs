@@ -1,13 +1,16 @@
 //! Rules checked on positions built on the campaign map, where the map's own data (its rivers,
 //! roads, towns and mountains) is what the rule meets: odds with nothing on either side
-//! (10.3(4)), the second hex of an advance (10.7(1)); and the campaign's first Soviet
-//! reinforcement (12.2).
+//! (10.3(4)), the second hex of an advance (10.7(1)), a line of communication along a mountain
+//! road (3.3(3)); and the campaign's first Soviet reinforcement (12.2).
 
 mod common;
 use common::*;
 use sandtable_core::game::Game;
+use sandtable_core::hex::Hex;
+use sandtable_core::search::Search;
+use sandtable_stalingrad_blitz::rules::Board;
 use sandtable_stalingrad_blitz::state::{CombatStage, UnitList};
-use sandtable_stalingrad_blitz::{Action, StalingradBlitz};
+use sandtable_stalingrad_blitz::{Action, Side, StalingradBlitz};
 
 const AXIS: u8 = 0;
 
@@ -185,4 +188,177 @@ fn the_first_soviet_reinforcement_brings_two_nkvd_mot_12_2() {
     let arriving: Vec<usize> = g.state().arriving.iter().map(|&(u, _)| u as usize).collect();
     assert_eq!(arriving.len(), 27);
     assert_eq!(arriving.iter().filter(|&&u| nkvd(u)).count(), 2);
+}
+
+// ---------------------------------------------------------------- 3.3(3) LOC along a mountain road
+
+/// 3.3(3): "连络线只有在道路经过的场合才能通过山岳格子. 不通过道路格子进入山岳格子的话, 在这个格子
+/// 立即停止": a LOC passes mountain hexes only along a road; one that enters a mountain hex off
+/// the road stops there. The 1st Mountain Division stands at 2833 on
+/// the Sukhumi Military Road over the Klukhor pass (Cherkessk 2930 – 2830 – 2831 – 2832 – 2833,
+/// the last three mountain hexes), with the railway at Cherkessk and every town Axis-held. Its
+/// LOC runs up the road; a shorter way into 2832 off the road (which must stop there) does not
+/// cut it. At SUPPLY it keeps its strength.
+#[test]
+fn a_loc_runs_up_a_mountain_road_past_a_cheaper_off_road_entry_3_3_3() {
+    let mut g = campaign_position(2, &[("ger-mt-1", "2833")], "", 1);
+    {
+        let d = g.data().clone();
+        let e = g.edit();
+        for h in d.map.grid.hexes() {
+            if d.is_urban[h.idx()] {
+                e.state.control[h.idx()] = Some(Side::Axis);
+            }
+        }
+    }
+    let d = g.data().clone();
+    let grid = &d.map.grid;
+    let h = |id: &str| grid.parse(id).unwrap();
+    let road: Vec<Hex> = ["2930", "2830", "2831", "2832", "2833"]
+        .iter()
+        .map(|id| h(id))
+        .collect();
+    for w in road.windows(2) {
+        let dir = grid.dir_to(w[0], w[1]).unwrap();
+        assert_ne!(d.map.side(w[0], dir) & d.s.road, 0, "the road runs {:?}", w);
+    }
+    for id in ["2831", "2832", "2833"] {
+        assert_ne!(d.map.terrain(h(id)) & d.t.mountain, 0, "{id} is a mountain hex");
+    }
+    let reach = Board::new(g.data(), g.state()).trace_loc(Side::Axis, &mut Search::new());
+    assert!(
+        reach[h("2832").idx()] && reach[h("2833").idx()],
+        "the LOC runs up the road"
+    );
+    assert_eq!(reach, reference_loc(&g, Side::Axis));
+    let soviet = Board::new(g.data(), g.state()).trace_loc(Side::Soviet, &mut Search::new());
+    assert_eq!(soviet, reference_loc(&g, Side::Soviet));
+    execute(&mut g, "SUPPLY");
+    assert!(!reduced(&g, "ger-mt-1"), "in supply along the Klukhor road");
+}
+
+/// The LOC traces of both sides agree with the reference at every SUPPLY chit of a random
+/// campaign game.
+#[test]
+fn loc_traces_agree_with_the_reference_in_play_3_3() {
+    let mut g = StalingradBlitz::new_game("campaign", 11).expect("the campaign loads");
+    let mut rng = sandtable_core::chance::Rng::from_seed(11);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        match g.pending() {
+            sandtable_core::game::Pending::Over => break,
+            sandtable_core::game::Pending::Chance => {
+                g.resolve_chance();
+            }
+            sandtable_core::game::Pending::Seat(seat) => {
+                let l = legal(&g);
+                let a = l[rng.below(l.len() as u32) as usize];
+                g.apply(seat, &a).expect("a legal action");
+            }
+        }
+        if matches!(step(&g), Some(sandtable_stalingrad_blitz::state::Step::Supply(_))) || checked == 0 {
+            for side in [Side::Axis, Side::Soviet] {
+                let got = Board::new(g.data(), g.state()).trace_loc(side, &mut Search::new());
+                assert_eq!(got, reference_loc(&g, side), "{side:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 3, "{checked}");
+}
+
+/// The hexes to which `side` can trace a LOC (3.3), worked out apart from the engine's search:
+/// a breadth-first walk over (hex, how it was entered) pairs, a hex entered off the road into
+/// a mountain hex being one the LOC may end in but not go on from. Blocked (3.3(1)–(2)):
+/// prohibited hexsides, all-sea and impassable hexes, enemy units, enemy-controlled towns and
+/// cities, enemy ZOC without a friendly unit. Mountains (3.3(3)): into or out of a mountain hex
+/// only along a road; into one off the road, the LOC ends there; out of one off the road into
+/// other terrain, never. Soviet: no length limit (3.3(4)). Axis (3.3(5), A14): along railway
+/// from a source as far as it runs, then at most 6 hexes, the unit's own hex counted.
+fn reference_loc(g: &StalingradBlitz, side: Side) -> Vec<bool> {
+    let d = g.data();
+    let b = Board::new(d, g.state());
+    let grid = &d.map.grid;
+    let n = grid.len();
+    let enemy = match side {
+        Side::Axis => Side::Soviet,
+        Side::Soviet => Side::Axis,
+    };
+    let passable = |h: Hex| {
+        let water = d.map.terrain(h) & (d.t.sea | d.t.impassable) != 0;
+        let enemy_town = d.is_urban[h.idx()] && g.state().control[h.idx()] == Some(enemy);
+        let zoc = b.enemy_zoc(side, h) && !b.friends_in(side, h);
+        !(water || b.enemy_in(side, h) || enemy_town || zoc)
+    };
+    let mountain = |h: Hex| d.map.terrain(h) & d.t.mountain != 0;
+    // A step: None if barred, else whether the LOC may go on from `to`.
+    let step = |from: Hex, to: Hex, rail_only: bool| -> Option<bool> {
+        let dir = grid.dir_to(from, to)?;
+        let bits = d.map.side(from, dir);
+        if bits & d.s.prohibited != 0 || (rail_only && bits & d.s.rail == 0) || !passable(to) {
+            return None;
+        }
+        let road = bits & d.s.road != 0;
+        match (mountain(from), mountain(to), road) {
+            (_, _, true) | (false, false, false) => Some(true),
+            (true, false, false) => None,
+            (_, true, false) => Some(false),
+        }
+    };
+    // `go[h]`: reached able to go on; `end[h]`: reached only to end there. Railway steps cost
+    // nothing, so along the railway everything connected is one layer.
+    let walk = |sources: &[Hex], rail_only: bool, most: u32| -> (Vec<bool>, Vec<bool>) {
+        let mut go = vec![false; n];
+        let mut end = vec![false; n];
+        let mut layer: Vec<Hex> = Vec::new();
+        for &h in sources {
+            if !go[h.idx()] {
+                go[h.idx()] = true;
+                layer.push(h);
+            }
+        }
+        let mut k = 0;
+        while !layer.is_empty() && k < most.max(1) {
+            let mut next = Vec::new();
+            let mut i = 0;
+            while i < layer.len() {
+                let from = layer[i];
+                i += 1;
+                for (_, to) in grid.neighbours(from) {
+                    match step(from, to, rail_only) {
+                        Some(true) if !go[to.idx()] => {
+                            go[to.idx()] = true;
+                            if rail_only {
+                                layer.push(to);
+                            } else {
+                                next.push(to);
+                            }
+                        }
+                        Some(false) => end[to.idx()] = true,
+                        _ => {}
+                    }
+                }
+            }
+            if rail_only {
+                break;
+            }
+            layer = next;
+            k += 1;
+        }
+        (go, end)
+    };
+    let own_sources = match side {
+        Side::Axis => &d.supply_axis,
+        Side::Soviet => &d.supply_soviet,
+    };
+    let sources: Vec<Hex> = own_sources.iter().copied().filter(|&h| passable(h)).collect();
+    let reached = |(go, end): (Vec<bool>, Vec<bool>)| -> Vec<bool> { (0..n).map(|i| go[i] || end[i]).collect() };
+    match side {
+        Side::Soviet => reached(walk(&sources, false, u32::MAX)),
+        Side::Axis => {
+            let (rail_go, _) = walk(&sources, true, 0);
+            let on_rail: Vec<Hex> = grid.hexes().filter(|h| rail_go[h.idx()]).collect();
+            reached(walk(&on_rail, false, 6))
+        }
+    }
 }
