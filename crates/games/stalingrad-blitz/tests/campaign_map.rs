@@ -1,7 +1,8 @@
 //! Rules checked on positions built on the campaign map, where the map's own data (its rivers,
 //! roads, towns and mountains) is what the rule meets: odds with nothing on either side
 //! (10.3(4)), the second hex of an advance (10.7(1)), a line of communication along a mountain
-//! road (3.3(3)); and the campaign's first Soviet reinforcement (12.2).
+//! road (3.3(3)), bridges and the banks of the major rivers (2.1(1)3, 9.2(3)); and the
+//! campaign's first Soviet reinforcement (12.2).
 
 mod common;
 use common::*;
@@ -147,21 +148,21 @@ fn the_second_hex_of_an_advance_meets_no_town_forest_or_river_10_7_1() {
     assert_eq!(g.check_action(AXIS, &bad).expect_err("refused").rule, "10.7");
 }
 
-/// 10.7(1): nor across a major river. 0412 is open ground beside the Dnieper, which flows
-/// between it and 0411 and 0512 with no bridge on either hexside.
+/// 10.7(1): nor across a major river. 0513 is open ground beside the Dnieper, which flows
+/// between it and 0512 and 0612 with no bridge on either hexside.
 #[test]
 fn the_second_hex_of_an_advance_is_not_across_a_major_river_10_7_1() {
-    let g = advance_from("0412", "0413", "0313", "0414");
+    let g = advance_from("0513", "0514", "0413", "0515");
     let d = g.data();
     let grid = &d.map.grid;
     let h = |id: &str| grid.parse(id).unwrap();
-    for across in ["0411", "0512"] {
-        let dir = grid.dir_to(h("0412"), h(across)).unwrap();
-        let bits = d.map.side(h("0412"), dir);
-        assert_ne!(bits & d.s.major, 0, "the Dnieper runs between 0412 and {across}");
-        assert_eq!(bits & (d.s.road | d.s.rail), 0, "no bridge between 0412 and {across}");
+    for across in ["0512", "0612"] {
+        let dir = grid.dir_to(h("0513"), h(across)).unwrap();
+        let bits = d.map.side(h("0513"), dir);
+        assert_ne!(bits & d.s.major, 0, "the Dnieper runs between 0513 and {across}");
+        assert_eq!(bits & (d.s.road | d.s.rail), 0, "no bridge between 0513 and {across}");
     }
-    assert_eq!(advance_options(&g, "ger-pz-9"), ["0312", "0313", "0412", "0513"]);
+    assert_eq!(advance_options(&g, "ger-pz-9"), ["0412", "0413", "0513", "0613"]);
 }
 
 // ---------------------------------------------------------------- 12.2 the Soviet track
@@ -361,4 +362,138 @@ fn reference_loc(g: &StalingradBlitz, side: Side) -> Vec<bool> {
             reached(walk(&on_rail, false, 6))
         }
     }
+}
+
+// ---------------------------------------------------------------- 2.1(1)3, 9.2(3) bridges
+
+/// The land hexes reachable from `from` without crossing `rivers` (major rivers or straits, by
+/// name) or entering the sea: `from`'s bank of those rivers.
+fn bank_of(d: &sandtable_stalingrad_blitz::data::Data, rivers: &[&str], from: Hex) -> Vec<bool> {
+    let grid = &d.map.grid;
+    let sides: Vec<(Hex, Hex)> = (d.map.side_lines.iter().filter(|l| rivers.contains(&l.name_en.as_str())))
+        .flat_map(|l| l.hexes.chunks(2).map(|c| (c[0], c[1])))
+        .collect();
+    assert!(!sides.is_empty(), "{rivers:?} on the map");
+    let cut = |a: Hex, b: Hex| sides.contains(&(a, b)) || sides.contains(&(b, a));
+    let mut seen = vec![false; grid.len()];
+    let mut queue = vec![from];
+    seen[from.idx()] = true;
+    while let Some(h) = queue.pop() {
+        for (_, n) in grid.neighbours(h) {
+            if !seen[n.idx()] && !cut(h, n) && d.map.terrain(n) & d.t.sea == 0 {
+                seen[n.idx()] = true;
+                queue.push(n);
+            }
+        }
+    }
+    seen
+}
+
+/// 2.1(1)3: "道路或者铁道线通过的河川格子被视为桥梁格": a river where a road or railway crosses is a
+/// bridge, and a bridge lifts the major-river restrictions of 9.2(3) and 10.6(3)4. So a road or
+/// railway may cross the Don, the Volga, the Dnieper or the Kerch Strait only where a bridge
+/// stood in 1942 (the map's `bridge` hexsides, listed with their sources in
+/// tools/mapgen/geo/bridges.csv), and never runs over the sea.
+#[test]
+fn roads_and_railways_cross_major_rivers_only_at_the_bridges_of_1942_2_1_1_3() {
+    let d = sandtable_stalingrad_blitz::embedded_data().expect("the campaign data");
+    let grid = &d.map.grid;
+    let bridge = d.map.side_mask("bridge");
+    assert_ne!(bridge, 0, "the map lists its bridges");
+    let mut false_bridges = Vec::new();
+    for p in &d.map.paths {
+        for w in p.hexes.windows(2) {
+            let dir = grid.dir_to(w[0], w[1]).expect("a path steps to a neighbour");
+            let bits = d.map.side(w[0], dir);
+            let sea = (d.map.terrain(w[0]) | d.map.terrain(w[1])) & d.t.sea != 0;
+            if sea || (bits & d.s.major != 0 && bits & bridge == 0) {
+                false_bridges.push(format!("{} {}/{}", p.name_en, grid.id(w[0]), grid.id(w[1])));
+            }
+        }
+    }
+    assert!(false_bridges.is_empty(), "{false_bridges:#?}");
+    // Each listed bridge is a major-river hexside some path crosses; one over the Volga (at
+    // Saratov), none over the Kerch Strait.
+    let bridges: Vec<_> = d.map.side_lines.iter().filter(|l| l.kind == "bridge").collect();
+    assert!(bridges.len() >= 5);
+    let volga: Vec<(Hex, Hex)> = (d.map.side_lines.iter().filter(|l| l.name_en == "Volga"))
+        .flat_map(|l| l.hexes.chunks(2).map(|c| (c[0], c[1])))
+        .collect();
+    let over_volga = bridges
+        .iter()
+        .filter(|b| {
+            volga
+                .iter()
+                .any(|&(x, y)| (x, y) == (b.hexes[0], b.hexes[1]) || (y, x) == (b.hexes[0], b.hexes[1]))
+        })
+        .count();
+    assert_eq!(over_volga, 1, "the Saratov railway bridge of 1935");
+    for b in &bridges {
+        let (x, y) = (b.hexes[0], b.hexes[1]);
+        let dir = grid.dir_to(x, y).expect("neighbours");
+        assert_ne!(d.map.side(x, dir) & d.s.major, 0, "{} is over a major river", b.name_en);
+        let crossed = (d.map.paths.iter()).any(|p| {
+            p.hexes
+                .windows(2)
+                .any(|w| (w[0], w[1]) == (x, y) || (w[0], w[1]) == (y, x))
+        });
+        assert!(crossed, "{} carries a road or railway", b.name_en);
+        assert!(!b.name_en.contains("Kerch"));
+    }
+}
+
+/// The towns on the Volga lie on their own bank: Saratov, Kamyshin, Dubovka, Stalingrad, Cherny
+/// Yar and Yenotayevka on the right (west) bank, with the roads and the railway that join them;
+/// Engels, Leninsk and Astrakhan on the left. Kalach lies on the Don's left bank, as Stalingrad
+/// does; Nizhne-Chirskaya on the right.
+#[test]
+fn the_volga_towns_lie_on_their_own_bank() {
+    let d = sandtable_stalingrad_blitz::embedded_data().expect("the campaign data");
+    let place = |name: &str| {
+        d.map
+            .places
+            .iter()
+            .find(|p| p.name_en == name)
+            .unwrap_or_else(|| panic!("{name} is on the map"))
+            .hex
+    };
+    let right = bank_of(&d, &["Volga"], place("Stalingrad"));
+    for town in ["Saratov", "Kamyshin", "Dubovka", "Cherny Yar", "Yenotayevka"] {
+        assert!(right[place(town).idx()], "{town} is on Stalingrad's bank of the Volga");
+    }
+    for town in ["Engels", "Leninsk", "Astrakhan"] {
+        assert!(!right[place(town).idx()], "{town} is across the Volga from Stalingrad");
+    }
+    // And Kalach on the Don's left bank, with Stalingrad: the road between them crosses no river.
+    // (The Don's banks meet round the Sea of Azov through the Crimea but for the Kerch Strait.)
+    let left = bank_of(&d, &["Don", "Kerch Strait"], place("Stalingrad"));
+    assert!(left[place("Kalach (on the Don)").idx()]);
+    assert!(!left[place("Nizhne-Chirskaya").idx()]);
+}
+
+/// 9.2(3): an unbridged major river is crossed only from the hex next to it, with all MP, and
+/// the move ends across. A German motorised division at Stalingrad, with no enemy about, may
+/// cross the Volga into a hex next to Stalingrad, and no farther: no road over the river lets
+/// it drive on into the steppe beyond.
+#[test]
+fn a_motorised_division_at_stalingrad_crosses_the_volga_only_into_the_next_hex_9_2_3() {
+    let mut g = campaign_position(2, &[("ger-hq-4pza", "3513"), ("ger-mot-16", "3613")], "", 1);
+    execute(&mut g, "4PzA");
+    forced(&mut g);
+    let d = g.data().clone();
+    let grid = &d.map.grid;
+    let stalingrad = grid.parse("3613").unwrap();
+    assert_eq!(d.map.place(stalingrad).map(|p| p.name_en.as_str()), Some("Stalingrad"));
+    let west = bank_of(&d, &["Volga"], stalingrad);
+    let u = unit(&g, "ger-mot-16");
+    let across: Vec<String> = legal(&g)
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Move { unit, to, .. } if unit == u && !west[to.idx()] => Some(to),
+            _ => None,
+        })
+        .filter(|&to| !grid.adjacent(stalingrad, to))
+        .map(|to| grid.id(to).0)
+        .collect();
+    assert!(across.is_empty(), "hexes beyond the Volga in one move: {across:?}");
 }
