@@ -123,6 +123,15 @@ impl StalingradBlitz {
             }
         }
         let o = b.odds(target, list);
+        if o.attack == 0 {
+            return r(
+                "10.3(4)",
+                text!(
+                    "the attack strength is 0 (halved across a river and rounded down, 1.0(2), 10.3(1)1): that is below 1-1 whatever the defence, and the attack is not allowed",
+                    "攻击力为0(渡河减半后舍去小数,1.0(2)、10.3(1)1):无论防御力多少都低于1-1,不能攻击"
+                ),
+            );
+        }
         if o.column.is_none() {
             return r(
                 "10.3(4)",
@@ -386,7 +395,8 @@ impl StalingradBlitz {
     }
 
     /// 10.7: the hexes `unit` may advance into: the vacated hex; for a mechanised unit, one
-    /// hex beyond where the terrain allows.
+    /// hex beyond, if neither step meets a city, town, mountain, forest or swamp hex or a river
+    /// or major river hexside (10.7(1)).
     fn advance_hexes(&self, b: &Board, c: &Combat, unit: UnitId) -> Vec<Hex> {
         let d = &self.d;
         let side = self.attacker();
@@ -403,6 +413,7 @@ impl StalingradBlitz {
         if d.units[unit as usize].mech && rules::advance_may_continue(d, from, c.target) {
             for (dir, n) in d.map.grid.neighbours(c.target) {
                 if n == from
+                    || !rules::advance_may_continue(d, c.target, n)
                     || d.map.side(c.target, dir) & d.s.prohibited != 0
                     || d.map.terrain(n) & (d.t.sea | d.t.impassable) != 0
                     || b.enemy_in(side, n)
@@ -482,8 +493,8 @@ impl StalingradBlitz {
                     Err(Refusal::new(
                         "10.7",
                         text!(
-                            "an advance enters the vacated hex first, and only mechanised units on open ground (no city, town, forest, swamp, mountain or river) go a second hex; no overstacking",
-                            "挺进先进入被空出的格;只有机械化单位在开阔地(无城市、城镇、森林、湿地、山岳、河流)可再进一格;不能超过堆叠"
+                            "an advance enters the vacated hex first; only a mechanised unit goes a second hex, and only over open ground: neither hex a city, town, forest, swamp or mountain, and no river or major river crossed on the way; no overstacking",
+                            "挺进先进入被空出的格;只有机械化单位可再进一格,且只限开阔地:两格都不是大城市、镇、森林、湿地或山地,途中不越过河或大河格边;不能超过堆叠"
                         ),
                     ))
                 }

@@ -159,14 +159,16 @@ impl StalingradBlitz {
                 if !b.movement_from(unit, march, at, spent, search) || search.cost(next).is_none() {
                     return None;
                 }
-                // A hex the unit must stop in ends the move (9.2(3), 9.2(4)).
-                if search.stopped_at(next) && !last {
-                    return Some(Err(()));
+                if last {
+                    return Some(Ok((search.path(next)?, search.cost(next)?)));
                 }
-                Some(Ok((
-                    search.path(next).unwrap_or_default(),
-                    search.cost(next).unwrap_or(0),
-                )))
+                // The move goes on from a waypoint: by the cheapest way that may go on from it.
+                // A hex the unit can only reach by a step that must stop ends the move (9.2(3),
+                // 9.2(4)).
+                match (search.path_to_go_on(next), search.cost_to_go_on(next)) {
+                    (Some(path), Some(cost)) => Some(Ok((path, cost))),
+                    _ => Some(Err(())),
+                }
             });
             match leg {
                 Some(Ok((leg, cost))) => {

@@ -779,7 +779,7 @@ impl StalingradBlitz {
         match self.d.units[u as usize].utype {
             UType::Hq => NatoSymbol::Headquarters,
             UType::Pz | UType::Armor | UType::Tk => NatoSymbol::Armor,
-            UType::Mot | UType::Gd | UType::Ss | UType::Mech | UType::GMech => NatoSymbol::Mechanized,
+            UType::Mot | UType::Gd | UType::Ss | UType::Mech | UType::GMech | UType::NkvdMot => NatoSymbol::Mechanized,
             UType::Cav | UType::GCav => NatoSymbol::Cavalry,
             UType::Mt => NatoSymbol::Mountain,
             _ => NatoSymbol::Infantry,

@@ -317,9 +317,11 @@ impl<'a> Board<'a> {
                 search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
                     trace.step(f, dir, t, true, 0)
                 });
+                // The railway hexes a LOC may go on from (not one it entered off the road into a
+                // mountain hex, 3.3(3)).
                 let rail: Vec<(Hex, u32)> = search
                     .reached()
-                    .filter(|h| !search.stopped_at(*h))
+                    .filter(|&h| search.cost_to_go_on(h).is_some())
                     .map(|h| (h, 0))
                     .collect();
                 for (h, _) in &rail {
@@ -554,7 +556,14 @@ impl<'a> Board<'a> {
             defence += 1;
         }
         let shifts = d.shift[target.idx()];
-        let raw = d.crt.columns.column(attack, defence);
+        // 10.3(4): below 1-1 no attack is allowed. An attack strength of 0 (a reduced unit
+        // halved across a river, say) is below 1-1 whatever the defence, even against a lone
+        // level-1 fortress with a defence of 0: 0 against 0 is no odds at all, not 10-1.
+        let raw = if attack == 0 {
+            None
+        } else {
+            d.crt.columns.column(attack, defence)
+        };
         let column = raw.and_then(|c| d.crt.columns.shift(c, -(shifts as i32)));
         Odds {
             attack,
@@ -718,10 +727,14 @@ pub fn terrain_shift(d: &Data, h: Hex) -> u8 {
     base + if terrain & t.town != 0 { d.tec("town").shift } else { 0 }
 }
 
-/// 10.7(1): whether an advance may go on past the attacked hex: only if that hex allows two
-/// (plain, no town or city) and the unit did not cross a river or major river to enter it.
-pub fn advance_may_continue(d: &Data, from: Hex, target: Hex) -> bool {
-    let terrain = d.map.terrain(target);
+/// 10.7(1): whether one step of an advance after combat, from `from` into `to`, meets none of
+/// the terrain that limits an advance to one hex: "遇到大城市,镇,山地,浅森林,深森林,湿地格子或者
+/// 大河,河格子边的时候,只能挺进1格" — `to` is open ground (no city, town, mountain, forest or
+/// swamp: the TEC's advance column, plain 2, the others 1) and the hexside crossed carries no
+/// river or major river, bridged or not. A mechanised unit goes a second hex only if both steps
+/// meet none of it (RULINGS: the second hex of an advance).
+pub fn advance_may_continue(d: &Data, from: Hex, to: Hex) -> bool {
+    let terrain = d.map.terrain(to);
     let limit = if terrain & (d.t.city | d.t.town | d.t.forest | d.t.swamp | d.t.mountain) != 0 {
         1
     } else {
@@ -730,7 +743,7 @@ pub fn advance_may_continue(d: &Data, from: Hex, target: Hex) -> bool {
     if limit < 2 {
         return false;
     }
-    match d.map.grid.dir_to(from, target) {
+    match d.map.grid.dir_to(from, to) {
         Some(dir) => d.map.side(from, dir) & (d.s.river | d.s.major) == 0,
         None => false,
     }

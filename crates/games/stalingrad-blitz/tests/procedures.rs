@@ -890,14 +890,15 @@ fn soviet_reinforcements_by_rail_not_through_enemy_zoc_12_1_12_2() {
     }
     let pool_before = g.state().units.iter().filter(|u| u.loc == Loc::Pool).count();
     execute(&mut g, "SOVIET-REINF");
-    // 12.2(3): the marker moves on; column 1 is 26 units (HQ 1, Tk 2, Rifle 22, G-Rifle 1).
+    // 12.2(3): the marker moves on; column 1 is 28 units (HQ 1, Tk 2, Rifle 22, G-Rifle 1,
+    // NKVD-Mot 2).
     assert_eq!(g.state().track, 2);
     // The Soviet player chooses which pool HQ the track brings.
     assert_eq!(step(&g), Some(&Step::SovietReinf { hq_left: 1 }));
     let choice = legal(&g)[0];
     g.play(choice);
     assert_eq!(step(&g), Some(&Step::Place));
-    assert_eq!(g.state().arriving.len(), 26);
+    assert_eq!(g.state().arriving.len(), 28);
     while step(&g) == Some(&Step::Place) {
         let l = legal(&g);
         let hexes: Vec<String> = l

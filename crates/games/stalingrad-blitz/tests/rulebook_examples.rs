@@ -569,21 +569,25 @@ fn withdrawal_table_11_2() {
     );
 }
 
+/// 12.2: the track as the book prints it, every row: its last line is "NKVD-Mot 1-2-6 2 - - - -
+/// - - - -", two NKVD motorised units at reinforcement number 1.
 #[test]
 fn soviet_track_column_totals_12_2() {
     let d = small_data();
     let totals: Vec<u32> = (0..9)
         .map(|col| d.soviet_track.iter().map(|(_, v)| v[col] as u32).sum())
         .collect();
-    assert_eq!(totals, [26, 10, 17, 11, 15, 20, 21, 22, 19]);
+    assert_eq!(totals, [28, 10, 17, 11, 15, 20, 21, 22, 19]);
     let by_type: Vec<u32> = d
         .soviet_track
         .iter()
         .map(|(_, v)| v.iter().map(|&x| x as u32).sum())
         .collect();
-    // HQ, Tk, Mech, Cav, Rifle, G-Mech, G-Cav, G-Rifle.
-    assert_eq!(by_type, [3, 11, 3, 12, 109, 3, 2, 18]);
-    assert_eq!(by_type.iter().sum::<u32>(), 161);
+    // HQ, Tk, Mech, Cav, Rifle, G-Mech, G-Cav, G-Rifle, NKVD-Mot.
+    assert_eq!(by_type, [3, 11, 3, 12, 109, 3, 2, 18, 2]);
+    assert_eq!(by_type.iter().sum::<u32>(), 163);
+    let (_, nkvd) = d.soviet_track.last().expect("the track's rows");
+    assert_eq!(nkvd, &[2, 0, 0, 0, 0, 0, 0, 0, 0], "NKVD-Mot: 2 at number 1");
 }
 
 #[test]
