@@ -143,6 +143,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The game id (`stalingrad-blitz`).
     const ID: &'static str;
 
+    /// The edition of the game's data (map, counters, tables) this build plays new games on.
+    /// A save records the edition it was made with; when data are corrected, the edition
+    /// changes and games already begun go on with the data they began with, as long as the
+    /// build still ships them ([`Rules::setup_edition`]).
+    const DATA_EDITION: &'static str = "1";
+
     /// The rule that sets out the sequence of play ("5.0"), cited when a seat tries to act out
     /// of turn.
     const SEQUENCE_OF_PLAY: &'static str = "";
@@ -216,6 +222,24 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// ([`Game::from_scenario_text`]).
     fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError>;
 
+    /// [`Rules::setup`] on the data of an earlier `edition`, for a game begun on them.
+    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        if edition == Self::DATA_EDITION {
+            Self::setup(scenario, seed)
+        } else {
+            Err(no_edition::<Self>(edition))
+        }
+    }
+
+    /// [`Rules::setup_from_text`] on the data of an earlier `edition`.
+    fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        if edition == Self::DATA_EDITION {
+            Self::setup_from_text(text, seed)
+        } else {
+            Err(no_edition::<Self>(edition))
+        }
+    }
+
     /// The outcome, once the stack is empty.
     fn outcome(&self) -> Option<Outcome>;
 
@@ -267,6 +291,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 }
 
+/// The refusal of a game begun on data this build no longer ships.
+fn no_edition<R: Rules>(edition: &str) -> SetupError {
+    SetupError(format!(
+        "this game of {} was begun on edition {edition} of its data, which this build no longer has (it plays edition {})",
+        R::ID,
+        R::DATA_EDITION
+    ))
+}
+
 /// What [`Game::apply`] refuses when the action is not the seat's to take: who decides now.
 fn not_your_decision<R: Rules>(pending: Pending) -> Refusal {
     let text = match pending {
@@ -294,6 +327,20 @@ pub trait Game: Rules {
     /// A new game from the text of a scenario file a player wrote, at its first decision.
     fn from_scenario_text(text: &str, seed: u64) -> Result<Self, SetupError> {
         let mut game = Self::setup_from_text(text, seed)?;
+        start(&mut game);
+        Ok(game)
+    }
+
+    /// [`Game::new_game`] on the data of `edition` (a saved game's).
+    fn new_game_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let mut game = Self::setup_edition(scenario, seed, edition)?;
+        start(&mut game);
+        Ok(game)
+    }
+
+    /// [`Game::from_scenario_text`] on the data of `edition` (a saved game's).
+    fn from_scenario_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let mut game = Self::setup_from_text_edition(text, seed, edition)?;
         start(&mut game);
         Ok(game)
     }

@@ -58,6 +58,8 @@ pub struct GameRow {
     /// The record format its steps are stored in ([`sandtable_core::record::FORMAT`] for games
     /// this build made; older ones are rewritten when they are first opened).
     pub format: u32,
+    /// The edition of the game's data it was begun on.
+    pub edition: String,
     /// Unix seconds.
     pub created: i64,
     pub updated: i64,
@@ -78,7 +80,8 @@ CREATE TABLE IF NOT EXISTS games (
     created   INTEGER NOT NULL,
     updated   INTEGER NOT NULL,
     snapshot  TEXT NOT NULL,
-    format    INTEGER NOT NULL DEFAULT 1
+    format    INTEGER NOT NULL DEFAULT 1,
+    edition   TEXT NOT NULL DEFAULT '1'
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id   TEXT NOT NULL REFERENCES games(id),
@@ -136,7 +139,10 @@ impl Store {
             .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'format'")?
             .exists([])?;
         if !has_format {
-            db.execute_batch("ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1;")?;
+            db.execute_batch(
+                "ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1;
+                 ALTER TABLE games ADD COLUMN edition TEXT NOT NULL DEFAULT '1';",
+            )?;
         }
         Ok(Store { db })
     }
@@ -153,7 +159,7 @@ impl Store {
         let t = now();
         let tx = self.db.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot, format) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7)",
+            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot, format, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)",
             params![
                 id,
                 record.game,
@@ -161,7 +167,8 @@ impl Store {
                 record.seed as i64,
                 t,
                 serde_json::to_string(snapshot)?,
-                record.format
+                record.format,
+                record.edition
             ],
         )?;
         for (row, token) in seats {
@@ -236,7 +243,7 @@ impl Store {
         let row = self
             .db
             .query_row(
-                "SELECT id, game, scenario, seed, created, updated, snapshot, format FROM games WHERE id = ?1",
+                "SELECT id, game, scenario, seed, created, updated, snapshot, format, edition FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -248,11 +255,12 @@ impl Store {
                         r.get::<_, i64>(5)?,
                         r.get::<_, String>(6)?,
                         r.get::<_, u32>(7)?,
+                        r.get::<_, String>(8)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, game, scenario, seed, created, updated, snapshot, format)) = row else {
+        let Some((id, game, scenario, seed, created, updated, snapshot, format, edition)) = row else {
             return Ok(None);
         };
         let mut q = self
@@ -272,6 +280,7 @@ impl Store {
             scenario: serde_json::from_str(&scenario)?,
             seed: seed as u64,
             format,
+            edition,
             created,
             updated,
             seats,
@@ -308,6 +317,7 @@ impl Store {
         Ok(Record {
             format: row.format,
             game: row.game.clone(),
+            edition: row.edition.clone(),
             scenario: row.scenario.clone(),
             seed: row.seed,
             entries,

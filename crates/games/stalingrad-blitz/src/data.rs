@@ -495,6 +495,22 @@ impl Data {
         Data::load(MAP_TOML, COUNTERS_TOML, CHITS_TOML, TURNS_TOML, TABLES_TOML)
     }
 
+    /// The data of an earlier edition this build still ships, for games begun on it
+    /// (`data/edition-N/` holds the files that have changed since; the rest are today's).
+    pub fn edition(edition: &str) -> Option<Result<Data, String>> {
+        match edition {
+            // Before the 1942 bridges and river banks, and the track's NKVD-Mot row.
+            "1" => Some(Data::load(
+                include_str!("../data/edition-1/map.toml"),
+                include_str!("../data/edition-1/counters.toml"),
+                CHITS_TOML,
+                TURNS_TOML,
+                include_str!("../data/edition-1/tables.toml"),
+            )),
+            _ => None,
+        }
+    }
+
     pub fn load(map: &str, counters: &str, chits: &str, turns: &str, tables: &str) -> Result<Data, String> {
         let map = HexMap::from_toml(map).map_err(|e| err("map.toml", e))?;
         let tm = |n: &str| map.terrain_mask(n);

@@ -56,15 +56,44 @@ pub fn embedded_data() -> Result<Arc<Data>, String> {
     DATA.get_or_init(|| Data::embedded().map(Arc::new)).clone()
 }
 
-/// A shipped scenario, read once per process.
+/// The data of `edition` (today's or an earlier one still shipped), loaded once per process.
+fn edition_data(edition: &str) -> Result<Arc<Data>, SetupError> {
+    static EDITION_1: OnceLock<Result<Arc<Data>, String>> = OnceLock::new();
+    match edition {
+        e if e == <StalingradBlitz as Rules>::DATA_EDITION => embedded_data().map_err(SetupError),
+        "1" => EDITION_1
+            .get_or_init(|| {
+                Data::edition("1")
+                    .unwrap_or_else(|| Err("no edition 1".into()))
+                    .map(Arc::new)
+            })
+            .clone()
+            .map_err(SetupError),
+        other => Err(SetupError(format!(
+            "this game of stalingrad-blitz was begun on edition {other} of its data, which this build no longer has"
+        ))),
+    }
+}
+
+/// The text of a shipped scenario.
+fn shipped_text(id: &str) -> Option<&'static str> {
+    match id {
+        "campaign" => Some(scenario::CAMPAIGN_TOML),
+        "campaign-free-setup" => Some(scenario::CAMPAIGN_FREE_SETUP_TOML),
+        _ => None,
+    }
+}
+
+/// A shipped scenario on today's data, read once per process.
 fn shipped(id: &str) -> Option<Result<Arc<scenario::Scenario>, String>> {
     static CAMPAIGN: OnceLock<Result<Arc<scenario::Scenario>, String>> = OnceLock::new();
     static FREE: OnceLock<Result<Arc<scenario::Scenario>, String>> = OnceLock::new();
-    let (cell, text) = match id {
-        "campaign" => (&CAMPAIGN, scenario::CAMPAIGN_TOML),
-        "campaign-free-setup" => (&FREE, scenario::CAMPAIGN_FREE_SETUP_TOML),
+    let cell = match id {
+        "campaign" => &CAMPAIGN,
+        "campaign-free-setup" => &FREE,
         _ => return None,
     };
+    let text = shipped_text(id)?;
     Some(
         cell.get_or_init(|| {
             let d = embedded_data()?;
@@ -289,6 +318,9 @@ impl Rules for StalingradBlitz {
     }
 
     const ID: &'static str = "stalingrad-blitz";
+    /// Edition 2: the 1942 bridges and river banks, and the NKVD-Mot row of the Soviet track
+    /// (12.2). Edition 1 (`data/edition-1/`) is kept for games begun before.
+    const DATA_EDITION: &'static str = "2";
     const SEQUENCE_OF_PLAY: &'static str = "5.0";
     /// A decision with a single possible answer is taken at once (a rule of thumb the game
     /// has always played by: asking it would only slow play).
@@ -444,6 +476,21 @@ impl Rules for StalingradBlitz {
 
     fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError> {
         let d = embedded_data().map_err(SetupError)?;
+        let sc = scenario::parse(&d, text).map_err(SetupError)?;
+        Ok(StalingradBlitz::from_scenario(d, &sc, seed))
+    }
+
+    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        if edition == Self::DATA_EDITION {
+            return Self::setup(scenario, seed);
+        }
+        let text = shipped_text(scenario)
+            .ok_or_else(|| SetupError(format!("stalingrad-blitz has no scenario `{scenario}`")))?;
+        Self::setup_from_text_edition(text, seed, edition)
+    }
+
+    fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let d = edition_data(edition)?;
         let sc = scenario::parse(&d, text).map_err(SetupError)?;
         Ok(StalingradBlitz::from_scenario(d, &sc, seed))
     }
