@@ -20,7 +20,10 @@
 //!   can help it, within command range of an HQ that can activate it; one unit stays in each
 //!   VP hex it holds and in each railway hex it holds against Soviet ZOC; HQs follow a little
 //!   behind.
-//! - Soviet movement: garrison the VP hexes the Axis is nearest to, retake lost ones.
+//! - Soviet movement: garrison the VP hexes the Axis is nearest to (two units a hex, three in a
+//!   fortress), retake lost ones; a garrisoned hex is no longer a goal, so the rest of the army
+//!   goes to the next. Neither side crowds a hex beyond its garrison: a fortress has no stacking
+//!   limit (14.2(3)), but an army in one hex holds nothing else.
 //! - Combat: attack at good odds (the Axis from 2-1, the Soviet from 3-1, one column less on a
 //!   VP hex), Soviet units astride the Axis railways first, with as few units as give the best
 //!   column; advance toward the objectives.
@@ -39,8 +42,8 @@ use sandtable_core::search::{Search, Step as SearchStep};
 use sandtable_stalingrad_blitz::data::{ChitClass, ChitKind, Nation, Side, UType};
 use sandtable_stalingrad_blitz::rules::Board;
 use sandtable_stalingrad_blitz::setup::{setup_class, SetupClass};
-use sandtable_stalingrad_blitz::state::{Loc, Phase, FORTRESS};
-use sandtable_stalingrad_blitz::{Action, StalingradBlitz, UnitId};
+use sandtable_stalingrad_blitz::state::{Frame, Loc, FORTRESS};
+use sandtable_stalingrad_blitz::{Action, SeatView, StalingradBlitz, UnitId};
 
 // Weights of the rules of thumb. A unit's standing in a hex is scored in tenths of a hex: each
 // hex nearer its objective is worth 10.
@@ -68,6 +71,19 @@ const FAR_GOAL_HANDICAP: u32 = 12;
 /// The only Axis unit in a VP hex the Axis holds, or in a railway hex of its lines that Soviet
 /// ZOC would cut without it (3.3(1)), stays unless a move gains it seven hexes.
 const HOLD_BONUS: i32 = 70;
+/// Each unit beyond a hex's garrison costs as much as three hexes of distance.
+const CROWDING_PENALTY: i32 = 30;
+
+/// How many units a hex wants: two (the stacking limit, 3.1(1)), three in a fortress, which
+/// has none (14.2(3)).
+fn garrison(b: &Board, h: Hex) -> usize {
+    if b.fortress[h.idx()] > 0 {
+        3
+    } else {
+        2
+    }
+}
+
 /// How much hangs on driving off a Soviet unit near an Axis railway (a break on the line to
 /// a VP hex counts 10, or 40 when the hex is cut off now).
 const THREAT_WEIGHT: i32 = 3;
@@ -86,7 +102,7 @@ impl Scripted {
 
 /// What the agent knows about the board for one decision.
 struct Sight<'a> {
-    g: &'a StalingradBlitz,
+    g: &'a SeatView<'a>,
     side: Side,
     b: Board<'a>,
     /// Distance (hexes over land, ignoring units) to the side's objectives.
@@ -100,14 +116,14 @@ struct Sight<'a> {
     lines: Lines,
 }
 
-fn land_distance(g: &StalingradBlitz, from: &[Hex], search: &mut Search) -> Vec<u32> {
+fn land_distance(g: &SeatView, from: &[Hex], search: &mut Search) -> Vec<u32> {
     let sources: Vec<(Hex, u32)> = from.iter().map(|&h| (h, 0)).collect();
     land_distance_from(g, &sources, search)
 }
 
 /// Distance over land from the nearest of `sources`, each with a head start (or handicap).
-fn land_distance_from(g: &StalingradBlitz, sources: &[(Hex, u32)], search: &mut Search) -> Vec<u32> {
-    let d = &g.d;
+fn land_distance_from(g: &SeatView, sources: &[(Hex, u32)], search: &mut Search) -> Vec<u32> {
+    let d = g.data();
     search.run(&d.map.grid, sources, u32::MAX, |_, _, to| {
         if d.map.terrain(to) & (d.t.sea | d.t.impassable) != 0 {
             SearchStep::Blocked(sandtable_core::search::Why::NONE)
@@ -121,9 +137,9 @@ fn land_distance_from(g: &StalingradBlitz, sources: &[(Hex, u32)], search: &mut 
 }
 
 impl<'a> Sight<'a> {
-    fn new(g: &'a StalingradBlitz, side: Side, search: &mut Search) -> Sight<'a> {
-        let d = &g.d;
-        let b = Board::new(d, &g.s);
+    fn new(g: &'a SeatView<'a>, side: Side, search: &mut Search) -> Sight<'a> {
+        let d = g.data();
+        let b = g.board();
         let enemy_hexes: Vec<Hex> = d
             .map
             .grid
@@ -137,21 +153,23 @@ impl<'a> Sight<'a> {
                 .vp_hexes
                 .iter()
                 .copied()
-                .filter(|h| g.s.control[h.idx()] != Some(Side::Axis))
+                .filter(|h| g.state().control[h.idx()] != Some(Side::Axis))
                 .collect(),
-            // The Soviet player holds the VP hexes the Axis is nearest to, and retakes lost ones.
+            // The Soviet player holds the VP hexes the Axis is nearest to, and retakes lost ones;
+            // a hex with its garrison is no longer a goal, so the rest go elsewhere.
             Side::Soviet => {
                 let mut v: Vec<Hex> = d.vp_hexes.clone();
                 v.sort_by_key(|h| to_enemy[h.idx()]);
                 let lost: Vec<Hex> = v
                     .iter()
                     .copied()
-                    .filter(|h| g.s.control[h.idx()] == Some(Side::Axis))
+                    .filter(|h| g.state().control[h.idx()] == Some(Side::Axis))
                     .collect();
                 let mut held: Vec<Hex> = v
                     .into_iter()
-                    .filter(|h| g.s.control[h.idx()] != Some(Side::Axis))
+                    .filter(|h| g.state().control[h.idx()] != Some(Side::Axis))
                     .take(4)
+                    .filter(|&h| b.units_at(h).len() < garrison(&b, h))
                     .collect();
                 held.extend(lost);
                 held
@@ -169,7 +187,7 @@ impl<'a> Sight<'a> {
             }
         };
         let mut lines = Lines::default();
-        let supplied = match side {
+        let supplied: Vec<bool> = match side {
             Side::Axis => {
                 let steps = axis_loc_steps(&b, search);
                 lines = axis_lines(g, &b, &steps, search);
@@ -179,7 +197,7 @@ impl<'a> Sight<'a> {
                 // A unit standing in a hex opens it to its own LOC (3.3(1)): count a hex as
                 // supplied when the LOC reaches it or a neighbour.
                 let reach = b.loc_reach(side, search);
-                let mut supplied = reach.clone();
+                let mut supplied = reach.to_vec();
                 for h in d.map.grid.hexes() {
                     if !reach[h.idx()] && d.map.grid.neighbours(h).any(|(_, n)| reach[n.idx()]) {
                         supplied[h.idx()] = true;
@@ -202,7 +220,7 @@ impl<'a> Sight<'a> {
 
     /// How much the side likes `unit` standing in `h` (higher is better).
     fn place_score(&self, unit: UnitId, h: Hex) -> i32 {
-        let d = &self.g.d;
+        let d = self.g.data();
         let def = &d.units[unit as usize];
         let mut s = -(self.to_goal[h.idx()] as i32) * 10;
         if !self.supplied[h.idx()] {
@@ -216,7 +234,7 @@ impl<'a> Sight<'a> {
                 }
                 // Hold what was taken: one unit in each VP hex the Axis controls keeps it open
                 // to the LOC (3.3(1)) and out of Soviet hands.
-                if d.vp_hexes.contains(&h) && self.g.s.control[h.idx()] == Some(Side::Axis) {
+                if d.vp_hexes.contains(&h) && self.g.state().control[h.idx()] == Some(Side::Axis) {
                     let others = self.b.units_at(h).iter().any(|&u| u != unit);
                     if !others {
                         s += HOLD_BONUS;
@@ -233,14 +251,14 @@ impl<'a> Sight<'a> {
                 // Guard the railway towns the LOC runs through when Soviet units come near.
                 if d.is_urban[h.idx()]
                     && d.has_rail[h.idx()]
-                    && self.g.s.control[h.idx()] == Some(Side::Axis)
+                    && self.g.state().control[h.idx()] == Some(Side::Axis)
                     && self.to_enemy[h.idx()] <= 3
                     && !self.b.units_at(h).iter().any(|&u| u != unit)
                 {
                     s += 45;
                 }
                 // Soviet-held towns block the Axis LOC (3.3(1)); those on a railway most.
-                if d.is_urban[h.idx()] && self.g.s.control[h.idx()] != Some(Side::Axis) {
+                if d.is_urban[h.idx()] && self.g.state().control[h.idx()] != Some(Side::Axis) {
                     s += if d.has_rail[h.idx()] { 45 } else { 20 };
                 }
                 // Stay where an HQ of the unit's nationality can activate it again (8.2, 8.3).
@@ -256,10 +274,12 @@ impl<'a> Sight<'a> {
                 }
             }
             Side::Soviet => {
-                if goal_here {
+                let others = self.b.units_at(h).iter().filter(|&&u| u != unit).count();
+                let wanted = others < garrison(&self.b, h);
+                if goal_here && wanted {
                     s += 80;
                 }
-                if d.vp_hexes.contains(&h) && self.g.s.control[h.idx()] == Some(Side::Soviet) {
+                if wanted && d.vp_hexes.contains(&h) && self.g.state().control[h.idx()] == Some(Side::Soviet) {
                     s += 30;
                 }
                 if def.is_hq() {
@@ -267,15 +287,20 @@ impl<'a> Sight<'a> {
                 }
             }
         }
+        // A fortress may hold any number of units (14.2(3)), but an army in one hex holds
+        // nothing else: each unit beyond a garrison costs as much as three hexes.
+        let crowd = self.b.units_at(h).iter().filter(|&&u| u != unit).count();
+        let over = crowd.saturating_sub(garrison(&self.b, h).saturating_sub(1));
+        s -= CROWDING_PENALTY * over as i32;
         s
     }
 }
 
 /// Whether a friendly HQ that can activate `unit` stands within (about) range of `h`.
-fn in_command(g: &StalingradBlitz, unit: UnitId, h: Hex) -> bool {
-    let d = &g.d;
+fn in_command(g: &SeatView, unit: UnitId, h: Hex) -> bool {
+    let d = g.data();
     let def = &d.units[unit as usize];
-    g.s.units.iter().enumerate().any(|(i, st)| {
+    g.state().units.iter().enumerate().any(|(i, st)| {
         let hq = &d.units[i];
         hq.is_hq()
             && hq.side == def.side
@@ -294,11 +319,11 @@ impl Sight<'_> {
     /// An HQ stands where it commands the most of its units (8.2), a little behind the front
     /// and in supply.
     fn hq_score(&self, hq: UnitId, h: Hex) -> i32 {
-        let d = &self.g.d;
+        let d = self.g.data();
         let hdef = &d.units[hq as usize];
         let commanded = self
             .g
-            .s
+            .state()
             .units
             .iter()
             .enumerate()
@@ -329,8 +354,8 @@ impl Sight<'_> {
 /// four Caucasus towns (Krasnodar, Novorossiysk, Maikop, Tuapse), close together behind Rostov
 /// on one railway, make ten. Voronezh and Stalingrad stand alone against the Soviet rear, and
 /// the far objectives (Astrakhan, Grozny, Ordzhonikidze) hang on long railways.
-fn axis_goal_handicap(g: &StalingradBlitz, h: Hex) -> u32 {
-    let name = g.d.map.place(h).map_or("", |p| p.name_en.as_str());
+fn axis_goal_handicap(g: &SeatView, h: Hex) -> u32 {
+    let name = g.data().map.place(h).map_or("", |p| p.name_en.as_str());
     match name {
         "Voronezh" | "Stalingrad" => LONE_GOAL_HANDICAP,
         "Astrakhan" | "Grozny" | "Ordzhonikidze" => FAR_GOAL_HANDICAP,
@@ -453,8 +478,8 @@ fn blockage(b: &Board, h: Hex) -> Option<Repair> {
 /// mend, and the hexes to mend: every break on the line to a VP hex the Axis holds (most
 /// urgent where the hex is cut off now), and the first break on the line to each VP hex it
 /// wants, which is where its LOC must go next.
-pub fn axis_lines(g: &StalingradBlitz, b: &Board, steps: &[u8], search: &mut Search) -> Lines {
-    let d = &g.d;
+pub fn axis_lines(g: &SeatView, b: &Board, steps: &[u8], search: &mut Search) -> Lines {
+    let d = g.data();
     let sources: Vec<(Hex, u32)> = d.supply_axis.iter().map(|&h| (h, 0)).collect();
     search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
         let bits = d.map.side(from, dir);
@@ -477,7 +502,7 @@ pub fn axis_lines(g: &StalingradBlitz, b: &Board, steps: &[u8], search: &mut Sea
     };
     for &v in &d.vp_hexes {
         let Some(path) = search.path(v) else { continue };
-        let held = g.s.control[v.idx()] == Some(Side::Axis);
+        let held = g.state().control[v.idx()] == Some(Side::Axis);
         let weight = match (held, steps[v.idx()] != NO_LOC) {
             (true, false) => 40,
             (true, true) => 10,
@@ -547,20 +572,20 @@ impl Sight<'_> {
     /// Whether `unit` holds something where it stands: the only Axis unit in a VP hex the Axis
     /// holds, or in a hex of its railways that Soviet ZOC would cut without it (3.3(1)).
     fn pinned(&self, unit: UnitId) -> bool {
-        let Some(h) = self.g.s.units[unit as usize].hex() else {
+        let Some(h) = self.g.state().units[unit as usize].hex() else {
             return false;
         };
         let alone = self.b.units_at(h).len() == 1;
-        let vp = self.g.d.vp_hexes.contains(&h) && self.g.s.control[h.idx()] == Some(Side::Axis);
+        let vp = self.g.data().vp_hexes.contains(&h) && self.g.state().control[h.idx()] == Some(Side::Axis);
         let line = self.lines.corridor[h.idx()] && self.b.enemy_zoc(Side::Axis, h);
         alone && (vp || line)
     }
 
     /// What `unit` adds to an attack on `target` from `from`: halved across a river (10.3(1)1).
     fn attack_from(&self, unit: UnitId, from: Hex, target: Hex) -> u32 {
-        let d = &self.g.d;
+        let d = self.g.data();
         let a = d.units[unit as usize]
-            .face(self.g.s.units[unit as usize].reduced)
+            .face(self.g.state().units[unit as usize].reduced)
             .attack as u32;
         let across = d
             .map
@@ -577,7 +602,7 @@ impl Sight<'_> {
     /// The attack strength that gives 2-1 on `target` after its terrain shifts (10.3).
     fn attack_needed(&self, target: Hex) -> u32 {
         let o = self.b.odds(target, &[]);
-        let cols = &self.g.d.crt.columns;
+        let cols = &self.g.data().crt.columns;
         (1..=80)
             .find(|&a| {
                 cols.column(a, o.defence)
@@ -591,7 +616,7 @@ impl Sight<'_> {
     /// stands in a hex Soviet ZOC cuts, or brings a unit next to Soviet units astride them
     /// until there is strength for 2-1.
     fn repair_move(&self, legal: &[Action]) -> Option<usize> {
-        let d = &self.g.d;
+        let d = self.g.data();
         for &(hex, why, _) in &self.lines.repairs {
             match why {
                 Repair::Enter | Repair::Occupy => {
@@ -612,7 +637,7 @@ impl Sight<'_> {
                 Repair::Attack => {
                     let need = self.attack_needed(hex);
                     let ready = |u: UnitId| {
-                        let st = &self.g.s.units[u as usize];
+                        let st = &self.g.state().units[u as usize];
                         st.active && !st.attacked && d.units[u as usize].side == Side::Axis
                     };
                     let mut have = 0;
@@ -630,7 +655,7 @@ impl Sight<'_> {
                     let mut offers: Vec<(UnitId, u32, usize)> = Vec::new();
                     for (i, a) in legal.iter().enumerate() {
                         let Action::Move { unit, to, .. } = a else { continue };
-                        let Some(from) = self.g.s.units[*unit as usize].hex() else {
+                        let Some(from) = self.g.state().units[*unit as usize].hex() else {
                             continue;
                         };
                         if !d.map.grid.adjacent(*to, hex)
@@ -685,7 +710,7 @@ impl Sight<'_> {
             }
             let best = pick_best(legal.iter().enumerate(), |a| match a {
                 Action::Move { unit, to, .. } if !self.pinned(*unit) && !d.units[*unit as usize].is_hq() => {
-                    let Some(from) = self.g.s.units[*unit as usize].hex() else {
+                    let Some(from) = self.g.state().units[*unit as usize].hex() else {
                         return -1;
                     };
                     let (was, now) = (d.map.grid.distance(from, hex), d.map.grid.distance(*to, hex));
@@ -707,7 +732,7 @@ impl Sight<'_> {
 
     /// Whether Soviet units in `h` stand on or next to the Axis railways.
     fn astride_lines(&self, h: Hex) -> bool {
-        let d = &self.g.d;
+        let d = self.g.data();
         self.lines.repairs.iter().any(|r| r.0 == h && r.1 == Repair::Attack)
             || std::iter::once(h)
                 .chain(d.map.grid.neighbours(h).map(|(_, n)| n))
@@ -727,16 +752,18 @@ fn pick_best<T>(items: impl Iterator<Item = (usize, T)>, mut key: impl FnMut(&T)
 }
 
 impl Agent<StalingradBlitz> for Scripted {
-    fn choose(&mut self, g: &StalingradBlitz, seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
+    fn choose(&mut self, g: &SeatView<'_>, seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
         if legal.len() == 1 {
             return 0;
         }
         let side = Side::from_seat(seat);
-        let d = &g.d;
+        let d = g.data();
         let first = &legal[0];
         match first {
             Action::Pick { .. } | Action::NoExtra => return choose_pick(g, side, legal),
-            Action::Place { .. } if g.s.phase == Phase::Setup => return self.choose_setup(g, side, legal),
+            Action::Place { .. } if matches!(g.frames().last(), Some(Frame::SetUp)) => {
+                return self.choose_setup(g, side, legal)
+            }
             Action::First { .. } => {
                 // Open with a panzer army.
                 return legal
@@ -766,7 +793,7 @@ impl Agent<StalingradBlitz> for Scripted {
             for hq_turn in [false, true] {
                 let best = pick_best(legal.iter().enumerate(), |a| match a {
                     Action::Move { unit, to, .. } if d.units[*unit as usize].is_hq() == hq_turn => {
-                        let here = g.s.units[*unit as usize]
+                        let here = g.state().units[*unit as usize]
                             .hex()
                             .map_or(-9999, |h| sight.place_score(*unit, h));
                         sight.place_score(*unit, *to) - here
@@ -818,7 +845,7 @@ impl Agent<StalingradBlitz> for Scripted {
                 Action::Lose { unit } if *unit == FORTRESS => -5,
                 Action::Lose { unit } => {
                     let def = &d.units[*unit as usize];
-                    let st = &g.s.units[*unit as usize];
+                    let st = &g.state().units[*unit as usize];
                     let flips = !st.reduced && def.reduced.is_some();
                     let mut k = if flips { 100 } else { 0 };
                     if def.is_hq() {
@@ -833,8 +860,8 @@ impl Agent<StalingradBlitz> for Scripted {
             })
             .map_or(0, |(i, _)| i),
             Action::Convert { .. } => {
-                let hold = match g.exec().map(|e| &e.step) {
-                    Some(sandtable_stalingrad_blitz::state::Step::Combat(c)) => d.vp_hexes.contains(&c.target),
+                let hold = match g.combat() {
+                    Some(c) => d.vp_hexes.contains(&c.target),
                     _ => false,
                 };
                 legal
@@ -850,7 +877,7 @@ impl Agent<StalingradBlitz> for Scripted {
             Action::Advance { .. } | Action::EndAdvance => {
                 let best = pick_best(legal.iter().enumerate(), |a| match a {
                     Action::Advance { unit, to } => {
-                        let here = g.s.units[*unit as usize]
+                        let here = g.state().units[*unit as usize]
                             .hex()
                             .map_or(-9999, |h| sight.place_score(*unit, h));
                         sight.place_score(*unit, *to) - here
@@ -884,8 +911,8 @@ impl Agent<StalingradBlitz> for Scripted {
 impl Scripted {
     /// 4.0: the hex of the unit being set up. Every hex offered keeps the set-up completable,
     /// so the agent only says which it likes best.
-    fn choose_setup(&mut self, g: &StalingradBlitz, side: Side, legal: &[Action]) -> usize {
-        let d = &g.d;
+    fn choose_setup(&mut self, g: &SeatView, side: Side, legal: &[Action]) -> usize {
+        let d = g.data();
         let at = |a: &Action| match a {
             Action::Place { at, .. } => *at,
             _ => Hex(0),
@@ -915,15 +942,16 @@ impl Scripted {
                     let def = &d.units[u];
                     def.full.defence as i32 * if def.reduced.is_some() { 2 } else { 1 }
                 };
-                let mut units: Vec<usize> = (0..g.s.units.len())
+                let mut units: Vec<usize> = (0..g.state().units.len())
                     .filter(|&u| {
-                        g.s.units[u].loc == Loc::SetUp && setup_class(&d.units[u]) == Some(SetupClass::FrontLine)
+                        g.state().units[u].loc == Loc::SetUp && setup_class(&d.units[u]) == Some(SetupClass::FrontLine)
                     })
                     .collect();
                 units.sort_by_key(|&u| (-quality(u), u));
                 let rank = units.iter().position(|&u| u == unit as usize).unwrap_or(0);
                 let threat = |h: Hex| -> i32 {
-                    g.s.units
+                    g.state()
+                        .units
                         .iter()
                         .enumerate()
                         .filter(|(i, _)| d.units[*i].side == Side::Axis && !d.units[*i].is_hq())
@@ -952,13 +980,14 @@ impl Scripted {
 }
 
 /// Units of `side` an HQ at `h` would command (range and nationality, 8.2–8.3).
-fn command_value(g: &StalingradBlitz, hq: UnitId) -> usize {
-    let d = &g.d;
-    let Some(at) = g.s.units[hq as usize].hex() else {
+fn command_value(g: &SeatView, hq: UnitId) -> usize {
+    let d = g.data();
+    let Some(at) = g.state().units[hq as usize].hex() else {
         return 0;
     };
     let hdef = &d.units[hq as usize];
-    g.s.units
+    g.state()
+        .units
         .iter()
         .enumerate()
         .filter(|(i, st)| {
@@ -972,19 +1001,19 @@ fn command_value(g: &StalingradBlitz, hq: UnitId) -> usize {
         .count()
 }
 
-fn choose_pick(g: &StalingradBlitz, side: Side, legal: &[Action]) -> usize {
-    let d = &g.d;
+fn choose_pick(g: &SeatView, side: Side, legal: &[Action]) -> usize {
+    let d = g.data();
     pick_best(legal.iter().enumerate(), |a| match a {
         Action::NoExtra => 0,
         Action::Pick { chit } => {
             let c = &d.chits[*chit as usize];
             match (c.kind, c.class) {
-                (ChitKind::Reinf, ChitClass::SovietExtra) if g.s.track <= 9 => 500,
+                (ChitKind::Reinf, ChitClass::SovietExtra) if g.state().track <= 9 => 500,
                 (ChitKind::Reinf, ChitClass::SovietExtra) => 0,
                 (ChitKind::Stavka, _) => 100,
                 (ChitKind::Reinf, _) => 500,
                 (ChitKind::Hq, _) => match c.hq {
-                    Some(hq) if g.s.units[hq as usize].hex().is_some() => {
+                    Some(hq) if g.state().units[hq as usize].hex().is_some() => {
                         let panzer = if side == Side::Axis && c.id.contains("PzA") {
                             20
                         } else {
@@ -1003,14 +1032,14 @@ fn choose_pick(g: &StalingradBlitz, side: Side, legal: &[Action]) -> usize {
 }
 
 fn choose_unit(
-    g: &StalingradBlitz,
+    g: &SeatView,
     side: Side,
     sight: &Sight,
     legal: &[Action],
     end_index: Option<usize>,
     rng: &mut Rng,
 ) -> usize {
-    let d = &g.d;
+    let d = g.data();
     let step = g.exec().map(|e| e.step.clone());
     use sandtable_stalingrad_blitz::state::{Step, SupplyStage};
     match step {
@@ -1022,7 +1051,7 @@ fn choose_unit(
         .map_or(0, |(i, _)| i),
         // An allied HQ borrows the German units nearest the objectives.
         Some(Step::AlliedGerman { .. }) => pick_best(legal.iter().enumerate(), |a| match a {
-            Action::Choose { unit } => g.s.units[*unit as usize]
+            Action::Choose { unit } => g.state().units[*unit as usize]
                 .hex()
                 .map_or(-999, |h| -(sight.to_goal[h.idx()] as i32)),
             _ => -500,
@@ -1030,7 +1059,7 @@ fn choose_unit(
         .map_or(0, |(i, _)| i),
         // Withdrawal: give up the units farthest from the objectives (the box first).
         Some(Step::Supply(SupplyStage::Withdraw { .. })) => pick_best(legal.iter().enumerate(), |a| match a {
-            Action::Choose { unit } => match g.s.units[*unit as usize].loc {
+            Action::Choose { unit } => match g.state().units[*unit as usize].loc {
                 Loc::RailBox => 1000,
                 Loc::Map(h) => sight.to_goal[h.idx()] as i32,
                 _ => 0,
@@ -1041,7 +1070,7 @@ fn choose_unit(
         // The rail box: send only units stranded far from any objective and out of the fight.
         Some(Step::Supply(SupplyStage::RailBox)) => {
             let far = pick_best(legal.iter().enumerate(), |a| match a {
-                Action::Choose { unit } => match g.s.units[*unit as usize].loc {
+                Action::Choose { unit } => match g.state().units[*unit as usize].loc {
                     Loc::Map(h) if sight.to_enemy[h.idx()] > 12 && sight.to_goal[h.idx()] > 15 => {
                         sight.to_goal[h.idx()] as i32
                     }
@@ -1058,7 +1087,7 @@ fn choose_unit(
         Some(Step::AxisReinf(_)) => pick_best(legal.iter().enumerate(), |a| match a {
             Action::Choose { unit } => {
                 let def = &d.units[*unit as usize];
-                let st = &g.s.units[*unit as usize];
+                let st = &g.state().units[*unit as usize];
                 let pz = if matches!(def.utype, UType::Pz | UType::Ss) {
                     10
                 } else {
@@ -1076,7 +1105,7 @@ fn choose_unit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sandtable_core::game::{Game, Pending, RandomAgent};
+    use sandtable_core::game::{Game, Pending, RandomAgent, Rules};
 
     /// The scripted agent beats random play on either side (the goal is nine games in ten;
     /// these seeds are won).
@@ -1094,6 +1123,44 @@ mod tests {
                 assert_eq!(g.outcome().unwrap().winner, Some(seat), "seat {seat}, seed {seed}");
             }
         }
+    }
+
+    /// The scripted players spread their armies: a fortress has no stacking limit (14.2(3)),
+    /// yet no hex ever holds more than a dozen units (before, the Soviet piled some 60 into
+    /// one).
+    #[test]
+    fn scripted_players_do_not_pile_an_army_into_one_hex() {
+        let mut g = StalingradBlitz::new_game("campaign", 0).unwrap();
+        g.set_journal(false);
+        let mut agents: Vec<Box<dyn Agent<StalingradBlitz>>> =
+            vec![Box::new(Scripted::new()), Box::new(Scripted::new())];
+        let mut rng = Rng::from_seed(0xabc);
+        let mut legal = Vec::new();
+        let mut biggest = 0;
+        loop {
+            match g.pending() {
+                Pending::Over => break,
+                Pending::Chance => {
+                    g.resolve_chance();
+                }
+                Pending::Seat(s) => {
+                    g.legal_actions(&mut legal);
+                    let i = agents[s as usize].choose(&g.seat_view(s), s, &legal, &mut rng);
+                    g.apply(s, &legal[i]).unwrap();
+                }
+            }
+            let b = Board::new(g.data(), g.state());
+            biggest = biggest.max(
+                g.data()
+                    .map
+                    .grid
+                    .hexes()
+                    .map(|h| b.units_at(h).len())
+                    .max()
+                    .unwrap_or(0),
+            );
+        }
+        assert!(biggest <= 12, "a hex held {biggest} units");
     }
 
     /// The same on the campaign with the set-up left to the players: the agent sets up and
@@ -1122,32 +1189,32 @@ mod tests {
             vec![Box::new(Scripted::new()), Box::new(Scripted::new())];
         let mut rng = Rng::from_seed(1);
         let mut legal = Vec::new();
-        while g.s.phase == Phase::Setup {
+        while matches!(g.frames().last(), Some(Frame::SetUp)) {
             let Pending::Seat(s) = g.pending() else { break };
             g.legal_actions(&mut legal);
-            let i = agents[s as usize].choose(&g, s, &legal, &mut rng);
+            let i = agents[s as usize].choose(&g.seat_view(s), s, &legal, &mut rng);
             g.apply(s, &legal[i]).unwrap();
         }
-        let d = &g.d;
+        let d = g.data().clone();
         let mut search = Search::new();
-        let front = land_distance(&g, d.map.hex_set("soviet-front-line"), &mut search);
+        let front = land_distance(&g.seat_view(0), d.map.hex_set("soviet-front-line"), &mut search);
         let id = |u: usize| d.units[u].id.as_str();
         // Every German mechanised unit of an army stands at least as near the front as any of
         // that army's infantry.
         for (u, def) in d.units.iter().enumerate() {
-            let Some(h) = g.s.units[u].hex() else { continue };
+            let Some(h) = g.state().units[u].hex() else { continue };
             if def.side != Side::Axis || def.is_hq() || !def.mech || def.nation != Nation::German {
                 continue;
             }
             for (v, other) in d.units.iter().enumerate() {
-                let Some(k) = g.s.units[v].hex() else { continue };
+                let Some(k) = g.state().units[v].hex() else { continue };
                 if other.front == def.front && !other.mech && !other.is_hq() {
                     assert!(front[h.idx()] <= front[k.idx()] + 1, "{} behind {}", id(u), id(v));
                 }
             }
         }
         // The 13th Guards Rifle Division (the best) faces at least as much as any other.
-        let b = Board::new(d, &g.s);
+        let b = Board::new(&d, g.state());
         let pressure = |h: Hex| -> usize {
             d.map
                 .grid
@@ -1155,11 +1222,11 @@ mod tests {
                 .filter(|(_, n)| b.owner[n.idx()] == Some(Side::Axis))
                 .count()
         };
-        let guards = g.s.units[d.unit_index["sov-grifle-13"] as usize].hex().unwrap();
+        let guards = g.state().units[d.unit_index["sov-grifle-13"] as usize].hex().unwrap();
         assert!(pressure(guards) >= 1, "the Guards face no Axis unit");
         for (u, def) in d.units.iter().enumerate() {
             if def.entry == sandtable_stalingrad_blitz::data::Entry::SecondLine {
-                let h = g.s.units[u].hex().unwrap();
+                let h = g.state().units[u].hex().unwrap();
                 assert!(!b.enemy_zoc(Side::Soviet, h), "{} in Axis ZOC", id(u));
             }
         }
@@ -1179,18 +1246,20 @@ mod tests {
             let mut n = 0;
             while let Pending::Seat(_) | Pending::Chance = g.pending() {
                 if n % 50 == 0 {
-                    let b = Board::new(&g.d, &g.s);
+                    let b = Board::new(g.data(), g.state());
                     let reach = b.loc_reach(Side::Axis, &mut search);
                     let steps = axis_loc_steps(&b, &mut search);
-                    for h in g.d.map.grid.hexes() {
+                    for h in g.data().map.grid.hexes() {
                         assert_eq!(reach[h.idx()], steps[h.idx()] != NO_LOC, "seed {seed}, decision {n}");
                     }
                 }
                 match g.pending() {
-                    Pending::Chance => g.resolve_chance(),
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
                     Pending::Seat(s) => {
                         g.legal_actions(&mut legal);
-                        let i = agents[s as usize].choose(&g, s, &legal, &mut rng);
+                        let i = agents[s as usize].choose(&g.seat_view(s), s, &legal, &mut rng);
                         g.apply(s, &legal[i]).unwrap();
                         n += 1;
                     }

@@ -208,7 +208,7 @@ impl<G: Game> DynAgent for Box<dyn Agent<G>> {
                 format!("死局:座位 {seat} 没有合法行动"),
             )));
         }
-        let i = Agent::choose(self.as_mut(), &session.game, seat, &legal, rng);
+        let i = Agent::choose(self.as_mut(), &session.game.seat_view(seat), seat, &legal, rng);
         Ok(i.min(legal.len() - 1))
     }
 }
@@ -315,13 +315,49 @@ mod tests {
     /// parity; seeds ending in 3 (mod 5) reach a dead end at the fifth decision.
     #[derive(Clone)]
     struct Toy {
-        n: u8,
+        engine: sandtable_core::game::Engine<u8, u8>,
         seed: u64,
     }
 
-    impl Game for Toy {
+    impl sandtable_core::game::Rules for Toy {
         type Action = u8;
+        /// The decisions made so far.
+        type Frame = u8;
+        type View<'a> = &'a Toy;
         const ID: &'static str = "toy";
+        fn engine(&self) -> &sandtable_core::game::Engine<u8, u8> {
+            &self.engine
+        }
+        fn engine_mut(&mut self) -> &mut sandtable_core::game::Engine<u8, u8> {
+            &mut self.engine
+        }
+        fn seat_view(&self, _: Seat) -> &Toy {
+            self
+        }
+        fn sample(view: &&Toy, _: &mut Rng) -> Toy {
+            (*view).clone()
+        }
+        fn who(&self, n: &u8) -> sandtable_core::game::Who {
+            sandtable_core::game::Who::Seat(n % 2)
+        }
+        fn legal(&self, n: &u8, out: &mut Vec<u8>) {
+            if !(self.seed % 5 == 3 && *n == 4) {
+                out.extend([0, 1]);
+            }
+        }
+        fn check(&self, _: &u8, a: &u8) -> Result<(), sandtable_core::game::Refusal> {
+            if *a <= 1 {
+                Ok(())
+            } else {
+                Err(sandtable_core::game::Refusal::new("1", Text::new("0 or 1", "0或1")))
+            }
+        }
+        fn carry_out(&mut self, n: u8, _: Option<&u8>) {
+            if n + 1 < 10 {
+                self.engine.push(n + 1);
+            }
+        }
+        fn hash_state(&self, _: &mut sandtable_core::checksum::StateHasher) {}
         fn title() -> Text {
             Text::new("Toy", "玩具")
         }
@@ -340,32 +376,17 @@ mod tests {
         fn scenarios() -> Vec<ScenarioInfo> {
             vec![]
         }
-        fn new_game(_: &str, seed: u64) -> Result<Self, sandtable_core::game::SetupError> {
-            Ok(Toy { n: 0, seed })
+        fn setup(_: &str, seed: u64) -> Result<Self, sandtable_core::game::SetupError> {
+            Ok(Toy {
+                engine: sandtable_core::game::Engine::new(seed, vec![0]),
+                seed,
+            })
         }
-        fn from_scenario_text(_: &str, seed: u64) -> Result<Self, sandtable_core::game::SetupError> {
-            Ok(Toy { n: 0, seed })
+        fn setup_from_text(text: &str, seed: u64) -> Result<Self, sandtable_core::game::SetupError> {
+            Toy::setup(text, seed)
         }
-        fn pending(&self) -> Pending {
-            if self.n >= 10 {
-                Pending::Over
-            } else {
-                Pending::Seat(self.n % 2)
-            }
-        }
-        fn legal_actions(&self, out: &mut Vec<u8>) {
-            out.clear();
-            if !(self.seed % 5 == 3 && self.n == 4) {
-                out.extend([0, 1]);
-            }
-        }
-        fn apply(&mut self, _: Seat, _: &u8) -> Result<sandtable_core::game::Applied, sandtable_core::game::Refusal> {
-            self.n += 1;
-            Ok(Default::default())
-        }
-        fn resolve_chance(&mut self) {}
         fn outcome(&self) -> Option<sandtable_core::game::Outcome> {
-            (self.n >= 10).then(|| sandtable_core::game::Outcome {
+            self.engine.top().is_none().then(|| sandtable_core::game::Outcome {
                 winner: Some((self.seed % 2) as Seat),
                 text: Text::default(),
             })
@@ -386,9 +407,6 @@ mod tests {
             Vec::new()
         }
         fn set_journal(&mut self, _: bool) {}
-        fn checksum(&self) -> u64 {
-            self.n as u64
-        }
         fn render_svg(&self, _: Option<Seat>, _: sandtable_core::text::Lang) -> String {
             String::new()
         }

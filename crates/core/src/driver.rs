@@ -115,6 +115,13 @@ impl<A, F: Serialize> Engine<A, F> {
         &self.rng
     }
 
+    /// Gives the generator a new seed: for a game sampled for a computer player
+    /// ([`Rules::sample`]), which must not foresee the real game's dice.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::from_seed(seed);
+        self.touch();
+    }
+
     /// Adds the stack and the generator to a checksum.
     pub fn hash_into(&self, h: &mut StateHasher) {
         h.add(&self.frames);
@@ -136,9 +143,26 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The game id (`stalingrad-blitz`).
     const ID: &'static str;
 
+    /// The edition of the game's data (map, counters, tables) this build plays new games on.
+    /// A save records the edition it was made with; when data are corrected, the edition
+    /// changes and games already begun go on with the data they began with, as long as the
+    /// build still ships them ([`Rules::setup_edition`]).
+    const DATA_EDITION: &'static str = "1";
+
+    /// The rule that sets out the sequence of play ("5.0"), cited when a seat tries to act out
+    /// of turn.
+    const SEQUENCE_OF_PLAY: &'static str = "";
+
     /// Whether a seat's decision with only one legal action is taken at once, as part of the
     /// step before it. Then it is never asked, recorded or undone on its own.
     const TAKE_FORCED: bool = false;
+
+    /// What one seat may know, as computer players read it: everything its player could see
+    /// or remember, nothing hidden from it. A computer player decides from this and the legal
+    /// list, never from the game itself, so a secret is out of its reach by construction.
+    type View<'a>
+    where
+        Self: 'a;
 
     fn engine(&self) -> &Engine<Self::Action, Self::Frame>;
     fn engine_mut(&mut self) -> &mut Engine<Self::Action, Self::Frame>;
@@ -151,6 +175,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// check can never disagree.
     fn legal(&self, frame: &Self::Frame, out: &mut Vec<Self::Action>);
 
+    /// Whether a seat's decision at `frame` that has no legal action left is carried out with
+    /// none (`carry_out(frame, None)`): a retreat with nowhere to go, a reinforcement with no
+    /// hex to enter. Otherwise an empty legal list is a dead end, which is a bug.
+    fn passes_when_empty(&self, _frame: &Self::Frame) -> bool {
+        false
+    }
+
     /// Chance's outcomes at `frame`, each with its weight, appended to `out` (empty on entry).
     fn outcomes(&self, _frame: &Self::Frame, _out: &mut Vec<(Self::Action, u32)>) {}
 
@@ -162,6 +193,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Carries out `action` (`None` for an automatic frame) at `frame`, which is no longer on
     /// the stack: push it back to keep it, push others to start them.
     fn carry_out(&mut self, frame: Self::Frame, action: Option<&Self::Action>);
+
+    /// What `seat` may know now.
+    fn seat_view(&self, seat: Seat) -> Self::View<'_>;
+
+    /// A whole game that agrees with everything `view` shows, what it hides (the other side's
+    /// chits, a hand, the order of a deck) drawn at random: for a computer player that looks
+    /// ahead. A game that hides nothing gives itself.
+    fn sample(view: &Self::View<'_>, rng: &mut Rng) -> Self;
 
     /// Adds the game's own state (not the engine's) to a checksum.
     fn hash_state(&self, h: &mut StateHasher);
@@ -182,6 +221,24 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// A game set up from the text of a scenario file a player wrote
     /// ([`Game::from_scenario_text`]).
     fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError>;
+
+    /// [`Rules::setup`] on the data of an earlier `edition`, for a game begun on them.
+    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        if edition == Self::DATA_EDITION {
+            Self::setup(scenario, seed)
+        } else {
+            Err(no_edition::<Self>(edition))
+        }
+    }
+
+    /// [`Rules::setup_from_text`] on the data of an earlier `edition`.
+    fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        if edition == Self::DATA_EDITION {
+            Self::setup_from_text(text, seed)
+        } else {
+            Err(no_edition::<Self>(edition))
+        }
+    }
 
     /// The outcome, once the stack is empty.
     fn outcome(&self) -> Option<Outcome>;
@@ -234,6 +291,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 }
 
+/// The refusal of a game begun on data this build no longer ships.
+fn no_edition<R: Rules>(edition: &str) -> SetupError {
+    SetupError(format!(
+        "this game of {} was begun on edition {edition} of its data, which this build no longer has (it plays edition {})",
+        R::ID,
+        R::DATA_EDITION
+    ))
+}
+
 /// What [`Game::apply`] refuses when the action is not the seat's to take: who decides now.
 fn not_your_decision<R: Rules>(pending: Pending) -> Refusal {
     let text = match pending {
@@ -241,13 +307,10 @@ fn not_your_decision<R: Rules>(pending: Pending) -> Refusal {
         Pending::Chance => crate::text!("chance must act first", "须先由机运决定"),
         Pending::Seat(s) => {
             let name = R::seats().get(s as usize).map(|i| i.name.clone()).unwrap_or_default();
-            Text::new(
-                format!("it is {}'s decision now", name.en),
-                format!("现在由{}做决定", name.zh),
-            )
+            Text::new(format!("{} decides now", name.en), format!("现在由{}做决定", name.zh))
         }
     };
-    Refusal::new("", text)
+    Refusal::new(R::SEQUENCE_OF_PLAY, text)
 }
 
 /// A rule system as everyone else uses it: the command line, the server, computer players,
@@ -264,6 +327,20 @@ pub trait Game: Rules {
     /// A new game from the text of a scenario file a player wrote, at its first decision.
     fn from_scenario_text(text: &str, seed: u64) -> Result<Self, SetupError> {
         let mut game = Self::setup_from_text(text, seed)?;
+        start(&mut game);
+        Ok(game)
+    }
+
+    /// [`Game::new_game`] on the data of `edition` (a saved game's).
+    fn new_game_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let mut game = Self::setup_edition(scenario, seed, edition)?;
+        start(&mut game);
+        Ok(game)
+    }
+
+    /// [`Game::from_scenario_text`] on the data of `edition` (a saved game's).
+    fn from_scenario_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let mut game = Self::setup_from_text_edition(text, seed, edition)?;
         start(&mut game);
         Ok(game)
     }
@@ -316,7 +393,13 @@ pub trait Game: Rules {
     /// Takes one action of `seat`: checked by its frame, carried out, then every automatic
     /// frame after it. A refused action changes nothing.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Refusal> {
-        self.check_action(seat, action)?;
+        // The legal list, where it was worked out for this state, answers at once: it is made
+        // by the same rule functions as the check, which is asked only to say why not.
+        let listed = self.pending() == Pending::Seat(seat)
+            && self.engine().legal.get().is_some_and(|legal| legal.contains(action));
+        if !listed {
+            self.check_action(seat, action)?;
+        }
         let frame = self.engine_mut().pop().expect("a checked action has its frame");
         self.carry_out(frame, Some(action));
         settle(self);
@@ -407,9 +490,10 @@ pub fn revealed(before: &[Vec<u64>], after: &[Vec<u64>]) -> bool {
         .any(|(b, a)| b.iter().any(|id| a.binary_search(id).is_err()))
 }
 
-/// Runs the automatic frames until a seat or chance must act or the game is over, then
-/// forgets the old legal list; with [`Rules::TAKE_FORCED`], a decision with a single answer
-/// is taken at once.
+/// Runs the automatic frames until a seat or chance must act or the game is over, forgetting
+/// the old legal list on the way. With [`Rules::TAKE_FORCED`], a decision with a single answer
+/// is taken at once; a decision with none that [`Rules::passes_when_empty`] is carried out
+/// with none.
 fn settle<R: Rules>(game: &mut R) {
     loop {
         game.engine_mut().touch();
@@ -421,16 +505,18 @@ fn settle<R: Rules>(game: &mut R) {
             }
             Who::Chance => return,
             Who::Seat(_) => {
-                if !R::TAKE_FORCED {
+                let passes = game.passes_when_empty(top);
+                if !R::TAKE_FORCED && !passes {
                     return;
                 }
                 let legal = game.legal_list();
-                if legal.len() != 1 {
-                    return;
-                }
-                let action = legal[0].clone();
+                let action = match legal.len() {
+                    0 if passes => None,
+                    1 if R::TAKE_FORCED => Some(legal[0].clone()),
+                    _ => return,
+                };
                 let frame = game.engine_mut().pop().expect("a top frame");
-                game.carry_out(frame, Some(&action));
+                game.carry_out(frame, action.as_ref());
             }
         }
     }

@@ -25,6 +25,9 @@ pub struct Played {
     pub finished: u64,
 }
 
+/// Actions near a legal one (another unit, a neighbouring hex), to probe a game's checks with.
+pub type Near<'a, G> = &'a dyn Fn(&G, &<G as crate::driver::Rules>::Action) -> Vec<<G as crate::driver::Rules>::Action>;
+
 /// How to fuzz a game.
 pub struct Fuzz<'a, G: Game> {
     /// A new game for a seed.
@@ -32,7 +35,7 @@ pub struct Fuzz<'a, G: Game> {
     /// At most this many decisions a game.
     pub max_decisions: u64,
     /// Actions near a legal one, to probe the check with (may be empty).
-    pub near: &'a dyn Fn(&G, &G::Action) -> Vec<G::Action>,
+    pub near: Near<'a, G>,
     /// Probe the check around the first this-many decisions of each game.
     pub probe: u64,
     /// The game's own invariants, checked after every step.

@@ -87,6 +87,24 @@ pub struct ScenarioInfo {
     pub note: Text,
 }
 
+/// What kind of choice an action is, so that a page takes it by clicking the board in the same
+/// way for every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionKind {
+    /// A unit goes somewhere: its counter, then a hex (a move, a retreat, an advance).
+    Move,
+    /// Units attack or fire on a hex: the counters, then the hex.
+    Attack,
+    /// A piece is put on the map: the hex.
+    Place,
+    /// A counter is chosen (to activate, to withdraw, to take a loss).
+    Choose,
+    /// Nothing to click on the board: a button (end a phase, yes or no, a chit).
+    #[default]
+    Other,
+}
+
 /// What a legal action is about on the board, so that a page can let a player take it by
 /// clicking counters and hexes rather than reading a list.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +115,12 @@ pub struct Targets {
     pub hexes: Vec<String>,
     /// A short remark for the hex, such as the movement points it costs.
     pub note: Option<Text>,
+    /// How the action is taken on the board.
+    #[serde(default)]
+    pub kind: ActionKind,
+    /// The heading it is listed under, in both languages ("Move", "Declare attacks").
+    #[serde(default)]
+    pub group: Text,
 }
 
 /// A scenario or data file that cannot be used.
@@ -176,10 +200,11 @@ impl Journal {
     }
 }
 
-/// A player program: the computer opponent, or a random mover for tests and simulations.
+/// A player program: the computer opponent, or a random mover for tests and simulations. It
+/// sees what its seat may know ([`Rules::View`]) and the legal actions, never the game.
 pub trait Agent<G: Game>: Send {
     /// Picks one of `legal` (never empty) for `seat`; returns its index.
-    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action], rng: &mut Rng) -> usize;
+    fn choose(&mut self, view: &G::View<'_>, seat: Seat, legal: &[G::Action], rng: &mut Rng) -> usize;
 }
 
 /// Plays a game to its end (or to `max_decisions`) with one agent per seat. Returns the
@@ -196,7 +221,12 @@ pub fn play_out<G: Game>(
         match game.pending() {
             Pending::Over => return Ok(decisions),
             Pending::Chance => {
-                game.resolve_chance();
+                if game.resolve_chance().is_none() {
+                    return Err(Refusal::new(
+                        "",
+                        crate::text!("dead end: chance has no outcome", "死局:机运没有可能结果"),
+                    ));
+                }
             }
             Pending::Seat(seat) => {
                 if decisions >= max_decisions {
@@ -212,7 +242,7 @@ pub fn play_out<G: Game>(
                         ),
                     ));
                 }
-                let i = agents[seat as usize].choose(game, seat, &legal, rng);
+                let i = agents[seat as usize].choose(&game.seat_view(seat), seat, &legal, rng);
                 game.apply(seat, &legal[i.min(legal.len() - 1)])?;
                 decisions += 1;
             }
@@ -225,7 +255,7 @@ pub fn play_out<G: Game>(
 pub struct RandomAgent;
 
 impl<G: Game> Agent<G> for RandomAgent {
-    fn choose(&mut self, _: &G, _: Seat, legal: &[G::Action], rng: &mut Rng) -> usize {
+    fn choose(&mut self, _: &G::View<'_>, _: Seat, legal: &[G::Action], rng: &mut Rng) -> usize {
         rng.below(legal.len() as u32) as usize
     }
 }

@@ -54,9 +54,17 @@ pub struct Entry {
 pub struct Record {
     pub format: u32,
     pub game: String,
+    /// The edition of the game's data it was begun on ([`crate::driver::Rules::DATA_EDITION`]);
+    /// absent in records made before editions were kept: the first.
+    #[serde(default = "first_edition")]
+    pub edition: String,
     pub scenario: ScenarioSource,
     pub seed: u64,
     pub entries: Vec<Entry>,
+}
+
+fn first_edition() -> String {
+    "1".into()
 }
 
 /// Why a record could not be loaded or an action not taken.
@@ -92,20 +100,21 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Game> Session<G> {
-    fn start(scenario: &ScenarioSource, seed: u64) -> Result<G, RecordError> {
+    fn start(scenario: &ScenarioSource, seed: u64, edition: &str) -> Result<G, RecordError> {
         match scenario {
-            ScenarioSource::Shipped(id) => G::new_game(id, seed),
-            ScenarioSource::Text(text) => G::from_scenario_text(text, seed),
+            ScenarioSource::Shipped(id) => G::new_game_edition(id, seed, edition),
+            ScenarioSource::Text(text) => G::from_scenario_text_edition(text, seed, edition),
         }
         .map_err(|e| RecordError::Setup(e.0))
     }
 
     /// A new game; chance steps at the very start are resolved and recorded.
     pub fn new(scenario: ScenarioSource, seed: u64) -> Result<Session<G>, RecordError> {
-        let game = Session::<G>::start(&scenario, seed)?;
+        let game = Session::<G>::start(&scenario, seed, G::DATA_EDITION)?;
         let record = Record {
             format: FORMAT,
             game: G::ID.to_string(),
+            edition: G::DATA_EDITION.to_string(),
             scenario,
             seed,
             entries: Vec::new(),
@@ -175,7 +184,7 @@ impl<G: Game> Session<G> {
         if record.format < FORMAT {
             return Session::migrate(record);
         }
-        let mut game = Session::<G>::start(&record.scenario, record.seed)?;
+        let mut game = Session::<G>::start(&record.scenario, record.seed, &record.edition)?;
         game.set_journal(true);
         for (i, e) in record.entries.iter().enumerate() {
             let step = i + 1;
@@ -236,10 +245,11 @@ impl<G: Game> Session<G> {
     /// Replays an older record's decisions, drawing chance from its seed, and writes the
     /// record again in this build's format.
     fn migrate(old: Record) -> Result<Session<G>, RecordError> {
-        let game = Session::<G>::start(&old.scenario, old.seed)?;
+        let game = Session::<G>::start(&old.scenario, old.seed, &old.edition)?;
         let record = Record {
             format: FORMAT,
             game: old.game.clone(),
+            edition: old.edition.clone(),
             scenario: old.scenario.clone(),
             seed: old.seed,
             entries: Vec::new(),
@@ -247,7 +257,6 @@ impl<G: Game> Session<G> {
         let mut s = Session { game, record };
         s.game.set_journal(true);
         s.run_chance()?;
-        let mut decisions = 0;
         for (i, e) in old.entries.iter().enumerate() {
             let step = i + 1;
             let corrupt = |why: String| RecordError::Corrupt { step, why };
@@ -260,9 +269,7 @@ impl<G: Game> Session<G> {
                 return Err(corrupt(format!("seat {seat} acts out of turn")));
             }
             s.act(seat, &action).map_err(|err| corrupt(err.to_string()))?;
-            decisions += 1;
         }
-        let _ = decisions;
         Ok(s)
     }
 

@@ -228,11 +228,97 @@ pub fn render_hex_map(
     lang: Lang,
     title: &str,
 ) -> String {
-    let grid = &map.grid;
+    let lay = HexLayout::new(map);
+    let mut out = String::with_capacity(map.grid.len() * 150 + 8192);
+    write_hex_base(&mut out, map, style, &lay, marks, lang, title);
+    write_counters(&mut out, counters, "data-hex", |h| {
+        Some((lay.centres.get(h.idx()).copied()?, map.grid.id(h).0))
+    });
+    out.push_str("</svg>");
+    out
+}
+
+/// The map alone, as it stays all game: terrain, lines, names, and the highlights that do not
+/// change (`fixed_marks`: a scenario's playing area, say). It ends with an empty
+/// `<g class="pieces">`, the place of what [`render_hex_pieces`] draws. A page loads it once
+/// per game and language and keeps it.
+pub fn render_hex_base(map: &HexMap, style: &MapStyle, fixed_marks: &[HexMark], lang: Lang, title: &str) -> String {
+    let lay = HexLayout::new(map);
+    let mut out = String::with_capacity(map.grid.len() * 150 + 8192);
+    write_hex_base(&mut out, map, style, &lay, fixed_marks, lang, title);
+    out.push_str("<g class=\"pieces\"></g>\n</svg>");
+    out
+}
+
+/// What changes on the map from one step to the next: the highlighted hexes and their labels,
+/// and the counters, as one `<g class="pieces">` to put in place of the one in
+/// [`render_hex_base`].
+pub fn render_hex_pieces(map: &HexMap, counters: &[Counter], marks: &[HexMark]) -> String {
     let lay = HexLayout::new(map);
     let at = |h: Hex| lay.centres.get(h.idx()).copied();
-    let mut out = String::with_capacity(grid.len() * 150 + 8192);
-    open_svg(&mut out, lay.width, lay.height, lang);
+    let mut out = String::with_capacity(counters.len() * 400 + marks.len() * 60 + 256);
+    out.push_str("<g class=\"pieces\">\n");
+    write_marks(&mut out, &lay, marks);
+    write_mark_labels(&mut out, marks, at);
+    write_counters(&mut out, counters, "data-hex", |h| Some((at(h)?, map.grid.id(h).0)));
+    out.push_str("</g>");
+    out
+}
+
+/// The highlighted hexes, those of one colour in one path, in the order each colour first
+/// appears (a scenario's shaded out-of-play area can be thousands of hexes).
+fn write_marks(out: &mut String, lay: &HexLayout, marks: &[HexMark]) {
+    out.push_str("<g class=\"mk\">\n");
+    let mut fills: Vec<&str> = Vec::new();
+    for m in marks {
+        if !fills.contains(&m.fill.as_str()) {
+            fills.push(&m.fill);
+        }
+    }
+    for fill in fills {
+        w!(out, "<path fill=\"{}\" d=\"", Esc(fill));
+        for c in marks
+            .iter()
+            .filter(|m| m.fill == fill)
+            .filter_map(|m| lay.centres.get(m.hex.idx()).copied())
+        {
+            lay.outline(out, c);
+        }
+        out.push_str("\"/>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+/// The labels of highlighted hexes.
+fn write_mark_labels(out: &mut String, marks: &[HexMark], at: impl Fn(Hex) -> Option<(f64, f64)>) {
+    out.push_str("<g class=\"ml\">\n");
+    for m in marks.iter().filter(|m| !m.label.is_empty()) {
+        if let Some((x, y)) = at(m.hex) {
+            w!(
+                out,
+                "<text x=\"{}\" y=\"{}\">{}</text>\n",
+                N(x),
+                N(y + 4.0),
+                Esc(&m.label)
+            );
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// Everything of a hex map but the counters, with `marks`, without the closing tag.
+fn write_hex_base(
+    out: &mut String,
+    map: &HexMap,
+    style: &MapStyle,
+    lay: &HexLayout,
+    marks: &[HexMark],
+    lang: Lang,
+    title: &str,
+) {
+    let grid = &map.grid;
+    let at = |h: Hex| lay.centres.get(h.idx()).copied();
+    open_svg(out, lay.width, lay.height, lang);
 
     out.push_str("<style>");
     out.push_str(COMMON_CSS);
@@ -262,7 +348,7 @@ pub fn render_hex_map(
     }
     out.push_str("</style>\n");
     out.push_str(DEFS);
-    write_title(&mut out, lay.width, lay.height, title);
+    write_title(out, lay.width, lay.height, title);
 
     // Hex outlines, filled by the last terrain entry each hex has.
     let masks: Vec<u32> = style.terrains.iter().map(|t| map.terrain_mask(&t.terrain)).collect();
@@ -273,7 +359,7 @@ pub fn render_hex_map(
             w!(out, " class=\"t{i}\"");
         }
         w!(out, " data-hex=\"{}\" d=\"", Esc(&grid.id(h).0));
-        lay.outline(&mut out, lay.centres[h.idx()]);
+        lay.outline(out, lay.centres[h.idx()]);
         out.push_str("\"/>\n");
     }
     out.push_str("</g>\n");
@@ -347,23 +433,8 @@ pub fn render_hex_map(
     }
     out.push_str("</g>\n");
 
-    // Highlights: the hexes of one colour in one path, in the order each colour first appears
-    // (a scenario's shaded out-of-play area can be thousands of hexes).
-    out.push_str("<g class=\"mk\">\n");
-    let mut fills: Vec<&str> = Vec::new();
-    for m in marks {
-        if !fills.contains(&m.fill.as_str()) {
-            fills.push(&m.fill);
-        }
-    }
-    for fill in fills {
-        w!(out, "<path fill=\"{}\" d=\"", Esc(fill));
-        for c in marks.iter().filter(|m| m.fill == fill).filter_map(|m| at(m.hex)) {
-            lay.outline(&mut out, c);
-        }
-        out.push_str("\"/>\n");
-    }
-    out.push_str("</g>\n");
+    // Highlights.
+    write_marks(out, lay, marks);
 
     // Printed hex ids, at the top of each hex.
     out.push_str("<g class=\"id\">\n");
@@ -407,7 +478,7 @@ pub fn render_hex_map(
         for (k, (_, mark)) in tagged.enumerate() {
             // Beside the counter: left, right, then a row lower.
             let side = if k % 2 == 0 { -1.0 } else { 1.0 };
-            write_tag_mark(&mut out, mark, x + side * 22.0, y + (k / 2) as f64 * 11.0);
+            write_tag_mark(out, mark, x + side * 22.0, y + (k / 2) as f64 * 11.0);
         }
     }
     out.push_str("</g>\n");
@@ -428,23 +499,7 @@ pub fn render_hex_map(
     }
     out.push_str("</g>\n");
 
-    out.push_str("<g class=\"ml\">\n");
-    for m in marks.iter().filter(|m| !m.label.is_empty()) {
-        if let Some((x, y)) = at(m.hex) {
-            w!(
-                out,
-                "<text x=\"{}\" y=\"{}\">{}</text>\n",
-                N(x),
-                N(y + 4.0),
-                Esc(&m.label)
-            );
-        }
-    }
-    out.push_str("</g>\n");
-
-    write_counters(&mut out, counters, "data-hex", |h| Some((at(h)?, grid.id(h).0)));
-    out.push_str("</svg>");
-    out
+    write_mark_labels(out, marks, at);
 }
 
 /// Draws a point-to-point map: spaces as boxes with their names, connections as lines,
@@ -1312,6 +1367,42 @@ hexes = ["0103", "0203", "0303"]
         // The highlight and its label.
         assert!(svg.contains("<path fill=\"#ff0\" d=\"M"));
         assert!(svg.contains(">2</text>"));
+    }
+
+    #[test]
+    fn the_map_alone_and_its_pieces_make_the_whole_map() {
+        let map = small("down");
+        let counters = [
+            counter(&map, "0202", "a", "3-4-6", false),
+            counter(&map, "0103", "c", "5-5", false),
+        ];
+        let marks = [HexMark {
+            hex: map.grid.parse("0302").unwrap(),
+            fill: "#ff0".into(),
+            label: "2".into(),
+        }];
+        let base = render_hex_base(&map, &style(), &[], Lang::En, "Map");
+        assert_well_formed(&base);
+        // The map alone is the same whatever stands on it, and holds no counter.
+        assert!(!base.contains("data-id="));
+        assert!(base.contains("<g class=\"pieces\"></g>"));
+        let pieces = render_hex_pieces(&map, &counters, &marks);
+        assert!(pieces.starts_with("<g class=\"pieces\">") && pieces.ends_with("</g>"));
+        assert_eq!(pieces.matches("data-id=").count(), 2);
+        assert!(pieces.contains("fill=\"#ff0\"") && pieces.contains(">2</text>"));
+        // Put together, they draw what the whole map draws: every hex, counter and mark.
+        let whole = base.replace("<g class=\"pieces\"></g>", &pieces);
+        assert_well_formed(&whole);
+        let full = render_hex_map(&map, &style(), &counters, &marks, Lang::En, "Map");
+        for needle in [
+            "data-id=\"a\"",
+            "data-id=\"c\"",
+            "fill=\"#ff0\"",
+            ">2</text>",
+            "data-hex=\"0302\"",
+        ] {
+            assert_eq!(whole.matches(needle).count(), full.matches(needle).count(), "{needle}");
+        }
     }
 
     #[test]

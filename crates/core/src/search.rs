@@ -55,11 +55,21 @@ const NO_PARENT: u16 = u16::MAX;
 
 /// Reusable buffers for a least-cost search over nodes numbered by `N`: [`Hex`] (the
 /// default) or [`Space`]. Node indices are kept in 16 bits.
+///
+/// A node can be reached two ways: by steps that may go on from it ([`Step::Go`]) and by a
+/// step that must stop there ([`Step::Stop`]). The search keeps the cheapest arrival of each
+/// kind apart, so that a cheaper arrival that must stop never hides a costlier one that may go
+/// on: a line of supply that enters a mountain hex off the road must end there, and one that
+/// comes up the road a hex later still goes on over the pass.
 #[derive(Clone, Debug)]
 pub struct Search<N = Hex> {
+    /// Per node: the cost of the cheapest arrival that may go on, and where it came from.
     cost: Vec<u32>,
     parent: Vec<u16>,
-    stopped: Vec<bool>,
+    /// Per node: the cost of the cheapest arrival that must stop, kept only while it is
+    /// cheaper than `cost`, and where it came from.
+    stop_cost: Vec<u32>,
+    stop_parent: Vec<u16>,
     /// Per node: the reason the first step refused into it gave (0: none, or not refused).
     why: Vec<u16>,
     /// Nodes with a reason recorded, to clear them for the next search.
@@ -78,7 +88,8 @@ impl<N> Default for Search<N> {
         Search {
             cost: Vec::new(),
             parent: Vec::new(),
-            stopped: Vec::new(),
+            stop_cost: Vec::new(),
+            stop_parent: Vec::new(),
             why: Vec::new(),
             refused: Vec::new(),
             done: Vec::new(),
@@ -160,6 +171,47 @@ impl Queue {
     }
 }
 
+/// The arrival buffers of a search, borrowed while one node's steps are priced.
+struct Arrivals<'a, N> {
+    cost: &'a mut [u32],
+    parent: &'a mut [u16],
+    stop_cost: &'a mut [u32],
+    stop_parent: &'a mut [u16],
+    touched: &'a mut Vec<N>,
+}
+
+impl<N: NodeIndex> Arrivals<'_, N> {
+    /// An arrival at `to` from the node numbered `from`, costing `total` in all, which must
+    /// stop there if `stop`. An arrival that may go on is kept if it is the cheapest of its
+    /// kind, and then the node is to be expanded at that cost (the answer is true). One that
+    /// must stop is kept if it is cheaper than every arrival of either kind: an arrival that
+    /// may go on at the same cost or less does all it does. Neither kind hides the other.
+    #[inline(always)]
+    fn arrive(&mut self, to: N, from: u16, total: u32, stop: bool) -> bool {
+        let i = to.idx();
+        let (go, halt) = (self.cost[i], self.stop_cost[i]);
+        if stop {
+            if total < go && total < halt {
+                if go == UNREACHED && halt == UNREACHED {
+                    self.touched.push(to);
+                }
+                self.stop_cost[i] = total;
+                self.stop_parent[i] = from;
+            }
+            false
+        } else if total < go {
+            if go == UNREACHED && halt == UNREACHED {
+                self.touched.push(to);
+            }
+            self.cost[i] = total;
+            self.parent[i] = from;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 impl<N: NodeIndex> Search<N> {
     pub fn new() -> Search<N> {
         Search::default()
@@ -169,7 +221,8 @@ impl<N: NodeIndex> Search<N> {
         if self.cost.len() != n {
             self.cost = vec![UNREACHED; n];
             self.parent = vec![NO_PARENT; n];
-            self.stopped = vec![false; n];
+            self.stop_cost = vec![UNREACHED; n];
+            self.stop_parent = vec![NO_PARENT; n];
             self.done = vec![false; n];
             self.why = vec![0; n];
             self.touched.clear();
@@ -178,7 +231,8 @@ impl<N: NodeIndex> Search<N> {
             for h in self.touched.drain(..) {
                 self.cost[h.idx()] = UNREACHED;
                 self.parent[h.idx()] = NO_PARENT;
-                self.stopped[h.idx()] = false;
+                self.stop_cost[h.idx()] = UNREACHED;
+                self.stop_parent[h.idx()] = NO_PARENT;
                 self.done[h.idx()] = false;
             }
             for h in self.refused.drain(..) {
@@ -224,15 +278,19 @@ impl<N: NodeIndex> Search<N> {
         }
         while let Some((c, node)) = self.queue.pop() {
             let from = N::from_idx(node as usize);
-            if c != self.cost[from.idx()] || self.stopped[from.idx()] || self.done[from.idx()] {
+            // Only arrivals that may go on are queued: expand the cheapest, once.
+            if c != self.cost[from.idx()] || self.done[from.idx()] {
                 continue;
             }
             self.done[from.idx()] = true;
-            let cost = &mut self.cost;
-            let parent = &mut self.parent;
-            let stopped = &mut self.stopped;
+            let mut at = Arrivals {
+                cost: &mut self.cost,
+                parent: &mut self.parent,
+                stop_cost: &mut self.stop_cost,
+                stop_parent: &mut self.stop_parent,
+                touched: &mut self.touched,
+            };
             let done = &self.done;
-            let touched = &mut self.touched;
             let queue = &mut self.queue;
             let (why, refused) = (&mut self.why, &mut self.refused);
             topo.for_each_neighbour(from, |exit, to| {
@@ -254,19 +312,8 @@ impl<N: NodeIndex> Search<N> {
                 if total > limit {
                     return;
                 }
-                let old = cost[to.idx()];
-                // A cheaper arrival wins; at equal cost, an arrival that may continue beats
-                // one that must stop.
-                if total < old || (total == old && stopped[to.idx()] && !stop) {
-                    if old == UNREACHED {
-                        touched.push(to);
-                    }
-                    cost[to.idx()] = total;
-                    parent[to.idx()] = from.idx() as u16;
-                    stopped[to.idx()] = stop;
-                    if !stop {
-                        queue.push(total, to.idx() as u16);
-                    }
+                if at.arrive(to, from.idx() as u16, total, stop) {
+                    queue.push(total, to.idx() as u16);
                 }
             });
         }
@@ -274,9 +321,9 @@ impl<N: NodeIndex> Search<N> {
 
     /// The search [`Search::run`] makes, for steps that all cost 0 or 1, made breadth first
     /// (a level of equal cost at a time, with no queue ordered by cost): every node gets the
-    /// cost and the must-stop mark `run` gives it, so the same nodes are reached, but
-    /// [`Search::reached`] lists them in another order and [`Search::path`] may follow another
-    /// path of the same cost. Several times faster on whole-map traces (lines of supply,
+    /// cost, the must-stop mark and the cost of going on `run` gives it, so the same nodes are
+    /// reached, but [`Search::reached`] lists them in another order and [`Search::path`] may
+    /// follow another path of the same cost. Several times faster on whole-map traces (lines of supply,
     /// distance fields). Panics on a step that costs more than 1.
     pub fn run_breadth_first<T: Topology<Node = N>>(
         &mut self,
@@ -307,18 +354,21 @@ impl<N: NodeIndex> Search<N> {
                 current.extend(pending.pop().map(|(_, h)| h));
             }
             while let Some(from) = current.pop() {
-                // Left behind by a cheaper arrival, reached only by steps that stop there, or
-                // expanded already.
-                if self.cost[from.idx()] != level || self.stopped[from.idx()] || self.done[from.idx()] {
+                // Left behind by a cheaper arrival, or expanded already (only arrivals that may
+                // go on are listed).
+                if self.cost[from.idx()] != level || self.done[from.idx()] {
                     continue;
                 }
                 self.done[from.idx()] = true;
                 let c = level;
-                let cost = &mut self.cost;
-                let parent = &mut self.parent;
-                let stopped = &mut self.stopped;
+                let mut at = Arrivals {
+                    cost: &mut self.cost,
+                    parent: &mut self.parent,
+                    stop_cost: &mut self.stop_cost,
+                    stop_parent: &mut self.stop_parent,
+                    touched: &mut self.touched,
+                };
                 let done = &self.done;
-                let touched = &mut self.touched;
                 let (why, refused) = (&mut self.why, &mut self.refused);
                 let (current, next) = (&mut current, &mut next);
                 topo.for_each_neighbour(from, |exit, to| {
@@ -341,22 +391,12 @@ impl<N: NodeIndex> Search<N> {
                     if total > limit {
                         return;
                     }
-                    let old = cost[to.idx()];
-                    // As in `run`: a cheaper arrival wins; at equal cost, an arrival that may
-                    // continue beats one that must stop.
-                    if total < old || (total == old && stopped[to.idx()] && !stop) {
-                        if old == UNREACHED {
-                            touched.push(to);
-                        }
-                        cost[to.idx()] = total;
-                        parent[to.idx()] = from.idx() as u16;
-                        stopped[to.idx()] = stop;
-                        if !stop {
-                            if price == 0 {
-                                current.push(to);
-                            } else {
-                                next.push(to);
-                            }
+                    // As in `run`.
+                    if at.arrive(to, from.idx() as u16, total, stop) {
+                        if price == 0 {
+                            current.push(to);
+                        } else {
+                            next.push(to);
                         }
                     }
                 });
@@ -370,20 +410,32 @@ impl<N: NodeIndex> Search<N> {
         self.levels = (pending, current, next);
     }
 
-    /// The cost of reaching `h` in the last search, if it was reached.
+    /// The cost of reaching `h` in the last search, if it was reached: its cheapest arrival,
+    /// whether that may go on or must stop there.
     #[inline]
     pub fn cost(&self, h: N) -> Option<u32> {
-        self.cost.get(h.idx()).copied().filter(|&c| c != UNREACHED)
+        let i = h.idx();
+        let c = (*self.cost.get(i)?).min(self.stop_cost[i]);
+        (c != UNREACHED).then_some(c)
     }
 
-    /// Whether the last search's path to `h` had to stop there.
+    /// Whether the cheapest arrival at `h` in the last search had to stop there (an arrival
+    /// that may go on, if there is one, costs more: [`Search::cost_to_go_on`]).
     pub fn stopped_at(&self, h: N) -> bool {
-        self.stopped.get(h.idx()).copied().unwrap_or(false)
+        let i = h.idx();
+        i < self.cost.len() && self.stop_cost[i] < self.cost[i]
+    }
+
+    /// The cost of the cheapest arrival at `h` in the last search that may go on from it (a
+    /// source, or reached by [`Step::Go`] steps only), if there is one.
+    #[inline]
+    pub fn cost_to_go_on(&self, h: N) -> Option<u32> {
+        self.cost.get(h.idx()).copied().filter(|&c| c != UNREACHED)
     }
 
     /// Every node reached in the last search (sources included), in the order first reached.
     pub fn reached(&self) -> impl Iterator<Item = N> + '_ {
-        self.touched.iter().copied().filter(|h| self.cost[h.idx()] != UNREACHED)
+        self.touched.iter().copied().filter(|&h| self.cost(h).is_some())
     }
 
     /// Why the last search did not reach `h`, if a step into it was refused with a reason (the
@@ -397,29 +449,50 @@ impl<N: NodeIndex> Search<N> {
     }
 
     /// The node the last search's path to `h` came from (`None` for a source or a node not
-    /// reached).
+    /// reached): the path of its cheapest arrival.
     pub fn parent(&self, h: N) -> Option<N> {
-        self.parent
-            .get(h.idx())
-            .copied()
-            .filter(|&p| p != NO_PARENT)
-            .map(|p| N::from_idx(p as usize))
+        let i = h.idx();
+        let p = if self.stopped_at(h) {
+            self.stop_parent[i]
+        } else {
+            *self.parent.get(i)?
+        };
+        (p != NO_PARENT).then(|| N::from_idx(p as usize))
     }
 
-    /// The path from a source to `h` (both ends included), if `h` was reached.
+    /// The path from a source to `h` (both ends included), if `h` was reached: the path of its
+    /// cheapest arrival.
     pub fn path(&self, h: N) -> Option<Vec<N>> {
         self.cost(h)?;
+        let first = if self.stopped_at(h) {
+            self.stop_parent[h.idx()]
+        } else {
+            self.parent[h.idx()]
+        };
+        Some(self.path_back(h, first))
+    }
+
+    /// The path from a source to `h` (both ends included) of the cheapest arrival at `h` that
+    /// may go on from it, if there is one.
+    pub fn path_to_go_on(&self, h: N) -> Option<Vec<N>> {
+        self.cost_to_go_on(h)?;
+        Some(self.path_back(h, self.parent[h.idx()]))
+    }
+
+    /// `h`, then `first`, then the nodes the arrivals that may go on came from, back to a
+    /// source, in the order from the source.
+    fn path_back(&self, h: N, first: u16) -> Vec<N> {
         let mut path = vec![h];
-        let mut at = h;
-        while self.parent[at.idx()] != NO_PARENT {
-            at = N::from_idx(self.parent[at.idx()] as usize);
-            path.push(at);
+        let mut p = first;
+        while p != NO_PARENT {
+            path.push(N::from_idx(p as usize));
             if path.len() > self.cost.len() {
                 break;
             }
+            p = self.parent[p as usize];
         }
         path.reverse();
-        Some(path)
+        path
     }
 }
 
@@ -480,8 +553,170 @@ mod tests {
         }
     }
 
-    /// `run_breadth_first` gives every node the cost and must-stop mark `run` gives it, on
-    /// random step rules with costs 0 and 1, stops, walls and limits.
+    /// What a search says of one node through its public questions: the least cost, the
+    /// must-stop mark, the cost of going on from it, the node its path came from.
+    type Answer = (Option<u32>, bool, Option<u32>, Option<Hex>);
+
+    /// [`Answer`] for every node of the grid.
+    fn answers(s: &Search, g: &HexGrid) -> Vec<Answer> {
+        g.hexes()
+            .map(|h| (s.cost(h), s.stopped_at(h), s.cost_to_go_on(h), s.parent(h)))
+            .collect()
+    }
+
+    /// The answer written apart from the search, to check it against: every node has two
+    /// states, arrived by steps that may go on and arrived by a step that must stop, and only
+    /// the first has steps out. Relaxing every step out of every state until nothing changes
+    /// (no queue, no order) gives each state its least cost. Returns, per node, the least cost
+    /// of going on and of stopping there.
+    fn oracle(
+        g: &HexGrid,
+        sources: &[(Hex, u32)],
+        limit: u32,
+        step: impl Fn(Hex, u8, Hex) -> Step,
+    ) -> Vec<(Option<u32>, Option<u32>)> {
+        let n = g.len();
+        let (mut go, mut halt) = (vec![None::<u32>; n], vec![None::<u32>; n]);
+        let better = |old: Option<u32>, new: u32| new <= limit && old.is_none_or(|o| new < o);
+        for &(h, c) in sources {
+            if better(go[h.idx()], c) {
+                go[h.idx()] = Some(c);
+            }
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for from in g.hexes() {
+                let Some(c) = go[from.idx()] else { continue };
+                for (dir, to) in g.neighbours(from) {
+                    let (state, price) = match step(from, dir, to) {
+                        Step::Blocked(_) => continue,
+                        Step::Go(p) => (&mut go, p),
+                        Step::Stop(p) => (&mut halt, p),
+                    };
+                    let total = c.saturating_add(price);
+                    if better(state[to.idx()], total) {
+                        state[to.idx()] = Some(total);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        go.into_iter().zip(halt).collect()
+    }
+
+    /// Random step rules over the test grid: each step out of each node Blocked, Stop or Go at
+    /// some cost (`max` the most a step costs).
+    fn random_rules(rng: &mut crate::chance::Rng, n: usize, max: u32) -> Vec<Step> {
+        (0..n * 6)
+            .map(|_| match rng.below(7) {
+                0 => Step::Blocked(Why::NONE),
+                1 => Step::Stop(0),
+                2 => Step::Stop(rng.below(max + 1)),
+                3 => Step::Go(0),
+                _ => Step::Go(rng.below(max + 1)),
+            })
+            .collect()
+    }
+
+    /// Every search agrees with the oracle: the least cost of each node, whether that cheapest
+    /// arrival must stop, and the least cost of an arrival that may go on, on random step
+    /// rules with costs 0 to 3 (0 and 1 breadth first), stops, walls and limits.
+    #[test]
+    fn searches_agree_with_the_oracle() {
+        let g = grid();
+        let mut rng = crate::chance::Rng::from_seed(11);
+        let mut s = Search::new();
+        // Nodes whose cheapest arrival must stop while a costlier one may go on: the case a
+        // search keeping one arrival per node gets wrong. The rules must make plenty of them.
+        let mut hidden = 0;
+        for round in 0..1000 {
+            let n = g.len();
+            let max = if round % 2 == 0 { 1 } else { 3 };
+            let rules = random_rules(&mut rng, n, max);
+            let step = |from: Hex, dir: u8, _to: Hex| rules[from.idx() * 6 + dir as usize];
+            let sources: Vec<(Hex, u32)> = (0..1 + rng.below(3))
+                .map(|_| (Hex(rng.below(n as u32) as u16), rng.below(3)))
+                .collect();
+            let limit = [0, 1, 3, 6, 12, BUCKETED, u32::MAX][rng.below(7) as usize];
+            let want = oracle(&g, &sources, limit, step);
+            hidden += want
+                .iter()
+                .filter(|&&(go, halt)| matches!((go, halt), (Some(a), Some(b)) if b < a))
+                .count();
+            let check = |s: &Search, how: &str| {
+                for h in g.hexes() {
+                    let (go, halt) = want[h.idx()];
+                    let least = match (go, halt) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
+                    let stops =
+                        matches!((go, halt), (None, Some(_))) || matches!((go, halt), (Some(a), Some(b)) if b < a);
+                    assert_eq!(s.cost(h), least, "{how} {}: {sources:?} {limit}", g.id(h));
+                    assert_eq!(s.stopped_at(h), stops, "{how} {}: {sources:?} {limit}", g.id(h));
+                    assert_eq!(s.cost_to_go_on(h), go, "{how} {}: {sources:?} {limit}", g.id(h));
+                    // A path ends where it should and costs what the search says it does.
+                    if let Some(p) = s.path(h) {
+                        assert_eq!(p.last(), Some(&h));
+                        assert!(sources.iter().any(|&(src, _)| src == p[0]));
+                        assert!(p.windows(2).all(|w| g.adjacent(w[0], w[1])));
+                    }
+                }
+            };
+            for bucketed in [false, true] {
+                if bucketed && limit > BUCKETED {
+                    continue;
+                }
+                s.run_queued(&g, &sources, limit, step, bucketed);
+                check(&s, if bucketed { "lists" } else { "heap" });
+            }
+            if max == 1 {
+                s.run_breadth_first(&g, &sources, limit, step);
+                check(&s, "breadth first");
+            }
+        }
+        assert!(hidden > 1000, "{hidden}");
+    }
+
+    /// A cheaper arrival that must stop does not hide a costlier one that may go on: 0504 is
+    /// one step from the start but must stop there (a mountain hex entered off the road); by
+    /// 0604 it is two steps and may go on (up the road), to 0503 beyond it. Traced by hand.
+    #[test]
+    fn a_cheaper_stop_does_not_hide_a_costlier_way_on() {
+        let g = grid();
+        let h = |id: &str| g.parse(id).unwrap();
+        let (start, pass, road, beyond) = (h("0505"), h("0504"), h("0604"), h("0503"));
+        let step = |from: Hex, _: u8, to: Hex| {
+            if from == start && to == pass {
+                Step::Stop(1)
+            } else if (from == start && to == road) || (from == road && to == pass) || (from == pass && to == beyond) {
+                Step::Go(1)
+            } else {
+                Step::Blocked(Why::NONE)
+            }
+        };
+        let mut s = Search::new();
+        for breadth_first in [false, true] {
+            if breadth_first {
+                s.run_breadth_first(&g, &[(start, 0)], 10, step);
+            } else {
+                s.run(&g, &[(start, 0)], 10, step);
+            }
+            assert_eq!(s.cost(pass), Some(1));
+            assert!(s.stopped_at(pass));
+            assert_eq!(s.path(pass), Some(vec![start, pass]));
+            assert_eq!(s.cost_to_go_on(pass), Some(2));
+            assert_eq!(s.path_to_go_on(pass), Some(vec![start, road, pass]));
+            assert_eq!(s.cost(beyond), Some(3));
+            assert!(!s.stopped_at(beyond));
+            assert_eq!(s.path(beyond), Some(vec![start, road, pass, beyond]));
+            assert_eq!(s.reached().count(), 4);
+        }
+    }
+
+    /// `run_breadth_first` gives every node the cost, the must-stop mark and the cost of going
+    /// on `run` gives it, on random step rules with costs 0 and 1, stops, walls and limits.
     #[test]
     fn breadth_first_agrees_with_run() {
         let g = grid();
@@ -489,14 +724,8 @@ mod tests {
         let (mut a, mut b) = (Search::new(), Search::new());
         for _ in 0..1000 {
             let n = g.len();
-            let rules: Vec<u32> = (0..n * 6).map(|_| rng.below(7)).collect();
-            let step = |from: Hex, dir: u8, _to: Hex| match rules[from.idx() * 6 + dir as usize] {
-                0 => Step::Blocked(Why::NONE),
-                1 => Step::Stop(0),
-                2 => Step::Stop(1),
-                3 => Step::Go(0),
-                _ => Step::Go(1),
-            };
+            let rules = random_rules(&mut rng, n, 1);
+            let step = |from: Hex, dir: u8, _to: Hex| rules[from.idx() * 6 + dir as usize];
             let sources: Vec<(Hex, u32)> = (0..1 + rng.below(3))
                 .map(|_| (Hex(rng.below(n as u32) as u16), rng.below(3)))
                 .collect();
@@ -506,6 +735,7 @@ mod tests {
             for h in g.hexes() {
                 assert_eq!(a.cost(h), b.cost(h), "{sources:?} {limit}");
                 assert_eq!(a.stopped_at(h), b.stopped_at(h), "{sources:?} {limit}");
+                assert_eq!(a.cost_to_go_on(h), b.cost_to_go_on(h), "{sources:?} {limit}");
             }
             let mut ra: Vec<Hex> = a.reached().collect();
             let mut rb: Vec<Hex> = b.reached().collect();
@@ -515,31 +745,32 @@ mod tests {
         }
     }
 
-    /// The search as first written: a heap of (cost, node), every step priced. Returns, per
-    /// node, cost, must-stop mark and parent, and the nodes in the order first reached.
-    #[allow(clippy::type_complexity)]
+    /// The search as first written, with both kinds of arrival kept: a heap of (cost, node),
+    /// every step priced, nodes never marked done. Returns the answers of every node and the
+    /// nodes in the order first reached.
     fn reference(
         g: &HexGrid,
         sources: &[(Hex, u32)],
         limit: u32,
         mut step: impl FnMut(Hex, u8, Hex) -> Step,
-    ) -> (Vec<(u32, bool, u16)>, Vec<Hex>) {
+    ) -> (Vec<Answer>, Vec<Hex>) {
         let n = g.len();
-        let (mut cost, mut stopped, mut parent) = (vec![UNREACHED; n], vec![false; n], vec![NO_PARENT; n]);
+        let (mut go, mut go_from) = (vec![UNREACHED; n], vec![NO_PARENT; n]);
+        let (mut halt, mut halt_from) = (vec![UNREACHED; n], vec![NO_PARENT; n]);
         let mut touched = Vec::new();
         let mut heap = BinaryHeap::new();
         for &(h, c) in sources {
-            if c <= limit && c < cost[h.idx()] {
-                if cost[h.idx()] == UNREACHED {
+            if c <= limit && c < go[h.idx()] {
+                if go[h.idx()] == UNREACHED {
                     touched.push(h);
                 }
-                cost[h.idx()] = c;
+                go[h.idx()] = c;
                 heap.push(Reverse((c, h.0)));
             }
         }
         while let Some(Reverse((c, node))) = heap.pop() {
             let from = Hex(node);
-            if c != cost[from.idx()] || stopped[from.idx()] {
+            if c != go[from.idx()] {
                 continue;
             }
             g.for_each_neighbour(from, |exit, to| {
@@ -549,25 +780,40 @@ mod tests {
                     Step::Stop(p) => (p, true),
                 };
                 let total = c.saturating_add(price);
+                let i = to.idx();
                 if total > limit {
                     return;
                 }
-                let old = cost[to.idx()];
-                if total < old || (total == old && stopped[to.idx()] && !stop) {
-                    if old == UNREACHED {
-                        touched.push(to);
-                    }
-                    cost[to.idx()] = total;
-                    parent[to.idx()] = from.0;
-                    stopped[to.idx()] = stop;
-                    if !stop {
-                        heap.push(Reverse((total, to.0)));
-                    }
+                let new = go[i] == UNREACHED && halt[i] == UNREACHED;
+                if stop && total < go[i] && total < halt[i] {
+                    halt[i] = total;
+                    halt_from[i] = from.0;
+                } else if !stop && total < go[i] {
+                    go[i] = total;
+                    go_from[i] = from.0;
+                    heap.push(Reverse((total, to.0)));
+                } else {
+                    return;
+                }
+                if new {
+                    touched.push(to);
                 }
             });
         }
-        let nodes = (0..n).map(|i| (cost[i], stopped[i], parent[i])).collect();
-        (nodes, touched)
+        let answers = (0..n)
+            .map(|i| {
+                let stopped = halt[i] < go[i];
+                let least = go[i].min(halt[i]);
+                let from = if stopped { halt_from[i] } else { go_from[i] };
+                (
+                    (least != UNREACHED).then_some(least),
+                    stopped,
+                    (go[i] != UNREACHED).then_some(go[i]),
+                    (from != NO_PARENT).then_some(Hex(from)),
+                )
+            })
+            .collect();
+        (answers, touched)
     }
 
     /// `run`, with either queue, makes exactly the search first written (same costs, marks,
@@ -594,22 +840,20 @@ mod tests {
                 .collect();
             let limit = [0, 1, 3, 6, 12, 30, BUCKETED, u32::MAX][rng.below(8) as usize];
             let (want, order) = reference(&g, &sources, limit, step);
-            let got = |s: &Search| -> Vec<(u32, bool, u16)> {
-                (0..n).map(|i| (s.cost[i], s.stopped[i], s.parent[i])).collect()
-            };
             for bucketed in [false, true] {
                 if bucketed && limit > BUCKETED {
                     continue;
                 }
                 s.run_queued(&g, &sources, limit, step, bucketed);
-                assert_eq!(got(&s), want);
+                assert_eq!(answers(&s, &g), want);
                 assert_eq!(s.reached().collect::<Vec<_>>(), order);
             }
             if unit {
                 s.run_breadth_first(&g, &sources, limit, step);
-                let marks =
-                    |v: Vec<(u32, bool, u16)>| -> Vec<(u32, bool)> { v.into_iter().map(|(c, m, _)| (c, m)).collect() };
-                assert_eq!(marks(got(&s)), marks(want.clone()));
+                let marks = |v: Vec<Answer>| -> Vec<(Option<u32>, bool, Option<u32>)> {
+                    v.into_iter().map(|(c, m, go, _)| (c, m, go)).collect()
+                };
+                assert_eq!(marks(answers(&s, &g)), marks(want.clone()));
             }
         }
     }
@@ -641,6 +885,7 @@ mod tests {
             for h in g.hexes() {
                 assert_eq!(a.cost(h), b.cost(h));
                 assert_eq!(a.stopped_at(h), b.stopped_at(h));
+                assert_eq!(a.cost_to_go_on(h), b.cost_to_go_on(h));
                 assert_eq!(a.parent(h), b.parent(h));
             }
         }

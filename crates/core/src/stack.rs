@@ -25,7 +25,7 @@ impl Steps {
 }
 
 /// Per hex, the pieces standing there.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StackIndex {
     /// Per hex: where its pieces begin in `pieces`.
     first: Vec<u32>,

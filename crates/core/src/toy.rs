@@ -195,10 +195,65 @@ impl Bridgehead {
     }
 }
 
+/// What one seat of Bridgehead may know: everything, except that Red does not know whether the
+/// bridge is mined until it is blown (T2, T4).
+pub struct View<'a> {
+    game: &'a Bridgehead,
+    seat: Seat,
+}
+
+impl View<'_> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+    pub fn turn(&self) -> u8 {
+        self.game.turn
+    }
+    /// Where each company is.
+    pub fn companies(&self) -> [Option<u8>; 2] {
+        self.game.companies
+    }
+    /// Which companies have moved this turn.
+    pub fn moved(&self) -> [bool; 2] {
+        self.game.moved
+    }
+    /// The platoon's steps left.
+    pub fn platoon(&self) -> u8 {
+        self.game.platoon
+    }
+    pub fn blown(&self) -> bool {
+        self.game.blown
+    }
+    /// Whether the bridge is mined, if this seat knows.
+    pub fn mined(&self) -> Option<bool> {
+        let knows = self.seat == BLUE || self.game.blown || self.game.engine.top().is_none();
+        knows.then_some(self.game.mined)
+    }
+    /// The procedures in progress (nothing secret in them).
+    pub fn frames(&self) -> &[Frame] {
+        self.game.engine.frames()
+    }
+}
+
 impl Rules for Bridgehead {
     type Action = Action;
     type Frame = Frame;
+    type View<'a> = View<'a>;
     const ID: &'static str = "bridgehead";
+
+    fn seat_view(&self, seat: Seat) -> View<'_> {
+        View { game: self, seat }
+    }
+
+    /// What Red does not know, guessed: the mines, as likely there as not; and new dice.
+    fn sample(view: &View<'_>, rng: &mut crate::chance::Rng) -> Bridgehead {
+        let mut g = view.game.clone();
+        if view.mined().is_none() {
+            g.mined = rng.below(2) == 1;
+        }
+        g.engine.reseed(rng.word() as u64);
+        g
+    }
 
     fn engine(&self) -> &Engine<Action, Frame> {
         &self.engine

@@ -169,7 +169,7 @@ pub fn record<G: Game>(head: Head, agents: &mut [Box<dyn Agent<G>>]) -> Result<V
             tap::stop();
             return Err(format!("dead end at decision {decisions}"));
         }
-        let i = agents[seat as usize].choose(&game, seat, &legal, &mut rng);
+        let i = agents[seat as usize].choose(&game.seat_view(seat), seat, &legal, &mut rng);
         let action = legal[i.min(legal.len() - 1)].clone();
         // What the agents drew is theirs, not the game's.
         tap::take();

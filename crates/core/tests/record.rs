@@ -136,6 +136,17 @@ impl DiceRace {
 impl Rules for DiceRace {
     type Action = Act;
     type Frame = Stage;
+    /// A test game: its players see it whole.
+    type View<'a> = &'a DiceRace;
+
+    fn seat_view(&self, _: Seat) -> &DiceRace {
+        self
+    }
+
+    fn sample(view: &&DiceRace, _: &mut Rng) -> DiceRace {
+        (*view).clone()
+    }
+
     const ID: &'static str = "hidden-dice-race";
 
     fn engine(&self) -> &Engine<Act, Stage> {
@@ -443,7 +454,7 @@ fn random_step(s: &mut S, rng: &mut Rng) -> bool {
         Pending::Chance => panic!("a session was left with chance pending"),
         Pending::Seat(seat) => {
             let l = legal(&s.game);
-            let i = Agent::<DiceRace>::choose(&mut RandomAgent, &s.game, seat, &l, rng);
+            let i = Agent::<DiceRace>::choose(&mut RandomAgent, &s.game.seat_view(seat), seat, &l, rng);
             if let Err(e) = s.act(seat, &l[i]) {
                 panic!("a legal action was refused: {e}");
             }
@@ -935,7 +946,7 @@ fn refused_actions_leave_the_state_unchanged_and_name_the_rule() {
         let who = DiceRace::seats()[seat as usize].name.en.clone();
         assert_eq!(
             g.apply(other, &Act::Pick(2)).unwrap_err().text.en,
-            format!("it is {who}'s decision now")
+            format!("{who} decides now")
         );
         assert!(g.apply(7, &Act::Pick(2)).is_err());
         assert_eq!(g.checksum(), sum);
@@ -1327,6 +1338,13 @@ struct Passes {
 
 impl Rules for Passes {
     type Action = ();
+    type View<'a> = &'a Passes;
+    fn seat_view(&self, _: Seat) -> &Passes {
+        self
+    }
+    fn sample(view: &&Passes, _: &mut Rng) -> Passes {
+        (*view).clone()
+    }
     /// The passes left.
     type Frame = u8;
     const ID: &'static str = "passes";

@@ -44,7 +44,7 @@ fn one_check_says_why_and_the_list_is_what_it_accepts() {
     );
     assert_eq!(
         g.apply(BLUE, &Action::EndMovement).unwrap_err().text.en,
-        "it is Red's decision now"
+        "Red decides now"
     );
     for to in 0..=6 {
         let listed = g.legal_list().contains(&Action::Move { company: 1, to });
@@ -209,4 +209,37 @@ fn random_play_under_the_fuzz_harness() {
     let played = fuzz.run(0..300).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(played.finished, 300, "every game ends");
     assert!(played.chance > 0);
+}
+
+#[test]
+fn a_seat_sees_only_what_it_may_and_samples_agree_with_it() {
+    let mut g = game(6);
+    g.apply(BLUE, &Action::Mine { mined: true }).unwrap();
+    assert_eq!(g.seat_view(RED).mined(), None, "Red does not know");
+    assert_eq!(g.seat_view(BLUE).mined(), Some(true));
+    // Samples for Red agree with all Red sees, and guess the rest both ways.
+    let mut rng = sandtable_core::chance::Rng::from_seed(1);
+    let view = g.seat_view(RED);
+    let samples: Vec<Bridgehead> = (0..40).map(|_| Bridgehead::sample(&view, &mut rng)).collect();
+    for s in &samples {
+        let v = s.seat_view(RED);
+        assert_eq!(
+            (v.companies(), v.platoon(), v.turn(), v.blown()),
+            (view.companies(), view.platoon(), view.turn(), view.blown())
+        );
+        assert_eq!(s.engine().frames(), g.engine().frames());
+        assert_ne!(
+            s.engine().rng(),
+            g.engine().rng(),
+            "a sample must not foresee the real dice"
+        );
+    }
+    let mined: Vec<bool> = samples
+        .iter()
+        .map(|s| s.seat_view(BLUE).mined() == Some(true))
+        .collect();
+    assert!(mined.contains(&true) && mined.contains(&false));
+    // Blue's samples keep the truth: Blue knows it.
+    let blue = g.seat_view(BLUE);
+    assert!((0..10).all(|_| Bridgehead::sample(&blue, &mut rng).seat_view(BLUE).mined() == Some(true)));
 }

@@ -215,6 +215,18 @@ impl Hub {
         let entry = sandtable_catalog::find(&row.game).map_err(ApiError::from_catalog)?;
         let json = serde_json::to_string(&record).map_err(ApiError::storage)?;
         let session = entry.load(&json).map_err(ApiError::from_catalog)?;
+        // A game stored by an older build was replayed into this build's format: store it so.
+        if row.format != session.record().format {
+            self.store()
+                .rewrite(&row.id, session.record())
+                .map_err(ApiError::storage)?;
+            eprintln!(
+                "game {}: its record was rewritten from format {} to format {}",
+                row.id,
+                row.format,
+                session.record().format
+            );
+        }
         Ok((entry, session, row))
     }
 

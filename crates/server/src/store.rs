@@ -55,6 +55,11 @@ pub struct GameRow {
     pub game: String,
     pub scenario: ScenarioSource,
     pub seed: u64,
+    /// The record format its steps are stored in ([`sandtable_core::record::FORMAT`] for games
+    /// this build made; older ones are rewritten when they are first opened).
+    pub format: u32,
+    /// The edition of the game's data it was begun on.
+    pub edition: String,
     /// Unix seconds.
     pub created: i64,
     pub updated: i64,
@@ -74,7 +79,9 @@ CREATE TABLE IF NOT EXISTS games (
     seed      INTEGER NOT NULL,
     created   INTEGER NOT NULL,
     updated   INTEGER NOT NULL,
-    snapshot  TEXT NOT NULL
+    snapshot  TEXT NOT NULL,
+    format    INTEGER NOT NULL DEFAULT 1,
+    edition   TEXT NOT NULL DEFAULT '1'
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id   TEXT NOT NULL REFERENCES games(id),
@@ -127,6 +134,16 @@ impl Store {
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.busy_timeout(std::time::Duration::from_secs(5))?;
         db.execute_batch(SCHEMA)?;
+        // A database from before record formats were stored: its games are format 1.
+        let has_format = db
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'format'")?
+            .exists([])?;
+        if !has_format {
+            db.execute_batch(
+                "ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1;
+                 ALTER TABLE games ADD COLUMN edition TEXT NOT NULL DEFAULT '1';",
+            )?;
+        }
         Ok(Store { db })
     }
 
@@ -142,14 +159,16 @@ impl Store {
         let t = now();
         let tx = self.db.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)",
+            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot, format, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)",
             params![
                 id,
                 record.game,
                 serde_json::to_string(&record.scenario)?,
                 record.seed as i64,
                 t,
-                serde_json::to_string(snapshot)?
+                serde_json::to_string(snapshot)?,
+                record.format,
+                record.edition
             ],
         )?;
         for (row, token) in seats {
@@ -200,12 +219,31 @@ impl Store {
         Ok(())
     }
 
+    /// Writes game `id`'s record again, whole, in its (newer) format: for a game stored by an
+    /// older build, once it has been replayed and migrated. One transaction.
+    pub fn rewrite(&mut self, id: &str, record: &Record) -> Result<(), StoreError> {
+        let tx = self.db.transaction()?;
+        tx.execute("DELETE FROM steps WHERE game_id = ?1", params![id])?;
+        for (n, e) in record.entries.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO steps (game_id, n, entry) VALUES (?1, ?2, ?3)",
+                params![id, n as i64, serde_json::to_string(e)?],
+            )?;
+        }
+        let changed = tx.execute("UPDATE games SET format = ?2 WHERE id = ?1", params![id, record.format])?;
+        if changed != 1 {
+            return Err(StoreError(format!("no stored game {id}")));
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// The game's header, or `None` if there is no such game.
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = self
             .db
             .query_row(
-                "SELECT id, game, scenario, seed, created, updated, snapshot FROM games WHERE id = ?1",
+                "SELECT id, game, scenario, seed, created, updated, snapshot, format, edition FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -216,11 +254,13 @@ impl Store {
                         r.get::<_, i64>(4)?,
                         r.get::<_, i64>(5)?,
                         r.get::<_, String>(6)?,
+                        r.get::<_, u32>(7)?,
+                        r.get::<_, String>(8)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, game, scenario, seed, created, updated, snapshot)) = row else {
+        let Some((id, game, scenario, seed, created, updated, snapshot, format, edition)) = row else {
             return Ok(None);
         };
         let mut q = self
@@ -239,6 +279,8 @@ impl Store {
             game,
             scenario: serde_json::from_str(&scenario)?,
             seed: seed as u64,
+            format,
+            edition,
             created,
             updated,
             seats,
@@ -273,8 +315,9 @@ impl Store {
             .map(|e| -> Result<Entry, StoreError> { Ok(serde_json::from_str(&e?)?) })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Record {
-            format: sandtable_core::record::FORMAT,
+            format: row.format,
             game: row.game.clone(),
+            edition: row.edition.clone(),
             scenario: row.scenario.clone(),
             seed: row.seed,
             entries,

@@ -511,7 +511,7 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         }
         let parts = runs.len();
         for (i, run) in runs.into_iter().enumerate() {
-            let hexes = world.route(&run, &|_| false);
+            let hexes = world.route(&run, &|_, _| true).expect("every step allowed");
             if hexes.len() < 2 {
                 continue;
             }
@@ -702,7 +702,7 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
     let mut west_wall = vec![false; world.grid.len()];
     for l in read_lines(&geo.join("west-wall.csv"), "feature", Some("place_or_point"))? {
         for run in world.waypoints(&l.frame(&proj)) {
-            for h in world.route(&run, &|_| false) {
+            for h in world.route(&run, &|_, _| true).expect("every step allowed") {
                 west_wall[h.idx()] = true;
             }
         }
@@ -845,6 +845,10 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         places,
         side_lines,
         paths,
+        bridges: Vec::new(),
+        banks: Vec::new(),
+        bank_rules: Vec::new(),
+        unrouted: Vec::new(),
         sets,
         warnings,
         notes,

@@ -63,6 +63,46 @@ pub struct PathOut {
     pub hexes: Vec<Hex>,
 }
 
+/// A bridge of 1942 over a major river (`bridges.csv`): the only hexsides where a railway or
+/// road may cross one.
+pub struct BridgeOut {
+    pub name_en: String,
+    pub name_zh: String,
+    /// The river's name as `lines.csv` gives it (`name_en` of its side line).
+    pub river: String,
+    pub railway: bool,
+    pub road: bool,
+    pub side: Side,
+    pub source: String,
+}
+
+impl BridgeOut {
+    /// Whether a path of this kind (`railway`, `road`) may cross here.
+    pub fn carries(&self, kind: &str) -> bool {
+        (kind == "railway" && self.railway) || (kind == "road" && self.road)
+    }
+}
+
+/// Which bank of a major river each land hex lies on, found by flooding the land from the two
+/// hexes of one of its hexsides without crossing the river or the sea.
+pub struct Banks {
+    /// The river's name as `lines.csv` gives it.
+    pub river: String,
+    /// Per hex: 1 left bank, 2 right bank (facing downstream), 3 both (the river does not cut
+    /// the land in two), 0 neither (sea, or land the river does not reach).
+    pub of: Vec<u8>,
+}
+
+pub const LEFT: u8 = 1;
+pub const RIGHT: u8 = 2;
+
+/// A place the map must put on one bank of a major river (`banks.csv`).
+pub struct BankRule {
+    pub place: String,
+    pub river: String,
+    pub bank: u8,
+}
+
 /// Everything the map file will hold, plus what the tool learned on the way.
 pub struct Map {
     pub layout: Layout,
@@ -71,6 +111,13 @@ pub struct Map {
     pub places: Vec<PlaceOut>,
     pub side_lines: Vec<SideLineOut>,
     pub paths: Vec<PathOut>,
+    /// The bridges over major rivers, the only hexsides where a path may cross one.
+    pub bridges: Vec<BridgeOut>,
+    /// The banks of each major river, and the places that must lie on a given bank.
+    pub banks: Vec<Banks>,
+    pub bank_rules: Vec<BankRule>,
+    /// Lines that could not be drawn under those rules (a check fails on each).
+    pub unrouted: Vec<String>,
     pub sets: Vec<(String, Vec<Hex>)>,
     pub control: Vec<Option<Camp>>,
     /// Problems worth a look (a river point off the map, a place dropped for another).
@@ -290,14 +337,24 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         .iter()
         .map(|r| (r[0].clone(), (r[1].clone(), r[2].clone(), r[3].clone())))
         .collect();
-    // Chinese names of places by every English spelling, to name railways and roads.
+    // Chinese names of places by every English spelling, to name railways and roads; and the
+    // coordinate overrides.csv gives a place, by every spelling, so that a railway or road
+    // through the town goes through the hex the town is drawn in.
     let mut zh_of: HashMap<String, String> = HashMap::new();
+    let mut moved: HashMap<String, (f64, f64)> = HashMap::new();
     for file in [reference.join("stalingrad-places.csv"), geo.join("places-extra.csv")] {
         let t = Table::read(&file)?;
         for r in &t.rows {
+            let at = overrides
+                .iter()
+                .find(|o| o.kind == "place" && o.name == r[0])
+                .map(|o| o.at);
             if let Some((zh, en, ..)) = info.get(&r[0]) {
                 for n in [&r[0], &r[1], en] {
                     if !n.is_empty() {
+                        if let Some(at) = at {
+                            moved.insert(n.clone(), at);
+                        }
                         zh_of.insert(n.clone(), zh.clone());
                     }
                 }
@@ -331,7 +388,7 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
     // Straits are drawn like rivers (the Kerch Strait as a major-river hexside: a ferry crossing).
     rivers.extend(read_lines(&geo.join("straits.csv"), "feature", None)?);
     for o in overrides.iter().filter(|o| o.kind == "river-point") {
-        let seq: usize = o
+        let seq: f64 = o
             .value
             .parse()
             .map_err(|_| "overrides.csv: river-point needs seq in value".to_string())?;
@@ -341,7 +398,8 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
             .ok_or_else(|| format!("overrides.csv: no river `{}`", o.name))?;
         let p = l
             .points
-            .get_mut(seq - 1)
+            .iter_mut()
+            .find(|p| p.seq == seq)
             .ok_or_else(|| format!("overrides.csv: river `{}` has no point {seq}", o.name))?;
         p.lat = o.at.0;
         p.lon = o.at.1;
@@ -377,9 +435,22 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         }
     }
 
-    // ---- Railways and roads: hex paths through the hexes of their points.
+    // ---- Bridges of 1942 over the major rivers (and none over the Kerch Strait), each on
+    // the hexside of its river nearest to it.
+    let bridges = read_bridges(geo, &world, &side_lines)?;
+    let banks = major_banks(&world, &terrain, &side_lines, &rivers, &line_info)?;
+    let bank_rules = read_bank_rules(geo)?;
+
+    // ---- Railways and roads: hex paths through the hexes of their points, on land, crossing
+    // a major river (or a strait) only at a bridge that carries them.
     let mut paths = Vec::new();
+    let mut unrouted = Vec::new();
     let bad = |h: Hex| terrain[h.idx()] == '~' || terrain[h.idx()] == '#';
+    let major: HashSet<Side> = side_lines
+        .iter()
+        .filter(|l| l.kind == "major-river")
+        .flat_map(|l| l.sides.iter().copied())
+        .collect();
     let rail_files = [
         (reference.join("stalingrad-railways.csv"), "railway", "铁路"),
         (geo.join("railways-extra.csv"), "railway", "铁路"),
@@ -387,7 +458,17 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
     ];
     for (file, kind, suffix) in rail_files {
         let key = if kind == "road" { "road" } else { "railway" };
-        for l in read_lines(&file, key, Some("place_or_point"))? {
+        let bridged: HashSet<Side> = bridges.iter().filter(|b| b.carries(kind)).map(|b| b.side).collect();
+        let ok = |from: Hex, to: Hex| {
+            let s = side(from, to);
+            !bad(to) && (!major.contains(&s) || bridged.contains(&s))
+        };
+        for mut l in read_lines(&file, key, Some("place_or_point"))? {
+            for p in &mut l.points {
+                if let Some(&(lat, lon)) = moved.get(&p.label) {
+                    (p.lat, p.lon) = (lat, lon);
+                }
+            }
             let (en, zh) = match line_info.get(&l.name) {
                 Some((en, zh, _)) => (en.clone(), zh.clone()),
                 None => (l.name.clone(), auto_zh(&l, suffix)),
@@ -407,7 +488,36 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
                     ));
                 }
                 let run: Vec<Hex> = run.into_iter().filter(|&h| !bad(h)).collect();
-                let hexes = world.route(&run, &bad);
+                let hexes = match world.route(&run, &ok) {
+                    Ok(hexes) => hexes,
+                    Err((a, b)) => {
+                        unrouted.push(format!(
+                            "{kind} {en}: no way from {} to {} on land without crossing a major river \
+                             or the sea but at a bridge in bridges.csv (a town on the wrong bank?)",
+                            world.grid.id(a),
+                            world.grid.id(b)
+                        ));
+                        continue;
+                    }
+                };
+                // A line that must go a long way round to keep to its bank, or back on itself
+                // past one of its towns, has a town on the wrong bank or lacks a bridge.
+                if let Some(&h) = run.iter().find(|h| !hexes.contains(h)) {
+                    unrouted.push(format!(
+                        "{kind} {en}: reaches {} only by going back on itself (a town on the wrong bank?)",
+                        world.grid.id(h)
+                    ));
+                    continue;
+                }
+                let direct: u32 = run.windows(2).map(|w| world.grid.distance(w[0], w[1])).sum();
+                if hexes.len() as u32 > 2 * direct + 8 {
+                    unrouted.push(format!(
+                        "{kind} {en}: {} hexes for {direct} between its points: a detour round a major river \
+                         or the sea (a town on the wrong bank?)",
+                        hexes.len() - 1
+                    ));
+                    continue;
+                }
                 if hexes.len() < 2 {
                     continue;
                 }
@@ -476,6 +586,10 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
         places,
         side_lines,
         paths,
+        bridges,
+        banks,
+        bank_rules,
+        unrouted,
         sets: Vec::new(),
         control,
         warnings,
@@ -486,6 +600,161 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
     supply_sources(&mut map, geo)?;
     setup(&mut map, geo, &start_sides)?;
     Ok(map)
+}
+
+/// The bridges of `bridges.csv`: each on the hexside of its river nearest to the bridge's
+/// point, which must lie within one hex of it.
+fn read_bridges(geo: &Path, world: &World, side_lines: &[SideLineOut]) -> Result<Vec<BridgeOut>, String> {
+    let t = Table::read(&geo.join("bridges.csv"))?;
+    t.expect_header(&[
+        "bridge",
+        "name_zh",
+        "river",
+        "carries",
+        "lat",
+        "lon",
+        "source",
+        "confidence",
+        "note",
+    ])?;
+    let mut out: Vec<BridgeOut> = Vec::new();
+    for i in 0..t.rows.len() {
+        let r = &t.rows[i];
+        let what = format!("bridges.csv: {}", r[0]);
+        let (railway, road) = match r[3].as_str() {
+            "railway" => (true, false),
+            "road" => (false, true),
+            "railway+road" => (true, true),
+            other => return Err(format!("{what}: carries `{other}` (railway, road or railway+road)")),
+        };
+        if r[6].trim().is_empty() || r[7].trim().is_empty() {
+            return Err(format!("{what}: no source or confidence"));
+        }
+        let line = side_lines
+            .iter()
+            .find(|l| l.kind == "major-river" && l.name_en == r[2])
+            .ok_or_else(|| format!("{what}: no major river `{}`", r[2]))?;
+        let p = world.proj.to_frame(num(&t, i, 4)?, num(&t, i, 5)?);
+        let mid = |s: &Side| {
+            let (a, b) = (world.centre(s.0), world.centre(s.1));
+            ((a.0 + b.0) / 2.0 - p.0).hypot((a.1 + b.1) / 2.0 - p.1)
+        };
+        let side = *line
+            .sides
+            .iter()
+            .min_by(|a, b| mid(a).total_cmp(&mid(b)))
+            .ok_or_else(|| format!("{what}: the {} has no hexside on the map", r[2]))?;
+        if mid(&side) > 1.0 {
+            return Err(format!("{what}: no hexside of the {} within a hex of it", r[2]));
+        }
+        if let Some(other) = out.iter().find(|b| b.side == side) {
+            return Err(format!("{what}: on the same hexside as {}", other.name_en));
+        }
+        out.push(BridgeOut {
+            name_en: r[0].clone(),
+            name_zh: r[1].clone(),
+            river: r[2].clone(),
+            railway,
+            road,
+            side,
+            source: r[6].clone(),
+        });
+    }
+    Ok(out)
+}
+
+/// The banks of every major river: land flooded from the two hexes of a hexside near the
+/// middle of the river, without crossing a major river or a strait or entering the sea. Which
+/// of the two is the left bank comes from the river's course there (downstream, the left
+/// hand).
+fn major_banks(
+    world: &World,
+    terrain: &[char],
+    side_lines: &[SideLineOut],
+    rivers: &[GeoLine],
+    line_info: &HashMap<String, (String, String, String)>,
+) -> Result<Vec<Banks>, String> {
+    let mut out = Vec::new();
+    for l in rivers {
+        let Some((en, _, kind)) = line_info.get(&l.name) else {
+            continue;
+        };
+        if kind != "major-river" {
+            continue;
+        }
+        let Some(line) = side_lines.iter().find(|s| s.kind == "major-river" && &s.name_en == en) else {
+            continue;
+        };
+        if line.sides.len() < 3 {
+            continue; // a strait of a hexside or two: no banks to speak of
+        }
+        let course = l.frame(&world.proj);
+        let (a, b) = line.sides[line.sides.len() / 2];
+        let (ca, cb) = (world.centre(a), world.centre(b));
+        // The stretch of the river that crosses the segment between the two centres, and on
+        // which hand of it (facing downstream) `b` lies: frame y grows south, so a positive
+        // cross product is the right hand.
+        let Some(seg) = course
+            .windows(2)
+            .find(|w| crate::geo::crossing(w[0], w[1], ca, cb).is_some())
+        else {
+            return Err(format!(
+                "the {en}: its hexside {} crosses no stretch of it",
+                world.grid.id(a)
+            ));
+        };
+        let (dx, dy) = (seg[1].0 - seg[0].0, seg[1].1 - seg[0].1);
+        let right = dx * (cb.1 - ca.1) - dy * (cb.0 - ca.0) > 0.0;
+        let (left_seed, right_seed) = if right { (a, b) } else { (b, a) };
+        // The other major rivers and the straits cut the land too: the Don's two banks meet
+        // round the Sea of Azov through the Crimea otherwise.
+        let cut: HashSet<Side> = side_lines
+            .iter()
+            .filter(|s| s.kind == "major-river")
+            .flat_map(|s| s.sides.iter().copied())
+            .collect();
+        let mut of = vec![0u8; world.grid.len()];
+        for (seed, bank) in [(left_seed, LEFT), (right_seed, RIGHT)] {
+            let mut seen = vec![false; world.grid.len()];
+            let mut queue = VecDeque::from([seed]);
+            seen[seed.idx()] = true;
+            while let Some(h) = queue.pop_front() {
+                of[h.idx()] |= bank;
+                for (_, n) in world.grid.neighbours(h) {
+                    if !seen[n.idx()] && terrain[n.idx()] != '~' && !cut.contains(&side(h, n)) {
+                        seen[n.idx()] = true;
+                        queue.push_back(n);
+                    }
+                }
+            }
+        }
+        out.push(Banks { river: en.clone(), of });
+    }
+    Ok(out)
+}
+
+/// The places `banks.csv` puts on one bank of a major river.
+fn read_bank_rules(geo: &Path) -> Result<Vec<BankRule>, String> {
+    let t = Table::read(&geo.join("banks.csv"))?;
+    t.expect_header(&["place", "river", "bank", "source", "confidence", "note"])?;
+    t.rows
+        .iter()
+        .map(|r| {
+            let bank = match r[2].as_str() {
+                "left" => LEFT,
+                "right" => RIGHT,
+                other => return Err(format!("banks.csv: {}: bank `{other}` (left or right)", r[0])),
+            };
+            if r[3].trim().is_empty() {
+                return Err(format!("banks.csv: {}: no source", r[0]));
+            }
+            Ok(BankRule {
+                place: r[0].clone(),
+                river: r[1].clone(),
+                bank,
+            })
+        })
+        .collect()
 }
 
 /// Supply sources: for each authored point, the map-edge land hex nearest to it, or a railway

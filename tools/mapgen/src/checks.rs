@@ -227,6 +227,85 @@ pub fn run(map: &Map, hm: &HexMap) -> Report {
             ),
         );
     }
+    r.check(
+        map.unrouted.is_empty(),
+        format!("every railway and road is drawn on its own bank {:#?}", map.unrouted),
+    );
+    // 2.1(1)3, 9.2(3): a road or railway over a major river makes a bridge, so a path crosses
+    // one (or a strait) only at a bridge of 1942 that carries it (bridges.csv).
+    let major = hm.side_mask("major-river");
+    let bridge = hm.side_mask("bridge");
+    let mut false_bridges = Vec::new();
+    for p in &hm.paths {
+        for w in p.hexes.windows(2) {
+            let Some(dir) = g.dir_to(w[0], w[1]) else { continue };
+            if hm.side(w[0], dir) & major == 0 {
+                continue;
+            }
+            let listed = map
+                .bridges
+                .iter()
+                .any(|b| b.side == side(w[0], w[1]) && b.carries(&p.kind));
+            if !listed || hm.side(w[0], dir) & bridge == 0 {
+                false_bridges.push(format!("{} {} {}/{}", p.kind, p.name_en, id(w[0]), id(w[1])));
+            }
+        }
+    }
+    r.check(
+        false_bridges.is_empty(),
+        format!(
+            "no railway or road crosses a major river or a strait but at one of the {} bridges of 1942 {false_bridges:?}",
+            map.bridges.len()
+        ),
+    );
+    for b in &map.bridges {
+        let used = hm
+            .paths
+            .iter()
+            .any(|p| b.carries(&p.kind) && p.hexes.windows(2).any(|w| side(w[0], w[1]) == b.side));
+        r.check(
+            used,
+            format!(
+                "the {} ({}/{}) carries a {}",
+                b.name_en,
+                id(b.side.0),
+                id(b.side.1),
+                if b.railway { "railway" } else { "road" }
+            ),
+        );
+    }
+    // The banks: each major river cuts the land in two, and the towns on it lie on their own
+    // bank (banks.csv).
+    for banks in &map.banks {
+        let both: Vec<String> = g
+            .hexes()
+            .filter(|h| banks.of[h.idx()] == crate::assemble::LEFT | crate::assemble::RIGHT)
+            .take(5)
+            .map(id)
+            .collect();
+        r.check(
+            both.is_empty(),
+            format!("the {} parts its left bank from its right bank {both:?}", banks.river),
+        );
+    }
+    for rule in &map.bank_rules {
+        let bank = if rule.bank == crate::assemble::LEFT {
+            "left"
+        } else {
+            "right"
+        };
+        let place = hm.places.iter().find(|p| p.name_en == rule.place);
+        let banks = map.banks.iter().find(|b| b.river == rule.river);
+        let ok = match (place, banks) {
+            (Some(p), Some(b)) => b.of[p.hex.idx()] == rule.bank,
+            _ => false,
+        };
+        let at = place.map(|p| id(p.hex)).unwrap_or_else(|| "not on the map".into());
+        r.check(
+            ok,
+            format!("{} ({at}) is on the {bank} bank of the {}", rule.place, rule.river),
+        );
+    }
     let blocked: Vec<String> = hm
         .paths
         .iter()
@@ -442,6 +521,16 @@ pub fn summary(map: &Map, hm: &HexMap) -> Vec<String> {
     out.push(format!(
         "bridges (river hexsides crossed by a road or railway): {bridges}"
     ));
+    for b in &map.bridges {
+        out.push(format!(
+            "  1942 bridge over the {} at {}/{}: {} ({})",
+            b.river,
+            g.id(b.side.0),
+            g.id(b.side.1),
+            b.name_en,
+            b.source
+        ));
+    }
     for (name, hexes) in &hm.hex_sets {
         let ids: Vec<String> = hexes.iter().map(|&h| g.id(h).0).collect();
         out.push(format!("set {name} ({}): {}", hexes.len(), ids.join(" ")));

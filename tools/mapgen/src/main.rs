@@ -19,7 +19,10 @@
 //! - Rivers and the start line: a hexside gets the line when the line crosses the segment
 //!   joining the two hex centres; taken in order these crossings form a connected chain.
 //! - Railways and roads: from the hex of each point to the next, the shortest hex path that
-//!   stays closest to the straight segment and avoids sea and impassable hexes.
+//!   stays closest to the straight segment, on land (no sea or impassable hex), crossing the
+//!   Don, the Volga, the Dnieper or the Kerch Strait only at a bridge of 1942 that carries it
+//!   (`geo/bridges.csv`): a road or railway over a river makes a bridge in the rules (2.1(1)3),
+//!   so a line that zig-zags over a major river would make false bridges.
 //! - Places: the hex holding the GeoNames coordinate; one place per hex (the more important
 //!   one stays). Control comes from the side of the start line.
 //!
@@ -140,7 +143,12 @@ coordinate; where two fall in one hex the more important one is kept.
 - Rivers, railways and the Greater Caucasus polygon: shared/reference/geography (ordered points, many of them \
 knowledge-grade, low confidence). A hexside carries a river where the river line crosses the segment between \
 the two hex centres; a river stops at the sea. Major rivers (大河): Don, Volga, Dnieper (a judgement); all \
-others are rivers (川). A river hexside crossed by a road or railway is a bridge (inventory A1).
+others are rivers (川). A river hexside crossed by a road or railway is a bridge (inventory A1), so roads and \
+railways keep to the bank they run along and cross a major river or the Kerch Strait only where a bridge stood \
+in 1942 (tools/mapgen/geo/bridges.csv, each with its source; the side lines of kind `bridge` below): the Don \
+at Semiluki, Liski, Rychkovsky, Kalach and Rostov, the Volga at Saratov, the Dnieper at Kremenchug, \
+Dnepropetrovsk and Zaporozhye. Where a town stands on the bank of a major river, the river is drawn past the \
+far side of the town's hex (tools/mapgen/geo/banks.csv and overrides.csv), up to half a hex off its channel.
 - Coasts of the Black Sea, the Sea of Azov (with the Sivash) and the Caspian, forests, swamps, the impassable \
 Elbrus–Shkhara crest, the main roads of 1942, a few railways to the map edges, the start line, supply sources \
 and set-up hexes: authored in tools/mapgen/geo/ from general geographic and historical knowledge (source \

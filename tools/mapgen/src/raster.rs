@@ -222,9 +222,9 @@ impl World {
     }
 
     /// A path of adjacent hexes from `a` to `b`: among the shortest ones, the one whose hex
-    /// centres stay closest to the straight segment between the two centres, avoiding hexes
-    /// for which `bad` is true if a path around them costs fewer than 50 extra hexes.
-    pub fn hex_path(&self, a: Hex, b: Hex, bad: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
+    /// centres stay closest to the straight segment between the two centres, taking only the
+    /// steps `ok` allows (`ok(from, to)`); `None` if those steps do not lead from `a` to `b`.
+    pub fn hex_path(&self, a: Hex, b: Hex, ok: &dyn Fn(Hex, Hex) -> bool) -> Option<Vec<Hex>> {
         let (pa, pb) = (self.grid.centre(a), self.grid.centre(b));
         let n = self.grid.len();
         let mut dist = vec![f64::INFINITY; n];
@@ -240,8 +240,11 @@ impl World {
                 continue;
             }
             for (_, nb) in self.grid.neighbours(h) {
+                if !ok(h, nb) {
+                    continue;
+                }
                 let dev = seg_dist(self.grid.centre(nb), pa, pb);
-                let cost = 1.0 + 0.01 * dev + if bad(nb) && nb != b { 50.0 } else { 0.0 };
+                let cost = 1.0 + 0.01 * dev;
                 let nd = d + cost;
                 if nd < dist[nb.idx()] {
                     dist[nb.idx()] = nd;
@@ -250,6 +253,9 @@ impl World {
                 }
             }
         }
+        if a != b && prev[b.idx()] == u16::MAX {
+            return None;
+        }
         let mut path = vec![b];
         let mut h = b;
         while h != a {
@@ -257,18 +263,20 @@ impl World {
             path.push(h);
         }
         path.reverse();
-        path
+        Some(path)
     }
 
-    /// Joins waypoints into one path of adjacent hexes; a hex visited twice cuts out the loop
-    /// between the two visits.
-    pub fn route(&self, waypoints: &[Hex], bad: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
+    /// Joins waypoints into one path of adjacent hexes, taking only the steps `ok` allows; a
+    /// hex visited twice cuts out the loop between the two visits. `Err` names the two
+    /// waypoints no allowed steps join.
+    pub fn route(&self, waypoints: &[Hex], ok: &dyn Fn(Hex, Hex) -> bool) -> Result<Vec<Hex>, (Hex, Hex)> {
         let mut path: Vec<Hex> = Vec::new();
         for (i, &w) in waypoints.iter().enumerate() {
             let leg = if i == 0 {
                 vec![w]
             } else {
-                self.hex_path(waypoints[i - 1], w, bad)
+                let from = waypoints[i - 1];
+                self.hex_path(from, w, ok).ok_or((from, w))?
             };
             for h in leg {
                 if let Some(pos) = path.iter().position(|&x| x == h) {
@@ -278,7 +286,7 @@ impl World {
                 }
             }
         }
-        path
+        Ok(path)
     }
 
     /// The corners of a hex, for drawing: each is the centroid of the hex and two neighbours
@@ -413,16 +421,20 @@ mod tests {
         let w = world();
         let a = w.grid.parse("0203").unwrap();
         let b = w.grid.parse("1712").unwrap();
-        let p = w.hex_path(a, b, &|_| false);
+        let p = w.hex_path(a, b, &|_, _| true).unwrap();
         assert_eq!(p.first(), Some(&a));
         assert_eq!(p.last(), Some(&b));
         assert_eq!(p.len() as u32, w.grid.distance(a, b) + 1);
         assert!(p.windows(2).all(|x| w.grid.adjacent(x[0], x[1])));
         // Going around a wall of bad hexes still gives adjacent hexes.
         let wall: HashSet<Hex> = (1..=12).filter_map(|r| w.grid.hex_at(9, r)).collect();
-        let p = w.hex_path(a, b, &|h| wall.contains(&h));
+        let p = w.hex_path(a, b, &|_, to| !wall.contains(&to)).unwrap();
         assert!(p.windows(2).all(|x| w.grid.adjacent(x[0], x[1])));
         assert!(p.iter().all(|h| !wall.contains(h)));
+        // A wall right across the map: no way through.
+        let across: HashSet<Hex> = (1..=15).filter_map(|r| w.grid.hex_at(9, r)).collect();
+        assert_eq!(w.hex_path(a, b, &|_, to| !across.contains(&to)), None);
+        assert_eq!(w.route(&[a, b], &|_, to| !across.contains(&to)), Err((a, b)));
     }
 
     #[test]

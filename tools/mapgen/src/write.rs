@@ -152,6 +152,16 @@ pub fn to_toml(map: &Map, basis: &str) -> String {
         let _ = writeln!(out, "sides = {}", list(&sides, 8));
     }
 
+    // The bridges over major rivers (tools/mapgen/geo/bridges.csv): the only hexsides where a
+    // railway or road crosses one.
+    for b in &map.bridges {
+        out.push_str("\n[[side_line]]\n");
+        let _ = writeln!(out, "kind = \"bridge\"");
+        let _ = writeln!(out, "name_en = {}", quote(&b.name_en));
+        let _ = writeln!(out, "name_zh = {}", quote(&b.name_zh));
+        let _ = writeln!(out, "sides = [\"{}/{}\"]", map.id(b.side.0), map.id(b.side.1));
+    }
+
     for p in &map.paths {
         out.push_str("\n[[path]]\n");
         let _ = writeln!(out, "kind = {}", quote(&p.kind));

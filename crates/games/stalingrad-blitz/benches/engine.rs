@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{play_randomly, Game};
+use sandtable_core::game::{play_randomly, Game, Rules};
 use sandtable_core::search::Search;
 use sandtable_stalingrad_blitz::rules::Board;
 use sandtable_stalingrad_blitz::StalingradBlitz;
@@ -55,20 +55,20 @@ fn bench(c: &mut Criterion) {
 
     // One movement search: a panzer division's reachable hexes on the full map.
     let g = new_game(1);
-    let unit = (0..g.d.units.len())
-        .find(|&i| g.d.units[i].id.starts_with("ger-pz") && g.s.units[i].hex().is_some())
+    let unit = (0..g.data().units.len())
+        .find(|&i| g.data().units[i].id.starts_with("ger-pz") && g.state().units[i].hex().is_some())
         .expect("a panzer division on the map") as u16;
     let mut search = Search::new();
     c.bench_function("movement search (one unit)", |b| {
         b.iter(|| {
-            let board = Board::new(&g.d, &g.s);
+            let board = Board::new(g.data(), g.state());
             board.movement(unit, false, &mut search);
             search.reached().count()
         })
     });
     c.bench_function("Axis line of communication (whole map)", |b| {
         b.iter(|| {
-            let board = Board::new(&g.d, &g.s);
+            let board = Board::new(g.data(), g.state());
             board
                 .trace_loc(sandtable_stalingrad_blitz::Side::Axis, &mut search)
                 .len()

@@ -80,6 +80,8 @@ pub enum UType {
     Tk,
     Mech,
     GMech,
+    /// The NKVD motorised units of the Soviet track's last row (12.2).
+    NkvdMot,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -447,6 +449,7 @@ pub enum SovietClass {
     GMech,
     GCav,
     GRifle,
+    NkvdMot,
 }
 
 impl SovietClass {
@@ -460,6 +463,7 @@ impl SovietClass {
             UType::GMech => SovietClass::GMech,
             UType::GCav => SovietClass::GCav,
             UType::GRifle => SovietClass::GRifle,
+            UType::NkvdMot => SovietClass::NkvdMot,
             _ => return None,
         })
     }
@@ -475,6 +479,7 @@ impl SovietClass {
             SovietClass::GMech => ("Guards mechanized corps", "近卫机械化军"),
             SovietClass::GCav => ("Guards cavalry", "近卫骑兵"),
             SovietClass::GRifle => ("Guards rifle division", "近卫步兵师"),
+            SovietClass::NkvdMot => ("NKVD motorised unit", "内务人民委员部摩托化部队"),
         };
         sandtable_core::text::Text::new(en, zh)
     }
@@ -488,6 +493,22 @@ impl Data {
     /// Loads the embedded data files.
     pub fn embedded() -> Result<Data, String> {
         Data::load(MAP_TOML, COUNTERS_TOML, CHITS_TOML, TURNS_TOML, TABLES_TOML)
+    }
+
+    /// The data of an earlier edition this build still ships, for games begun on it
+    /// (`data/edition-N/` holds the files that have changed since; the rest are today's).
+    pub fn edition(edition: &str) -> Option<Result<Data, String>> {
+        match edition {
+            // Before the 1942 bridges and river banks, and the track's NKVD-Mot row.
+            "1" => Some(Data::load(
+                include_str!("../data/edition-1/map.toml"),
+                include_str!("../data/edition-1/counters.toml"),
+                CHITS_TOML,
+                TURNS_TOML,
+                include_str!("../data/edition-1/tables.toml"),
+            )),
+            _ => None,
+        }
     }
 
     pub fn load(map: &str, counters: &str, chits: &str, turns: &str, tables: &str) -> Result<Data, String> {
@@ -630,8 +651,9 @@ impl Data {
             .iter()
             .map(|r| [r[0], r[1], r[2], r[3], r[4], r[5]])
             .collect();
-        let mut soviet_track = Vec::new();
-        for (name, class) in [
+        // 12.2: every row the book prints, in its order; a row of another name is refused, so
+        // none is read and then forgotten.
+        let track_rows = [
             ("hq", SovietClass::Hq),
             ("tk", SovietClass::Tk),
             ("mech", SovietClass::Mech),
@@ -640,7 +662,13 @@ impl Data {
             ("g-mech", SovietClass::GMech),
             ("g-cav", SovietClass::GCav),
             ("g-rifle", SovietClass::GRifle),
-        ] {
+            ("nkvd-mot", SovietClass::NkvdMot),
+        ];
+        if let Some(other) = (tab.soviet_track.keys()).find(|k| !track_rows.iter().any(|(name, _)| name == k)) {
+            return Err(err("tables.toml", format!("soviet_track has an unknown row `{other}`")));
+        }
+        let mut soviet_track = Vec::new();
+        for (name, class) in track_rows {
             let row = tab
                 .soviet_track
                 .get(name)

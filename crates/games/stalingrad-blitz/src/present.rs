@@ -4,7 +4,7 @@
 use crate::data::{Nation, Side, UType};
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::{Pending, Seat, Targets};
+use sandtable_core::game::{ActionKind, Game, Pending, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
     render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
@@ -63,15 +63,22 @@ impl StalingradBlitz {
                 Text::new(format!("Choose {}", u.en), format!("选择{}", u.zh))
             }
             Action::EndChoose => Text::new("Choose no more", "选择完毕"),
-            Action::Move { unit, to, march } => {
+            Action::Move { unit, to, march, via } => {
                 let (u, h) = (self.unit_text(unit), self.hex_text(to));
-                if march {
+                let t = if march {
                     Text::new(
                         format!("March {} to {}", u.en, h.en),
                         format!("{}以行军队形移动到{}", u.zh, h.zh),
                     )
                 } else {
                     Text::new(format!("Move {} to {}", u.en, h.en), format!("{}移动到{}", u.zh, h.zh))
+                };
+                if via.is_empty() {
+                    t
+                } else {
+                    let ids: Vec<String> = via.as_slice().iter().map(|&h| self.hex_id(h)).collect();
+                    let ids = ids.join(", ");
+                    Text::new(format!("{} via {ids}", t.en), format!("{}(经{ids})", t.zh))
                 }
             }
             Action::EndMovement => Text::new("End movement; go to combat", "结束移动,进入战斗"),
@@ -175,49 +182,61 @@ impl StalingradBlitz {
                 )
             }
             Action::NoFortress => Text::new("Build no fortress", "不构筑要塞"),
+            Action::Draw { chit, .. } => {
+                let c = self.chit_text(chit);
+                Text::new(format!("Drawn: {}", c.en), format!("抽出:{}", c.zh))
+            }
+            Action::Die { face } => Text::new(format!("Die: {face}"), format!("骰子:{face}")),
         }
     }
 
     /// What each legal action is about on the board ([`Game::targets`]): the counters and
-    /// hexes, and for a move the movement points it costs (9.2, 9.3), from one search per unit
-    /// and kind of movement.
+    /// hexes, how it is taken and the heading it is listed under, and for a move the movement
+    /// points it costs (9.2, 9.3), from one search per unit and kind of movement.
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = crate::rules::Board::new(&self.d, &self.s);
         let mut costs: std::collections::HashMap<(UnitId, bool), Vec<Option<u32>>> = Default::default();
         let units = |list: &[UnitId]| -> Vec<String> { list.iter().map(|&u| self.uid(u).to_string()).collect() };
-        let at = |unit: Option<UnitId>, hexes: &[Hex]| Targets {
+        let at = |unit: Option<UnitId>, hexes: &[Hex], kind: ActionKind| Targets {
             units: unit.map(|u| units(&[u])).unwrap_or_default(),
             hexes: hexes.iter().map(|&h| self.hex_id(h)).collect(),
-            note: None,
+            kind,
+            ..Targets::default()
         };
         actions
             .iter()
-            .map(|a| match *a {
-                Action::Move { unit, to, march } => {
-                    let cost = costs.entry((unit, march)).or_insert_with(|| {
-                        crate::flow::with_search(|search| {
-                            b.movement(unit, march, search);
-                            (0..self.d.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
-                        })
-                    });
-                    let note = cost.get(to.idx()).copied().flatten().map(sandtable_core::text::half_mp);
-                    Targets {
-                        note,
-                        ..at(Some(unit), &[to])
+            .map(|a| {
+                let mut t = match *a {
+                    Action::Move { unit, to, march, .. } => {
+                        let cost = costs.entry((unit, march)).or_insert_with(|| {
+                            sandtable_core::search::with_thread_search(|search| {
+                                b.movement(unit, march, search);
+                                (0..self.d.map.grid.len()).map(|i| search.cost(Hex(i as u16))).collect()
+                            })
+                        });
+                        let note = cost.get(to.idx()).copied().flatten().map(sandtable_core::text::half_mp);
+                        Targets {
+                            note,
+                            ..at(Some(unit), &[to], ActionKind::Move)
+                        }
                     }
-                }
-                Action::Declare { target, ref units } => Targets {
-                    units: units.as_slice().iter().map(|&u| self.uid(u).to_string()).collect(),
-                    ..at(None, &[target])
-                },
-                Action::Undeclare { target } | Action::Resolve { target } => at(None, &[target]),
-                Action::Retreat { unit, to } | Action::Advance { unit, to } => at(Some(unit), &[to]),
-                // The unit placed is not on the board yet: only its hexes can be clicked.
-                Action::Place { at: to, .. } => at(None, &[to]),
-                Action::Choose { unit } => at(Some(unit), &[]),
-                Action::Lose { unit } if unit != FORTRESS => at(Some(unit), &[]),
-                Action::Fortify { hex } => at(None, &[hex]),
-                _ => Targets::default(),
+                    Action::Declare { target, ref units } => Targets {
+                        units: units.as_slice().iter().map(|&u| self.uid(u).to_string()).collect(),
+                        ..at(None, &[target], ActionKind::Attack)
+                    },
+                    Action::Undeclare { target } | Action::Resolve { target } => at(None, &[target], ActionKind::Other),
+                    Action::Retreat { unit, to } | Action::Advance { unit, to } => {
+                        at(Some(unit), &[to], ActionKind::Move)
+                    }
+                    // The unit placed is not on the board yet: only its hexes can be clicked.
+                    Action::Place { at: to, .. } => at(None, &[to], ActionKind::Place),
+                    Action::Choose { unit } => at(Some(unit), &[], ActionKind::Choose),
+                    Action::Lose { unit } if unit != FORTRESS => at(Some(unit), &[], ActionKind::Choose),
+                    Action::Fortify { hex } => at(None, &[hex], ActionKind::Place),
+                    _ => Targets::default(),
+                };
+                t.group = group_of(a);
+                t
             })
             .collect()
     }
@@ -238,13 +257,21 @@ impl StalingradBlitz {
             Action::First { chit: None } => "first none".into(),
             Action::Choose { unit } => format!("choose {}", self.uid(unit)),
             Action::EndChoose => "done".into(),
-            Action::Move { unit, to, march } => {
-                format!(
+            Action::Move { unit, to, march, via } => {
+                let mut n = format!(
                     "{} {} {}",
                     if march { "march" } else { "move" },
                     self.uid(unit),
                     self.hex_id(to)
-                )
+                );
+                if !via.is_empty() {
+                    n.push_str(" via");
+                    for &h in via.as_slice() {
+                        n.push(' ');
+                        n.push_str(&self.hex_id(h));
+                    }
+                }
+                n
             }
             Action::EndMovement => "end-move".into(),
             Action::Declare { target, units } => {
@@ -262,6 +289,10 @@ impl StalingradBlitz {
             Action::Place { unit, at } => format!("place {} {}", self.uid(unit), self.hex_id(at)),
             Action::Fortify { hex } => format!("fortify {}", self.hex_id(hex)),
             Action::NoFortress => "no-fortress".into(),
+            Action::Draw { slot, chit } => {
+                format!("draw {} {slot}", self.d.chits[chit as usize % self.d.chits.len()].id)
+            }
+            Action::Die { face } => format!("die {face}"),
         }
     }
 
@@ -291,16 +322,22 @@ impl StalingradBlitz {
             ("first", [c]) => Action::First { chit: Some(chit(c)?) },
             ("choose", [u]) => Action::Choose { unit: unit(u)? },
             ("done", []) => Action::EndChoose,
-            ("move", [u, h]) => Action::Move {
-                unit: unit(u)?,
-                to: hex(h)?,
-                march: false,
-            },
-            ("march", [u, h]) => Action::Move {
-                unit: unit(u)?,
-                to: hex(h)?,
-                march: true,
-            },
+            ("move" | "march", [u, h, rest @ ..]) => {
+                let via = match rest {
+                    [] => Route::default(),
+                    [v, hexes @ ..] if v.eq_ignore_ascii_case("via") && !hexes.is_empty() => {
+                        let hexes: Vec<Hex> = hexes.iter().map(|h| hex(h)).collect::<Option<_>>()?;
+                        Route::from_slice(&hexes)?
+                    }
+                    _ => return None,
+                };
+                Action::Move {
+                    unit: unit(u)?,
+                    to: hex(h)?,
+                    march: verb == "march",
+                    via,
+                }
+            }
             ("end-move", []) => Action::EndMovement,
             ("attack", [h, with, rest @ ..]) if with.eq_ignore_ascii_case("with") && !rest.is_empty() => {
                 let mut ids: Vec<UnitId> = rest.iter().map(|u| unit(u)).collect::<Option<_>>()?;
@@ -340,9 +377,20 @@ impl StalingradBlitz {
 
     /// The phase and step in words.
     pub(crate) fn phase_text(&self) -> Text {
-        match &self.s.phase {
-            Phase::Over => Text::new("Game over", "游戏结束"),
-            Phase::Setup => match crate::setup::next_setup_unit(&self.d, &self.s) {
+        let Some(top) = self.engine.top() else {
+            return Text::new("Game over", "游戏结束");
+        };
+        match top {
+            Frame::Turn => Text::new("End of the turn (15.0)", "回合结束(15.0)"),
+            Frame::Roll(Roll::AxisReinf { .. }) => Text::new(
+                "Axis reinforcements: the table's die (12.3)",
+                "轴心国增援:增援表掷骰(12.3)",
+            ),
+            Frame::Roll(Roll::Withdrawal { .. }) => {
+                Text::new("German withdrawal: the table's die (11.2)", "德军转出:转出表掷骰(11.2)")
+            }
+            Frame::Roll(Roll::Combat { .. }) => Text::new("Combat: the die (10.4)", "战斗:掷骰(10.4)"),
+            Frame::SetUp => match crate::setup::next_setup_unit(&self.d, &self.s) {
                 Some(u) => {
                     let t = self.unit_text(u);
                     let rule = crate::setup::setup_rule(crate::setup::setup_class(&self.d.units[u as usize]));
@@ -353,45 +401,34 @@ impl StalingradBlitz {
                 }
                 None => Text::new("Set-up (4.0)", "初期配置(4.0)"),
             },
-            Phase::Draw => Text::new("Command execution: drawing a chit (7.1)", "命令实行:抽取命令卡(7.1)"),
-            Phase::Select(Select::SovietHq) => Text::new(
+            Frame::Draw => Text::new("Command execution: drawing a chit (7.1)", "命令实行:抽取命令卡(7.1)"),
+            Frame::Select(Select::SovietHq) => Text::new(
                 "Command selection: Soviet Front chits (6.2(1))",
                 "命令选择:苏军方面军命令卡(6.2(1))",
             ),
-            Phase::Select(Select::SovietExtra) => Text::new(
+            Frame::Select(Select::SovietExtra) => Text::new(
                 "Command selection: SOVIET REINF or STAVKA (6.2(2))",
                 "命令选择:苏军增援或STAVKA(6.2(2))",
             ),
-            Phase::Select(Select::AxisGer) => Text::new(
+            Frame::Select(Select::AxisGer) => Text::new(
                 "Command selection: German chits (6.2(3))",
                 "命令选择:德军命令卡(6.2(3))",
             ),
-            Phase::Select(Select::AxisRnf) => Text::new(
+            Frame::Select(Select::AxisRnf) => Text::new(
                 "Command selection: allied and reinforcement chits (6.2(3))",
                 "命令选择:同盟军及增援命令卡(6.2(3))",
             ),
-            Phase::Select(Select::AxisFirst) => Text::new(
+            Frame::Select(Select::AxisFirst) => Text::new(
                 "Turn 1: a chit to execute first (16.0(1))",
                 "第1回合:首先执行的命令卡(16.0(1))",
             ),
-            Phase::Exec(e) => {
+            Frame::Exec(_) | Frame::Combat(_) => {
+                let Some(e) = self.exec() else {
+                    return Text::default();
+                };
                 let c = self.chit_text(e.chit);
-                let step = match &e.step {
-                    Step::Stavka => Text::new("choose the HQ to activate (7.2(3))", "选择要激活的司令部(7.2(3))"),
-                    Step::AlliedGerman { .. } => Text::new(
-                        "choose up to 2 German units to activate (8.3(2))",
-                        "选择最多2个德军单位激活(8.3(2))",
-                    ),
-                    Step::Move => Text::new("movement segment (9.0)", "移动小节(9.0)"),
-                    Step::Declare => Text::new(
-                        "combat segment: declare attacks (10.2(1))",
-                        "战斗小节:宣言攻击(10.2(1))",
-                    ),
-                    Step::Order => Text::new(
-                        "combat segment: choose the next attack to resolve (10.2(1))",
-                        "战斗小节:选择下一个结算的攻击(10.2(1))",
-                    ),
-                    Step::Combat(c) => match c.stage {
+                let step = match (&e.step, self.combat()) {
+                    (_, Some(c)) => match c.stage {
                         CombatStage::AttackerLoss => {
                             Text::new("the attacker allocates step losses (10.5)", "攻击方分配战力损失(10.5)")
                         }
@@ -405,23 +442,37 @@ impl StalingradBlitz {
                         CombatStage::Retreat => Text::new("the defender retreats (10.6)", "防守方退却(10.6)"),
                         CombatStage::Advance => Text::new("advance after combat (10.7)", "战斗后挺进(10.7)"),
                     },
-                    Step::AxisReinf(_) => Text::new(
+                    (Step::Stavka, _) => Text::new("choose the HQ to activate (7.2(3))", "选择要激活的司令部(7.2(3))"),
+                    (Step::AlliedGerman { .. }, _) => Text::new(
+                        "choose up to 2 German units to activate (8.3(2))",
+                        "选择最多2个德军单位激活(8.3(2))",
+                    ),
+                    (Step::Move, _) => Text::new("movement segment (9.0)", "移动小节(9.0)"),
+                    (Step::Declare, _) => Text::new(
+                        "combat segment: declare attacks (10.2(1))",
+                        "战斗小节:宣言攻击(10.2(1))",
+                    ),
+                    (Step::Order, _) => Text::new(
+                        "combat segment: choose the next attack to resolve (10.2(1))",
+                        "战斗小节:选择下一个结算的攻击(10.2(1))",
+                    ),
+                    (Step::AxisReinf(_), _) => Text::new(
                         "Axis reinforcements: choose units (12.3, 12.4)",
                         "轴心国增援:选择单位(12.3, 12.4)",
                     ),
-                    Step::SovietReinf { .. } => Text::new(
+                    (Step::SovietReinf { .. }, _) => Text::new(
                         "Soviet reinforcements: choose the HQ that enters (12.2)",
                         "苏军增援:选择登场的司令部(12.2)",
                     ),
-                    Step::Place => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
-                    Step::Supply(SupplyStage::Withdraw { .. }) => {
+                    (Step::Place, _) => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
+                    (Step::Supply(SupplyStage::Withdraw { .. }), _) => {
                         Text::new("German withdrawal (11.2)", "德军转出(11.2)")
                     }
-                    Step::Supply(SupplyStage::RailBox) => Text::new(
+                    (Step::Supply(SupplyStage::RailBox), _) => Text::new(
                         "move units to the rail transport box (11.3)",
                         "移动单位到铁道运输box(11.3)",
                     ),
-                    Step::Supply(SupplyStage::Fortress) => {
+                    (Step::Supply(SupplyStage::Fortress), _) => {
                         Text::new("Soviet fortress construction (11.4, 14.1)", "苏军要塞构筑(11.4, 14.1)")
                     }
                 };
@@ -436,7 +487,7 @@ impl StalingradBlitz {
     /// The state as `seat` may see it: the other side's picks and the cup's contents never.
     pub(crate) fn view_for(&self, seat: Option<Seat>) -> serde_json::Value {
         let d = &self.d;
-        let over = self.s.phase == Phase::Over;
+        let over = self.is_over();
         let units: Vec<serde_json::Value> = self
             .s
             .units
@@ -471,7 +522,7 @@ impl StalingradBlitz {
             .collect();
         let mine = |side: Side| -> serde_json::Value {
             if over || seat == Some(side.seat()) {
-                json!(self.s.picks[side.seat() as usize]
+                json!(self.hidden.picks[side.seat() as usize]
                     .iter()
                     .map(|&c| d.chits[c as usize].id.clone())
                     .collect::<Vec<_>>())
@@ -486,7 +537,7 @@ impl StalingradBlitz {
             .filter(|h| d.is_urban[h.idx()])
             .map(|h| json!({"hex": self.hex_id(h), "side": self.s.control[h.idx()]}))
             .collect();
-        let pending = match self.pending_now() {
+        let pending = match self.pending() {
             Pending::Seat(s) => json!(if s == 0 { "axis" } else { "soviet" }),
             Pending::Chance => json!("chance"),
             Pending::Over => json!(null),
@@ -502,7 +553,7 @@ impl StalingradBlitz {
             "phase_en": self.phase_text().en, "phase_zh": self.phase_text().zh,
             "pending": pending,
             "vp": self.s.vp, "loss_vp": self.s.loss_vp, "track": self.s.track,
-            "cup_size": self.s.cup.len(),
+            "cup_size": self.hidden.cup.len(),
             "used": self.s.used.iter().map(|&c| d.chits[c as usize].id.clone()).collect::<Vec<_>>(),
             "picks": {"axis": mine(Side::Axis), "soviet": mine(Side::Soviet)},
             "units": units,
@@ -535,7 +586,7 @@ impl StalingradBlitz {
                 self.phase_text().en
             ));
         }
-        let who = match self.pending_now() {
+        let who = match self.pending() {
             Pending::Seat(s) => Side::from_seat(s).name().get(lang).to_string(),
             Pending::Chance => (if zh { "抽取" } else { "chance" }).to_string(),
             Pending::Over => (if zh { "无" } else { "nobody" }).to_string(),
@@ -545,7 +596,7 @@ impl StalingradBlitz {
             .iter()
             .filter(|h| self.s.control[h.idx()] == Some(Side::Axis))
             .count();
-        let setup = self.s.phase == Phase::Setup;
+        let setup = matches!(self.engine.top(), Some(Frame::SetUp));
         if zh {
             if setup {
                 out.push_str(&format!(
@@ -562,7 +613,7 @@ impl StalingradBlitz {
             }
             out.push_str(&format!(
                 "杯中命令卡 {} 枚;苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
-                self.s.cup.len(),
+                self.hidden.cup.len(),
                 self.s.track,
                 td.su_com,
                 td.ger_com,
@@ -577,10 +628,10 @@ impl StalingradBlitz {
             } else {
                 out.push_str(&format!("To act: {who}. The Axis holds {held}/{} VP hexes, has lost {} VP, and had {} VP at the last turn end (85 wins).\n", d.vp_hexes.len(), self.s.loss_vp, self.s.vp));
             }
-            out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.s.cup.len(), self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
+            out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.hidden.cup.len(), self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
         }
         if let Some(s) = seat {
-            let picks: Vec<String> = self.s.picks[s as usize]
+            let picks: Vec<String> = self.hidden.picks[s as usize]
                 .iter()
                 .map(|&c| self.chit_text(c).get(lang).to_string())
                 .collect();
@@ -641,7 +692,7 @@ impl StalingradBlitz {
                     t.get(lang)
                 ));
             }
-            if let Step::Combat(c) = &e.step {
+            if let Some(c) = self.combat() {
                 let h = self.hex_text(c.target);
                 out.push_str(&format!(
                     "{} {}: {} {}, {} {}\n",
@@ -659,7 +710,7 @@ impl StalingradBlitz {
                 ));
             }
         }
-        if let Some(o) = sandtable_core::game::Game::outcome(self) {
+        if let Some(o) = self.outcome_now() {
             out.push_str(o.text.get(lang));
             out.push('\n');
         }
@@ -728,7 +779,7 @@ impl StalingradBlitz {
         match self.d.units[u as usize].utype {
             UType::Hq => NatoSymbol::Headquarters,
             UType::Pz | UType::Armor | UType::Tk => NatoSymbol::Armor,
-            UType::Mot | UType::Gd | UType::Ss | UType::Mech | UType::GMech => NatoSymbol::Mechanized,
+            UType::Mot | UType::Gd | UType::Ss | UType::Mech | UType::GMech | UType::NkvdMot => NatoSymbol::Mechanized,
             UType::Cav | UType::GCav => NatoSymbol::Cavalry,
             UType::Mt => NatoSymbol::Mountain,
             _ => NatoSymbol::Infantry,
@@ -813,7 +864,7 @@ impl StalingradBlitz {
             });
         }
         if let Some(e) = self.exec() {
-            if let Step::Combat(c) = &e.step {
+            if let Some(c) = self.combat() {
                 marks.push(HexMark {
                     hex: c.target,
                     fill: "rgba(255,200,0,0.45)".into(),
@@ -858,23 +909,21 @@ impl StalingradBlitz {
 
     /// In the set-up, the hexes offered to the unit being set up (4.0).
     fn set_up_hexes(&self) -> Vec<Hex> {
-        if self.s.phase != Phase::Setup {
+        if !matches!(self.engine.top(), Some(Frame::SetUp)) {
             return Vec::new();
         }
-        self.with_legal(|legal| {
-            legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Place { at, .. } => Some(*at),
-                    _ => None,
-                })
-                .collect()
-        })
+        self.legal_list()
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Place { at, .. } => Some(at),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The stacks near the current action, as text for a terminal.
     pub(crate) fn board_text_for(&self, lang: Lang) -> String {
-        if self.s.phase == Phase::Setup {
+        if matches!(self.engine.top(), Some(Frame::SetUp)) {
             // 4.0: the hexes the unit being set up may take, and what stands next to them.
             let offered = self.set_up_hexes();
             let g = &self.d.map.grid;
@@ -885,15 +934,13 @@ impl StalingradBlitz {
             };
             return format!("{head}\n{list}");
         }
-        let centre = match self.exec() {
-            Some(e) => match &e.step {
-                Step::Combat(c) => Some((c.target, 2)),
-                _ => {
-                    e.hq.and_then(|hq| self.s.units[hq as usize].hex())
-                        .map(|h| (h, self.d.units[e.hq.unwrap_or(0) as usize].range as u32 + 2))
-                }
-            },
-            None => None,
+        let centre = match (self.exec(), self.combat()) {
+            (_, Some(c)) => Some((c.target, 2)),
+            (Some(e), None) => {
+                e.hq.and_then(|hq| self.s.units[hq as usize].hex())
+                    .map(|h| (h, self.d.units[e.hq.unwrap_or(0) as usize].range as u32 + 2))
+            }
+            (None, None) => None,
         };
         match centre {
             Some((h, r)) => self.listing_around(h, r, lang),
@@ -926,4 +973,30 @@ fn map_style() -> MapStyle {
         town_terrain: Some("town".into()),
         tag_marks: vec![("vp".into(), TagMark::Star)],
     }
+}
+
+/// The heading an action is listed under.
+fn group_of(a: &Action) -> Text {
+    let (en, zh) = match a {
+        Action::Pick { .. } | Action::NoExtra => ("Chit picks (6.2)", "选命令卡(6.2)"),
+        Action::First { .. } => ("First chit (16.0(1))", "首个命令卡(16.0(1))"),
+        Action::Choose { .. } => ("Choose units", "选择单位"),
+        Action::EndChoose => ("Finish", "完成"),
+        Action::Move { march: false, .. } => ("Move (9.2)", "移动(9.2)"),
+        Action::Move { march: true, .. } => ("March (9.3)", "行军(9.3)"),
+        Action::EndMovement => ("End movement", "结束移动"),
+        Action::Declare { .. } => ("Declare attacks (10.2)", "宣告攻击(10.2)"),
+        Action::Undeclare { .. } => ("Cancel attacks", "取消攻击"),
+        Action::EndDeclare => ("End declarations", "结束宣告"),
+        Action::Resolve { .. } => ("Resolve combat (10.4)", "结算战斗(10.4)"),
+        Action::Lose { .. } => ("Take losses (10.5)", "承受损失(10.5)"),
+        Action::Convert { .. } => ("Hold the fortress (14.2(5))", "坚守要塞(14.2(5))"),
+        Action::Retreat { .. } => ("Retreat (10.6)", "退却(10.6)"),
+        Action::Advance { .. } => ("Advance (10.7)", "战后推进(10.7)"),
+        Action::EndAdvance => ("End advance", "结束推进"),
+        Action::Place { .. } => ("Place", "放置"),
+        Action::Fortify { .. } | Action::NoFortress => ("Fortify (14.1)", "构筑要塞(14.1)"),
+        Action::Draw { .. } | Action::Die { .. } => ("Chance", "机运"),
+    };
+    Text::new(en, zh)
 }

@@ -8,15 +8,37 @@ use sandtable_core::hex::Hex;
 use sandtable_core::search::{Search, Step, Why};
 use sandtable_core::stack::StackIndex;
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 /// 3.1(1): at most two units per hex, HQs included.
 pub const STACK_LIMIT: usize = 2;
 
-/// Facts about the board derived from the state for one question, computed once.
-pub struct Board<'a> {
-    pub d: &'a Data,
-    pub s: &'a State,
+/// Why a movement step is refused, as the search keeps it to name what stopped a unit
+/// ([`crate::movement`] says it in words, with the rule).
+pub mod why {
+    use sandtable_core::search::Why;
+    /// TEC: a prohibited hexside (the Kerch Strait's, say).
+    pub const PROHIBITED: Why = Why(1);
+    /// TEC: all-sea or impassable terrain.
+    pub const IMPASSABLE: Why = Why(2);
+    /// 3.1(2): a hex holding enemy units.
+    pub const ENEMY: Why = Why(3);
+    /// 9.2(3): an unbridged major river, crossed only from the move's start, not ZOC to ZOC.
+    pub const MAJOR_RIVER: Why = Why(4);
+    /// 9.2(4): a mountain hex, entered or left only along a road (or by a mountain division
+    /// from its start).
+    pub const MOUNTAIN: Why = Why(5);
+    /// 9.3(1): march formation keeps to roads.
+    pub const OFF_ROAD: Why = Why(6);
+    /// 9.3(1): march formation never enters an enemy ZOC.
+    pub const MARCH_ZOC: Why = Why(7);
+}
+
+/// Where the pieces stand, worked out once per position: the stacks, who holds each hex, the
+/// zones of control, the fortresses. It depends only on where the units and fortresses are.
+#[derive(Debug, PartialEq)]
+pub struct Layout {
     /// Units per hex (3.1).
     pub stacks: StackIndex,
     /// Which side occupies each hex (units or a fortress).
@@ -26,12 +48,8 @@ pub struct Board<'a> {
     pub fortress: Vec<u8>,
 }
 
-fn side_idx(s: Side) -> usize {
-    s.seat() as usize
-}
-
-impl<'a> Board<'a> {
-    pub fn new(d: &'a Data, s: &'a State) -> Board<'a> {
+impl Layout {
+    fn new(d: &Data, s: &State) -> Layout {
         let n = d.map.grid.len();
         let placed = s
             .units
@@ -67,13 +85,87 @@ impl<'a> Board<'a> {
                 zoc_of[side_idx(side)][n.idx()] = true;
             }
         }
-        Board {
-            d,
-            s,
+        Layout {
             stacks,
             owner,
             zoc_of,
             fortress,
+        }
+    }
+}
+
+/// The last layout worked out on this thread, with the position it is the layout of.
+struct KeptLayout {
+    data: u64,
+    locs: Vec<Loc>,
+    fortresses: Vec<Fortress>,
+    layout: Arc<Layout>,
+}
+
+thread_local! {
+    static LAYOUT: RefCell<Option<KeptLayout>> = const { RefCell::new(None) };
+}
+
+/// The layout of the position `s`: the kept one if the pieces stand where they stood, else a
+/// new one, kept.
+fn layout(d: &Data, s: &State) -> Arc<Layout> {
+    LAYOUT.with(|k| {
+        let mut k = k.borrow_mut();
+        if let Some(kept) = k.as_ref() {
+            let same = kept.data == d.serial
+                && kept.fortresses == s.fortresses
+                && kept.locs.len() == s.units.len()
+                && kept.locs.iter().zip(&s.units).all(|(l, u)| *l == u.loc);
+            if same {
+                return kept.layout.clone();
+            }
+        }
+        let layout = Arc::new(Layout::new(d, s));
+        *k = Some(KeptLayout {
+            data: d.serial,
+            locs: s.units.iter().map(|u| u.loc).collect(),
+            fortresses: s.fortresses.clone(),
+            layout: layout.clone(),
+        });
+        layout
+    })
+}
+
+/// Facts about the board derived from the state for one question: the rules' questions about
+/// a position, asked of its [`Layout`].
+pub struct Board<'a> {
+    pub d: &'a Data,
+    pub s: &'a State,
+    layout: Arc<Layout>,
+}
+
+impl std::ops::Deref for Board<'_> {
+    type Target = Layout;
+    fn deref(&self) -> &Layout {
+        &self.layout
+    }
+}
+
+fn side_idx(s: Side) -> usize {
+    s.seat() as usize
+}
+
+impl<'a> Board<'a> {
+    /// The board of a position, its layout kept from the last question about the same one.
+    pub fn new(d: &'a Data, s: &'a State) -> Board<'a> {
+        Board {
+            d,
+            s,
+            layout: layout(d, s),
+        }
+    }
+
+    /// [`Board::new`] with its layout worked out anew, never the kept one.
+    pub fn fresh(d: &'a Data, s: &'a State) -> Board<'a> {
+        Board {
+            d,
+            s,
+            layout: Arc::new(Layout::new(d, s)),
         }
     }
 
@@ -161,14 +253,43 @@ impl<'a> Board<'a> {
         }
     }
 
+    /// Whether `inputs` are what the traces of `side` read of this position now (with the
+    /// friendly-held hexes in enemy ZOC if `friends`), checked without copying anything.
+    fn reads_the_same(&self, inputs: &TraceInputs, side: Side, friends: bool) -> bool {
+        if inputs.data != self.d.serial || inputs.side != side || inputs.fortresses != self.s.fortresses {
+            return false;
+        }
+        let control = &self.s.control;
+        let same_control = inputs.control.len() == control.len()
+            && (inputs.control.iter().zip(control)).fold(true, |same, (a, b)| same & (a == b));
+        if !same_control {
+            return false;
+        }
+        let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
+        let mut enemy = inputs.enemy.iter();
+        let mut in_zoc = inputs.friends_in_zoc.iter();
+        for h in occupied {
+            if self.enemy_in(side, h) && enemy.next() != Some(&h) {
+                return false;
+            }
+            if friends && self.friends_in(side, h) && self.enemy_zoc(side, h) && in_zoc.next() != Some(&h) {
+                return false;
+            }
+        }
+        enemy.next().is_none() && in_zoc.next().is_none()
+    }
+
     /// 3.3: the hexes to which `side` can trace a line of communication. Soviet: no length
     /// limit (3.3(4)). Axis: unlimited along railway connected to a source, then at most six
     /// hexes off it, the unit's own hex counted (3.3(5), A14). The last trace of each side is
     /// kept and given again while what it read is unchanged.
-    pub fn loc_reach(&self, side: Side, search: &mut Search) -> Vec<bool> {
-        kept(&KEPT_LOC, self.trace_inputs(side, true), || {
-            self.trace_loc(side, search)
-        })
+    pub fn loc_reach(&self, side: Side, search: &mut Search) -> Arc<Vec<bool>> {
+        kept(
+            &KEPT_LOC,
+            side,
+            |inputs| self.reads_the_same(inputs, side, true),
+            || (self.trace_inputs(side, true), Arc::new(self.trace_loc(side, search))),
+        )
     }
 
     /// [`Board::loc_reach`] traced anew, never the kept trace.
@@ -196,9 +317,11 @@ impl<'a> Board<'a> {
                 search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
                     trace.step(f, dir, t, true, 0)
                 });
+                // The railway hexes a LOC may go on from (not one it entered off the road into a
+                // mountain hex, 3.3(3)).
                 let rail: Vec<(Hex, u32)> = search
                     .reached()
-                    .filter(|h| !search.stopped_at(*h))
+                    .filter(|&h| search.cost_to_go_on(h).is_some())
                     .map(|h| (h, 0))
                     .collect();
                 for (h, _) in &rail {
@@ -216,10 +339,13 @@ impl<'a> Board<'a> {
     /// 12.1(1)–(2): railway hexes where `side` may place reinforcements: joined to a friendly
     /// supply source by railway through no enemy ZOC at all, not in enemy ZOC, not an
     /// enemy-controlled city or town. Kept like [`Board::loc_reach`].
-    pub fn rail_entry(&self, side: Side, search: &mut Search) -> Vec<Hex> {
-        kept(&KEPT_RAIL, self.trace_inputs(side, false), || {
-            self.trace_rail(side, search)
-        })
+    pub fn rail_entry(&self, side: Side, search: &mut Search) -> Arc<Vec<Hex>> {
+        kept(
+            &KEPT_RAIL,
+            side,
+            |inputs| self.reads_the_same(inputs, side, false),
+            || (self.trace_inputs(side, false), Arc::new(self.trace_rail(side, search))),
+        )
     }
 
     /// [`Board::rail_entry`] traced anew, never the kept trace.
@@ -263,39 +389,80 @@ impl<'a> Board<'a> {
 
     /// 9.2, 9.3: least-cost movement from the unit's hex, in half movement points.
     pub fn movement(&self, unit: UnitId, march: bool, search: &mut Search) -> Option<Hex> {
+        let start = self.s.units[unit as usize].hex()?;
+        self.movement_from(unit, march, start, 0, search).then_some(start)
+    }
+
+    /// [`Board::movement`] going on from `from`, where the unit arrives having spent `spent`
+    /// half MP (a route's waypoint): the rules still see the hex the move began in. Returns
+    /// false if the unit may not use this kind of movement at all (9.3(1): march formation
+    /// begins on a road, outside enemy ZOC).
+    pub fn movement_from(&self, unit: UnitId, march: bool, from: Hex, spent: u32, search: &mut Search) -> bool {
+        self.movement_within(unit, march, from, spent, None, search)
+    }
+
+    /// [`Board::movement_from`] with another limit than the unit's movement allowance (`None`:
+    /// its own): with no limit, where the rules would let it go at all.
+    pub fn movement_within(
+        &self,
+        unit: UnitId,
+        march: bool,
+        from: Hex,
+        spent: u32,
+        limit: Option<u32>,
+        search: &mut Search,
+    ) -> bool {
         let d = self.d;
         let def = &d.units[unit as usize];
         let st = &self.s.units[unit as usize];
-        let start = st.hex()?;
+        let Some(start) = st.hex() else {
+            search.run(&d.map.grid, &[], 0, |_, _, _| Step::Blocked(Why::NONE));
+            return false;
+        };
         let side = def.side;
         let ma = def.face(st.reduced).ma as u32;
-        let budget = ma * 2;
+        let budget = limit.unwrap_or(ma * 2);
         let (t, sb, c) = (d.t, d.s, d.costs);
         if march {
             // 9.3(1): start in a hex with a road, outside enemy ZOC; every step along a road
             // (not a railway), never into enemy ZOC; 1/2 MP per road hex.
             if !d.has_road[start.idx()] || self.enemy_zoc(side, start) {
                 search.run(&d.map.grid, &[], 0, |_, _, _| Step::Blocked(Why::NONE));
-                return None;
+                return false;
             }
-            search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
+            search.run(&d.map.grid, &[(from, spent)], budget, |from, dir, to| {
                 let bits = d.map.side(from, dir);
-                if bits & sb.road == 0 || bits & sb.prohibited != 0 {
-                    return Step::Blocked(Why::NONE);
+                if bits & sb.prohibited != 0 {
+                    return Step::Blocked(why::PROHIBITED);
                 }
-                if self.blocked_terrain(to) || self.enemy_in(side, to) || self.enemy_zoc(side, to) {
-                    return Step::Blocked(Why::NONE);
+                if bits & sb.road == 0 {
+                    return Step::Blocked(why::OFF_ROAD);
+                }
+                if self.blocked_terrain(to) {
+                    return Step::Blocked(why::IMPASSABLE);
+                }
+                if self.enemy_in(side, to) {
+                    return Step::Blocked(why::ENEMY);
+                }
+                if self.enemy_zoc(side, to) {
+                    return Step::Blocked(why::MARCH_ZOC);
                 }
                 Step::Go(c.march_half_mp as u32)
             });
-            return Some(start);
+            return true;
         }
         let mountain_div = def.is_mountain();
         let enter_mp = &d.enter_mp[def.mech as usize];
-        search.run(&d.map.grid, &[(start, 0)], budget, |from, dir, to| {
+        search.run(&d.map.grid, &[(from, spent)], budget, |from, dir, to| {
             let bits = d.map.side(from, dir);
-            if bits & sb.prohibited != 0 || self.blocked_terrain(to) || self.enemy_in(side, to) {
-                return Step::Blocked(Why::NONE);
+            if bits & sb.prohibited != 0 {
+                return Step::Blocked(why::PROHIBITED);
+            }
+            if self.blocked_terrain(to) {
+                return Step::Blocked(why::IMPASSABLE);
+            }
+            if self.enemy_in(side, to) {
+                return Step::Blocked(why::ENEMY);
             }
             // 9.2(2): +2 MP to enter and +2 MP to leave an enemy ZOC hex.
             let zoc_from = self.enemy_zoc(side, from);
@@ -312,7 +479,7 @@ impl<'a> Board<'a> {
             if (tt | tf) & t.mountain != 0 {
                 // 9.2(4)2: only a mountain division, with all its MP, not ZOC to ZOC.
                 if !mountain_div || from != start || (zoc_from && zoc_to) {
-                    return Step::Blocked(Why::NONE);
+                    return Step::Blocked(why::MOUNTAIN);
                 }
                 return Step::Stop(budget);
             }
@@ -324,7 +491,7 @@ impl<'a> Board<'a> {
                 } else {
                     // 9.2(3): start adjacent, cross with all MP and stop; never ZOC to ZOC.
                     if from != start || (zoc_from && zoc_to) {
-                        return Step::Blocked(Why::NONE);
+                        return Step::Blocked(why::MAJOR_RIVER);
                     }
                     return Step::Stop(budget);
                 }
@@ -334,7 +501,7 @@ impl<'a> Board<'a> {
             }
             Step::Go((mp + zoc) * 2)
         });
-        Some(start)
+        true
     }
 
     /// 10.3: attack and defence totals, the column after shifts, and the shifts, for an
@@ -389,7 +556,14 @@ impl<'a> Board<'a> {
             defence += 1;
         }
         let shifts = d.shift[target.idx()];
-        let raw = d.crt.columns.column(attack, defence);
+        // 10.3(4): below 1-1 no attack is allowed. An attack strength of 0 (a reduced unit
+        // halved across a river, say) is below 1-1 whatever the defence, even against a lone
+        // level-1 fortress with a defence of 0: 0 against 0 is no odds at all, not 10-1.
+        let raw = if attack == 0 {
+            None
+        } else {
+            d.crt.columns.column(attack, defence)
+        };
         let column = raw.and_then(|c| d.crt.columns.shift(c, -(shifts as i32)));
         Odds {
             attack,
@@ -473,7 +647,7 @@ impl PartialEq for TraceInputs {
     }
 }
 
-type Kept<T> = RefCell<[Option<(TraceInputs, T)>; 2]>;
+type Kept<T> = RefCell<[Option<(TraceInputs, Arc<T>)>; 2]>;
 
 thread_local! {
     /// The last LOC trace of each side, with what it read.
@@ -482,15 +656,21 @@ thread_local! {
     static KEPT_RAIL: Kept<Vec<Hex>> = const { RefCell::new([None, None]) };
 }
 
-/// The trace kept in `store` if it was made from the same `inputs`, else `work()`, kept.
-fn kept<T: Clone>(store: &'static LocalKey<Kept<T>>, inputs: TraceInputs, work: impl FnOnce() -> T) -> T {
-    let i = inputs.side.seat() as usize;
+/// The trace of `side` kept in `store` if what it read is `same`, else a new one made by
+/// `work`, kept.
+fn kept<T>(
+    store: &'static LocalKey<Kept<T>>,
+    side: Side,
+    same: impl FnOnce(&TraceInputs) -> bool,
+    work: impl FnOnce() -> (TraceInputs, Arc<T>),
+) -> Arc<T> {
+    let i = side.seat() as usize;
     let old = store.with(|k| match &k.borrow()[i] {
-        Some((was, trace)) if *was == inputs => Some(trace.clone()),
+        Some((was, trace)) if same(was) => Some(trace.clone()),
         _ => None,
     });
     old.unwrap_or_else(|| {
-        let trace = work();
+        let (inputs, trace) = work();
         store.with(|k| k.borrow_mut()[i] = Some((inputs, trace.clone())));
         trace
     })
@@ -547,10 +727,14 @@ pub fn terrain_shift(d: &Data, h: Hex) -> u8 {
     base + if terrain & t.town != 0 { d.tec("town").shift } else { 0 }
 }
 
-/// 10.7(1): whether an advance may go on past the attacked hex: only if that hex allows two
-/// (plain, no town or city) and the unit did not cross a river or major river to enter it.
-pub fn advance_may_continue(d: &Data, from: Hex, target: Hex) -> bool {
-    let terrain = d.map.terrain(target);
+/// 10.7(1): whether one step of an advance after combat, from `from` into `to`, meets none of
+/// the terrain that limits an advance to one hex: "遇到大城市,镇,山地,浅森林,深森林,湿地格子或者
+/// 大河,河格子边的时候,只能挺进1格" — `to` is open ground (no city, town, mountain, forest or
+/// swamp: the TEC's advance column, plain 2, the others 1) and the hexside crossed carries no
+/// river or major river, bridged or not. A mechanised unit goes a second hex only if both steps
+/// meet none of it (RULINGS: the second hex of an advance).
+pub fn advance_may_continue(d: &Data, from: Hex, to: Hex) -> bool {
+    let terrain = d.map.terrain(to);
     let limit = if terrain & (d.t.city | d.t.town | d.t.forest | d.t.swamp | d.t.mountain) != 0 {
         1
     } else {
@@ -559,7 +743,7 @@ pub fn advance_may_continue(d: &Data, from: Hex, target: Hex) -> bool {
     if limit < 2 {
         return false;
     }
-    match d.map.grid.dir_to(from, target) {
+    match d.map.grid.dir_to(from, to) {
         Some(dir) => d.map.side(from, dir) & (d.s.river | d.s.major) == 0,
         None => false,
     }

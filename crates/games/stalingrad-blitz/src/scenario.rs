@@ -6,8 +6,7 @@
 
 use crate::data::{Data, Side};
 use crate::setup::{named_hexes, setup_class, Problem, SetupPlan};
-use crate::state::{Fortress, Loc, Phase, Select, State, UnitState};
-use sandtable_core::chance::Rng;
+use crate::state::{Fortress, Loc, State, UnitState};
 use sandtable_core::map::About;
 use serde::Deserialize;
 
@@ -86,7 +85,7 @@ pub struct Scenario {
     pub setup: SetupPlan,
 }
 
-pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
+pub fn parse(d: &Data, text: &str) -> Result<Scenario, String> {
     let f: ScenarioFile = toml::from_str(text).map_err(|e| format!("scenario: {e}"))?;
     let h = f.scenario;
     if !(1..=9).contains(&h.turn) {
@@ -214,7 +213,6 @@ pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
     }
     let plan = SetupPlan::new(d, &units);
     let state = State {
-        rng: Rng::from_seed(seed),
         turn: h.turn,
         units,
         control,
@@ -222,11 +220,8 @@ pub fn parse(d: &Data, text: &str, seed: u64) -> Result<Scenario, String> {
         fortresses,
         track: h.track.max(1),
         loss_vp: h.loss_vp,
-        picks: [Vec::new(), Vec::new()],
-        cup: Vec::new(),
         used: Vec::new(),
         arriving: Vec::new(),
-        phase: Phase::Select(Select::SovietHq),
         vp: 0,
         winner: None,
     };

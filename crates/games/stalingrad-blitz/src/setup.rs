@@ -19,7 +19,7 @@
 //! Line, the Second Line), counting needs against room is enough.
 
 use crate::data::{Data, Entry, Nation, Side, UnitDef};
-use crate::state::{Loc, Phase, State, UnitId};
+use crate::state::{Loc, State, UnitId};
 use crate::StalingradBlitz;
 use sandtable_core::game::Refusal;
 use sandtable_core::hex::Hex;
@@ -884,8 +884,38 @@ impl StalingradBlitz {
             return false;
         }
         self.journal.heading(|| text!("Set-up (4.0)", "游戏准备:初期配置(4.0)"));
-        self.s.phase = Phase::Setup;
+        self.engine.push(crate::state::Frame::SetUp);
         true
+    }
+
+    /// 4.0: the player whose unit is set up next; when every unit is set up, turn 1 begins.
+    pub(crate) fn who_sets_up(&self) -> sandtable_core::game::Who {
+        match next_setup_unit(&self.d, &self.s) {
+            Some(u) => sandtable_core::game::Who::Seat(self.d.units[u as usize].side.seat()),
+            None => sandtable_core::game::Who::Auto,
+        }
+    }
+
+    /// 4.0: whether the next unit may be set up in `at`; if not, the rule it breaks.
+    pub(crate) fn check_setup(&self, a: &crate::state::Action) -> Result<(), Refusal> {
+        let crate::state::Action::Place { unit, at } = *a else {
+            return Err(Refusal::new(
+                "4.0",
+                text!(
+                    "the set-up (4.0) comes before the first turn: place the set-up units first",
+                    "游戏准备(4.0)在第1回合之前:请先配置初期配置单位"
+                ),
+            ));
+        };
+        let next = next_setup_unit(&self.d, &self.s);
+        let allowed = next == Some(unit)
+            && at.idx() < self.d.map.grid.len()
+            && Problem::new(&self.d, &self.s, &self.meta.setup).allows(unit, at);
+        if allowed {
+            Ok(())
+        } else {
+            Err(self.setup_refusal(unit, at))
+        }
     }
 
     /// Why `unit` may not be set up in `at` now, citing 4.0.
@@ -1163,7 +1193,7 @@ mod tests {
             {
                 text.push_str(&format!("[[unit]]\nid = \"{id}\"\nloc = \"set-up\"\n"));
             }
-            let sc = crate::scenario::parse(&d, &text, 1).unwrap();
+            let sc = crate::scenario::parse(&d, &text).unwrap();
             let (mut exact, mut fallback) = (0, 0);
             walk(&d, &mut sc.state.clone(), &sc.setup, MAX_CHOICES, &mut exact);
             walk(&d, &mut sc.state.clone(), &sc.setup, 0, &mut fallback);

@@ -1,9 +1,9 @@
-//! The game state: where every unit is, city control, the chits, and the procedure in
-//! progress (which decision is pending inside which execution, combat or supply procedure).
-//! Everything here is plain data; the rules live in the other modules.
+//! The game state: where every unit is, city control, the chits; and the procedures in
+//! progress, as the frames on the driver's stack (a turn, the selection, the cup, the command
+//! being executed, a combat above it, a die being rolled). Everything here is plain data; the
+//! rules live in the other modules.
 
 use crate::data::Side;
-use sandtable_core::chance::Rng;
 use sandtable_core::hex::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -132,6 +132,60 @@ impl<'de> Deserialize<'de> for UnitList {
     }
 }
 
+/// The hexes a move must pass through, in order (9.0): at most twelve, inline so actions stay
+/// small and copyable. Empty: the cheapest route.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    len: u8,
+    hexes: [Hex; 12],
+}
+
+impl Default for Route {
+    fn default() -> Route {
+        Route {
+            len: 0,
+            hexes: [Hex(0); 12],
+        }
+    }
+}
+
+impl Route {
+    pub fn from_slice(s: &[Hex]) -> Option<Route> {
+        if s.len() > 12 {
+            return None;
+        }
+        let mut r = Route::default();
+        r.hexes[..s.len()].copy_from_slice(s);
+        r.len = s.len() as u8;
+        Some(r)
+    }
+    pub fn as_slice(&self) -> &[Hex] {
+        &self.hexes[..self.len as usize]
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl std::fmt::Debug for Route {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+impl Serialize for Route {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Route {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Route, D::Error> {
+        let v = Vec::<Hex>::deserialize(d)?;
+        Route::from_slice(&v).ok_or_else(|| serde::de::Error::custom("a route passes through at most 12 hexes"))
+    }
+}
+
 /// One decision. Hexes and units are indices; `notation` gives the typeable form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "do")]
@@ -153,11 +207,14 @@ pub enum Action {
     },
     /// Choose no more.
     EndChoose,
-    /// 9.0: move a unit (normal movement, or march formation along a road).
+    /// 9.0: move a unit (normal movement, or march formation along a road), by the cheapest
+    /// route or through the hexes of `via`, in order.
     Move {
         unit: UnitId,
         to: Hex,
         march: bool,
+        #[serde(default, skip_serializing_if = "Route::is_empty")]
+        via: Route,
     },
     EndMovement,
     /// 10.2(1): declare an attack on a hex with these units.
@@ -203,6 +260,15 @@ pub enum Action {
         hex: Hex,
     },
     NoFortress,
+    /// Chance, 7.1(1): the chit in this place of the cup is drawn.
+    Draw {
+        slot: u8,
+        chit: u8,
+    },
+    /// Chance: a die shows this face.
+    Die {
+        face: u8,
+    },
 }
 
 /// Where in the command selection phase we are (6.0).
@@ -287,9 +353,8 @@ pub enum Step {
     },
     Move,
     Declare,
-    /// Choose which declared attack to resolve next.
+    /// Choose which declared attack to resolve next (the combat itself is a frame above).
     Order,
-    Combat(Box<Combat>),
     AxisReinf(AxisReinf),
     /// 12.2, 13.0(2)1: the Soviet player chooses which pool HQs the track brings.
     SovietReinf {
@@ -312,22 +377,59 @@ pub struct Exec {
     pub attacked: Vec<Hex>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a die is rolled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// 4.0: the players set up their units, one at a time, before turn 1.
-    Setup,
-    Select(Select),
-    /// Chance: draw the next chit from the cup (7.1(1)).
-    Draw,
-    Exec(Box<Exec>),
-    Over,
+pub enum Roll {
+    /// 12.3: the Axis reinforcement table, for this chit.
+    AxisReinf { chit: u8 },
+    /// 11.2: the German withdrawal table, for this (SUPPLY) chit.
+    Withdrawal { chit: u8 },
+    /// 10.4: the combat results table, for this attack on this column.
+    Combat {
+        target: Hex,
+        attackers: UnitList,
+        column: u8,
+    },
 }
 
-/// The whole changing state of a game.
+/// One procedure in progress, as it sits on the driver's stack (bottom first: the turn, the
+/// cup, the command, a combat, a die).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Frame {
+    /// 4.0: the players set up their units, one at a time, before turn 1.
+    SetUp,
+    /// 5.0: a game turn. Its phases stand above it; when it is on top again, the turn ends
+    /// (15.0).
+    Turn,
+    /// 6.0: command selection, stage by stage.
+    Select(Select),
+    /// 7.1(1): chance draws the next chit from the cup. It stays below the command it draws;
+    /// when the cup is empty, the execution phase is over.
+    Draw,
+    /// 7.0: the command being executed.
+    Exec(Box<Exec>),
+    /// 10.2–10.7: a combat being resolved, above its command.
+    Combat(Box<Combat>),
+    /// Chance: a die.
+    Roll(Roll),
+}
+
+/// What the rules keep secret (6.1(3)): which chits each side put in the cup, and the cup
+/// itself. Kept apart from [`State`], which both players see whole, so that nothing handed to a
+/// player or a computer player by way of the state can carry a secret.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Hidden {
+    /// Chits each side has put in the cup this turn. [axis, soviet]
+    pub picks: [Vec<u8>; 2],
+    /// The cup, in no order anyone may know.
+    pub cup: Vec<u8>,
+}
+
+/// The changing state of a game that both players see.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
-    pub rng: Rng,
     pub turn: u8,
     pub units: Vec<UnitState>,
     /// Per hex: which side controls it (cities, towns and VP hexes; 3.4).
@@ -339,16 +441,11 @@ pub struct State {
     pub track: u8,
     /// VP lost by the Axis for units removed by combat or supply (15.0(2)).
     pub loss_vp: u16,
-    /// Chits each side has put in the cup this turn (secret: 6.1(3)). [axis, soviet]
-    pub picks: [Vec<u8>; 2],
-    /// The cup (nobody may look: 6.1(3)).
-    pub cup: Vec<u8>,
     /// Chits executed this turn, face up (7.1(4)).
     pub used: Vec<u8>,
     /// Reinforcements waiting to be placed, in order, with where each came from (a unit that
     /// cannot enter goes back there).
     pub arriving: Vec<(UnitId, Loc)>,
-    pub phase: Phase,
     /// The last victory point count (15.0), made at the end of each turn.
     pub vp: i32,
     pub winner: Option<Side>,

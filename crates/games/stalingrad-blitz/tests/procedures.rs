@@ -5,12 +5,12 @@
 
 mod common;
 use common::*;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{Game, Pending, Rules};
 use sandtable_core::search::Search;
 use sandtable_core::text::Lang;
 use sandtable_stalingrad_blitz::rules::Board;
 use sandtable_stalingrad_blitz::state::{
-    AxisReinf, CombatStage, Exec, Loc, Phase, Select, Step, SupplyStage, UnitList, FORTRESS,
+    AxisReinf, CombatStage, Exec, Frame, Loc, Select, Step, SupplyStage, UnitList, FORTRESS,
 };
 use sandtable_stalingrad_blitz::{Action, StalingradBlitz};
 
@@ -31,11 +31,12 @@ fn mv(g: &StalingradBlitz, id: &str, to: &str) -> Action {
         unit: unit(g, id),
         to: hex(g, to),
         march: false,
+        via: Default::default(),
     }
 }
 
 fn active(g: &StalingradBlitz, id: &str) -> bool {
-    g.s.units[unit(g, id) as usize].active
+    g.state().units[unit(g, id) as usize].active
 }
 
 trait Refuse {
@@ -106,8 +107,8 @@ fn refused_actions_cite_the_rule_and_change_nothing() {
     // Chance is not a seat.
     let mut h = small_game(2, SKIRMISH, 1);
     execute(&mut h, "6A");
-    h.s.phase = Phase::Draw;
-    h.s.cup = vec![chit(&h, "SUPPLY")];
+    to_draw(&mut h);
+    h.edit().hidden.cup = vec![chit(&h, "SUPPLY")];
     h.refuse(AXIS, Action::EndMovement, "5.0");
 }
 
@@ -117,7 +118,7 @@ fn refused_actions_cite_the_rule_and_change_nothing() {
 fn selection_quotas_and_the_soviet_extra_slot_6_2() {
     // Turn 2: SU Com 2, GER Com 5, Axis/Rnf Com 2.
     let mut g = small_game(2, SKIRMISH, 7);
-    assert_eq!(g.s.phase, Phase::Select(Select::SovietHq));
+    assert_eq!(top(&g), Some(&Frame::Select(Select::SovietHq)));
     assert_eq!(g.pending(), Pending::Seat(SOVIET));
     let fronts = ["VrnzFront", "StrgFront", "CSFront", "SthFront", "SWFront", "SEFront"];
     let offered: Vec<Action> = fronts.iter().map(|c| Action::Pick { chit: chit(&g, c) }).collect();
@@ -149,7 +150,7 @@ fn selection_quotas_and_the_soviet_extra_slot_6_2() {
         chit: chit(&g, "SEFront"),
     });
     // The quota is met: now SOVIET REINF or STAVKA, or neither (6.2(2)).
-    assert_eq!(g.s.phase, Phase::Select(Select::SovietExtra));
+    assert_eq!(top(&g), Some(&Frame::Select(Select::SovietExtra)));
     assert_eq!(
         legal(&g),
         vec![
@@ -173,7 +174,7 @@ fn selection_quotas_and_the_soviet_extra_slot_6_2() {
         chit: chit(&g, "STAVKA"),
     });
     // Never both: the Soviet selection is over.
-    assert_eq!(g.s.phase, Phase::Select(Select::AxisGer));
+    assert_eq!(top(&g), Some(&Frame::Select(Select::AxisGer)));
     g.refuse(
         SOVIET,
         Action::Pick {
@@ -197,14 +198,14 @@ fn selection_quotas_and_the_soviet_extra_slot_6_2() {
     for c in ["4PzA", "4PzA", "6A"] {
         g.play(Action::Pick { chit: chit(&g, c) });
     }
-    assert_eq!(g.s.phase, Phase::Select(Select::AxisRnf));
+    assert_eq!(top(&g), Some(&Frame::Select(Select::AxisRnf)));
     g.refuse(AXIS, Action::Pick { chit: chit(&g, "17A") }, "6.2");
     g.play(Action::Pick { chit: chit(&g, "R3A") });
     g.play(Action::Pick {
         chit: chit(&g, "AXIS-REINF"),
     });
     // Turn 2: no 16.0(1) chit; straight to the draw, with SUPPLY added (6.2(4)).
-    assert_eq!(g.s.phase, Phase::Draw);
+    assert_eq!(top(&g), Some(&Frame::Draw));
     let mut cup: Vec<u8> = [
         "SWFront",
         "SEFront",
@@ -222,10 +223,10 @@ fn selection_quotas_and_the_soviet_extra_slot_6_2() {
     .map(|c| chit(&g, c))
     .collect();
     cup.sort_unstable();
-    let mut got = g.s.cup.clone();
+    let mut got = g.hidden().cup.clone();
     got.sort_unstable();
     assert_eq!(got, cup);
-    let extras = g.s.picks[1]
+    let extras = g.hidden().picks[1]
         .iter()
         .filter(|&&c| c == chit(&g, "STAVKA") || c == chit(&g, "SOVIET-REINF"))
         .count();
@@ -247,7 +248,7 @@ fn turn_one_axis_chit_executed_first_16_0_1() {
     for c in ["6A", "1PzA", "4PzA", "17A", "H2A", "AXIS-REINF"] {
         g.play(Action::Pick { chit: chit(&g, c) });
     }
-    assert_eq!(g.s.phase, Phase::Select(Select::AxisFirst));
+    assert_eq!(top(&g), Some(&Frame::Select(Select::AxisFirst)));
     let l = legal(&g);
     assert_eq!(l.len(), 7, "each of the six Axis chits, or none: {l:?}");
     assert!(l.contains(&Action::First { chit: None }));
@@ -255,10 +256,10 @@ fn turn_one_axis_chit_executed_first_16_0_1() {
         chit: Some(chit(&g, "6A")),
     });
     // 6A (on the map at 0304) is being executed; it is not in the cup.
-    assert_eq!(g.s.used, vec![chit(&g, "6A")]);
-    assert!(matches!(&g.s.phase, Phase::Exec(e) if e.chit == chit(&g, "6A")));
-    assert_eq!(g.s.cup.len(), 2 + 6 + 1 - 1);
-    assert!(!g.s.cup.contains(&chit(&g, "6A")));
+    assert_eq!(g.state().used, vec![chit(&g, "6A")]);
+    assert!(g.exec().is_some_and(|e| e.chit == chit(&g, "6A")));
+    assert_eq!(g.hidden().cup.len(), 2 + 6 + 1 - 1);
+    assert!(!g.hidden().cup.contains(&chit(&g, "6A")));
     assert!(active(&g, "ger-inf-88"));
 }
 
@@ -305,24 +306,24 @@ fn the_other_seat_never_sees_your_picks_6_1_3() {
 fn an_hq_chit_whose_hq_is_off_the_map_does_nothing_13_0_3() {
     // 1PzA is in the pool. Both its chits are in the cup; one is drawn.
     let mut g = small_game(2, SKIRMISH, 5);
-    let before: Vec<Loc> = g.s.units.iter().map(|u| u.loc).collect();
+    let before: Vec<Loc> = g.state().units.iter().map(|u| u.loc).collect();
     let c = chit(&g, "1PzA");
-    g.s.cup = vec![c, c];
-    g.s.phase = Phase::Draw;
-    g.resolve_chance();
-    assert_eq!(g.s.phase, Phase::Draw, "no effect: on to the next draw");
-    assert_eq!(g.s.used, vec![c]);
-    assert_eq!(g.s.cup, vec![c]);
-    assert!(g.s.units.iter().all(|u| !u.active));
-    assert_eq!(g.s.units.iter().map(|u| u.loc).collect::<Vec<_>>(), before);
+    g.edit().hidden.cup = vec![c, c];
+    to_draw(&mut g);
+    draw(&mut g);
+    assert_eq!(top(&g), Some(&Frame::Draw), "no effect: on to the next draw");
+    assert_eq!(g.state().used, vec![c]);
+    assert_eq!(g.hidden().cup, vec![c]);
+    assert!(g.state().units.iter().all(|u| !u.active));
+    assert_eq!(g.state().units.iter().map(|u| u.loc).collect::<Vec<_>>(), before);
     // STAVKA with no Soviet HQ on the map: no effect either (7.2(3)).
     let mut g = small_game(2, &[("ger-hq-6a", "0304"), ("sov-rifle-45", "0605")], 5);
     let s = chit(&g, "STAVKA");
-    g.s.cup = vec![s, s];
-    g.s.phase = Phase::Draw;
-    g.resolve_chance();
-    assert_eq!(g.s.phase, Phase::Draw);
-    assert!(g.s.units.iter().all(|u| !u.active));
+    g.edit().hidden.cup = vec![s, s];
+    to_draw(&mut g);
+    draw(&mut g);
+    assert_eq!(top(&g), Some(&Frame::Draw));
+    assert!(g.state().units.iter().all(|u| !u.active));
 }
 
 #[test]
@@ -338,8 +339,8 @@ fn stavka_activates_any_one_soviet_hq_7_2_3() {
         ],
         5,
     );
-    assert_eq!(g.d.units[unit(&g, "sov-hq-sthf") as usize].range, 3);
-    assert_eq!(g.d.map.grid.distance(hex(&g, "1008"), hex(&g, "1004")), 4);
+    assert_eq!(g.data().units[unit(&g, "sov-hq-sthf") as usize].range, 3);
+    assert_eq!(g.data().map.grid.distance(hex(&g, "1008"), hex(&g, "1004")), 4);
     execute(&mut g, "STAVKA");
     assert_eq!(step(&g), Some(&Step::Stavka));
     assert_eq!(g.pending(), Pending::Seat(SOVIET));
@@ -381,7 +382,7 @@ fn activation_by_range_and_nationality_8_2_8_3() {
         ],
         1,
     );
-    let grid = &g.d.map.grid;
+    let grid = &g.data().map.grid;
     let hq = hex(&g, "0303");
     assert_eq!(grid.distance(hq, hex(&g, "0308")), 5);
     assert_eq!(grid.distance(hq, hex(&g, "0309")), 6);
@@ -413,7 +414,7 @@ fn an_allied_hq_may_activate_two_german_units_8_3_2() {
         ],
         1,
     );
-    assert_eq!(g.d.map.grid.distance(hex(&g, "0606"), hex(&g, "1006")), 4);
+    assert_eq!(g.data().map.grid.distance(hex(&g, "0606"), hex(&g, "1006")), 4);
     execute(&mut g, "R3A");
     assert!(active(&g, "rum-hq-3a") && active(&g, "rum-inf-2"));
     assert!(!active(&g, "hun-inf-6"), "8.3(1): not its nationality");
@@ -421,7 +422,7 @@ fn an_allied_hq_may_activate_two_german_units_8_3_2() {
     let mut offered: Vec<&str> = legal(&g)
         .iter()
         .filter_map(|a| match a {
-            Action::Choose { unit } => Some(g.d.units[*unit as usize].id.as_str()),
+            Action::Choose { unit } => Some(g.data().units[*unit as usize].id.as_str()),
             _ => None,
         })
         .collect();
@@ -489,7 +490,7 @@ fn a_unit_with_no_hex_to_retreat_into_is_eliminated_10_6_3() {
     assert_eq!(c.retreat, 1);
     // A25: an eliminated Soviet combat unit returns to the pool.
     assert_eq!(loc(&g, "sov-rifle-45"), Loc::Pool);
-    assert_eq!(g.s.loss_vp, 0);
+    assert_eq!(g.state().loss_vp, 0);
     assert_eq!(c.stage, CombatStage::Advance);
     // An Axis unit in the same plight costs VP (15.0(2)): German infantry at 0101, whose
     // only neighbours 0102 and 0201 hold Soviet tank corps. 8 against 3, 2-1; die 4: R.
@@ -511,7 +512,7 @@ fn a_unit_with_no_hex_to_retreat_into_is_eliminated_10_6_3() {
     let c = combat(&g);
     assert_eq!((c.retreat, c.defender_steps), (1, 0));
     assert_eq!(loc(&g, "ger-inf-88"), Loc::Eliminated);
-    assert_eq!(g.s.loss_vp, 1);
+    assert_eq!(g.state().loss_vp, 1);
 }
 
 #[test]
@@ -525,7 +526,7 @@ fn a_fortress_hex_is_not_affected_by_enemy_zoc_14_2_2() {
         tail,
         1,
     );
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     let (city, east) = (hex(&g, "0905"), hex(&g, "1005"));
     assert!(!b.enemy_zoc(sandtable_stalingrad_blitz::Side::Soviet, city));
     // The Soviet division leaves the fortress hex without paying to leave enemy ZOC.
@@ -534,7 +535,7 @@ fn a_fortress_hex_is_not_affected_by_enemy_zoc_14_2_2() {
     assert_eq!(s.cost(east), Some(2));
     // Without the fortress: 1 + 2.
     let g = small_game(2, &[("ger-pz-9", "0805"), ("sov-rifle-45", "0905")], 1);
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     assert!(b.enemy_zoc(sandtable_stalingrad_blitz::Side::Soviet, city));
     b.movement(unit(&g, "sov-rifle-45"), false, &mut s);
     assert_eq!(s.cost(east), Some(6));
@@ -560,7 +561,7 @@ fn axis_loc_runs_six_hexes_off_the_railway_3_3_5() {
         "",
         1,
     );
-    let grid = &g.d.map.grid;
+    let grid = &g.data().map.grid;
     let end = hex(&g, "0303");
     assert_eq!(grid.distance(end, hex(&g, "0903")), 6);
     assert_eq!(grid.distance(end, hex(&g, "1003")), 7);
@@ -573,7 +574,7 @@ fn axis_loc_runs_six_hexes_off_the_railway_3_3_5() {
     };
     assert_eq!(near("1004"), 7);
     assert_eq!(near("0907"), 7);
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     let mut s = Search::new();
     let axis = b.loc_reach(sandtable_stalingrad_blitz::Side::Axis, &mut s);
     assert!(axis[hex(&g, "0903").idx()], "6 hexes off the railway: in supply");
@@ -614,7 +615,7 @@ fn units_without_a_loc_lose_one_step_at_the_supply_chit_11_1() {
     assert_eq!(loc(&g, "ger-gd"), Loc::Eliminated);
     assert!(reduced(&g, "sov-rifle-45"));
     assert!(!reduced(&g, "ger-mot-29") && !reduced(&g, "ger-mot-60"));
-    assert_eq!(g.s.loss_vp, 2, "15.0(2): GD removed by a supply check");
+    assert_eq!(g.state().loss_vp, 2, "15.0(2): GD removed by a supply check");
     // The procedure goes on to the rail box (11.3): the Axis decides.
     assert_eq!(step(&g), Some(&Step::Supply(SupplyStage::RailBox)));
 }
@@ -636,18 +637,10 @@ fn the_soviets_are_checked_first_11_1_1() {
     assert!(!reduced(&g, "ger-mot-16") && !reduced(&g, "ger-mot-3"));
 }
 
-/// Sets the generator so that, after the draw of the only chit in the cup, the next die is
-/// `die` (the supply procedure's withdrawal roll, the Axis reinforcement roll).
+/// Makes the die rolled after the draw of the only chit in the cup show `die` (the supply
+/// procedure's withdrawal roll, the Axis reinforcement roll).
 fn rig_die_after_draw(g: &mut StalingradBlitz, die: u8) {
-    for seed in 0.. {
-        let mut r = sandtable_core::chance::Rng::from_seed(seed);
-        let mut cup = vec![0u8];
-        r.draw(&mut cup);
-        if r.d6() == die {
-            g.s.rng = sandtable_core::chance::Rng::from_seed(seed);
-            return;
-        }
-    }
+    rig_die(g, die);
 }
 
 #[test]
@@ -671,10 +664,10 @@ fn german_withdrawal_11_2() {
         1,
     );
     let c = chit(&g, "SUPPLY");
-    g.s.cup = vec![c];
-    g.s.phase = Phase::Draw;
+    g.edit().hidden.cup = vec![c];
+    to_draw(&mut g);
     rig_die_after_draw(&mut g, 1);
-    g.resolve_chance();
+    draw(&mut g);
     // 0 Pz left to choose (the only full one went at once); the Axis chooses between the two
     // full Inf with a LOC (1003 is out of supply: reduced, and without a LOC anyway).
     assert_eq!(loc(&g, "ger-pz-9"), Loc::Withdrawn);
@@ -703,9 +696,9 @@ fn german_withdrawal_11_2() {
     // Then the last full one is forced.
     assert_eq!(loc(&g, "ger-inf-88"), Loc::Withdrawn);
     assert_eq!(loc(&g, "ger-mt-1"), Loc::Withdrawn);
-    assert!(g.s.units[unit(&g, "ger-inf-377") as usize].hex().is_some());
-    assert!(g.s.units[unit(&g, "ger-pz-11") as usize].hex().is_some());
-    assert_eq!(g.s.loss_vp, 0, "withdrawals cost no VP");
+    assert!(g.state().units[unit(&g, "ger-inf-377") as usize].hex().is_some());
+    assert!(g.state().units[unit(&g, "ger-pz-11") as usize].hex().is_some());
+    assert_eq!(g.state().loss_vp, 0, "withdrawals cost no VP");
     assert_eq!(step(&g), Some(&Step::Supply(SupplyStage::RailBox)));
 }
 
@@ -749,7 +742,7 @@ fn rail_box_from_the_map_11_3() {
     assert!(!reduced(&g, "ger-mot-16"));
     g.play(Action::EndChoose);
     assert_ne!(step(&g), Some(&Step::Supply(SupplyStage::RailBox)));
-    assert_eq!(g.s.loss_vp, 0);
+    assert_eq!(g.state().loss_vp, 0);
 }
 
 // ---------------------------------------------------------------- 12.0 reinforcements
@@ -757,19 +750,25 @@ fn rail_box_from_the_map_11_3() {
 fn axis_reinf_from_box(g: &mut StalingradBlitz) {
     // An AXIS REINF whose table result the pool could not fill: only the rail box is left.
     let c = chit(g, "AXIS-REINF");
-    g.s.used.push(c);
-    g.s.phase = Phase::Exec(Box::new(Exec {
-        chit: c,
-        side: sandtable_stalingrad_blitz::Side::Axis,
-        hq: None,
-        step: Step::AxisReinf(AxisReinf {
-            die: 2,
-            left: [0; 6],
-            from_box: 2,
-        }),
-        declared: Vec::new(),
-        attacked: Vec::new(),
-    }));
+    g.edit().state.used.push(c);
+    set_frames(
+        g,
+        vec![
+            Frame::Draw,
+            Frame::Exec(Box::new(Exec {
+                chit: c,
+                side: sandtable_stalingrad_blitz::Side::Axis,
+                hq: None,
+                step: Step::AxisReinf(AxisReinf {
+                    die: 2,
+                    left: [0; 6],
+                    from_box: 2,
+                }),
+                declared: Vec::new(),
+                attacked: Vec::new(),
+            })),
+        ],
+    );
 }
 
 #[test]
@@ -800,7 +799,7 @@ fn rail_box_units_enter_by_rail_keeping_their_side_two_at_most_12_4() {
     let hexes: Vec<String> = legal(&g)
         .iter()
         .map(|a| match a {
-            Action::Place { at, .. } => g.d.map.grid.id(*at).0,
+            Action::Place { at, .. } => g.data().map.grid.id(*at).0,
             other => panic!("{other:?}"),
         })
         .collect();
@@ -865,7 +864,7 @@ fn a_track_hq_that_cannot_enter_waits_on_the_track_13_0_2() {
     let choice = legal(&g)[0];
     assert!(matches!(choice, Action::Choose { .. }), "{choice:?}");
     g.play(choice);
-    assert_eq!(g.s.track, 2);
+    assert_eq!(g.state().track, 2);
     assert_eq!(loc(&g, "sov-hq-swf"), Loc::Track);
 }
 
@@ -876,7 +875,7 @@ fn soviet_reinforcements_by_rail_not_through_enemy_zoc_12_1_12_2() {
     // 0902, but not the rail LOC for placement (12.1(1)); 1002 itself is in enemy ZOC (12.1(2)).
     let mut g = small_game(2, &[("ger-inf-88", "1003"), ("sov-rifle-45", "1002")], 1);
     {
-        let b = Board::new(&g.d, &g.s);
+        let b = Board::new(g.data(), g.state());
         let mut s = Search::new();
         assert!(!b.enemy_zoc(sandtable_stalingrad_blitz::Side::Soviet, hex(&g, "0902")));
         assert!(b.enemy_zoc(sandtable_stalingrad_blitz::Side::Soviet, hex(&g, "1002")));
@@ -884,27 +883,28 @@ fn soviet_reinforcements_by_rail_not_through_enemy_zoc_12_1_12_2() {
         let mut entry: Vec<String> = b
             .rail_entry(sandtable_stalingrad_blitz::Side::Soviet, &mut s)
             .iter()
-            .map(|&h| g.d.map.grid.id(h).0)
+            .map(|&h| g.data().map.grid.id(h).0)
             .collect();
         entry.sort();
         assert_eq!(entry, ["1102", "1202"]);
     }
-    let pool_before = g.s.units.iter().filter(|u| u.loc == Loc::Pool).count();
+    let pool_before = g.state().units.iter().filter(|u| u.loc == Loc::Pool).count();
     execute(&mut g, "SOVIET-REINF");
-    // 12.2(3): the marker moves on; column 1 is 26 units (HQ 1, Tk 2, Rifle 22, G-Rifle 1).
-    assert_eq!(g.s.track, 2);
+    // 12.2(3): the marker moves on; column 1 is 28 units (HQ 1, Tk 2, Rifle 22, G-Rifle 1,
+    // NKVD-Mot 2).
+    assert_eq!(g.state().track, 2);
     // The Soviet player chooses which pool HQ the track brings.
     assert_eq!(step(&g), Some(&Step::SovietReinf { hq_left: 1 }));
     let choice = legal(&g)[0];
     g.play(choice);
     assert_eq!(step(&g), Some(&Step::Place));
-    assert_eq!(g.s.arriving.len(), 26);
+    assert_eq!(g.state().arriving.len(), 28);
     while step(&g) == Some(&Step::Place) {
         let l = legal(&g);
         let hexes: Vec<String> = l
             .iter()
             .map(|a| match a {
-                Action::Place { at, .. } => g.d.map.grid.id(*at).0,
+                Action::Place { at, .. } => g.data().map.grid.id(*at).0,
                 other => panic!("{other:?}"),
             })
             .collect();
@@ -912,15 +912,19 @@ fn soviet_reinforcements_by_rail_not_through_enemy_zoc_12_1_12_2() {
         g.play(l[0]);
     }
     // Two hexes of two units each; the rest wait in the pool. Everything enters full.
-    let on_map: Vec<_> =
-        g.s.units
-            .iter()
-            .enumerate()
-            .filter(|(i, u)| g.d.units[*i].side == sandtable_stalingrad_blitz::Side::Soviet && u.hex().is_some())
-            .collect();
+    let on_map: Vec<_> = g
+        .state()
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(i, u)| g.data().units[*i].side == sandtable_stalingrad_blitz::Side::Soviet && u.hex().is_some())
+        .collect();
     assert_eq!(on_map.len(), 5);
     assert!(on_map.iter().all(|(_, u)| !u.reduced));
-    assert_eq!(g.s.units.iter().filter(|u| u.loc == Loc::Pool).count(), pool_before - 4);
+    assert_eq!(
+        g.state().units.iter().filter(|u| u.loc == Loc::Pool).count(),
+        pool_before - 4
+    );
 }
 
 // ---------------------------------------------------------------- 14.0 fortresses
@@ -929,7 +933,7 @@ fn fortress_sites(g: &StalingradBlitz) -> Vec<String> {
     legal(g)
         .iter()
         .filter_map(|a| match a {
-            Action::Fortify { hex } => Some(g.d.map.grid.id(*hex).0),
+            Action::Fortify { hex } => Some(g.data().map.grid.id(*hex).0),
             _ => None,
         })
         .collect()
@@ -949,19 +953,23 @@ fn fortress_construction_14_1() {
     // One level per supply procedure (14.1(3)): the procedure is over.
     assert!(step(&g).is_none());
     assert_eq!(
-        (g.s.fortresses.len(), g.s.fortresses[0].level, g.s.fortress_markers_used),
+        (
+            g.state().fortresses.len(),
+            g.state().fortresses[0].level,
+            g.state().fortress_markers_used
+        ),
         (1, 1, 1)
     );
     // Next supply: raise Eastcity to level 2 (14.1(5)) or start Marshtown.
     execute(&mut g, "SUPPLY");
     assert_eq!(fortress_sites(&g), ["0904", "0905"]);
     g.play(Action::Fortify { hex: hex(&g, "0905") });
-    assert_eq!((g.s.fortresses[0].level, g.s.fortress_markers_used), (2, 1));
+    assert_eq!((g.state().fortresses[0].level, g.state().fortress_markers_used), (2, 1));
     // Level 2 is the most (14.1(6)).
     execute(&mut g, "SUPPLY");
     assert_eq!(fortress_sites(&g), ["0904"]);
     g.play(Action::Fortify { hex: hex(&g, "0904") });
-    assert_eq!(g.s.fortress_markers_used, 2);
+    assert_eq!(g.state().fortress_markers_used, 2);
     // Both markers used: only the level-1 fortress may still be raised.
     execute(&mut g, "SUPPLY");
     assert_eq!(fortress_sites(&g), ["0904"]);
@@ -969,10 +977,10 @@ fn fortress_construction_14_1() {
     // A marker removed from the map never comes back (14.3(3)): with Marshtown's fortress
     // gone and Eastcity at level 2, there is nothing to build and no decision.
     let m = hex(&g, "0904");
-    g.s.fortresses.retain(|f| f.hex != m);
+    g.edit().state.fortresses.retain(|f| f.hex != m);
     execute(&mut g, "SUPPLY");
     assert!(step(&g).is_none());
-    assert_eq!(g.s.fortresses.len(), 1);
+    assert_eq!(g.state().fortresses.len(), 1);
 }
 
 fn fortress_attack(level: u8, die: u8) -> StalingradBlitz {
@@ -1006,7 +1014,7 @@ fn a_fortress_may_turn_retreats_into_step_losses_14_2_5() {
     let c = combat(&g);
     assert_eq!(
         (
-            g.d.crt.columns.label(c.column as usize).as_str(),
+            g.data().crt.columns.label(c.column as usize).as_str(),
             c.defender_steps,
             c.retreat
         ),
@@ -1034,11 +1042,15 @@ fn a_fortress_may_turn_retreats_into_step_losses_14_2_5() {
         ]
     );
     g.play(Action::Lose { unit: FORTRESS });
-    assert!(g.s.fortresses.is_empty());
+    assert!(g.state().fortresses.is_empty());
     // Two more steps, both forced onto the division now.
     forced(&mut g);
     assert_eq!(loc(&g, "sov-rifle-45"), Loc::Pool);
-    assert_eq!(g.s.fortress_markers_used, 1, "14.3(3): the marker is gone for good");
+    assert_eq!(
+        g.state().fortress_markers_used,
+        1,
+        "14.3(3): the marker is gone for good"
+    );
     assert_eq!(combat(&g).stage, CombatStage::Advance);
     // Not held: one step, then a two-hex retreat; the fortress stays (A26).
     let mut g = fortress_attack(1, 6);
@@ -1046,22 +1058,22 @@ fn a_fortress_may_turn_retreats_into_step_losses_14_2_5() {
     g.play(Action::Lose {
         unit: unit(&g, "sov-rifle-45"),
     });
-    while matches!(step(&g), Some(Step::Combat(c)) if c.stage == CombatStage::Retreat) {
+    while matches!(g.combat(), Some(c) if c.stage == CombatStage::Retreat) {
         let l = legal(&g);
         assert!(l.iter().all(|a| matches!(a, Action::Retreat { .. })), "{l:?}");
         g.play(l[0]);
     }
     assert!(reduced(&g, "sov-rifle-45"));
     let now = at(&g, "sov-rifle-45").expect("on the map");
-    assert_eq!(g.d.map.grid.distance(hex(&g, "0905"), hex(&g, &now)), 2);
-    assert_eq!(g.s.fortresses.len(), 1);
-    assert_eq!(g.s.fortresses[0].level, 1);
+    assert_eq!(g.data().map.grid.distance(hex(&g, "0905"), hex(&g, &now)), 2);
+    assert_eq!(g.state().fortresses.len(), 1);
+    assert_eq!(g.state().fortresses[0].level, 1);
     // Level 2: 12-3 is 4-1, two shifts: 2-1; die 4: R becomes 1 step.
     let mut g = fortress_attack(2, 4);
     let c = combat(&g);
     assert_eq!(
         (
-            g.d.crt.columns.label(c.column as usize).as_str(),
+            g.data().crt.columns.label(c.column as usize).as_str(),
             c.defender_steps,
             c.retreat
         ),
@@ -1077,21 +1089,21 @@ fn a_fortress_may_turn_retreats_into_step_losses_14_2_5() {
 fn the_soviet_player_wins_at_the_end_of_turn_9_15_0_4() {
     let units = [("ger-hq-6a", "0304"), ("sov-hq-swf", "1204")];
     let mut g = small_game(9, &units, 1);
-    g.s.cup.clear();
-    g.s.phase = Phase::Draw;
-    g.resolve_chance();
+    g.edit().hidden.cup.clear();
+    to_draw(&mut g);
+    draw(&mut g);
     assert_eq!(g.pending(), Pending::Over);
     assert!(legal(&g).is_empty());
     let o = g.outcome().expect("over");
     assert_eq!(o.winner, Some(SOVIET));
     // Westtown is held with a LOC; Eastcity is Soviet: 10 VP.
-    assert_eq!(g.s.vp, 10);
+    assert_eq!(g.state().vp, 10);
     // Turn 8 goes on to turn 9.
     let mut g = small_game(8, &units, 1);
-    g.s.cup.clear();
-    g.s.phase = Phase::Draw;
-    g.resolve_chance();
-    assert_eq!(g.s.turn, 9);
+    g.edit().hidden.cup.clear();
+    to_draw(&mut g);
+    draw(&mut g);
+    assert_eq!(g.state().turn, 9);
     assert_eq!(g.outcome(), None);
 }
 
@@ -1107,15 +1119,15 @@ fn the_axis_wins_at_85_vp_at_the_end_of_any_turn_15_0_3() {
             "",
             1,
         );
-        g.s.cup.clear();
-        g.s.phase = Phase::Draw;
-        g.resolve_chance();
-        assert_eq!(g.s.vp, 90 - loss as i32);
+        g.edit().hidden.cup.clear();
+        to_draw(&mut g);
+        draw(&mut g);
+        assert_eq!(g.state().vp, 90 - loss as i32);
         if axis_wins {
-            assert_eq!(g.outcome().map(|o| o.winner), Some(Some(AXIS)), "{} VP", g.s.vp);
+            assert_eq!(g.outcome().map(|o| o.winner), Some(Some(AXIS)), "{} VP", g.state().vp);
         } else {
-            assert_eq!(g.outcome(), None, "{} VP", g.s.vp);
-            assert_eq!(g.s.turn, 4);
+            assert_eq!(g.outcome(), None, "{} VP", g.state().vp);
+            assert_eq!(g.state().turn, 4);
         }
     }
 }
@@ -1168,7 +1180,7 @@ fn eliminated_hqs_go_to_the_track_and_the_rail_box_13_0_2() {
         1,
     );
     execute(&mut g, "SOVIET-REINF");
-    assert_eq!(g.s.arriving.first().map(|a| a.0), Some(unit(&g, "sov-hq-swf")));
+    assert_eq!(g.state().arriving.first().map(|a| a.0), Some(unit(&g, "sov-hq-swf")));
     // A German HQ: to the rail transport box, −2 VP (15.0(2)).
     let mut g = small_game(
         2,
@@ -1187,7 +1199,7 @@ fn eliminated_hqs_go_to_the_track_and_the_rail_box_13_0_2() {
     g.play(Action::EndDeclare);
     forced(&mut g);
     assert_eq!(loc(&g, "ger-hq-6a"), Loc::RailBox);
-    assert_eq!(g.s.loss_vp, 2);
+    assert_eq!(g.state().loss_vp, 2);
 }
 
 #[test]
@@ -1212,7 +1224,7 @@ fn attacker_step_losses_10_4_10_5() {
     let log: Vec<String> = g.journal(None).iter().map(|l| l.text.en.clone()).collect();
     assert!(log.iter().any(|l| l.contains("→ 1-1; die 1: A2")), "{log:?}");
     assert_eq!(loc(&g, "ger-pz-9"), Loc::Eliminated);
-    assert_eq!(g.s.loss_vp, 2);
+    assert_eq!(g.state().loss_vp, 2);
     assert!(!reduced(&g, "sov-tk-4") && !reduced(&g, "sov-tk-13"));
     // Two attackers and A1: the attacker chooses which one flips (10.5(2)).
     let mut g = small_game(
@@ -1248,7 +1260,7 @@ fn attacker_step_losses_10_4_10_5() {
         unit: unit(&g, "ger-inf-88"),
     });
     assert!(reduced(&g, "ger-inf-88") && !reduced(&g, "ger-pz-9"));
-    assert_eq!(g.s.loss_vp, 0);
+    assert_eq!(g.state().loss_vp, 0);
 }
 
 /// 15 against 2 on open ground (0908): 7-1; die 6: 2RR, and the rifle division is gone.
@@ -1282,7 +1294,7 @@ fn advance_options(g: &StalingradBlitz, id: &str) -> Vec<String> {
     let mut v: Vec<String> = legal(g)
         .iter()
         .filter_map(|a| match a {
-            Action::Advance { unit, to } if *unit == u => Some(g.d.map.grid.id(*to).0),
+            Action::Advance { unit, to } if *unit == u => Some(g.data().map.grid.id(*to).0),
             _ => None,
         })
         .collect();
@@ -1333,7 +1345,7 @@ fn advance_after_combat_10_7() {
     // 6-2 is 3-1, forest: 2-1; die 6: RR.
     rig_die(&mut g, 6);
     g.play(Action::EndDeclare);
-    while matches!(step(&g), Some(Step::Combat(c)) if c.stage == CombatStage::Retreat) {
+    while matches!(g.combat(), Some(c) if c.stage == CombatStage::Retreat) {
         let l = legal(&g);
         g.play(l[0]);
     }
@@ -1369,14 +1381,14 @@ fn a_unit_may_be_activated_again_by_another_chit_8_1_2() {
         1,
     );
     let c = chit(&g, "1PzA");
-    g.s.cup = vec![c, c];
-    g.s.phase = Phase::Draw;
-    g.resolve_chance();
+    g.edit().hidden.cup = vec![c, c];
+    to_draw(&mut g);
+    draw(&mut g);
     g.play(mv(&g, "ger-inf-88", "0304"));
     g.play(Action::EndMovement);
-    assert_eq!(g.s.phase, Phase::Draw);
+    assert_eq!(top(&g), Some(&Frame::Draw));
     assert!(!active(&g, "ger-inf-88"));
-    g.resolve_chance();
+    draw(&mut g);
     assert!(active(&g, "ger-inf-88"));
     g.play(mv(&g, "ger-inf-88", "0404"));
     assert_eq!(at(&g, "ger-inf-88").as_deref(), Some("0404"));
@@ -1387,10 +1399,16 @@ fn entering_a_city_takes_control_of_it_3_4_2() {
     // Eastcity starts Soviet (3.4(1)); a German unit that enters it takes it.
     let mut g = small_game(2, &[("ger-hq-4pza", "0705"), ("ger-pz-9", "0805")], 1);
     let city = hex(&g, "0905");
-    assert_eq!(g.s.control[city.idx()], Some(sandtable_stalingrad_blitz::Side::Soviet));
+    assert_eq!(
+        g.state().control[city.idx()],
+        Some(sandtable_stalingrad_blitz::Side::Soviet)
+    );
     execute(&mut g, "4PzA");
     g.play(mv(&g, "ger-pz-9", "0905"));
-    assert_eq!(g.s.control[city.idx()], Some(sandtable_stalingrad_blitz::Side::Axis));
+    assert_eq!(
+        g.state().control[city.idx()],
+        Some(sandtable_stalingrad_blitz::Side::Axis)
+    );
 }
 
 #[test]
@@ -1402,16 +1420,16 @@ fn axis_reinforcement_table_and_missing_types_12_3() {
     }
     let mut g = game_on(small_data(), 2, "", &units, "", 1);
     let c = chit(&g, "AXIS-REINF");
-    g.s.cup = vec![c];
-    g.s.phase = Phase::Draw;
+    g.edit().hidden.cup = vec![c];
+    to_draw(&mut g);
     rig_die_after_draw(&mut g, 6);
-    g.resolve_chance();
+    draw(&mut g);
     assert!(matches!(step(&g), Some(Step::AxisReinf(r)) if r.die == 6));
     // Any German panzer division in the pool (12.3: the player chooses freely).
     let pz: Vec<String> = legal(&g)
         .iter()
         .map(|a| match a {
-            Action::Choose { unit } => g.d.units[*unit as usize].id.clone(),
+            Action::Choose { unit } => g.data().units[*unit as usize].id.clone(),
             other => panic!("{other:?}"),
         })
         .collect();
@@ -1424,7 +1442,7 @@ fn axis_reinforcement_table_and_missing_types_12_3() {
     let inf: Vec<String> = legal(&g)
         .iter()
         .filter_map(|a| match a {
-            Action::Choose { unit } => Some(g.d.units[*unit as usize].id.clone()),
+            Action::Choose { unit } => Some(g.data().units[*unit as usize].id.clone()),
             _ => None,
         })
         .collect();
@@ -1445,10 +1463,11 @@ fn axis_reinforcement_table_and_missing_types_12_3() {
         unit: unit(&g, "rum-inf-1"),
     });
     assert_eq!(step(&g), Some(&Step::Place));
-    let arriving: Vec<&str> =
-        g.s.arriving
-            .iter()
-            .map(|&(u, _)| g.d.units[u as usize].id.as_str())
-            .collect();
+    let arriving: Vec<&str> = g
+        .state()
+        .arriving
+        .iter()
+        .map(|&(u, _)| g.data().units[u as usize].id.as_str())
+        .collect();
     assert_eq!(arriving, ["ger-pz-6", "ger-inf-46", "rum-inf-1"]);
 }

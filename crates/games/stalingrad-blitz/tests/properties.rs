@@ -9,10 +9,10 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{Game, Pending, Rules};
 use sandtable_core::record::{ScenarioSource, Session};
 use sandtable_stalingrad_blitz::rules::{loss_vp, Board};
-use sandtable_stalingrad_blitz::state::{Loc, Phase, Step, SupplyStage};
+use sandtable_stalingrad_blitz::state::{Frame, Loc, Step, SupplyStage};
 use sandtable_stalingrad_blitz::{Action, Side, StalingradBlitz};
 
 /// Small positions on the small map: (units, extra scenario tables).
@@ -79,14 +79,14 @@ const POSITIONS: &[(&[(&str, &str)], &str)] = &[
 /// A random legal action, leaning towards a fight: moves that end next to the enemy, attacks,
 /// and an early end of movement, so that combat, retreats and advances happen often.
 fn choose(g: &StalingradBlitz, rng: &mut Rng, l: &[Action]) -> Action {
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     let contact: Vec<Action> = l
         .iter()
         .copied()
         .filter(|a| match a {
             Action::Move { unit, to, .. } => {
-                let side = g.d.units[*unit as usize].side;
-                g.d.map.grid.neighbours(*to).any(|(_, n)| b.enemy_in(side, n))
+                let side = g.data().units[*unit as usize].side;
+                g.data().map.grid.neighbours(*to).any(|(_, n)| b.enemy_in(side, n))
             }
             _ => false,
         })
@@ -118,18 +118,18 @@ struct Snap {
 
 fn snap(g: &StalingradBlitz) -> Snap {
     Snap {
-        locs: g.s.units.iter().map(|u| u.loc).collect(),
-        reduced: g.s.units.iter().map(|u| u.reduced).collect(),
-        loss_vp: g.s.loss_vp,
+        locs: g.state().units.iter().map(|u| u.loc).collect(),
+        reduced: g.state().units.iter().map(|u| u.reduced).collect(),
+        loss_vp: g.state().loss_vp,
     }
 }
 
 /// 3.1: land hexes only, one side per hex, and (when nothing is moving: at a selection, a draw
 /// or the end) no more than two units in a hex without a fortress.
 fn check_position(g: &StalingradBlitz) -> Result<(), String> {
-    let d = &g.d;
-    let b = Board::new(&g.d, &g.s);
-    let at_rest = matches!(g.s.phase, Phase::Select(_) | Phase::Draw | Phase::Over);
+    let d = g.data();
+    let b = Board::new(g.data(), g.state());
+    let at_rest = matches!(g.frames().last(), Some(Frame::Select(_) | Frame::Draw) | None);
     for h in d.map.grid.hexes() {
         let here = b.units_at(h);
         if here.is_empty() {
@@ -143,7 +143,7 @@ fn check_position(g: &StalingradBlitz) -> Result<(), String> {
         if here.iter().any(|&u| d.units[u as usize].side != side) {
             return Err(format!("both sides in {id} (3.1(2))"));
         }
-        let fort = g.s.fortresses.iter().any(|f| f.hex == h);
+        let fort = g.state().fortresses.iter().any(|f| f.hex == h);
         if fort && side == Side::Axis {
             return Err(format!("Axis units in the fortress hex {id}"));
         }
@@ -163,7 +163,7 @@ fn check_position(g: &StalingradBlitz) -> Result<(), String> {
 /// ways the rules have; the loss VP are exactly those of the Axis units removed by combat or
 /// supply (15.0(2)).
 fn check_transition(g: &StalingradBlitz, a: &Snap, b: &Snap, rail_box_choice: bool) -> Result<(), String> {
-    let d = &g.d;
+    let d = g.data();
     let mut vp = 0u16;
     for u in 0..a.locs.len() {
         let def = &d.units[u];
@@ -320,7 +320,7 @@ fn a_whole_game_from_turn_one_keeps_the_rules() {
             panic!("position {pos}, seed {seed}: {e}");
         }
         assert_eq!(g.pending(), Pending::Over);
-        assert!(g.s.turn == 9 || g.s.winner == Some(Side::Axis));
+        assert!(g.state().turn == 9 || g.state().winner == Some(Side::Axis));
     }
 }
 
@@ -386,18 +386,18 @@ fn the_transition_checks_can_fail() {
     p.locs[i] = Loc::Pool;
     assert!(check_transition(&g, &a, &p, false).is_err());
     // Overstacking at rest, and both sides in one hex.
-    let here = g.s.units[i].loc;
+    let here = g.state().units[i].loc;
     let (j, k, s) = (
         unit(&g, "ger-inf-377") as usize,
         unit(&g, "ger-pz-9") as usize,
         unit(&g, "sov-rifle-45") as usize,
     );
     let mut h = small_position(0, 2, 1);
-    h.s.units[j].loc = here;
-    h.s.units[k].loc = here;
+    h.edit().state.units[j].loc = here;
+    h.edit().state.units[k].loc = here;
     assert!(check_position(&h).is_err());
     let mut h = small_position(0, 2, 1);
-    h.s.units[s].loc = here;
+    h.edit().state.units[s].loc = here;
     assert!(check_position(&h).is_err());
 }
 

@@ -11,12 +11,12 @@ use std::collections::BTreeMap;
 
 /// Every hex `id` can reach, with its cost in half movement points (9.2; 9.3 if `march`).
 fn reach(g: &StalingradBlitz, id: &str, march: bool) -> BTreeMap<String, u32> {
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     let mut s = Search::new();
     let mut out = BTreeMap::new();
     if b.movement(unit(g, id), march, &mut s).is_some() {
         for h in s.reached() {
-            out.insert(g.d.map.grid.id(h).0, s.cost(h).unwrap());
+            out.insert(g.data().map.grid.id(h).0, s.cost(h).unwrap());
         }
     }
     out
@@ -28,7 +28,7 @@ fn cost(g: &StalingradBlitz, id: &str, march: bool, to: &str) -> Option<u32> {
 
 /// Whether the least-cost way into `to` must stop there.
 fn must_stop(g: &StalingradBlitz, id: &str, to: &str) -> bool {
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     let mut s = Search::new();
     b.movement(unit(g, id), false, &mut s);
     s.stopped_at(hex(g, to))
@@ -51,7 +51,7 @@ fn zoc_to_zoc_costs_five_mp_and_ends_the_move_9_2_2() {
     // beyond is out of reach. 0301's neighbours on the map are 0302 (the enemy), 0201 and
     // 0401, all in the enemy's ZOC.
     let g = small(&[("ger-inf-88", "0301"), ("sov-rifle-45", "0302")]);
-    assert_eq!(g.d.units[unit(&g, "ger-inf-88") as usize].full.ma, 5);
+    assert_eq!(g.data().units[unit(&g, "ger-inf-88") as usize].full.ma, 5);
     let r = reach(&g, "ger-inf-88", false);
     let expected: BTreeMap<String, u32> = [("0301", 0), ("0201", 10), ("0401", 10)]
         .into_iter()
@@ -64,7 +64,7 @@ fn zoc_to_zoc_costs_five_mp_and_ends_the_move_9_2_2() {
 fn the_board_page_shows_the_examples_cost_on_the_hex_9_2_2() {
     // What a player sees when moving by clicking: the move names the unit and the hex, with
     // the 5 MP the example adds up.
-    use sandtable_core::game::Game;
+    use sandtable_core::game::Rules;
     use sandtable_stalingrad_blitz::state::Action;
     let g = small(&[("ger-inf-88", "0301"), ("sov-rifle-45", "0302")]);
     let to = hex(&g, "0201");
@@ -72,6 +72,7 @@ fn the_board_page_shows_the_examples_cost_on_the_hex_9_2_2() {
         unit: unit(&g, "ger-inf-88"),
         to,
         march: false,
+        via: Default::default(),
     }]);
     assert_eq!(t[0].units, vec!["ger-inf-88".to_string()]);
     assert_eq!(t[0].hexes, vec!["0201".to_string()]);
@@ -122,7 +123,7 @@ fn overlapping_zocs_count_once_3_2_2() {
 fn hqs_move_as_non_mechanised_units_2_22() {
     // An HQ (3-8) pays 1 MP for forest, like infantry.
     let g = small(&[("ger-hq-6a", "0304")]);
-    assert!(!g.d.units[unit(&g, "ger-hq-6a") as usize].mech);
+    assert!(!g.data().units[unit(&g, "ger-hq-6a") as usize].mech);
     assert_eq!(cost(&g, "ger-hq-6a", false, "0404"), Some(2));
 }
 
@@ -163,9 +164,9 @@ fn a_road_costs_one_mp_whatever_the_terrain_9_2_1_4() {
     // The same swamp off the road: 3 MP for a mechanised unit (0504-0505; the way round by
     // 0404-0405 and the road costs as much).
     assert_eq!(cost(&g, "ger-gd", false, "0505"), Some(6), "swamp off the road");
-    let t = g.d.map.terrain(hex(&g, "0505"));
-    assert_eq!(sandtable_stalingrad_blitz::rules::terrain_mp(&g.d, t, true), 3);
-    assert_eq!(sandtable_stalingrad_blitz::rules::terrain_mp(&g.d, t, false), 2);
+    let t = g.data().map.terrain(hex(&g, "0505"));
+    assert_eq!(sandtable_stalingrad_blitz::rules::terrain_mp(g.data(), t, true), 3);
+    assert_eq!(sandtable_stalingrad_blitz::rules::terrain_mp(g.data(), t, false), 2);
 }
 
 #[test]
@@ -234,7 +235,7 @@ fn mountains_only_by_road_9_2_4_1() {
 #[test]
 fn mountain_divisions_enter_with_all_mp_9_2_4_2() {
     let g = rules_map(&[("ger-mt-1", "0707")]);
-    assert!(g.d.units[unit(&g, "ger-mt-1") as usize].is_mountain());
+    assert!(g.data().units[unit(&g, "ger-mt-1") as usize].is_mountain());
     assert_eq!(cost(&g, "ger-mt-1", false, "0807"), Some(10));
     assert!(must_stop(&g, "ger-mt-1", "0807"));
     // Not after moving first.
@@ -317,6 +318,7 @@ fn march_moves_are_offered_where_normal_movement_does_not_reach_9_3() {
         unit: u,
         to: hex(&g, h),
         march,
+        via: Default::default(),
     };
     assert!(l.contains(&to("1105", true)));
     assert!(l.contains(&to("0605", false)));
@@ -359,7 +361,7 @@ fn shift_examples_10_3_3() {
 #[test]
 fn terrain_shifts_per_the_tec_a11() {
     let g = small(&[]);
-    let sh = |h: &str| terrain_shift(&g.d, hex(&g, h));
+    let sh = |h: &str| terrain_shift(g.data(), hex(&g, h));
     assert_eq!(sh("0101"), 0, "plain");
     assert_eq!(sh("0404"), 1, "forest");
     assert_eq!(sh("0403"), 2, "forest + town (the book's example)");
@@ -368,22 +370,22 @@ fn terrain_shifts_per_the_tec_a11() {
     assert_eq!(sh("0905"), 2, "large city");
     assert_eq!(sh("0707"), 2, "mountain");
     let r = rules_map(&[]);
-    assert_eq!(terrain_shift(&r.d, hex(&r, "0505")), 1, "swamp");
-    assert_eq!(terrain_shift(&r.d, hex(&r, "0305")), 1, "forest with a road");
+    assert_eq!(terrain_shift(r.data(), hex(&r, "0505")), 1, "swamp");
+    assert_eq!(terrain_shift(r.data(), hex(&r, "0305")), 1, "forest with a road");
 }
 
 #[test]
 fn forest_town_example_through_the_board_10_3_3() {
     // 6 against 2 is 3-1; Woodtown (forest + town) shifts it 2 left to 1.5-1.
     let g = small(&[("ger-pz-9", "0404"), ("sov-rifle-45", "0403")]);
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     let o = b.odds(hex(&g, "0403"), &[unit(&g, "ger-pz-9")]);
     assert_eq!((o.attack, o.defence, o.shifts), (6, 2, 2));
-    assert_eq!(g.d.crt.columns.label(o.raw.unwrap()), "3-1");
-    assert_eq!(g.d.crt.columns.label(o.column.unwrap()), "1.5-1");
+    assert_eq!(g.data().crt.columns.label(o.raw.unwrap()), "3-1");
+    assert_eq!(g.data().crt.columns.label(o.column.unwrap()), "1.5-1");
     // An HQ (3) alone: 3-2 is 1.5-1, two shifts: below 1-1, not allowed (10.3(4)).
     let g = small(&[("ger-hq-4pza", "0404"), ("sov-rifle-45", "0403")]);
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     assert_eq!(b.odds(hex(&g, "0403"), &[unit(&g, "ger-hq-4pza")]).column, None);
 }
 
@@ -397,7 +399,7 @@ fn river_halves_only_the_crossing_units_once_on_their_total_10_3_1_1_a9() {
         ("ger-pz-9", "0701"),
         ("sov-rifle-45", "0702"),
     ]);
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     let t = hex(&g, "0702");
     let (i88, i377, pz) = (unit(&g, "ger-inf-88"), unit(&g, "ger-inf-377"), unit(&g, "ger-pz-9"));
     // (3 + 3) / 2 = 3 (rounded once, A9), not 1 + 1.
@@ -414,7 +416,7 @@ fn river_halves_only_the_crossing_units_once_on_their_total_10_3_1_1_a9() {
     assert!(!o.halved);
     // Across a major river at a bridge: still halved (10.3(1)1, "with or without a bridge").
     let g = small(&[("ger-pz-9", "0605"), ("sov-rifle-45", "0705")]);
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     assert_eq!(b.odds(hex(&g, "0705"), &[unit(&g, "ger-pz-9")]).attack, 3);
 }
 
@@ -428,16 +430,16 @@ fn defence_sums_every_defender_and_retreated_units_add_nothing_10_3_1() {
     ]);
     let t = hex(&g, "0908");
     let atk = [unit(&g, "ger-pz-9"), unit(&g, "ger-pz-11")];
-    let o = Board::new(&g.d, &g.s).odds(t, &atk);
+    let o = Board::new(g.data(), g.state()).odds(t, &atk);
     // Rifle 2 + tank corps defence 3 (mechanised: attack 4, defence 3).
     assert_eq!((o.attack, o.defence), (12, 5));
-    assert_eq!(g.d.crt.columns.label(o.column.unwrap()), "2-1");
+    assert_eq!(g.data().crt.columns.label(o.column.unwrap()), "2-1");
     // 10.3(1)2: a unit that retreated here in this combat segment adds no defence.
     let r = unit(&g, "sov-tk-4") as usize;
-    g.s.units[r].spent = true;
-    let o = Board::new(&g.d, &g.s).odds(t, &atk);
+    g.edit().state.units[r].spent = true;
+    let o = Board::new(g.data(), g.state()).odds(t, &atk);
     assert_eq!(o.defence, 2);
-    assert_eq!(g.d.crt.columns.label(o.column.unwrap()), "6-1");
+    assert_eq!(g.data().crt.columns.label(o.column.unwrap()), "6-1");
 }
 
 #[test]
@@ -450,7 +452,7 @@ fn a_level_2_fortress_adds_one_defence_14_2_1() {
             1,
         )
         .unwrap();
-        let o = Board::new(&g.d, &g.s).odds(hex(&g, "0905"), &[unit(&g, "ger-pz-9")]);
+        let o = Board::new(g.data(), g.state()).odds(hex(&g, "0905"), &[unit(&g, "ger-pz-9")]);
         assert_eq!(o.defence, defence, "level {level}");
     }
     // A lone level-1 fortress (A26): defence 0, so the 10+ column, then the city's 2 shifts.
@@ -460,9 +462,9 @@ fn a_level_2_fortress_adds_one_defence_14_2_1() {
         1,
     )
     .unwrap();
-    let o = Board::new(&g.d, &g.s).odds(hex(&g, "0905"), &[unit(&g, "ger-hq-4pza")]);
+    let o = Board::new(g.data(), g.state()).odds(hex(&g, "0905"), &[unit(&g, "ger-hq-4pza")]);
     assert_eq!(o.defence, 0);
-    assert_eq!(g.d.crt.columns.label(o.column.unwrap()), "8-1");
+    assert_eq!(g.data().crt.columns.label(o.column.unwrap()), "8-1");
 }
 
 #[test]
@@ -483,7 +485,7 @@ fn every_unit_in_a_fortress_hex_defends_14_2_3() {
         1,
     )
     .unwrap();
-    let b = Board::new(&g.d, &g.s);
+    let b = Board::new(g.data(), g.state());
     assert_eq!(b.units_at(hex(&g, "0905")).len(), 5);
     let o = b.odds(hex(&g, "0905"), &[unit(&g, "ger-pz-9"), unit(&g, "ger-pz-11")]);
     assert_eq!(o.defence, 10);
@@ -522,7 +524,7 @@ fn every_crt_cell_follows_the_diagonal_10_4() {
 #[test]
 fn a_second_advance_hex_only_from_open_ground_not_across_a_river_10_7_1_a21() {
     let g = small(&[]);
-    let may = |from: &str, to: &str| advance_may_continue(&g.d, hex(&g, from), hex(&g, to));
+    let may = |from: &str, to: &str| advance_may_continue(g.data(), hex(&g, from), hex(&g, to));
     assert!(may("0808", "0908"), "plain");
     assert!(!may("0304", "0404"), "forest");
     assert!(!may("1003", "0904"), "swamp + town");
@@ -567,27 +569,31 @@ fn withdrawal_table_11_2() {
     );
 }
 
+/// 12.2: the track as the book prints it, every row: its last line is "NKVD-Mot 1-2-6 2 - - - -
+/// - - - -", two NKVD motorised units at reinforcement number 1.
 #[test]
 fn soviet_track_column_totals_12_2() {
     let d = small_data();
     let totals: Vec<u32> = (0..9)
         .map(|col| d.soviet_track.iter().map(|(_, v)| v[col] as u32).sum())
         .collect();
-    assert_eq!(totals, [26, 10, 17, 11, 15, 20, 21, 22, 19]);
+    assert_eq!(totals, [28, 10, 17, 11, 15, 20, 21, 22, 19]);
     let by_type: Vec<u32> = d
         .soviet_track
         .iter()
         .map(|(_, v)| v.iter().map(|&x| x as u32).sum())
         .collect();
-    // HQ, Tk, Mech, Cav, Rifle, G-Mech, G-Cav, G-Rifle.
-    assert_eq!(by_type, [3, 11, 3, 12, 109, 3, 2, 18]);
-    assert_eq!(by_type.iter().sum::<u32>(), 161);
+    // HQ, Tk, Mech, Cav, Rifle, G-Mech, G-Cav, G-Rifle, NKVD-Mot.
+    assert_eq!(by_type, [3, 11, 3, 12, 109, 3, 2, 18, 2]);
+    assert_eq!(by_type.iter().sum::<u32>(), 163);
+    let (_, nkvd) = d.soviet_track.last().expect("the track's rows");
+    assert_eq!(nkvd, &[2, 0, 0, 0, 0, 0, 0, 0, 0], "NKVD-Mot: 2 at number 1");
 }
 
 #[test]
 fn loss_vp_per_unit_class_15_0_2() {
     let g = small(&[]);
-    let vp = |id: &str| loss_vp(&g.d, unit(&g, id));
+    let vp = |id: &str| loss_vp(g.data(), unit(&g, id));
     assert_eq!(vp("ger-pz-9"), 2, "German mechanised");
     assert_eq!(vp("ger-mot-16"), 2, "German motorised (mechanised)");
     assert_eq!(vp("ger-ss-wik"), 2, "SS (mechanised)");

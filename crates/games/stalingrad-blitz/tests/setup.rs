@@ -9,10 +9,10 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{Game, Pending, Rules};
 use sandtable_stalingrad_blitz::data::{Data, Entry, Nation, UType};
 use sandtable_stalingrad_blitz::scenario::CAMPAIGN_TOML;
-use sandtable_stalingrad_blitz::state::{Loc, Phase, Select};
+use sandtable_stalingrad_blitz::state::{Frame, Loc, Select};
 use sandtable_stalingrad_blitz::{Action, Hex, Side, StalingradBlitz};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -61,8 +61,8 @@ fn refused(g: &StalingradBlitz, id: &str, h: &str) -> (String, String) {
 #[test]
 fn the_free_setup_starts_with_the_axis_after_the_hqs() {
     let g = free_setup(1);
-    assert_eq!(g.s.phase, Phase::Setup);
-    assert_eq!(g.s.turn, 1);
+    assert_eq!(g.frames().last(), Some(&Frame::SetUp));
+    assert_eq!(g.state().turn, 1);
     assert_eq!(seat(&g), Side::Axis.seat());
     // 4.0(2): every HQ is on its printed HQ hex already (one hex each: no choice).
     for (id, h) in [("ger-hq-4pza", "1202"), ("ger-hq-6a", "1208"), ("sov-hq-swf", "2207")] {
@@ -73,7 +73,7 @@ fn the_free_setup_starts_with_the_axis_after_the_hqs() {
     let mut offered: Vec<String> = legal(&g)
         .iter()
         .map(|a| match a {
-            Action::Place { at, .. } => g.d.map.grid.id(*at).0,
+            Action::Place { at, .. } => g.data().map.grid.id(*at).0,
             _ => unreachable!(),
         })
         .collect();
@@ -164,7 +164,7 @@ fn mixed() -> StalingradBlitz {
 #[test]
 fn mixed_nationalities_are_refused_and_an_hq_may_join() {
     let g = mixed();
-    assert_eq!(g.s.phase, Phase::Setup);
+    assert_eq!(g.frames().last(), Some(&Frame::SetUp));
     let (rule, text) = refused(&g, "ger-pz-9", "1201");
     assert_eq!(rule, "4.0(3)");
     assert!(text.contains("nationality"), "{text}");
@@ -260,12 +260,12 @@ fn a_placement_that_would_leave_a_set_up_hex_empty_is_not_offered() {
     assert_eq!(rule, "4.0(3)");
     assert!(text.contains("could not all be placed"), "{text}");
     // Going on, every hex is filled and the set-up ends.
-    while g.s.phase == Phase::Setup {
+    while matches!(g.frames().last(), Some(Frame::SetUp)) {
         let a = legal(&g)[0];
         act(&mut g, a);
     }
-    for h in g.d.map.hex_set("axis-4PzA") {
-        assert!(g.s.units.iter().any(|u| u.loc == Loc::Map(*h)), "{h:?} empty");
+    for h in g.data().map.hex_set("axis-4PzA") {
+        assert!(g.state().units.iter().any(|u| u.loc == Loc::Map(*h)), "{h:?} empty");
     }
 }
 
@@ -298,12 +298,12 @@ fn set(d: &Data, name: &str) -> BTreeSet<Hex> {
 /// Every constraint of 4.0 on a finished set-up, from the map and the counters alone: `setup`
 /// are the units the players set up. Returns the first breach.
 fn check_4_0(g: &StalingradBlitz, setup: &[u16]) -> Result<(), String> {
-    let d = &g.d;
+    let d = g.data();
     let id = |h: Hex| d.map.grid.id(h).0;
     let front = set(d, "soviet-front-line");
     let panzer = set(d, "panzer-symbol");
     let mut per_hex: BTreeMap<Hex, Vec<u16>> = BTreeMap::new();
-    for (i, st) in g.s.units.iter().enumerate() {
+    for (i, st) in g.state().units.iter().enumerate() {
         if let Loc::Map(h) = st.loc {
             per_hex.entry(h).or_default().push(i as u16);
         }
@@ -312,7 +312,7 @@ fn check_4_0(g: &StalingradBlitz, setup: &[u16]) -> Result<(), String> {
     let mut front_line_sets_up = false;
     for &u in setup {
         let def = &d.units[u as usize];
-        let st = &g.s.units[u as usize];
+        let st = &g.state().units[u as usize];
         let Loc::Map(h) = st.loc else {
             return Err(format!("{} is not on the map", def.id));
         };
@@ -331,7 +331,7 @@ fn check_4_0(g: &StalingradBlitz, setup: &[u16]) -> Result<(), String> {
             front.contains(&h)
         } else {
             d.is_urban[h.idx()]
-                && g.s.control[h.idx()] == Some(Side::Soviet)
+                && g.state().control[h.idx()] == Some(Side::Soviet)
                 && !front.contains(&h)
                 && per_hex[&h].len() == 1
         };
@@ -385,7 +385,7 @@ fn random_setup(g: &mut StalingradBlitz, seed: u64) -> usize {
     let mut rng = Rng::from_seed(seed);
     let mut l = Vec::new();
     let mut n = 0;
-    while g.s.phase == Phase::Setup {
+    while matches!(g.frames().last(), Some(Frame::SetUp)) {
         let Pending::Seat(s) = g.pending() else {
             panic!("the set-up waits for no seat")
         };
@@ -402,11 +402,12 @@ fn random_setup(g: &mut StalingradBlitz, seed: u64) -> usize {
 fn campaign_on_map() -> BTreeSet<String> {
     let g = StalingradBlitz::new_game("campaign", 0).unwrap();
     assert!(CAMPAIGN_TOML.contains("[[unit]]"));
-    g.s.units
+    g.state()
+        .units
         .iter()
         .enumerate()
         .filter(|(_, u)| matches!(u.loc, Loc::Map(_)))
-        .map(|(i, _)| g.d.units[i].id.clone())
+        .map(|(i, _)| g.data().units[i].id.clone())
         .collect()
 }
 
@@ -418,25 +419,25 @@ proptest! {
     #[test]
     fn random_set_ups_reach_turn_one_conforming_to_4_0(seed in any::<u64>()) {
         let mut g = free_setup(seed);
-        let setup: Vec<u16> = (0..g.s.units.len() as u16)
-            .filter(|&u| g.s.units[u as usize].loc == Loc::SetUp)
+        let setup: Vec<u16> = (0..g.state().units.len() as u16)
+            .filter(|&u| g.state().units[u as usize].loc == Loc::SetUp)
             .collect();
         random_setup(&mut g, seed);
-        prop_assert_eq!(g.s.turn, 1);
-        prop_assert_eq!(&g.s.phase, &Phase::Select(Select::SovietHq));
-        prop_assert!(g.s.units.iter().all(|u| u.loc != Loc::SetUp));
-        let on_map: BTreeSet<String> = g.s.units.iter().enumerate()
+        prop_assert_eq!(g.state().turn, 1);
+        prop_assert_eq!(g.frames().last(), Some(&Frame::Select(Select::SovietHq)));
+        prop_assert!(g.state().units.iter().all(|u| u.loc != Loc::SetUp));
+        let on_map: BTreeSet<String> = g.state().units.iter().enumerate()
             .filter(|(_, u)| matches!(u.loc, Loc::Map(_)))
-            .map(|(i, _)| g.d.units[i].id.clone())
+            .map(|(i, _)| g.data().units[i].id.clone())
             .collect();
         prop_assert_eq!(on_map, campaign_on_map());
         let campaign = StalingradBlitz::new_game("campaign", seed).unwrap();
-        for (i, u) in g.s.units.iter().enumerate() {
+        for (i, u) in g.state().units.iter().enumerate() {
             if !matches!(u.loc, Loc::Map(_)) {
-                prop_assert_eq!(u.loc, campaign.s.units[i].loc);
+                prop_assert_eq!(u.loc, campaign.state().units[i].loc);
             }
         }
-        prop_assert_eq!(&g.s.control, &campaign.s.control);
+        prop_assert_eq!(&g.state().control, &campaign.state().control);
         check_4_0(&g, &setup).map_err(TestCaseError::fail)?;
     }
 }
@@ -445,14 +446,14 @@ proptest! {
 fn the_fixed_campaign_deployment_passes_the_same_checks() {
     // The checks above hold the free set-up to what the fixed deployment was built to meet.
     let g = StalingradBlitz::new_game("campaign", 0).unwrap();
-    let setup: Vec<u16> = (0..g.s.units.len() as u16)
-        .filter(|&u| g.d.units[u as usize].entry != Entry::Pool)
+    let setup: Vec<u16> = (0..g.state().units.len() as u16)
+        .filter(|&u| g.data().units[u as usize].entry != Entry::Pool)
         .collect();
     check_4_0(&g, &setup).unwrap();
     // And they can fail.
     let mut bad = g.clone();
     let pz = unit(&g, "ger-pz-9");
-    bad.s.units[pz as usize].loc = Loc::Map(hex(&g, "1102"));
+    bad.edit().state.units[pz as usize].loc = Loc::Map(hex(&g, "1102"));
     assert!(check_4_0(&bad, &setup).is_err());
 }
 
@@ -470,7 +471,7 @@ fn every_set_up_action_is_accepted_exactly_when_offered() {
     // 4.0 (or 3.1 for the other side's hexes), and accepts what it offers.
     let mut g = free_setup(5);
     let mut rng = Rng::from_seed(5);
-    while g.s.phase == Phase::Setup {
+    while matches!(g.frames().last(), Some(Frame::SetUp)) {
         let l = legal(&g);
         let u = next_unit(&g);
         let s = seat(&g);
@@ -478,7 +479,7 @@ fn every_set_up_action_is_accepted_exactly_when_offered() {
         for a in &l {
             if let Action::Place { at, .. } = a {
                 hexes.insert(*at);
-                hexes.extend(g.d.map.grid.neighbours(*at).map(|(_, n)| n));
+                hexes.extend(g.data().map.grid.neighbours(*at).map(|(_, n)| n));
             }
         }
         for h in hexes {
@@ -507,7 +508,7 @@ fn a_free_set_up_game_replays_from_its_record() {
         let a = l[rng.below(l.len() as u32) as usize];
         s.act(seat, &a).unwrap();
     }
-    assert_ne!(s.game.s.phase, Phase::Setup);
+    assert_ne!(s.game.frames().last(), Some(&Frame::SetUp));
     let again = Session::<StalingradBlitz>::replay(s.record.clone()).unwrap();
     assert_eq!(again.game.checksum(), s.game.checksum());
 }
@@ -542,13 +543,13 @@ type Deployment = BTreeMap<u16, Hex>;
 fn deployment(g: &StalingradBlitz, units: &[u16]) -> Deployment {
     units
         .iter()
-        .map(|&u| (u, g.s.units[u as usize].hex().unwrap()))
+        .map(|&u| (u, g.state().units[u as usize].hex().unwrap()))
         .collect()
 }
 
 /// Every deployment reachable through the legal actions; panics at a dead end.
 fn reachable(g: &StalingradBlitz, units: &[u16], out: &mut BTreeSet<Deployment>) {
-    if g.s.phase != Phase::Setup {
+    if !matches!(g.frames().last(), Some(Frame::SetUp)) {
         out.insert(deployment(g, units));
         return;
     }
@@ -590,37 +591,40 @@ fn legal_equals_allowed(ids: &[&str]) -> usize {
     let mut got = BTreeSet::new();
     reachable(&g, &units, &mut got);
     // Every assignment of the units to land hexes of the map that meets 4.0.
-    let land: Vec<Hex> =
-        g.d.map
-            .grid
-            .hexes()
-            .filter(|&h| g.d.map.terrain(h) & g.d.t.sea == 0)
-            .collect();
+    let land: Vec<Hex> = g
+        .data()
+        .map
+        .grid
+        .hexes()
+        .filter(|&h| g.data().map.terrain(h) & g.data().t.sea == 0)
+        .collect();
     let mut want = BTreeSet::new();
     let mut probe = g.clone();
     let mut pick = vec![0usize; units.len()];
     // A unit's hexes: those the map names for units like it, checked again by `check_4_0`.
     let names = |u: u16| -> Vec<Hex> {
-        let def = &g.d.units[u as usize];
+        let def = &g.data().units[u as usize];
         let named: Vec<Hex> = if def.utype == UType::Hq {
-            g.d.map
+            g.data()
+                .map
                 .hex_set(&format!("hq-{}", def.chit.as_deref().unwrap()))
                 .to_vec()
         } else if def.side == Side::Axis {
-            g.d.map
+            g.data()
+                .map
                 .hex_set(&format!("axis-{}", def.front.as_deref().unwrap()))
                 .to_vec()
         } else if def.entry == Entry::FrontLine {
-            g.d.map.hex_set("soviet-front-line").to_vec()
+            g.data().map.hex_set("soviet-front-line").to_vec()
         } else {
-            land.iter().copied().filter(|h| g.d.is_urban[h.idx()]).collect()
+            land.iter().copied().filter(|h| g.data().is_urban[h.idx()]).collect()
         };
         named
     };
     let options: Vec<Vec<Hex>> = units.iter().map(|&u| names(u)).collect();
     'all: loop {
         for (i, &u) in units.iter().enumerate() {
-            probe.s.units[u as usize].loc = Loc::Map(options[i][pick[i]]);
+            probe.edit().state.units[u as usize].loc = Loc::Map(options[i][pick[i]]);
         }
         if check_4_0(&probe, &units).is_ok() {
             want.insert(deployment(&probe, &units));

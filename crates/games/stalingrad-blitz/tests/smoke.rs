@@ -1,6 +1,6 @@
 mod common;
 use common::*;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{Game, Pending, Rules};
 
 #[test]
 fn random_games_on_the_small_map_end() {
@@ -42,7 +42,9 @@ fn every_legal_action_reads_back_from_its_notation() {
     for _ in 0..400 {
         match g.pending() {
             Pending::Over => break,
-            Pending::Chance => g.resolve_chance(),
+            Pending::Chance => {
+                g.resolve_chance();
+            }
             Pending::Seat(seat) => {
                 g.legal_actions(&mut legal);
                 for a in &legal {

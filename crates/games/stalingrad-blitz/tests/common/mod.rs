@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::{Game, Pending, Rules};
 use sandtable_stalingrad_blitz::data::Data;
 use sandtable_stalingrad_blitz::{Action, StalingradBlitz};
 use std::sync::Arc;
@@ -44,7 +44,9 @@ pub fn random_play(g: &mut StalingradBlitz, seed: u64, max: usize) -> usize {
     while n < max {
         match g.pending() {
             Pending::Over => break,
-            Pending::Chance => g.resolve_chance(),
+            Pending::Chance => {
+                g.resolve_chance();
+            }
             Pending::Seat(seat) => {
                 g.legal_actions(&mut legal);
                 assert!(
@@ -77,7 +79,7 @@ pub const SKIRMISH: &[(&str, &str)] = &[
 // ------------------------------------------------------------------ helpers for targeted tests
 
 use sandtable_core::hex::Hex;
-use sandtable_stalingrad_blitz::state::{Combat, Loc, Phase, Step, UnitId};
+use sandtable_stalingrad_blitz::state::{Combat, Frame, Loc, Step, UnitId};
 
 /// The second fixture map (roads through forest and swamp, a mountain road, a rail-only bridge
 /// over a major river, a short Axis railway, nine Axis VP hexes): see the file's header.
@@ -125,45 +127,91 @@ pub fn game_on(d: Arc<Data>, turn: u8, head: &str, units: &[(&str, &str)], tail:
 }
 
 pub fn unit(g: &StalingradBlitz, id: &str) -> UnitId {
-    *g.d.unit_index.get(id).unwrap_or_else(|| panic!("no unit {id}"))
+    *g.data().unit_index.get(id).unwrap_or_else(|| panic!("no unit {id}"))
 }
 
 pub fn hex(g: &StalingradBlitz, id: &str) -> Hex {
-    g.d.map.grid.parse(id).unwrap_or_else(|e| panic!("bad hex {id}: {e:?}"))
+    g.data()
+        .map
+        .grid
+        .parse(id)
+        .unwrap_or_else(|e| panic!("bad hex {id}: {e:?}"))
 }
 
 pub fn chit(g: &StalingradBlitz, id: &str) -> u8 {
-    g.d.chit_index(id).unwrap_or_else(|| panic!("no chit {id}"))
+    g.data().chit_index(id).unwrap_or_else(|| panic!("no chit {id}"))
 }
 
 pub fn loc(g: &StalingradBlitz, id: &str) -> Loc {
-    g.s.units[unit(g, id) as usize].loc
+    g.state().units[unit(g, id) as usize].loc
 }
 
 pub fn at(g: &StalingradBlitz, id: &str) -> Option<String> {
-    g.s.units[unit(g, id) as usize].hex().map(|h| g.d.map.grid.id(h).0)
+    g.state().units[unit(g, id) as usize]
+        .hex()
+        .map(|h| g.data().map.grid.id(h).0)
 }
 
 pub fn reduced(g: &StalingradBlitz, id: &str) -> bool {
-    g.s.units[unit(g, id) as usize].reduced
+    g.state().units[unit(g, id) as usize].reduced
 }
 
 /// Makes `chit` the only chit in the cup and draws it (7.1), as if every other chit of the
-/// turn had been drawn already.
+/// turn had been drawn already; a die the chit calls for is rolled.
 pub fn execute(g: &mut StalingradBlitz, chit_id: &str) {
     let c = chit(g, chit_id);
-    g.s.cup = vec![c];
-    g.s.phase = Phase::Draw;
-    g.resolve_chance();
+    {
+        let e = g.edit();
+        e.hidden.cup = vec![c];
+        e.frames.truncate(1);
+        e.frames.push(Frame::Draw);
+    }
+    draw(g);
 }
 
-/// Sets the game's generator so that its next die roll is `die`.
-pub fn rig_die(g: &mut StalingradBlitz, die: u8) {
-    for seed in 0.. {
-        let mut r = Rng::from_seed(seed);
-        if r.d6() == die {
-            g.s.rng = Rng::from_seed(seed);
-            return;
+/// Ends what is going on in the turn and comes to the cup (7.1): the next thing to happen is
+/// a draw (or, with the cup empty, the end of the turn, which happens at once).
+pub fn to_draw(g: &mut StalingradBlitz) {
+    set_frames(g, vec![Frame::Draw]);
+}
+
+/// Puts `frames` on the turn (which stays at the bottom of the stack) in place of what was
+/// going on, and runs what follows by itself.
+pub fn set_frames(g: &mut StalingradBlitz, frames: Vec<Frame>) {
+    {
+        let e = g.edit();
+        e.frames.truncate(1);
+        e.frames.extend(frames);
+    }
+    g.settle();
+}
+
+/// Draws the next chit from the cup (7.1) and rolls any die it calls for.
+pub fn draw(g: &mut StalingradBlitz) {
+    if g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    roll_dice(g);
+}
+
+thread_local! {
+    static RIGGED: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Makes the next die the game rolls show `die` (chance's outcome chosen, as a search would
+/// choose it, instead of drawn from the generator).
+pub fn rig_die(_g: &mut StalingradBlitz, die: u8) {
+    RIGGED.with(|r| r.borrow_mut().push(die));
+}
+
+/// Rolls every die now due: a rigged face if there is one, else one from the generator.
+pub fn roll_dice(g: &mut StalingradBlitz) {
+    while let Some(Frame::Roll(_)) = g.frames().last() {
+        match RIGGED.with(|r| r.borrow_mut().pop()) {
+            Some(face) => g.apply_chance(&Action::Die { face }).expect("a die face"),
+            None => {
+                g.resolve_chance();
+            }
         }
     }
 }
@@ -185,22 +233,25 @@ pub fn act(g: &mut StalingradBlitz, a: Action) {
             g.summary(None, sandtable_core::text::Lang::En)
         );
     }
+    roll_dice(g);
 }
 
 /// The step of the command being executed.
 pub fn step(g: &StalingradBlitz) -> Option<&Step> {
-    match &g.s.phase {
-        Phase::Exec(e) => Some(&e.step),
-        _ => None,
-    }
+    g.exec().map(|e| &e.step)
 }
 
 /// The combat being resolved.
 pub fn combat(g: &StalingradBlitz) -> &Combat {
-    match step(g) {
-        Some(Step::Combat(c)) => c,
-        other => panic!("no combat now: {other:?}"),
+    match g.combat() {
+        Some(c) => c,
+        None => panic!("no combat now: {:?}", g.frames().last()),
     }
+}
+
+/// The frame on top of the stack: what is going on.
+pub fn top(g: &StalingradBlitz) -> Option<&Frame> {
+    g.frames().last()
 }
 
 /// `act` as a method, so the action can be built from the game in the same call

@@ -1,0 +1,544 @@
+//! Movement (9.0): which moves are legal and why not, and a move carried out along its route;
+//! and the movement searches kept from one decision to the next.
+//!
+//! Where a unit can go (9.2, 9.3) depends on its hex and its step, and on where the enemy
+//! stands: enemy units and fortresses block (3.1(2)), their zones of control cost MP and
+//! stop march formation (3.2, 9.2(2), 9.3(1)), and a fortress hex shields Soviet units from
+//! enemy ZOC (14.2(2)). Friendly units moving change none of that (stacking is tested when
+//! the moves are listed, not in the search). So in a movement segment each unit is searched
+//! once, not once per decision. A unit's searches are kept with exactly what they read, and
+//! are used again only where all of it is unchanged.
+
+use crate::data::{Data, Side};
+use crate::rules::{why, Board};
+use crate::state::{Action, Fortress, Loc, Route, State, UnitId};
+use crate::StalingradBlitz;
+use sandtable_core::game::Refusal;
+use sandtable_core::hex::Hex;
+use sandtable_core::search::{with_thread_search as with_search, Search};
+use sandtable_core::text;
+use sandtable_core::text::Text;
+use std::cell::RefCell;
+
+impl StalingradBlitz {
+    /// 9.0: every destination of every activated unit that has not moved, by its cheapest
+    /// route.
+    pub(crate) fn legal_moves(&self, out: &mut Vec<Action>) {
+        let room = Room::new(&self.d, &self.s);
+        let units = (0..self.s.units.len()).filter(|&i| {
+            let st = &self.s.units[i];
+            st.active && !st.moved && st.hex().is_some()
+        });
+        with_moves(&self.d, &self.s, units.map(|i| i as UnitId), |unit, m| {
+            for &to in &m.normal.hexes {
+                if to != m.start() && room.has_room(to) {
+                    out.push(Action::Move {
+                        unit,
+                        to,
+                        march: false,
+                        via: Route::default(),
+                    });
+                }
+            }
+            // 9.3: march formation, where it reaches hexes normal movement does not.
+            for &to in &m.march_only {
+                if room.has_room(to) {
+                    out.push(Action::Move {
+                        unit,
+                        to,
+                        march: true,
+                        via: Route::default(),
+                    });
+                }
+            }
+        });
+    }
+
+    /// 8.1, 9.0: whether `unit` may move now at all.
+    fn may_move_unit(&self, unit: UnitId) -> Result<Hex, Refusal> {
+        let r = |rule: &str, t| Err(Refusal::new(rule, t));
+        let Some(def) = self.d.units.get(unit as usize) else {
+            return r("9.0", text!("there is no such unit", "没有这个单位"));
+        };
+        let st = &self.s.units[unit as usize];
+        let (en, zh) = (&def.name_en, &def.name_zh);
+        let Some(at) = st.hex() else {
+            return r("9.0", text!("{en} is not on the map", "{zh}不在地图上"));
+        };
+        if !st.active {
+            return r(
+                "8.1",
+                text!("{en} was not activated by this command", "{zh}没有被本次命令激活"),
+            );
+        }
+        if st.moved {
+            return r(
+                "8.1(3)",
+                text!(
+                    "{en} has already moved in this command execution",
+                    "{zh}在本次命令中已经移动过"
+                ),
+            );
+        }
+        Ok(at)
+    }
+
+    /// 9.0–9.3: whether `unit` may move to `to` now, by its cheapest route (`march`: in march
+    /// formation, where normal movement does not reach), and if not, what stops it.
+    pub(crate) fn may_move(&self, unit: UnitId, to: Hex, march: bool, via: Route) -> Result<(), Refusal> {
+        let start = self.may_move_unit(unit)?;
+        let d = &self.d;
+        if to.idx() >= d.map.grid.len() || via.as_slice().iter().any(|h| h.idx() >= d.map.grid.len()) {
+            return Err(Refusal::new(
+                "9.1",
+                text!("that hex is not on the map", "该格不在地图上"),
+            ));
+        }
+        let def = &d.units[unit as usize];
+        let hid = d.map.grid.id(to);
+        if to == start {
+            return Err(Refusal::new(
+                "9.0",
+                Text::new(
+                    format!("{} already stands in {hid}", def.name_en),
+                    format!("{}已经在{hid}", def.name_zh),
+                ),
+            ));
+        }
+        if !via.is_empty() {
+            self.route_path(unit, march, via, to)?;
+        } else {
+            let mut reached = (false, false);
+            with_moves(d, &self.s, std::iter::once(unit), |_, m| {
+                reached = (m.normal.hexes.contains(&to), m.march_only.contains(&to));
+            });
+            match (march, reached) {
+                (false, (true, _)) | (true, (_, true)) => {}
+                (true, (true, false)) => {
+                    return Err(Refusal::new(
+                        "9.3",
+                        Text::new(
+                            format!(
+                                "{} reaches {hid} by normal movement: move it there without march formation",
+                                def.name_en
+                            ),
+                            format!("{}以普通移动即可到达{hid}:不必用行军队形", def.name_zh),
+                        ),
+                    ))
+                }
+                _ => return Err(self.why_not_reached(unit, march, start, 0, to)),
+            }
+        }
+        // 3.1(1), 3.1(3): stacking counts where the move ends.
+        if !Room::new(d, &self.s).has_room(to) {
+            return Err(Refusal::new(
+                "3.1(1)",
+                text!(
+                    "{hid} already holds two units: at most 2 per hex at the end of movement",
+                    "{hid}已有两个单位:移动结束时每格最多2个"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// 9.0: the hexes a move through `via` passes, start and end included: the cheapest way
+    /// from each hex of the route to the next, the MP spent carried along; or what stops it.
+    fn route_path(&self, unit: UnitId, march: bool, via: Route, to: Hex) -> Result<Vec<Hex>, Refusal> {
+        let start = self.may_move_unit(unit)?;
+        let b = Board::new(&self.d, &self.s);
+        let mut path = vec![start];
+        let mut spent = 0;
+        for (i, &next) in via.as_slice().iter().chain(std::iter::once(&to)).enumerate() {
+            let at = *path.last().unwrap_or(&start);
+            if next == at {
+                continue;
+            }
+            let last = i == via.as_slice().len();
+            let leg = with_search(|search| {
+                if !b.movement_from(unit, march, at, spent, search) || search.cost(next).is_none() {
+                    return None;
+                }
+                if last {
+                    return Some(Ok((search.path(next)?, search.cost(next)?)));
+                }
+                // The move goes on from a waypoint: by the cheapest way that may go on from it.
+                // A hex the unit can only reach by a step that must stop ends the move (9.2(3),
+                // 9.2(4)).
+                match (search.path_to_go_on(next), search.cost_to_go_on(next)) {
+                    (Some(path), Some(cost)) => Some(Ok((path, cost))),
+                    _ => Some(Err(())),
+                }
+            });
+            match leg {
+                Some(Ok((leg, cost))) => {
+                    path.extend(leg.into_iter().skip(1));
+                    spent = cost;
+                }
+                Some(Err(())) => {
+                    let hid = self.d.map.grid.id(next);
+                    return Err(Refusal::new(
+                        "9.2",
+                        text!(
+                            "the move must stop in {hid} (a major river or mountain crossed with all MP): it cannot go on",
+                            "移动必须在{hid}停止(用全部移动力渡过大河或进入山岳):不能继续"
+                        ),
+                    ));
+                }
+                None => return Err(self.why_not_reached(unit, march, at, spent, next)),
+            }
+        }
+        Ok(path)
+    }
+
+    /// What stopped `unit`, moving on from `from` with `spent` half MP spent, short of `to`:
+    /// the rule the search refused its step into `to` by, or its movement allowance.
+    fn why_not_reached(&self, unit: UnitId, march: bool, from: Hex, spent: u32, to: Hex) -> Refusal {
+        let d = &self.d;
+        let b = Board::new(d, &self.s);
+        let def = &d.units[unit as usize];
+        let st = &self.s.units[unit as usize];
+        let hid = d.map.grid.id(to);
+        let (en, zh) = (&def.name_en, &def.name_zh);
+        let (may, why) = with_search(|search| {
+            let may = b.movement_from(unit, march, from, spent, search);
+            (may, search.why(to))
+        });
+        if !may {
+            return Refusal::new(
+                "9.3(1)",
+                text!(
+                    "{en} may not use march formation: it must begin on a road hex outside enemy ZOC",
+                    "{zh}不能使用行军队形:必须从敌ZOC外的道路格开始"
+                ),
+            );
+        }
+        let r = |rule: &str, t: Text| Refusal::new(rule, t);
+        // Nothing refused on the way into `to` within the unit's MP: is it the MP, or does
+        // nothing lead there at all?
+        let why = match why {
+            Some(w) => Some(w),
+            None => {
+                let (reached, why) = with_search(|search| {
+                    b.movement_within(unit, march, from, spent, Some(u32::MAX / 4), search);
+                    (search.cost(to).is_some(), search.why(to))
+                });
+                if !reached && why.is_none() {
+                    return r(
+                        "9.2",
+                        text!(
+                            "no way leads {en} to {hid}: enemy units, rivers or impassable terrain bar every route",
+                            "{zh}没有路线可到{hid}:敌军、河流或不可通行地形阻断了所有路线"
+                        ),
+                    );
+                }
+                why
+            }
+        };
+        match why {
+            Some(why::PROHIBITED) => r(
+                "TEC",
+                text!("{en} cannot cross into {hid}: the hexside is impassable", "{zh}不能进入{hid}:该格边禁止通行"),
+            ),
+            Some(why::IMPASSABLE) => r(
+                "TEC",
+                text!("{hid} is all sea or impassable: units may not enter", "{hid}是全海或不可通行格,不能进入"),
+            ),
+            Some(why::ENEMY) => r("3.1(2)", text!("{hid} holds enemy units", "{hid}有敌军单位")),
+            Some(why::MAJOR_RIVER) => r(
+                "9.2(3)",
+                text!(
+                    "an unbridged major river may be crossed only from the start of the move into the hex across, with all MP, and never from enemy ZOC to enemy ZOC",
+                    "无桥大河只能从移动开始时相邻的格用全部移动力渡过,且不能从敌ZOC到敌ZOC"
+                ),
+            ),
+            Some(why::MOUNTAIN) => r(
+                "9.2(4)",
+                text!(
+                    "mountain hexes may be entered or left only along a road (a mountain division with all its MP)",
+                    "山岳格只能沿道路进出(山岳师用全部移动力)"
+                ),
+            ),
+            Some(why::OFF_ROAD) => r(
+                "9.3(1)",
+                text!("march formation moves only along roads", "行军队形只能沿道路移动"),
+            ),
+            Some(why::MARCH_ZOC) => r(
+                "9.3(1)",
+                text!("march formation may not enter an enemy ZOC", "行军队形不能进入敌ZOC"),
+            ),
+            _ => {
+                let ma = def.face(st.reduced).ma;
+                r(
+                    "9.2(5)",
+                    text!(
+                        "{en} cannot reach {hid} with its {ma} MP (terrain, rivers +1, enemy ZOC +2 to enter and +2 to leave)",
+                        "{zh}用{ma}移动力到不了{hid}(地形、河流+1、进出敌ZOC各+2)"
+                    ),
+                )
+            }
+        }
+    }
+
+    /// 9.0: the move, hex by hex along its route: 3.4(2) every city or town it passes comes
+    /// under its side's control.
+    pub(crate) fn do_move(&mut self, unit: UnitId, to: Hex, march: bool, via: Route) {
+        let side = self.d.units[unit as usize].side;
+        let path = if via.is_empty() {
+            let mut path = None;
+            with_moves(&self.d, &self.s, std::iter::once(unit), |_, m| {
+                let reach = if march { m.march.as_ref() } else { Some(&m.normal) };
+                path = reach.and_then(|r| r.path(to));
+            });
+            path
+        } else {
+            self.route_path(unit, march, via, to).ok()
+        };
+        let path = path.unwrap_or_else(|| vec![to]);
+        for &h in path.iter().skip(1) {
+            self.enter_hex(side, h);
+        }
+        let from = self.s.units[unit as usize].hex();
+        let st = &mut self.s.units[unit as usize];
+        st.loc = Loc::Map(to);
+        st.moved = true;
+        let d = &self.d;
+        self.journal.say(|| {
+            let def = &d.units[unit as usize];
+            let g = &d.map.grid;
+            let (en, zh) = (&def.name_en, &def.name_zh);
+            let (a, b) = (from.map(|h| g.id(h).0).unwrap_or_default(), g.id(to).0);
+            let how = if march {
+                text!(" in march formation", "(行军队形)")
+            } else {
+                text!("", "")
+            };
+            Text::new(
+                format!("{en} moves {a} → {b}{}.", how.en),
+                format!("{zh}从{a}移动到{b}{}。", how.zh),
+            )
+        });
+    }
+
+    /// 3.4(2), A16: a unit entering a city or town hex takes control of it for its side.
+    pub(crate) fn enter_hex(&mut self, side: Side, h: Hex) {
+        if (self.d.is_urban[h.idx()] || self.d.vp_hexes.contains(&h)) && self.s.control[h.idx()] != Some(side) {
+            self.s.control[h.idx()] = Some(side);
+            if let Some(p) = self.d.map.place(h) {
+                let (en, zh) = (&p.name_en, &p.name_zh);
+                self.journal.say(|| {
+                    let who = side.name();
+                    Text::new(
+                        format!("{} takes control of {en}.", who.en),
+                        format!("{}控制了{zh}。", who.zh),
+                    )
+                });
+            }
+        }
+    }
+}
+
+/// The hexes one search reached, in the order first reached, with the hex each was reached
+/// from.
+pub(crate) struct Reach {
+    pub hexes: Vec<Hex>,
+    parents: Vec<Option<Hex>>,
+}
+
+impl Reach {
+    fn of(search: &Search) -> Reach {
+        let hexes: Vec<Hex> = search.reached().collect();
+        let parents = hexes.iter().map(|&h| search.parent(h)).collect();
+        Reach { hexes, parents }
+    }
+
+    fn parent(&self, h: Hex) -> Option<Option<Hex>> {
+        self.hexes.iter().position(|&x| x == h).map(|i| self.parents[i])
+    }
+
+    /// The path from the unit's hex to `to`, both included, as [`Search::path`] gives it.
+    pub fn path(&self, to: Hex) -> Option<Vec<Hex>> {
+        let mut at = self.parent(to)?;
+        let mut path = vec![to];
+        while let Some(p) = at {
+            path.push(p);
+            if path.len() > self.hexes.len() {
+                break;
+            }
+            at = self.parent(p).flatten();
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// One unit's movement searches from one hex.
+pub(crate) struct UnitMoves {
+    start: Hex,
+    reduced: bool,
+    /// Normal movement (9.2).
+    pub normal: Reach,
+    /// March formation (9.3), if the unit may use it from its hex.
+    pub march: Option<Reach>,
+    /// The hexes march formation reaches and normal movement does not, in march order.
+    pub march_only: Vec<Hex>,
+}
+
+impl UnitMoves {
+    pub fn start(&self) -> Hex {
+        self.start
+    }
+}
+
+/// What one side's searches read of the enemy: the hexes held by enemy units (in unit order,
+/// as the board counts them) and the fortresses; and the searches made under them.
+#[derive(Default)]
+struct SideMoves {
+    enemy: Vec<Hex>,
+    fortresses: Vec<Fortress>,
+    units: Vec<Option<UnitMoves>>,
+}
+
+#[derive(Default)]
+struct Memo {
+    /// The serial number of the data the searches were made on.
+    data: Option<u64>,
+    sides: [SideMoves; 2],
+    /// Scratch: the side holding each hex, as [`Board::new`] has it; the hexes the enemy holds.
+    owner: Vec<Option<Side>>,
+    held: Vec<Hex>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+impl Memo {
+    /// Makes the kept searches of `side` those of the position `s`: kept if the enemy stands
+    /// where it stood, else dropped.
+    fn check(&mut self, d: &Data, s: &State, side: Side) {
+        if self.data != Some(d.serial) {
+            *self = Memo {
+                data: Some(d.serial),
+                owner: vec![None; d.map.grid.len()],
+                ..Memo::default()
+            };
+        }
+        // The owner of every occupied hex, as `Board::new` works it out: the last unit in it,
+        // then a fortress for the Soviets.
+        for (i, u) in s.units.iter().enumerate() {
+            if let Loc::Map(h) = u.loc {
+                self.owner[h.idx()] = Some(d.units[i].side);
+            }
+        }
+        for f in &s.fortresses {
+            self.owner[f.hex.idx()] = Some(Side::Soviet);
+        }
+        let enemy = Some(side.enemy());
+        self.held.clear();
+        let held = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
+        self.held.extend(held.filter(|h| self.owner[h.idx()] == enemy));
+        let m = &mut self.sides[side.seat() as usize];
+        if m.enemy != self.held || m.fortresses != s.fortresses {
+            std::mem::swap(&mut m.enemy, &mut self.held);
+            m.fortresses = s.fortresses.clone();
+            m.units.clear();
+        }
+        m.units.resize_with(d.units.len(), || None);
+        for u in &s.units {
+            if let Loc::Map(h) = u.loc {
+                self.owner[h.idx()] = None;
+            }
+        }
+        for f in &s.fortresses {
+            self.owner[f.hex.idx()] = None;
+        }
+    }
+}
+
+/// Calls `f` with the movement searches of each of `units` (all on the map) in the position
+/// `s`, made now or kept from before.
+pub(crate) fn with_moves(
+    d: &Data,
+    s: &State,
+    units: impl Iterator<Item = UnitId>,
+    mut f: impl FnMut(UnitId, &UnitMoves),
+) {
+    MEMO.with(|memo| {
+        let memo = &mut *memo.borrow_mut();
+        let mut checked = [false; 2];
+        let mut board: Option<Board> = None;
+        for u in units {
+            let side = d.units[u as usize].side;
+            if !checked[side.seat() as usize] {
+                memo.check(d, s, side);
+                checked[side.seat() as usize] = true;
+            }
+            let st = &s.units[u as usize];
+            let Some(start) = st.hex() else { continue };
+            let kept = &mut memo.sides[side.seat() as usize].units[u as usize];
+            if !kept
+                .as_ref()
+                .is_some_and(|m| m.start == start && m.reduced == st.reduced)
+            {
+                let b = board.get_or_insert_with(|| Board::new(d, s));
+                *kept = Some(with_search(|search| search_unit(b, u, search)));
+            }
+            if let Some(m) = kept {
+                f(u, m);
+            }
+        }
+    });
+}
+
+/// 9.2, 9.3: both searches of a unit on the map.
+fn search_unit(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
+    let st = &b.s.units[u as usize];
+    let march = b.movement(u, true, search).map(|_| Reach::of(search));
+    let start = b.movement(u, false, search).expect("the unit is on the map");
+    let normal = Reach::of(search);
+    // Still in `search`: the normal movement.
+    let march_only = march
+        .iter()
+        .flat_map(|r| r.hexes.iter().copied())
+        .filter(|&h| h != start && search.cost(h).is_none())
+        .collect();
+    UnitMoves {
+        start,
+        reduced: st.reduced,
+        normal,
+        march,
+        march_only,
+    }
+}
+
+/// 3.1(1), 14.2(3): whether one more unit may end in a hex it is not already in, as
+/// [`Board::has_room`] says, worked out from the units' locations alone.
+pub(crate) struct Room<'a> {
+    s: &'a State,
+    count: Vec<u8>,
+}
+
+impl<'a> Room<'a> {
+    pub fn new(d: &Data, s: &'a State) -> Room<'a> {
+        let mut count = vec![0u8; d.map.grid.len()];
+        for u in &s.units {
+            if let Loc::Map(h) = u.loc {
+                count[h.idx()] = count[h.idx()].saturating_add(1);
+            }
+        }
+        Room { s, count }
+    }
+
+    pub fn has_room(&self, h: Hex) -> bool {
+        // The board counts the last fortress marker in a hex.
+        let fortress = self
+            .s
+            .fortresses
+            .iter()
+            .rev()
+            .find(|f| f.hex == h)
+            .map_or(0, |f| f.level);
+        fortress > 0 || (self.count[h.idx()] as usize) < crate::rules::STACK_LIMIT
+    }
+}

@@ -1,0 +1,336 @@
+//! Reinforcements (12.0) and the HQs that come back (13.0): the Soviet reinforcement track
+//! (12.2), the Axis reinforcement table and the rail transport box (12.3, 12.4), and placing
+//! what arrives on a railway hex (12.1).
+
+use crate::data::{Nation, Side, SovietClass, UType};
+use crate::rules::Board;
+use crate::sequence::not_now;
+use crate::state::*;
+use crate::StalingradBlitz;
+use sandtable_core::game::Refusal;
+use sandtable_core::hex::Hex;
+use sandtable_core::search::with_thread_search as with_search;
+use sandtable_core::text;
+use sandtable_core::text::Text;
+
+pub(crate) const REINF_TYPES: [&str; 6] = ["Pz", "SS", "Inf", "Hun", "Rum", "It"];
+
+/// 12.3: whether a unit is of Axis reinforcement table type `t` (pz, ss, inf, hun, rum, it).
+pub(crate) fn reinf_matches(def: &crate::data::UnitDef, t: usize) -> bool {
+    if def.side != Side::Axis || def.is_hq() {
+        return false;
+    }
+    match t {
+        0 => def.nation == Nation::German && def.utype == UType::Pz,
+        1 => def.nation == Nation::German && def.utype == UType::Ss,
+        // A23: German infantry includes mountain and Jäger divisions.
+        2 => def.nation == Nation::German && matches!(def.utype, UType::Inf | UType::Mt | UType::Jg),
+        // A22: any division of that nationality.
+        3 => def.nation == Nation::Hungarian,
+        4 => def.nation == Nation::Romanian,
+        5 => def.nation == Nation::Italian,
+        _ => false,
+    }
+}
+
+impl StalingradBlitz {
+    /// 12.2: the Soviet player receives the current column of the track, and any HQ waiting
+    /// in its box (13.0(2)1). Returns the HQs still to choose.
+    pub(crate) fn soviet_reinforcements(&mut self) -> u8 {
+        let col = self.s.track as usize;
+        let mut arriving: Vec<(UnitId, Loc)> = (0..self.s.units.len())
+            .filter(|&i| self.s.units[i].loc == Loc::Track)
+            .map(|i| (i as UnitId, Loc::Track))
+            .collect();
+        let mut hq_left = 0;
+        if (1..=9).contains(&col) {
+            let d = self.d.clone();
+            for (class, counts) in &d.soviet_track {
+                let want = counts[col - 1] as usize;
+                if *class == SovietClass::Hq {
+                    // The Soviet player chooses which HQs enter (a separate step).
+                    hq_left = want as u8;
+                    continue;
+                }
+                // Units of one class are alike: they come in manifest order.
+                let pool: Vec<UnitId> = (0..self.s.units.len())
+                    .filter(|&i| {
+                        d.units[i].side == Side::Soviet
+                            && self.s.units[i].loc == Loc::Pool
+                            && SovietClass::of(d.units[i].utype) == Some(*class)
+                    })
+                    .map(|i| i as UnitId)
+                    .take(want)
+                    .collect();
+                let lost = want - pool.len();
+                if lost > 0 {
+                    self.journal.say(|| {
+                        let name = class.name();
+                        Text::new(
+                            format!("12.2(2): the pool lacks {lost} × {}; they are lost.", name.en),
+                            format!("12.2(2):兵力池缺少 {lost} 个{},该增援失去。", name.zh),
+                        )
+                    });
+                }
+                arriving.extend(pool.into_iter().map(|u| (u, Loc::Pool)));
+            }
+        }
+        for &(u, _) in &arriving {
+            self.s.units[u as usize].loc = Loc::Arriving;
+            self.s.units[u as usize].reduced = false;
+        }
+        let n = arriving.len() + hq_left as usize;
+        self.journal.say(|| {
+            text!(
+                "12.2: Soviet reinforcements, number {col}: {n} units.",
+                "12.2:苏军增援第 {col} 号:{n} 个单位。"
+            )
+        });
+        self.s.arriving = arriving;
+        // 12.2(3): the marker advances one box.
+        self.s.track = self.s.track.saturating_add(1);
+        hq_left
+    }
+
+    pub(crate) fn soviet_hq_in_pool(&self) -> bool {
+        (0..self.s.units.len()).any(|i| {
+            self.s.units[i].loc == Loc::Pool && self.d.units[i].side == Side::Soviet && self.d.units[i].is_hq()
+        })
+    }
+
+    pub(crate) fn pool_units_of(&self, t: usize) -> impl Iterator<Item = UnitId> + '_ {
+        (0..self.s.units.len())
+            .filter(move |&i| self.s.units[i].loc == Loc::Pool && reinf_matches(&self.d.units[i], t))
+            .map(|i| i as UnitId)
+    }
+
+    /// Which Axis reinforcement table type (pz, ss, inf, hun, rum, it) a pool unit fills.
+    pub(crate) fn reinf_type_index(&self, r: &AxisReinf, unit: UnitId) -> Option<usize> {
+        (0..6).find(|&t| r.left[t] > 0 && reinf_matches(&self.d.units[unit as usize], t))
+    }
+
+    /// 12.3, 12.4: whether the Axis reinforcement step has nothing to choose: the next type
+    /// the table calls for is missing from the pool or has no more units than called for, or
+    /// the table is done and the rail box has nothing (or no more) to give.
+    pub(crate) fn axis_reinf_forced(&self, r: &AxisReinf) -> bool {
+        if let Some(t) = (0..6).find(|&t| r.left[t] > 0) {
+            let have = self.pool_units_of(t).count();
+            return have == 0 || have <= r.left[t] as usize;
+        }
+        let in_box = self.s.units.iter().any(|u| u.loc == Loc::RailBox);
+        r.from_box == 0 || !in_box
+    }
+
+    /// 12.1: the railway hexes `unit` (the next to arrive) may be placed on.
+    fn entry_hexes(&self, unit: UnitId) -> Vec<Hex> {
+        let d = &self.d;
+        let side = d.units[unit as usize].side;
+        let b = Board::new(d, &self.s);
+        let hexes = with_search(|s| b.rail_entry(side, s));
+        hexes
+            .iter()
+            .copied()
+            .filter(|&h| b.has_room(h, None) && !b.enemy_zoc(side, h) && !b.enemy_in(side, h))
+            .collect()
+    }
+
+    /// 12.2–12.4: the units that may be chosen now: of the type the table calls for; then from
+    /// the rail box; the Soviet HQs in the pool.
+    fn reinforcement_choices(&self, e: &Exec) -> Vec<UnitId> {
+        let d = &self.d;
+        let n = self.s.units.len();
+        match &e.step {
+            Step::AxisReinf(r) => {
+                if let Some(t) = (0..6).find(|&t| r.left[t] > 0) {
+                    // 12.3: the Axis player chooses freely among pool units of the type.
+                    (0..n)
+                        .filter(|&i| self.s.units[i].loc == Loc::Pool && reinf_matches(&d.units[i], t))
+                        .map(|i| i as UnitId)
+                        .collect()
+                } else if r.from_box > 0 {
+                    // 12.4: up to two units from the rail transport box.
+                    (0..n)
+                        .filter(|&i| self.s.units[i].loc == Loc::RailBox)
+                        .map(|i| i as UnitId)
+                        .collect()
+                } else {
+                    Vec::new()
+                }
+            }
+            // 12.2: the HQs in the pool the track's HQ entry may bring.
+            Step::SovietReinf { .. } => (0..n)
+                .filter(|&i| d.units[i].side == Side::Soviet && d.units[i].is_hq() && self.s.units[i].loc == Loc::Pool)
+                .map(|i| i as UnitId)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(crate) fn legal_reinforcements(&self, e: &Exec, out: &mut Vec<Action>) {
+        match &e.step {
+            Step::Place => {
+                if let Some(&(unit, _)) = self.s.arriving.first() {
+                    out.extend(self.entry_hexes(unit).into_iter().map(|at| Action::Place { unit, at }));
+                }
+            }
+            Step::AxisReinf(r) => {
+                out.extend(
+                    self.reinforcement_choices(e)
+                        .into_iter()
+                        .map(|unit| Action::Choose { unit }),
+                );
+                if !(0..6).any(|t| r.left[t] > 0) && r.from_box > 0 {
+                    out.push(Action::EndChoose);
+                }
+            }
+            _ => out.extend(
+                self.reinforcement_choices(e)
+                    .into_iter()
+                    .map(|unit| Action::Choose { unit }),
+            ),
+        }
+    }
+
+    pub(crate) fn check_reinforcements(&self, e: &Exec, a: &Action) -> Result<(), Refusal> {
+        match (&e.step, *a) {
+            (Step::Place, Action::Place { unit, at }) => {
+                let next = self.s.arriving.first().map(|&(u, _)| u);
+                if next == Some(unit) && self.entry_hexes(unit).contains(&at) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(
+                        "12.1",
+                        text!(
+                            "reinforcements enter on a railway hex joined to a friendly supply source by rail with no enemy ZOC on the way, not in enemy ZOC nor an enemy-held city, with room to stack",
+                            "增援必须放在经铁道连到己方连络源(途中无敌ZOC)的铁道格,不在敌ZOC或敌控城市,且不超过堆叠"
+                        ),
+                    ))
+                }
+            }
+            (Step::AxisReinf(_) | Step::SovietReinf { .. }, Action::Choose { unit }) => {
+                if self.reinforcement_choices(e).contains(&unit) {
+                    Ok(())
+                } else {
+                    let rule = if matches!(e.step, Step::SovietReinf { .. }) {
+                        "12.2"
+                    } else {
+                        "12.3"
+                    };
+                    Err(Refusal::new(
+                        rule,
+                        text!(
+                            "that unit is not one the reinforcement table or track brings now",
+                            "该单位不是增援表或增援轨道此时带来的单位"
+                        ),
+                    ))
+                }
+            }
+            (Step::AxisReinf(r), Action::EndChoose) if !(0..6).any(|t| r.left[t] > 0) && r.from_box > 0 => Ok(()),
+            _ => Err(not_now()),
+        }
+    }
+
+    /// The reinforcement steps: a choice or a placement, or with none the step that follows by
+    /// itself.
+    pub(crate) fn reinforcement_step(&mut self, a: Option<&Action>) {
+        let step = self.exec_mut().step.clone();
+        match (step, a) {
+            (Step::AxisReinf(mut r), None) => {
+                // 12.3(2): a type the pool lacks is lost; one with no more units than called
+                // for comes whole.
+                #[allow(clippy::needless_range_loop)]
+                for t in 0..6 {
+                    if r.left[t] == 0 {
+                        continue;
+                    }
+                    let have = self.pool_units_of(t).count();
+                    if have == 0 {
+                        let n = r.left[t];
+                        self.journal.say(|| {
+                            Text::new(
+                                format!(
+                                    "12.3(2): the pool has no {} for {n} reinforcement(s); lost.",
+                                    REINF_TYPES[t]
+                                ),
+                                format!("12.3(2):兵力池没有{},{n} 个增援失去。", REINF_TYPES[t]),
+                            )
+                        });
+                    } else {
+                        let take: Vec<UnitId> = self.pool_units_of(t).collect();
+                        for u in take {
+                            self.s.units[u as usize].loc = Loc::Arriving;
+                            self.s.arriving.push((u, Loc::Pool));
+                        }
+                    }
+                    r.left[t] = 0;
+                    self.exec_mut().step = Step::AxisReinf(r);
+                    return;
+                }
+                self.exec_mut().step = Step::Place;
+            }
+            (Step::AxisReinf(mut r), Some(&Action::Choose { unit })) => {
+                let st = self.s.units[unit as usize];
+                if st.loc == Loc::RailBox {
+                    r.from_box = r.from_box.saturating_sub(1);
+                } else if let Some(t) = self.reinf_type_index(&r, unit) {
+                    r.left[t] -= 1;
+                }
+                // 12.4: units from the box keep their reduced side; 12.1(3) others full.
+                self.s.units[unit as usize].loc = Loc::Arriving;
+                self.s.arriving.push((unit, st.loc));
+                self.exec_mut().step = Step::AxisReinf(r);
+            }
+            (Step::AxisReinf(_), Some(Action::EndChoose)) => self.exec_mut().step = Step::Place,
+            (Step::SovietReinf { hq_left }, None) => {
+                if hq_left > 0 {
+                    self.journal.say(|| {
+                        text!(
+                            "12.2(2): the pool has no HQ; {hq_left} lost.",
+                            "12.2(2):兵力池没有司令部,{hq_left} 个失去。"
+                        )
+                    });
+                }
+                self.exec_mut().step = Step::Place;
+            }
+            (Step::SovietReinf { hq_left }, Some(&Action::Choose { unit })) => {
+                self.s.units[unit as usize].loc = Loc::Arriving;
+                self.s.units[unit as usize].reduced = false;
+                self.s.arriving.push((unit, Loc::Pool));
+                self.exec_mut().step = Step::SovietReinf {
+                    hq_left: hq_left.saturating_sub(1),
+                };
+            }
+            (Step::Place, None) => {
+                let Some(&(u, from)) = self.s.arriving.first() else {
+                    self.finish_exec();
+                    return;
+                };
+                // 12.1: nowhere to enter by rail: the unit goes back where it came from (the
+                // pool, the rail box, or the track, 13.0(2)).
+                self.s.units[u as usize].loc = from;
+                self.s.arriving.remove(0);
+                let def = &self.d.units[u as usize];
+                let (en, zh) = (def.name_en.clone(), def.name_zh.clone());
+                self.journal.say(|| {
+                    text!(
+                        "12.1: no railway hex can receive {en}; it waits off the map.",
+                        "12.1:没有可登场的铁道格,{zh}留在地图外。"
+                    )
+                });
+            }
+            (Step::Place, Some(&Action::Place { unit, at })) => {
+                let s = self.d.units[unit as usize].side;
+                self.s.units[unit as usize].loc = Loc::Map(at);
+                self.s.arriving.retain(|&(u, _)| u != unit);
+                self.enter_hex(s, at);
+                let d = &self.d;
+                self.journal.say(|| {
+                    let def = &d.units[unit as usize];
+                    let (en, zh, hid) = (&def.name_en, &def.name_zh, d.map.grid.id(at));
+                    text!("12.1: {en} enters at {hid}.", "12.1:{zh}在{hid}登场。")
+                });
+            }
+            _ => {}
+        }
+    }
+}
