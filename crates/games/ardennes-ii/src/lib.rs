@@ -71,10 +71,51 @@ pub struct ArdennesII {
     pub(crate) scenario: Arc<data::Scenario>,
 }
 
+/// What one seat may know, as a computer player reads it. Ardennes II hides nothing (SCS: both
+/// players see every stack, every marker and the whole procedure in progress), so a seat's view
+/// is the whole game.
+pub struct SeatView<'a> {
+    g: &'a ArdennesII,
+    seat: Seat,
+}
+
+impl<'a> SeatView<'a> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The side the seat plays.
+    pub fn side(&self) -> sequence::Side {
+        if self.seat == sequence::Side::German.seat() {
+            sequence::Side::German
+        } else {
+            sequence::Side::Allied
+        }
+    }
+
+    /// The game, all of which the seat may see.
+    pub fn game(&self) -> &'a ArdennesII {
+        self.g
+    }
+}
+
 impl Rules for ArdennesII {
     type Action = Action;
     type Frame = Frame;
+    type View<'a> = SeatView<'a>;
     const ID: &'static str = "ardennes-ii";
+    const SEQUENCE_OF_PLAY: &'static str = "2.1";
+
+    fn seat_view(&self, seat: Seat) -> SeatView<'_> {
+        SeatView { g: self, seat }
+    }
+
+    /// Nothing is hidden: the game itself, with new dice.
+    fn sample(view: &SeatView<'_>, rng: &mut sandtable_core::chance::Rng) -> ArdennesII {
+        let mut g = view.g.clone();
+        g.engine.reseed(rng.word() as u64);
+        g
+    }
 
     fn engine(&self) -> &Engine<Action, Frame> {
         &self.engine
@@ -315,7 +356,7 @@ impl Edit<'_> {
 
     /// Starts the generator again from `seed`, the procedure stack kept.
     pub fn reseed(&mut self, seed: u64) {
-        self.g.engine = Engine::new(seed, self.g.engine.frames().to_vec());
+        self.g.engine.reseed(seed);
     }
 
     /// The procedure stack, to build a position in the middle of a procedure.

@@ -7,7 +7,7 @@ use crate::state::{Stage, UnitId};
 use crate::turn::side_name;
 use crate::Action;
 use crate::ArdennesII;
-use sandtable_core::game::{Seat, Targets};
+use sandtable_core::game::{ActionKind, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
     render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
@@ -293,96 +293,58 @@ impl ArdennesII {
         })
     }
 
-    /// The counters and hexes of each action, with movement costs in MP.
+    /// What each action is about on the board: its counters and hexes, how it is taken, the
+    /// heading it is listed under, and for a move the MP it costs.
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = Board::new(&self.w, &self.s);
         let mut costs: std::collections::HashMap<UnitId, crate::memo::Reach> = Default::default();
-        let id = |u: UnitId| vec![self.uid(u).to_string()];
-        let hexes = |h: Hex| vec![self.hid(h)];
+        let at = |units: &[UnitId], hexes: &[Hex], kind: ActionKind| Targets {
+            units: units.iter().map(|&u| self.uid(u)).collect(),
+            hexes: hexes.iter().map(|&h| self.hid(h)).collect(),
+            kind,
+            ..Targets::default()
+        };
+        let noted = |t: Targets, en: &str, zh: &str| Targets {
+            note: Some(Text::new(en, zh)),
+            ..t
+        };
         actions
             .iter()
-            .map(|a| match *a {
-                Action::Move { unit, to, .. } if (unit as usize) < self.s.units.len() => {
-                    let reach = costs
-                        .entry(unit)
-                        .or_insert_with(|| with_search(|search| b.destinations(unit, search)));
-                    let note = reach
-                        .binary_search_by_key(&to, |&(h, _)| h)
-                        .ok()
-                        .map(|i| sandtable_core::text::half_mp(reach[i].1));
-                    Targets {
-                        units: id(unit),
-                        hexes: hexes(to),
-                        note,
+            .map(|a| {
+                let mut t = match *a {
+                    Action::Move { unit, to, .. } if (unit as usize) < self.s.units.len() => {
+                        let reach = costs
+                            .entry(unit)
+                            .or_insert_with(|| with_search(|search| b.destinations(unit, search)));
+                        let note = reach
+                            .binary_search_by_key(&to, |&(h, _)| h)
+                            .ok()
+                            .map(|i| sandtable_core::text::half_mp(reach[i].1));
+                        Targets {
+                            note,
+                            ..at(&[unit], &[to], ActionKind::Move)
+                        }
                     }
-                }
-                Action::Fire { unit, target } => Targets {
-                    units: id(unit),
-                    hexes: hexes(target),
-                    note: None,
-                },
-                Action::AirStrike { target } | Action::Attack { target } => Targets {
-                    units: Vec::new(),
-                    hexes: hexes(target),
-                    note: None,
-                },
-                Action::Join { unit } | Action::Lose { unit } => Targets {
-                    units: id(unit),
-                    hexes: Vec::new(),
-                    note: None,
-                },
-                Action::RetreatTo { to } => Targets {
-                    units: Vec::new(),
-                    hexes: hexes(to),
-                    note: None,
-                },
-                Action::Advance { unit, to } => Targets {
-                    units: id(unit),
-                    hexes: hexes(to),
-                    note: None,
-                },
-                Action::Overrun { ref units, target } => Targets {
-                    units: units.iter().map(|&u| self.uid(u).to_string()).collect(),
-                    hexes: hexes(target),
-                    note: Some(Text::new("overrun", "突袭")),
-                },
-                Action::Exit { unit } | Action::StayPut { unit } => Targets {
-                    units: id(unit),
-                    hexes: Vec::new(),
-                    note: None,
-                },
-                // The unit placed is not on the board yet: only its hexes can be clicked.
-                Action::Place { at, .. } => Targets {
-                    units: Vec::new(),
-                    hexes: hexes(at),
-                    note: None,
-                },
-                Action::Boats { unit, to } => Targets {
-                    units: id(unit),
-                    hexes: hexes(to),
-                    note: Some(Text::new("boats", "橡皮艇")),
-                },
-                Action::AirSupply { hex } => Targets {
-                    units: Vec::new(),
-                    hexes: hexes(hex),
-                    note: Some(Text::new("air supply", "空中补给")),
-                },
-                Action::Resupply { unit, .. } => Targets {
-                    units: id(unit),
-                    hexes: Vec::new(),
-                    note: None,
-                },
-                Action::Demolish { symbol } => Targets {
-                    units: Vec::new(),
-                    hexes: hexes(symbol),
-                    note: Some(Text::new("demolition", "炸桥")),
-                },
-                Action::BugOut { unit, to } => Targets {
-                    units: id(unit),
-                    hexes: hexes(to),
-                    note: None,
-                },
-                _ => Targets::default(),
+                    Action::Fire { unit, target } => at(&[unit], &[target], ActionKind::Attack),
+                    Action::AirStrike { target } | Action::Attack { target } => at(&[], &[target], ActionKind::Attack),
+                    Action::Join { unit } | Action::Lose { unit } => at(&[unit], &[], ActionKind::Choose),
+                    Action::RetreatTo { to } => at(&[], &[to], ActionKind::Place),
+                    Action::Advance { unit, to } | Action::BugOut { unit, to } => at(&[unit], &[to], ActionKind::Move),
+                    Action::Overrun { ref units, target } => {
+                        noted(at(units, &[target], ActionKind::Attack), "overrun", "突袭")
+                    }
+                    Action::Exit { unit } | Action::StayPut { unit } | Action::Resupply { unit, .. } => {
+                        at(&[unit], &[], ActionKind::Choose)
+                    }
+                    // The unit placed is not on the board yet: only its hexes can be clicked.
+                    Action::Place { at: to, .. } => at(&[], &[to], ActionKind::Place),
+                    Action::Boats { unit, to } => noted(at(&[unit], &[to], ActionKind::Move), "boats", "橡皮艇"),
+                    Action::AirSupply { hex } => noted(at(&[], &[hex], ActionKind::Place), "air supply", "空中补给"),
+                    Action::Demolish { symbol } => noted(at(&[], &[symbol], ActionKind::Choose), "demolition", "炸桥"),
+                    _ => Targets::default(),
+                };
+                t.group = group_of(a);
+                t
             })
             .collect()
     }
@@ -635,6 +597,36 @@ impl ArdennesII {
             format!("{a} 对 {d} → {raw};防御方地形左移 {t} 列,进攻所越格边左移 {h} 列(1.3)→ {col}"),
         )
     }
+}
+
+/// The heading an action is listed under, in both languages.
+fn group_of(a: &Action) -> Text {
+    let (en, zh) = match a {
+        Action::Move { .. } => ("Move", "移动"),
+        Action::Fire { .. } => ("Barrage", "射击"),
+        Action::AirStrike { .. } => ("Air strikes", "空袭"),
+        Action::EndPhase => ("End the phase", "结束本阶段"),
+        Action::Attack { .. } => ("Declare attacks", "宣告攻击"),
+        Action::Join { .. } => ("Join the attack", "加入攻击"),
+        Action::Resolve => ("Resolve combat", "结算战斗"),
+        Action::CallOff => ("Call off the attack", "取消攻击"),
+        Action::Stand | Action::Withdraw => ("Stand or retreat", "坚守或撤退"),
+        Action::Lose { .. } => ("Take losses", "承受损失"),
+        Action::RetreatTo { .. } => ("Retreat", "退却"),
+        Action::Overrun { .. } => ("Overrun", "突袭"),
+        Action::Exit { .. } => ("Leave the map", "撤出地图"),
+        Action::BugOut { .. } | Action::StayPut { .. } => ("Bug out", "火炮逃跑"),
+        Action::Place { .. } => ("Place", "放置"),
+        Action::Demolish { .. } => ("Blow bridges", "炸桥"),
+        Action::Pass => ("Pass", "放弃"),
+        Action::Boats { .. } => ("Rubber boats", "橡皮艇渡河"),
+        Action::AirSupply { .. } => ("Air supply", "空中补给"),
+        Action::Resupply { .. } => ("Artillery resupply", "火炮空中补给"),
+        Action::Advance { .. } => ("Advance", "战后推进"),
+        Action::EndAdvance => ("End advance", "结束推进"),
+        Action::Die { .. } => ("Dice", "骰子"),
+    };
+    Text::new(en, zh)
 }
 
 /// A counter's short label from its id (`ger-1ss-kg-peiper` → `KG Peiper`-like tail).

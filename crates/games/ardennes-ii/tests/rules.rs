@@ -1018,7 +1018,8 @@ fn refusals_cite_a_rule_and_leave_the_game_unchanged() {
     let r = refused(&mut g, GERMAN, &Action::move_to(tank, far), "3.1");
     // The refusal says what stops the unit: the MP the cheapest route needs, or no route.
     assert!(r.text.en.contains("route"), "{}", r.text.en);
-    out_of_turn(&mut g, ALLIED, &Action::EndPhase);
+    let r = refused(&mut g, ALLIED, &Action::EndPhase, "2.1");
+    assert!(r.text.en.contains("German"), "{}", r.text.en);
     refused(&mut g, GERMAN, &Action::AirStrike { target: x }, "3.5");
     let mut c = empty(3, Phase::Combat(Side::German));
     refused(&mut c, GERMAN, &Action::move_to(tank, x), "2.1");

@@ -275,21 +275,6 @@ pub fn refused(g: &mut ArdennesII, seat: u8, a: &Action, rule: &str) -> Refusal 
     r
 }
 
-/// Asserts that `seat` doing `a` when another seat decides is refused, naming who decides now
-/// in both languages, and leaves the game as it was (the driver's refusal: 2.1, the sequence
-/// of play, says whose decision it is).
-pub fn out_of_turn(g: &mut ArdennesII, seat: u8, a: &Action) -> Refusal {
-    let before = g.checksum();
-    let r = g.apply(seat, a).expect_err("the action is refused");
-    let (en, zh) = match g.pending() {
-        Pending::Seat(GERMAN) => ("German", "德军"),
-        _ => ("Allied", "盟军"),
-    };
-    assert!(r.text.en.contains(en) && r.text.zh.contains(zh), "{a:?}: {r:?}");
-    assert_eq!(g.checksum(), before, "{a:?}: a refused action changed the state");
-    r
-}
-
 // ---- places, looked up by terrain ----
 
 /// Whether `h` lies in an entry area (3.1: divisional integrity does not apply there).
