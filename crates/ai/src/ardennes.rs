@@ -24,7 +24,7 @@ use sandtable_ardennes_ii::data::{Exit, Victory};
 use sandtable_ardennes_ii::rules::Board;
 use sandtable_ardennes_ii::sequence::{Phase, Side};
 use sandtable_ardennes_ii::state::{Stage, UnitId};
-use sandtable_ardennes_ii::{Action, ArdennesII};
+use sandtable_ardennes_ii::{Action, ArdennesII, SeatView};
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Agent, Seat};
 use sandtable_core::hex::Hex;
@@ -506,10 +506,12 @@ impl Scripted {
 }
 
 impl Agent<ArdennesII> for Scripted {
-    fn choose(&mut self, g: &ArdennesII, seat: Seat, legal: &[Action], _rng: &mut Rng) -> usize {
+    fn choose(&mut self, view: &SeatView<'_>, seat: Seat, legal: &[Action], _rng: &mut Rng) -> usize {
         if legal.len() == 1 {
             return 0;
         }
+        // Ardennes II hides nothing: the seat's view is the whole game.
+        let g = view.game();
         let side = if seat == 0 { Side::German } else { Side::Allied };
         self.plan_for(g, side);
         let plan = self.plan.take().expect("planned");
@@ -827,8 +829,8 @@ mod tests {
     struct Forgetful;
 
     impl Agent<ArdennesII> for Forgetful {
-        fn choose(&mut self, g: &ArdennesII, seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
-            Scripted::new().choose(g, seat, legal, rng)
+        fn choose(&mut self, view: &SeatView<'_>, seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
+            Scripted::new().choose(view, seat, legal, rng)
         }
     }
 

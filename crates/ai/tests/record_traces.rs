@@ -6,7 +6,7 @@
 
 use sandtable_ai::{ardennes, stalingrad, Agent, RandomAgent};
 use sandtable_ardennes_ii::ArdennesII;
-use sandtable_core::game::Game;
+use sandtable_core::game::{Game, Rules};
 use sandtable_core::trace::{record, to_text, Head};
 use sandtable_stalingrad_blitz::StalingradBlitz;
 use std::path::PathBuf;
