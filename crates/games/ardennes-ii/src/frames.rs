@@ -77,6 +77,8 @@ pub enum ArrivalStep {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct March {
     pub unit: UnitId,
+    /// Where the move began.
+    pub start: Hex,
     /// The hexes still to enter, in order, each with the half MP entering it costs, as priced
     /// when the march began (or last went on after someone else decided).
     pub route: Vec<(Hex, u32)>,

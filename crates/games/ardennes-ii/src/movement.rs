@@ -396,6 +396,7 @@ impl ArdennesII {
         };
         self.engine.push(Frame::March(March {
             unit: u,
+            start: from,
             route,
             from,
             stretch: 0,
@@ -519,6 +520,10 @@ impl ArdennesII {
     /// (6.0).
     fn end_march(&mut self, m: &March, at: Hex) {
         self.log_stretch(m, at);
+        // A unit that did not leave its hex comes to no hex.
+        if at == m.start {
+            return;
+        }
         let side = self.unit_side(m.unit);
         let others = (0..self.s.units.len() as UnitId)
             .any(|v| v != m.unit && self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side);
