@@ -3,7 +3,7 @@
 //! only, `VERBOSE=1` prints each game's VP at every turn end.
 use sandtable_ai::stalingrad::Scripted;
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{play_out, Agent, Game, RandomAgent};
+use sandtable_core::game::{play_out, Agent, Game, RandomAgent, Rules};
 use sandtable_stalingrad_blitz::StalingradBlitz;
 
 fn main() {
@@ -52,7 +52,7 @@ fn main() {
                 println!(
                     "seed {seed}: winner {:?} loss {} VP by turn {}",
                     o.winner,
-                    g.s.loss_vp,
+                    g.state().loss_vp,
                     vps.join(" ")
                 );
             }

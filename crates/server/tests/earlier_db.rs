@@ -81,5 +81,23 @@ async fn a_format_1_database_opens_and_its_games_play_on() {
         }
         assert!(acted || seats.len() < 2, "{id}: a hotseat game could not go on");
     }
+    // Each game was written again in this build's record format when first opened: a server
+    // started again on the same folder opens them all as they now are.
+    let db = rusqlite::Connection::open(dir.join("sandtable.db")).expect("the database");
+    let formats: Vec<u32> = db
+        .prepare("SELECT format FROM games")
+        .expect("a query")
+        .query_map([], |r| r.get(0))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("formats");
+    assert_eq!(formats, vec![sandtable_core::record::FORMAT; 4]);
+    drop(db);
+    let hub = sandtable_server::open(&dir).expect("the database opens again");
+    let router = sandtable_server::router(hub);
+    for (id, _) in &tokens {
+        let (status, doc) = call(&router, "GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(status, StatusCode::OK, "{doc}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
