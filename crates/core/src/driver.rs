@@ -58,7 +58,7 @@ pub struct Engine<A, F> {
     /// taken for another's.
     version: u64,
     /// The legal actions of the pending decision, for `version`.
-    legal: OnceLock<Arc<[A]>>,
+    legal: OnceLock<Arc<Vec<A>>>,
 }
 
 impl<A, F: Serialize> Engine<A, F> {
@@ -361,7 +361,7 @@ pub trait Game: Rules {
 
     /// The legal actions of the pending decision, worked out once per state and kept.
     /// Empty when chance acts or the game is over.
-    fn legal_list(&self) -> Arc<[Self::Action]> {
+    fn legal_list(&self) -> Arc<Vec<Self::Action>> {
         self.engine()
             .legal
             .get_or_init(|| {
@@ -371,7 +371,7 @@ pub trait Game: Rules {
                         Rules::legal(self, f, &mut out);
                     }
                 }
-                out.into()
+                Arc::new(out)
             })
             .clone()
     }

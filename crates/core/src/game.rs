@@ -215,7 +215,6 @@ pub fn play_out<G: Game>(
     rng: &mut Rng,
     max_decisions: u64,
 ) -> Result<u64, Refusal> {
-    let mut legal = Vec::new();
     let mut decisions = 0;
     loop {
         match game.pending() {
@@ -232,7 +231,7 @@ pub fn play_out<G: Game>(
                 if decisions >= max_decisions {
                     return Ok(decisions);
                 }
-                game.legal_actions(&mut legal);
+                let legal = game.legal_list();
                 if legal.is_empty() {
                     return Err(Refusal::new(
                         "",

@@ -17,6 +17,7 @@ pub mod graph;
 pub mod hex;
 pub mod los;
 pub mod map;
+pub mod reach;
 pub mod record;
 pub mod render;
 pub mod search;

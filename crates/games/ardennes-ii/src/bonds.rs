@@ -20,7 +20,7 @@
 //! [`BondBoard`], which hexes hold posts of the side, which are empty, which may be bond hexes
 //! and where the enemy stands.
 
-use sandtable_core::hex::{Hex, HexGrid, NO_HEX};
+use sandtable_core::hex::{Hex, HexGrid};
 
 /// What the bond rules read of the board, for one side.
 pub trait BondBoard {
@@ -37,6 +37,11 @@ pub trait BondBoard {
     fn bond_side(&self, a: Hex, b: Hex) -> bool;
     /// The hexes holding enemy units, for the "farther from the enemy" choice (1.2 (6)).
     fn enemy_hexes(&self) -> &[Hex];
+    /// Every hex that might hold a post, in ascending order (a board that knows where its
+    /// infantry stands lists only those hexes; by default, every hex).
+    fn post_hexes(&self, grid: &HexGrid) -> Vec<Hex> {
+        grid.hexes().collect()
+    }
 }
 
 /// One ZOC Bond: the bond hex and its two posts.
@@ -47,8 +52,10 @@ pub struct Bond {
 }
 
 /// The distance from every hex to the nearest of `enemy` (`u32::MAX` everywhere if there is
-/// none), by a breadth-first flood over the grid: on a rectangle of hexes this is the hex
-/// distance (tested).
+/// none), by a breadth-first flood over the grid: what "the distance from the enemy" counted
+/// in hexes means. The bonds take the least hex distance to an enemy hex instead, for the few
+/// hexes they ask about; the tests check the two agree on the game's grid.
+#[cfg(test)]
 fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
     let mut dist = vec![u32::MAX; grid.len()];
     let mut queue: Vec<Hex> = Vec::with_capacity(grid.len());
@@ -63,7 +70,7 @@ fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
         head += 1;
         let d = dist[h.idx()] + 1;
         for &n in grid.neighbour_row(h) {
-            if n != NO_HEX && dist[n as usize] == u32::MAX {
+            if n != sandtable_core::hex::NO_HEX && dist[n as usize] == u32::MAX {
                 dist[n as usize] = d;
                 queue.push(Hex(n));
             }
@@ -78,18 +85,32 @@ fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
 /// nearest the enemy — the line facing the enemy holds first — and among equals the lower
 /// bond hexes (1.2 (5), RULINGS: inventory A7).
 pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
-    let mut is_post = vec![false; grid.len()];
-    let mut posts: Vec<Hex> = Vec::new();
-    for h in grid.hexes().filter(|&h| board.is_post(h)) {
-        is_post[h.idx()] = true;
-        posts.push(h);
-    }
+    let posts: Vec<Hex> = board
+        .post_hexes(grid)
+        .into_iter()
+        .filter(|&h| board.is_post(h))
+        .collect();
     if posts.len() < 2 {
         return Vec::new();
     }
-    // The enemy's distance, worked out when a choice first needs it.
-    let mut field: Option<Vec<u32>> = None;
-    let mut enemy_distance = |h: Hex| field.get_or_insert_with(|| enemy_field(grid, board.enemy_hexes()))[h.idx()];
+    let is_post = |h: Hex| posts.binary_search(&h).is_ok();
+    // The enemy's distance, worked out for each hex a choice needs it for: the least hex
+    // distance to an enemy unit, which is what a flood over the whole grid would give
+    // (`enemy_field`, tested against it).
+    let mut known: Vec<(Hex, u32)> = Vec::new();
+    let mut enemy_distance = |h: Hex| {
+        if let Some(&(_, d)) = known.iter().find(|(x, _)| *x == h) {
+            return d;
+        }
+        let d = board
+            .enemy_hexes()
+            .iter()
+            .map(|&e| grid.distance(e, h))
+            .min()
+            .unwrap_or(u32::MAX);
+        known.push((h, d));
+        d
+    };
     let mut found: Vec<(u32, Bond)> = Vec::new();
     // (far post, middle hex) for the posts two hexes from post `a` with a greater index.
     let mut pairs: Vec<(Hex, Hex)> = Vec::with_capacity(36);
@@ -97,7 +118,7 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
         pairs.clear();
         for (_, m) in grid.neighbours(a) {
             for (_, b) in grid.neighbours(m) {
-                if b.0 > a.0 && is_post[b.idx()] && !grid.adjacent(a, b) {
+                if b.0 > a.0 && is_post(b) && !grid.adjacent(a, b) {
                     pairs.push((b, m));
                 }
             }
@@ -126,15 +147,16 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
         }
     }
     // 1.2 (5): at most two bonds per post; the choice needs the distances only where a post
-    // has more than two.
-    let mut candidates = vec![0u8; grid.len()];
+    // has more than two. Bonds a post has, by the post's place in `posts`.
+    let post_index = |h: Hex| posts.binary_search(&h).unwrap_or(0);
+    let mut candidates = vec![0u8; posts.len()];
     for (_, bond) in &found {
-        candidates[bond.posts.0.idx()] += 1;
-        candidates[bond.posts.1.idx()] += 1;
+        candidates[post_index(bond.posts.0)] += 1;
+        candidates[post_index(bond.posts.1)] += 1;
     }
     if found
         .iter()
-        .any(|(_, b)| candidates[b.posts.0.idx()] > 2 || candidates[b.posts.1.idx()] > 2)
+        .any(|(_, b)| candidates[post_index(b.posts.0)] > 2 || candidates[post_index(b.posts.1)] > 2)
     {
         for (d, bond) in found.iter_mut() {
             *d = enemy_distance(bond.hex);
@@ -145,12 +167,12 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
     used.iter_mut().for_each(|u| *u = 0);
     let mut out = Vec::new();
     for (_, bond) in found {
-        let (a, b) = bond.posts;
-        if used[a.idx()] >= 2 || used[b.idx()] >= 2 {
+        let (a, b) = (post_index(bond.posts.0), post_index(bond.posts.1));
+        if used[a] >= 2 || used[b] >= 2 {
             continue;
         }
-        used[a.idx()] += 1;
-        used[b.idx()] += 1;
+        used[a] += 1;
+        used[b] += 1;
         out.push(bond);
     }
     out.sort();

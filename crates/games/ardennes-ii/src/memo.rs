@@ -13,7 +13,10 @@
 //!   hex, MP spent, DG and face, and on everything else movement costs read for its side
 //!   (TEC, 1.2, 3.1, 3.5, 3.8): the turn, the blown bridges, the barrage markers, the hexes
 //!   the enemy holds, the enemy's ZOC Bonds and, on turns 1–2, the traffic jams German units
-//!   hold. Moving one unit thus leaves the reach of the side's other units as it was;
+//!   hold. Moving one unit thus leaves the reach of the side's other units as it was; and when
+//!   the enemy's units, bonds or markers change, only the reaches that could come within two
+//!   hexes of a change are forgotten (the step rules read a hex and its neighbours:
+//!   [`sandtable_core::reach`]);
 //! - each side's supply map (3.7), keyed on the layout it was traced on, the turn, the blown
 //!   bridges and the Air Supply markers: all a trace reads besides the scenario's sources.
 //!
@@ -25,6 +28,7 @@ use crate::sequence::Side;
 use crate::state::{Markers, State, UnitId};
 use crate::world::World;
 use sandtable_core::hex::Hex;
+use sandtable_core::reach::{self, ReachCache};
 use sandtable_core::search::Search;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -43,6 +47,9 @@ struct Inner {
     layout: Option<Arc<Layout>>,
     reach: [SideReach; 2],
     supply: [Option<SupplyMap>; 2],
+    /// Each side's supply sources and the turn they are of: they depend only on the scenario,
+    /// the map and the turn.
+    sources: [Option<(u8, Arc<Vec<Hex>>)>; 2],
 }
 
 /// A side's supply map and what it was traced from.
@@ -56,14 +63,16 @@ struct SupplyMap {
     map: Arc<Vec<bool>>,
 }
 
-/// The reaches of one side's units, valid while `env` holds.
+/// The reaches of one side's units, worked out under `env` (or before changes far from them).
 #[derive(Clone, Default)]
 struct SideReach {
     env: Option<Env>,
-    /// Raised whenever `env` changes; a unit's entry counts only under its own generation.
-    generation: u64,
-    units: Vec<Option<UnitReach>>,
+    units: ReachCache<UnitKey, Reach>,
 }
+
+/// How far from the hexes where something changed a step's price can be affected: the step
+/// rules read the hex entered and the hex left, and whether each is next to the enemy.
+const MARGIN: u32 = 2;
 
 /// What movement costs read for a side, apart from the moving unit itself.
 #[derive(Clone)]
@@ -76,18 +85,18 @@ struct Env {
     blown: Vec<Hex>,
     markers: Vec<Markers>,
     enemy_hexes: Vec<Hex>,
-    enemy_bonds: Vec<bool>,
+    /// The enemy's ZOC Bond hexes, in hex order.
+    enemy_bonds: Vec<Hex>,
     german_jams: Vec<Hex>,
 }
 
-#[derive(Clone)]
-struct UnitReach {
-    generation: u64,
+/// What a unit's reach depends on of the unit itself.
+#[derive(Clone, PartialEq)]
+struct UnitKey {
     hex: Hex,
     spent: u16,
     dg: bool,
     reduced: bool,
-    reach: Reach,
 }
 
 impl Clone for Memo {
@@ -133,9 +142,25 @@ impl Memo {
                 return l.clone();
             }
         }
-        let l = Arc::new(Layout::build(w, s));
+        // The layout kept is no longer this position's: the new one is built in its memory,
+        // unless a board still holds it.
+        let old = self.on(w).layout.take().and_then(|l| Arc::try_unwrap(l).ok());
+        let l = Arc::new(Layout::build_in(w, s, old));
         self.on(w).layout = Some(l.clone());
         l
+    }
+
+    /// Side `side`'s supply sources on `turn`: the ones kept, if of the same turn, else found by
+    /// `find`.
+    pub(crate) fn sources(&self, w: &World, side: Side, turn: u8, find: impl FnOnce() -> Vec<Hex>) -> Arc<Vec<Hex>> {
+        if let Some((t, list)) = &self.on(w).sources[side.seat() as usize] {
+            if *t == turn {
+                return list.clone();
+            }
+        }
+        let list = Arc::new(find());
+        self.on(w).sources[side.seat() as usize] = Some((turn, list.clone()));
+        list
     }
 
     /// Side `side`'s supply map on board `b`: the one kept, if traced from the same position,
@@ -176,18 +201,14 @@ impl Memo {
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
-        if sr.units.len() < b.s.units.len() {
-            sr.units.resize(b.s.units.len(), None);
-        }
-        if let Some(e) = &sr.units[u as usize] {
-            if e.generation == sr.generation
-                && e.hex == hex
-                && e.spent == st.spent
-                && e.dg == st.dg
-                && e.reduced == st.reduced
-            {
-                return e.reach.clone();
-            }
+        let key = UnitKey {
+            hex,
+            spent: st.spent,
+            dg: st.dg,
+            reduced: st.reduced,
+        };
+        if let Some(reach) = sr.units.get(u as usize, &key) {
+            return reach;
         }
         b.reach(u, search);
         let mut found: Vec<(Hex, u32)> = search
@@ -196,53 +217,65 @@ impl Memo {
             .map(|h| (h, search.cost(h).unwrap_or(0)))
             .collect();
         found.sort_unstable();
+        let radius = reach::radius(&b.w.map.grid, hex, found.iter().map(|&(h, _)| h));
         let reach: Reach = Arc::from(found);
-        sr.units[u as usize] = Some(UnitReach {
-            generation: sr.generation,
-            hex,
-            spent: st.spent,
-            dg: st.dg,
-            reduced: st.reduced,
-            reach: reach.clone(),
-        });
+        sr.units.put(u as usize, key, hex, radius, reach.clone());
         reach
     }
 }
 
-/// Checks the side's environment against board `b`, starting a new generation if it changed.
+/// Checks the side's environment against board `b`: where it changed, the reaches near the
+/// change are forgotten; where the change is everywhere (the turn, the playing area), all.
 fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
     let l = b.layout();
     let s = b.s;
-    if let Some(env) = &mut sr.env {
-        let same_area = match (&env.area, &s.area) {
-            (None, None) => true,
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        };
-        if same_area && env.turn == s.turn && env.blown == s.blown && env.markers == s.markers {
-            if env.layout.as_ref().is_some_and(|e| Arc::ptr_eq(e, l)) {
-                return;
-            }
-            if env.enemy_hexes == b.held_by(side.enemy())
-                && env.enemy_bonds == l.enemy_bond[side.seat() as usize]
-                && env.german_jams == german_jams(b, side)
-            {
-                env.layout = Some(l.clone());
-                return;
-            }
-        }
-    }
-    sr.generation += 1;
-    sr.env = Some(Env {
+    let new_env = |l: &Arc<Layout>| Env {
         layout: Some(l.clone()),
         area: s.area.clone(),
         turn: s.turn,
         blown: s.blown.clone(),
         markers: s.markers.clone(),
         enemy_hexes: b.held_by(side.enemy()).to_vec(),
-        enemy_bonds: l.enemy_bond[side.seat() as usize].clone(),
+        enemy_bonds: l.bond_hexes[side.seat() as usize].clone(),
         german_jams: german_jams(b, side),
-    });
+    };
+    let Some(env) = &mut sr.env else {
+        sr.units.clear();
+        sr.env = Some(new_env(l));
+        return;
+    };
+    let same_area = match (&env.area, &s.area) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    };
+    if !same_area || env.turn != s.turn {
+        sr.units.clear();
+        sr.env = Some(new_env(l));
+        return;
+    }
+    if env.layout.as_ref().is_some_and(|e| Arc::ptr_eq(e, l)) && env.blown == s.blown && env.markers == s.markers {
+        return;
+    }
+    // The hexes where something a step reads has changed.
+    let grid = &b.w.map.grid;
+    let mut changed = reach::moved(&env.blown, &s.blown);
+    let marker_hexes = |m: &[Markers]| -> Vec<Hex> { m.iter().map(|m| m.hex).collect() };
+    for h in marker_hexes(&env.markers).into_iter().chain(marker_hexes(&s.markers)) {
+        let before: Vec<&Markers> = env.markers.iter().filter(|m| m.hex == h).collect();
+        let after: Vec<&Markers> = s.markers.iter().filter(|m| m.hex == h).collect();
+        if before != after {
+            changed.push(h);
+        }
+    }
+    changed.extend(reach::moved(&env.enemy_hexes, b.held_by(side.enemy())));
+    changed.extend(reach::moved(&env.enemy_bonds, &l.bond_hexes[side.seat() as usize]));
+    let jams = german_jams(b, side);
+    changed.extend(reach::moved(&env.german_jams, &jams));
+    changed.sort_unstable();
+    changed.dedup();
+    sr.units.forget_near(grid, &changed, MARGIN);
+    sr.env = Some(new_env(l));
 }
 
 /// 3.1: the traffic jams German units hold, which are closed to other German units.
@@ -255,4 +288,39 @@ fn german_jams(b: &Board, side: Side) -> Vec<Hex> {
         .copied()
         .filter(|&h| b.traffic_jam(h))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Layout;
+    use crate::ArdennesII;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{Game, Pending, Rules};
+
+    /// The layout the memo gives, built in the memory of the one before, is at every step the
+    /// layout built afresh.
+    #[test]
+    fn a_layout_built_in_the_last_ones_memory_is_the_fresh_one() {
+        for (scenario, seed) in [("goose-egg", 1), ("peiper", 2)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            for _ in 0..600 {
+                let kept = g.s.memo.layout(&g.w, &g.s);
+                assert_eq!(*kept, Layout::build(&g.w, &g.s), "{scenario}");
+                drop(kept);
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let l = g.legal_list();
+                        let a = l[rng.below(l.len() as u32) as usize].clone();
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -51,7 +51,9 @@ pub struct Board<'a> {
 
 /// What follows from where the units stand alone: which side holds each hex and with how
 /// many units, the units of each hex, the hexes next to the enemy and the ZOC Bonds (1.2).
-/// Built once per position and shared (see [`crate::memo`]).
+/// Built once per position and shared (see [`crate::memo`]); the next one is built in the
+/// same memory, clearing only the hexes this one had set.
+#[derive(Debug, PartialEq)]
 pub struct Layout {
     /// Per unit: its hex index + 1 (0 off the map) times 2, plus 1 if reduced: the position
     /// this layout was built from.
@@ -59,11 +61,13 @@ pub struct Layout {
     /// The side of the units in each hex (sides never share a hex).
     side_at: Vec<Option<Side>>,
     count: Vec<u8>,
-    /// The units of hex `h` are `ids[start[h]..start[h + 1]]`, in unit order.
-    start: Vec<u32>,
+    /// The units of hex `h` are `ids[first[h]..first[h] + count[h]]`, in unit order.
+    first: Vec<u32>,
     ids: Vec<UnitId>,
     /// Per side: whether each hex is an enemy ZOC Bond hex for that side's units.
     pub(crate) enemy_bond: [Vec<bool>; 2],
+    /// Per side: the enemy ZOC Bond hexes for that side's units, in hex order.
+    pub(crate) bond_hexes: [Vec<Hex>; 2],
     /// Per side: the hexes its units hold, in hex order.
     pub(crate) occupied: [Vec<Hex>; 2],
     /// Per side: whether each hex is adjacent to a unit of that side's enemy.
@@ -80,13 +84,18 @@ struct SideBonds<'b> {
     count: &'b [u8],
     enemy: &'b [Hex],
     side: Side,
-    infantry: Vec<u8>,
+    /// The infantry steps of the side in each hex where it has some, in hex order.
+    infantry: Vec<(Hex, u8)>,
 }
 
 impl BondBoard for SideBonds<'_> {
     fn is_post(&self, h: Hex) -> bool {
         // 1.2 (1), (7): 2 infantry steps, not in a City.
-        self.infantry[h.idx()] >= 2 && self.w.map.terrain(h) & self.w.t.city == 0
+        let steps = match self.infantry.binary_search_by_key(&h, |&(x, _)| x) {
+            Ok(i) => self.infantry[i].1,
+            Err(_) => 0,
+        };
+        steps >= 2 && self.w.map.terrain(h) & self.w.t.city == 0
     }
     fn is_empty(&self, h: Hex) -> bool {
         self.count[h.idx()] == 0
@@ -104,75 +113,127 @@ impl BondBoard for SideBonds<'_> {
     fn enemy_hexes(&self) -> &[Hex] {
         self.enemy
     }
+    fn post_hexes(&self, _: &sandtable_core::hex::HexGrid) -> Vec<Hex> {
+        self.infantry.iter().map(|&(h, _)| h).collect()
+    }
 }
 
 impl Layout {
+    /// An empty layout for a map of `n` hexes.
+    fn empty(n: usize) -> Layout {
+        Layout {
+            key: Vec::new(),
+            side_at: vec![None; n],
+            count: vec![0; n],
+            first: vec![0; n],
+            ids: Vec::new(),
+            enemy_bond: [vec![false; n], vec![false; n]],
+            bond_hexes: [Vec::new(), Vec::new()],
+            occupied: [Vec::new(), Vec::new()],
+            near_enemy: [vec![false; n], vec![false; n]],
+        }
+    }
+
     /// The layout of the units of `s` on the map of `w`.
     pub fn build(w: &World, s: &State) -> Layout {
-        let n = w.map.grid.len();
-        let mut side_at = vec![None; n];
-        let mut count = vec![0u8; n];
-        let mut infantry = [vec![0u8; n], vec![0u8; n]];
-        let mut key = Vec::with_capacity(s.units.len());
+        Layout::build_in(w, s, None)
+    }
+
+    /// [`Layout::build`], in the memory of `old` (another position's layout on the same map)
+    /// if there is one: only the hexes `old` set are cleared.
+    pub(crate) fn build_in(w: &World, s: &State, old: Option<Layout>) -> Layout {
+        let grid = &w.map.grid;
+        let n = grid.len();
+        let mut l = match old {
+            Some(mut l) if l.side_at.len() == n => {
+                for side in 0..2 {
+                    for &h in &l.occupied[side] {
+                        l.side_at[h.idx()] = None;
+                        l.count[h.idx()] = 0;
+                        l.first[h.idx()] = 0;
+                        for (_, nb) in grid.neighbours(h) {
+                            l.near_enemy[1 - side][nb.idx()] = false;
+                        }
+                    }
+                    for &h in &l.bond_hexes[side] {
+                        l.enemy_bond[side][h.idx()] = false;
+                    }
+                    l.occupied[side].clear();
+                    l.bond_hexes[side].clear();
+                }
+                l.key.clear();
+                l.ids.clear();
+                l
+            }
+            _ => Layout::empty(n),
+        };
+        let mut infantry: [Vec<(Hex, u8)>; 2] = [Vec::new(), Vec::new()];
+        let mut placed: Vec<(Hex, UnitId)> = Vec::with_capacity(s.units.len());
         for (i, u) in s.units.iter().enumerate() {
-            key.push(layout_key(u));
+            l.key.push(layout_key(u));
             let Some(h) = u.hex() else { continue };
             let def = &w.data.counters.units[i];
-            side_at[h.idx()] = Some(def.side);
-            count[h.idx()] += 1;
+            let side = def.side.seat() as usize;
+            l.side_at[h.idx()] = Some(def.side);
+            l.count[h.idx()] += 1;
+            l.occupied[side].push(h);
+            placed.push((h, i as UnitId));
             if def.is_bond_infantry() {
-                infantry[def.side.seat() as usize][h.idx()] += if u.reduced { 1 } else { def.steps };
+                infantry[side].push((h, if u.reduced { 1 } else { def.steps }));
             }
         }
-        // The units of each hex, by counting.
-        let mut start = vec![0u32; n + 1];
-        for h in 0..n {
-            start[h + 1] = start[h] + count[h] as u32;
+        // Each hex once, in hex order.
+        for list in l.occupied.iter_mut() {
+            list.sort_unstable();
+            list.dedup();
         }
-        let mut ids = vec![0; start[n] as usize];
-        let mut next = start.clone();
-        for (i, u) in s.units.iter().enumerate() {
-            if let Some(h) = u.hex() {
-                ids[next[h.idx()] as usize] = i as UnitId;
-                next[h.idx()] += 1;
+        for list in infantry.iter_mut() {
+            list.sort_unstable_by_key(|&(h, _)| h);
+            list.dedup_by(|b, a| {
+                if a.0 == b.0 {
+                    a.1 += b.1;
+                    true
+                } else {
+                    false
+                }
+            });
+        }
+        // The units of each hex, in unit order.
+        placed.sort_unstable();
+        for (k, &(h, u)) in placed.iter().enumerate() {
+            if k == 0 || placed[k - 1].0 != h {
+                l.first[h.idx()] = k as u32;
             }
+            l.ids.push(u);
         }
-        let mut occupied = [Vec::new(), Vec::new()];
-        let mut near_enemy = [vec![false; n], vec![false; n]];
-        for h in w.map.grid.hexes() {
-            if let Some(side) = side_at[h.idx()] {
-                occupied[side.seat() as usize].push(h);
-                // Units of the other side next to this hex have an enemy adjacent.
-                let other = side.enemy().seat() as usize;
-                for (_, nb) in w.map.grid.neighbours(h) {
-                    near_enemy[other][nb.idx()] = true;
+        // Units of the other side next to a held hex have an enemy adjacent.
+        for side in [Side::German, Side::Allied] {
+            let other = side.enemy().seat() as usize;
+            for &h in &l.occupied[side.seat() as usize] {
+                for (_, nb) in grid.neighbours(h) {
+                    l.near_enemy[other][nb.idx()] = true;
                 }
             }
         }
-        let mut enemy_bond = [vec![false; n], vec![false; n]];
         for side in [Side::German, Side::Allied] {
             let sb = SideBonds {
                 w,
-                count: &count,
-                enemy: &occupied[side.enemy().seat() as usize],
+                count: &l.count,
+                enemy: &l.occupied[side.enemy().seat() as usize],
                 side,
                 infantry: std::mem::take(&mut infantry[side.seat() as usize]),
             };
             let held_against = side.enemy().seat() as usize;
-            for bond in bonds(&w.map.grid, &sb) {
-                enemy_bond[held_against][bond.hex.idx()] = true;
+            let found: Vec<Hex> = bonds(grid, &sb).into_iter().map(|b| b.hex).collect();
+            for h in found {
+                if !l.enemy_bond[held_against][h.idx()] {
+                    l.enemy_bond[held_against][h.idx()] = true;
+                    l.bond_hexes[held_against].push(h);
+                }
             }
+            l.bond_hexes[held_against].sort_unstable();
         }
-        Layout {
-            key,
-            side_at,
-            count,
-            start,
-            ids,
-            enemy_bond,
-            occupied,
-            near_enemy,
-        }
+        l
     }
 
     /// Whether this layout is that of the units of `s`.
@@ -217,7 +278,12 @@ impl<'a> Board<'a> {
     /// The units in a hex, in unit order.
     pub fn stack(&self, h: Hex) -> &[UnitId] {
         let l = self.layout();
-        &l.ids[l.start[h.idx()] as usize..l.start[h.idx() + 1] as usize]
+        let n = l.count[h.idx()] as usize;
+        if n == 0 {
+            return &[];
+        }
+        let first = l.first[h.idx()] as usize;
+        &l.ids[first..first + n]
     }
 
     /// The units in a hex, in unit order.

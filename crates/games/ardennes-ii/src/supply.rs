@@ -20,7 +20,10 @@ impl ArdennesII {
     /// state's memo while the position does not change).
     pub(crate) fn supply_map(&self, b: &Board, side: Side, search: &mut Search) -> Arc<Vec<bool>> {
         self.s.memo.supply(b, side, || {
-            let sources = self.supply_sources(b, side);
+            let sources = self
+                .s
+                .memo
+                .sources(&self.w, side, self.s.turn, || self.supply_sources(b, side));
             b.supply_from(side, &sources, search)
         })
     }

@@ -43,28 +43,30 @@ impl ArdennesII {
     /// 6.0: each VP hex held by a side that can trace supply to it is that side's (at the end
     /// of the phases where units move or fight, and of the turn).
     pub(crate) fn update_control(&mut self) {
-        let supplied = with_search(|search| {
-            let b = Board::new(&self.w, &self.s);
-            [
-                self.supply_map(&b, Side::German, search),
-                self.supply_map(&b, Side::Allied, search),
-            ]
-        });
+        // Only a VP hex held by the side that does not control it can change hands: the
+        // supply of that side is traced only then.
         let b = Board::new(&self.w, &self.s);
-        let holders: Vec<Option<Side>> = self
-            .w
-            .data
-            .tables
-            .vp_hexes
-            .iter()
-            .map(|v| {
+        let changes: Vec<(usize, Side)> = (self.w.data.tables.vp_hexes.iter().enumerate())
+            .filter_map(|(i, v)| {
                 b.side_at(v.hex)
-                    .filter(|side| supplied[side.seat() as usize][v.hex.idx()])
+                    .filter(|&side| self.s.control[i] != side)
+                    .map(|side| (i, side))
             })
             .collect();
         drop(b);
-        for (i, holder) in holders.into_iter().enumerate() {
-            if let Some(side) = holder {
+        if changes.is_empty() {
+            return;
+        }
+        let mut supplied: [Option<std::sync::Arc<Vec<bool>>>; 2] = [None, None];
+        for &(_, side) in &changes {
+            if supplied[side.seat() as usize].is_none() {
+                let map = with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search));
+                supplied[side.seat() as usize] = Some(map);
+            }
+        }
+        for (i, side) in changes {
+            let hex = self.w.data.tables.vp_hexes[i].hex;
+            if supplied[side.seat() as usize].as_ref().is_some_and(|m| m[hex.idx()]) {
                 self.s.control[i] = side;
             }
         }
