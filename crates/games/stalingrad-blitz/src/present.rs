@@ -838,55 +838,56 @@ impl StalingradBlitz {
     /// fortresses, the control of the cities, and the hexes the current step is about.
     pub(crate) fn draw_pieces(&self, _seat: Option<Seat>, lang: Lang) -> String {
         let d = &self.d;
+        // In each hex the units in their order, then the fortress (the stacks keep this order).
         let mut counters = Vec::new();
-        for h in d.map.grid.hexes() {
-            for (i, st) in self.s.units.iter().enumerate() {
-                if st.hex() != Some(h) {
-                    continue;
-                }
-                let def = &d.units[i];
-                let (fill, ink) = match def.nation {
-                    Nation::German => ("#8a9a8c", "#111"),
-                    Nation::Hungarian => ("#9c8f5a", "#111"),
-                    Nation::Romanian => ("#b9a76a", "#111"),
-                    Nation::Italian => ("#7f9f6f", "#111"),
-                    Nation::Soviet => ("#b5443b", "#fff"),
-                };
-                let fill = if def.utype == UType::Ss { "#4a4a4a" } else { fill };
-                let ink = if def.utype == UType::Ss { "#fff" } else { ink };
-                let name = match lang {
-                    Lang::Zh => def.name.clone(),
-                    Lang::En => def.name.clone(),
-                };
-                counters.push(Counter {
-                    hex: h,
-                    fill: fill.into(),
-                    ink: ink.into(),
-                    name,
-                    symbol: self.nato(i as UnitId),
-                    factors: def.face(st.reduced).label(def.mech),
-                    reduced: st.reduced,
-                    title: self.unit_text(i as UnitId).get(lang).to_string(),
-                    id: def.id.clone(),
-                });
-            }
-            if let Some(f) = self.s.fortresses.iter().find(|f| f.hex == h) {
-                counters.push(Counter {
-                    hex: h,
-                    fill: "#d9c9a3".into(),
-                    ink: "#111".into(),
-                    name: if lang == Lang::Zh {
-                        "要塞".into()
-                    } else {
-                        "Fort".into()
-                    },
-                    symbol: NatoSymbol::Fortress,
-                    factors: format!("L{}", f.level),
-                    reduced: f.level < 2,
-                    title: format!("fortress level {}", f.level),
-                    id: format!("fortress-{}", self.hex_id(h)),
-                });
-            }
+        for (i, st) in self.s.units.iter().enumerate() {
+            let Some(h) = st.hex() else { continue };
+            let def = &d.units[i];
+            let (fill, ink) = match def.nation {
+                Nation::German => ("#8a9a8c", "#111"),
+                Nation::Hungarian => ("#9c8f5a", "#111"),
+                Nation::Romanian => ("#b9a76a", "#111"),
+                Nation::Italian => ("#7f9f6f", "#111"),
+                Nation::Soviet => ("#b5443b", "#fff"),
+            };
+            let fill = if def.utype == UType::Ss { "#4a4a4a" } else { fill };
+            let ink = if def.utype == UType::Ss { "#fff" } else { ink };
+            let name = match lang {
+                Lang::Zh => def.name.clone(),
+                Lang::En => def.name.clone(),
+            };
+            counters.push(Counter {
+                hex: h,
+                fill: fill.into(),
+                ink: ink.into(),
+                name,
+                symbol: self.nato(i as UnitId),
+                factors: def.face(st.reduced).label(def.mech),
+                reduced: st.reduced,
+                title: self.unit_text(i as UnitId).get(lang).to_string(),
+                id: def.id.clone(),
+            });
+        }
+        for f in &self.s.fortresses {
+            let h = f.hex;
+            counters.push(Counter {
+                hex: h,
+                fill: "#d9c9a3".into(),
+                ink: "#111".into(),
+                name: if lang == Lang::Zh {
+                    "要塞".into()
+                } else {
+                    "Fort".into()
+                },
+                symbol: NatoSymbol::Fortress,
+                factors: format!("L{}", f.level),
+                reduced: f.level < 2,
+                title: match lang {
+                    Lang::Zh => format!("{}级要塞", f.level),
+                    Lang::En => format!("fortress level {}", f.level),
+                },
+                id: format!("fortress-{}", self.hex_id(h)),
+            });
         }
         let mut marks = Vec::new();
         for h in d.map.grid.hexes() {
