@@ -213,10 +213,17 @@ export class GamePage {
     }
     this.refreshing = (async () => {
       try {
-        do {
+        for (;;) {
           this.again = false;
+          const before = this.state ? this.state.version : -1;
           await this.refreshOnce();
-        } while (!this.dead && (this.again || (this.state && this.seen > this.state.version && !this.failed)));
+          if (this.dead || this.failed) break;
+          if (this.again) continue;
+          if (!this.state || this.seen <= this.state.version) break;
+          // Behind what an update named, and this fetch brought nothing newer: the server's
+          // game went back (rebuilt from its database after a failed write). Take it as it is.
+          if (this.state.version <= before) { this.seen = this.state.version; break; }
+        }
       } finally {
         this.refreshing = null;
       }
@@ -253,6 +260,7 @@ export class GamePage {
       }
     }
     if (this.older(st)) return; // something newer was shown meanwhile
+    if (st.lang !== lang) this.again = true; // the language changed meanwhile: fetch it in the new one
     this.viewToken = token;
     this.undoBy = undoBy;
     this.setState(st);
@@ -749,7 +757,8 @@ export class GamePage {
   async took(st, token) {
     this.hear(st && st.version);
     const p = (st && st.pending) || {};
-    if (!st || typeof st !== 'object' || typeof st.version !== 'number' || !this.mergeJournal(st, token)
+    if (!st || typeof st !== 'object' || typeof st.version !== 'number' || st.lang !== lang
+      || !this.mergeJournal(st, token)
       || (p.kind === 'seat' && p.seat !== st.you && this.seatToken[p.seat] !== undefined)) {
       await this.refresh();
       return;
