@@ -73,18 +73,18 @@ async function main() {
     let moves = [];
     for (let step = 0; step < 60; step++) {
       await settle(page);
-      moves = await page.$$eval('[data-test=action][data-notation^="move "]', (bs) => bs.map((b) => ({
-        notation: b.dataset.notation, unit: b.dataset.units, hex: b.dataset.hexes,
-      })));
+      moves = await page.$$eval('[data-test=action][data-kind="move"]', (bs) => bs.map((b) => ({
+        unit: b.dataset.units, hex: b.dataset.hexes,
+      })).filter((m) => m.unit && m.hex && !m.unit.includes(',')));
       if (moves.length) break;
       const first = page.locator('[data-test=action]').first();
       if (!(await first.count())) {
         const turn = await page.textContent('[data-test=turn]');
         fail(`no action to take and no move yet (step ${step}; turn bar: ${turn})`);
       }
-      const notation = await first.getAttribute('data-notation');
+      const text = (await first.textContent()).trim();
       const version = await page.getAttribute('[data-test=turn]', 'data-version');
-      log(`action ${notation}`);
+      log(`action ${text}`);
       await first.click();
       await page.waitForFunction((v) => {
         const el = document.querySelector('[data-test=turn]');
@@ -123,7 +123,7 @@ async function main() {
 
     // A lit hex: empty, in view, a plain move for this unit.
     const target = await page.evaluate(({ list, unit }) => {
-      const mine = new Set(list.filter((m) => m.unit === unit && m.notation.startsWith('move ')).map((m) => m.hex));
+      const mine = new Set(list.filter((m) => m.unit === unit).map((m) => m.hex));
       const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
       const lit = [...document.querySelectorAll('[data-test=board-svg] .st-hl[data-lit]')].map((p) => p.getAttribute('data-lit'));
       const cands = [];
@@ -143,7 +143,7 @@ async function main() {
     const version = await page.getAttribute('[data-test=turn]', 'data-version');
     await page.locator(`[data-test=board-svg] .hx [data-hex="${target.hex}"]`).click();
     // Move and march may both reach the hex: then a menu offers both.
-    const menu = page.locator(`[data-test=choice][data-notation="move ${pick.unit} ${target.hex}"]`);
+    const menu = page.locator('[data-test=choice][data-kind="move"]').first();
     await Promise.race([
       page.waitForFunction((v) => document.querySelector('[data-test=turn]').dataset.version !== v, version),
       menu.waitFor({ state: 'visible' }).then(() => menu.click()),

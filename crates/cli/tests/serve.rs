@@ -1,5 +1,6 @@
 //! `sandtable serve` as a process: killed without warning and started again, it has every
-//! answered action; and the browser client, driven in headless Chromium, plays a hotseat game.
+//! answered action; and the browser client, driven in headless Chromium, plays a hotseat game
+//! and keeps up with a computer player that answers at once.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -148,12 +149,10 @@ fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-#[test]
-fn a_person_plays_a_hotseat_game_in_chromium() {
-    // Needs Node.js, Chromium and `npm ci --prefix web/e2e`, which `.ci/run` installs. On a
-    // machine without them the test says so and passes, unless SANDTABLE_E2E=required.
-    let root = repo_root();
-    let script = root.join("web/e2e/hotseat.mjs");
+/// The path of Chromium for the browser tests, or `None` (the test is skipped) when what they
+/// need is missing: Node.js, Chromium and `npm ci --prefix web/e2e`, which `.ci/run` installs.
+/// On a machine without them a test says so and passes, unless SANDTABLE_E2E=required.
+fn browser_test_needs(root: &Path) -> Option<String> {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let missing: Vec<&str> = [
         (!Path::new(&chromium).exists()).then_some("chromium"),
@@ -167,28 +166,66 @@ fn a_person_plays_a_hotseat_game_in_chromium() {
     .into_iter()
     .flatten()
     .collect();
-    if !missing.is_empty() {
-        let required = std::env::var("SANDTABLE_E2E").is_ok_and(|v| v == "required");
-        assert!(!required, "the browser test needs {missing:?}");
-        eprintln!("skipped: the browser test needs {missing:?} (see .ci/run)");
-        return;
+    if missing.is_empty() {
+        return Some(chromium);
     }
+    let required = std::env::var("SANDTABLE_E2E").is_ok_and(|v| v == "required");
+    assert!(!required, "the browser test needs {missing:?}");
+    eprintln!("skipped: the browser test needs {missing:?} (see .ci/run)");
+    None
+}
+
+/// Runs one of the browser scripts of web/e2e against `server` with `args`.
+fn run_script(server: &Server, chromium: &str, script: &Path, args: &[&str]) {
+    let out = Command::new("node")
+        .arg(script)
+        .arg(server.base.as_str())
+        .args(args)
+        .env("CHROMIUM", chromium)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "the browser test {} {args:?} failed:\n{stdout}\n{stderr}",
+        script.display()
+    );
+}
+
+#[test]
+fn a_person_plays_a_hotseat_game_in_chromium() {
+    let root = repo_root();
+    let Some(chromium) = browser_test_needs(&root) else {
+        return;
+    };
     let dir = temp_dir("e2e");
     let server = Server::start(&dir);
     // Each rule system once: the first game, and Ardennes II on its two joined map sheets.
-    for (game, scenario, seed) in [("stalingrad-blitz", "campaign", "3"), ("ardennes-ii", "goose-egg", "3")] {
-        let out = Command::new("node")
-            .arg(&script)
-            .args([server.base.as_str(), game, scenario, seed])
-            .env("CHROMIUM", &chromium)
-            .output()
-            .expect("node runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            out.status.success(),
-            "the browser test of {game} failed:\n{stdout}\n{stderr}"
-        );
+    for args in [["stalingrad-blitz", "campaign", "3"], ["ardennes-ii", "goose-egg", "3"]] {
+        run_script(&server, &chromium, &root.join("web/e2e/hotseat.mjs"), &args);
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 11: the page showed "the computer is thinking…" after the computer had moved, when
+/// the answer to the person's own action came after the updates of the computer's moves. Here
+/// the computer answers at once, over many decisions, in each rule system, and the page must
+/// show every decision of the person's as the server has it.
+#[test]
+fn the_page_keeps_up_with_a_computer_that_answers_at_once_in_chromium() {
+    let root = repo_root();
+    let Some(chromium) = browser_test_needs(&root) else {
+        return;
+    };
+    let dir = temp_dir("e2e-computer");
+    let server = Server::start(&dir);
+    for args in [
+        ["stalingrad-blitz", "campaign", "5", "60"],
+        ["ardennes-ii", "goose-egg", "5", "40"],
+    ] {
+        run_script(&server, &chromium, &root.join("web/e2e/computer.mjs"), &args);
     }
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);

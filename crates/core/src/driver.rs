@@ -282,8 +282,26 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Switches the human-readable log on or off (simulations run without it).
     fn set_journal(&mut self, on: bool);
 
-    /// The map and counters as SVG, as `seat` may see them.
+    /// The map and counters as SVG, as `seat` may see them: the whole board, for a file or a
+    /// client that draws it at once (a game that splits its board returns
+    /// [`crate::render::put_pieces`] of [`Rules::render_map`] and [`Rules::render_pieces`]).
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
+
+    /// The map alone, names in `lang`: what stays the same all game long (terrain, lines,
+    /// names, a scenario's playing area), ending with the empty `<g class="pieces"></g>`
+    /// ([`crate::render::render_hex_base`]). Nothing in it may depend on a seat or on the
+    /// position, so that a page loads it once per game and language and keeps it. Empty for
+    /// a game that draws no map.
+    fn render_map(&self, _lang: Lang) -> String {
+        String::new()
+    }
+
+    /// What changes on the map, as `seat` may see it: the `<g class="pieces">` to put in
+    /// place of the empty one of [`Rules::render_map`] (counters, markers, highlights,
+    /// [`crate::render::render_hex_pieces`]). Empty for a game that draws no map.
+    fn render_pieces(&self, _seat: Option<Seat>, _lang: Lang) -> String {
+        String::new()
+    }
 
     /// The board around the current action as text, for a terminal.
     fn board_text(&self, _seat: Option<Seat>, _lang: Lang) -> String {

@@ -340,16 +340,30 @@ pub struct LegalAction {
     pub targets: Targets,
 }
 
+/// A legal action as a page shows it: its words, whether it is secret and what it is about on
+/// the board, without its notation and JSON form (a page takes it by its place in the list,
+/// [`DynSession::act_index`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalChoice {
+    pub text: Text,
+    pub secret: bool,
+    pub targets: Targets,
+}
+
 /// A game session with its type erased, so the command line and the server can hold any game.
 pub trait DynSession: Send {
     fn game_id(&self) -> &'static str;
     fn record(&self) -> &Record;
     fn pending(&self) -> Pending;
     fn legal(&self) -> Vec<LegalAction>;
+    /// The same list, lighter: what a page shows of each action ([`LegalChoice`]).
+    fn legal_choices(&self) -> Vec<LegalChoice>;
     /// Acts by notation (as `legal` prints it) or by 1-based number in the legal list.
     fn act_typed(&mut self, seat: Seat, typed: &str) -> Result<(), RecordError>;
     /// Acts by the JSON form of an action.
     fn act_json(&mut self, seat: Seat, action: &serde_json::Value) -> Result<(), RecordError>;
+    /// Acts by the action's place (from 0) in the legal list.
+    fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), RecordError>;
     fn undo(&mut self, seat: Seat) -> Result<(), RecordError>;
     fn can_undo(&self, seat: Seat) -> bool;
     fn view(&self, seat: Option<Seat>) -> serde_json::Value;
@@ -357,6 +371,10 @@ pub trait DynSession: Send {
     fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine>;
     fn outcome(&self) -> Option<Outcome>;
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String;
+    /// The map alone ([`crate::driver::Rules::render_map`]): the same all game long.
+    fn render_map(&self, lang: Lang) -> String;
+    /// The pieces layer as `seat` may see it ([`crate::driver::Rules::render_pieces`]).
+    fn render_pieces(&self, seat: Option<Seat>, lang: Lang) -> String;
     fn board_text(&self, seat: Option<Seat>, lang: Lang) -> String;
     fn to_json(&self) -> String;
     /// For code that knows the game type (agents, say): downcast to `Session<G>`.
@@ -395,6 +413,34 @@ impl<G: Game> DynSession for Session<G> {
                 targets,
             })
             .collect()
+    }
+
+    fn legal_choices(&self) -> Vec<LegalChoice> {
+        let list = self.game.legal_list();
+        let targets = self.game.targets(&list);
+        list.iter()
+            .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
+            .map(|(a, targets)| LegalChoice {
+                text: self.game.describe(a),
+                secret: self.game.is_secret(a),
+                targets,
+            })
+            .collect()
+    }
+
+    fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), RecordError> {
+        let list = self.game.legal_list();
+        match list.get(index) {
+            Some(a) => self.act(seat, a).map(|_| ()),
+            None => Err(RecordError::Refused(Refusal::new(
+                "",
+                crate::text!(
+                    "there is no legal action number {index} now ({} are legal, numbered from 0)",
+                    "现在没有第 {index} 号合法行动(共 {} 项,从 0 编号)",
+                    list.len()
+                ),
+            ))),
+        }
     }
 
     fn act_typed(&mut self, seat: Seat, typed: &str) -> Result<(), RecordError> {
@@ -463,6 +509,14 @@ impl<G: Game> DynSession for Session<G> {
 
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String {
         self.game.render_svg(seat, lang)
+    }
+
+    fn render_map(&self, lang: Lang) -> String {
+        self.game.render_map(lang)
+    }
+
+    fn render_pieces(&self, seat: Option<Seat>, lang: Lang) -> String {
+        self.game.render_pieces(seat, lang)
     }
 
     fn board_text(&self, seat: Option<Seat>, lang: Lang) -> String {

@@ -246,24 +246,38 @@ pub fn render_hex_base(map: &HexMap, style: &MapStyle, fixed_marks: &[HexMark], 
     let lay = HexLayout::new(map);
     let mut out = String::with_capacity(map.grid.len() * 150 + 8192);
     write_hex_base(&mut out, map, style, &lay, fixed_marks, lang, title);
-    out.push_str("<g class=\"pieces\"></g>\n</svg>");
+    out.push_str(EMPTY_PIECES);
+    out.push_str("\n</svg>");
     out
 }
 
-/// What changes on the map from one step to the next: the highlighted hexes and their labels,
-/// and the counters, as one `<g class="pieces">` to put in place of the one in
-/// [`render_hex_base`].
-pub fn render_hex_pieces(map: &HexMap, counters: &[Counter], marks: &[HexMark]) -> String {
+/// What changes on the map from one step to the next: the lines that come and go (`lines`, a
+/// bridge built on a given day; drawn with their style inline), the highlighted hexes and
+/// their labels, and the counters, as one `<g class="pieces">` to put in place of the one in
+/// [`render_hex_base`] ([`put_pieces`]).
+pub fn render_hex_pieces(map: &HexMap, lines: &[LineStyle], counters: &[Counter], marks: &[HexMark]) -> String {
     let lay = HexLayout::new(map);
     let at = |h: Hex| lay.centres.get(h.idx()).copied();
     let mut out = String::with_capacity(counters.len() * 400 + marks.len() * 60 + 256);
     out.push_str("<g class=\"pieces\">\n");
+    if !lines.is_empty() {
+        write_changing_lines(&mut out, map, &lay, lines);
+    }
     write_marks(&mut out, &lay, marks);
     write_mark_labels(&mut out, marks, at);
     write_counters(&mut out, counters, "data-hex", |h| Some((at(h)?, map.grid.id(h).0)));
     out.push_str("</g>");
     out
 }
+
+/// The whole board: the map alone ([`render_hex_base`]) with the pieces
+/// ([`render_hex_pieces`]) in the place it keeps for them.
+pub fn put_pieces(base: &str, pieces: &str) -> String {
+    base.replacen(EMPTY_PIECES, pieces, 1)
+}
+
+/// The empty layer that ends the map alone, where the pieces go.
+pub const EMPTY_PIECES: &str = "<g class=\"pieces\"></g>";
 
 /// The highlighted hexes, those of one colour in one path, in the order each colour first
 /// appears (a scenario's shaded out-of-play area can be thousands of hexes).
@@ -300,6 +314,77 @@ fn write_mark_labels(out: &mut String, marks: &[HexMark], at: impl Fn(Hex) -> Op
                 N(x),
                 N(y + 4.0),
                 Esc(&m.label)
+            );
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// The path data of the lines of one style: hexside lines along the sides, crossings over
+/// them, paths and railways from centre to centre. Empty if the map has none.
+fn line_data(map: &HexMap, lay: &HexLayout, ls: &LineStyle) -> String {
+    let at = |h: Hex| lay.centres.get(h.idx()).copied();
+    let mut d = PathData::default();
+    match ls.kind {
+        LineKind::Hexside => {
+            for line in map.side_lines.iter().filter(|l| l.kind == ls.feature) {
+                for pair in line.hexes.chunks_exact(2) {
+                    if let (Some(a), Some(b)) = (at(pair[0]), at(pair[1])) {
+                        let (p, q) = hexside(a, b, lay.radius);
+                        d.segment(p, q);
+                    }
+                }
+            }
+        }
+        LineKind::Crossing => {
+            for line in map.side_lines.iter().filter(|l| l.kind == ls.feature) {
+                for pair in line.hexes.chunks_exact(2) {
+                    if let (Some(a), Some(b)) = (at(pair[0]), at(pair[1])) {
+                        // From 30% to 70% of the way between the centres: over the hexside.
+                        let along = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                        d.segment(along(0.3), along(0.7));
+                    }
+                }
+            }
+        }
+        LineKind::Path | LineKind::Railway => {
+            for line in map.paths.iter().filter(|l| l.kind == ls.feature && l.hexes.len() >= 2) {
+                d.polyline(line.hexes.iter().filter_map(|&h| at(h)));
+            }
+        }
+    }
+    d.finish()
+}
+
+/// Lines that come and go during a game (a bridge that enters service on a given day), drawn
+/// in the pieces layer with their style written on each path, as the map's style block does
+/// not know them.
+fn write_changing_lines(out: &mut String, map: &HexMap, lay: &HexLayout, lines: &[LineStyle]) {
+    out.push_str("<g class=\"ln\">\n");
+    for ls in lines {
+        let d = line_data(map, lay, ls);
+        if d.is_empty() {
+            continue;
+        }
+        w!(
+            out,
+            "<path style=\"stroke:{};stroke-width:{}",
+            Css(&ls.stroke),
+            N(ls.width)
+        );
+        if let Some(dash) = &ls.dash {
+            w!(out, ";stroke-dasharray:{};stroke-linecap:butt", Css(dash));
+        } else if ls.kind == LineKind::Crossing {
+            out.push_str(";stroke-linecap:butt");
+        }
+        w!(out, "\" d=\"{d}\"/>\n");
+        if ls.kind == LineKind::Railway {
+            let ties = ls.width * 2.5 + 3.0;
+            w!(
+                out,
+                "<path style=\"stroke:{};stroke-width:{};stroke-dasharray:1.5 7;stroke-linecap:butt\" d=\"{d}\"/>\n",
+                Css(&ls.stroke),
+                N(ties)
             );
         }
     }
@@ -393,36 +478,7 @@ fn write_hex_base(
     // Rivers and other hexside lines, roads and railways.
     out.push_str("<g class=\"ln\">\n");
     for (i, ls) in style.lines.iter().enumerate() {
-        let mut d = PathData::default();
-        match ls.kind {
-            LineKind::Hexside => {
-                for line in map.side_lines.iter().filter(|l| l.kind == ls.feature) {
-                    for pair in line.hexes.chunks_exact(2) {
-                        if let (Some(a), Some(b)) = (at(pair[0]), at(pair[1])) {
-                            let (p, q) = hexside(a, b, lay.radius);
-                            d.segment(p, q);
-                        }
-                    }
-                }
-            }
-            LineKind::Crossing => {
-                for line in map.side_lines.iter().filter(|l| l.kind == ls.feature) {
-                    for pair in line.hexes.chunks_exact(2) {
-                        if let (Some(a), Some(b)) = (at(pair[0]), at(pair[1])) {
-                            // From 30% to 70% of the way between the centres: over the hexside.
-                            let along = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-                            d.segment(along(0.3), along(0.7));
-                        }
-                    }
-                }
-            }
-            LineKind::Path | LineKind::Railway => {
-                for line in map.paths.iter().filter(|l| l.kind == ls.feature && l.hexes.len() >= 2) {
-                    d.polyline(line.hexes.iter().filter_map(|&h| at(h)));
-                }
-            }
-        }
-        let d = d.finish();
+        let d = line_data(map, lay, ls);
         if d.is_empty() {
             continue;
         }
@@ -1386,12 +1442,12 @@ hexes = ["0103", "0203", "0303"]
         // The map alone is the same whatever stands on it, and holds no counter.
         assert!(!base.contains("data-id="));
         assert!(base.contains("<g class=\"pieces\"></g>"));
-        let pieces = render_hex_pieces(&map, &counters, &marks);
+        let pieces = render_hex_pieces(&map, &[], &counters, &marks);
         assert!(pieces.starts_with("<g class=\"pieces\">") && pieces.ends_with("</g>"));
         assert_eq!(pieces.matches("data-id=").count(), 2);
         assert!(pieces.contains("fill=\"#ff0\"") && pieces.contains(">2</text>"));
         // Put together, they draw what the whole map draws: every hex, counter and mark.
-        let whole = base.replace("<g class=\"pieces\"></g>", &pieces);
+        let whole = put_pieces(&base, &pieces);
         assert_well_formed(&whole);
         let full = render_hex_map(&map, &style(), &counters, &marks, Lang::En, "Map");
         for needle in [
@@ -1403,6 +1459,18 @@ hexes = ["0103", "0203", "0303"]
         ] {
             assert_eq!(whole.matches(needle).count(), full.matches(needle).count(), "{needle}");
         }
+        // A line that comes and goes (here the map's river, drawn as if built later) is drawn
+        // with the pieces, its style written on the path, in the same place as on the map.
+        let river = style().lines[0].clone();
+        let with_river = render_hex_pieces(&map, std::slice::from_ref(&river), &counters, &marks);
+        assert_well_formed(&put_pieces(&base, &with_river));
+        let d = line_data(&map, &HexLayout::new(&map), &river);
+        assert!(!d.is_empty(), "the test map has a river");
+        assert!(
+            with_river.contains(&format!("<path style=\"stroke:#2d6fc0;stroke-width:3\" d=\"{d}\"/>")),
+            "{with_river}"
+        );
+        assert!(base.contains(&format!("<path class=\"l0\" d=\"{d}\"/>")));
     }
 
     #[test]

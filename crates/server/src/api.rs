@@ -2,8 +2,9 @@
 //!
 //! Handlers only read the request, call the [`Hub`] and shape the answer. What a seat sees
 //! is cut here from what the game says that seat may see: its view, its log lines, its legal
-//! actions (only while it must decide), the board as it may see it; the full record only
-//! once the game is over.
+//! actions (only while it must decide), the board's pieces as it may see them; the full
+//! record only once the game is over. The map alone, the same for everyone all game long,
+//! is served once per game and language for the browser to keep.
 
 use crate::error::ApiError;
 use crate::hub::{Hub, Live, Move, NewGame, Slot};
@@ -15,8 +16,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use sandtable_core::game::{JournalLine, Outcome, Pending, Seat};
-use sandtable_core::record::{LegalAction, ScenarioSource};
+use sandtable_core::game::{ActionKind, JournalLine, Outcome, Pending, Seat};
+use sandtable_core::record::{LegalAction, LegalChoice, ScenarioSource};
 use sandtable_core::text;
 use sandtable_core::text::{Lang, Text};
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/games", get(list_games).post(create_game))
         .route("/games/{id}", get(game))
         .route("/games/{id}/board.svg", get(board))
+        .route("/games/{id}/map.svg", get(map))
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/events", get(events))
@@ -46,10 +48,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .nest("/api", api)
         .route("/", get(web::index))
         .route("/game/{id}", get(web::index))
-        .route("/app.js", get(web::app_js))
         .route("/style.css", get(web::style_css))
+        .route("/js/{file}", get(web::script))
         .fallback(web::not_found)
-        .layer(tower_http::compression::CompressionLayer::new())
+        // Gzip at its fastest level: packing is most of the work of a large answer, and the
+        // fastest level packs several times faster for a little more on the wire.
+        .layer(tower_http::compression::CompressionLayer::new().quality(tower_http::CompressionLevel::Fastest))
         .layer(DefaultBodyLimit::disable())
         .with_state(hub)
 }
@@ -102,6 +106,28 @@ struct Params {
     lang: Option<String>,
     /// Only the log lines from this one on (a page that has the earlier ones).
     journal_from: Option<usize>,
+    /// `en` or `zh`: the document as the browser page takes it, in that language
+    /// ([`PageDocument`]).
+    page: Option<String>,
+}
+
+/// `?lang=` (also `?page=`): `en` (the default) or `zh` (`zh-CN` and the like too); anything
+/// else is refused.
+fn language(value: Option<&str>) -> Result<Lang, ApiError> {
+    let Some(value) = value else { return Ok(Lang::En) };
+    Lang::parse(value).ok_or_else(|| {
+        ApiError::bad_request(Text::new(
+            format!("no language `{value}`: use en or zh"),
+            format!("没有语言“{value}”:请用 en 或 zh"),
+        ))
+    })
+}
+
+impl Params {
+    /// The language of the page form, if asked for.
+    fn page(&self) -> Result<Option<Lang>, ApiError> {
+        self.page.as_deref().map(|p| language(Some(p))).transpose()
+    }
 }
 
 /// The token from `Authorization: Bearer …`, else from `?token=`.
@@ -234,16 +260,179 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
     }
 }
 
+/// One legal action as a page takes it: the words in the page's language, what it is about on
+/// the board, its heading (an index into the document's `groups`). Empty lists, a missing
+/// note, `kind: other` and `secret: false` are left out.
+#[derive(Serialize)]
+pub struct PageAction {
+    text: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    units: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hexes: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    #[serde(skip_serializing_if = "is_other")]
+    kind: ActionKind,
+    group: usize,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    secret: bool,
+}
+
+fn is_other(kind: &ActionKind) -> bool {
+    *kind == ActionKind::Other
+}
+
+/// A log line in the page's language.
+#[derive(Serialize)]
+pub struct PageLine {
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    heading: bool,
+    text: String,
+}
+
+/// The game as one seat's page takes it (`?page=en|zh`, docs/api.md): every text in one
+/// language, the legal list light (the page takes an action by its place in the list and the
+/// version), and the board's pieces for the map the page keeps, in place of the game's own
+/// view (the pieces carry what the page shows of the units).
+#[derive(Serialize)]
+pub struct PageDocument {
+    id: String,
+    game: &'static str,
+    lang: Lang,
+    title: String,
+    scenario: Value,
+    seats: Vec<Value>,
+    you: Option<Seat>,
+    version: usize,
+    pending: Pending,
+    summary: String,
+    outcome: Option<Value>,
+    can_undo: bool,
+    legal: Vec<PageAction>,
+    groups: Vec<String>,
+    journal_from: usize,
+    journal_total: usize,
+    journal: Vec<PageLine>,
+    /// The `<g class="pieces">` of the board as this seat may see it (docs/api.md, `map.svg`).
+    pieces: String,
+}
+
+/// `value` with every `{"en": …, "zh": …}` in it replaced by the text in `lang`.
+fn in_lang(value: Value, lang: Lang) -> Value {
+    match value {
+        Value::Object(map) => {
+            let is_text = map.len() == 2
+                && map.get("en").is_some_and(Value::is_string)
+                && map.get("zh").is_some_and(Value::is_string);
+            if is_text {
+                let key = if lang == Lang::Zh { "zh" } else { "en" };
+                return map.get(key).cloned().unwrap_or(Value::Null);
+            }
+            Value::Object(map.into_iter().map(|(k, v)| (k, in_lang(v, lang))).collect())
+        }
+        Value::Array(list) => Value::Array(list.into_iter().map(|v| in_lang(v, lang)).collect()),
+        other => other,
+    }
+}
+
+/// The game as `you`'s page in `lang` takes it, with the log lines from `journal_from` on.
+pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize, lang: Lang) -> PageDocument {
+    let s = &*live.session;
+    let entry = &slot.entry;
+    let pending = s.pending();
+    let deciding = matches!(pending, Pending::Seat(p) if Some(p) == you);
+    let choices: Vec<LegalChoice> = if deciding { s.legal_choices() } else { Vec::new() };
+    let mut groups: Vec<String> = Vec::new();
+    let legal = choices
+        .into_iter()
+        .map(|c| {
+            let heading = c.targets.group.get(lang);
+            let group = match groups.iter().position(|g| g == heading) {
+                Some(i) => i,
+                None => {
+                    groups.push(heading.to_string());
+                    groups.len() - 1
+                }
+            };
+            PageAction {
+                text: c.text.get(lang).to_string(),
+                units: c.targets.units,
+                hexes: c.targets.hexes,
+                note: c.targets.note.map(|n| n.get(lang).to_string()),
+                kind: c.targets.kind,
+                group,
+                secret: c.secret,
+            }
+        })
+        .collect();
+    let journal = s.journal(you);
+    let journal_total = journal.len();
+    let journal_from = journal_from.min(journal_total);
+    PageDocument {
+        id: slot.id.clone(),
+        game: entry.id,
+        lang,
+        title: entry.title.get(lang).to_string(),
+        scenario: in_lang(scenario_info(Some(entry), &live.row.scenario), lang),
+        seats: entry
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, info)| json!({"id": info.id, "name": info.name.get(lang), "player": live.player(i as Seat)}))
+            .collect(),
+        you,
+        version: live.version(),
+        pending,
+        summary: s.summary(you, lang),
+        outcome: s
+            .outcome()
+            .map(|o| json!({"winner": o.winner, "text": o.text.get(lang)})),
+        can_undo: you.is_some_and(|seat| s.can_undo(seat)),
+        legal,
+        groups,
+        journal_from,
+        journal_total,
+        journal: journal
+            .into_iter()
+            .skip(journal_from)
+            .map(|l| PageLine {
+                heading: l.heading,
+                text: l.text.get(lang).to_string(),
+            })
+            .collect(),
+        pieces: s.render_pieces(you, lang),
+    }
+}
+
+/// A game document in the form the request asked for.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    Full(Box<Document>),
+    Page(Box<PageDocument>),
+}
+
+/// The game as `you` may see it, in the form `params` asks for.
+fn answer(slot: &Slot, live: &Live, you: Option<Seat>, params: &Params) -> Result<Json<Answer>, ApiError> {
+    let from = params.journal_from.unwrap_or(0);
+    Ok(Json(match params.page()? {
+        Some(lang) => Answer::Page(Box::new(page_document(slot, live, you, from, lang))),
+        None => Answer::Full(Box::new(document(slot, live, you, from))),
+    }))
+}
+
 async fn game(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(params): Query<Params>,
     headers: HeaderMap,
-) -> Result<Json<Document>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let slot = hub.slot(&id)?;
     let you = hub.seat_of(&id, token(&headers, &params))?;
+    params.page()?;
     let live = slot.live.lock().await;
-    Ok(Json(document(&slot, &live, you, params.journal_from.unwrap_or(0))))
+    answer(&slot, &live, you, &params)
 }
 
 async fn board(
@@ -254,10 +443,7 @@ async fn board(
 ) -> Result<Response, ApiError> {
     let slot = hub.slot(&id)?;
     let you = hub.seat_of(&id, token(&headers, &params))?;
-    let lang = match params.lang.as_deref() {
-        Some(l) if l.starts_with("zh") => Lang::Zh,
-        _ => Lang::En,
-    };
+    let lang = language(params.lang.as_deref())?;
     let svg = slot.live.lock().await.session.render_svg(you, lang);
     Ok((
         [
@@ -269,6 +455,59 @@ async fn board(
         .into_response())
 }
 
+/// The map alone (`GET /api/games/{id}/map.svg?lang=en|zh`): the same for every seat all
+/// game long, so it may be kept for good; its tag names the game, its data's edition, the
+/// language and this build.
+async fn map(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let slot = hub.slot(&id)?;
+    let lang = language(params.lang.as_deref())?;
+    let edition = slot.live.lock().await.row.edition.clone();
+    let etag = format!(
+        "\"{}-{}-{}-{}\"",
+        slot.id,
+        edition,
+        if lang == Lang::Zh { "zh" } else { "en" },
+        env!("CARGO_PKG_VERSION")
+    );
+    let cache = [
+        (header::ETAG, etag.clone()),
+        (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_string()),
+    ];
+    let known = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    if known {
+        return Ok((StatusCode::NOT_MODIFIED, cache).into_response());
+    }
+    let cell = &slot.maps[if lang == Lang::Zh { 1 } else { 0 }];
+    let svg = match cell.get() {
+        Some(svg) => svg.clone(),
+        None => {
+            let drawn: Arc<str> = slot.live.lock().await.session.render_map(lang).into();
+            cell.get_or_init(|| drawn).clone()
+        }
+    };
+    if svg.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no-map",
+            text!("this game draws no map", "该游戏没有地图"),
+        ));
+    }
+    Ok((
+        [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8".to_string())],
+        cache,
+        svg.to_string(),
+    )
+        .into_response())
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActRequest {
@@ -276,6 +515,9 @@ struct ActRequest {
     action: Option<Value>,
     #[serde(default)]
     notation: Option<String>,
+    /// The action's place (from 0) in the legal list of `version`, which must be given.
+    #[serde(default)]
+    index: Option<usize>,
     #[serde(default)]
     version: Option<usize>,
 }
@@ -286,28 +528,31 @@ async fn act(
     Query(params): Query<Params>,
     headers: HeaderMap,
     body: Body,
-) -> Result<Json<Document>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     // The game first, so an unknown game is a 404 whatever the body holds.
     hub.slot(&id)?;
+    params.page()?;
     let req: ActRequest = read_json(body).await?;
-    let action = match (req.action, req.notation) {
-        (Some(a), None) => Move::Json(a),
-        (None, Some(n)) => Move::Notation(n),
+    let action = match (req.action, req.notation, req.index) {
+        (Some(a), None, None) => Move::Json(a),
+        (None, Some(n), None) => Move::Notation(n),
+        (None, None, Some(i)) if req.version.is_some() => Move::Index(i),
+        (None, None, Some(_)) => {
+            return Err(ApiError::bad_request(text!(
+                "an action given by `index` needs the `version` of the list it was taken from",
+                "用 `index` 给出的行动需要附上其列表所属的 `version`"
+            )))
+        }
         _ => {
             return Err(ApiError::bad_request(text!(
-                "give either `action` (from the legal list) or `notation`",
-                "请给出 `action`(取自合法行动列表)或 `notation` 之一"
+                "give one of `action` (from the legal list), `notation` or `index`",
+                "请给出 `action`(取自合法行动列表)、`notation` 或 `index` 之一"
             )))
         }
     };
     let (slot, seat) = hub.act(&id, token(&headers, &params), action, req.version).await?;
     let live = slot.live.lock().await;
-    Ok(Json(document(
-        &slot,
-        &live,
-        Some(seat),
-        params.journal_from.unwrap_or(0),
-    )))
+    answer(&slot, &live, Some(seat), &params)
 }
 
 async fn undo(
@@ -315,15 +560,11 @@ async fn undo(
     Path(id): Path<String>,
     Query(params): Query<Params>,
     headers: HeaderMap,
-) -> Result<Json<Document>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
+    params.page()?;
     let (slot, seat) = hub.undo(&id, token(&headers, &params)).await?;
     let live = slot.live.lock().await;
-    Ok(Json(document(
-        &slot,
-        &live,
-        Some(seat),
-        params.journal_from.unwrap_or(0),
-    )))
+    answer(&slot, &live, Some(seat), &params)
 }
 
 async fn events(

@@ -32,6 +32,9 @@ pub struct Slot {
     pub live: tokio::sync::Mutex<Live>,
     /// The game's version after each change, for the pages listening.
     pub updates: broadcast::Sender<usize>,
+    /// The map alone per language (English, Chinese), drawn once when first asked for: it is
+    /// the same all game long.
+    pub maps: [std::sync::OnceLock<Arc<str>>; 2],
 }
 
 /// A game's session and stored header, changed only under the slot's lock.
@@ -45,8 +48,15 @@ pub struct Live {
 }
 
 impl Live {
-    /// The number of steps in the record: grows with every action and roll.
+    /// The game's version: grows with every change (an action, a roll, an undo) and never
+    /// goes back, so a page can tell the newer of two answers. Stored with the game; for a
+    /// game never undone it is the number of steps in the record.
     pub fn version(&self) -> usize {
+        self.row.snapshot.version
+    }
+
+    /// The number of steps in the record.
+    pub fn steps(&self) -> usize {
         self.session.record().entries.len()
     }
 
@@ -67,6 +77,8 @@ pub enum Move {
     Json(serde_json::Value),
     /// Its notation, as `sandtable legal` prints it.
     Notation(String),
+    /// Its place (from 0) in the legal list of the version the request names.
+    Index(usize),
 }
 
 /// `POST /api/games`.
@@ -101,10 +113,11 @@ fn random_hex(n: usize) -> Result<String, ApiError> {
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-fn snapshot(session: &dyn DynSession) -> Snapshot {
+/// What the list of games shows of `session`, at `version`.
+fn snapshot(session: &dyn DynSession, version: usize) -> Snapshot {
     let pending = session.pending();
     Snapshot {
-        version: session.record().entries.len(),
+        version,
         pending: serde_json::to_value(pending).unwrap_or_default(),
         over: pending == Pending::Over,
         summary: Text::new(session.summary(None, Lang::En), session.summary(None, Lang::Zh)),
@@ -170,7 +183,7 @@ impl Hub {
             .new_session(ScenarioSource::Shipped(scenario), seed)
             .map_err(ApiError::from_catalog)?;
         let id = random_hex(8)?;
-        let snap = snapshot(&*session);
+        let snap = snapshot(&*session, session.record().entries.len());
         self.store()
             .create(&id, session.record(), &seats, &snap)
             .map_err(ApiError::storage)?;
@@ -198,6 +211,7 @@ impl Hub {
                 agents: Vec::new(),
             }),
             updates: broadcast::channel(64).0,
+            maps: Default::default(),
         });
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         slots.entry(slot.id.clone()).or_insert(slot).clone()
@@ -252,10 +266,12 @@ impl Hub {
         }
     }
 
-    /// Writes the steps of `live` after the first `keep`, and tells the pages. If the write
+    /// Writes the steps of `live` after the first `keep` (of `before` stored), and tells the
+    /// pages. The version grows by the steps removed and added, at least one. If the write
     /// fails, the game in memory is rebuilt from the database.
-    fn commit(&self, slot: &Slot, live: &mut Live, keep: usize) -> Result<(), ApiError> {
-        let snap = snapshot(&*live.session);
+    fn commit(&self, slot: &Slot, live: &mut Live, keep: usize, before: usize) -> Result<(), ApiError> {
+        let changed = (before - keep) + (live.steps() - keep);
+        let snap = snapshot(&*live.session, live.version() + changed.max(1));
         let written = self.store().save_steps(&slot.id, live.session.record(), keep, &snap);
         if let Err(e) = written {
             if let Ok((_, session, row)) = self.load(&slot.id) {
@@ -284,13 +300,14 @@ impl Hub {
             let mut live = slot.live.lock().await;
             check_version(&live, version)?;
             check_turn(&live, seat)?;
-            let keep = live.version();
+            let keep = live.steps();
             let done = match &action {
                 Move::Json(a) => live.session.act_json(seat, a),
                 Move::Notation(n) => live.session.act_typed(seat, n),
+                Move::Index(i) => live.session.act_index(seat, *i),
             };
             done.map_err(ApiError::from_record)?;
-            self.commit(&slot, &mut live, keep)?;
+            self.commit(&slot, &mut live, keep, keep)?;
         }
         self.kick(slot.clone());
         Ok((slot, seat))
@@ -306,7 +323,7 @@ impl Hub {
             live.session.undo(seat).map_err(ApiError::from_record)?;
             let after = &live.session.record().entries;
             let keep = before.iter().zip(after.iter()).take_while(|(a, b)| a == b).count();
-            self.commit(&slot, &mut live, keep)?;
+            self.commit(&slot, &mut live, keep, before.len())?;
         }
         self.kick(slot.clone());
         Ok((slot, seat))
@@ -346,7 +363,7 @@ impl Hub {
                 }
                 // The computer's choices are fixed by the game's seed and the step, so a game
                 // replays the same way.
-                let mut rng = Rng::from_seed(agent_seed(live.row.seed ^ (live.version() as u64) << 20));
+                let mut rng = Rng::from_seed(agent_seed(live.row.seed ^ (live.steps() as u64) << 20));
                 if !live.agents.iter().any(|(s, _)| *s == seat) {
                     match slot.entry.agent(&player) {
                         Ok(agent) => live.agents.push((seat, agent)),
@@ -358,18 +375,16 @@ impl Hub {
                 }
                 let Live { session, agents, .. } = &mut *live;
                 let agent = &mut agents.iter_mut().find(|(s, _)| *s == seat).expect("made above").1;
-                let chosen = agent.choose(&**session, &mut rng);
-                let legal = live.session.legal();
-                let Some(action) = chosen.ok().and_then(|i| legal.get(i)) else {
+                let Ok(chosen) = agent.choose(&**session, &mut rng) else {
                     eprintln!("game {}: the computer player {player} found no move", slot.id);
                     return;
                 };
-                let keep = live.version();
-                if let Err(e) = live.session.act_json(seat, &action.action) {
+                let keep = live.steps();
+                if let Err(e) = live.session.act_index(seat, chosen) {
                     eprintln!("game {}: the computer player's move was refused: {e}", slot.id);
                     return;
                 }
-                if let Err(e) = self.commit(&slot, &mut live, keep) {
+                if let Err(e) = self.commit(&slot, &mut live, keep, keep) {
                     eprintln!("game {}: {}", slot.id, e.text.en);
                     return;
                 }

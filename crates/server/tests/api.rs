@@ -366,6 +366,23 @@ async fn a_secret_pick_reaches_no_other_seat_by_any_channel() {
         let db = strip(app.state(&b, kb).await);
         assert!(da == db, "{who}'s document differs with the Soviet pick");
         for lang in ["en", "zh"] {
+            // The page's form of the document, with the board's pieces.
+            let (_, pa) = app.call("GET", &format!("/api/games/{a}?page={lang}"), ka, None).await;
+            let (_, pb) = app.call("GET", &format!("/api/games/{b}?page={lang}"), kb, None).await;
+            assert!(pa["pieces"].as_str().is_some_and(|p| p.contains("data-id=")), "{pa}");
+            assert!(
+                strip(pa) == strip(pb),
+                "{who}'s page document differs with the Soviet pick"
+            );
+            // The map alone: the same for everyone, whatever was picked.
+            let (_, ma) = app
+                .raw("GET", &format!("/api/games/{a}/map.svg?lang={lang}"), ka, vec![])
+                .await;
+            let (_, mb) = app
+                .raw("GET", &format!("/api/games/{b}/map.svg?lang={lang}"), kb, vec![])
+                .await;
+            assert!(ma.starts_with("<svg") && !ma.contains("data-id="), "{ma:.100}");
+            assert_eq!(ma, mb, "{who}'s map differs with the Soviet pick");
             let (_, sa) = app
                 .raw("GET", &format!("/api/games/{a}/board.svg?lang={lang}"), ka, vec![])
                 .await;
@@ -375,10 +392,15 @@ async fn a_secret_pick_reaches_no_other_seat_by_any_channel() {
             assert!(sa.starts_with("<svg"), "{sa:.100}");
             assert_eq!(sa, sb, "{who}'s board differs with the Soviet pick");
         }
-        // Error texts: the Axis trying the picked chit learns nothing from the refusal.
+        // Error texts: the Axis trying the picked chit learns nothing from the refusal, nor
+        // from a number in the list it does not have.
         if let (Some(ka), Some(kb)) = (ka, kb) {
             let (sa, ea) = app.act(&a, ka, json!({"action": pa["action"]})).await;
             let (sb, eb) = app.act(&b, kb, json!({"action": pa["action"]})).await;
+            assert_eq!((sa, ea), (sb, eb));
+            let version = da["version"].clone();
+            let (sa, ea) = app.act(&a, ka, json!({"index": 0, "version": version})).await;
+            let (sb, eb) = app.act(&b, kb, json!({"index": 0, "version": version})).await;
             assert_eq!((sa, ea), (sb, eb));
         }
     }
@@ -560,14 +582,22 @@ async fn undo_takes_back_ones_own_move_and_the_store_follows() {
     let start = app.state(&id, Some(soviet)).await;
     let after = app.act_nth(&id, soviet, 0).await;
     assert_eq!(after["can_undo"], json!(true), "a chit pick can be taken back");
-    let (s, undone) = app
+    let (s, mut undone) = app
         .call("POST", &format!("/api/games/{id}/undo"), Some(soviet), None)
         .await;
     assert_eq!(s, StatusCode::OK, "{undone}");
+    // The version never goes back, so a page can tell the game after the undo from the game
+    // before the action.
+    let version = undone["version"].as_u64().expect("a version");
+    assert!(version > after["version"].as_u64().expect("a version"));
+    undone["version"] = start["version"].clone();
     assert!(undone == start, "undo did not restore the game");
     drop(app);
     let app = app_in(&dir);
-    assert!(app.state(&id, Some(soviet)).await == start, "the undo was not stored");
+    let mut stored = app.state(&id, Some(soviet)).await;
+    assert_eq!(stored["version"].as_u64(), Some(version), "the version was not stored");
+    stored["version"] = start["version"].clone();
+    assert!(stored == start, "the undo was not stored");
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -580,8 +610,30 @@ async fn the_pages_and_the_catalog_are_served() {
         assert_eq!(s, StatusCode::OK);
         assert!(body.to_lowercase().contains(kind), "{path}");
     }
-    let (s, _) = app.raw("GET", "/app.js", None, vec![]).await;
-    assert_eq!(s, StatusCode::OK);
+    // The page's modules, each kept by the browser and asked again with its tag.
+    let (_, index) = app.raw("GET", "/", None, vec![]).await;
+    assert!(index.contains("type=\"module\" src=\"/js/main.js\""), "{index}");
+    for module in ["main", "words", "util", "lobby", "board", "game"] {
+        let req = Request::builder()
+            .uri(format!("/js/{module}.js"))
+            .body(Body::empty())
+            .expect("a request");
+        let res = app.router.clone().oneshot(req).await.expect("an answer");
+        assert_eq!(res.status(), StatusCode::OK, "{module}");
+        let head = |k: &str| res.headers().get(k).and_then(|v| v.to_str().ok()).map(str::to_string);
+        assert_eq!(head("content-type").as_deref(), Some("text/javascript; charset=utf-8"));
+        assert_eq!(head("cache-control").as_deref(), Some("no-cache"));
+        let etag = head("etag").expect("a tag");
+        let again = Request::builder()
+            .uri(format!("/js/{module}.js"))
+            .header("if-none-match", &etag)
+            .body(Body::empty())
+            .expect("a request");
+        let res = app.router.clone().oneshot(again).await.expect("an answer");
+        assert_eq!(res.status(), StatusCode::NOT_MODIFIED, "{module}");
+    }
+    let (s, _) = app.raw("GET", "/js/nothing.js", None, vec![]).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = app.raw("GET", "/nowhere", None, vec![]).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, catalog) = app.call("GET", "/api/catalog", None, None).await;
@@ -614,4 +666,119 @@ async fn large_answers_are_gzipped_for_clients_that_ask() {
         "{zipped} bytes zipped against {}",
         plain.len()
     );
+}
+
+#[tokio::test]
+async fn the_map_is_sent_once_to_be_kept_and_the_pieces_with_each_version() {
+    let app = app();
+    let (id, tokens) = app.create(3, json!({})).await;
+    let soviet = tok(&tokens, "soviet");
+    let get = |uri: String, etag: Option<String>| {
+        let mut req = Request::builder().uri(uri);
+        if let Some(e) = etag {
+            req = req.header("if-none-match", e);
+        }
+        app.router.clone().oneshot(req.body(Body::empty()).expect("a request"))
+    };
+    let res = get(format!("/api/games/{id}/map.svg?lang=zh"), None)
+        .await
+        .expect("an answer");
+    assert_eq!(res.status(), StatusCode::OK);
+    let head = |res: &axum::response::Response, k: &str| {
+        res.headers().get(k).and_then(|v| v.to_str().ok()).map(str::to_string)
+    };
+    assert_eq!(
+        head(&res, "cache-control").as_deref(),
+        Some("public, max-age=31536000, immutable")
+    );
+    let etag = head(&res, "etag").expect("a tag");
+    assert!(
+        etag.starts_with('"') && etag.contains(&id) && etag.contains("-zh-"),
+        "{etag}"
+    );
+    let map = String::from_utf8(res.into_body().collect().await.expect("a body").to_bytes().to_vec()).expect("text");
+    assert!(
+        map.ends_with("<g class=\"pieces\"></g>\n</svg>"),
+        "the map ends with the place of the pieces"
+    );
+    assert!(!map.contains("data-id="), "no counter on the map alone");
+    // Asked again with its tag: nothing to send.
+    let res = get(format!("/api/games/{id}/map.svg?lang=zh"), Some(etag.clone()))
+        .await
+        .expect("an answer");
+    assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+    // Each language is a map of its own.
+    let res = get(format!("/api/games/{id}/map.svg?lang=en"), Some(etag))
+        .await
+        .expect("an answer");
+    assert_eq!(res.status(), StatusCode::OK);
+    let (s, e) = app
+        .call("GET", &format!("/api/games/{id}/map.svg?lang=fr"), None, None)
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-request"))
+    );
+    let (s, e) = app
+        .call("GET", &format!("/api/games/{id}?page=klingon"), None, None)
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-request"))
+    );
+
+    // The page's form: texts in one language, the legal list light, the pieces.
+    let (s, doc) = app
+        .call("GET", &format!("/api/games/{id}?page=zh"), Some(soviet), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{doc}");
+    assert_eq!(doc["lang"], json!("zh"));
+    assert!(doc["title"].is_string() && doc["summary"].is_string());
+    let legal = doc["legal"].as_array().expect("a list");
+    assert!(legal.len() > 1);
+    for a in legal {
+        assert!(
+            a["text"].is_string() && a["action"].is_null() && a["notation"].is_null(),
+            "{a}"
+        );
+        let group = a["group"].as_u64().expect("a heading") as usize;
+        assert!(doc["groups"][group].as_str().is_some_and(|g| !g.is_empty()));
+    }
+    let pieces = doc["pieces"].as_str().expect("the pieces");
+    assert!(pieces.starts_with("<g class=\"pieces\">") && pieces.contains("data-id="));
+    // The whole board is the map with these pieces in their place.
+    let (_, board) = app
+        .raw(
+            "GET",
+            &format!("/api/games/{id}/board.svg?lang=zh"),
+            Some(soviet),
+            vec![],
+        )
+        .await;
+    assert_eq!(board.matches("data-id=").count(), pieces.matches("data-id=").count());
+
+    // An action taken by its place in the list, with the version it was listed at.
+    let version = doc["version"].clone();
+    let (s, e) = app.act(&id, soviet, json!({"index": 1})).await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-request"))
+    );
+    let (s, e) = app.act(&id, soviet, json!({"index": 10_000, "version": version})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"]["text"]["zh"].is_string());
+    let (s, after) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/actions?page=en"),
+            Some(soviet),
+            Some(json!({"index": 1, "version": version})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{after}");
+    assert!(after["version"].as_u64() > version.as_u64());
+    assert!(after["pieces"].is_string() && after["summary"].is_string());
+    // The same place at the old version is refused as stale.
+    let (s, e) = app.act(&id, soviet, json!({"index": 1, "version": version})).await;
+    assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("stale")));
 }

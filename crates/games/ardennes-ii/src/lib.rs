@@ -251,6 +251,14 @@ impl Rules for ArdennesII {
     fn render_svg(&self, seat: Option<Seat>, lang: Lang) -> String {
         self.render(seat, lang)
     }
+
+    fn render_map(&self, lang: Lang) -> String {
+        self.draw_map(lang)
+    }
+
+    fn render_pieces(&self, seat: Option<Seat>, lang: Lang) -> String {
+        self.draw_pieces(seat, lang)
+    }
 }
 
 /// What the computer players, the catalog and tests read of a game.

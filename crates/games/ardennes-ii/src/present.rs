@@ -10,7 +10,8 @@ use crate::ArdennesII;
 use sandtable_core::game::{ActionKind, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
-    render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
+    put_pieces, render_hex_base, render_hex_pieces, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol,
+    TagMark, TerrainStyle, TerrainSymbol,
 };
 use sandtable_core::text::{Lang, Text};
 use serde_json::json;
@@ -460,8 +461,42 @@ impl ArdennesII {
         }
     }
 
-    /// The map with the counters, barrage markers and DG, and the control of the VP hexes.
-    pub(crate) fn render(&self, _seat: Option<Seat>, lang: Lang) -> String {
+    /// The whole board: the map with the turn in its title, and the pieces.
+    pub(crate) fn render(&self, seat: Option<Seat>, lang: Lang) -> String {
+        let title = match lang {
+            Lang::Zh => format!("阿登 II — {} — 第{}回合", self.scenario.name_zh, self.s.turn),
+            Lang::En => format!("Ardennes II — {} — turn {}", self.scenario.name_en, self.s.turn),
+        };
+        put_pieces(&self.map_base(lang, &title), &self.draw_pieces(seat, lang))
+    }
+
+    /// The map alone, the same all game long: terrain, lines, names and the hexes outside the
+    /// scenario's playing area, shaded (7.0); the bridges the Germans build come with the
+    /// pieces, from their day.
+    pub(crate) fn draw_map(&self, lang: Lang) -> String {
+        let title = match lang {
+            Lang::Zh => format!("阿登 II — {}", self.scenario.name_zh),
+            Lang::En => format!("Ardennes II — {}", self.scenario.name_en),
+        };
+        self.map_base(lang, &title)
+    }
+
+    fn map_base(&self, lang: Lang, title: &str) -> String {
+        // 7.0: the hexes outside the scenario's playing area, shaded.
+        let mut outside = Vec::new();
+        if let Some(area) = &self.s.area {
+            outside.extend(self.w.map.grid.hexes().filter(|h| !area[h.idx()]).map(|hex| HexMark {
+                hex,
+                fill: "rgba(90,90,90,0.55)".into(),
+                label: String::new(),
+            }));
+        }
+        render_hex_base(&self.w.map, &map_style(), &outside, lang, title)
+    }
+
+    /// What changes on the map: the counters, barrage markers and DG, the ZOC Bonds, the
+    /// control of the VP hexes, the demolition symbols and the bridges built so far.
+    pub(crate) fn draw_pieces(&self, _seat: Option<Seat>, lang: Lang) -> String {
         let mut counters = Vec::new();
         for (i, st) in self.s.units.iter().enumerate() {
             let Some(h) = st.hex() else { continue };
@@ -554,19 +589,7 @@ impl ArdennesII {
                 label: Text::new(en, zh).get(lang).into(),
             });
         }
-        // 7.0: the hexes outside the scenario's playing area, shaded.
-        if let Some(area) = &self.s.area {
-            marks.extend(self.w.map.grid.hexes().filter(|h| !area[h.idx()]).map(|hex| HexMark {
-                hex,
-                fill: "rgba(90,90,90,0.55)".into(),
-                label: String::new(),
-            }));
-        }
-        let title = match lang {
-            Lang::Zh => format!("阿登 II — 第{}回合", self.s.turn),
-            Lang::En => format!("Ardennes II — turn {}", self.s.turn),
-        };
-        render_hex_map(&self.w.map, &map_style(self.s.turn), &counters, &marks, lang, &title)
+        render_hex_pieces(&self.w.map, &built_bridges(self.s.turn), &counters, &marks)
     }
 }
 
@@ -635,11 +658,26 @@ fn short(id: &str) -> String {
     parts.iter().rev().take(2).rev().cloned().collect::<Vec<_>>().join(" ")
 }
 
-/// The board's look on `turn`: the German-built bridges appear from their day (3.8).
-fn map_style(turn: u8) -> MapStyle {
+/// The bridges the Germans have built by `turn`: each appears from its day (3.8).
+fn built_bridges(turn: u8) -> Vec<LineStyle> {
+    (1..=turn)
+        .map(|day| {
+            LineStyle::new(
+                &format!("built-bridge-turn-{day}"),
+                "#8a2a12",
+                5.0,
+                None,
+                LineKind::Crossing,
+            )
+        })
+        .collect()
+}
+
+/// The board's look (the bridges the Germans build are drawn with the pieces, [`built_bridges`]).
+fn map_style() -> MapStyle {
     let t = TerrainStyle::new;
     let l = LineStyle::new;
-    let mut lines = vec![
+    let lines = vec![
         l("border", "#5e3c7a", 1.6, Some("6 3"), LineKind::Hexside),
         l("stream", "#5b9bd5", 1.8, None, LineKind::Hexside),
         l("river", "#3f7fbf", 3.0, None, LineKind::Hexside),
@@ -649,15 +687,6 @@ fn map_style(turn: u8) -> MapStyle {
         // 1.3, 3.8: the bridges carrying roads and tracks over water.
         l("bridge", "#3a3a3a", 5.0, None, LineKind::Crossing),
     ];
-    lines.extend((1..=turn).map(|day| {
-        l(
-            &format!("built-bridge-turn-{day}"),
-            "#8a2a12",
-            5.0,
-            None,
-            LineKind::Crossing,
-        )
-    }));
     MapStyle {
         terrains: vec![
             t("open", "#eee8c8", None),

@@ -109,6 +109,9 @@ fn the_board_shades_the_hexes_outside_the_playing_area_7_0() {
     let outside = area.iter().filter(|in_area| !**in_area).count();
     assert!(outside > 0 && outside < area.len());
     assert_eq!(shaded_hexes(&g.render_svg(None, Lang::Zh), OUTSIDE), outside);
+    // The shading never changes in a game: it is part of the map alone, not of the pieces.
+    assert_eq!(shaded_hexes(&g.render_map(Lang::En), OUTSIDE), outside);
+    assert_eq!(shaded_hexes(&g.render_pieces(None, Lang::En), OUTSIDE), 0);
     // The campaign plays on both maps whole: nothing is shaded.
     let g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
     assert!(g.state().area.is_none());
@@ -153,9 +156,8 @@ fn the_log_follows_moves_and_placements_in_both_languages() {
 
 /// The line paths of the board (rivers, roads, bridges…), one per drawn kind.
 fn line_paths(svg: &str) -> usize {
-    let at = svg.find("<g class=\"ln\">").expect("the lines group");
-    let group = &svg[at..at + svg[at..].find("</g>").expect("the group ends")];
-    group.matches("<path class=\"l").count()
+    // The map's own lines are styled by class; those that come and go, with the pieces, inline.
+    svg.matches("<path class=\"l").count() + svg.matches("<path style=\"stroke:").count()
 }
 
 #[test]
@@ -173,8 +175,16 @@ fn the_board_shows_bridges_german_bridges_from_their_day_and_demolitions_3_8() {
     let first_day = *built_days.first().expect("German-built bridges on the map");
     assert!(first_day > 1, "none stands on turn 1");
     let on_turn_1 = g.render_svg(None, Lang::En);
+    let map_on_turn_1 = g.render_map(Lang::En);
     g.edit().turn = 16;
     let on_turn_16 = g.render_svg(None, Lang::En);
+    // The map alone does not change: the built bridges come with the pieces.
+    assert_eq!(g.render_map(Lang::En), map_on_turn_1);
+    assert_eq!(
+        line_paths(&g.render_pieces(None, Lang::En)),
+        built_days.len(),
+        "the pieces carry the bridges built by turn 16"
+    );
     assert_eq!(
         line_paths(&on_turn_16),
         line_paths(&on_turn_1) + built_days.len(),

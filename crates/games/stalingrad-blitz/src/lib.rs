@@ -545,6 +545,14 @@ impl Rules for StalingradBlitz {
         self.render(seat, lang)
     }
 
+    fn render_map(&self, lang: Lang) -> String {
+        self.draw_map(lang)
+    }
+
+    fn render_pieces(&self, seat: Option<Seat>, lang: Lang) -> String {
+        self.draw_pieces(seat, lang)
+    }
+
     fn board_text(&self, _seat: Option<Seat>, lang: Lang) -> String {
         self.board_text_for(lang)
     }

@@ -7,7 +7,8 @@ use crate::StalingradBlitz;
 use sandtable_core::game::{ActionKind, Game, Pending, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
-    render_hex_map, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol, TagMark, TerrainStyle, TerrainSymbol,
+    put_pieces, render_hex_base, render_hex_pieces, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol,
+    TagMark, TerrainStyle, TerrainSymbol,
 };
 use sandtable_core::text::{Lang, Text};
 use serde_json::json;
@@ -786,60 +787,107 @@ impl StalingradBlitz {
         }
     }
 
-    /// The map with every unit on it (nothing on the map is hidden in this game), the
-    /// fortresses, and the hexes the current step is about.
-    pub(crate) fn render(&self, _seat: Option<Seat>, lang: Lang) -> String {
-        let d = &self.d;
-        let style = map_style();
-        let mut counters = Vec::new();
-        for h in d.map.grid.hexes() {
-            for (i, st) in self.s.units.iter().enumerate() {
-                if st.hex() != Some(h) {
-                    continue;
+    /// The whole board: the map with the turn in its title, and the pieces.
+    pub(crate) fn render(&self, seat: Option<Seat>, lang: Lang) -> String {
+        let base = render_hex_base(&self.d.map, &map_style(), &[], lang, &self.map_title(lang, true));
+        put_pieces(&base, &self.draw_pieces(seat, lang))
+    }
+
+    /// The map alone, the same all game long (its title names the scenario, not the turn).
+    pub(crate) fn draw_map(&self, lang: Lang) -> String {
+        render_hex_base(&self.d.map, &map_style(), &[], lang, &self.map_title(lang, false))
+    }
+
+    /// The map's title: the scenario, the turn and its date if `with_turn`, and whether the
+    /// map and counters are reconstructed.
+    fn map_title(&self, lang: Lang, with_turn: bool) -> String {
+        let td = self.turn_def();
+        match lang {
+            Lang::Zh => format!(
+                "{}{}{}",
+                self.meta.name.zh,
+                if with_turn {
+                    format!(" — 第{}回合({})", self.s.turn, td.date_zh)
+                } else {
+                    String::new()
+                },
+                if self.meta.reconstructed {
+                    "· 地图与算子为重建数据"
+                } else {
+                    ""
                 }
-                let def = &d.units[i];
-                let (fill, ink) = match def.nation {
-                    Nation::German => ("#8a9a8c", "#111"),
-                    Nation::Hungarian => ("#9c8f5a", "#111"),
-                    Nation::Romanian => ("#b9a76a", "#111"),
-                    Nation::Italian => ("#7f9f6f", "#111"),
-                    Nation::Soviet => ("#b5443b", "#fff"),
-                };
-                let fill = if def.utype == UType::Ss { "#4a4a4a" } else { fill };
-                let ink = if def.utype == UType::Ss { "#fff" } else { ink };
-                let name = match lang {
-                    Lang::Zh => def.name.clone(),
-                    Lang::En => def.name.clone(),
-                };
-                counters.push(Counter {
-                    hex: h,
-                    fill: fill.into(),
-                    ink: ink.into(),
-                    name,
-                    symbol: self.nato(i as UnitId),
-                    factors: def.face(st.reduced).label(def.mech),
-                    reduced: st.reduced,
-                    title: self.unit_text(i as UnitId).get(lang).to_string(),
-                    id: def.id.clone(),
-                });
-            }
-            if let Some(f) = self.s.fortresses.iter().find(|f| f.hex == h) {
-                counters.push(Counter {
-                    hex: h,
-                    fill: "#d9c9a3".into(),
-                    ink: "#111".into(),
-                    name: if lang == Lang::Zh {
-                        "要塞".into()
-                    } else {
-                        "Fort".into()
-                    },
-                    symbol: NatoSymbol::Fortress,
-                    factors: format!("L{}", f.level),
-                    reduced: f.level < 2,
-                    title: format!("fortress level {}", f.level),
-                    id: format!("fortress-{}", self.hex_id(h)),
-                });
-            }
+            ),
+            Lang::En => format!(
+                "{}{}{}",
+                self.meta.name.en,
+                if with_turn {
+                    format!(" — turn {} ({})", self.s.turn, td.date_en)
+                } else {
+                    String::new()
+                },
+                if self.meta.reconstructed {
+                    " · map and counters reconstructed"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+
+    /// What changes on the map: every unit (nothing on the map is hidden in this game), the
+    /// fortresses, the control of the cities, and the hexes the current step is about.
+    pub(crate) fn draw_pieces(&self, _seat: Option<Seat>, lang: Lang) -> String {
+        let d = &self.d;
+        // In each hex the units in their order, then the fortress (the stacks keep this order).
+        let mut counters = Vec::new();
+        for (i, st) in self.s.units.iter().enumerate() {
+            let Some(h) = st.hex() else { continue };
+            let def = &d.units[i];
+            let (fill, ink) = match def.nation {
+                Nation::German => ("#8a9a8c", "#111"),
+                Nation::Hungarian => ("#9c8f5a", "#111"),
+                Nation::Romanian => ("#b9a76a", "#111"),
+                Nation::Italian => ("#7f9f6f", "#111"),
+                Nation::Soviet => ("#b5443b", "#fff"),
+            };
+            let fill = if def.utype == UType::Ss { "#4a4a4a" } else { fill };
+            let ink = if def.utype == UType::Ss { "#fff" } else { ink };
+            let name = match lang {
+                Lang::Zh => def.name.clone(),
+                Lang::En => def.name.clone(),
+            };
+            counters.push(Counter {
+                hex: h,
+                fill: fill.into(),
+                ink: ink.into(),
+                name,
+                symbol: self.nato(i as UnitId),
+                factors: def.face(st.reduced).label(def.mech),
+                reduced: st.reduced,
+                title: self.unit_text(i as UnitId).get(lang).to_string(),
+                id: def.id.clone(),
+            });
+        }
+        for f in &self.s.fortresses {
+            let h = f.hex;
+            counters.push(Counter {
+                hex: h,
+                fill: "#d9c9a3".into(),
+                ink: "#111".into(),
+                name: if lang == Lang::Zh {
+                    "要塞".into()
+                } else {
+                    "Fort".into()
+                },
+                symbol: NatoSymbol::Fortress,
+                factors: format!("L{}", f.level),
+                reduced: f.level < 2,
+                title: match lang {
+                    Lang::Zh => format!("{}级要塞", f.level),
+                    Lang::En => format!("fortress level {}", f.level),
+                },
+                id: format!("fortress-{}", self.hex_id(h)),
+            });
         }
         let mut marks = Vec::new();
         for h in d.map.grid.hexes() {
@@ -879,32 +927,7 @@ impl StalingradBlitz {
                 });
             }
         }
-        let td = self.turn_def();
-        let title = match lang {
-            Lang::Zh => format!(
-                "{} — 第{}回合({}){}",
-                self.meta.name.zh,
-                self.s.turn,
-                td.date_zh,
-                if self.meta.reconstructed {
-                    "· 地图与算子为重建数据"
-                } else {
-                    ""
-                }
-            ),
-            Lang::En => format!(
-                "{} — turn {} ({}){}",
-                self.meta.name.en,
-                self.s.turn,
-                td.date_en,
-                if self.meta.reconstructed {
-                    " · map and counters reconstructed"
-                } else {
-                    ""
-                }
-            ),
-        };
-        render_hex_map(&d.map, &style, &counters, &marks, lang, &title)
+        render_hex_pieces(&d.map, &[], &counters, &marks)
     }
 
     /// In the set-up, the hexes offered to the unit being set up (4.0).

@@ -1,0 +1,164 @@
+// End-to-end test of the browser client against the computer: the page never goes stale.
+//
+//   node web/e2e/computer.mjs http://127.0.0.1:PORT GAME SCENARIO SEED [DECISIONS]
+//
+// Creates a game (through the API) with a person on the first seat and the scripted computer
+// player on the other, which answers at once; opens the person's page and takes DECISIONS
+// (default 40) actions from the action panel, the first one shown each time (so phases end
+// and the computer has to answer often). After each action it waits until the page offers
+// the person's next decision, and all along it compares what the page shows with what the
+// server says: if the server is waiting for the person while the page still shows another
+// version for STALE_MS, the page has gone stale ("the computer is thinking…" for ever) and
+// the test fails. Needs Chromium (/usr/bin/chromium, or $CHROMIUM); it never downloads a
+// browser. Exit code 0 on success; otherwise a message on stderr and exit code 1.
+
+import { chromium } from 'playwright-core';
+
+const BASE = (process.argv[2] || '').replace(/\/+$/, '');
+const GAME = process.argv[3] || 'stalingrad-blitz';
+const SCENARIO = process.argv[4] || 'campaign';
+const SEED = Number(process.argv[5] || 5);
+const DECISIONS = Number(process.argv[6] || 40);
+/** How long the page may show another version than the server's while the person must decide. */
+const STALE_MS = 5_000;
+/** How long one decision of the computer (and the page catching up) may take. */
+const TURN_MS = 60_000;
+const DEADLINE_MS = 300_000;
+
+function fail(msg) {
+  const err = new Error(msg);
+  err.e2e = true;
+  throw err;
+}
+
+function log(msg) {
+  console.log(`e2e: ${msg}`);
+}
+
+const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
+
+async function call(method, path, body) {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) fail(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** What the page's turn bar says: the version shown, who decides, whose page it is. */
+function shown(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-test=turn]');
+    if (!el || !el.dataset.version) return null;
+    return {
+      version: Number(el.dataset.version),
+      pending: el.dataset.pending,
+      you: el.dataset.you,
+      busy: !!document.querySelector('.st-side.st-busy'),
+      text: el.textContent.trim(),
+    };
+  });
+}
+
+/**
+ * Waits until the page offers the person's decision at the server's version; 'over' if the
+ * game ends. Fails if the page stays on another version while the server waits for the person.
+ */
+async function ourTurn(page, id, human) {
+  const deadline = Date.now() + TURN_MS;
+  let behindSince = null;
+  for (;;) {
+    const truth = await call('GET', `/api/games/${id}?journal_from=1000000000`);
+    const now = await shown(page);
+    if (truth.pending.kind === 'over') return 'over';
+    const ours = truth.pending.kind === 'seat' && truth.pending.seat === human;
+    if (ours && now && now.version === truth.version && now.pending === now.you && !now.busy) return 'ours';
+    if (ours && now && now.version !== truth.version && !now.busy) {
+      if (behindSince === null) behindSince = Date.now();
+      if (Date.now() - behindSince > STALE_MS) {
+        fail(`the page went stale: it shows version ${now.version} ("${now.text}") while the server has waited `
+          + `${STALE_MS / 1000} s for the person at version ${truth.version}`);
+      }
+    } else {
+      behindSince = null;
+    }
+    if (Date.now() > deadline) fail(`no decision for the person within ${TURN_MS / 1000} s (page: ${JSON.stringify(now)})`);
+    await sleep(100);
+  }
+}
+
+async function main() {
+  if (!/^https?:\/\//.test(BASE)) fail('usage: node web/e2e/computer.mjs http://127.0.0.1:PORT GAME SCENARIO SEED [DECISIONS]');
+  const catalog = await call('GET', '/api/catalog');
+  const entry = catalog.find((g) => g.id === GAME) || fail(`no game ${GAME}`);
+  const [person, computer] = entry.seats.map((s) => s.id);
+  const created = await call('POST', '/api/games', {
+    game: GAME, scenario: SCENARIO, seed: SEED, seats: { [person]: 'human', [computer]: 'scripted' },
+  });
+  const id = created.id;
+  log(`${GAME} ${SCENARIO} seed ${SEED}: ${person} against the computer, game ${id}`);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+    const checkErrors = () => { if (errors.length) fail(errors.join('\n')); };
+    await page.goto(`${BASE}/game/${encodeURIComponent(id)}#t=${created.tokens[person]}`);
+    await page.waitForSelector('[data-test=turn][data-version]');
+
+    let taken = 0;
+    for (; taken < DECISIONS; taken++) {
+      const state = await ourTurn(page, id, 0);
+      checkErrors();
+      if (state === 'over') { log('the game is over'); break; }
+      const before = await shown(page);
+      // The first action listed, its group opened if it is shut.
+      const any = await page.evaluate(() => {
+        const b = document.querySelector('[data-test=action]');
+        for (let d = b && b.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
+        return !!b;
+      });
+      if (!any) fail(`the page offers no action at version ${before.version}`);
+      const first = page.locator('[data-test=action]').first();
+      log(`${taken + 1}: version ${before.version}: ${(await first.textContent()).trim()}`);
+      await first.click();
+      // An attack is confirmed first.
+      const ok = page.locator('[data-test=confirm-ok]');
+      if (await ok.isVisible()) await ok.click();
+      await page.waitForFunction((v) => {
+        const el = document.querySelector('[data-test=turn]');
+        return el && Number(el.dataset.version) !== v;
+      }, before.version, { timeout: TURN_MS });
+    }
+    checkErrors();
+    log(`${taken} decisions taken, the page never stale`);
+  } finally {
+    await browser.close();
+  }
+}
+
+const timer = setTimeout(() => {
+  console.error(`e2e: FAILED: no result after ${DEADLINE_MS / 1000} s`);
+  process.exit(1);
+}, DEADLINE_MS);
+try {
+  await main();
+  clearTimeout(timer);
+  console.log('e2e: computer test passed');
+  process.exit(0);
+} catch (e) {
+  clearTimeout(timer);
+  console.error(`e2e: FAILED: ${e.e2e ? e.message : (e.stack || e)}`);
+  process.exit(1);
+}

@@ -1,0 +1,1066 @@
+// The game page (`/game/{id}`): the board, the situation, the legal actions and the log, for
+// the seats whose tokens this browser holds (several in a hotseat game), or for a spectator.
+//
+// Every action is one the server listed; the page takes it by clicking counters and hexes
+// (each action says how: its `kind`) or from the list (under its `group` heading), and sends
+// back its place in the list with the version it was listed at. The page knows no game's
+// rules or words: the next game needs no code here.
+//
+// The page never shows an older version of the game than the newest it has seen: every
+// document it receives (the answer to its own action, a fetch after an update event) is
+// compared by `version`, which grows with every change, undo included; an older one is
+// dropped, and if an update event named a newer version than the one shown, the page fetches
+// again until it has caught up.
+
+import { Board } from './board.js';
+import { api, app, h, header, knownTokens, load, rememberTokens, store, svgEl, toast } from './util.js';
+import { lang, t, tx } from './words.js';
+
+/** The set of units of an action, as a key: sorted ids joined by commas. */
+function unitsKey(units) {
+  return (units || []).slice().sort().join(',');
+}
+/** Whether an action commits units to an attack (asked to confirm before it is sent). */
+function isAttack(a) {
+  return a.kind === 'attack';
+}
+
+/** How a hex an action aims at is lit: `attack`, `move` (a unit or a piece goes there) or `other`. */
+function litKind(acts) {
+  if (acts.some((e) => isAttack(e.a))) return 'attack';
+  if (acts.some((e) => e.a.kind === 'move' || e.a.kind === 'place')) return 'move';
+  return 'other';
+}
+
+/** How often a page waiting on someone else looks again by itself, in case an update was lost. */
+const WATCH_MS = 30_000;
+
+export class GamePage {
+  constructor(id) {
+    this.id = id;
+    this.tokens = []; // tokens this page holds
+    this.seatToken = {}; // seat number -> token
+    this.viewToken = null; // the token of the seat being shown
+    this.state = null;
+    this.selection = new Set();
+    this.filter = '';
+    this.mapLang = null; // the language of the map on the page
+    this.mapLoading = null; // the map being fetched: {lang, promise}
+    this.busy = false;
+    this.seen = -1; // the newest version this page has heard of (update events, documents)
+    this.refreshing = null; // the refresh under way (a promise)
+    this.again = false; // whether another refresh must follow the one under way
+    this.es = null;
+    this.shownSeat = undefined; // the seat whose view was last rendered
+    this.baseline = {}; // seat key -> journal length seen before this page showed it
+    this.journalShown = { key: '', n: 0 };
+    this.screened = false;
+    this.lastHover = null;
+    this.openGroups = new Set();
+    this.jlogs = new Map(); // token ('' for a spectator) -> {lines, over}: the log as that seat reads it
+  }
+
+  // --- start and tokens -----------------------------------------------------------------------
+
+  async start() {
+    const frag = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const fromFrag = (frag.get('t') || '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (location.hash === '#spectate') this.tokens = [];
+    else if (fromFrag.length) this.tokens = fromFrag;
+    else this.tokens = Object.values(knownTokens(this.id)).filter(Boolean);
+    if (!fromFrag.length && location.hash !== '#spectate') {
+      const also = load(`st-frag-${this.id}`, []);
+      for (const tk of also) if (!this.tokens.includes(tk)) this.tokens.push(tk);
+    }
+    if (fromFrag.length) store(`st-frag-${this.id}`, fromFrag);
+    this.layout();
+    await this.resolveTokens();
+    await this.refresh();
+    this.listen();
+  }
+
+  /** Learns which seat each token plays (the server says so in `you`). */
+  async resolveTokens() {
+    const mine = {};
+    const good = [];
+    for (const tk of this.tokens) {
+      try {
+        const st = await api('GET', this.url('?journal_from=1000000000'), { token: tk });
+        this.hear(st.version);
+        if (typeof st.you === 'number') {
+          this.seatToken[st.you] = tk;
+          good.push(tk);
+          const seat = st.seats && st.seats[st.you];
+          if (seat) mine[seat.id] = tk;
+        }
+      } catch (e) {
+        if (e.status === 404) { this.fatal(t('notFound')); return; }
+        if (e.code !== 'wrong-token') toast(e.describe(), 'error');
+      }
+    }
+    this.tokens = good;
+    if (Object.keys(mine).length) rememberTokens(this.id, mine);
+    this.viewToken = good[0] || null;
+  }
+
+  destroy() {
+    this.dead = true;
+    if (this.es) this.es.close();
+    clearInterval(this.watch);
+    document.removeEventListener('visibilitychange', this.onVisible);
+    if (this.board) this.board.destroy();
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  fatal(msg) {
+    app.replaceChildren(header(), h('main', { class: 'st-lobby' }, h('section', { class: 'st-card' },
+      h('p', { class: 'st-error', test: 'fatal' }, msg), h('a', { class: 'st-btn', href: '/' }, t('lobby')))));
+    this.dead = true;
+  }
+
+  // --- the page's frame -------------------------------------------------------------------------
+
+  layout() {
+    this.el = {};
+    const E = this.el;
+    E.title = h('div', { class: 'st-game-title', test: 'game-title' });
+    E.turn = h('div', { class: 'st-turn', id: 'st-turn', test: 'turn', role: 'status' });
+    E.viewport = h('div', { class: 'st-viewport', test: 'board' });
+    E.status = h('div', { class: 'st-statusline', test: 'status-line' }, t('keysHint'));
+    E.tip = h('div', { class: 'st-tip', hidden: true, test: 'hex-tip' });
+    E.zoom = h('div', { class: 'st-zoom' },
+      h('button', { class: 'st-zbtn', test: 'zoom-in', title: t('zoomIn'), onclick: () => this.board.zoomBy(1.25) }, '+'),
+      h('button', { class: 'st-zbtn', test: 'zoom-out', title: t('zoomOut'), onclick: () => this.board.zoomBy(0.8) }, '−'),
+      h('button', { class: 'st-zbtn', test: 'zoom-fit', title: t('fit'), onclick: () => this.board.fit() }, '⤢'),
+      h('button', { class: 'st-zbtn', test: 'zoom-focus', title: t('focus'), onclick: () => this.focusActive(true) }, '◎'));
+    E.popup = h('div', { class: 'st-popup', hidden: true, test: 'popup' });
+    E.screen = h('div', { class: 'st-screen', hidden: true, test: 'handover' });
+    E.boardWrap = h('div', { class: 'st-board' }, E.viewport, E.zoom, E.status, E.tip, E.popup);
+    E.side = h('aside', { class: 'st-side' });
+    E.info = h('section', { class: 'st-panel st-info', test: 'info' });
+    E.acts = h('section', { class: 'st-panel st-actions', test: 'actions' });
+    E.log = h('section', { class: 'st-panel st-logpanel', test: 'log-panel' });
+    E.side.append(E.info, E.acts, E.log);
+    E.headerMid = h('div', { class: 'st-header-info' }, E.title);
+    app.replaceChildren(
+      this.headerEl = header(E.headerMid),
+      E.turn,
+      h('main', { class: 'st-game' }, E.boardWrap, E.side, E.screen));
+    this.board = new Board(E.viewport, {
+      click: (target, ev) => this.onBoardClick(target, ev),
+      hover: (hex, target, ev) => this.onHover(hex, target, ev),
+    });
+    E.viewport.addEventListener('pointermove', (ev) => this.moveTip(ev));
+    document.addEventListener('keydown', this.onKey = (ev) => {
+      if (ev.key === 'Escape') { this.closePopup(); this.setSelection([]); }
+      if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+      if (ev.key === '+' || ev.key === '=') this.board.zoomBy(1.25);
+      if (ev.key === '-') this.board.zoomBy(0.8);
+    });
+  }
+
+  /** Everything in the new language: the page's own words at once, the game's when the document and the map in that language arrive. */
+  onLang() {
+    if (!this.el || this.dead) return;
+    this.closePopup();
+    this.el.status.textContent = t('keysHint');
+    this.lastHover = null;
+    this.relabel();
+    if (this.state) {
+      this.retitle();
+      this.renderAll();
+      this.refresh();
+    }
+  }
+
+  /** The page's fixed parts (header, map buttons) in the new language. */
+  relabel() {
+    const old = this.headerEl;
+    this.headerEl = header(this.el.headerMid);
+    old.replaceWith(this.headerEl);
+    this.el.zoom.children[0].title = t('zoomIn');
+    this.el.zoom.children[1].title = t('zoomOut');
+    this.el.zoom.children[2].title = t('fit');
+    this.journalShown = { key: '', n: 0 };
+  }
+
+  // --- fetching ---------------------------------------------------------------------------------
+
+  url(p = '') {
+    return `/api/games/${encodeURIComponent(this.id)}${p}`;
+  }
+
+  /** Notes a version the page has heard of. */
+  hear(version) {
+    if (typeof version === 'number' && version > this.seen) this.seen = version;
+  }
+
+  /** Whether a document is older than the one shown (and so must not replace it). */
+  older(st) {
+    return !!(this.state && st.version < this.state.version);
+  }
+
+  /**
+   * Fetches the game (switching a hotseat page to the seat that must decide) and shows it.
+   * One refresh at a time: asked for during one, another follows it. It goes on until the page
+   * shows the newest version it has heard of.
+   */
+  refresh() {
+    if (this.dead) return Promise.resolve();
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        for (;;) {
+          this.again = false;
+          const before = this.state ? this.state.version : -1;
+          await this.refreshOnce();
+          if (this.dead || this.failed) break;
+          if (this.again) continue;
+          if (!this.state || this.seen <= this.state.version) break;
+          // Behind what an update named, and this fetch brought nothing newer: the server's
+          // game went back (rebuilt from its database after a failed write). Take it as it is.
+          if (this.state.version <= before) { this.seen = this.state.version; break; }
+        }
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  async refreshOnce() {
+    let st;
+    let token = this.viewToken;
+    this.failed = false;
+    try {
+      st = await this.fetchGame(token);
+      const p = st.pending || {};
+      if (p.kind === 'seat' && p.seat !== st.you && this.seatToken[p.seat] !== undefined) {
+        token = this.seatToken[p.seat];
+        st = await this.fetchGame(token);
+      }
+    } catch (e) {
+      this.failed = true;
+      if (e.status === 404) { this.fatal(t('notFound')); return; }
+      toast(e.describe(), 'error');
+      return;
+    }
+    // Hotseat: the seat that just acted may still take its action back from this page.
+    let undoBy = null;
+    if (!st.can_undo && this.tokens.length > 1) {
+      for (const [seat, tk] of Object.entries(this.seatToken)) {
+        if (tk === token) continue;
+        try {
+          const other = await api('GET', this.url('?journal_from=1000000000'), { token: tk });
+          if (other.can_undo && other.version === st.version) undoBy = { seat: Number(seat), token: tk };
+        } catch (_) { /* nothing to offer */ }
+      }
+    }
+    if (this.older(st)) return; // something newer was shown meanwhile
+    if (st.lang !== lang) this.again = true; // the language changed meanwhile: fetch it in the new one
+    this.viewToken = token;
+    this.undoBy = undoBy;
+    this.setState(st);
+  }
+
+  /** The log of `token`'s seat as this page has it, in the page's language. */
+  jlog(token) {
+    return this.jlogs.get(`${token || ''}|${lang}`);
+  }
+
+  /**
+   * The query of a game document: the page form in the page's language, and the log lines
+   * to ask for: from one before the last line this page has of `token`'s log (the overlap
+   * tells whether the lines it has still stand), or all.
+   */
+  query(token) {
+    const j = this.jlog(token);
+    const from = !j || j.over || j.lines.length < 2 ? '' : `&journal_from=${j.lines.length - 1}`;
+    return `?page=${lang}${from}`;
+  }
+
+  /**
+   * Completes an answer that carries only the newest log lines with the lines this page has.
+   * Answers false when they do not fit (an undo changed the log, the game ended and showed
+   * everything): then the whole log must be fetched. An answer older than the log kept
+   * leaves it as it is.
+   */
+  mergeJournal(st, token) {
+    const key = `${token || ''}|${st.lang || lang}`;
+    const lines = st.journal || [];
+    const from = typeof st.journal_from === 'number' ? st.journal_from : 0;
+    const over = !!(st.pending && st.pending.kind === 'over');
+    const j = this.jlogs.get(key);
+    if (from === 0) {
+      if (!j || j.version <= st.version) this.jlogs.set(key, { lines, over, version: st.version });
+      return true;
+    }
+    const same = (a, b) => a && b && !!a.heading === !!b.heading && a.text === b.text;
+    if (!j || j.over !== over || from > j.lines.length || !lines.length || !same(j.lines[from], lines[0])) {
+      return false;
+    }
+    const all = j.lines.slice(0, from).concat(lines);
+    if (j.version <= st.version) this.jlogs.set(key, { lines: all, over, version: st.version });
+    st.journal = all;
+    return true;
+  }
+
+  /** GET the game as `token`'s seat sees it, asking only for log lines the page lacks. */
+  async fetchGame(token) {
+    let st = await api('GET', this.url(this.query(token)), { token });
+    this.hear(st.version);
+    if (!this.mergeJournal(st, token)) {
+      st = await api('GET', this.url(`?page=${lang}`), { token });
+      this.hear(st.version);
+      this.mergeJournal(st, token);
+    }
+    return st;
+  }
+
+  setState(st) {
+    const prev = this.state;
+    const seatChanged = this.shownSeat !== undefined && this.shownSeat !== st.you;
+    this.state = st;
+    this.prepare();
+    if (prev && prev.version !== st.version) this.selection.clear();
+    else this.setSelection([...this.selection].filter((u) => this.selectable.has(u)), false);
+    if (seatChanged && this.tokens.length > 1 && this.screenBetween()) this.screened = true;
+    if (this.shownSeat !== st.you) {
+      const key = this.seatKey(st.you);
+      this.baseline[key] = load(`st-seen-${this.id}-${key}`, null);
+      this.journalShown = { key: '', n: 0 };
+    }
+    this.shownSeat = st.you;
+    this.retitle();
+    this.renderAll();
+    this.showBoard();
+    this.watchIfWaiting();
+  }
+
+  /** The tab's title, marked while this page must decide (for a player in another tab). */
+  retitle() {
+    const st = this.state;
+    const mine = st.pending && st.pending.kind === 'seat' && st.pending.seat === st.you;
+    document.title = `${mine ? '● ' : ''}${tx(st.title)} · ${t('brand')}`;
+  }
+
+  seatKey(you) {
+    return typeof you === 'number' && this.state && this.state.seats[you] ? this.state.seats[you].id : 'spectator';
+  }
+
+  screenBetween() {
+    return load('st-screen-between', true) !== false;
+  }
+
+  /** The map in the document's language (fetched once; the browser keeps it), then the document's pieces on it. */
+  async showBoard() {
+    const st = this.state;
+    if (!st) return;
+    const want = st.lang || lang;
+    if (this.mapLang !== want) {
+      if (!this.mapLoading || this.mapLoading.lang !== want) {
+        this.mapLoading = { lang: want, promise: this.loadMap(want) };
+      }
+      const ok = await this.mapLoading.promise;
+      if (!ok || this.state !== st) return; // failed, or a newer document shows itself
+    }
+    const first = !this.piecesShown;
+    try {
+      this.board.setPieces(st.pieces);
+    } catch (e) {
+      toast(t('boardFailed'), 'error');
+      return;
+    }
+    this.piecesShown = true;
+    if (first) this.focusActive(true);
+    else if (!this.hadTargets && this.hasTargets()) this.focusActive(true);
+    this.hadTargets = this.hasTargets();
+    this.paint();
+  }
+
+  /** Fetches the map alone in `want` and puts it on the page; answers whether it did. */
+  async loadMap(want) {
+    let text;
+    try {
+      const res = await fetch(this.url(`/map.svg?lang=${want}`));
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      text = await res.text();
+    } catch (e) {
+      toast(`${t('boardFailed')} ${e.message}`, 'error');
+      this.mapLoading = null;
+      return false;
+    }
+    if (this.mapLoading && this.mapLoading.lang !== want) return false;
+    try {
+      this.board.setMap(text);
+    } catch (e) {
+      toast(t('boardFailed'), 'error');
+      this.mapLoading = null;
+      return false;
+    }
+    this.mapLang = want;
+    this.mapLoading = null;
+    return true;
+  }
+
+  /**
+   * Brings the counters that can act now into view: always when asked (and at first, when the
+   * whole map shows if none can act), else only when none of them is in view already.
+   */
+  focusActive(always) {
+    const pts = [];
+    for (const id of this.selectable) {
+      const c = this.board.ctrEls.get(id);
+      const hex = c && this.board.hexOf(this.board.stackOf(c) || c);
+      const p = hex && this.board.centre(hex);
+      if (p) pts.push(p);
+    }
+    if (!pts.length) {
+      // No counter to pick: the hexes the actions aim at (a combat to resolve, say).
+      for (const e of this.legal || []) {
+        for (const hx of e.hexes) {
+          const p = this.board.centre(hx);
+          if (p) pts.push(p);
+        }
+      }
+    }
+    if (!pts.length) { if (always) this.board.fit(); return; }
+    if (!always && pts.some((p) => this.board.inView(p, 40))) return;
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    this.board.show([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], 1.1);
+  }
+
+  /**
+   * Listens for the game's changes. Each update names the new version: the page fetches the
+   * game unless it shows that version already. A reconnected stream begins with the version
+   * as it is then, so changes missed while it was down are caught up; a page shown again
+   * after being hidden looks again too.
+   */
+  listen() {
+    if (this.dead) return;
+    document.addEventListener('visibilitychange', this.onVisible = () => {
+      if (document.visibilityState === 'visible') this.refresh();
+    });
+    if (typeof EventSource === 'undefined') return;
+    const tk = this.tokens[0];
+    const src = this.url(`/events${tk ? `?token=${encodeURIComponent(tk)}` : ''}`);
+    this.es = new EventSource(src);
+    let warned = false;
+    this.es.addEventListener('update', (ev) => {
+      let v = null;
+      try { v = JSON.parse(ev.data).version; } catch (_) { v = null; }
+      this.hear(v);
+      if (this.state && typeof v === 'number' && v <= this.state.version) return;
+      this.refresh();
+    });
+    this.es.addEventListener('open', () => {
+      if (warned) { warned = false; this.refresh(); }
+    });
+    this.es.addEventListener('error', () => {
+      if (!warned) { warned = true; toast(t('connLost'), 'warn'); }
+    });
+  }
+
+  /** While someone else decides, looks again now and then, in case an update never came. */
+  watchIfWaiting() {
+    const p = (this.state && this.state.pending) || {};
+    const waiting = p.kind === 'chance' || (p.kind === 'seat' && p.seat !== this.state.you);
+    if (waiting && !this.watch) {
+      this.watch = setInterval(() => { if (document.visibilityState !== 'hidden') this.refresh(); }, WATCH_MS);
+    } else if (!waiting && this.watch) {
+      clearInterval(this.watch);
+      this.watch = null;
+    }
+  }
+
+  // --- what can be done -------------------------------------------------------------------------
+
+  /** The heading an action is listed under (from the server), in the page's language. */
+  groupName(e) {
+    const groups = (this.state && this.state.groups) || [];
+    const g = e.a.group;
+    return (typeof g === 'number' ? groups[g] : tx(g)) || t('group_other');
+  }
+
+  /** Indexes the legal actions: which counters can act, and each action's unit set. */
+  prepare() {
+    const legal = (this.state && this.state.legal) || [];
+    this.selectable = new Set();
+    this.legal = legal.map((a, i) => {
+      for (const u of a.units || []) this.selectable.add(u);
+      return { a, i, key: unitsKey(a.units), units: a.units || [], hexes: a.hexes || [] };
+    });
+  }
+
+  /** Whether some legal action is about something on the map. */
+  hasTargets() {
+    return (this.legal || []).some((e) => e.units.length || e.hexes.length);
+  }
+
+  selKey() {
+    return unitsKey([...this.selection]);
+  }
+
+  /** Hex id -> the actions that a click on it would take, for the current selection. */
+  litHexes() {
+    const key = this.selKey();
+    const lit = new Map();
+    for (const e of this.legal) {
+      if (e.key !== key || !e.hexes.length) continue;
+      for (const hx of e.hexes) {
+        if (!lit.has(hx)) lit.set(hx, []);
+        lit.get(hx).push(e);
+      }
+    }
+    return lit;
+  }
+
+  /** Whether some legal action is about all of `units` (and maybe more). */
+  extendable(units) {
+    return this.legal.some((e) => units.every((u) => e.units.includes(u)));
+  }
+
+  setSelection(list, repaint = true) {
+    this.selection = new Set(list);
+    if (repaint) {
+      this.paint();
+      this.renderActions();
+    }
+  }
+
+  /** A counter's name with its values, as the board's pieces title it. */
+  unitName(id) {
+    const c = this.board && this.board.ctrEls.get(id);
+    const title = c && c.querySelector('title');
+    return title ? title.textContent : id;
+  }
+
+  // --- painting the map -------------------------------------------------------------------------
+
+  /** Marks selectable and selected counters and lights the hexes of the selection's actions. */
+  paint() {
+    const b = this.board;
+    if (!b.svg) return;
+    for (const [id, el] of b.ctrEls) {
+      el.classList.toggle('st-can', this.selectable.has(id));
+      el.classList.toggle('st-sel', this.selection.has(id));
+    }
+    const layer = b.litLayer;
+    layer.replaceChildren();
+    this.lit = this.litHexes();
+    for (const p of b.svg.querySelectorAll('.st-lit')) p.classList.remove('st-lit', 'st-lit-attack', 'st-lit-move');
+    const labels = [];
+    for (const [hex, acts] of this.lit) {
+      const p = b.hexEls.get(hex);
+      if (!p) continue;
+      const kind = litKind(acts);
+      p.classList.add('st-lit', `st-lit-${kind === 'attack' ? 'attack' : 'move'}`);
+      const d = p.getAttribute('d');
+      if (!d) continue;
+      const over = svgEl('path', { d, class: `st-hl st-hl-${kind}`, 'data-lit': hex });
+      const m = b.toMap(p);
+      if (m !== 'identity') over.setAttribute('transform', `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
+      layer.append(over);
+      const note = acts.map((e) => tx(e.a.note)).find(Boolean);
+      if (note) {
+        const c = b.centre(hex);
+        if (c) labels.push(Object.assign(svgEl('text', { x: c[0], y: c[1] + 21, class: 'st-hl-note' }), { textContent: note }));
+      }
+    }
+    for (const l of labels) layer.append(l);
+  }
+
+  // --- clicks on the map ------------------------------------------------------------------------
+
+  onBoardClick(target, ev) {
+    if (this.screened) return;
+    this.closePopup();
+    if (!target) return;
+    const b = this.board;
+    const ctr = b.ctrOf(target);
+    const hex = b.hexOf(target);
+    const lit = this.lit || new Map();
+    if (ctr) {
+      const stack = b.stackOf(target);
+      const count = stack ? stack.querySelectorAll('.ctr[data-id]').length : 1;
+      if (this.selectable.has(ctr)) {
+        if (this.selection.has(ctr)) {
+          this.setSelection([...this.selection].filter((u) => u !== ctr));
+          if (count > 1) this.stackPanel(stack, hex, ev);
+          return;
+        }
+        const grown = [...this.selection, ctr];
+        if (this.selection.size && !this.extendable(grown) && lit.has(hex)) {
+          this.takeAt(hex, ev);
+          return;
+        }
+        this.setSelection(this.extendable(grown) ? grown : [ctr]);
+        if (count > 1) this.stackPanel(stack, hex, ev);
+        else this.offerUnitActions(ev);
+        return;
+      }
+      if (hex && lit.has(hex)) { this.takeAt(hex, ev); return; }
+      if (count > 1) { this.stackPanel(stack, hex, ev); return; }
+      return;
+    }
+    if (hex && lit.has(hex)) { this.takeAt(hex, ev); return; }
+    if (this.selection.size) this.setSelection([]);
+  }
+
+  /** Offers, beside the counter, the actions of exactly the selection that need no hex (choose it, take a loss). */
+  offerUnitActions(ev) {
+    const key = this.selKey();
+    const acts = this.legal.filter((e) => e.key === key && !e.hexes.length);
+    if (!acts.length) return;
+    this.popup(ev, [...this.selection].map((u) => this.unitName(u)).join(' + '), acts.map((e) => h('button', {
+      class: 'st-btn st-choice', test: 'choice', dataset: { index: String(e.i), kind: e.a.kind || 'other' },
+      onclick: () => { this.closePopup(); this.act(e); },
+    }, tx(e.a.text))));
+  }
+
+  /** A click on a lit hex: one action is taken (an attack after a confirmation), several offered. */
+  takeAt(hex, ev) {
+    const acts = (this.lit && this.lit.get(hex)) || [];
+    if (!acts.length) return;
+    if (acts.length === 1) {
+      const e = acts[0];
+      if (isAttack(e.a)) this.confirmAttack(e, ev);
+      else this.act(e);
+      return;
+    }
+    this.popup(ev, t('hex', hex), acts.map((e) => h('button', {
+      class: 'st-btn st-choice', test: 'choice', dataset: { index: String(e.i), kind: e.a.kind || 'other' },
+      onclick: () => {
+        this.closePopup();
+        if (isAttack(e.a)) this.confirmAttack(e, ev); else this.act(e);
+      },
+    }, tx(e.a.text), e.a.note ? h('small', null, ` (${tx(e.a.note)})`) : null)));
+  }
+
+  confirmAttack(e, ev) {
+    this.popup(ev, t('confirmAttack'), [
+      h('p', { class: 'st-confirm-text', test: 'confirm-text' }, tx(e.a.text)),
+      e.a.note ? h('p', { class: 'st-muted' }, tx(e.a.note)) : null,
+      h('div', { class: 'st-buttons' },
+        h('button', { class: 'st-btn st-btn-danger', test: 'confirm-ok', onclick: () => { this.closePopup(); this.act(e); } }, t('attack')),
+        h('button', { class: 'st-btn', test: 'confirm-cancel', onclick: () => this.closePopup() }, t('cancel'))),
+    ], 'confirm');
+  }
+
+  stackPanel(stack, hex, ev) {
+    if (!stack) return;
+    const ids = [...stack.querySelectorAll('.ctr[data-id]')].map((c) => c.getAttribute('data-id')).reverse();
+    const rows = ids.map((id) => {
+      const can = this.selectable.has(id);
+      const on = this.selection.has(id);
+      return h('button', {
+        class: `st-stack-unit${on ? ' st-on' : ''}${can ? '' : ' st-off'}`, disabled: !can, test: 'stack-unit', dataset: { unit: id },
+        onclick: () => {
+          const now = this.selection.has(id)
+            ? [...this.selection].filter((u) => u !== id)
+            : (this.extendable([...this.selection, id]) ? [...this.selection, id] : [id]);
+          this.setSelection(now);
+          this.stackPanel(stack, hex, ev);
+        },
+      }, h('span', { class: 'st-check' }, on ? '✔' : ''), h('span', null, this.unitName(id)));
+    });
+    const key = this.selKey();
+    const extra = this.selection.size ? this.legal.filter((e) => e.key === key && !e.hexes.length) : [];
+    const more = extra.map((e) => h('button', {
+      class: 'st-btn st-choice', test: 'choice', dataset: { index: String(e.i), kind: e.a.kind || 'other' },
+      onclick: () => { this.closePopup(); this.act(e); },
+    }, tx(e.a.text)));
+    this.popup(ev, t('stackAt', hex || ''), [rows, more.length ? h('hr', { class: 'st-sep' }) : null, more], 'stack');
+  }
+
+  popup(ev, title, body, kind = 'menu') {
+    const P = this.el.popup;
+    P.replaceChildren(
+      h('div', { class: 'st-popup-head' }, h('strong', null, title),
+        h('button', { class: 'st-x', title: t('close'), test: 'popup-close', onclick: () => this.closePopup() }, '×')),
+      h('div', { class: 'st-popup-body' }, body));
+    P.dataset.kind = kind;
+    P.hidden = false;
+    const wrap = this.el.boardWrap.getBoundingClientRect();
+    const x = ev && ev.clientX !== undefined ? ev.clientX - wrap.left : wrap.width / 2;
+    const y = ev && ev.clientY !== undefined ? ev.clientY - wrap.top : wrap.height / 2;
+    const pw = P.offsetWidth;
+    const ph = P.offsetHeight;
+    P.style.left = `${Math.max(8, Math.min(wrap.width - pw - 8, x + 14))}px`;
+    P.style.top = `${Math.max(8, Math.min(wrap.height - ph - 8, y + 14))}px`;
+  }
+
+  closePopup() {
+    if (this.el && this.el.popup) this.el.popup.hidden = true;
+  }
+
+  onHover(hex, target) {
+    if (hex === this.lastHover && target === this.lastTarget) return;
+    this.lastHover = hex;
+    this.lastTarget = target;
+    const S = this.el.status;
+    const tip = this.el.tip;
+    if (!hex) { S.textContent = t('keysHint'); tip.hidden = true; return; }
+    const parts = [t('hex', hex)];
+    const ctr = this.board.ctrOf(target);
+    if (ctr) parts.push(this.unitName(ctr));
+    const acts = this.lit && this.lit.get(hex);
+    if (acts && acts.length) {
+      const words = acts.map((e) => tx(e.a.text) + (e.a.note ? ` (${tx(e.a.note)})` : ''));
+      parts.push(words.join(' / '));
+      tip.textContent = `${hex} · ${acts.map((e) => tx(e.a.note) || this.groupName(e)).join(' / ')}`;
+      tip.hidden = false;
+    } else {
+      tip.hidden = true;
+    }
+    S.textContent = parts.join(' — ');
+  }
+
+  moveTip(ev) {
+    const tip = this.el.tip;
+    if (tip.hidden) return;
+    const r = this.el.boardWrap.getBoundingClientRect();
+    tip.style.transform = `translate(${Math.round(ev.clientX - r.left + 16)}px, ${Math.round(ev.clientY - r.top + 18)}px)`;
+  }
+
+  // --- taking actions ---------------------------------------------------------------------------
+
+  /** Takes a legal action (an entry of `this.legal`): sends its place in the list and the version it was listed at. */
+  async act(e) {
+    if (this.busy || !this.state) return;
+    this.busy = true;
+    this.el.side.classList.add('st-busy');
+    try {
+      const token = this.viewToken;
+      const st = await api('POST', this.url(`/actions${this.query(token)}`), { token, body: { index: e.i, version: this.state.version } });
+      this.selection.clear();
+      await this.took(st, token);
+    } catch (err) {
+      if (err.status === 409) await this.refresh(); // stale: the game moved on; show it as it is
+      else toast(err.describe ? err.describe() : String(err), 'error');
+    } finally {
+      this.busy = false;
+      this.el.side.classList.remove('st-busy');
+    }
+  }
+
+  /**
+   * Shows the game as an action or undo of `token`'s seat answered it; or, when the seat that
+   * must decide next is another one this page holds, as that seat sees it. An answer older
+   * than what the page shows (updates overtook it) is dropped; one older than the newest
+   * version heard of is followed by a fetch.
+   */
+  async took(st, token) {
+    this.hear(st && st.version);
+    const p = (st && st.pending) || {};
+    if (!st || typeof st !== 'object' || typeof st.version !== 'number' || st.lang !== lang
+      || !this.mergeJournal(st, token)
+      || (p.kind === 'seat' && p.seat !== st.you && this.seatToken[p.seat] !== undefined)) {
+      await this.refresh();
+      return;
+    }
+    if (this.older(st)) return;
+    this.undoBy = null;
+    this.viewToken = token;
+    this.setState(st);
+    if (this.seen > st.version) this.refresh();
+  }
+
+  async undo(token = this.viewToken) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const st = await api('POST', this.url(`/undo${this.query(token)}`), { token });
+      this.selection.clear();
+      await this.took(st, token);
+    } catch (e) {
+      toast(e.describe(), 'error');
+      if (e.status === 409) await this.refresh();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // --- the panels -------------------------------------------------------------------------------
+
+  renderAll() {
+    const st = this.state;
+    if (!st) return;
+    const E = this.el;
+    E.title.replaceChildren(
+      h('span', { class: 'st-strong' }, tx(st.title)),
+      h('span', { class: 'st-muted' }, ' · ', tx(st.scenario && st.scenario.name)));
+    this.renderTurn();
+    this.renderInfo();
+    this.renderActions();
+    this.renderLog();
+    this.renderScreen();
+  }
+
+  seatName(i) {
+    const s = this.state.seats && this.state.seats[i];
+    return s ? tx(s.name) : String(i);
+  }
+
+  renderTurn() {
+    const st = this.state;
+    const p = st.pending || {};
+    const E = this.el;
+    let cls = 'st-turn';
+    let main;
+    if (p.kind === 'over' || st.outcome) {
+      cls += ' st-turn-over';
+      const o = st.outcome;
+      main = [h('strong', null, t('gameOver')), o ? ` — ${tx(o.text) || (o.winner === null ? t('draw') : t('winner', this.seatName(o.winner)))}` : ''];
+    } else if (p.kind === 'seat') {
+      const mine = p.seat === st.you;
+      const seat = st.seats[p.seat] || {};
+      if (mine) { cls += ' st-turn-mine'; main = h('strong', null, t('yourTurn', this.seatName(p.seat))); }
+      else if (seat.player && seat.player !== 'human') { cls += ' st-turn-wait'; main = t('thinking', this.seatName(p.seat)); }
+      else { cls += ' st-turn-wait'; main = t('waitingFor', this.seatName(p.seat)); }
+    } else {
+      cls += ' st-turn-wait';
+      main = t('chance');
+    }
+    let who;
+    if (this.tokens.length > 1) who = t('hotseatPlay', Object.keys(this.seatToken).map((i) => this.seatName(Number(i))).join(' + '));
+    else if (typeof st.you === 'number') who = t('youPlay', this.seatName(st.you));
+    else who = t('watching');
+    E.turn.className = cls;
+    E.turn.dataset.version = String(st.version);
+    E.turn.dataset.you = typeof st.you === 'number' ? (st.seats[st.you] || {}).id || '' : 'spectator';
+    E.turn.dataset.pending = p.kind === 'seat' ? (st.seats[p.seat] || {}).id || '' : (p.kind || '');
+    E.turn.replaceChildren(...[
+      h('span', { class: 'st-turn-dot', 'aria-hidden': 'true' }),
+      h('span', { class: 'st-turn-main', test: 'turn-text' }, main),
+      h('span', { class: 'st-turn-who' }, who),
+      (p.kind === 'over' || st.outcome) ? h('a', { class: 'st-btn st-btn-small st-record', href: this.url('/record'), test: 'record-top', target: '_blank', rel: 'noopener' }, t('record')) : null,
+      st.can_undo ? h('button', { class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo() }, '↶ ', t('undo')) : null,
+      !st.can_undo && this.undoBy ? h('button', {
+        class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo(this.undoBy.token),
+      }, '↶ ', t('undoSeat', this.seatName(this.undoBy.seat))) : null,
+    ].filter(Boolean));
+  }
+
+  renderInfo() {
+    const st = this.state;
+    const parts = [];
+    if (st.outcome) {
+      parts.push(h('div', { class: 'st-outcome', test: 'outcome' }, h('strong', null, t('outcome'), ': '), tx(st.outcome.text)));
+    }
+    parts.push(h('div', { class: 'st-summary', test: 'summary' }, tx(st.summary)));
+    if (st.scenario && st.scenario.reconstructed) {
+      parts.push(h('details', { class: 'st-notice st-notice-small', test: 'reconstructed-notice' },
+        h('summary', null, t('reconstructed')), h('span', null, tx(st.scenario.note))));
+    }
+    if ((st.pending && st.pending.kind === 'over') || st.outcome) {
+      parts.push(h('a', { class: 'st-btn st-btn-small', href: this.url('/record'), test: 'record', target: '_blank', rel: 'noopener' }, t('record')));
+    }
+    this.el.info.replaceChildren(h('h3', null, t('situation')), ...parts);
+  }
+
+  renderActions() {
+    const E = this.el;
+    if (!E || !this.state) return;
+    const all = this.legal || [];
+    const sel = [...this.selection];
+    const body = [];
+    const head = h('div', { class: 'st-panel-head' }, h('h3', null, t('actions')),
+      all.length ? h('span', { class: 'st-count', test: 'legal-count' }, t('legalCount', all.length)) : null);
+    E.acts.classList.toggle('st-actions-empty', !all.length);
+    if (!all.length) {
+      E.acts.replaceChildren(head, h('p', { class: 'st-muted', test: 'no-actions' }, t('noActions')));
+      return;
+    }
+    if (sel.length) {
+      body.push(h('div', { class: 'st-selbar', test: 'selection' },
+        h('span', { class: 'st-muted' }, t('selected'), ': '),
+        sel.map((u) => h('span', { class: 'st-chip', dataset: { unit: u } }, this.unitName(u))),
+        h('button', { class: 'st-btn st-btn-small st-btn-quiet', test: 'clear-selection', onclick: () => this.setSelection([]) }, t('clearSel'))));
+    } else if (this.selectable.size) {
+      body.push(h('p', { class: 'st-hint' }, t('selHint')));
+    }
+    const filterBox = h('input', {
+      class: 'st-filter', type: 'search', placeholder: t('filter'), value: this.filter, test: 'action-filter',
+      oninput: (e) => { this.filter = e.target.value; this.renderActionList(); },
+    });
+    if (all.length > 6) body.push(filterBox);
+    E.actList = h('div', { class: 'st-actlist', test: 'action-list' });
+    body.push(E.actList);
+    E.acts.replaceChildren(head, ...body);
+    this.renderActionList();
+  }
+
+  renderActionList() {
+    const list = this.el.actList;
+    if (!list) return;
+    const sel = [...this.selection];
+    const q = this.filter.trim().toLowerCase();
+    let shown = this.legal;
+    if (sel.length) shown = shown.filter((e) => sel.every((u) => e.units.includes(u)));
+    if (q) shown = shown.filter((e) => (`${tx(e.a.text)} ${tx(e.a.note)} ${this.groupName(e)} ${e.units.map((u) => this.unitName(u)).join(' ')}`).toLowerCase().includes(q));
+    if (!shown.length) {
+      list.replaceChildren(h('p', { class: 'st-muted' }, sel.length ? t('noneForSel') : '—'));
+      return;
+    }
+    // Groups by the heading the server gives each action, in order of first appearance; long
+    // groups by unit too.
+    const groups = new Map();
+    for (const e of shown) {
+      const g = this.groupName(e);
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g).push(e);
+    }
+    const many = shown.length > 12;
+    const out = [];
+    // Actions about nothing on the map (end a phase, yes or no) first: long lists of moves
+    // would bury them.
+    const global = (items) => items.every((e) => !e.units.length && !e.hexes.length);
+    const ordered = [...groups.entries()].sort((x, y) => Number(global(y[1])) - Number(global(x[1])));
+    for (const [g, items] of ordered) {
+      const sub = new Map();
+      const split = many && items.length > 8 && items.some((e) => e.units.length);
+      if (split) {
+        for (const e of items) {
+          const k = e.key;
+          if (!sub.has(k)) sub.set(k, []);
+          sub.get(k).push(e);
+        }
+      }
+      // With a selection, the actions of exactly the selected counters come first, open; those
+      // that need more counters follow, shut, fewest counters first.
+      const selKey = this.selKey();
+      const subs = [...sub.entries()];
+      if (sel.length) subs.sort((x, y) => Number(y[0] === selKey) - Number(x[0] === selKey) || x[1][0].units.length - y[1][0].units.length);
+      const content = split
+        ? subs.map(([k, es]) => this.group(`${g}/${k}`, k ? k.split(',').map((u) => this.unitName(u)).join(' + ') : t('group_other'), es, false,
+          sel.length ? k === selKey : !!q))
+        : items.map((e) => this.actionButton(e));
+      out.push(groups.size > 1 || split ? this.group(g, g, null, content, true) : h('div', { class: 'st-group-flat' }, content));
+    }
+    list.replaceChildren(...out);
+  }
+
+  /** A collapsible group of actions (or of subgroups), remembered open or shut. */
+  group(key, label, items, content, defaultOpen) {
+    const kids = content || items.map((e) => this.actionButton(e));
+    const n = items ? items.length : kids.reduce((s, k) => s + (Number(k.dataset && k.dataset.n) || 1), 0);
+    const open = this.openGroups.has(key) || (defaultOpen && !this.openGroups.has(`-${key}`));
+    const d = h('details', { class: 'st-group', open, test: 'action-group', dataset: { n: String(n) } },
+      h('summary', null, label, h('span', { class: 'st-count' }, String(n))), kids);
+    d.addEventListener('toggle', () => {
+      if (d.open) { this.openGroups.add(key); this.openGroups.delete(`-${key}`); } else { this.openGroups.delete(key); this.openGroups.add(`-${key}`); }
+    });
+    return d;
+  }
+
+  actionButton(e) {
+    const a = e.a;
+    return h('button', {
+      class: `st-act${isAttack(a) ? ' st-act-attack' : ''}`, test: 'action',
+      dataset: { index: String(e.i), kind: a.kind || 'other', units: e.units.join(','), hexes: e.hexes.join(',') },
+      onclick: (ev) => {
+        if (isAttack(a)) this.confirmAttack(e, ev);
+        else this.act(e);
+      },
+      onmouseenter: () => this.previewHexes(e.hexes),
+      onmouseleave: () => this.previewHexes([]),
+    }, h('span', { class: 'st-act-text' }, tx(a.text)),
+    a.note ? h('span', { class: 'st-act-note' }, tx(a.note)) : null,
+    a.secret ? h('span', { class: 'st-act-secret', title: t('secretHint') }, t('secret')) : null);
+  }
+
+  /** Outlines the hexes of an action the pointer is over in the list. */
+  previewHexes(hexes) {
+    const b = this.board;
+    if (!b.svg) return;
+    for (const p of b.svg.querySelectorAll('.st-preview')) p.remove();
+    for (const hx of hexes) {
+      const p = b.hexEls.get(hx);
+      if (!p || !p.getAttribute('d')) continue;
+      const over = svgEl('path', { d: p.getAttribute('d'), class: 'st-preview' });
+      const m = b.toMap(p);
+      if (m !== 'identity') over.setAttribute('transform', `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
+      b.litLayer.append(over);
+    }
+  }
+
+  // --- the log ----------------------------------------------------------------------------------
+
+  renderLog() {
+    const st = this.state;
+    const E = this.el;
+    const journal = st.journal || [];
+    const seatKey = this.seatKey(st.you);
+    const key = `${seatKey}|${lang}`;
+    const base = this.baseline[seatKey];
+    const firstNew = typeof base === 'number' && base < journal.length ? base : -1;
+    const shownN = this.journalShown.n;
+    const lastShown = shownN > 0 && E.logList ? E.logList.children[shownN - 1] : null;
+    const stands = !lastShown || (journal[shownN - 1] && lastShown.textContent === tx(journal[shownN - 1].text));
+    if (!E.logList || this.journalShown.key !== key || journal.length < shownN || !stands) {
+      E.logList = h('ol', { class: 'st-log', test: 'log' });
+      E.jump = h('select', {
+        class: 'st-jump', test: 'log-jump',
+        onchange: (ev) => {
+          const i = Number(ev.target.value);
+          ev.target.value = '';
+          const li = E.logList.children[i];
+          if (li) li.scrollIntoView({ block: 'start' });
+        },
+      }, h('option', { value: '' }, t('jumpTo')));
+      E.newBtn = h('button', { class: 'st-btn st-btn-small st-newbtn', hidden: true, test: 'log-new' });
+      E.log.replaceChildren(
+        h('div', { class: 'st-panel-head' }, h('h3', null, t('log')), E.newBtn, E.jump),
+        E.logList);
+      this.journalShown = { key, n: 0 };
+    }
+    const atBottom = E.logList.scrollHeight - E.logList.scrollTop - E.logList.clientHeight < 30;
+    for (let i = this.journalShown.n; i < journal.length; i++) {
+      const line = journal[i];
+      const text = tx(line.text);
+      const li = h('li', { class: line.heading ? 'st-log-h' : 'st-log-l', test: 'log-line', dataset: { i: String(i) } }, text);
+      if (firstNew >= 0 && i >= firstNew) li.classList.add('st-new');
+      E.logList.append(li);
+      if (line.heading) E.jump.append(h('option', { value: String(i) }, text));
+    }
+    this.journalShown.n = journal.length;
+    if (firstNew >= 0) {
+      const n = journal.length - firstNew;
+      E.newBtn.hidden = false;
+      E.newBtn.textContent = t('newSince', n);
+      E.newBtn.onclick = () => {
+        const li = E.logList.children[firstNew];
+        if (li) li.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      };
+    } else {
+      E.newBtn.hidden = true;
+    }
+    if (atBottom || this.journalShown.scrolled !== true) {
+      E.logList.scrollTop = E.logList.scrollHeight;
+      this.journalShown.scrolled = true;
+    }
+    store(`st-seen-${this.id}-${seatKey}`, journal.length);
+  }
+
+  // --- hotseat: the screen between seats ---------------------------------------------------------
+
+  renderScreen() {
+    const E = this.el;
+    if (!this.screened) { E.screen.hidden = true; return; }
+    const st = this.state;
+    const who = typeof st.you === 'number' ? this.seatName(st.you) : t('spectator');
+    E.screen.replaceChildren(h('div', { class: 'st-screen-box' },
+      h('div', { class: 'st-screen-title' }, t('passTo', who)),
+      h('p', { class: 'st-muted' }, t('passHint')),
+      h('button', { class: 'st-btn st-btn-primary', test: 'handover-continue', onclick: () => { this.screened = false; this.renderScreen(); } }, t('show')),
+      h('label', { class: 'st-check-label' },
+        h('input', { type: 'checkbox', checked: this.screenBetween(), test: 'screen-between', onchange: (e) => store('st-screen-between', e.target.checked) }),
+        ' ', t('screenBetween'))));
+    E.screen.hidden = false;
+  }
+}
