@@ -88,12 +88,42 @@ pub fn differing<T: PartialEq>(old: &[T], new: &[T]) -> Vec<Hex> {
         .collect()
 }
 
-/// The hexes in one of two lists and not the other.
+/// The hexes in one of two lists and not the other, sorted, each once.
 pub fn moved(old: &[Hex], new: &[Hex]) -> Vec<Hex> {
-    let mut out: Vec<Hex> = old.iter().filter(|h| !new.contains(h)).copied().collect();
-    out.extend(new.iter().filter(|h| !old.contains(h)));
-    out.sort_unstable();
-    out.dedup();
+    let sorted = |l: &[Hex]| {
+        let mut l = l.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        l
+    };
+    let (old, new) = (sorted(old), sorted(new));
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < old.len() || j < new.len() {
+        match (old.get(i), new.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(&a), Some(&b)) if a < b => {
+                out.push(a);
+                i += 1;
+            }
+            (Some(_), Some(&b)) => {
+                out.push(b);
+                j += 1;
+            }
+            (Some(&a), None) => {
+                out.push(a);
+                i += 1;
+            }
+            (None, Some(&b)) => {
+                out.push(b);
+                j += 1;
+            }
+            (None, None) => unreachable!("the loop runs while one list has more"),
+        }
+    }
     out
 }
 
@@ -141,6 +171,11 @@ mod tests {
     fn differing_and_moved_hexes() {
         assert_eq!(differing(&[0, 1, 2], &[0, 5, 2, 7]), vec![Hex(1), Hex(3)]);
         assert_eq!(moved(&[Hex(1), Hex(2)], &[Hex(2), Hex(9)]), vec![Hex(1), Hex(9)]);
+        assert_eq!(
+            moved(&[Hex(5), Hex(1), Hex(5)], &[Hex(3), Hex(1)]),
+            vec![Hex(3), Hex(5)]
+        );
+        assert_eq!(moved(&[], &[Hex(4)]), vec![Hex(4)]);
         let g = grid();
         let at = g.parse("0505").unwrap();
         assert_eq!(radius(&g, at, [at, g.parse("0508").unwrap()]), 3);

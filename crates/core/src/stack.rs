@@ -25,43 +25,74 @@ impl Steps {
 }
 
 /// Per hex, the pieces standing there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub struct StackIndex {
     /// Per hex: where its pieces begin in `pieces`.
     first: Vec<u32>,
     /// Per hex: how many pieces it holds.
     count: Vec<u16>,
     pieces: Vec<u16>,
+    /// Scratch: the `(piece, hex)` pairs of the last build.
+    placed: Vec<(u16, Hex)>,
+}
+
+impl PartialEq for StackIndex {
+    fn eq(&self, other: &StackIndex) -> bool {
+        self.first == other.first && self.count == other.count && self.pieces == other.pieces
+    }
 }
 
 impl StackIndex {
     /// Builds the index for `nodes` hexes from `(piece, hex)` pairs (pieces not on the map are
     /// simply left out). The work grows with the pieces, not with the hexes.
     pub fn build(nodes: usize, placed: impl Iterator<Item = (u16, Hex)>) -> StackIndex {
-        let mut list = Vec::with_capacity(placed.size_hint().1.unwrap_or(0));
+        let mut s = StackIndex {
+            first: vec![0; nodes],
+            count: vec![0; nodes],
+            pieces: Vec::new(),
+            placed: Vec::new(),
+        };
+        s.fill(placed);
+        s
+    }
+
+    /// Builds the index again in its own memory, for pieces now at `placed`; `was` are the
+    /// hexes the pieces of the last build stood in (every one of them, in any order). Gives
+    /// what [`StackIndex::build`] would.
+    pub fn rebuild(&mut self, was: impl IntoIterator<Item = Hex>, placed: impl Iterator<Item = (u16, Hex)>) {
+        for h in was {
+            self.count[h.idx()] = 0;
+            self.first[h.idx()] = 0;
+        }
+        self.fill(placed);
+    }
+
+    /// Fills an index whose hexes are all empty.
+    fn fill(&mut self, placed: impl Iterator<Item = (u16, Hex)>) {
+        let mut list = std::mem::take(&mut self.placed);
+        list.clear();
         list.extend(placed);
-        let placed = list;
-        let mut count = vec![0u16; nodes];
-        for &(_, h) in &placed {
+        let (first, count) = (&mut self.first, &mut self.count);
+        for &(_, h) in &list {
             count[h.idx()] += 1;
         }
         // Each occupied hex gets a run of `pieces`, in the order the hexes first appear;
         // `first` holds its end (never 0: not yet given one) until the pieces are put in, last
         // first, each one place further back, so that a hex lists its pieces in the order given.
-        let mut first = vec![0u32; nodes];
         let mut end = 0;
-        for &(_, h) in &placed {
+        for &(_, h) in &list {
             if first[h.idx()] == 0 {
                 end += count[h.idx()] as u32;
                 first[h.idx()] = end;
             }
         }
-        let mut pieces = vec![0u16; placed.len()];
-        for &(p, h) in placed.iter().rev() {
+        self.pieces.clear();
+        self.pieces.resize(list.len(), 0);
+        for &(p, h) in list.iter().rev() {
             first[h.idx()] -= 1;
-            pieces[first[h.idx()] as usize] = p;
+            self.pieces[first[h.idx()] as usize] = p;
         }
-        StackIndex { first, count, pieces }
+        self.placed = list;
     }
 
     /// The pieces in a hex, bottom first.
@@ -101,6 +132,15 @@ mod tests {
         assert!(!s.has_room(Hex(2), 3, None));
         assert!(s.has_room(Hex(2), 3, Some(2)));
         assert!(s.has_room(Hex(3), 2, None));
+        let mut again = StackIndex::build(5, [(0u16, Hex(1))].into_iter());
+        again.rebuild([Hex(1)], placed.iter().copied());
+        assert_eq!(again, s);
+        again.rebuild(
+            [Hex(2), Hex(0), Hex(2), Hex(2), Hex(3)],
+            [(7u16, Hex(4)), (8, Hex(0))].into_iter(),
+        );
+        assert_eq!(again, StackIndex::build(5, [(7u16, Hex(4)), (8, Hex(0))].into_iter()));
+        assert_eq!(again.at(Hex(2)), &[] as &[u16]);
         assert_eq!(Steps::Full.lose(true), Steps::Reduced);
         assert_eq!(Steps::Full.lose(false), Steps::Eliminated);
         assert_eq!(Steps::Reduced.lose(true), Steps::Eliminated);

@@ -6,8 +6,10 @@
 //! stop march formation (3.2, 9.2(2), 9.3(1)), and a fortress hex shields Soviet units from
 //! enemy ZOC (14.2(2)). Friendly units moving change none of that (stacking is tested when
 //! the moves are listed, not in the search). So in a movement segment each unit is searched
-//! once, not once per decision. A unit's searches are kept with exactly what they read, and
-//! are used again only where all of it is unchanged.
+//! once, not once per decision. A unit's searches are kept (`core::reach::ReachCache`) with
+//! its hex and step, and forgotten when an enemy unit or a fortress comes, goes or changes
+//! within two hexes of where the searches went (a step reads the hex it enters and, for ZOC,
+//! that hex's neighbours).
 
 use crate::data::{Data, Side};
 use crate::rules::{why, Board};
@@ -15,10 +17,12 @@ use crate::state::{Action, Fortress, Loc, Route, State, UnitId};
 use crate::StalingradBlitz;
 use sandtable_core::game::Refusal;
 use sandtable_core::hex::Hex;
+use sandtable_core::reach::{self, ReachCache};
 use sandtable_core::search::{with_thread_search as with_search, Search};
 use sandtable_core::text;
 use sandtable_core::text::Text;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 impl StalingradBlitz {
     /// 9.0: every destination of every activated unit that has not moved, by its cheapest
@@ -340,6 +344,7 @@ impl StalingradBlitz {
 
 /// The hexes one search reached, in the order first reached, with the hex each was reached
 /// from.
+#[derive(Debug, PartialEq)]
 pub(crate) struct Reach {
     pub hexes: Vec<Hex>,
     parents: Vec<Option<Hex>>,
@@ -373,9 +378,9 @@ impl Reach {
 }
 
 /// One unit's movement searches from one hex.
+#[derive(Debug, PartialEq)]
 pub(crate) struct UnitMoves {
     start: Hex,
-    reduced: bool,
     /// Normal movement (9.2).
     pub normal: Reach,
     /// March formation (9.3), if the unit may use it from its hex.
@@ -396,8 +401,12 @@ impl UnitMoves {
 struct SideMoves {
     enemy: Vec<Hex>,
     fortresses: Vec<Fortress>,
-    units: Vec<Option<UnitMoves>>,
+    units: ReachCache<(Hex, bool), Arc<UnitMoves>>,
 }
+
+/// How far around the hexes a search went a change can alter it: a step reads the hex it
+/// enters (one beyond the reach) and that hex's neighbours (enemy ZOC, 9.2(2)).
+const MARGIN: u32 = 2;
 
 #[derive(Default)]
 struct Memo {
@@ -414,8 +423,8 @@ thread_local! {
 }
 
 impl Memo {
-    /// Makes the kept searches of `side` those of the position `s`: kept if the enemy stands
-    /// where it stood, else dropped.
+    /// Makes the kept searches of `side` those of the position `s`: each kept unless the enemy
+    /// or a fortress changed near where it went.
     fn check(&mut self, d: &Data, s: &State, side: Side) {
         if self.data != Some(d.serial) {
             *self = Memo {
@@ -440,11 +449,20 @@ impl Memo {
         self.held.extend(held.filter(|h| self.owner[h.idx()] == enemy));
         let m = &mut self.sides[side.seat() as usize];
         if m.enemy != self.held || m.fortresses != s.fortresses {
+            let mut changed = reach::moved(&m.enemy, &self.held);
+            let was: Vec<Hex> = (m.fortresses.iter())
+                .filter(|f| !s.fortresses.contains(f))
+                .map(|f| f.hex)
+                .collect();
+            let is: Vec<Hex> = (s.fortresses.iter())
+                .filter(|f| !m.fortresses.contains(f))
+                .map(|f| f.hex)
+                .collect();
+            changed.extend(was.into_iter().chain(is));
+            m.units.forget_near(&d.map.grid, &changed, MARGIN);
             std::mem::swap(&mut m.enemy, &mut self.held);
-            m.fortresses = s.fortresses.clone();
-            m.units.clear();
+            m.fortresses.clone_from(&s.fortresses);
         }
-        m.units.resize_with(d.units.len(), || None);
         for u in &s.units {
             if let Loc::Map(h) = u.loc {
                 self.owner[h.idx()] = None;
@@ -476,24 +494,26 @@ pub(crate) fn with_moves(
             }
             let st = &s.units[u as usize];
             let Some(start) = st.hex() else { continue };
-            let kept = &mut memo.sides[side.seat() as usize].units[u as usize];
-            if !kept
-                .as_ref()
-                .is_some_and(|m| m.start == start && m.reduced == st.reduced)
-            {
-                let b = board.get_or_insert_with(|| Board::new(d, s));
-                *kept = Some(with_search(|search| search_unit(b, u, search)));
-            }
-            if let Some(m) = kept {
-                f(u, m);
-            }
+            let kept = &mut memo.sides[side.seat() as usize].units;
+            let key = (start, st.reduced);
+            let moves = match kept.get(u as usize, &key) {
+                Some(m) => m,
+                None => {
+                    let b = board.get_or_insert_with(|| Board::new(d, s));
+                    let m = Arc::new(with_search(|search| search_unit(b, u, search)));
+                    let far = (m.normal.hexes.iter()).chain(m.march.iter().flat_map(|r| r.hexes.iter()));
+                    let radius = reach::radius(&d.map.grid, start, far.copied());
+                    kept.put(u as usize, key, start, radius, m.clone());
+                    m
+                }
+            };
+            f(u, &moves);
         }
     });
 }
 
 /// 9.2, 9.3: both searches of a unit on the map.
 fn search_unit(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
-    let st = &b.s.units[u as usize];
     let march = b.movement(u, true, search).map(|_| Reach::of(search));
     let start = b.movement(u, false, search).expect("the unit is on the map");
     let normal = Reach::of(search);
@@ -505,7 +525,6 @@ fn search_unit(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
         .collect();
     UnitMoves {
         start,
-        reduced: st.reduced,
         normal,
         march,
         march_only,
@@ -540,5 +559,46 @@ impl<'a> Room<'a> {
             .find(|f| f.hex == h)
             .map_or(0, |f| f.level);
         fortress > 0 || (self.count[h.idx()] as usize) < crate::rules::STACK_LIMIT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{Game, Pending, Rules};
+
+    /// The searches kept between decisions (forgotten only near a change) are those made
+    /// anew, for every unit on the map of both sides, at every decision of random games.
+    #[test]
+    fn kept_searches_are_fresh_searches() {
+        for seed in [1, 2] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let mut checked = 0;
+            loop {
+                let (d, s) = (g.data().clone(), g.state().clone());
+                let on_map = (0..s.units.len()).filter(|&i| s.units[i].hex().is_some());
+                let b = Board::fresh(&d, &s);
+                with_moves(&d, &s, on_map.map(|i| i as UnitId), |u, kept| {
+                    let fresh = with_search(|search| search_unit(&b, u, search));
+                    assert_eq!(*kept, fresh, "unit {u}: kept searches are stale");
+                    checked += 1;
+                });
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let legal = g.legal_list();
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+            assert!(checked > 10_000, "only {checked} searches checked");
+        }
     }
 }

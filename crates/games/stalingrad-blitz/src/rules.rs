@@ -43,55 +43,98 @@ pub struct Layout {
     pub stacks: StackIndex,
     /// Which side occupies each hex (units or a fortress).
     pub owner: Vec<Option<Side>>,
-    /// Hexes in the ZOC of Axis units / of Soviet units (3.2).
-    pub zoc_of: [Vec<bool>; 2],
+    /// For the Axis / the Soviets: how many hexes they occupy project a ZOC into each hex (3.2).
+    zoc_of: [Vec<u8>; 2],
     pub fortress: Vec<u8>,
 }
 
 impl Layout {
     fn new(d: &Data, s: &State) -> Layout {
         let n = d.map.grid.len();
-        let placed = s
-            .units
-            .iter()
-            .enumerate()
-            .filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
-        let stacks = StackIndex::build(n, placed);
-        let mut owner = vec![None; n];
-        // The occupied hexes, each once per unit or fortress in it.
-        let mut occupied: Vec<Hex> = Vec::with_capacity(s.units.len() + s.fortresses.len());
-        for (i, u) in s.units.iter().enumerate() {
-            if let Loc::Map(h) = u.loc {
-                owner[h.idx()] = Some(d.units[i].side);
-                occupied.push(h);
-            }
-        }
-        let mut fortress = vec![0u8; n];
+        let mut l = Layout {
+            stacks: stacks(d, s),
+            owner: vec![None; n],
+            zoc_of: [vec![0; n], vec![0; n]],
+            fortress: vec![0u8; n],
+        };
         for f in &s.fortresses {
-            fortress[f.hex.idx()] = f.level;
-            owner[f.hex.idx()] = Some(Side::Soviet);
-            occupied.push(f.hex);
+            l.fortress[f.hex.idx()] = f.level;
         }
-        let mut zoc_of = [vec![false; n], vec![false; n]];
-        let no_zoc = d.t.sea | d.t.impassable;
+        let occupied = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
         for h in occupied {
-            let Some(side) = owner[h.idx()] else { continue };
-            // 3.2: every unit (and, 14.2(6), a fortress) has a ZOC in the six adjacent hexes,
-            // (1) but not into all-sea or impassable hexes nor across prohibited hexsides.
-            for (dir, n) in d.map.grid.neighbours(h) {
-                if d.map.terrain(n) & no_zoc != 0 || d.map.side(h, dir) & d.s.prohibited != 0 {
-                    continue;
-                }
-                zoc_of[side_idx(side)][n.idx()] = true;
+            if l.owner[h.idx()].is_none() {
+                l.owner[h.idx()] = l.holder(d, h);
+                l.project_zoc(d, h, true);
             }
         }
-        Layout {
-            stacks,
-            owner,
-            zoc_of,
-            fortress,
+        l
+    }
+
+    /// The layout after the units in `changed` moved from `was` (their old locations), worked
+    /// out in this one's memory: only the hexes they left and entered, and the ZOC around them,
+    /// are looked at again. The fortresses are those this layout was made with.
+    fn update(&mut self, d: &Data, s: &State, was: &[Loc], changed: &[usize]) {
+        let mut hexes: Vec<Hex> = Vec::with_capacity(2 * changed.len());
+        for &i in changed {
+            hexes.extend([was[i], s.units[i].loc].iter().filter_map(|l| match l {
+                Loc::Map(h) => Some(*h),
+                _ => None,
+            }));
+        }
+        hexes.sort_unstable();
+        hexes.dedup();
+        for &h in &hexes {
+            self.project_zoc(d, h, false);
+        }
+        let placed = (s.units.iter().enumerate()).filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
+        let left = was.iter().filter_map(|l| match l {
+            Loc::Map(h) => Some(*h),
+            _ => None,
+        });
+        self.stacks.rebuild(left, placed);
+        for &h in &hexes {
+            self.owner[h.idx()] = self.holder(d, h);
+            self.project_zoc(d, h, true);
         }
     }
+
+    /// Who holds `h` by the stacks and fortresses: the last unit in it, then a fortress for
+    /// the Soviets.
+    fn holder(&self, d: &Data, h: Hex) -> Option<Side> {
+        if self.fortress[h.idx()] > 0 {
+            return Some(Side::Soviet);
+        }
+        (self.stacks.at(h).last()).map(|&u| d.units[u as usize].side)
+    }
+
+    /// Adds (or takes away) the ZOC of the holder of `h`.
+    fn project_zoc(&mut self, d: &Data, h: Hex, add: bool) {
+        let Some(side) = self.owner[h.idx()] else { return };
+        let no_zoc = d.t.sea | d.t.impassable;
+        let zoc = &mut self.zoc_of[side_idx(side)];
+        // 3.2: every unit (and, 14.2(6), a fortress) has a ZOC in the six adjacent hexes,
+        // (1) but not into all-sea or impassable hexes nor across prohibited hexsides.
+        for (dir, n) in d.map.grid.neighbours(h) {
+            if d.map.terrain(n) & no_zoc != 0 || d.map.side(h, dir) & d.s.prohibited != 0 {
+                continue;
+            }
+            if add {
+                zoc[n.idx()] += 1;
+            } else {
+                zoc[n.idx()] -= 1;
+            }
+        }
+    }
+}
+
+/// Units per hex (3.1), in unit order.
+fn stacks(d: &Data, s: &State) -> StackIndex {
+    let placed = s
+        .units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
+    StackIndex::build(d.map.grid.len(), placed)
 }
 
 /// The last layout worked out on this thread, with the position it is the layout of.
@@ -106,18 +149,26 @@ thread_local! {
     static LAYOUT: RefCell<Option<KeptLayout>> = const { RefCell::new(None) };
 }
 
-/// The layout of the position `s`: the kept one if the pieces stand where they stood, else a
-/// new one, kept.
+/// The layout of the position `s`: the kept one if the pieces stand where they stood; the kept
+/// one brought up to date if a few units moved (and nothing else holds it); else a new one.
 fn layout(d: &Data, s: &State) -> Arc<Layout> {
     LAYOUT.with(|k| {
         let mut k = k.borrow_mut();
-        if let Some(kept) = k.as_ref() {
-            let same = kept.data == d.serial
-                && kept.fortresses == s.fortresses
-                && kept.locs.len() == s.units.len()
-                && kept.locs.iter().zip(&s.units).all(|(l, u)| *l == u.loc);
-            if same {
-                return kept.layout.clone();
+        if let Some(kept) = k.as_mut() {
+            if kept.data == d.serial && kept.fortresses == s.fortresses && kept.locs.len() == s.units.len() {
+                let changed: Vec<usize> = (0..s.units.len()).filter(|&i| kept.locs[i] != s.units[i].loc).collect();
+                if changed.is_empty() {
+                    return kept.layout.clone();
+                }
+                if changed.len() <= 16 {
+                    if let Some(l) = Arc::get_mut(&mut kept.layout) {
+                        l.update(d, s, &kept.locs, &changed);
+                        for i in changed {
+                            kept.locs[i] = s.units[i].loc;
+                        }
+                        return kept.layout.clone();
+                    }
+                }
             }
         }
         let layout = Arc::new(Layout::new(d, s));
@@ -180,7 +231,7 @@ impl<'a> Board<'a> {
         if side == Side::Soviet && self.fortress[h.idx()] > 0 {
             return false;
         }
-        self.zoc_of[side_idx(side.enemy())][h.idx()]
+        self.zoc_of[side_idx(side.enemy())][h.idx()] > 0
     }
 
     #[inline]
