@@ -7,6 +7,7 @@
 //! the [`game::Game`] trait every rule system implements, and the action record with its
 //! checksums, replay and undo.
 
+pub mod bonds;
 pub mod chance;
 pub mod checksum;
 pub mod combat;

@@ -21,7 +21,6 @@
 //! - what players read and see: [`present`].
 
 pub mod action;
-pub mod bonds;
 pub mod data;
 pub mod frames;
 pub mod memo;

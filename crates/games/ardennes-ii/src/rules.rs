@@ -4,11 +4,11 @@
 //! a [`World`] and a [`State`], built fresh for each question; who stands where is worked out
 //! only when a question needs it.
 
-use crate::bonds::{bonds, BondBoard};
 use crate::data::{Movement, UnitDef};
 use crate::sequence::Side;
 use crate::state::{State, UnitId};
 use crate::world::World;
+use sandtable_core::bonds::{bonds, BondBoard};
 use sandtable_core::hex::{Dir, Hex};
 use sandtable_core::search::{Search, Step, Why};
 use std::cell::OnceCell;

@@ -39,29 +39,10 @@ pub fn legal(g: &StalingradBlitz) -> Vec<Action> {
 /// Plays random legal actions to the end; returns the number of decisions.
 pub fn random_play(g: &mut StalingradBlitz, seed: u64, max: usize) -> usize {
     let mut rng = Rng::from_seed(seed);
-    let mut legal = Vec::new();
-    let mut n = 0;
-    while n < max {
-        match g.pending() {
-            Pending::Over => break,
-            Pending::Chance => {
-                g.resolve_chance();
-            }
-            Pending::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                assert!(
-                    !legal.is_empty(),
-                    "dead end at {}",
-                    g.summary(None, sandtable_core::text::Lang::En)
-                );
-                let a = legal[rng.below(legal.len() as u32) as usize];
-                g.apply(seat, &a)
-                    .unwrap_or_else(|r| panic!("legal action refused: {r}"));
-                n += 1;
-            }
-        }
-    }
-    n
+    sandtable_core::game::play_randomly(g, &mut rng, max as u64).unwrap_or_else(|r| {
+        let at = g.summary(None, sandtable_core::text::Lang::En);
+        panic!("random play stopped: {r} at {at}")
+    }) as usize
 }
 
 /// A position on the small map with both sides in contact.

@@ -1,4 +1,6 @@
-//! ZOC Bonds (1.2): the only zones of control of Ardennes II.
+//! ZOC Bonds, the zones of control of MMP's Standard Combat Series (Ardennes II 1.2), for
+//! every game that has them; a game that adds hexside bonds (Ardennes '44) builds on the same
+//! posts and geometry.
 //!
 //! No unit has a traditional ZOC. Instead two stacks of friendly infantry exactly two hexes
 //! apart — the ZOC Posts — bind the empty hex between them, the ZOC Bond. An enemy pays +4 MP
@@ -20,7 +22,7 @@
 //! [`BondBoard`], which hexes hold posts of the side, which are empty, which may be bond hexes
 //! and where the enemy stands.
 
-use sandtable_core::hex::{Hex, HexGrid};
+use crate::hex::{Hex, HexGrid};
 
 /// What the bond rules read of the board, for one side.
 pub trait BondBoard {
@@ -70,7 +72,7 @@ fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
         head += 1;
         let d = dist[h.idx()] + 1;
         for &n in grid.neighbour_row(h) {
-            if n != sandtable_core::hex::NO_HEX && dist[n as usize] == u32::MAX {
+            if n != crate::hex::NO_HEX && dist[n as usize] == u32::MAX {
                 dist[n as usize] = d;
                 queue.push(Hex(n));
             }
@@ -182,7 +184,7 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sandtable_core::hex::{GridSpec, IdFormat, Orientation, RowDirection, Shifted};
+    use crate::hex::{GridSpec, IdFormat, Orientation, RowDirection, Shifted};
     use std::collections::HashSet;
 
     fn grid() -> HexGrid {
