@@ -75,6 +75,10 @@ struct Plan {
     to_enemy: Vec<u32>,
     /// Targets attacked or called off this phase, not to be tried again.
     tried: Vec<Hex>,
+    /// The hexes the side's units left by their own moves this turn: a unit does not go back
+    /// to one (a player commits to a move; marching out in one phase and back in the next is
+    /// no plan). Kept across the plans of a turn.
+    left: Vec<(UnitId, Hex)>,
 }
 
 fn in_area(g: &ArdennesII, h: Hex) -> bool {
@@ -193,6 +197,7 @@ impl Plan {
             supplied,
             to_enemy,
             tried: Vec::new(),
+            left: Vec::new(),
         }
     }
 }
@@ -499,7 +504,14 @@ impl Scripted {
     fn plan_for(&mut self, g: &ArdennesII, side: Side) -> &mut Plan {
         let k = key(g, side);
         if self.plan.as_ref().is_none_or(|p| p.key != k) {
-            self.plan = Some(Plan::new(g, side, &mut self.search));
+            let mut plan = Plan::new(g, side, &mut self.search);
+            if let Some(old) = self.plan.take() {
+                // Same scenario, turn and side: the turn's moves are remembered.
+                if (&old.key.0, old.key.1, old.key.3) == (&plan.key.0, plan.key.1, plan.key.3) {
+                    plan.left = old.left;
+                }
+            }
+            self.plan = Some(plan);
         }
         self.plan.as_mut().expect("just made")
     }
@@ -519,6 +531,11 @@ impl Agent<ArdennesII> for Scripted {
         let mut plan = plan;
         if let Some(t) = tried {
             plan.tried.push(t);
+        }
+        if let Some(Action::Move { unit, .. } | Action::Boats { unit, .. }) = legal.get(i) {
+            if let Some(from) = g.state().units[*unit as usize].hex() {
+                plan.left.push((*unit, from));
+            }
         }
         self.plan = Some(plan);
         i.min(legal.len() - 1)
@@ -704,6 +721,9 @@ fn movement(sight: &Sight, legal: &[Action], end: usize) -> usize {
                 if st.moved || sight.def(*unit).is_artillery() != artillery {
                     return None;
                 }
+                if sight.plan.left.contains(&(*unit, *to)) {
+                    return None;
+                }
                 let now = match here {
                     Some((u, k)) if u == *unit => k,
                     _ => {
@@ -802,7 +822,7 @@ fn combat_choice(sight: &Sight, c: &sandtable_ardennes_ii::state::Combat, legal:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sandtable_core::game::{Game, RandomAgent, Rules};
+    use sandtable_core::game::{Game, Pending, RandomAgent, Rules};
 
     fn play(scenario: &str, seat: usize, seed: u64) -> (Option<u8>, u64) {
         let mut g = ArdennesII::new_game(scenario, seed).unwrap();
@@ -845,5 +865,66 @@ mod tests {
         let mut rng = Rng::from_seed(11);
         let n = sandtable_core::game::play_out(&mut g, &mut agents, &mut rng, 20_000).unwrap();
         assert!(g.outcome().is_some(), "the game ended ({n} decisions)");
+    }
+
+    /// Where the scripted player's units went back to a hex they had left earlier in the same
+    /// turn, by their own moves (not retreats), in the first `turns` turns: `(turn, unit, hex)`.
+    fn returns(scenario: &str, seat: usize, seed: u64, turns: u8) -> Vec<(u8, UnitId, Hex)> {
+        let mut g = ArdennesII::new_game(scenario, seed).unwrap();
+        g.set_journal(false);
+        let mut agents: Vec<Box<dyn Agent<ArdennesII>>> = vec![Box::new(RandomAgent), Box::new(RandomAgent)];
+        agents[seat] = Box::new(Scripted::new());
+        let mut rng = Rng::from_seed(seed);
+        let mut left: Vec<Vec<Hex>> = vec![Vec::new(); g.state().units.len()];
+        let mut turn = g.state().turn;
+        let mut back = Vec::new();
+        let last = turn + turns;
+        while g.state().turn < last {
+            match g.pending() {
+                Pending::Over => break,
+                Pending::Chance => {
+                    g.resolve_chance();
+                }
+                Pending::Seat(s) => {
+                    let legal = g.legal_list();
+                    let i = agents[s as usize].choose(&g.seat_view(s), s, &legal, &mut rng);
+                    let a = legal[i].clone();
+                    let mover = match &a {
+                        Action::Move { unit, .. } | Action::Boats { unit, .. } if s as usize == seat => Some(*unit),
+                        _ => None,
+                    };
+                    let from = mover.and_then(|u| g.state().units[u as usize].hex());
+                    g.apply(s, &a).unwrap();
+                    if g.state().turn != turn {
+                        turn = g.state().turn;
+                        left.iter_mut().for_each(Vec::clear);
+                    }
+                    if let (Some(u), Some(from)) = (mover, from) {
+                        if let Some(to) = g.state().units[u as usize].hex() {
+                            if left[u as usize].contains(&to) {
+                                back.push((turn, u, to));
+                            }
+                            left[u as usize].push(from);
+                        }
+                    }
+                }
+            }
+        }
+        back
+    }
+
+    /// The scripted player marched units back and forth within a turn (out in the movement
+    /// phase, back in the exploitation phase): a unit it moves never goes back to a hex it left
+    /// earlier that turn.
+    #[test]
+    fn the_scripted_player_does_not_march_units_back_and_forth() {
+        // Games in which both sides' scripted players did so before.
+        for (scenario, seat, seed) in [("goose-egg", 0, 5), ("peiper", 1, 1), ("spearpoint", 1, 1)] {
+            let back = returns(scenario, seat, seed, 4);
+            assert!(
+                back.is_empty(),
+                "{scenario} seat {seat}: back to where they came from: {back:?}"
+            );
+        }
     }
 }
