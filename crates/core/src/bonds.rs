@@ -81,6 +81,30 @@ fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
     dist
 }
 
+/// The least hex distance from `h` to one of `enemy` (in hex order; `u32::MAX` if none).
+/// Hexes are numbered column by column, so `enemy` is in column order too, and a hex `k`
+/// columns away is at least `k` hexes away: the search goes outward from `h`'s column and
+/// stops where no nearer enemy can be.
+fn nearest(grid: &HexGrid, enemy: &[Hex], h: Hex) -> u32 {
+    let column = |h: Hex| grid.col_row(h).0 as u32;
+    let c = column(h);
+    let split = enemy.partition_point(|&e| column(e) < c);
+    let mut best = u32::MAX;
+    for &e in &enemy[split..] {
+        if column(e) - c >= best {
+            break;
+        }
+        best = best.min(grid.distance(e, h));
+    }
+    for &e in enemy[..split].iter().rev() {
+        if c - column(e) >= best {
+            break;
+        }
+        best = best.min(grid.distance(e, h));
+    }
+    best
+}
+
 /// Every ZOC Bond of the side `board` describes, in a fixed order (by bond hex, then posts).
 ///
 /// Where a post would support more than two bonds, it keeps the two whose bond hexes are
@@ -95,21 +119,25 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
     if posts.len() < 2 {
         return Vec::new();
     }
-    let is_post = |h: Hex| posts.binary_search(&h).is_ok();
+    // Per hex: whether it holds a post (looked up for the 36 hexes two steps from each post).
+    let mut post_at = vec![false; grid.len()];
+    for &p in &posts {
+        post_at[p.idx()] = true;
+    }
+    let is_post = |h: Hex| post_at[h.idx()];
     // The enemy's distance, worked out for each hex a choice needs it for: the least hex
     // distance to an enemy unit, which is what a flood over the whole grid would give
-    // (`enemy_field`, tested against it).
+    // (`enemy_field`, tested against it), found by [`nearest`].
+    let mut enemy = board.enemy_hexes().to_vec();
+    if !enemy.is_sorted() {
+        enemy.sort_unstable();
+    }
     let mut known: Vec<(Hex, u32)> = Vec::new();
     let mut enemy_distance = |h: Hex| {
         if let Some(&(_, d)) = known.iter().find(|(x, _)| *x == h) {
             return d;
         }
-        let d = board
-            .enemy_hexes()
-            .iter()
-            .map(|&e| grid.distance(e, h))
-            .min()
-            .unwrap_or(u32::MAX);
+        let d = nearest(grid, &enemy, h);
         known.push((h, d));
         d
     };
@@ -255,25 +283,34 @@ mod tests {
 
     #[test]
     fn the_flooded_enemy_distance_is_the_hex_distance_on_both_sheets() {
-        let grid = HexGrid::new(GridSpec {
-            id_format: IdFormat::Sheets {
-                letters: "AB".into(),
-                cols_per_sheet: 40,
-            },
-            orientation: Orientation::Flat,
-            shifted: Shifted::Even,
-            row_direction: RowDirection::Up,
-            cols: [1, 80],
-            rows: [0, 54],
-        })
-        .expect("a grid");
-        let n = grid.len() as u16;
-        for (k, step) in [(1usize, 1u16), (3, 977), (40, 109), (0, 1)] {
-            let enemy: Vec<Hex> = (0..k as u16).map(|i| Hex((i * step * 7 + 13) % n)).collect();
-            let field = enemy_field(&grid, &enemy);
-            for h in grid.hexes() {
-                let brute = enemy.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u32::MAX);
-                assert_eq!(field[h.idx()], brute, "{} with {k} enemy hexes", grid.id(h).0);
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            let grid = HexGrid::new(GridSpec {
+                id_format: IdFormat::Sheets {
+                    letters: "AB".into(),
+                    cols_per_sheet: 40,
+                },
+                orientation,
+                shifted: Shifted::Even,
+                row_direction: RowDirection::Up,
+                cols: [1, 80],
+                rows: [0, 54],
+            })
+            .expect("a grid");
+            let n = grid.len() as u16;
+            for (k, step) in [(1usize, 1u16), (3, 977), (40, 109), (0, 1)] {
+                let mut enemy: Vec<Hex> = (0..k as u16).map(|i| Hex((i * step * 7 + 13) % n)).collect();
+                let field = enemy_field(&grid, &enemy);
+                enemy.sort_unstable();
+                for h in grid.hexes() {
+                    let brute = enemy.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u32::MAX);
+                    let id = grid.id(h).0;
+                    assert_eq!(field[h.idx()], brute, "{id} with {k} enemy hexes");
+                    assert_eq!(
+                        nearest(&grid, &enemy, h),
+                        brute,
+                        "{id} with {k} enemy hexes, column by column"
+                    );
+                }
             }
         }
     }
