@@ -286,6 +286,41 @@ impl Hub {
         Ok(())
     }
 
+    /// Runs `f` on the game's session, catching a panic of the rules: the request is refused
+    /// (`rules-fault`), the log says which game and what, and the game in memory is rebuilt
+    /// from the database, since the panic may have left it half-changed.
+    fn guarded<T>(
+        &self,
+        slot: &Slot,
+        live: &mut Live,
+        f: impl FnOnce(&mut dyn DynSession) -> T,
+    ) -> Result<T, ApiError> {
+        let session = &mut *live.session;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(session))) {
+            Ok(t) => Ok(t),
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                eprintln!("game {}: the rules failed on a request and refused it: {what}", slot.id);
+                if let Ok((_, session, row)) = self.load(&slot.id) {
+                    live.session = session;
+                    live.row = row;
+                }
+                Err(ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "rules-fault",
+                    text!(
+                        "the rules could not check this action, so it was refused; the game is unchanged",
+                        "规则无法检查这一行动,已拒绝;对局未改变"
+                    ),
+                ))
+            }
+        }
+    }
+
     /// One action of the seat holding `token`.
     pub async fn act(
         self: &Arc<Self>,
@@ -301,11 +336,11 @@ impl Hub {
             check_version(&live, version)?;
             check_turn(&live, seat)?;
             let keep = live.steps();
-            let done = match &action {
-                Move::Json(a) => live.session.act_json(seat, a),
-                Move::Notation(n) => live.session.act_typed(seat, n),
-                Move::Index(i) => live.session.act_index(seat, *i),
-            };
+            let done = self.guarded(&slot, &mut live, |session| match &action {
+                Move::Json(a) => session.act_json(seat, a),
+                Move::Notation(n) => session.act_typed(seat, n),
+                Move::Index(i) => session.act_index(seat, *i),
+            })?;
             done.map_err(ApiError::from_record)?;
             self.commit(&slot, &mut live, keep, keep)?;
         }
@@ -320,7 +355,8 @@ impl Hub {
         {
             let mut live = slot.live.lock().await;
             let before = live.session.record().entries.clone();
-            live.session.undo(seat).map_err(ApiError::from_record)?;
+            self.guarded(&slot, &mut live, |session| session.undo(seat))?
+                .map_err(ApiError::from_record)?;
             let after = &live.session.record().entries;
             let keep = before.iter().zip(after.iter()).take_while(|(a, b)| a == b).count();
             self.commit(&slot, &mut live, keep, before.len())?;
@@ -375,12 +411,18 @@ impl Hub {
                 }
                 let Live { session, agents, .. } = &mut *live;
                 let agent = &mut agents.iter_mut().find(|(s, _)| *s == seat).expect("made above").1;
-                let Ok(chosen) = agent.choose(&**session, &mut rng) else {
+                let chosen =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| agent.choose(&**session, &mut rng)));
+                let Ok(Ok(chosen)) = chosen else {
                     eprintln!("game {}: the computer player {player} found no move", slot.id);
                     return;
                 };
                 let keep = live.steps();
-                if let Err(e) = live.session.act_index(seat, chosen) {
+                let done = match self.guarded(&slot, &mut live, |session| session.act_index(seat, chosen)) {
+                    Ok(done) => done,
+                    Err(_) => return,
+                };
+                if let Err(e) = done {
                     eprintln!("game {}: the computer player's move was refused: {e}", slot.id);
                     return;
                 }
