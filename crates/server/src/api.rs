@@ -149,6 +149,20 @@ async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError
     let games: Vec<Value> = rows
         .iter()
         .map(|row| {
+            let row = match row {
+                Ok(row) => row,
+                Err(u) => {
+                    let text = Text::new(
+                        format!("damaged, cannot be played: {}", u.why),
+                        format!("已损坏,无法进行:{}", u.why),
+                    );
+                    return json!({
+                        "id": u.id, "game": "", "title": null, "scenario": null, "created": null,
+                        "updated": null, "version": null, "seats": [], "pending": null, "over": false,
+                        "summary": text, "damaged": text,
+                    });
+                }
+            };
             let entry = sandtable_catalog::find(&row.game).ok();
             let seats: Vec<Value> = row
                 .seats

@@ -12,7 +12,7 @@
 //! computer turn.
 
 use crate::error::ApiError;
-use crate::store::{GameRow, SeatRow, Snapshot, Store};
+use crate::store::{GameRow, SeatRow, Snapshot, Store, StoreError, Unreadable};
 use axum::http::StatusCode;
 use sandtable_catalog::{agent_seed, DynAgent, GameEntry};
 use sandtable_core::chance::Rng;
@@ -104,6 +104,10 @@ pub struct Created {
 pub struct Hub {
     store: Mutex<Store>,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
+    /// Games that could not be opened (a record that does not replay, a row that does not
+    /// read), with why: each answers `damaged-game` and keeps its record as it is, while every
+    /// other game plays on.
+    damaged: Mutex<HashMap<String, String>>,
 }
 
 /// `n` random bytes from the operating system, as lowercase hex.
@@ -129,6 +133,7 @@ impl Hub {
         Arc::new(Hub {
             store: Mutex::new(store),
             slots: Mutex::new(HashMap::new()),
+            damaged: Mutex::new(HashMap::new()),
         })
     }
 
@@ -138,9 +143,37 @@ impl Hub {
         self.store.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Every stored game's header, most recently changed first.
-    pub fn list(&self) -> Result<Vec<GameRow>, ApiError> {
-        self.store().list().map_err(ApiError::storage)
+    /// Every stored game's header, most recently changed first; a game that cannot be read
+    /// or replayed comes as [`Unreadable`].
+    pub fn list(&self) -> Result<Vec<Result<GameRow, Unreadable>>, ApiError> {
+        let mut rows = self.store().list().map_err(ApiError::storage)?;
+        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        for r in &mut rows {
+            if let Ok(row) = r {
+                if let Some(why) = damaged.get(&row.id) {
+                    *r = Err(Unreadable {
+                        id: row.id.clone(),
+                        why: why.clone(),
+                    });
+                }
+            }
+        }
+        Ok(rows)
+    }
+
+    /// Why game `id` could not be opened, if it could not.
+    pub fn damage(&self, id: &str) -> Option<String> {
+        self.damaged.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
+    }
+
+    /// Marks game `id` damaged: it answers `damaged-game` from now on; the log says why.
+    fn mark_damaged(&self, id: &str, why: String) -> ApiError {
+        eprintln!("game {id} is damaged and will not be played: {why}");
+        self.damaged
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string(), why.clone());
+        ApiError::damaged(id, &why)
     }
 
     /// Creates and stores a game; computer seats start moving if it is their turn.
@@ -217,18 +250,34 @@ impl Hub {
         slots.entry(slot.id.clone()).or_insert(slot).clone()
     }
 
-    /// The stored game `id`, replayed from its record.
+    /// The stored game `id`, replayed from its record. A game whose record cannot be read or
+    /// does not replay is marked damaged.
     fn load(&self, id: &str) -> Result<(GameEntry, Box<dyn DynSession>, GameRow), ApiError> {
+        if let Some(why) = self.damage(id) {
+            return Err(ApiError::damaged(id, &why));
+        }
+        let read = |e: StoreError| {
+            if e.damaged {
+                self.mark_damaged(id, e.to_string())
+            } else {
+                ApiError::storage(e)
+            }
+        };
         let store = self.store();
         let row = store
             .game(id)
-            .map_err(ApiError::storage)?
+            .map_err(read)?
             .ok_or_else(|| ApiError::no_such_game(id))?;
-        let record = store.record(&row).map_err(ApiError::storage)?;
+        let record = store.record(&row).map_err(read)?;
         drop(store);
-        let entry = sandtable_catalog::find(&row.game).map_err(ApiError::from_catalog)?;
+        let entry = sandtable_catalog::find(&row.game).map_err(|e| self.mark_damaged(id, e.message(Lang::En)))?;
         let json = serde_json::to_string(&record).map_err(ApiError::storage)?;
-        let session = entry.load(&json).map_err(ApiError::from_catalog)?;
+        let replayed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| entry.load(&json)));
+        let session = match replayed {
+            Ok(Ok(session)) => session,
+            Ok(Err(e)) => return Err(self.mark_damaged(id, e.message(Lang::En))),
+            Err(_) => return Err(self.mark_damaged(id, "the rules failed while replaying its record".into())),
+        };
         // A game stored by an older build was replayed into this build's format: store it so.
         if row.format != session.record().format {
             self.store()
@@ -365,12 +414,27 @@ impl Hub {
         Ok((slot, seat))
     }
 
-    /// Lets the computer seats of every unfinished game move (after a restart).
+    /// Lets the computer seats of every unfinished game move (after a restart). Games are
+    /// opened one by one: one that cannot be is marked damaged (the log says which and why)
+    /// and the others go on.
     pub fn resume_all(self: &Arc<Self>) -> Result<(), ApiError> {
         for row in self.list()? {
+            let row = match row {
+                Ok(row) => row,
+                Err(u) => {
+                    if !u.id.is_empty() && self.damage(&u.id).is_none() {
+                        self.mark_damaged(&u.id, u.why);
+                    } else if u.id.is_empty() {
+                        eprintln!("{}", u.why);
+                    }
+                    continue;
+                }
+            };
             if !row.snapshot.over && row.seats.iter().any(|s| s.player != "human") {
-                let slot = self.slot(&row.id)?;
-                self.kick(slot);
+                // A game that fails to open is marked damaged by `slot` and logged there.
+                if let Ok(slot) = self.slot(&row.id) {
+                    self.kick(slot);
+                }
             }
         }
         Ok(())

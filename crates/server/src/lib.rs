@@ -27,8 +27,6 @@ pub enum ServeError {
     Store(#[from] store::StoreError),
     #[error("cannot listen on {addr}: {source}")]
     Listen { addr: SocketAddr, source: std::io::Error },
-    #[error("{0}")]
-    Resume(String),
     #[error("the server stopped: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -45,7 +43,11 @@ pub async fn serve(hub: Arc<Hub>, addr: SocketAddr, ready: impl FnOnce(SocketAdd
         .await
         .map_err(|source| ServeError::Listen { addr, source })?;
     let bound = listener.local_addr()?;
-    hub.resume_all().map_err(|e| ServeError::Resume(e.text.en))?;
+    // A database whose list of games cannot be read at all still serves the games it can
+    // open, and says so.
+    if let Err(e) = hub.resume_all() {
+        eprintln!("the stored games could not all be resumed: {}", e.text.en);
+    }
     ready(bound);
     axum::serve(listener, router(hub))
         .with_graceful_shutdown(async {

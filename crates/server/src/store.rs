@@ -16,19 +16,53 @@ use std::path::Path;
 
 /// A storage failure (the disk, or a database written by something else).
 #[derive(Debug, thiserror::Error)]
-#[error("storage: {0}")]
-pub struct StoreError(String);
+#[error("storage: {text}")]
+pub struct StoreError {
+    text: String,
+    /// What was read is damaged (a row that does not parse, a page SQLite calls corrupt), as
+    /// opposed to a database that could not be reached or written just now.
+    pub damaged: bool,
+}
+
+impl StoreError {
+    pub fn new(text: impl Into<String>) -> StoreError {
+        StoreError {
+            text: text.into(),
+            damaged: false,
+        }
+    }
+}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
-        StoreError(e.to_string())
+        let damaged = matches!(
+            e.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+        ) || matches!(
+            e,
+            rusqlite::Error::FromSqlConversionFailure(..) | rusqlite::Error::InvalidColumnType(..)
+        );
+        StoreError {
+            text: e.to_string(),
+            damaged,
+        }
     }
 }
 
 impl From<serde_json::Error> for StoreError {
     fn from(e: serde_json::Error) -> StoreError {
-        StoreError(e.to_string())
+        StoreError {
+            text: e.to_string(),
+            damaged: true,
+        }
     }
+}
+
+/// A stored game that cannot be read: its id and why.
+#[derive(Clone, Debug)]
+pub struct Unreadable {
+    pub id: String,
+    pub why: String,
 }
 
 /// Who plays a seat: a person holding the seat's token, or a computer player by name.
@@ -116,7 +150,7 @@ impl Store {
     /// Opens (creating on first run) the database `sandtable.db` in `dir`.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir)
-            .map_err(|e| StoreError(format!("cannot create the data folder {}: {e}", dir.display())))?;
+            .map_err(|e| StoreError::new(format!("cannot create the data folder {}: {e}", dir.display())))?;
         Store::with(Connection::open(dir.join("sandtable.db"))?)
     }
 
@@ -213,7 +247,7 @@ impl Store {
             params![id, now(), serde_json::to_string(snapshot)?],
         )?;
         if changed != 1 {
-            return Err(StoreError(format!("no stored game {id}")));
+            return Err(StoreError::new(format!("no stored game {id}")));
         }
         tx.commit()?;
         Ok(())
@@ -232,7 +266,7 @@ impl Store {
         }
         let changed = tx.execute("UPDATE games SET format = ?2 WHERE id = ?1", params![id, record.format])?;
         if changed != 1 {
-            return Err(StoreError(format!("no stored game {id}")));
+            return Err(StoreError::new(format!("no stored game {id}")));
         }
         tx.commit()?;
         Ok(())
@@ -288,18 +322,36 @@ impl Store {
         }))
     }
 
-    /// Every game's header, most recently changed first.
-    pub fn list(&self) -> Result<Vec<GameRow>, StoreError> {
+    /// Every game's header, most recently changed first; a game whose header cannot be read
+    /// is listed as such, and the others still are.
+    pub fn list(&self) -> Result<Vec<Result<GameRow, Unreadable>>, StoreError> {
         let mut q = self
             .db
             .prepare("SELECT id FROM games ORDER BY updated DESC, created DESC")?;
-        let ids = q
-            .query_map([], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut out = Vec::with_capacity(ids.len());
+        // Rows up to a damaged page are kept: the list says where it stopped.
+        let mut ids = Vec::new();
+        let mut stopped = None;
+        for r in q.query_map([], |r| r.get::<_, String>(0))? {
+            match r {
+                Ok(id) => ids.push(id),
+                Err(e) => {
+                    stopped = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(ids.len() + 1);
+        if let Some(why) = stopped {
+            out.push(Err(Unreadable {
+                id: String::new(),
+                why: format!("the list of games could not be read to its end: {why}"),
+            }));
+        }
         for id in ids {
-            if let Some(g) = self.game(&id)? {
-                out.push(g);
+            match self.game(&id) {
+                Ok(Some(g)) => out.push(Ok(g)),
+                Ok(None) => {}
+                Err(e) => out.push(Err(Unreadable { id, why: e.to_string() })),
             }
         }
         Ok(out)
