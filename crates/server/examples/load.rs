@@ -218,7 +218,7 @@ impl Client {
 
     /// Creates one hotseat game and plays `n` random legal actions.
     async fn play(&mut self, game: &str, scenario: Option<&str>, seed: u64, n: usize, think: Duration) {
-        let mut req = json!({"game": game, "seed": seed});
+        let mut req = json!({"game": game, "seed": seed, "hotseat": true});
         if let Some(s) = scenario {
             req["scenario"] = json!(s);
         }

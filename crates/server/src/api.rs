@@ -180,7 +180,7 @@ async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError
                 "scenario": scenario_info(entry.as_ref(), &row.scenario),
                 "created": row.created, "updated": row.updated, "version": row.snapshot.version,
                 "seats": seats, "pending": row.snapshot.pending, "over": row.snapshot.over,
-                "summary": row.snapshot.summary,
+                "summary": row.snapshot.summary, "dice": dice(row.seed_fixed),
             })
         })
         .collect();
@@ -238,6 +238,26 @@ pub struct Document {
     journal_total: usize,
     journal: Vec<JournalLine>,
     view: Value,
+    /// Whether the dice follow a seed the creator chose ([`dice`]).
+    dice: Value,
+}
+
+/// Where a game's dice come from, for every seat to see: a seed its creator chose (who may
+/// then know every roll in advance) or the server's own random source. The seed itself is
+/// never shown before the game is over.
+fn dice(fixed: bool) -> Value {
+    let text = if fixed {
+        text!(
+            "the dice follow a seed chosen by whoever created this game, who may know every roll in advance",
+            "本局骰子按创建者指定的随机种子产生,创建者可能预知每次掷骰"
+        )
+    } else {
+        text!(
+            "the dice come from the server's random source: nobody can know them in advance",
+            "本局骰子由服务器随机产生,任何人都无法预知"
+        )
+    };
+    json!({"fixed": fixed, "text": text})
 }
 
 /// The game as `you` may see it, with the log lines from `journal_from` on.
@@ -271,6 +291,7 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
         journal_total,
         journal: journal.split_off(journal_from),
         view: s.view(you),
+        dice: dice(live.row.seed_fixed),
     }
 }
 
@@ -330,6 +351,7 @@ pub struct PageDocument {
     journal: Vec<PageLine>,
     /// The `<g class="pieces">` of the board as this seat may see it (docs/api.md, `map.svg`).
     pieces: String,
+    dice: Value,
 }
 
 /// `value` with every `{"en": …, "zh": …}` in it replaced by the text in `lang`.
@@ -416,6 +438,7 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
             })
             .collect(),
         pieces: s.render_pieces(you, lang),
+        dice: in_lang(dice(live.row.seed_fixed), lang),
     }
 }
 

@@ -93,6 +93,10 @@ pub struct NewGame {
     /// Seat id → `human` or an agent's name; seats left out are human.
     #[serde(default)]
     pub seats: BTreeMap<String, String>,
+    /// One person plays every human seat at one screen: a `seed` may then be given even with
+    /// two human seats (the game is marked as having fixed dice).
+    #[serde(default)]
+    pub hotseat: bool,
 }
 
 /// A game just created: its id and the human seats' tokens by seat id.
@@ -208,6 +212,22 @@ impl Hub {
                 token,
             ));
         }
+        // Dice nobody can foresee in a game between people: the creator of such a game could
+        // otherwise play a copy with the same seed and see every roll before it is made. A
+        // chosen seed is for a game one person plays alone (hotseat, against the computer) or
+        // nobody does (computers only), and the game says its dice are fixed.
+        let humans = seats.iter().filter(|(s, _)| s.player == "human").count();
+        if req.seed.is_some() && humans > 1 && !req.hotseat {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "fixed-seed",
+                text!(
+                    "a game between people takes its dice from the server: a seed may be chosen only for a hotseat game (\"hotseat\": true), a game against the computer or between computers",
+                    "多人对局的骰子由服务器决定:只有同屏对战(\"hotseat\": true)、对电脑或电脑之间的对局才能指定随机种子"
+                ),
+            ));
+        }
+        let seed_fixed = req.seed.is_some();
         let seed = match req.seed {
             Some(s) => s,
             None => u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0),
@@ -218,7 +238,7 @@ impl Hub {
         let id = random_hex(8)?;
         let snap = snapshot(&*session, session.record().entries.len());
         self.store()
-            .create(&id, session.record(), &seats, &snap)
+            .create(&id, session.record(), seed_fixed, &seats, &snap)
             .map_err(ApiError::storage)?;
         let row = self
             .store()

@@ -89,6 +89,11 @@ pub struct GameRow {
     pub game: String,
     pub scenario: ScenarioSource,
     pub seed: u64,
+    /// Whether the seed was chosen by whoever created the game (a hotseat game, a game against
+    /// the computer, between computers) rather than drawn by the server: then the creator may
+    /// know every roll in advance, and every seat is told so. Games stored before this was
+    /// kept count as fixed.
+    pub seed_fixed: bool,
     /// The record format its steps are stored in ([`sandtable_core::record::FORMAT`] for games
     /// this build made; older ones are rewritten when they are first opened).
     pub format: u32,
@@ -178,6 +183,14 @@ impl Store {
                  ALTER TABLE games ADD COLUMN edition TEXT NOT NULL DEFAULT '1';",
             )?;
         }
+        // A database from before the server drew the seeds of games between people: whoever
+        // made its games may have chosen their seeds.
+        let has_seed_fixed = db
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'seed_fixed'")?
+            .exists([])?;
+        if !has_seed_fixed {
+            db.execute_batch("ALTER TABLE games ADD COLUMN seed_fixed INTEGER NOT NULL DEFAULT 1;")?;
+        }
         Ok(Store { db })
     }
 
@@ -187,13 +200,14 @@ impl Store {
         &mut self,
         id: &str,
         record: &Record,
+        seed_fixed: bool,
         seats: &[(SeatRow, Option<String>)],
         snapshot: &Snapshot,
     ) -> Result<(), StoreError> {
         let t = now();
         let tx = self.db.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot, format, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)",
+            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot, format, edition, seed_fixed) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9)",
             params![
                 id,
                 record.game,
@@ -202,7 +216,8 @@ impl Store {
                 t,
                 serde_json::to_string(snapshot)?,
                 record.format,
-                record.edition
+                record.edition,
+                seed_fixed
             ],
         )?;
         for (row, token) in seats {
@@ -277,7 +292,7 @@ impl Store {
         let row = self
             .db
             .query_row(
-                "SELECT id, game, scenario, seed, created, updated, snapshot, format, edition FROM games WHERE id = ?1",
+                "SELECT id, game, scenario, seed, created, updated, snapshot, format, edition, seed_fixed FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -290,11 +305,12 @@ impl Store {
                         r.get::<_, String>(6)?,
                         r.get::<_, u32>(7)?,
                         r.get::<_, String>(8)?,
+                        r.get::<_, bool>(9)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, game, scenario, seed, created, updated, snapshot, format, edition)) = row else {
+        let Some((id, game, scenario, seed, created, updated, snapshot, format, edition, seed_fixed)) = row else {
             return Ok(None);
         };
         let mut q = self
@@ -313,6 +329,7 @@ impl Store {
             game,
             scenario: serde_json::from_str(&scenario)?,
             seed: seed as u64,
+            seed_fixed,
             format,
             edition,
             created,

@@ -65,7 +65,7 @@ impl App {
 
     /// A new Stalingrad Blitz game; its id and the tokens by seat id.
     async fn create(&self, seed: u64, seats: Value) -> (String, Value) {
-        self.create_game(json!({"game": "stalingrad-blitz", "seed": seed, "seats": seats}))
+        self.create_game(json!({"game": "stalingrad-blitz", "seed": seed, "seats": seats, "hotseat": true}))
             .await
     }
 
@@ -870,6 +870,75 @@ async fn one_damaged_game_does_not_stop_the_server() {
         .expect("the steps")
     };
     assert_eq!(steps_before, steps_after);
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_game_between_people_takes_its_dice_from_the_server_and_never_shows_them() {
+    let dir = temp_dir("dice");
+    let app = app_in(&dir);
+    // A chosen seed with two people on two browsers: refused, saying why.
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "stalingrad-blitz", "seed": 7})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    assert_eq!(e["error"]["code"], json!("fixed-seed"));
+    assert!(e["error"]["text"]["zh"].as_str().is_some_and(|t| !t.is_empty()));
+    // Without one the server draws it, and says nobody can foresee the dice.
+    let (id, tokens) = app.create_game(json!({"game": "stalingrad-blitz"})).await;
+    let seed: i64 = rusqlite::Connection::open(dir.join("sandtable.db"))
+        .expect("the database opens")
+        .query_row("SELECT seed FROM games WHERE id = ?1", [&id], |r| r.get(0))
+        .expect("the seed");
+    let seed = seed as u64;
+    let forms = [seed.to_string(), format!("{seed:016x}"), format!("{seed:x}")];
+    let mut seen = Vec::new();
+    for token in [None, Some(tok(&tokens, "axis")), Some(tok(&tokens, "soviet"))] {
+        for path in [
+            format!("/api/games/{id}"),
+            format!("/api/games/{id}?page=en"),
+            format!("/api/games/{id}?page=zh"),
+            format!("/api/games/{id}/board.svg"),
+            format!("/api/games/{id}/record"),
+            "/api/games".to_string(),
+        ] {
+            let (_, body) = app.raw("GET", &path, token, Vec::new()).await;
+            seen.push((path, body));
+        }
+    }
+    for (path, body) in &seen {
+        for form in &forms {
+            assert!(!body.contains(form.as_str()), "{path} shows the seed {form}");
+        }
+    }
+    let doc = app.state(&id, None).await;
+    assert_eq!(doc["dice"]["fixed"], json!(false), "{}", doc["dice"]);
+    // A chosen seed is kept for a hotseat game and a game against the computer, and marked.
+    let (hotseat, _) = app
+        .create_game(json!({"game": "stalingrad-blitz", "seed": 7, "hotseat": true}))
+        .await;
+    let (computer, _) = app
+        .create_game(json!({"game": "stalingrad-blitz", "seed": 7, "seats": {"soviet": "scripted"}}))
+        .await;
+    for id in [&hotseat, &computer] {
+        let doc = app.state(id, None).await;
+        assert_eq!(doc["dice"]["fixed"], json!(true), "{}", doc["dice"]);
+        assert!(doc["dice"]["text"]["en"]
+            .as_str()
+            .is_some_and(|t| t.contains("in advance")));
+        let (_, page) = app.call("GET", &format!("/api/games/{id}?page=zh"), None, None).await;
+        assert!(
+            page["dice"]["text"].as_str().is_some_and(|t| t.contains("预知")),
+            "{}",
+            page["dice"]
+        );
+    }
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }

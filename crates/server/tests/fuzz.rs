@@ -106,7 +106,7 @@ async fn fuzz(game: &str, scenario: &str, seed: u64, decisions: usize) -> usize 
         "POST",
         "/api/games",
         None,
-        Some(json!({"game": game, "scenario": scenario, "seed": seed})),
+        Some(json!({"game": game, "scenario": scenario, "seed": seed, "hotseat": true})),
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -217,7 +217,7 @@ async fn a_declaration_naming_unit_9999_is_refused() {
         "POST",
         "/api/games",
         None,
-        Some(json!({"game": "stalingrad-blitz", "seed": 5})),
+        Some(json!({"game": "stalingrad-blitz", "seed": 5, "hotseat": true})),
     )
     .await;
     let id = created["id"].as_str().expect("an id").to_string();
