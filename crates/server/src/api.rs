@@ -592,14 +592,32 @@ async fn act(
     answer(&slot, &live, Some(seat), &params)
 }
 
+/// `POST /api/games/{id}/undo`: an empty body, or `{"version": N}`, the version the undo
+/// takes back from (refused as `stale` if the game has moved on, so an undo sent twice takes
+/// back one step, not two).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    #[serde(default)]
+    version: Option<usize>,
+}
+
 async fn undo(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(params): Query<Params>,
     headers: HeaderMap,
+    body: Body,
 ) -> Result<Json<Answer>, ApiError> {
+    hub.slot(&id)?;
     params.page()?;
-    let (slot, seat) = hub.undo(&id, token(&headers, &params)).await?;
+    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.unwrap_or_default();
+    let req: UndoRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
+        UndoRequest::default()
+    } else {
+        read_json(Body::from(bytes)).await?
+    };
+    let (slot, seat) = hub.undo(&id, token(&headers, &params), req.version).await?;
     let live = slot.live.lock().await;
     answer(&slot, &live, Some(seat), &params)
 }

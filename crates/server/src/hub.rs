@@ -418,11 +418,18 @@ impl Hub {
     }
 
     /// Takes back the last actions of the seat holding `token` (back to a roll or reveal).
-    pub async fn undo(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<(Arc<Slot>, Seat), ApiError> {
+    /// With `version`, the undo is refused as stale if the game is no longer at it.
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        version: Option<usize>,
+    ) -> Result<(Arc<Slot>, Seat), ApiError> {
         let slot = self.slot(id)?;
         let seat = self.seat_of(id, token)?.ok_or_else(ApiError::no_token)?;
         {
             let mut live = slot.live.lock().await;
+            check_version(&live, version)?;
             let before = live.session.record().entries.clone();
             self.guarded(&slot, &mut live, |session| session.undo(seat))?
                 .map_err(ApiError::from_record)?;

@@ -942,3 +942,49 @@ async fn a_game_between_people_takes_its_dice_from_the_server_and_never_shows_th
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn an_undo_sent_twice_takes_back_one_action() {
+    let app = app();
+    let (id, tokens) = app.create(3, json!({})).await;
+    let soviet = tok(&tokens, "soviet");
+    // Two picks of the Soviet's own in a row, each of which could be taken back.
+    app.act_nth(&id, soviet, 0).await;
+    let second = app.act_nth(&id, soviet, 0).await;
+    assert_eq!(second["can_undo"], json!(true), "{}", second["pending"]);
+    let at = second["version"].clone();
+    let undo = json!({"version": at});
+    let (s, once) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(soviet),
+            Some(undo.clone()),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{once}");
+    // The same request again (a double click, a retried request): stale, nothing changes.
+    let (s, e) = app
+        .call("POST", &format!("/api/games/{id}/undo"), Some(soviet), Some(undo))
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("stale")),
+        "{e}"
+    );
+    assert_eq!(app.state(&id, Some(soviet)).await, once);
+    // A body that is not the JSON expected is refused as such.
+    let (s, e) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(soviet),
+            Some(json!({"versio": 3})),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-request")),
+        "{e}"
+    );
+}
