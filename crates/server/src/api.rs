@@ -111,6 +111,24 @@ struct Params {
     page: Option<String>,
 }
 
+/// The query string as [`Params`]; one that does not parse (`?journal_from=x`) is refused with
+/// the API's JSON error, not the framework's plain text.
+struct ApiQuery(Params);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ApiQuery {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        match Query::<Params>::from_request_parts(parts, state).await {
+            Ok(Query(p)) => Ok(ApiQuery(p)),
+            Err(e) => Err(ApiError::bad_request(Text::new(
+                format!("the query string is not what this path takes: {}", e.body_text()),
+                format!("查询参数不符合该路径的要求:{}", e.body_text()),
+            ))),
+        }
+    }
+}
+
 /// `?lang=` (also `?page=`): `en` (the default) or `zh` (`zh-CN` and the like too); anything
 /// else is refused.
 fn language(value: Option<&str>) -> Result<Lang, ApiError> {
@@ -462,7 +480,7 @@ fn answer(slot: &Slot, live: &Live, you: Option<Seat>, params: &Params) -> Resul
 async fn game(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
 ) -> Result<Json<Answer>, ApiError> {
     let slot = hub.slot(&id)?;
@@ -475,7 +493,7 @@ async fn game(
 async fn board(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = hub.slot(&id)?;
@@ -498,7 +516,7 @@ async fn board(
 async fn map(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = hub.slot(&id)?;
@@ -562,7 +580,7 @@ struct ActRequest {
 async fn act(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Answer>, ApiError> {
@@ -605,7 +623,7 @@ struct UndoRequest {
 async fn undo(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Answer>, ApiError> {
@@ -636,7 +654,16 @@ async fn events(
     };
     // A page that fell behind (`Lagged`) gets an update without a version: it looks again.
     let later = BroadcastStream::new(rx).map(move |r| update(r.ok()));
-    let stream = tokio_stream::once(update(Some(now))).chain(later);
+    // The stream ends when the server stops, or it would wait for the page forever.
+    let closing = tokio_stream::wrappers::WatchStream::new(hub.closing())
+        .filter(|c| *c)
+        .map(|_| None);
+    let stream = tokio_stream::once(update(Some(now)))
+        .chain(later)
+        .map(Some)
+        .merge(closing)
+        .take_while(Option::is_some)
+        .filter_map(|e| e);
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 

@@ -112,6 +112,9 @@ pub struct Hub {
     /// read), with why: each answers `damaged-game` and keeps its record as it is, while every
     /// other game plays on.
     damaged: Mutex<HashMap<String, String>>,
+    /// Set when the server is stopping: every open event stream ends, so the server does not
+    /// wait for pages that would never hang up.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 /// `n` random bytes from the operating system, as lowercase hex.
@@ -138,6 +141,7 @@ impl Hub {
             store: Mutex::new(store),
             slots: Mutex::new(HashMap::new()),
             damaged: Mutex::new(HashMap::new()),
+            closing: tokio::sync::watch::channel(false).0,
         })
     }
 
@@ -163,6 +167,16 @@ impl Hub {
             }
         }
         Ok(rows)
+    }
+
+    /// Ends every open event stream: the server is stopping.
+    pub fn shut_down(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Tells when the server begins to stop ([`Hub::shut_down`]).
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 
     /// Why game `id` could not be opened, if it could not.

@@ -39,6 +39,20 @@ pub fn open(data: &Path) -> Result<Arc<Hub>, ServeError> {
 /// Serves on `addr` until the process is stopped (Ctrl-C ends it cleanly). `ready` is told
 /// the address actually bound (port 0 picks a free one) once the server accepts requests.
 pub async fn serve(hub: Arc<Hub>, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    serve_until(hub, addr, ready, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// [`serve`] until `stop` completes: then no new connection is taken, every open event
+/// stream ends, and the requests under way are answered before it returns.
+pub async fn serve_until(
+    hub: Arc<Hub>,
+    addr: SocketAddr,
+    ready: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Listen { addr, source })?;
@@ -49,9 +63,11 @@ pub async fn serve(hub: Arc<Hub>, addr: SocketAddr, ready: impl FnOnce(SocketAdd
         eprintln!("the stored games could not all be resumed: {}", e.text.en);
     }
     ready(bound);
+    let closing = hub.clone();
     axum::serve(listener, router(hub))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
+        .with_graceful_shutdown(async move {
+            stop.await;
+            closing.shut_down();
         })
         .await?;
     Ok(())

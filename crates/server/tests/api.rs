@@ -988,3 +988,66 @@ async fn an_undo_sent_twice_takes_back_one_action() {
         "{e}"
     );
 }
+
+#[tokio::test]
+async fn a_query_that_does_not_parse_answers_the_json_error() {
+    let app = app();
+    let (id, _) = app.create(3, json!({})).await;
+    for query in ["journal_from=x", "journal_from=-1", "journal_from=1.5"] {
+        let (s, e) = app.call("GET", &format!("/api/games/{id}?{query}"), None, None).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{query}: {e}");
+        assert_eq!(e["error"]["code"], json!("bad-request"), "{query}: {e}");
+        assert!(e["error"]["text"]["zh"].as_str().is_some_and(|t| !t.is_empty()), "{e}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_stops_while_pages_hold_event_streams_open() {
+    let hub = Hub::new(Store::in_memory().expect("an in-memory database"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (bound, at) = tokio::sync::oneshot::channel();
+    let server = tokio::spawn(sandtable_server::serve_until(
+        hub,
+        "127.0.0.1:0".parse().expect("an address"),
+        move |a| {
+            let _ = bound.send(a);
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    let base = format!("http://{}", at.await.expect("the server binds"));
+    let client = reqwest::Client::new();
+    let created: Value = client
+        .post(format!("{base}/api/games"))
+        .json(&json!({"game": "stalingrad-blitz"}))
+        .send()
+        .await
+        .expect("created")
+        .json()
+        .await
+        .expect("JSON");
+    let id = created["id"].as_str().expect("an id");
+    // Two pages listening, each having had its first update.
+    let mut streams = Vec::new();
+    for _ in 0..2 {
+        let mut res = client
+            .get(format!("{base}/api/games/{id}/events"))
+            .send()
+            .await
+            .expect("a stream");
+        let first = res.chunk().await.expect("a first event").expect("bytes");
+        assert!(String::from_utf8_lossy(&first).contains("update"));
+        streams.push(res);
+    }
+    stop.send(()).expect("the server listens for the stop");
+    // Stopping ends the streams, so the server returns; a hang fails after a minute.
+    let done = tokio::time::timeout(std::time::Duration::from_secs(60), server).await;
+    assert!(
+        matches!(done, Ok(Ok(Ok(())))),
+        "the server did not stop with event streams open"
+    );
+    for mut s in streams {
+        while let Ok(Some(_)) = s.chunk().await {}
+    }
+}
