@@ -258,6 +258,9 @@ pub struct Document {
     view: Value,
     /// Whether the dice follow a seed the creator chose ([`dice`]).
     dice: Value,
+    /// Why a computer player's move waits (its write failed and is being tried again).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stalled: Option<Text>,
 }
 
 /// Where a game's dice come from, for every seat to see: a seed its creator chose (who may
@@ -310,6 +313,7 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
         journal: journal.split_off(journal_from),
         view: s.view(you),
         dice: dice(live.row.seed_fixed),
+        stalled: slot.stalled.lock().unwrap_or_else(|p| p.into_inner()).clone(),
     }
 }
 
@@ -370,6 +374,8 @@ pub struct PageDocument {
     /// The `<g class="pieces">` of the board as this seat may see it (docs/api.md, `map.svg`).
     pieces: String,
     dice: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stalled: Option<String>,
 }
 
 /// `value` with every `{"en": …, "zh": …}` in it replaced by the text in `lang`.
@@ -457,6 +463,12 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
             .collect(),
         pieces: s.render_pieces(you, lang),
         dice: in_lang(dice(live.row.seed_fixed), lang),
+        stalled: slot
+            .stalled
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|t| t.get(lang).to_string()),
     }
 }
 

@@ -35,6 +35,9 @@ pub struct Slot {
     /// The map alone per language (English, Chinese), drawn once when first asked for: it is
     /// the same all game long.
     pub maps: [std::sync::OnceLock<Arc<str>>; 2],
+    /// Set while a computer player's move waits to be stored (the database refused the
+    /// write and it is being tried again): why, for the pages to say.
+    pub stalled: Mutex<Option<Text>>,
 }
 
 /// A game's session and stored header, changed only under the slot's lock.
@@ -279,6 +282,7 @@ impl Hub {
             }),
             updates: broadcast::channel(64).0,
             maps: Default::default(),
+            stalled: Mutex::new(None),
         });
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         slots.entry(slot.id.clone()).or_insert(slot).clone()
@@ -491,8 +495,17 @@ impl Hub {
 
     /// Plays the computer seats' decisions, one step per turn of the lock, until a person
     /// must decide or the game ends.
+    ///
+    /// A move the database refused to store (a full disk, say) is tried again, after a pause
+    /// growing from a tenth of a second to half a minute, until it is stored or the server
+    /// stops: the game resumes as soon as the write succeeds.
     async fn drive(&self, slot: Arc<Slot>) {
+        let mut failures: u32 = 0;
+        let closing = self.closing();
         loop {
+            if *closing.borrow() {
+                return;
+            }
             {
                 let mut live = slot.live.lock().await;
                 let Pending::Seat(seat) = live.session.pending() else {
@@ -531,12 +544,41 @@ impl Hub {
                     eprintln!("game {}: the computer player's move was refused: {e}", slot.id);
                     return;
                 }
-                if let Err(e) = self.commit(&slot, &mut live, keep, keep) {
-                    eprintln!("game {}: {}", slot.id, e.text.en);
-                    return;
+                match self.commit(&slot, &mut live, keep, keep) {
+                    Ok(()) => {
+                        if failures > 0 {
+                            *slot.stalled.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                            eprintln!(
+                                "game {}: the computer player's move was stored after {failures} failed write(s); it plays on",
+                                slot.id
+                            );
+                        }
+                        failures = 0;
+                    }
+                    Err(e) => {
+                        failures += 1;
+                        *slot.stalled.lock().unwrap_or_else(|p| p.into_inner()) = Some(Text::new(
+                            format!(
+                                "the computer's move could not be stored ({}); it is being tried again",
+                                e.text.en
+                            ),
+                            format!("电脑的行动无法保存({});正在重试", e.text.zh),
+                        ));
+                        if failures == 1 || failures.is_multiple_of(20) {
+                            eprintln!(
+                                "game {}: the computer player's move could not be stored (attempt {failures}), trying again: {}",
+                                slot.id, e.text.en
+                            );
+                        }
+                    }
                 }
             }
-            tokio::task::yield_now().await;
+            if failures > 0 {
+                let pause = (100u64 << failures.min(9)).min(30_000);
+                tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+            } else {
+                tokio::task::yield_now().await;
+            }
         }
     }
 }

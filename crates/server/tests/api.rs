@@ -1051,3 +1051,44 @@ async fn the_server_stops_while_pages_hold_event_streams_open() {
         while let Ok(Some(_)) = s.chunk().await {}
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_seat_tries_again_after_a_failed_write() {
+    let dir = temp_dir("retry");
+    let app = app_in(&dir);
+    // The disk refuses every new step (as a full disk would) before the computer's first move.
+    tamper(
+        &dir,
+        "CREATE TRIGGER full_disk BEFORE INSERT ON steps BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+    );
+    let (id, _) = app
+        .create_game(json!({"game": "stalingrad-blitz", "seats": {"soviet": "random"}}))
+        .await;
+    let mut stalled = Value::Null;
+    for _ in 0..60_000 {
+        let doc = app.state(&id, None).await;
+        if doc["stalled"].is_object() {
+            stalled = doc;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert_eq!(
+        stalled["version"],
+        json!(0),
+        "nothing was stored: {}",
+        stalled["version"]
+    );
+    assert!(
+        stalled["stalled"]["zh"].as_str().is_some_and(|t| !t.is_empty()),
+        "{}",
+        stalled["stalled"]
+    );
+    // The disk has room again: the computer plays on without anyone asking.
+    tamper(&dir, "DROP TRIGGER full_disk;");
+    let doc = settle(&app, &id).await;
+    assert!(doc["version"].as_u64() > Some(0), "the computer never moved");
+    assert!(doc.get("stalled").is_none(), "{}", doc["stalled"]);
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
