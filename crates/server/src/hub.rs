@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use sandtable_catalog::{agent_seed, DynAgent, GameEntry};
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Pending, Seat};
-use sandtable_core::record::{DynSession, ScenarioSource};
+use sandtable_core::record::{DynSession, Entry, ScenarioSource};
 use sandtable_core::text;
 use sandtable_core::text::{Lang, Text};
 use serde::Deserialize;
@@ -256,7 +256,13 @@ impl Hub {
         let snap = snapshot(&*session, session.record().entries.len());
         self.store()
             .create(&id, session.record(), seed_fixed, &seats, &snap)
-            .map_err(ApiError::storage)?;
+            .map_err(|e| {
+                if e.lost {
+                    ApiError::storage_lost(e)
+                } else {
+                    ApiError::storage(e)
+                }
+            })?;
         let row = self
             .store()
             .game(&id)
@@ -353,19 +359,36 @@ impl Hub {
         }
     }
 
-    /// Writes the steps of `live` after the first `keep` (of `before` stored), and tells the
-    /// pages. The version grows by the steps removed and added, at least one. If the write
-    /// fails, the game in memory is rebuilt from the database.
-    fn commit(&self, slot: &Slot, live: &mut Live, keep: usize, before: usize) -> Result<(), ApiError> {
-        let changed = (before - keep) + (live.steps() - keep);
+    /// Writes the steps of `live` after the first `keep`, and tells the pages. `undone` are
+    /// the steps an undo took out (stored, after the first `keep`); none for an action. The
+    /// version grows by the steps removed and added, at least one. If the write fails, the
+    /// game in memory goes back to the steps it had, so memory never runs ahead of what is
+    /// stored.
+    fn commit(&self, slot: &Slot, live: &mut Live, keep: usize, undone: &[Entry]) -> Result<(), ApiError> {
+        let changed = undone.len() + (live.steps() - keep);
         let snap = snapshot(&*live.session, live.version() + changed.max(1));
         let written = self.store().save_steps(&slot.id, live.session.record(), keep, &snap);
         if let Err(e) = written {
-            if let Ok((_, session, row)) = self.load(&slot.id) {
-                live.session = session;
-                live.row = row;
+            let mut record = live.session.record().clone();
+            record.entries.truncate(keep);
+            record.entries.extend_from_slice(undone);
+            let replayed = serde_json::to_string(&record)
+                .ok()
+                .and_then(|json| slot.entry.load(&json).ok());
+            match replayed {
+                Some(session) => live.session = session,
+                None => {
+                    if let Ok((_, session, row)) = self.load(&slot.id) {
+                        live.session = session;
+                        live.row = row;
+                    }
+                }
             }
-            return Err(ApiError::storage(e));
+            return Err(if e.lost {
+                ApiError::storage_lost(e)
+            } else {
+                ApiError::storage(e)
+            });
         }
         live.row.snapshot = snap;
         // Nobody listening is not an error.
@@ -429,7 +452,7 @@ impl Hub {
                 Move::Index(i) => session.act_index(seat, *i),
             })?;
             done.map_err(ApiError::from_record)?;
-            self.commit(&slot, &mut live, keep, keep)?;
+            self.commit(&slot, &mut live, keep, &[])?;
         }
         self.kick(slot.clone());
         Ok((slot, seat))
@@ -453,7 +476,7 @@ impl Hub {
                 .map_err(ApiError::from_record)?;
             let after = &live.session.record().entries;
             let keep = before.iter().zip(after.iter()).take_while(|(a, b)| a == b).count();
-            self.commit(&slot, &mut live, keep, before.len())?;
+            self.commit(&slot, &mut live, keep, &before[keep..])?;
         }
         self.kick(slot.clone());
         Ok((slot, seat))
@@ -544,7 +567,7 @@ impl Hub {
                     eprintln!("game {}: the computer player's move was refused: {e}", slot.id);
                     return;
                 }
-                match self.commit(&slot, &mut live, keep, keep) {
+                match self.commit(&slot, &mut live, keep, &[]) {
                     Ok(()) => {
                         if failures > 0 {
                             *slot.stalled.lock().unwrap_or_else(|p| p.into_inner()) = None;

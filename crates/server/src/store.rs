@@ -12,7 +12,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use sandtable_core::record::{Entry, Record, ScenarioSource};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A storage failure (the disk, or a database written by something else).
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +22,9 @@ pub struct StoreError {
     /// What was read is damaged (a row that does not parse, a page SQLite calls corrupt), as
     /// opposed to a database that could not be reached or written just now.
     pub damaged: bool,
+    /// The database file itself was deleted, replaced or damaged while the server ran: nothing
+    /// more is written until the server is restarted.
+    pub lost: bool,
 }
 
 impl StoreError {
@@ -29,6 +32,15 @@ impl StoreError {
         StoreError {
             text: text.into(),
             damaged: false,
+            lost: false,
+        }
+    }
+
+    fn lost(text: String) -> StoreError {
+        StoreError {
+            text,
+            damaged: false,
+            lost: true,
         }
     }
 }
@@ -45,6 +57,7 @@ impl From<rusqlite::Error> for StoreError {
         StoreError {
             text: e.to_string(),
             damaged,
+            lost: false,
         }
     }
 }
@@ -54,6 +67,7 @@ impl From<serde_json::Error> for StoreError {
         StoreError {
             text: e.to_string(),
             damaged: true,
+            lost: false,
         }
     }
 }
@@ -108,6 +122,32 @@ pub struct GameRow {
 
 pub struct Store {
     db: Connection,
+    /// The database file and its identity when it was opened (none in memory).
+    file: Option<(PathBuf, FileId)>,
+    /// Why the database was found deleted, replaced or damaged while serving: then every
+    /// write is refused, loudly, rather than written where no restart will find it.
+    lost: Option<String>,
+}
+
+/// What tells one file from another on the same path: device and inode where there are such.
+type FileId = (u64, u64);
+
+fn file_id(path: &Path) -> std::io::Result<FileId> {
+    let meta = std::fs::metadata(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Ok((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let created = meta
+            .created()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos() as u64);
+        Ok((created, 0))
+    }
 }
 
 const SCHEMA: &str = "
@@ -156,7 +196,11 @@ impl Store {
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| StoreError::new(format!("cannot create the data folder {}: {e}", dir.display())))?;
-        Store::with(Connection::open(dir.join("sandtable.db"))?)
+        let path = dir.join("sandtable.db");
+        let mut store = Store::with(Connection::open(&path)?)?;
+        let id = file_id(&path).map_err(|e| StoreError::new(format!("cannot read {}: {e}", path.display())))?;
+        store.file = Some((path, id));
+        Ok(store)
     }
 
     /// A database in memory, for tests.
@@ -191,7 +235,68 @@ impl Store {
         if !has_seed_fixed {
             db.execute_batch("ALTER TABLE games ADD COLUMN seed_fixed INTEGER NOT NULL DEFAULT 1;")?;
         }
-        Ok(Store { db })
+        Ok(Store {
+            db,
+            file: None,
+            lost: None,
+        })
+    }
+
+    /// Whether the database is still the file that was opened, whole: refuses (and keeps
+    /// refusing) once it was deleted, replaced or found damaged.
+    fn check(&mut self) -> Result<(), StoreError> {
+        if let Some(why) = &self.lost {
+            return Err(StoreError::lost(why.clone()));
+        }
+        if let Some((path, id)) = &self.file {
+            let why = match file_id(path) {
+                Ok(now) if now == *id => None,
+                Ok(_) => Some(format!(
+                    "the database file {} was replaced while the server ran",
+                    path.display()
+                )),
+                Err(e) => Some(format!(
+                    "the database file {} was deleted or moved while the server ran ({e})",
+                    path.display()
+                )),
+            };
+            if let Some(why) = why {
+                return Err(self.lose(why));
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks the database lost: every later write is refused with `why`, and the log says so.
+    fn lose(&mut self, why: String) -> StoreError {
+        let why = format!("{why}; no action is stored until the server is restarted on a sound database");
+        eprintln!("STORAGE LOST: {why}");
+        self.lost = Some(why.clone());
+        StoreError::lost(why)
+    }
+
+    /// Reads back what a write of game `id` left: `steps` steps and the snapshot's version.
+    /// A database that does not give back what was just written is damaged.
+    fn verify(&mut self, id: &str, steps: usize, version: usize) -> Result<(), StoreError> {
+        let read = self.db.query_row(
+            "SELECT (SELECT count(*) FROM steps WHERE game_id = ?1), (SELECT snapshot FROM games WHERE id = ?1)",
+            params![id],
+            |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<String>>(1)?)),
+        );
+        let good = match &read {
+            Ok((n, Some(snap))) => {
+                *n as usize == steps && serde_json::from_str::<Snapshot>(snap).is_ok_and(|s| s.version == version)
+            }
+            _ => false,
+        };
+        if good {
+            return Ok(());
+        }
+        let what = match read {
+            Err(e) => e.to_string(),
+            Ok(_) => "it does not give back what was just written".to_string(),
+        };
+        Err(self.lose(format!("the database is damaged: {what}")))
     }
 
     /// Stores a new game with its seats (`tokens[i]` for seat `seats[i]`, `None` for a
@@ -204,6 +309,7 @@ impl Store {
         seats: &[(SeatRow, Option<String>)],
         snapshot: &Snapshot,
     ) -> Result<(), StoreError> {
+        self.check()?;
         let t = now();
         let tx = self.db.transaction()?;
         tx.execute(
@@ -246,6 +352,7 @@ impl Store {
         keep: usize,
         snapshot: &Snapshot,
     ) -> Result<(), StoreError> {
+        self.check()?;
         let tx = self.db.transaction()?;
         tx.execute(
             "DELETE FROM steps WHERE game_id = ?1 AND n >= ?2",
@@ -265,12 +372,15 @@ impl Store {
             return Err(StoreError::new(format!("no stored game {id}")));
         }
         tx.commit()?;
-        Ok(())
+        // The file may have gone while the transaction ran; and what was written must read back.
+        self.check()?;
+        self.verify(id, record.entries.len(), snapshot.version)
     }
 
     /// Writes game `id`'s record again, whole, in its (newer) format: for a game stored by an
     /// older build, once it has been replayed and migrated. One transaction.
     pub fn rewrite(&mut self, id: &str, record: &Record) -> Result<(), StoreError> {
+        self.check()?;
         let tx = self.db.transaction()?;
         tx.execute("DELETE FROM steps WHERE game_id = ?1", params![id])?;
         for (n, e) in record.entries.iter().enumerate() {

@@ -1092,3 +1092,41 @@ async fn a_computer_seat_tries_again_after_a_failed_write() {
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn a_database_deleted_or_replaced_while_serving_refuses_actions_loudly() {
+    for how in ["deleted", "replaced"] {
+        let dir = temp_dir(&format!("lost-{}", how.len()));
+        let app = app_in(&dir);
+        let (id, tokens) = app.create(3, json!({})).await;
+        let soviet = tok(&tokens, "soviet");
+        app.act_nth(&id, soviet, 0).await;
+        let before = app.state(&id, Some(soviet)).await;
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(dir.join(format!("sandtable.db{suffix}")));
+        }
+        if how == "replaced" {
+            // Another database in its place (a restore from a backup, say).
+            drop(Store::open(&dir).expect("another database"));
+        }
+        let action = before["legal"][0]["action"].clone();
+        let (s, e) = app.act(&id, soviet, json!({"action": action})).await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{how}: {e}");
+        assert_eq!(e["error"]["code"], json!("storage-lost"), "{how}: {e}");
+        assert!(
+            e["error"]["text"]["en"].as_str().unwrap_or("").contains(how),
+            "{how}: {e}"
+        );
+        assert!(e["error"]["text"]["zh"].as_str().is_some_and(|t| !t.is_empty()));
+        // Nothing moved in memory either, and every later write is refused the same way.
+        assert_eq!(app.state(&id, Some(soviet)).await, before, "{how}");
+        let (s, _) = app.act(&id, soviet, json!({"action": action})).await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{how}");
+        let (s, e) = app
+            .call("POST", "/api/games", None, Some(json!({"game": "stalingrad-blitz"})))
+            .await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{how}: {e}");
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
