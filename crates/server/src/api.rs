@@ -162,8 +162,34 @@ async fn catalog() -> Json<Value> {
     Json(json!(sandtable_catalog::games()))
 }
 
-async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
-    let rows = hub.list()?;
+/// `GET /api/games?limit=N&offset=M`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ListParams {
+    limit: Option<usize>,
+    offset: Option<usize>,
+}
+
+async fn list_games(
+    State(hub): State<Arc<Hub>>,
+    query: Result<Query<ListParams>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(params) = query.map_err(|e| {
+        ApiError::bad_request(Text::new(
+            format!("the query string is not what this path takes: {}", e.body_text()),
+            format!("查询参数不符合该路径的要求:{}", e.body_text()),
+        ))
+    })?;
+    let limit = params.limit.unwrap_or(hub.limits.page);
+    if limit == 0 || limit > hub.limits.max_page {
+        return Err(ApiError::bad_request(Text::new(
+            format!("`limit` is from 1 to {}", hub.limits.max_page),
+            format!("`limit` 须在 1 到 {} 之间", hub.limits.max_page),
+        )));
+    }
+    let offset = params.offset.unwrap_or(0);
+    let total = hub.count()?;
+    let rows = hub.page(limit, offset)?;
     let games: Vec<Value> = rows
         .iter()
         .map(|row| {
@@ -202,7 +228,20 @@ async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError
             })
         })
         .collect();
-    Ok(Json(Value::Array(games)))
+    let mut headers = vec![(header::HeaderName::from_static("x-total-count"), total.to_string())];
+    if offset.saturating_add(limit) < total {
+        headers.push((
+            header::HeaderName::from_static("x-next-offset"),
+            (offset + limit).to_string(),
+        ));
+    }
+    let mut res = Json(Value::Array(games)).into_response();
+    for (k, v) in headers {
+        if let Ok(v) = header::HeaderValue::from_str(&v) {
+            res.headers_mut().insert(k, v);
+        }
+    }
+    Ok(res)
 }
 
 fn scenario_info(entry: Option<&sandtable_catalog::GameEntry>, source: &ScenarioSource) -> Value {
@@ -220,9 +259,14 @@ fn scenario_info(entry: Option<&sandtable_catalog::GameEntry>, source: &Scenario
     }
 }
 
-async fn create_game(State(hub): State<Arc<Hub>>, body: Body) -> Result<Response, ApiError> {
-    let req: NewGame = read_json(body).await?;
-    let created = hub.create(req)?;
+async fn create_game(State(hub): State<Arc<Hub>>, request: axum::extract::Request) -> Result<Response, ApiError> {
+    // The client is its address (one for every request that comes without one: in-process).
+    let client = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string());
+    let req: NewGame = read_json(request.into_body()).await?;
+    let created = hub.create(req, &client)?;
     let base = format!("/game/{}", created.id);
     let mut links = serde_json::Map::new();
     for (seat, token) in &created.tokens {

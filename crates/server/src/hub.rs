@@ -38,6 +38,44 @@ pub struct Slot {
     /// Set while a computer player's move waits to be stored (the database refused the
     /// write and it is being tried again): why, for the pages to say.
     pub stalled: Mutex<Option<Text>>,
+    /// When it was last asked for, to let idle games go from memory ([`Hub::evict`]).
+    used: Mutex<std::time::Instant>,
+}
+
+/// What the server allows, so that no client can take it all (docs/api.md, "Limits").
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Games a listing answers when `limit` is not given, and at most.
+    pub page: usize,
+    pub max_page: usize,
+    /// Games one client (one address) may create in `window`…
+    pub games_per_client: usize,
+    /// …of which this many with no human seat (they play on by themselves).
+    pub computer_games_per_client: usize,
+    pub window: std::time::Duration,
+    /// Games kept in memory at most; beyond, those idle longest are let go (they stay in the
+    /// database and are opened again when asked for).
+    pub open_games: usize,
+    /// A game nobody has asked for in this long is let go from memory.
+    pub idle: std::time::Duration,
+    /// A connection must send a request's headers within this long (also while it waits
+    /// between requests), or it is closed.
+    pub header_timeout: std::time::Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            page: 50,
+            max_page: 200,
+            games_per_client: 30,
+            computer_games_per_client: 3,
+            window: std::time::Duration::from_secs(3600),
+            open_games: 200,
+            idle: std::time::Duration::from_secs(30 * 60),
+            header_timeout: std::time::Duration::from_secs(30),
+        }
+    }
 }
 
 /// A game's session and stored header, changed only under the slot's lock.
@@ -118,6 +156,10 @@ pub struct Hub {
     /// Set when the server is stopping: every open event stream ends, so the server does not
     /// wait for pages that would never hang up.
     closing: tokio::sync::watch::Sender<bool>,
+    pub limits: Limits,
+    /// The games each client created within the window: when, and whether only computers
+    /// play them.
+    created: Mutex<HashMap<String, Vec<(std::time::Instant, bool)>>>,
 }
 
 /// `n` random bytes from the operating system, as lowercase hex.
@@ -140,7 +182,13 @@ fn snapshot(session: &dyn DynSession, version: usize) -> Snapshot {
 
 impl Hub {
     pub fn new(store: Store) -> Arc<Hub> {
+        Hub::with_limits(store, Limits::default())
+    }
+
+    pub fn with_limits(store: Store, limits: Limits) -> Arc<Hub> {
         Arc::new(Hub {
+            limits,
+            created: Mutex::new(HashMap::new()),
             store: Mutex::new(store),
             slots: Mutex::new(HashMap::new()),
             damaged: Mutex::new(HashMap::new()),
@@ -157,7 +205,17 @@ impl Hub {
     /// Every stored game's header, most recently changed first; a game that cannot be read
     /// or replayed comes as [`Unreadable`].
     pub fn list(&self) -> Result<Vec<Result<GameRow, Unreadable>>, ApiError> {
-        let mut rows = self.store().list().map_err(ApiError::storage)?;
+        self.page(usize::MAX, 0)
+    }
+
+    /// The number of stored games.
+    pub fn count(&self) -> Result<usize, ApiError> {
+        self.store().count().map_err(ApiError::storage)
+    }
+
+    /// [`Hub::list`] from the `offset`th game on, at most `limit` of them.
+    pub fn page(&self, limit: usize, offset: usize) -> Result<Vec<Result<GameRow, Unreadable>>, ApiError> {
+        let mut rows = self.store().page(limit, offset).map_err(ApiError::storage)?;
         let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
         for r in &mut rows {
             if let Ok(row) = r {
@@ -197,8 +255,9 @@ impl Hub {
         ApiError::damaged(id, &why)
     }
 
-    /// Creates and stores a game; computer seats start moving if it is their turn.
-    pub fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
+    /// Creates and stores a game for `client` (its address, for the creation limits);
+    /// computer seats start moving if it is their turn.
+    pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<Created, ApiError> {
         let entry = sandtable_catalog::find(req.game.trim()).map_err(ApiError::from_catalog)?;
         let scenario = entry
             .scenario(req.scenario.as_deref())
@@ -244,6 +303,7 @@ impl Hub {
                 ),
             ));
         }
+        self.admit(client, humans == 0)?;
         let seed_fixed = req.seed.is_some();
         let seed = match req.seed {
             Some(s) => s,
@@ -289,9 +349,14 @@ impl Hub {
             updates: broadcast::channel(64).0,
             maps: Default::default(),
             stalled: Mutex::new(None),
+            used: Mutex::new(std::time::Instant::now()),
         });
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        slots.entry(slot.id.clone()).or_insert(slot).clone()
+        let slot = slots.entry(slot.id.clone()).or_insert(slot).clone();
+        if slots.len() > self.limits.open_games {
+            Hub::let_go(&mut slots, self.limits.open_games, None);
+        }
+        slot
     }
 
     /// The stored game `id`, replayed from its record. A game whose record cannot be read or
@@ -343,10 +408,80 @@ impl Hub {
             return Err(ApiError::no_such_game(id));
         }
         if let Some(s) = self.slots.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
+            *s.used.lock().unwrap_or_else(|p| p.into_inner()) = std::time::Instant::now();
             return Ok(s.clone());
         }
         let (entry, session, row) = self.load(id)?;
         Ok(self.insert(entry, session, row))
+    }
+
+    /// Lets games go from memory: those idle longer than the limit, then the longest idle
+    /// until no more than the limit are open. A game is let go only when nothing holds it (no
+    /// request under way, no computer moving, no page listening), so two copies of one game
+    /// are never open at once. They stay in the database. Returns how many are open.
+    pub fn evict(&self) -> usize {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        Hub::let_go(&mut slots, self.limits.open_games, Some(self.limits.idle));
+        slots.len()
+    }
+
+    /// The number of games open in memory.
+    pub fn open_games(&self) -> usize {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    fn let_go(slots: &mut HashMap<String, Arc<Slot>>, keep: usize, idle: Option<std::time::Duration>) {
+        let free = |s: &Arc<Slot>| Arc::strong_count(s) == 1 && s.updates.receiver_count() == 0;
+        let used = |s: &Arc<Slot>| *s.used.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(idle) = idle {
+            slots.retain(|_, s| !(free(s) && used(s).elapsed() >= idle));
+        }
+        if slots.len() > keep {
+            let mut by_age: Vec<(std::time::Instant, String)> = slots
+                .iter()
+                .filter(|(_, s)| free(s))
+                .map(|(id, s)| (used(s), id.clone()))
+                .collect();
+            by_age.sort();
+            let over = slots.len() - keep;
+            for (_, id) in by_age.into_iter().take(over) {
+                slots.remove(&id);
+            }
+        }
+    }
+
+    /// Counts a new game against `client`'s limits, or refuses it (`429 too-many-games`).
+    fn admit(&self, client: &str, computers_only: bool) -> Result<(), ApiError> {
+        let now = std::time::Instant::now();
+        let mut created = self.created.lock().unwrap_or_else(|p| p.into_inner());
+        created.retain(|_, list| {
+            list.retain(|(t, _)| now.duration_since(*t) < self.limits.window);
+            !list.is_empty()
+        });
+        let list = created.entry(client.to_string()).or_default();
+        let minutes = self.limits.window.as_secs().div_ceil(60);
+        let refuse = |n: usize, en: &str, zh: &str| {
+            Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too-many-games",
+                Text::new(
+                    format!("at most {n} {en} may be created from one address in {minutes} minutes; try again later"),
+                    format!("同一地址在 {minutes} 分钟内最多创建 {n} 局{zh};请稍后再试"),
+                ),
+            ))
+        };
+        if list.len() >= self.limits.games_per_client {
+            return refuse(self.limits.games_per_client, "games", "");
+        }
+        if computers_only && list.iter().filter(|(_, c)| *c).count() >= self.limits.computer_games_per_client {
+            return refuse(
+                self.limits.computer_games_per_client,
+                "games between computers",
+                "电脑之间的对局",
+            );
+        }
+        list.push((now, computers_only));
+        Ok(())
     }
 
     /// The seat whose token this is, for game `id`: `None` without a token (a spectator);
@@ -510,6 +645,14 @@ impl Hub {
 
     /// Starts the computer seats of `slot` moving, if one of them must decide.
     fn kick(self: &Arc<Self>, slot: Arc<Slot>) {
+        // Nothing to do while a person must decide or the game is over (and no task then
+        // holds the game, which may leave memory).
+        if let Ok(live) = slot.live.try_lock() {
+            match live.session.pending() {
+                Pending::Seat(seat) if live.player(seat) != "human" => {}
+                _ => return,
+            }
+        }
         let hub = self.clone();
         if tokio::runtime::Handle::try_current().is_ok() {
             tokio::spawn(async move { hub.drive(slot).await });

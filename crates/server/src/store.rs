@@ -452,13 +452,27 @@ impl Store {
     /// Every game's header, most recently changed first; a game whose header cannot be read
     /// is listed as such, and the others still are.
     pub fn list(&self) -> Result<Vec<Result<GameRow, Unreadable>>, StoreError> {
+        self.page(usize::MAX, 0)
+    }
+
+    /// The number of stored games.
+    pub fn count(&self) -> Result<usize, StoreError> {
+        Ok(self
+            .db
+            .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))? as usize)
+    }
+
+    /// [`Store::list`] from the `offset`th game on, at most `limit` of them.
+    pub fn page(&self, limit: usize, offset: usize) -> Result<Vec<Result<GameRow, Unreadable>>, StoreError> {
         let mut q = self
             .db
-            .prepare("SELECT id FROM games ORDER BY updated DESC, created DESC")?;
+            .prepare("SELECT id FROM games ORDER BY updated DESC, created DESC, id LIMIT ?1 OFFSET ?2")?;
         // Rows up to a damaged page are kept: the list says where it stopped.
         let mut ids = Vec::new();
         let mut stopped = None;
-        for r in q.query_map([], |r| r.get::<_, String>(0))? {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let offset = i64::try_from(offset).unwrap_or(i64::MAX);
+        for r in q.query_map(params![limit, offset], |r| r.get::<_, String>(0))? {
             match r {
                 Ok(id) => ids.push(id),
                 Err(e) => {
