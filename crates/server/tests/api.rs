@@ -1130,3 +1130,62 @@ async fn a_database_deleted_or_replaced_while_serving_refuses_actions_loudly() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[tokio::test]
+async fn the_cup_does_not_tell_whether_the_soviets_chose_an_extra_chit() {
+    // Two games from the same seed: the Soviets put an extra chit (6.2(2)) in one and not in
+    // the other; the Axis then executes a chit first (16.0(1)), so the cup is filled and
+    // nothing drawn yet. What the Axis or a spectator reads must be the same in both.
+    let app = app();
+    let (a, ta) = app.create(11, json!({})).await;
+    let (b, tb) = app.create(11, json!({})).await;
+    let mut steps = 0;
+    loop {
+        let doc = app.state(&a, None).await;
+        let seat = if doc["pending"]["seat"] == json!(1) {
+            "soviet"
+        } else {
+            "axis"
+        };
+        let legal = app.state(&a, Some(tok(&ta, seat))).await["legal"].clone();
+        let list = legal.as_array().expect("a list");
+        let no_extra = list.iter().position(|l| l["notation"] == json!("no-extra"));
+        let (ia, ib) = match no_extra {
+            // The extra chit in game a, none in game b.
+            Some(n) => (if n == 0 { 1 } else { 0 }, n),
+            None => (0, 0),
+        };
+        let first = list[0]["notation"].as_str().unwrap_or("").starts_with("first");
+        let va = app.state(&a, None).await["version"].clone();
+        let vb = app.state(&b, None).await["version"].clone();
+        let (s, e) = app.act(&a, tok(&ta, seat), json!({"index": ia, "version": va})).await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+        let (s, e) = app.act(&b, tok(&tb, seat), json!({"index": ib, "version": vb})).await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+        steps += 1;
+        assert!(steps < 40, "never reached the chit executed first");
+        if first {
+            break;
+        }
+    }
+    let strip = |mut v: Value| {
+        v["id"] = Value::Null;
+        v
+    };
+    for (who, ka, kb) in [
+        ("axis", Some(tok(&ta, "axis")), Some(tok(&tb, "axis"))),
+        ("spectator", None, None),
+    ] {
+        let da = strip(app.state(&a, ka).await);
+        let db = strip(app.state(&b, kb).await);
+        assert_eq!(da["summary"], db["summary"], "{who}'s summary");
+        assert_eq!(da["journal"], db["journal"], "{who}'s log");
+        assert_eq!(da["view"], db["view"], "{who}'s view");
+        assert!(da == db, "{who}'s document differs with the Soviet extra chit");
+        for lang in ["en", "zh"] {
+            let (_, pa) = app.call("GET", &format!("/api/games/{a}?page={lang}"), ka, None).await;
+            let (_, pb) = app.call("GET", &format!("/api/games/{b}?page={lang}"), kb, None).await;
+            assert!(strip(pa) == strip(pb), "{who}'s page document differs");
+        }
+    }
+}
