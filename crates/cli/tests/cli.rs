@@ -432,3 +432,45 @@ fn messages_follow_the_locale_and_lang() {
         .unwrap();
     assert!(stderr(&o).starts_with("错误:"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_save_with_crafted_actions_is_refused_without_a_panic() {
+    // A save whose actions were edited to name what does not exist (unit 9999, hex 65535, a
+    // negative chit, a declaration of unit 9999): every command refuses it, naming the step.
+    let dir = TempDir::new("crafted");
+    let file = new_game(&dir, "game.json");
+    for _ in 0..8 {
+        ok(&run(&["act", path_str(&file), "1"]));
+    }
+    let good: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let steps = good["entries"].as_array().unwrap().len();
+    let mut cases = Vec::new();
+    for n in 0..steps {
+        let Some(action) = good["entries"][n]["action"].as_object() else {
+            continue;
+        };
+        for (key, value) in action {
+            if !value.is_number() {
+                continue;
+            }
+            for crafted in [serde_json::json!(9999), serde_json::json!(65535), serde_json::json!(-1)] {
+                let mut bad = good.clone();
+                bad["entries"][n]["action"][key] = crafted;
+                cases.push((n + 1, bad));
+            }
+        }
+        let mut declare = good.clone();
+        declare["entries"][n]["action"] = serde_json::json!({"do": "declare", "target": 0, "units": [9999]});
+        cases.push((n + 1, declare));
+    }
+    assert!(cases.len() > 10);
+    for (i, (step, bad)) in cases.iter().enumerate() {
+        let path = dir.path(&format!("crafted-{i}.json"));
+        let text = serde_json::to_string_pretty(bad).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        let err = fails_cleanly(&run(&["replay", path_str(&path), "--verify"]));
+        assert!(err.contains(&format!("step {step}")), "names step {step}: {err}");
+        fails_cleanly(&run(&["act", path_str(&path), "1"]));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the file was changed");
+    }
+}
