@@ -76,6 +76,9 @@ pub fn seat_label(entry: &GameEntry, seat: Seat, lang: Lang) -> String {
     let name = name.get(lang);
     if name.eq_ignore_ascii_case(&id) {
         id
+    } else if lang == Lang::Zh {
+        // The name first in Chinese: the id is what is typed (`--side german`).
+        format!("{name}({id})")
     } else {
         format!("{id} ({name})")
     }
@@ -127,11 +130,19 @@ pub fn legal(file: &Path, json: bool, lang: Lang) -> CmdResult {
             .iter()
             .enumerate()
             .map(|(i, a)| {
+                // What the web API gives of each action too: the counters and hexes it is
+                // about, the note for the hex (a movement cost), how it is taken, its heading.
                 serde_json::json!({
                     "number": i + 1,
                     "notation": a.notation,
                     "text": a.text,
                     "action": a.action,
+                    "secret": a.secret,
+                    "units": a.targets.units,
+                    "hexes": a.targets.hexes,
+                    "note": a.targets.note,
+                    "kind": a.targets.kind,
+                    "group": a.targets.group,
                 })
             })
             .collect();
@@ -176,41 +187,6 @@ pub fn print_legal(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
     let digits = legal.len().to_string().len();
     for (i, a) in legal.iter().enumerate() {
         out!("  {:>digits$}. {:<width$}  {}", i + 1, a.notation, a.text.get(lang));
-    }
-}
-
-/// The legal actions for a person at a terminal: a long list groups the destinations of
-/// each unit's moves on a few lines (`move ger-pz-13: 216 1418, 217 1519, …`), numbered as in
-/// the full list so any number can be typed.
-pub fn print_legal_compact(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
-    if legal.len() <= 40 {
-        return print_legal(legal, lang);
-    }
-    let head = |n: &str| -> Option<(String, String)> {
-        let w: Vec<&str> = n.split_whitespace().collect();
-        (w.len() == 3).then(|| (format!("{} {}", w[0], w[1]), w[2].to_string()))
-    };
-    let mut i = 0;
-    while i < legal.len() {
-        let Some((key, _)) = head(&legal[i].notation) else {
-            out!("  {:>4}. {}  {}", i + 1, legal[i].notation, legal[i].text.get(lang));
-            i += 1;
-            continue;
-        };
-        let mut j = i;
-        let mut items = Vec::new();
-        while j < legal.len() {
-            match head(&legal[j].notation) {
-                Some((k, last)) if k == key => items.push(format!("{} {last}", j + 1)),
-                _ => break,
-            }
-            j += 1;
-        }
-        out!("  {key}:");
-        for chunk in items.chunks(8) {
-            out!("      {}", chunk.join("   "));
-        }
-        i = j;
     }
 }
 

@@ -6,6 +6,7 @@
 //! the program panic.
 
 mod args;
+mod board;
 mod file_cmds;
 mod games;
 mod play;

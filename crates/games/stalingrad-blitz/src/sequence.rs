@@ -257,7 +257,9 @@ impl StalingradBlitz {
     /// and whether there may be that one more.
     pub(crate) fn cup_known(&self) -> (usize, bool) {
         let extra = |c: &u8| self.d.chits[*c as usize].class == ChitClass::SovietExtra;
-        let unknown = !self.s.used.iter().any(extra);
+        // Before the selection ends the cup is empty and nothing of this turn is out of it.
+        let filled = !self.hidden.cup.is_empty() || !self.s.used.is_empty();
+        let unknown = filled && !self.s.used.iter().any(extra);
         let hidden = if unknown {
             self.hidden.cup.iter().filter(|c| extra(c)).count()
         } else {
