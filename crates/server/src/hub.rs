@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use sandtable_catalog::{agent_seed, DynAgent, GameEntry};
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Pending, Seat};
-use sandtable_core::record::{DynSession, Entry, ScenarioSource};
+use sandtable_core::record::{DynSession, Entry, RecordError, ScenarioSource};
 use sandtable_core::text;
 use sandtable_core::text::{Lang, Text};
 use serde::Deserialize;
@@ -129,6 +129,9 @@ pub struct NewGame {
     pub game: String,
     #[serde(default)]
     pub scenario: Option<String>,
+    /// A scenario file a player wrote (docs/formats.md), whole, in place of `scenario`.
+    #[serde(default)]
+    pub scenario_file: Option<String>,
     #[serde(default)]
     pub seed: Option<u64>,
     /// Seat id → `human` or an agent's name; seats left out are human.
@@ -259,11 +262,22 @@ impl Hub {
     /// computer seats start moving if it is their turn.
     pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<Created, ApiError> {
         let entry = sandtable_catalog::find(req.game.trim()).map_err(ApiError::from_catalog)?;
-        let scenario = entry
-            .scenario(req.scenario.as_deref())
-            .map_err(ApiError::from_catalog)?
-            .id
-            .clone();
+        let scenario = match (&req.scenario, &req.scenario_file) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_request(text!(
+                    "give `scenario` (a shipped one) or `scenario_file` (one you wrote), not both",
+                    "请给出 `scenario`(自带剧本)或 `scenario_file`(自编剧本)之一,不要同时给出"
+                )))
+            }
+            (_, Some(text)) => ScenarioSource::Text(text.clone()),
+            (id, None) => ScenarioSource::Shipped(
+                entry
+                    .scenario(id.as_deref())
+                    .map_err(ApiError::from_catalog)?
+                    .id
+                    .clone(),
+            ),
+        };
         for seat_id in req.seats.keys() {
             entry.seat(seat_id).map_err(ApiError::from_catalog)?;
         }
@@ -309,9 +323,24 @@ impl Hub {
             Some(s) => s,
             None => u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0),
         };
-        let session = entry
-            .new_session(ScenarioSource::Shipped(scenario), seed)
-            .map_err(ApiError::from_catalog)?;
+        // A file a player wrote is read by the game's own parser: a fault there refuses it.
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| entry.new_session(scenario, seed)))
+            .unwrap_or_else(|_| {
+                Err(sandtable_catalog::CatalogError::Record(RecordError::Setup(
+                    "the rules could not read it".into(),
+                )))
+            });
+        let session = made.map_err(|e| match e {
+            sandtable_catalog::CatalogError::Record(RecordError::Setup(why)) => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad-scenario",
+                Text::new(
+                    format!("the scenario file cannot be used: {why}"),
+                    format!("该剧本文件无法使用:{why}"),
+                ),
+            ),
+            e => ApiError::from_catalog(e),
+        })?;
         let id = random_hex(8)?;
         let snap = snapshot(&*session, session.record().entries.len());
         self.store()

@@ -1189,3 +1189,58 @@ async fn the_cup_does_not_tell_whether_the_soviets_chose_an_extra_chit() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_game_starts_from_a_scenario_file_a_player_wrote() {
+    let app = app();
+    let file = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/stalingrad-blitz/data/scenarios/campaign.toml"),
+    )
+    .expect("the shipped campaign");
+    // A designer's position: the shipped campaign, renamed.
+    let written = file.replacen("name_en = \"", "name_en = \"My ", 1);
+    let (id, tokens) = app
+        .create_game(json!({"game": "stalingrad-blitz", "scenario_file": written, "seats": {"axis": "scripted"}}))
+        .await;
+    let doc = app.state(&id, Some(tok(&tokens, "soviet"))).await;
+    assert_eq!(doc["scenario"]["id"], json!("custom"), "{}", doc["scenario"]);
+    assert!(!doc["legal"].as_array().expect("a list").is_empty(), "playable");
+    let (_, page) = app
+        .call(
+            "GET",
+            &format!("/api/games/{id}?page=zh"),
+            Some(tok(&tokens, "soviet")),
+            None,
+        )
+        .await;
+    assert!(page["pieces"].as_str().is_some_and(|p| p.contains("data-id=")));
+    // A file that is not a scenario: refused with the reason, in both languages.
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "stalingrad-blitz", "scenario_file": "this is = not [a scenario"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    assert_eq!(e["error"]["code"], json!("bad-scenario"), "{e}");
+    assert!(
+        e["error"]["text"]["zh"].as_str().is_some_and(|t| t.contains("剧本")),
+        "{e}"
+    );
+    // Both a shipped scenario and a file: which one?
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "stalingrad-blitz", "scenario": "campaign", "scenario_file": file})),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-request")),
+        "{e}"
+    );
+}
