@@ -321,6 +321,47 @@ pub fn around(
     Some(out)
 }
 
+/// The labels the board writes on hexes (barrage markers, ZOC Bonds, demolition charges, …),
+/// each with the hexes it is written on: read from the `<g class="ml">` labels of a pieces
+/// layer, each placed at the hex whose centre is nearest.
+pub fn hex_labels(map: &Hexes, pieces_svg: &str) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let Some(start) = pieces_svg.find("<g class=\"ml\">") else {
+        return out;
+    };
+    let body = &pieces_svg[start..];
+    let body = &body[..body.find("</g>").unwrap_or(body.len())];
+    for part in body.split("<text").skip(1) {
+        let tag = &part[..part.find('>').unwrap_or(0)];
+        let (Some(x), Some(y)) = (
+            attr(tag, "x").and_then(|v| v.parse::<f64>().ok()),
+            attr(tag, "y").and_then(|v| v.parse::<f64>().ok()),
+        ) else {
+            continue;
+        };
+        let text = part[tag.len()..].trim_start_matches('>');
+        let label = unescape(&text[..text.find("</text>").unwrap_or(text.len())]);
+        if label.trim().is_empty() {
+            continue;
+        }
+        let nearest = map.cells.iter().min_by(|a, b| {
+            let da = (a.x - x).powi(2) + (a.y - y).powi(2);
+            let db = (b.x - x).powi(2) + (b.y - y).powi(2);
+            da.total_cmp(&db)
+        });
+        let Some(cell) = nearest else { continue };
+        match out.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, hexes)) => hexes.push(cell.id.clone()),
+            None => out.push((label, vec![cell.id.clone()])),
+        }
+    }
+    for (_, hexes) in &mut out {
+        hexes.sort();
+        hexes.dedup();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -575,3 +575,49 @@ fn play_picks_a_unit_then_a_hex_shows_the_map_and_explains_a_refusal() {
     // Its destination: the move is taken.
     assert!(out.contains(&format!(": move {unit} {hex}")), "{out}");
 }
+
+#[test]
+fn show_lists_what_the_board_marks_and_the_units_off_the_map() {
+    let dir = TempDir::new("show-status");
+    let ardennes = dir.path("a.json");
+    ok(&run(&[
+        "new",
+        "ardennes-ii",
+        "--scenario",
+        "goose-egg",
+        "--seed",
+        "1",
+        "-o",
+        path_str(&ardennes),
+    ]));
+    let o = run(&["show", path_str(&ardennes)]);
+    ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("Marked hexes:"), "{out}");
+    assert!(out.contains("  ZOC ("), "the ZOC Bond hexes: {out}");
+    assert!(out.contains("  charge ("), "the demolition charges: {out}");
+    // The campaign begins with German units DG (7.1).
+    let campaign = dir.path("c.json");
+    ok(&run(&[
+        "new",
+        "ardennes-ii",
+        "--scenario",
+        "campaign",
+        "--seed",
+        "1",
+        "-o",
+        path_str(&campaign),
+    ]));
+    let o = run(&["show", path_str(&campaign)]);
+    ok(&o);
+    assert!(stdout(&o).contains("DG ("), "{}", stdout(&o));
+    let stalingrad = new_game(&dir, "s.json");
+    let o = run(&["show", path_str(&stalingrad)]);
+    ok(&o);
+    assert!(stdout(&o).contains("Reserve pool ("), "{}", stdout(&o));
+    let o = command("C")
+        .args(["--lang", "zh", "show", path_str(&stalingrad)])
+        .output()
+        .expect("run sandtable");
+    assert!(stdout(&o).contains("预备池 ("), "{}", stdout(&o));
+}
