@@ -317,7 +317,6 @@ impl Hub {
                 ),
             ));
         }
-        self.admit(client, humans == 0)?;
         let seed_fixed = req.seed.is_some();
         let seed = match req.seed {
             Some(s) => s,
@@ -341,6 +340,8 @@ impl Hub {
             ),
             e => ApiError::from_catalog(e),
         })?;
+        // Counted against the client's limits once it is a game that can be stored.
+        self.admit(client, humans == 0)?;
         let id = random_hex(8)?;
         let snap = snapshot(&*session, session.record().entries.len());
         self.store()
