@@ -43,6 +43,8 @@ struct Play {
     /// is no longer legal is refused rather than taken for another.
     numbers: Vec<String>,
     numbered_for: Option<Seat>,
+    /// The numbers of the other seats, kept while this one decides.
+    kept: std::collections::HashMap<Seat, Vec<String>>,
     /// The unit whose actions are listed, picked by typing its id: a hex typed then takes
     /// its action there.
     focus: Option<String>,
@@ -137,6 +139,7 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
         dirty: false,
         numbers: Vec::new(),
         numbered_for: None,
+        kept: Default::default(),
         focus: None,
         hexes: None,
     };
@@ -499,9 +502,19 @@ impl Play {
     /// Numbers the actions of `legal` not yet numbered, after those of the same seat's
     /// earlier decisions; a new seat deciding starts again from 1.
     fn renumber(&mut self, seat: Seat, legal: &[LegalAction]) {
+        // Each seat keeps its numbers while the other seats act in between (the computer's
+        // replies); they start again from 1 when none of them is legal any more (a new kind
+        // of decision).
         if self.numbered_for != Some(seat) {
-            self.numbers.clear();
+            if let Some(before) = self.numbered_for {
+                self.kept.insert(before, std::mem::take(&mut self.numbers));
+            }
+            self.numbers = self.kept.remove(&seat).unwrap_or_default();
             self.numbered_for = Some(seat);
+        }
+        let known: std::collections::HashSet<String> = self.numbers.iter().cloned().collect();
+        if !legal.iter().any(|a| known.contains(&a.notation)) {
+            self.numbers.clear();
         }
         let known: std::collections::HashSet<String> = self.numbers.iter().cloned().collect();
         for a in legal {
