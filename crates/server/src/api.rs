@@ -80,9 +80,23 @@ async fn api_wrong_method() -> ApiError {
     )
 }
 
-/// Reads a JSON body of at most [`BODY_LIMIT`] bytes.
-async fn read_json<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiError> {
-    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| {
+/// Reads a request body of at most [`BODY_LIMIT`] bytes, which must come within `within`
+/// (the same limit as for the headers), so a client cannot hold a connection by sending it
+/// slowly.
+async fn read_body(body: Body, within: std::time::Duration) -> Result<axum::body::Bytes, ApiError> {
+    let read = tokio::time::timeout(within, axum::body::to_bytes(body, BODY_LIMIT)).await;
+    let Ok(read) = read else {
+        let secs = within.as_secs_f64();
+        return Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "too-slow",
+            Text::new(
+                format!("the request body did not arrive within {secs} s"),
+                format!("请求内容未在 {secs} 秒内送达"),
+            ),
+        ));
+    };
+    read.map_err(|_| {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "too-large",
@@ -91,13 +105,22 @@ async fn read_json<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiE
                 format!("请求内容超过 {} KiB", BODY_LIMIT / 1024),
             ),
         )
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
+    })
+}
+
+/// A request body as the JSON `T`.
+fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
         ApiError::bad_request(Text::new(
             format!("the request is not the JSON expected: {e}"),
             format!("请求不是所需的 JSON:{e}"),
         ))
     })
+}
+
+/// Reads a JSON body ([`read_body`], [`parse_json`]).
+async fn read_json<T: serde::de::DeserializeOwned>(hub: &Hub, body: Body) -> Result<T, ApiError> {
+    parse_json(&read_body(body, hub.limits.header_timeout).await?)
 }
 
 #[derive(Deserialize, Default)]
@@ -265,7 +288,7 @@ async fn create_game(State(hub): State<Arc<Hub>>, request: axum::extract::Reques
         .extensions()
         .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
         .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string());
-    let req: NewGame = read_json(request.into_body()).await?;
+    let req: NewGame = read_json(&hub, request.into_body()).await?;
     let created = hub.create(req, &client)?;
     let base = format!("/game/{}", created.id);
     let mut links = serde_json::Map::new();
@@ -643,7 +666,7 @@ async fn act(
     // The game first, so an unknown game is a 404 whatever the body holds.
     hub.slot(&id)?;
     params.page()?;
-    let req: ActRequest = read_json(body).await?;
+    let req: ActRequest = read_json(&hub, body).await?;
     let action = match (req.action, req.notation, req.index) {
         (Some(a), None, None) => Move::Json(a),
         (None, Some(n), None) => Move::Notation(n),
@@ -685,11 +708,11 @@ async fn undo(
 ) -> Result<Json<Answer>, ApiError> {
     hub.slot(&id)?;
     params.page()?;
-    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.unwrap_or_default();
+    let bytes = read_body(body, hub.limits.header_timeout).await?;
     let req: UndoRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
         UndoRequest::default()
     } else {
-        read_json(Body::from(bytes)).await?
+        parse_json(&bytes)?
     };
     let (slot, seat) = hub.undo(&id, token(&headers, &params), req.version).await?;
     let live = slot.live.lock().await;

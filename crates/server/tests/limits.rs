@@ -184,11 +184,31 @@ async fn a_connection_that_sends_no_headers_in_time_is_closed() {
         idle.write_all(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n\r\n")
             .expect("sent");
         let idle_closed = closed_by_server(&mut idle);
-        (slow_closed, idle_closed)
+        // Whole headers, then a body that stops short: refused as too slow.
+        let mut trickle = std::net::TcpStream::connect(addr).expect("a connection");
+        trickle
+            .write_all(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"game\":")
+            .expect("sent");
+        trickle
+            .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .expect("a read timeout");
+        let mut answer = Vec::new();
+        let _ = trickle.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer).into_owned();
+        (slow_closed, idle_closed, answer)
     })
     .await
     .expect("the client ran");
-    assert_eq!(checks, (true, true), "(half a header, idle after a request) closed");
+    assert_eq!(
+        (checks.0, checks.1),
+        (true, true),
+        "(half a header, idle after a request) closed"
+    );
+    assert!(
+        checks.2.starts_with("HTTP/1.1 408") && checks.2.contains("too-slow"),
+        "{}",
+        checks.2
+    );
     stop.send(()).expect("the server listens for the stop");
     server
         .await
