@@ -1244,3 +1244,37 @@ async fn a_game_starts_from_a_scenario_file_a_player_wrote() {
         "{e}"
     );
 }
+
+#[tokio::test]
+async fn garbage_pages_in_the_database_leave_the_server_serving() {
+    let dir = temp_dir("garbage");
+    {
+        let app = app_in(&dir);
+        for seed in 0..12 {
+            app.create(seed, json!({})).await;
+        }
+    }
+    // A few pages past the first overwritten with garbage, as a failing disk would.
+    let path = dir.join("sandtable.db");
+    let mut bytes = std::fs::read(&path).expect("the database");
+    let pages = bytes.len() / 4096;
+    assert!(pages > 4, "{pages} pages");
+    for page in [pages / 2, pages - 2] {
+        for b in &mut bytes[page * 4096 + 100..page * 4096 + 2100] {
+            *b = 0xa5;
+        }
+    }
+    std::fs::write(&path, &bytes).expect("written back");
+    let app = app_in(&dir);
+    app.hub.resume_all().expect("the server starts");
+    let (s, list) = app.call("GET", "/api/games", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{list}");
+    // What could not be read is listed as damaged, not left out in silence.
+    assert!(
+        list.as_array()
+            .is_some_and(|l| l.iter().any(|g| g.get("damaged").is_some())),
+        "{list}"
+    );
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
