@@ -145,8 +145,11 @@ pub fn status_lines(session: &dyn DynSession, seat: Option<sandtable_core::game:
         format!("{n}{values}")
     };
     let units = view["units"].as_array().cloned().unwrap_or_default();
-    let map = crate::board::hexes(&session.render_map(lang));
-    let on_map = |loc: &str| map.cells.iter().any(|c| c.id == loc);
+    let map_svg = session.render_map(lang);
+    let map = crate::board::hexes(&map_svg);
+    // A hex, or a space of a point-to-point map.
+    let on_map =
+        |loc: &str| map.cells.iter().any(|c| c.id == loc) || map_svg.contains(&format!("data-space=\"{loc}\""));
     // Units marked DG, with their hex.
     let dg: Vec<String> = units
         .iter()
