@@ -620,4 +620,31 @@ fn show_lists_what_the_board_marks_and_the_units_off_the_map() {
         .output()
         .expect("run sandtable");
     assert!(stdout(&o).contains("预备池 ("), "{}", stdout(&o));
+    // A unit in the rail box, from a scenario file that puts it there.
+    let shipped = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/stalingrad-blitz/data/scenarios/campaign.toml"),
+    )
+    .unwrap();
+    let scenario = dir.path("rail.toml");
+    std::fs::write(
+        &scenario,
+        format!("{shipped}\n[[unit]]\nid = \"ger-pz-6\"\nloc = \"rail-box\"\n"),
+    )
+    .unwrap();
+    let railed = dir.path("rail.json");
+    ok(&run(&[
+        "new",
+        "stalingrad-blitz",
+        "--scenario-file",
+        path_str(&scenario),
+        "-o",
+        path_str(&railed),
+    ]));
+    let o = run(&["show", path_str(&railed)]);
+    ok(&o);
+    assert!(
+        stdout(&o).contains("Rail box (1): 6th Panzer Division"),
+        "{}",
+        stdout(&o)
+    );
 }
