@@ -774,7 +774,7 @@ export class GamePage {
     if (this.busy) return;
     this.busy = true;
     try {
-      const st = await api('POST', this.url(`/undo${this.query(token)}`), { token });
+      const st = await api('POST', this.url(`/undo${this.query(token)}`), { token, body: { version: this.state.version } });
       this.selection.clear();
       await this.took(st, token);
     } catch (e) {

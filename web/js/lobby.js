@@ -111,6 +111,7 @@ export class Lobby {
     const g = this.entry();
     if (!g) return;
     const body = { game: g.id, scenario: this.form.scenario, seats: {} };
+    if (hotseat) body.hotseat = true;
     for (const s of g.seats) body.seats[s.id] = hotseat ? 'human' : (this.form.seats[s.id] || 'human');
     const seed = String(this.form.seed).trim();
     if (seed !== '') {

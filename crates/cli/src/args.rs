@@ -114,6 +114,12 @@ pub enum Command {
         /// Folder of the games' database (created on first run). 对局数据库所在目录(首次运行时创建)。
         #[arg(long, value_name = "DIR", default_value = "sandtable-data")]
         data: PathBuf,
+        /// Games one address may create per hour. 每个地址每小时可创建的对局数。
+        #[arg(long, value_name = "N", default_value_t = 30)]
+        games_per_client: usize,
+        /// Of those, games between computers only. 其中仅电脑参与的对局数。
+        #[arg(long, value_name = "N", default_value_t = 3)]
+        computer_games_per_client: usize,
     },
 
     /// Replay a save file step by step, checking every checksum; print its log.

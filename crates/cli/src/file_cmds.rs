@@ -76,6 +76,9 @@ pub fn seat_label(entry: &GameEntry, seat: Seat, lang: Lang) -> String {
     let name = name.get(lang);
     if name.eq_ignore_ascii_case(&id) {
         id
+    } else if lang == Lang::Zh {
+        // The name first in Chinese: the id is what is typed (`--side german`).
+        format!("{name}({id})")
     } else {
         format!("{id} ({name})")
     }
@@ -107,6 +110,13 @@ pub fn show(file: &Path, as_seat: Option<&str>, lines: usize, lang: Lang) -> Cmd
     if session.outcome().is_some_and(|o| !summary.contains(o.text.get(lang))) {
         print_outcome(session.as_ref(), lang);
     }
+    let status = status_lines(session.as_ref(), seat, lang);
+    if !status.is_empty() {
+        out!();
+        for line in status {
+            out!("{line}");
+        }
+    }
     let journal = session.journal(seat);
     let tail = &journal[journal.len().saturating_sub(lines)..];
     if !tail.is_empty() {
@@ -115,6 +125,85 @@ pub fn show(file: &Path, as_seat: Option<&str>, lines: usize, lang: Lang) -> Cmd
         print_journal(tail, lang);
     }
     Ok(())
+}
+
+/// What the board shows besides the counters in their hexes, in words: the labels on hexes
+/// (barrage markers, ZOC Bonds, demolition charges), the units marked DG, the units off the
+/// map by where they are (a rail box, the turn track) and a reserve pool. Read from the game's
+/// own view and board, so any game that writes them gets them listed.
+pub fn status_lines(session: &dyn DynSession, seat: Option<sandtable_core::game::Seat>, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    let zh = lang == Lang::Zh;
+    let view = session.view(seat);
+    let name = |u: &serde_json::Value| -> String {
+        let n = u[if zh { "name_zh" } else { "name_en" }]
+            .as_str()
+            .or_else(|| u["id"].as_str())
+            .unwrap_or("?")
+            .to_string();
+        let values = u["factors"].as_str().map(|f| format!(" ({f})")).unwrap_or_default();
+        format!("{n}{values}")
+    };
+    let units = view["units"].as_array().cloned().unwrap_or_default();
+    let map_svg = session.render_map(lang);
+    let map = crate::board::hexes(&map_svg);
+    // A hex, or a space of a point-to-point map.
+    let on_map =
+        |loc: &str| map.cells.iter().any(|c| c.id == loc) || map_svg.contains(&format!("data-space=\"{loc}\""));
+    // Units marked DG, with their hex.
+    let dg: Vec<String> = units
+        .iter()
+        .filter(|u| u["dg"] == serde_json::json!(true))
+        .map(|u| format!("{} @{}", name(u), u["loc"].as_str().unwrap_or("?")))
+        .collect();
+    if !dg.is_empty() {
+        out.push(format!(
+            "{} ({}): {}",
+            tr!("DG", "混乱(DG)").get(lang),
+            dg.len(),
+            dg.join("; ")
+        ));
+    }
+    // Units somewhere other than a hex, by place.
+    let place = |key: &str| -> String {
+        match key {
+            "rail-box" => tr!("Rail box", "铁路运输框"),
+            "track" => tr!("On the turn track", "回合记录表上"),
+            "arriving" => tr!("Arriving", "即将到达"),
+            "set-up" => tr!("To be set up", "待布置"),
+            "pool" => tr!("Reserve pool", "预备池"),
+            other => sandtable_core::text::Text::new(other, other),
+        }
+        .get(lang)
+        .to_string()
+    };
+    let mut off: Vec<(String, Vec<String>)> = Vec::new();
+    for u in &units {
+        let Some(loc) = u["loc"].as_str() else { continue };
+        if on_map(loc) {
+            continue;
+        }
+        match off.iter_mut().find(|(l, _)| l == loc) {
+            Some((_, list)) => list.push(name(u)),
+            None => off.push((loc.to_string(), vec![name(u)])),
+        }
+    }
+    if let Some(pool) = view["pool"].as_array().filter(|p| !p.is_empty()) {
+        let ids: Vec<String> = pool.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+        off.push(("pool".into(), ids));
+    }
+    for (loc, list) in off {
+        out.push(format!("{} ({}): {}", place(&loc), list.len(), list.join("; ")));
+    }
+    // Labels on hexes.
+    let labels = crate::board::hex_labels(&map, &session.render_pieces(seat, lang));
+    if !labels.is_empty() {
+        out.push(tr!("Marked hexes:", "标记的格子:").get(lang).to_string());
+        for (label, hexes) in labels {
+            out.push(format!("  {label} ({}): {}", hexes.len(), hexes.join(" ")));
+        }
+    }
+    out
 }
 
 /// `legal`: the legal actions of the pending decision.
@@ -127,11 +216,19 @@ pub fn legal(file: &Path, json: bool, lang: Lang) -> CmdResult {
             .iter()
             .enumerate()
             .map(|(i, a)| {
+                // What the web API gives of each action too: the counters and hexes it is
+                // about, the note for the hex (a movement cost), how it is taken, its heading.
                 serde_json::json!({
                     "number": i + 1,
                     "notation": a.notation,
                     "text": a.text,
                     "action": a.action,
+                    "secret": a.secret,
+                    "units": a.targets.units,
+                    "hexes": a.targets.hexes,
+                    "note": a.targets.note,
+                    "kind": a.targets.kind,
+                    "group": a.targets.group,
                 })
             })
             .collect();
@@ -176,41 +273,6 @@ pub fn print_legal(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
     let digits = legal.len().to_string().len();
     for (i, a) in legal.iter().enumerate() {
         out!("  {:>digits$}. {:<width$}  {}", i + 1, a.notation, a.text.get(lang));
-    }
-}
-
-/// The legal actions for a person at a terminal: a long list groups the destinations of
-/// each unit's moves on a few lines (`move ger-pz-13: 216 1418, 217 1519, …`), numbered as in
-/// the full list so any number can be typed.
-pub fn print_legal_compact(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
-    if legal.len() <= 40 {
-        return print_legal(legal, lang);
-    }
-    let head = |n: &str| -> Option<(String, String)> {
-        let w: Vec<&str> = n.split_whitespace().collect();
-        (w.len() == 3).then(|| (format!("{} {}", w[0], w[1]), w[2].to_string()))
-    };
-    let mut i = 0;
-    while i < legal.len() {
-        let Some((key, _)) = head(&legal[i].notation) else {
-            out!("  {:>4}. {}  {}", i + 1, legal[i].notation, legal[i].text.get(lang));
-            i += 1;
-            continue;
-        };
-        let mut j = i;
-        let mut items = Vec::new();
-        while j < legal.len() {
-            match head(&legal[j].notation) {
-                Some((k, last)) if k == key => items.push(format!("{} {last}", j + 1)),
-                _ => break,
-            }
-            j += 1;
-        }
-        out!("  {key}:");
-        for chunk in items.chunks(8) {
-            out!("      {}", chunk.join("   "));
-        }
-        i = j;
     }
 }
 

@@ -6,6 +6,7 @@
 //! the program panic.
 
 mod args;
+mod board;
 mod file_cmds;
 mod games;
 mod play;
@@ -59,7 +60,19 @@ fn run(command: Command, lang: Lang) -> ui::CmdResult {
         Command::Play(args) => play::run(&args, lang),
         Command::Render { file, output, as_seat } => file_cmds::render(&file, &output, as_seat.as_deref(), lang),
         Command::Sim(args) => sim::run(&args, lang),
-        Command::Serve { addr, data } => serve::run(addr, &data, lang),
+        Command::Serve {
+            addr,
+            data,
+            games_per_client,
+            computer_games_per_client,
+        } => {
+            let limits = sandtable_server::hub::Limits {
+                games_per_client,
+                computer_games_per_client,
+                ..Default::default()
+            };
+            serve::run(addr, &data, limits, lang)
+        }
         Command::Replay { file, verify, as_seat } => file_cmds::replay(&file, verify, as_seat.as_deref(), lang),
     }
 }

@@ -7,15 +7,14 @@
 //! piped in for tests; the end of the input quits cleanly.
 
 use crate::args::{Opponent, PlayArgs};
-use crate::file_cmds::{
-    chosen_action, print_legal_compact, print_outcome, print_reconstructed_note, refused, seat_label, undo_last,
-};
+use crate::board;
+use crate::file_cmds::{print_outcome, print_reconstructed_note, refused, seat_label, undo_last};
 use crate::saves::{self, Save};
 use crate::ui::{new_lines, out, print_block, print_journal, prompt, tr, CmdResult, Failure};
 use sandtable_catalog::{agent_seed, find, CatalogError, DynAgent, GameEntry};
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{Pending, Seat};
-use sandtable_core::record::DynSession;
+use sandtable_core::game::{ActionKind, Pending, Seat};
+use sandtable_core::record::{DynSession, LegalAction, RecordError};
 use sandtable_core::text::{Lang, Text};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -39,6 +38,18 @@ struct Play {
     save_to: Option<PathBuf>,
     /// Actions taken since the last save.
     dirty: bool,
+    /// The notation of each action number shown (number 1 first), kept while one seat goes
+    /// on deciding: a number always names the action it was shown with, and one whose action
+    /// is no longer legal is refused rather than taken for another.
+    numbers: Vec<String>,
+    numbered_for: Option<Seat>,
+    /// The numbers of the other seats, kept while this one decides.
+    kept: std::collections::HashMap<Seat, Vec<String>>,
+    /// The unit whose actions are listed, picked by typing its id: a hex typed then takes
+    /// its action there.
+    focus: Option<String>,
+    /// The map's hexes, read once from its drawing (for `map`).
+    hexes: Option<board::Hexes>,
 }
 
 type Input<'a> = std::io::Lines<std::io::StdinLock<'a>>;
@@ -126,6 +137,11 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
         autosave: args.save.clone(),
         save_to: args.save.clone().or_else(|| args.load.clone()),
         dirty: false,
+        numbers: Vec::new(),
+        numbered_for: None,
+        kept: Default::default(),
+        focus: None,
+        hexes: None,
     };
     play.intro(
         fresh,
@@ -248,23 +264,34 @@ impl Play {
         if line.is_empty() {
             return Step::Show;
         }
-        // A legal action first, so no game's notation can be shadowed by a command.
-        if let Some(action) = chosen_action(&legal, line).cloned() {
-            let viewer = self.viewer(seat);
-            let before = self.session.journal(Some(viewer));
-            if let Err(e) = self.session.act_json(seat, &action.action) {
-                self.warn(&refused(e));
-                return Step::Again;
+        // `#N` is always action number N.
+        if let Some(n) = line.strip_prefix('#').and_then(|n| n.trim().parse::<i64>().ok()) {
+            return self.take_number(seat, n, &legal);
+        }
+        // Once a unit is picked, one of its hexes (hex ids may be numbers too: `1513`).
+        if let Some(unit) = self.focus.clone() {
+            let its_hex = legal.iter().any(|a| {
+                a.targets.units.first() == Some(&unit) && a.targets.hexes.iter().any(|h| h.eq_ignore_ascii_case(line))
+            });
+            if its_hex {
+                return self.unit_at(seat, &unit, line, &legal);
             }
-            out!(
-                "{}: {} — {}",
-                self.label(seat),
-                action.notation,
-                action.text.get(self.lang)
-            );
-            print_journal(&new_lines(&before, &self.session.journal(Some(viewer))), self.lang);
-            self.after_change();
-            return Step::Changed;
+        }
+        // A number names the action it was shown with.
+        if let Ok(n) = line.parse::<i64>() {
+            // Numbers are shown without a leading zero; hex ids such as `0101` have one.
+            let shown = usize::try_from(n).is_ok_and(|n| n >= 1 && n <= self.numbers.len())
+                && !(line.len() > 1 && line.starts_with('0'));
+            let on_map = self.hexes().cells.iter().any(|c| c.id == line);
+            if let (false, true, Some(unit)) = (shown, on_map, self.focus.clone()) {
+                return self.unit_at(seat, &unit, line, &legal);
+            }
+            return self.take_number(seat, n, &legal);
+        }
+        // A legal action by its notation first, so no game's notation is shadowed by a command.
+        let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        if let Some(action) = legal.iter().find(|a| norm(&a.notation) == norm(line)).cloned() {
+            return self.take(seat, &action);
         }
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or("").to_lowercase();
@@ -272,7 +299,7 @@ impl Play {
         match command.as_str() {
             "?" | "h" | "help" => {
                 self.say(help_text());
-                Step::Again
+                return Step::Again;
             }
             "q" | "quit" | "exit" => {
                 if self.dirty && self.autosave.is_none() {
@@ -281,20 +308,22 @@ impl Play {
                     let p = p.display();
                     self.say(tr!("The game is saved in {p}.", "游戏已保存在 {p}。"));
                 }
-                Step::Quit
+                return Step::Quit;
             }
-            "u" | "undo" => match self.undo() {
-                Ok(()) => Step::Changed,
-                Err(f) => {
-                    self.warn(&f);
-                    Step::Again
+            "u" | "undo" => {
+                return match self.undo() {
+                    Ok(()) => Step::Changed,
+                    Err(f) => {
+                        self.warn(&f);
+                        Step::Again
+                    }
                 }
-            },
+            }
             "l" | "log" => {
                 let all = self.session.journal(Some(self.viewer(seat)));
                 let n = if rest.first() == Some(&"all") { all.len() } else { 30 };
                 print_journal(&all[all.len().saturating_sub(n)..], self.lang);
-                Step::Again
+                return Step::Again;
             }
             "s" | "save" => {
                 let target = match rest.as_slice() {
@@ -312,29 +341,382 @@ impl Play {
                         }
                     }
                 }
+                return Step::Again;
+            }
+            "m" | "map" => {
+                self.print_map(seat, &rest, &legal);
+                return Step::Again;
+            }
+            "b" | "back" | ".." => {
+                self.focus = None;
+                return Step::Show;
+            }
+            _ => {}
+        }
+        // A unit's id: its actions.
+        if let Some(unit) = legal
+            .iter()
+            .filter_map(|a| a.targets.units.first())
+            .find(|u| u.eq_ignore_ascii_case(line))
+            .cloned()
+        {
+            self.focus = Some(unit.clone());
+            self.show_unit(&unit, &legal);
+            return Step::Again;
+        }
+        // A hex, once a unit is picked: its action there.
+        if let Some(unit) = self.focus.clone() {
+            let on_map = self.hexes().cells.iter().any(|c| c.id.eq_ignore_ascii_case(line));
+            if on_map {
+                return self.unit_at(seat, &unit, line, &legal);
+            }
+        }
+        self.try_typed(seat, line, line)
+    }
+
+    /// The picked unit's action at hex `line`: taken if there is one, listed if several, else
+    /// the rules' reason why it cannot act there.
+    fn unit_at(&mut self, seat: Seat, unit: &str, line: &str, legal: &[LegalAction]) -> Step {
+        {
+            let unit = unit.to_string();
+            let mine: Vec<&LegalAction> = legal
+                .iter()
+                .filter(|a| a.targets.units.first() == Some(&unit))
+                .collect();
+            let there: Vec<&LegalAction> = mine
+                .iter()
+                .copied()
+                .filter(|a| a.targets.hexes.iter().any(|h| h.eq_ignore_ascii_case(line)))
+                .collect();
+            match there.as_slice() {
+                [one] => {
+                    let one = (*one).clone();
+                    return self.take(seat, &one);
+                }
+                [] => {}
+                several => {
+                    let n = several.len();
+                    self.say(tr!(
+                        "{n} actions of {unit} concern {line}; type the number of one:",
+                        "{unit} 有 {n} 个行动涉及 {line};请输入其中一个的编号:"
+                    ));
+                    for a in several {
+                        self.print_action(a);
+                    }
+                    return Step::Again;
+                }
+            }
+            // Not one of its hexes: the rules say why.
+            {
+                let template = mine.iter().find(|a| {
+                    matches!(a.targets.kind, ActionKind::Move | ActionKind::Attack) && !a.targets.hexes.is_empty()
+                });
+                if let Some(t) = template {
+                    let hex = &t.targets.hexes[0];
+                    let typed: Vec<String> = t
+                        .notation
+                        .split_whitespace()
+                        .map(|w| if w == hex { line.to_string() } else { w.to_string() })
+                        .collect();
+                    return self.try_typed(seat, &typed.join(" "), line);
+                }
+            }
+        }
+        self.try_typed(seat, line, line)
+    }
+
+    /// Acts on `typed` (the notation of an action that is not in the list): the rules refuse
+    /// it with their reason and rule, or, if it reads as no action at all, says so.
+    fn try_typed(&mut self, seat: Seat, typed: &str, line: &str) -> Step {
+        let viewer = self.viewer(seat);
+        let before = self.session.journal(Some(viewer));
+        match self.session.act_typed(seat, typed) {
+            Ok(()) => {
+                out!("{}: {typed}", self.label(seat));
+                print_journal(&new_lines(&before, &self.session.journal(Some(viewer))), self.lang);
+                self.after_change();
+                Step::Changed
+            }
+            Err(RecordError::Refused(r))
+                if !r.rule.is_empty() || !r.text.en.contains("is not one of the legal actions") =>
+            {
+                self.warn(&refused(RecordError::Refused(r)));
                 Step::Again
             }
-            _ => {
-                let number_like = line.parse::<i64>().is_ok();
-                let n = legal.len();
-                let text = if number_like {
-                    tr!(
-                        "`{line}` is not a number between 1 and {n}",
-                        "“{line}”不是 1 到 {n} 之间的编号"
-                    )
-                } else {
-                    tr!(
-                        "`{line}` is neither a legal action nor a command (type ? for help; press Enter to list the actions again)",
-                        "“{line}”既不是合法行动也不是命令(输入 ? 查看帮助;按回车重新列出行动)"
-                    )
-                };
-                self.warn(&Failure::new(text));
+            Err(_) => {
+                self.warn(&Failure::new(tr!(
+                    "`{line}` is neither a legal action nor a command (type ? for help; press Enter to list the actions again)",
+                    "“{line}”既不是合法行动也不是命令(输入 ? 查看帮助;按回车重新列出行动)"
+                )));
                 Step::Again
             }
         }
     }
 
-    fn show_decision(&self, seat: Seat) {
+    /// Action number `n` as it was shown in this run of decisions.
+    fn take_number(&mut self, seat: Seat, n: i64, legal: &[LegalAction]) -> Step {
+        let max = self.numbers.len();
+        let Some(notation) = usize::try_from(n)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| self.numbers.get(i))
+            .cloned()
+        else {
+            self.warn(&Failure::new(tr!(
+                "`{n}` is not a number between 1 and {max}",
+                "“{n}”不是 1 到 {max} 之间的编号"
+            )));
+            return Step::Again;
+        };
+        match legal.iter().find(|a| a.notation == notation).cloned() {
+            Some(action) => self.take(seat, &action),
+            None => {
+                self.warn(&Failure::new(tr!(
+                    "number {n} was `{notation}`, which is not legal any more (the list has changed); here is the list as it is now",
+                    "编号 {n} 是“{notation}”,它已不再合法(列表已变);以下是当前的列表"
+                )));
+                Step::Show
+            }
+        }
+    }
+
+    /// Takes a legal action and prints what it did.
+    fn take(&mut self, seat: Seat, action: &LegalAction) -> Step {
+        let viewer = self.viewer(seat);
+        let before = self.session.journal(Some(viewer));
+        if let Err(e) = self.session.act_json(seat, &action.action) {
+            self.warn(&refused(e));
+            return Step::Again;
+        }
+        out!(
+            "{}: {} — {}",
+            self.label(seat),
+            action.notation,
+            action.text.get(self.lang)
+        );
+        print_journal(&new_lines(&before, &self.session.journal(Some(viewer))), self.lang);
+        self.after_change();
+        Step::Changed
+    }
+
+    /// Numbers the actions of `legal` not yet numbered, after those of the same seat's
+    /// earlier decisions; a new seat deciding starts again from 1.
+    fn renumber(&mut self, seat: Seat, legal: &[LegalAction]) {
+        // Each seat keeps its numbers while the other seats act in between (the computer's
+        // replies); they start again from 1 when none of them is legal any more (a new kind
+        // of decision).
+        if self.numbered_for != Some(seat) {
+            if let Some(before) = self.numbered_for {
+                self.kept.insert(before, std::mem::take(&mut self.numbers));
+            }
+            self.numbers = self.kept.remove(&seat).unwrap_or_default();
+            self.numbered_for = Some(seat);
+        }
+        let known: std::collections::HashSet<String> = self.numbers.iter().cloned().collect();
+        if !legal.iter().any(|a| known.contains(&a.notation)) {
+            self.numbers.clear();
+        }
+        let known: std::collections::HashSet<String> = self.numbers.iter().cloned().collect();
+        for a in legal {
+            if !known.contains(&a.notation) {
+                self.numbers.push(a.notation.clone());
+            }
+        }
+    }
+
+    fn number(&self, notation: &str) -> usize {
+        self.numbers.iter().position(|n| n == notation).map_or(0, |i| i + 1)
+    }
+
+    fn print_action(&self, a: &LegalAction) {
+        let note = a
+            .targets
+            .note
+            .as_ref()
+            .map(|n| format!(" ({})", n.get(self.lang)))
+            .unwrap_or_default();
+        out!(
+            "  {:>5}. {}  {}{note}",
+            self.number(&a.notation),
+            a.notation,
+            a.text.get(self.lang)
+        );
+    }
+
+    /// The counters' names on the board, by id.
+    fn unit_names(&self, seat: Seat) -> std::collections::HashMap<String, String> {
+        let pieces = board::pieces(&self.session.render_pieces(Some(self.viewer(seat)), self.lang));
+        pieces.into_values().flatten().map(|p| (p.id, p.title)).collect()
+    }
+
+    /// The legal actions as the page lists them: under their headings, and where a heading
+    /// holds many actions of units, by unit (type a unit's id to list its actions).
+    fn print_grouped(&self, seat: Seat, legal: &[LegalAction]) {
+        let lang = self.lang;
+        let mut groups: Vec<(String, Vec<&LegalAction>)> = Vec::new();
+        for a in legal {
+            let heading = a.targets.group.get(lang).to_string();
+            match groups.iter_mut().find(|(h, _)| *h == heading) {
+                Some((_, list)) => list.push(a),
+                None => groups.push((heading, vec![a])),
+            }
+        }
+        let big = legal.len() > 40;
+        let names = if big { self.unit_names(seat) } else { Default::default() };
+        for (heading, list) in groups {
+            if !heading.is_empty() {
+                out!("{heading}:");
+            }
+            let (by_unit, single): (Vec<&LegalAction>, Vec<&LegalAction>) = list
+                .iter()
+                .partition(|a| big && !a.targets.units.is_empty() && a.targets.kind != ActionKind::Other);
+            if !by_unit.is_empty() {
+                let mut units: Vec<(&str, usize)> = Vec::new();
+                for a in &by_unit {
+                    let u = a.targets.units[0].as_str();
+                    match units.iter_mut().find(|(x, _)| *x == u) {
+                        Some((_, n)) => *n += 1,
+                        None => units.push((u, 1)),
+                    }
+                }
+                let k = units.len();
+                self.say(tr!(
+                    "  {k} units; type a unit's id to list its actions, then a number or a hex:",
+                    "  共 {k} 个单位;输入单位代号列出其行动,再输入编号或格号:"
+                ));
+                for (u, n) in units {
+                    let name = names.get(u).map(String::as_str).unwrap_or("");
+                    out!("    {u:<18} {name}  — {}", tr!("{n} actions", "{n} 个行动").get(lang));
+                }
+            }
+            for a in single {
+                self.print_action(a);
+            }
+        }
+    }
+
+    /// The actions of one unit, by kind, numbered.
+    fn show_unit(&self, unit: &str, legal: &[LegalAction]) {
+        let mine: Vec<&LegalAction> = legal
+            .iter()
+            .filter(|a| a.targets.units.first().map(String::as_str) == Some(unit))
+            .collect();
+        let n = mine.len();
+        self.say(tr!(
+            "{unit}: {n} actions (type a number, or a hex to take its action there; `map` shows them on the board, `back` the whole list):",
+            "{unit}:共 {n} 个行动(输入编号,或输入格号执行该格的行动;`map` 在地图上显示,`back` 回到完整列表):"
+        ));
+        for kind in [
+            ActionKind::Move,
+            ActionKind::Attack,
+            ActionKind::Place,
+            ActionKind::Choose,
+            ActionKind::Other,
+        ] {
+            let of_kind: Vec<&&LegalAction> = mine.iter().filter(|a| a.targets.kind == kind).collect();
+            if of_kind.is_empty() {
+                continue;
+            }
+            let heading = of_kind[0].targets.group.get(self.lang).to_string();
+            out!("{heading}:");
+            // Many actions each at one hex: the first in full, then number, hex and note.
+            let one_hex = of_kind.iter().all(|a| a.targets.hexes.len() == 1);
+            if of_kind.len() > 12 && one_hex {
+                self.print_action(of_kind[0]);
+                let items: Vec<String> = of_kind
+                    .iter()
+                    .map(|a| {
+                        let note = a
+                            .targets
+                            .note
+                            .as_ref()
+                            .map(|n| n.get(self.lang).to_string())
+                            .unwrap_or_default();
+                        let item = format!("{:>5} {} {note}", self.number(&a.notation), a.targets.hexes[0]);
+                        format!("{item:<24}")
+                    })
+                    .collect();
+                for chunk in items.chunks(5) {
+                    out!("  {}", chunk.concat().trim_end());
+                }
+            } else {
+                for a in of_kind {
+                    self.print_action(a);
+                }
+            }
+        }
+    }
+
+    fn hexes(&mut self) -> &board::Hexes {
+        if self.hexes.is_none() {
+            self.hexes = Some(board::hexes(&self.session.render_map(self.lang)));
+        }
+        self.hexes.get_or_insert_with(board::Hexes::default)
+    }
+
+    /// `map [HEX] [RADIUS]`: the board around a hex (the picked unit's, else the first hex of
+    /// the actions), with the picked unit's destinations marked.
+    fn print_map(&mut self, seat: Seat, args: &[&str], legal: &[LegalAction]) {
+        let radius = args
+            .iter()
+            .find_map(|a| a.parse::<u32>().ok().filter(|r| *r <= 12))
+            .unwrap_or(3);
+        let pieces = board::pieces(&self.session.render_pieces(Some(self.viewer(seat)), self.lang));
+        let hex_arg = args
+            .iter()
+            .find(|a| a.parse::<u32>().map_or(true, |r| r > 12))
+            .map(|s| s.to_string());
+        let unit_hex = self.focus.as_ref().and_then(|u| {
+            pieces
+                .iter()
+                .find(|(_, list)| list.iter().any(|p| &p.id == u))
+                .map(|(h, _)| h.clone())
+        });
+        let first = legal.iter().find_map(|a| a.targets.hexes.first().cloned());
+        let Some(centre) = hex_arg.or(unit_hex).or(first) else {
+            self.warn(&Failure::new(tr!(
+                "which hex? type map HEX (and a radius, 3 if left out)",
+                "哪一格?请输入 map 格号(可加半径,缺省为 3)"
+            )));
+            return;
+        };
+        let mut marked = std::collections::BTreeMap::new();
+        if let Some(u) = &self.focus {
+            for a in legal.iter().filter(|a| a.targets.units.first() == Some(u)) {
+                for h in &a.targets.hexes {
+                    let note = a.targets.note.as_ref().map(|n| n.get(self.lang).to_string());
+                    marked.insert(
+                        h.clone(),
+                        format!("{} {}", self.number(&a.notation), note.unwrap_or_default()),
+                    );
+                }
+            }
+        }
+        if self.hexes().cells.is_empty() {
+            self.warn(&Failure::new(tr!("this game draws no hex map", "该游戏没有六角格地图")));
+            return;
+        }
+        let lang = self.lang;
+        match board::around(self.hexes(), &pieces, &centre, radius, &marked) {
+            Some(text) => {
+                out!(
+                    "{}",
+                    tr!(
+                        "The board within {radius} hexes of {centre} (id, top counter, +more; * where the picked unit may act, with its number):",
+                        "{centre} 周围 {radius} 格内的局面(格号、最上面的算子、+其余数目;* 为所选单位可行动之处,附编号):"
+                    )
+                    .get(lang)
+                );
+                print_block(&text);
+            }
+            None => self.warn(&Failure::new(tr!(
+                "there is no hex {centre} on this map",
+                "地图上没有 {centre} 这一格"
+            ))),
+        }
+    }
+
+    fn show_decision(&mut self, seat: Seat) {
         let lang = self.lang;
         out!();
         out!("{}", "-".repeat(72));
@@ -347,13 +729,20 @@ impl Play {
         }
         out!();
         let legal = self.session.legal();
+        self.renumber(seat, &legal);
         let who = self.label(seat);
         let n = legal.len();
         self.say(tr!(
             "{who} to decide — {n} legal actions:",
             "轮到 {who} 决定 —— 共 {n} 个合法行动:"
         ));
-        print_legal_compact(&legal, lang);
+        match self.focus.clone() {
+            Some(u) if legal.iter().any(|a| a.targets.units.first() == Some(&u)) => self.show_unit(&u, &legal),
+            _ => {
+                self.focus = None;
+                self.print_grouped(seat, &legal);
+            }
+        }
     }
 
     fn computer_move(&mut self, seat: Seat) -> CmdResult {
@@ -553,7 +942,7 @@ enum Step {
 
 fn help_text() -> Text {
     tr!(
-        "Type the number or the notation of an action. Commands: u undo, l log (l all: the whole log), s [FILE] save, q quit, ? help; Enter lists the actions again.",
-        "输入行动的编号或写法。命令:u 撤销,l 日志(l all:全部日志),s [文件] 保存,q 退出,? 帮助;回车重新列出行动。"
+        "Type the number or the notation of an action, or a unit's id to list its actions and then a hex to take its action there (#N is action N where a hex id reads as a number). A number keeps its action while you go on deciding; one whose action is no longer legal is refused. Commands: map [HEX] [RADIUS] the board around a hex, back the whole list, u undo, l log (l all: the whole log), s [FILE] save, q quit, ? help; Enter lists the actions again.",
+        "输入行动的编号或写法,或输入单位代号列出其行动,再输入格号执行该格的行动(格号与编号相混时,#N 表示第 N 号行动)。你连续决定期间编号始终指同一行动;已不合法的编号会被拒绝。命令:map [格号] [半径] 显示某格周围的局面,back 回到完整列表,u 撤销,l 日志(l all:全部日志),s [文件] 保存,q 退出,? 帮助;回车重新列出行动。"
     )
 }

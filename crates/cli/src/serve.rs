@@ -5,9 +5,9 @@ use sandtable_core::text::{Lang, Text};
 use std::net::SocketAddr;
 use std::path::Path;
 
-pub fn run(addr: SocketAddr, data: &Path, lang: Lang) -> CmdResult {
+pub fn run(addr: SocketAddr, data: &Path, limits: sandtable_server::hub::Limits, lang: Lang) -> CmdResult {
     let fail = |e: sandtable_server::ServeError| Failure::new(Text::new(e.to_string(), format!("服务器错误:{e}")));
-    let hub = sandtable_server::open(data).map_err(fail)?;
+    let hub = sandtable_server::open_with(data, limits).map_err(fail)?;
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Failure::new(Text::new(format!("cannot start: {e}"), format!("无法启动:{e}"))))?;
     let data = data.display().to_string();

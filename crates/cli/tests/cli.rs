@@ -375,7 +375,7 @@ fn play_with_piped_input_quits_cleanly() {
             "--save",
             path_str(&save),
         ],
-        "1\nnot an action\n1\nu\nl\n",
+        "1\nnot an action\n2\nu\nl\n",
     );
     ok(&o);
     assert!(stdout(&o).contains("not an action"));
@@ -431,4 +431,220 @@ fn messages_follow_the_locale_and_lang() {
         .output()
         .unwrap();
     assert!(stderr(&o).starts_with("错误:"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_save_with_crafted_actions_is_refused_without_a_panic() {
+    // A save whose actions were edited to name what does not exist (unit 9999, hex 65535, a
+    // negative chit, a declaration of unit 9999): every command refuses it, naming the step.
+    let dir = TempDir::new("crafted");
+    let file = new_game(&dir, "game.json");
+    for _ in 0..8 {
+        ok(&run(&["act", path_str(&file), "1"]));
+    }
+    let good: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let steps = good["entries"].as_array().unwrap().len();
+    let mut cases = Vec::new();
+    for n in 0..steps {
+        let Some(action) = good["entries"][n]["action"].as_object() else {
+            continue;
+        };
+        for (key, value) in action {
+            if !value.is_number() {
+                continue;
+            }
+            for crafted in [serde_json::json!(9999), serde_json::json!(65535), serde_json::json!(-1)] {
+                let mut bad = good.clone();
+                bad["entries"][n]["action"][key] = crafted;
+                cases.push((n + 1, bad));
+            }
+        }
+        let mut declare = good.clone();
+        declare["entries"][n]["action"] = serde_json::json!({"do": "declare", "target": 0, "units": [9999]});
+        cases.push((n + 1, declare));
+    }
+    assert!(cases.len() > 10);
+    for (i, (step, bad)) in cases.iter().enumerate() {
+        let path = dir.path(&format!("crafted-{i}.json"));
+        let text = serde_json::to_string_pretty(bad).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        let err = fails_cleanly(&run(&["replay", path_str(&path), "--verify"]));
+        assert!(err.contains(&format!("step {step}")), "names step {step}: {err}");
+        fails_cleanly(&run(&["act", path_str(&path), "1"]));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the file was changed");
+    }
+}
+
+#[test]
+fn play_keeps_action_numbers_and_refuses_a_stale_one() {
+    // Picking chit 1, then typing 1 again (from the list as it was): refused, saying what
+    // number 1 was, rather than taken for another chit. Number 2 still names its chit.
+    let o = run_with_input(
+        &["play", "stalingrad-blitz", "--seed", "2", "--vs", "human"],
+        "1\n1\n2\nq\n\n",
+    );
+    ok(&o);
+    let out = stdout(&o);
+    assert!(
+        out.contains("number 1 was `pick VrnzFront`, which is not legal any more"),
+        "{out}"
+    );
+    assert!(out.contains("soviet: pick StrgFront"), "{out}");
+    let o = command("C")
+        .args([
+            "--lang",
+            "zh",
+            "play",
+            "stalingrad-blitz",
+            "--seed",
+            "2",
+            "--vs",
+            "human",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().expect("stdin").write_all("1\n1\nq\n\n".as_bytes())?;
+            c.wait_with_output()
+        })
+        .expect("run sandtable");
+    assert!(
+        stdout(&o).contains("编号 1 是“pick VrnzFront”,它已不再合法"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn play_picks_a_unit_then_a_hex_shows_the_map_and_explains_a_refusal() {
+    // A save at the first movement decision.
+    let dir = TempDir::new("unit-hex");
+    let file = new_game(&dir, "game.json");
+    let mut mover = None;
+    for _ in 0..40 {
+        let legal = legal_json(&file);
+        mover = legal["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["kind"] == "move")
+            .map(|a| {
+                (
+                    a["units"][0].as_str().unwrap().to_string(),
+                    a["hexes"][0].as_str().unwrap().to_string(),
+                )
+            });
+        if mover.is_some() {
+            break;
+        }
+        ok(&run(&["act", path_str(&file), "1"]));
+    }
+    let (unit, hex) = mover.expect("a movement decision within 40 actions");
+    // `legal --json` gives each move's cost, as the web API does.
+    let legal = legal_json(&file);
+    let first_move = legal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "move")
+        .unwrap();
+    assert!(
+        first_move["note"]["en"].as_str().is_some_and(|n| n.contains("MP")),
+        "{first_move}"
+    );
+    assert!(
+        first_move["note"]["zh"].as_str().is_some_and(|n| !n.is_empty()),
+        "{first_move}"
+    );
+    assert!(first_move["group"]["en"].is_string(), "{first_move}");
+    let o = run_with_input(
+        &["play", "--load", path_str(&file), "--vs", "human"],
+        &format!("{unit}\nmap\n0101\n{hex}\nq\n\n"),
+    );
+    ok(&o);
+    let out = stdout(&o);
+    // The long list is grouped by unit, the unit's own actions listed when it is typed.
+    assert!(out.contains("type a unit's id to list its actions"), "{out}");
+    assert!(out.contains(&format!("{unit}: ")), "{out}");
+    // The board around the unit, its destinations marked.
+    assert!(out.contains("The board within 3 hexes of"), "{out}");
+    assert!(out.contains('*'), "{out}");
+    // A hex it cannot reach: the rules' reason with the rule number.
+    assert!(out.contains("! 9."), "the refusal names its rule: {out}");
+    // Its destination: the move is taken.
+    assert!(out.contains(&format!(": move {unit} {hex}")), "{out}");
+}
+
+#[test]
+fn show_lists_what_the_board_marks_and_the_units_off_the_map() {
+    let dir = TempDir::new("show-status");
+    let ardennes = dir.path("a.json");
+    ok(&run(&[
+        "new",
+        "ardennes-ii",
+        "--scenario",
+        "goose-egg",
+        "--seed",
+        "1",
+        "-o",
+        path_str(&ardennes),
+    ]));
+    let o = run(&["show", path_str(&ardennes)]);
+    ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("Marked hexes:"), "{out}");
+    assert!(out.contains("  ZOC ("), "the ZOC Bond hexes: {out}");
+    assert!(out.contains("  charge ("), "the demolition charges: {out}");
+    // The campaign begins with German units DG (7.1).
+    let campaign = dir.path("c.json");
+    ok(&run(&[
+        "new",
+        "ardennes-ii",
+        "--scenario",
+        "campaign",
+        "--seed",
+        "1",
+        "-o",
+        path_str(&campaign),
+    ]));
+    let o = run(&["show", path_str(&campaign)]);
+    ok(&o);
+    assert!(stdout(&o).contains("DG ("), "{}", stdout(&o));
+    let stalingrad = new_game(&dir, "s.json");
+    let o = run(&["show", path_str(&stalingrad)]);
+    ok(&o);
+    assert!(stdout(&o).contains("Reserve pool ("), "{}", stdout(&o));
+    let o = command("C")
+        .args(["--lang", "zh", "show", path_str(&stalingrad)])
+        .output()
+        .expect("run sandtable");
+    assert!(stdout(&o).contains("预备池 ("), "{}", stdout(&o));
+    // A unit in the rail box, from a scenario file that puts it there.
+    let shipped = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/stalingrad-blitz/data/scenarios/campaign.toml"),
+    )
+    .unwrap();
+    let scenario = dir.path("rail.toml");
+    std::fs::write(
+        &scenario,
+        format!("{shipped}\n[[unit]]\nid = \"ger-pz-6\"\nloc = \"rail-box\"\n"),
+    )
+    .unwrap();
+    let railed = dir.path("rail.json");
+    ok(&run(&[
+        "new",
+        "stalingrad-blitz",
+        "--scenario-file",
+        path_str(&scenario),
+        "-o",
+        path_str(&railed),
+    ]));
+    let o = run(&["show", path_str(&railed)]);
+    ok(&o);
+    assert!(
+        stdout(&o).contains("Rail box (1): 6th Panzer Division"),
+        "{}",
+        stdout(&o)
+    );
 }

@@ -92,7 +92,10 @@ fn create(s: &Server, body: Value) -> Value {
 fn a_killed_server_comes_back_with_every_answered_action() {
     let dir = temp_dir("kill");
     let server = Server::start(&dir);
-    let created = create(&server, json!({"game": "stalingrad-blitz", "seed": 21}));
+    let created = create(
+        &server,
+        json!({"game": "stalingrad-blitz", "seed": 21, "hotseat": true}),
+    );
     let id = created["id"].as_str().expect("an id").to_string();
     let tokens = [
         created["tokens"]["axis"].as_str().expect("axis").to_string(),

@@ -34,7 +34,12 @@ async fn main() {
 
     let dir = std::env::temp_dir().join(format!("sandtable-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let hub = sandtable_server::open(&dir).expect("a data folder");
+    // One client creates every game here: no creation limit.
+    let limits = sandtable_server::hub::Limits {
+        games_per_client: usize::MAX,
+        ..Default::default()
+    };
+    let hub = sandtable_server::open_with(&dir, limits).expect("a data folder");
     let (tx, rx) = tokio::sync::oneshot::channel();
     tokio::spawn(async move {
         let served = sandtable_server::serve(hub, "127.0.0.1:0".parse().expect("an address"), |bound| {
@@ -218,7 +223,7 @@ impl Client {
 
     /// Creates one hotseat game and plays `n` random legal actions.
     async fn play(&mut self, game: &str, scenario: Option<&str>, seed: u64, n: usize, think: Duration) {
-        let mut req = json!({"game": game, "seed": seed});
+        let mut req = json!({"game": game, "seed": seed, "hotseat": true});
         if let Some(s) = scenario {
             req["scenario"] = json!(s);
         }

@@ -80,9 +80,23 @@ async fn api_wrong_method() -> ApiError {
     )
 }
 
-/// Reads a JSON body of at most [`BODY_LIMIT`] bytes.
-async fn read_json<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiError> {
-    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| {
+/// Reads a request body of at most [`BODY_LIMIT`] bytes, which must come within `within`
+/// (the same limit as for the headers), so a client cannot hold a connection by sending it
+/// slowly.
+async fn read_body(body: Body, within: std::time::Duration) -> Result<axum::body::Bytes, ApiError> {
+    let read = tokio::time::timeout(within, axum::body::to_bytes(body, BODY_LIMIT)).await;
+    let Ok(read) = read else {
+        let secs = within.as_secs_f64();
+        return Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "too-slow",
+            Text::new(
+                format!("the request body did not arrive within {secs} s"),
+                format!("请求内容未在 {secs} 秒内送达"),
+            ),
+        ));
+    };
+    read.map_err(|_| {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "too-large",
@@ -91,13 +105,22 @@ async fn read_json<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiE
                 format!("请求内容超过 {} KiB", BODY_LIMIT / 1024),
             ),
         )
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
+    })
+}
+
+/// A request body as the JSON `T`.
+fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
         ApiError::bad_request(Text::new(
             format!("the request is not the JSON expected: {e}"),
             format!("请求不是所需的 JSON:{e}"),
         ))
     })
+}
+
+/// Reads a JSON body ([`read_body`], [`parse_json`]).
+async fn read_json<T: serde::de::DeserializeOwned>(hub: &Hub, body: Body) -> Result<T, ApiError> {
+    parse_json(&read_body(body, hub.limits.header_timeout).await?)
 }
 
 #[derive(Deserialize, Default)]
@@ -109,6 +132,24 @@ struct Params {
     /// `en` or `zh`: the document as the browser page takes it, in that language
     /// ([`PageDocument`]).
     page: Option<String>,
+}
+
+/// The query string as [`Params`]; one that does not parse (`?journal_from=x`) is refused with
+/// the API's JSON error, not the framework's plain text.
+struct ApiQuery(Params);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ApiQuery {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        match Query::<Params>::from_request_parts(parts, state).await {
+            Ok(Query(p)) => Ok(ApiQuery(p)),
+            Err(e) => Err(ApiError::bad_request(Text::new(
+                format!("the query string is not what this path takes: {}", e.body_text()),
+                format!("查询参数不符合该路径的要求:{}", e.body_text()),
+            ))),
+        }
+    }
 }
 
 /// `?lang=` (also `?page=`): `en` (the default) or `zh` (`zh-CN` and the like too); anything
@@ -144,11 +185,52 @@ async fn catalog() -> Json<Value> {
     Json(json!(sandtable_catalog::games()))
 }
 
-async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
-    let rows = hub.list()?;
+/// `GET /api/games?limit=N&offset=M`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ListParams {
+    limit: Option<usize>,
+    offset: Option<usize>,
+}
+
+async fn list_games(
+    State(hub): State<Arc<Hub>>,
+    query: Result<Query<ListParams>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(params) = query.map_err(|e| {
+        ApiError::bad_request(Text::new(
+            format!("the query string is not what this path takes: {}", e.body_text()),
+            format!("查询参数不符合该路径的要求:{}", e.body_text()),
+        ))
+    })?;
+    let limit = params.limit.unwrap_or(hub.limits.page);
+    if limit == 0 || limit > hub.limits.max_page {
+        return Err(ApiError::bad_request(Text::new(
+            format!("`limit` is from 1 to {}", hub.limits.max_page),
+            format!("`limit` 须在 1 到 {} 之间", hub.limits.max_page),
+        )));
+    }
+    let offset = params.offset.unwrap_or(0);
+    let rows = hub.page(limit, offset)?;
+    // A database too damaged to count its games still lists those it can read.
+    let total = hub.count().unwrap_or(offset + rows.len());
     let games: Vec<Value> = rows
         .iter()
         .map(|row| {
+            let row = match row {
+                Ok(row) => row,
+                Err(u) => {
+                    let text = Text::new(
+                        format!("damaged, cannot be played: {}", u.why),
+                        format!("已损坏,无法进行:{}", u.why),
+                    );
+                    return json!({
+                        "id": u.id, "game": "", "title": null, "scenario": null, "created": null,
+                        "updated": null, "version": null, "seats": [], "pending": null, "over": false,
+                        "summary": text, "damaged": text,
+                    });
+                }
+            };
             let entry = sandtable_catalog::find(&row.game).ok();
             let seats: Vec<Value> = row
                 .seats
@@ -166,11 +248,24 @@ async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError
                 "scenario": scenario_info(entry.as_ref(), &row.scenario),
                 "created": row.created, "updated": row.updated, "version": row.snapshot.version,
                 "seats": seats, "pending": row.snapshot.pending, "over": row.snapshot.over,
-                "summary": row.snapshot.summary,
+                "summary": row.snapshot.summary, "dice": dice(row.seed_fixed),
             })
         })
         .collect();
-    Ok(Json(Value::Array(games)))
+    let mut headers = vec![(header::HeaderName::from_static("x-total-count"), total.to_string())];
+    if offset.saturating_add(limit) < total {
+        headers.push((
+            header::HeaderName::from_static("x-next-offset"),
+            (offset + limit).to_string(),
+        ));
+    }
+    let mut res = Json(Value::Array(games)).into_response();
+    for (k, v) in headers {
+        if let Ok(v) = header::HeaderValue::from_str(&v) {
+            res.headers_mut().insert(k, v);
+        }
+    }
+    Ok(res)
 }
 
 fn scenario_info(entry: Option<&sandtable_catalog::GameEntry>, source: &ScenarioSource) -> Value {
@@ -188,9 +283,14 @@ fn scenario_info(entry: Option<&sandtable_catalog::GameEntry>, source: &Scenario
     }
 }
 
-async fn create_game(State(hub): State<Arc<Hub>>, body: Body) -> Result<Response, ApiError> {
-    let req: NewGame = read_json(body).await?;
-    let created = hub.create(req)?;
+async fn create_game(State(hub): State<Arc<Hub>>, request: axum::extract::Request) -> Result<Response, ApiError> {
+    // The client is its address (one for every request that comes without one: in-process).
+    let client = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string());
+    let req: NewGame = read_json(&hub, request.into_body()).await?;
+    let created = hub.create(req, &client)?;
     let base = format!("/game/{}", created.id);
     let mut links = serde_json::Map::new();
     for (seat, token) in &created.tokens {
@@ -224,6 +324,29 @@ pub struct Document {
     journal_total: usize,
     journal: Vec<JournalLine>,
     view: Value,
+    /// Whether the dice follow a seed the creator chose ([`dice`]).
+    dice: Value,
+    /// Why a computer player's move waits (its write failed and is being tried again).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stalled: Option<Text>,
+}
+
+/// Where a game's dice come from, for every seat to see: a seed its creator chose (who may
+/// then know every roll in advance) or the server's own random source. The seed itself is
+/// never shown before the game is over.
+fn dice(fixed: bool) -> Value {
+    let text = if fixed {
+        text!(
+            "the dice follow a seed chosen by whoever created this game, who may know every roll in advance",
+            "本局骰子按创建者指定的随机种子产生,创建者可能预知每次掷骰"
+        )
+    } else {
+        text!(
+            "the dice come from the server's random source: nobody can know them in advance",
+            "本局骰子由服务器随机产生,任何人都无法预知"
+        )
+    };
+    json!({"fixed": fixed, "text": text})
 }
 
 /// The game as `you` may see it, with the log lines from `journal_from` on.
@@ -257,6 +380,8 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
         journal_total,
         journal: journal.split_off(journal_from),
         view: s.view(you),
+        dice: dice(live.row.seed_fixed),
+        stalled: slot.stalled.lock().unwrap_or_else(|p| p.into_inner()).clone(),
     }
 }
 
@@ -316,6 +441,9 @@ pub struct PageDocument {
     journal: Vec<PageLine>,
     /// The `<g class="pieces">` of the board as this seat may see it (docs/api.md, `map.svg`).
     pieces: String,
+    dice: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stalled: Option<String>,
 }
 
 /// `value` with every `{"en": …, "zh": …}` in it replaced by the text in `lang`.
@@ -402,6 +530,13 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
             })
             .collect(),
         pieces: s.render_pieces(you, lang),
+        dice: in_lang(dice(live.row.seed_fixed), lang),
+        stalled: slot
+            .stalled
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|t| t.get(lang).to_string()),
     }
 }
 
@@ -425,7 +560,7 @@ fn answer(slot: &Slot, live: &Live, you: Option<Seat>, params: &Params) -> Resul
 async fn game(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
 ) -> Result<Json<Answer>, ApiError> {
     let slot = hub.slot(&id)?;
@@ -438,7 +573,7 @@ async fn game(
 async fn board(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = hub.slot(&id)?;
@@ -461,7 +596,7 @@ async fn board(
 async fn map(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = hub.slot(&id)?;
@@ -525,14 +660,14 @@ struct ActRequest {
 async fn act(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Answer>, ApiError> {
     // The game first, so an unknown game is a 404 whatever the body holds.
     hub.slot(&id)?;
     params.page()?;
-    let req: ActRequest = read_json(body).await?;
+    let req: ActRequest = read_json(&hub, body).await?;
     let action = match (req.action, req.notation, req.index) {
         (Some(a), None, None) => Move::Json(a),
         (None, Some(n), None) => Move::Notation(n),
@@ -555,14 +690,32 @@ async fn act(
     answer(&slot, &live, Some(seat), &params)
 }
 
+/// `POST /api/games/{id}/undo`: an empty body, or `{"version": N}`, the version the undo
+/// takes back from (refused as `stale` if the game has moved on, so an undo sent twice takes
+/// back one step, not two).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    #[serde(default)]
+    version: Option<usize>,
+}
+
 async fn undo(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(params): Query<Params>,
+    ApiQuery(params): ApiQuery,
     headers: HeaderMap,
+    body: Body,
 ) -> Result<Json<Answer>, ApiError> {
+    hub.slot(&id)?;
     params.page()?;
-    let (slot, seat) = hub.undo(&id, token(&headers, &params)).await?;
+    let bytes = read_body(body, hub.limits.header_timeout).await?;
+    let req: UndoRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
+        UndoRequest::default()
+    } else {
+        parse_json(&bytes)?
+    };
+    let (slot, seat) = hub.undo(&id, token(&headers, &params), req.version).await?;
     let live = slot.live.lock().await;
     answer(&slot, &live, Some(seat), &params)
 }
@@ -581,7 +734,16 @@ async fn events(
     };
     // A page that fell behind (`Lagged`) gets an update without a version: it looks again.
     let later = BroadcastStream::new(rx).map(move |r| update(r.ok()));
-    let stream = tokio_stream::once(update(Some(now))).chain(later);
+    // The stream ends when the server stops, or it would wait for the page forever.
+    let closing = tokio_stream::wrappers::WatchStream::new(hub.closing())
+        .filter(|c| *c)
+        .map(|_| None);
+    let stream = tokio_stream::once(update(Some(now)))
+        .chain(later)
+        .map(Some)
+        .merge(closing)
+        .take_while(Option::is_some)
+        .filter_map(|e| e);
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 

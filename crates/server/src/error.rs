@@ -73,6 +73,31 @@ impl ApiError {
         )
     }
 
+    /// The database file was deleted, replaced or damaged while the server ran: no action is
+    /// accepted until it is restarted.
+    pub fn storage_lost(e: impl std::fmt::Display) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage-lost",
+            Text::new(
+                format!("the server can no longer store games ({e}); this action was not taken"),
+                format!("服务器已无法保存对局({e});本次行动未执行"),
+            ),
+        )
+    }
+
+    /// A stored game that cannot be opened; its record is kept as it is.
+    pub fn damaged(id: &str, why: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "damaged-game",
+            Text::new(
+                format!("game {id} is damaged and cannot be played: {why}. Its record is kept as it was; the server's log says more"),
+                format!("对局 {id} 已损坏,无法进行:{why}。其记录原样保留;详见服务器日志"),
+            ),
+        )
+    }
+
     /// An action the rules refused, or a step of a stored game that does not replay.
     pub fn from_record(e: RecordError) -> ApiError {
         match e {

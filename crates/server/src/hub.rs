@@ -12,12 +12,12 @@
 //! computer turn.
 
 use crate::error::ApiError;
-use crate::store::{GameRow, SeatRow, Snapshot, Store};
+use crate::store::{GameRow, SeatRow, Snapshot, Store, StoreError, Unreadable};
 use axum::http::StatusCode;
 use sandtable_catalog::{agent_seed, DynAgent, GameEntry};
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Pending, Seat};
-use sandtable_core::record::{DynSession, ScenarioSource};
+use sandtable_core::record::{DynSession, Entry, RecordError, ScenarioSource};
 use sandtable_core::text;
 use sandtable_core::text::{Lang, Text};
 use serde::Deserialize;
@@ -35,6 +35,47 @@ pub struct Slot {
     /// The map alone per language (English, Chinese), drawn once when first asked for: it is
     /// the same all game long.
     pub maps: [std::sync::OnceLock<Arc<str>>; 2],
+    /// Set while a computer player's move waits to be stored (the database refused the
+    /// write and it is being tried again): why, for the pages to say.
+    pub stalled: Mutex<Option<Text>>,
+    /// When it was last asked for, to let idle games go from memory ([`Hub::evict`]).
+    used: Mutex<std::time::Instant>,
+}
+
+/// What the server allows, so that no client can take it all (docs/api.md, "Limits").
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Games a listing answers when `limit` is not given, and at most.
+    pub page: usize,
+    pub max_page: usize,
+    /// Games one client (one address) may create in `window`…
+    pub games_per_client: usize,
+    /// …of which this many with no human seat (they play on by themselves).
+    pub computer_games_per_client: usize,
+    pub window: std::time::Duration,
+    /// Games kept in memory at most; beyond, those idle longest are let go (they stay in the
+    /// database and are opened again when asked for).
+    pub open_games: usize,
+    /// A game nobody has asked for in this long is let go from memory.
+    pub idle: std::time::Duration,
+    /// A connection must send a request's headers within this long (also while it waits
+    /// between requests), or it is closed.
+    pub header_timeout: std::time::Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            page: 50,
+            max_page: 200,
+            games_per_client: 30,
+            computer_games_per_client: 3,
+            window: std::time::Duration::from_secs(3600),
+            open_games: 200,
+            idle: std::time::Duration::from_secs(30 * 60),
+            header_timeout: std::time::Duration::from_secs(30),
+        }
+    }
 }
 
 /// A game's session and stored header, changed only under the slot's lock.
@@ -88,11 +129,18 @@ pub struct NewGame {
     pub game: String,
     #[serde(default)]
     pub scenario: Option<String>,
+    /// A scenario file a player wrote (docs/formats.md), whole, in place of `scenario`.
+    #[serde(default)]
+    pub scenario_file: Option<String>,
     #[serde(default)]
     pub seed: Option<u64>,
     /// Seat id → `human` or an agent's name; seats left out are human.
     #[serde(default)]
     pub seats: BTreeMap<String, String>,
+    /// One person plays every human seat at one screen: a `seed` may then be given even with
+    /// two human seats (the game is marked as having fixed dice).
+    #[serde(default)]
+    pub hotseat: bool,
 }
 
 /// A game just created: its id and the human seats' tokens by seat id.
@@ -104,6 +152,17 @@ pub struct Created {
 pub struct Hub {
     store: Mutex<Store>,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
+    /// Games that could not be opened (a record that does not replay, a row that does not
+    /// read), with why: each answers `damaged-game` and keeps its record as it is, while every
+    /// other game plays on.
+    damaged: Mutex<HashMap<String, String>>,
+    /// Set when the server is stopping: every open event stream ends, so the server does not
+    /// wait for pages that would never hang up.
+    closing: tokio::sync::watch::Sender<bool>,
+    pub limits: Limits,
+    /// The games each client created within the window: when, and whether only computers
+    /// play them.
+    created: Mutex<HashMap<String, Vec<(std::time::Instant, bool)>>>,
 }
 
 /// `n` random bytes from the operating system, as lowercase hex.
@@ -126,9 +185,17 @@ fn snapshot(session: &dyn DynSession, version: usize) -> Snapshot {
 
 impl Hub {
     pub fn new(store: Store) -> Arc<Hub> {
+        Hub::with_limits(store, Limits::default())
+    }
+
+    pub fn with_limits(store: Store, limits: Limits) -> Arc<Hub> {
         Arc::new(Hub {
+            limits,
+            created: Mutex::new(HashMap::new()),
             store: Mutex::new(store),
             slots: Mutex::new(HashMap::new()),
+            damaged: Mutex::new(HashMap::new()),
+            closing: tokio::sync::watch::channel(false).0,
         })
     }
 
@@ -138,19 +205,79 @@ impl Hub {
         self.store.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Every stored game's header, most recently changed first.
-    pub fn list(&self) -> Result<Vec<GameRow>, ApiError> {
-        self.store().list().map_err(ApiError::storage)
+    /// Every stored game's header, most recently changed first; a game that cannot be read
+    /// or replayed comes as [`Unreadable`].
+    pub fn list(&self) -> Result<Vec<Result<GameRow, Unreadable>>, ApiError> {
+        self.page(usize::MAX, 0)
     }
 
-    /// Creates and stores a game; computer seats start moving if it is their turn.
-    pub fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
+    /// The number of stored games.
+    pub fn count(&self) -> Result<usize, ApiError> {
+        self.store().count().map_err(ApiError::storage)
+    }
+
+    /// [`Hub::list`] from the `offset`th game on, at most `limit` of them.
+    pub fn page(&self, limit: usize, offset: usize) -> Result<Vec<Result<GameRow, Unreadable>>, ApiError> {
+        let mut rows = self.store().page(limit, offset).map_err(ApiError::storage)?;
+        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        for r in &mut rows {
+            if let Ok(row) = r {
+                if let Some(why) = damaged.get(&row.id) {
+                    *r = Err(Unreadable {
+                        id: row.id.clone(),
+                        why: why.clone(),
+                    });
+                }
+            }
+        }
+        Ok(rows)
+    }
+
+    /// Ends every open event stream: the server is stopping.
+    pub fn shut_down(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Tells when the server begins to stop ([`Hub::shut_down`]).
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// Why game `id` could not be opened, if it could not.
+    pub fn damage(&self, id: &str) -> Option<String> {
+        self.damaged.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
+    }
+
+    /// Marks game `id` damaged: it answers `damaged-game` from now on; the log says why.
+    fn mark_damaged(&self, id: &str, why: String) -> ApiError {
+        eprintln!("game {id} is damaged and will not be played: {why}");
+        self.damaged
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string(), why.clone());
+        ApiError::damaged(id, &why)
+    }
+
+    /// Creates and stores a game for `client` (its address, for the creation limits);
+    /// computer seats start moving if it is their turn.
+    pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<Created, ApiError> {
         let entry = sandtable_catalog::find(req.game.trim()).map_err(ApiError::from_catalog)?;
-        let scenario = entry
-            .scenario(req.scenario.as_deref())
-            .map_err(ApiError::from_catalog)?
-            .id
-            .clone();
+        let scenario = match (&req.scenario, &req.scenario_file) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_request(text!(
+                    "give `scenario` (a shipped one) or `scenario_file` (one you wrote), not both",
+                    "请给出 `scenario`(自带剧本)或 `scenario_file`(自编剧本)之一,不要同时给出"
+                )))
+            }
+            (_, Some(text)) => ScenarioSource::Text(text.clone()),
+            (id, None) => ScenarioSource::Shipped(
+                entry
+                    .scenario(id.as_deref())
+                    .map_err(ApiError::from_catalog)?
+                    .id
+                    .clone(),
+            ),
+        };
         for seat_id in req.seats.keys() {
             entry.seat(seat_id).map_err(ApiError::from_catalog)?;
         }
@@ -175,18 +302,57 @@ impl Hub {
                 token,
             ));
         }
+        // Dice nobody can foresee in a game between people: the creator of such a game could
+        // otherwise play a copy with the same seed and see every roll before it is made. A
+        // chosen seed is for a game one person plays alone (hotseat, against the computer) or
+        // nobody does (computers only), and the game says its dice are fixed.
+        let humans = seats.iter().filter(|(s, _)| s.player == "human").count();
+        if req.seed.is_some() && humans > 1 && !req.hotseat {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "fixed-seed",
+                text!(
+                    "a game between people takes its dice from the server: a seed may be chosen only for a hotseat game (\"hotseat\": true), a game against the computer or between computers",
+                    "多人对局的骰子由服务器决定:只有同屏对战(\"hotseat\": true)、对电脑或电脑之间的对局才能指定随机种子"
+                ),
+            ));
+        }
+        let seed_fixed = req.seed.is_some();
         let seed = match req.seed {
             Some(s) => s,
             None => u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0),
         };
-        let session = entry
-            .new_session(ScenarioSource::Shipped(scenario), seed)
-            .map_err(ApiError::from_catalog)?;
+        // A file a player wrote is read by the game's own parser: a fault there refuses it.
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| entry.new_session(scenario, seed)))
+            .unwrap_or_else(|_| {
+                Err(sandtable_catalog::CatalogError::Record(RecordError::Setup(
+                    "the rules could not read it".into(),
+                )))
+            });
+        let session = made.map_err(|e| match e {
+            sandtable_catalog::CatalogError::Record(RecordError::Setup(why)) => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad-scenario",
+                Text::new(
+                    format!("the scenario file cannot be used: {why}"),
+                    format!("该剧本文件无法使用:{why}"),
+                ),
+            ),
+            e => ApiError::from_catalog(e),
+        })?;
+        // Counted against the client's limits once it is a game that can be stored.
+        self.admit(client, humans == 0)?;
         let id = random_hex(8)?;
         let snap = snapshot(&*session, session.record().entries.len());
         self.store()
-            .create(&id, session.record(), &seats, &snap)
-            .map_err(ApiError::storage)?;
+            .create(&id, session.record(), seed_fixed, &seats, &snap)
+            .map_err(|e| {
+                if e.lost {
+                    ApiError::storage_lost(e)
+                } else {
+                    ApiError::storage(e)
+                }
+            })?;
         let row = self
             .store()
             .game(&id)
@@ -212,23 +378,45 @@ impl Hub {
             }),
             updates: broadcast::channel(64).0,
             maps: Default::default(),
+            stalled: Mutex::new(None),
+            used: Mutex::new(std::time::Instant::now()),
         });
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        slots.entry(slot.id.clone()).or_insert(slot).clone()
+        let slot = slots.entry(slot.id.clone()).or_insert(slot).clone();
+        if slots.len() > self.limits.open_games {
+            Hub::let_go(&mut slots, self.limits.open_games, None);
+        }
+        slot
     }
 
-    /// The stored game `id`, replayed from its record.
+    /// The stored game `id`, replayed from its record. A game whose record cannot be read or
+    /// does not replay is marked damaged.
     fn load(&self, id: &str) -> Result<(GameEntry, Box<dyn DynSession>, GameRow), ApiError> {
+        if let Some(why) = self.damage(id) {
+            return Err(ApiError::damaged(id, &why));
+        }
+        let read = |e: StoreError| {
+            if e.damaged {
+                self.mark_damaged(id, e.to_string())
+            } else {
+                ApiError::storage(e)
+            }
+        };
         let store = self.store();
         let row = store
             .game(id)
-            .map_err(ApiError::storage)?
+            .map_err(read)?
             .ok_or_else(|| ApiError::no_such_game(id))?;
-        let record = store.record(&row).map_err(ApiError::storage)?;
+        let record = store.record(&row).map_err(read)?;
         drop(store);
-        let entry = sandtable_catalog::find(&row.game).map_err(ApiError::from_catalog)?;
+        let entry = sandtable_catalog::find(&row.game).map_err(|e| self.mark_damaged(id, e.message(Lang::En)))?;
         let json = serde_json::to_string(&record).map_err(ApiError::storage)?;
-        let session = entry.load(&json).map_err(ApiError::from_catalog)?;
+        let replayed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| entry.load(&json)));
+        let session = match replayed {
+            Ok(Ok(session)) => session,
+            Ok(Err(e)) => return Err(self.mark_damaged(id, e.message(Lang::En))),
+            Err(_) => return Err(self.mark_damaged(id, "the rules failed while replaying its record".into())),
+        };
         // A game stored by an older build was replayed into this build's format: store it so.
         if row.format != session.record().format {
             self.store()
@@ -250,10 +438,80 @@ impl Hub {
             return Err(ApiError::no_such_game(id));
         }
         if let Some(s) = self.slots.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
+            *s.used.lock().unwrap_or_else(|p| p.into_inner()) = std::time::Instant::now();
             return Ok(s.clone());
         }
         let (entry, session, row) = self.load(id)?;
         Ok(self.insert(entry, session, row))
+    }
+
+    /// Lets games go from memory: those idle longer than the limit, then the longest idle
+    /// until no more than the limit are open. A game is let go only when nothing holds it (no
+    /// request under way, no computer moving, no page listening), so two copies of one game
+    /// are never open at once. They stay in the database. Returns how many are open.
+    pub fn evict(&self) -> usize {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        Hub::let_go(&mut slots, self.limits.open_games, Some(self.limits.idle));
+        slots.len()
+    }
+
+    /// The number of games open in memory.
+    pub fn open_games(&self) -> usize {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    fn let_go(slots: &mut HashMap<String, Arc<Slot>>, keep: usize, idle: Option<std::time::Duration>) {
+        let free = |s: &Arc<Slot>| Arc::strong_count(s) == 1 && s.updates.receiver_count() == 0;
+        let used = |s: &Arc<Slot>| *s.used.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(idle) = idle {
+            slots.retain(|_, s| !(free(s) && used(s).elapsed() >= idle));
+        }
+        if slots.len() > keep {
+            let mut by_age: Vec<(std::time::Instant, String)> = slots
+                .iter()
+                .filter(|(_, s)| free(s))
+                .map(|(id, s)| (used(s), id.clone()))
+                .collect();
+            by_age.sort();
+            let over = slots.len() - keep;
+            for (_, id) in by_age.into_iter().take(over) {
+                slots.remove(&id);
+            }
+        }
+    }
+
+    /// Counts a new game against `client`'s limits, or refuses it (`429 too-many-games`).
+    fn admit(&self, client: &str, computers_only: bool) -> Result<(), ApiError> {
+        let now = std::time::Instant::now();
+        let mut created = self.created.lock().unwrap_or_else(|p| p.into_inner());
+        created.retain(|_, list| {
+            list.retain(|(t, _)| now.duration_since(*t) < self.limits.window);
+            !list.is_empty()
+        });
+        let list = created.entry(client.to_string()).or_default();
+        let minutes = self.limits.window.as_secs().div_ceil(60);
+        let refuse = |n: usize, en: &str, zh: &str| {
+            Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too-many-games",
+                Text::new(
+                    format!("at most {n} {en} may be created from one address in {minutes} minutes; try again later"),
+                    format!("同一地址在 {minutes} 分钟内最多创建 {n} 局{zh};请稍后再试"),
+                ),
+            ))
+        };
+        if list.len() >= self.limits.games_per_client {
+            return refuse(self.limits.games_per_client, "games", "");
+        }
+        if computers_only && list.iter().filter(|(_, c)| *c).count() >= self.limits.computer_games_per_client {
+            return refuse(
+                self.limits.computer_games_per_client,
+                "games between computers",
+                "电脑之间的对局",
+            );
+        }
+        list.push((now, computers_only));
+        Ok(())
     }
 
     /// The seat whose token this is, for game `id`: `None` without a token (a spectator);
@@ -266,24 +524,76 @@ impl Hub {
         }
     }
 
-    /// Writes the steps of `live` after the first `keep` (of `before` stored), and tells the
-    /// pages. The version grows by the steps removed and added, at least one. If the write
-    /// fails, the game in memory is rebuilt from the database.
-    fn commit(&self, slot: &Slot, live: &mut Live, keep: usize, before: usize) -> Result<(), ApiError> {
-        let changed = (before - keep) + (live.steps() - keep);
+    /// Writes the steps of `live` after the first `keep`, and tells the pages. `undone` are
+    /// the steps an undo took out (stored, after the first `keep`); none for an action. The
+    /// version grows by the steps removed and added, at least one. If the write fails, the
+    /// game in memory goes back to the steps it had, so memory never runs ahead of what is
+    /// stored.
+    fn commit(&self, slot: &Slot, live: &mut Live, keep: usize, undone: &[Entry]) -> Result<(), ApiError> {
+        let changed = undone.len() + (live.steps() - keep);
         let snap = snapshot(&*live.session, live.version() + changed.max(1));
         let written = self.store().save_steps(&slot.id, live.session.record(), keep, &snap);
         if let Err(e) = written {
-            if let Ok((_, session, row)) = self.load(&slot.id) {
-                live.session = session;
-                live.row = row;
+            let mut record = live.session.record().clone();
+            record.entries.truncate(keep);
+            record.entries.extend_from_slice(undone);
+            let replayed = serde_json::to_string(&record)
+                .ok()
+                .and_then(|json| slot.entry.load(&json).ok());
+            match replayed {
+                Some(session) => live.session = session,
+                None => {
+                    if let Ok((_, session, row)) = self.load(&slot.id) {
+                        live.session = session;
+                        live.row = row;
+                    }
+                }
             }
-            return Err(ApiError::storage(e));
+            return Err(if e.lost {
+                ApiError::storage_lost(e)
+            } else {
+                ApiError::storage(e)
+            });
         }
         live.row.snapshot = snap;
         // Nobody listening is not an error.
         let _ = slot.updates.send(live.version());
         Ok(())
+    }
+
+    /// Runs `f` on the game's session, catching a panic of the rules: the request is refused
+    /// (`rules-fault`), the log says which game and what, and the game in memory is rebuilt
+    /// from the database, since the panic may have left it half-changed.
+    fn guarded<T>(
+        &self,
+        slot: &Slot,
+        live: &mut Live,
+        f: impl FnOnce(&mut dyn DynSession) -> T,
+    ) -> Result<T, ApiError> {
+        let session = &mut *live.session;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(session))) {
+            Ok(t) => Ok(t),
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                eprintln!("game {}: the rules failed on a request and refused it: {what}", slot.id);
+                if let Ok((_, session, row)) = self.load(&slot.id) {
+                    live.session = session;
+                    live.row = row;
+                }
+                Err(ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "rules-fault",
+                    text!(
+                        "the rules could not check this action, so it was refused; the game is unchanged",
+                        "规则无法检查这一行动,已拒绝;对局未改变"
+                    ),
+                ))
+            }
+        }
     }
 
     /// One action of the seat holding `token`.
@@ -301,40 +611,63 @@ impl Hub {
             check_version(&live, version)?;
             check_turn(&live, seat)?;
             let keep = live.steps();
-            let done = match &action {
-                Move::Json(a) => live.session.act_json(seat, a),
-                Move::Notation(n) => live.session.act_typed(seat, n),
-                Move::Index(i) => live.session.act_index(seat, *i),
-            };
+            let done = self.guarded(&slot, &mut live, |session| match &action {
+                Move::Json(a) => session.act_json(seat, a),
+                Move::Notation(n) => session.act_typed(seat, n),
+                Move::Index(i) => session.act_index(seat, *i),
+            })?;
             done.map_err(ApiError::from_record)?;
-            self.commit(&slot, &mut live, keep, keep)?;
+            self.commit(&slot, &mut live, keep, &[])?;
         }
         self.kick(slot.clone());
         Ok((slot, seat))
     }
 
     /// Takes back the last actions of the seat holding `token` (back to a roll or reveal).
-    pub async fn undo(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<(Arc<Slot>, Seat), ApiError> {
+    /// With `version`, the undo is refused as stale if the game is no longer at it.
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        version: Option<usize>,
+    ) -> Result<(Arc<Slot>, Seat), ApiError> {
         let slot = self.slot(id)?;
         let seat = self.seat_of(id, token)?.ok_or_else(ApiError::no_token)?;
         {
             let mut live = slot.live.lock().await;
+            check_version(&live, version)?;
             let before = live.session.record().entries.clone();
-            live.session.undo(seat).map_err(ApiError::from_record)?;
+            self.guarded(&slot, &mut live, |session| session.undo(seat))?
+                .map_err(ApiError::from_record)?;
             let after = &live.session.record().entries;
             let keep = before.iter().zip(after.iter()).take_while(|(a, b)| a == b).count();
-            self.commit(&slot, &mut live, keep, before.len())?;
+            self.commit(&slot, &mut live, keep, &before[keep..])?;
         }
         self.kick(slot.clone());
         Ok((slot, seat))
     }
 
-    /// Lets the computer seats of every unfinished game move (after a restart).
+    /// Lets the computer seats of every unfinished game move (after a restart). Games are
+    /// opened one by one: one that cannot be is marked damaged (the log says which and why)
+    /// and the others go on.
     pub fn resume_all(self: &Arc<Self>) -> Result<(), ApiError> {
         for row in self.list()? {
+            let row = match row {
+                Ok(row) => row,
+                Err(u) => {
+                    if !u.id.is_empty() && self.damage(&u.id).is_none() {
+                        self.mark_damaged(&u.id, u.why);
+                    } else if u.id.is_empty() {
+                        eprintln!("{}", u.why);
+                    }
+                    continue;
+                }
+            };
             if !row.snapshot.over && row.seats.iter().any(|s| s.player != "human") {
-                let slot = self.slot(&row.id)?;
-                self.kick(slot);
+                // A game that fails to open is marked damaged by `slot` and logged there.
+                if let Ok(slot) = self.slot(&row.id) {
+                    self.kick(slot);
+                }
             }
         }
         Ok(())
@@ -342,6 +675,14 @@ impl Hub {
 
     /// Starts the computer seats of `slot` moving, if one of them must decide.
     fn kick(self: &Arc<Self>, slot: Arc<Slot>) {
+        // Nothing to do while a person must decide or the game is over (and no task then
+        // holds the game, which may leave memory).
+        if let Ok(live) = slot.live.try_lock() {
+            match live.session.pending() {
+                Pending::Seat(seat) if live.player(seat) != "human" => {}
+                _ => return,
+            }
+        }
         let hub = self.clone();
         if tokio::runtime::Handle::try_current().is_ok() {
             tokio::spawn(async move { hub.drive(slot).await });
@@ -350,8 +691,17 @@ impl Hub {
 
     /// Plays the computer seats' decisions, one step per turn of the lock, until a person
     /// must decide or the game ends.
+    ///
+    /// A move the database refused to store (a full disk, say) is tried again, after a pause
+    /// growing from a tenth of a second to half a minute, until it is stored or the server
+    /// stops: the game resumes as soon as the write succeeds.
     async fn drive(&self, slot: Arc<Slot>) {
+        let mut failures: u32 = 0;
+        let closing = self.closing();
         loop {
+            if *closing.borrow() {
+                return;
+            }
             {
                 let mut live = slot.live.lock().await;
                 let Pending::Seat(seat) = live.session.pending() else {
@@ -375,21 +725,56 @@ impl Hub {
                 }
                 let Live { session, agents, .. } = &mut *live;
                 let agent = &mut agents.iter_mut().find(|(s, _)| *s == seat).expect("made above").1;
-                let Ok(chosen) = agent.choose(&**session, &mut rng) else {
+                let chosen =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| agent.choose(&**session, &mut rng)));
+                let Ok(Ok(chosen)) = chosen else {
                     eprintln!("game {}: the computer player {player} found no move", slot.id);
                     return;
                 };
                 let keep = live.steps();
-                if let Err(e) = live.session.act_index(seat, chosen) {
+                let done = match self.guarded(&slot, &mut live, |session| session.act_index(seat, chosen)) {
+                    Ok(done) => done,
+                    Err(_) => return,
+                };
+                if let Err(e) = done {
                     eprintln!("game {}: the computer player's move was refused: {e}", slot.id);
                     return;
                 }
-                if let Err(e) = self.commit(&slot, &mut live, keep, keep) {
-                    eprintln!("game {}: {}", slot.id, e.text.en);
-                    return;
+                match self.commit(&slot, &mut live, keep, &[]) {
+                    Ok(()) => {
+                        if failures > 0 {
+                            *slot.stalled.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                            eprintln!(
+                                "game {}: the computer player's move was stored after {failures} failed write(s); it plays on",
+                                slot.id
+                            );
+                        }
+                        failures = 0;
+                    }
+                    Err(e) => {
+                        failures += 1;
+                        *slot.stalled.lock().unwrap_or_else(|p| p.into_inner()) = Some(Text::new(
+                            format!(
+                                "the computer's move could not be stored ({}); it is being tried again",
+                                e.text.en
+                            ),
+                            format!("电脑的行动无法保存({});正在重试", e.text.zh),
+                        ));
+                        if failures == 1 || failures.is_multiple_of(20) {
+                            eprintln!(
+                                "game {}: the computer player's move could not be stored (attempt {failures}), trying again: {}",
+                                slot.id, e.text.en
+                            );
+                        }
+                    }
                 }
             }
-            tokio::task::yield_now().await;
+            if failures > 0 {
+                let pause = (100u64 << failures.min(9)).min(30_000);
+                tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+            } else {
+                tokio::task::yield_now().await;
+            }
         }
     }
 }

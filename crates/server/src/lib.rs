@@ -27,30 +27,96 @@ pub enum ServeError {
     Store(#[from] store::StoreError),
     #[error("cannot listen on {addr}: {source}")]
     Listen { addr: SocketAddr, source: std::io::Error },
-    #[error("{0}")]
-    Resume(String),
     #[error("the server stopped: {0}")]
     Io(#[from] std::io::Error),
 }
 
 /// Opens the database in `data` and the games in it.
 pub fn open(data: &Path) -> Result<Arc<Hub>, ServeError> {
-    Ok(Hub::new(Store::open(data)?))
+    open_with(data, hub::Limits::default())
+}
+
+/// [`open`] with other limits than the defaults.
+pub fn open_with(data: &Path, limits: hub::Limits) -> Result<Arc<Hub>, ServeError> {
+    Ok(Hub::with_limits(Store::open(data)?, limits))
 }
 
 /// Serves on `addr` until the process is stopped (Ctrl-C ends it cleanly). `ready` is told
 /// the address actually bound (port 0 picks a free one) once the server accepts requests.
 pub async fn serve(hub: Arc<Hub>, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    serve_until(hub, addr, ready, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// [`serve`] until `stop` completes: then no new connection is taken, every open event
+/// stream ends, and the requests under way are answered before it returns.
+pub async fn serve_until(
+    hub: Arc<Hub>,
+    addr: SocketAddr,
+    ready: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Listen { addr, source })?;
     let bound = listener.local_addr()?;
-    hub.resume_all().map_err(|e| ServeError::Resume(e.text.en))?;
+    // A database whose list of games cannot be read at all still serves the games it can
+    // open, and says so.
+    if let Err(e) = hub.resume_all() {
+        eprintln!("the stored games could not all be resumed: {}", e.text.en);
+    }
     ready(bound);
-    axum::serve(listener, router(hub))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
+    let app = router(hub.clone());
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    // Games nobody asks for leave memory after a while (they stay in the database).
+    let sweeper = {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                hub.evict();
+            }
         })
-        .await?;
+    };
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let (stream, peer) = match accepted {
+                    Ok(a) => a,
+                    Err(e) => {
+                        // Out of file descriptors, say: wait a little rather than spin.
+                        eprintln!("cannot accept a connection: {e}");
+                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                        continue;
+                    }
+                };
+                let _ = stream.set_nodelay(true);
+                let service = hyper_util::service::TowerToHyperService::new(
+                    app.clone().layer(axum::Extension(axum::extract::ConnectInfo(peer))),
+                );
+                // A client must send a request's headers within the limit, also while the
+                // connection waits between requests: then it is closed.
+                let mut builder = hyper::server::conn::http1::Builder::new();
+                builder
+                    .timer(hyper_util::rt::TokioTimer::new())
+                    .header_read_timeout(hub.limits.header_timeout);
+                let conn = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+                let conn = graceful.watch(conn);
+                tokio::spawn(async move {
+                    let _ = conn.await;
+                });
+            }
+            _ = &mut stop => break,
+        }
+    }
+    drop(listener);
+    sweeper.abort();
+    // Every event stream ends, so the connections can finish the requests under way.
+    hub.shut_down();
+    graceful.shutdown().await;
     Ok(())
 }

@@ -12,23 +12,71 @@ use rusqlite::{params, Connection, OptionalExtension};
 use sandtable_core::record::{Entry, Record, ScenarioSource};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A storage failure (the disk, or a database written by something else).
 #[derive(Debug, thiserror::Error)]
-#[error("storage: {0}")]
-pub struct StoreError(String);
+#[error("storage: {text}")]
+pub struct StoreError {
+    text: String,
+    /// What was read is damaged (a row that does not parse, a page SQLite calls corrupt), as
+    /// opposed to a database that could not be reached or written just now.
+    pub damaged: bool,
+    /// The database file itself was deleted, replaced or damaged while the server ran: nothing
+    /// more is written until the server is restarted.
+    pub lost: bool,
+}
+
+impl StoreError {
+    pub fn new(text: impl Into<String>) -> StoreError {
+        StoreError {
+            text: text.into(),
+            damaged: false,
+            lost: false,
+        }
+    }
+
+    fn lost(text: String) -> StoreError {
+        StoreError {
+            text,
+            damaged: false,
+            lost: true,
+        }
+    }
+}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
-        StoreError(e.to_string())
+        let damaged = matches!(
+            e.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+        ) || matches!(
+            e,
+            rusqlite::Error::FromSqlConversionFailure(..) | rusqlite::Error::InvalidColumnType(..)
+        );
+        StoreError {
+            text: e.to_string(),
+            damaged,
+            lost: false,
+        }
     }
 }
 
 impl From<serde_json::Error> for StoreError {
     fn from(e: serde_json::Error) -> StoreError {
-        StoreError(e.to_string())
+        StoreError {
+            text: e.to_string(),
+            damaged: true,
+            lost: false,
+        }
     }
+}
+
+/// A stored game that cannot be read: its id and why.
+#[derive(Clone, Debug)]
+pub struct Unreadable {
+    pub id: String,
+    pub why: String,
 }
 
 /// Who plays a seat: a person holding the seat's token, or a computer player by name.
@@ -55,6 +103,11 @@ pub struct GameRow {
     pub game: String,
     pub scenario: ScenarioSource,
     pub seed: u64,
+    /// Whether the seed was chosen by whoever created the game (a hotseat game, a game against
+    /// the computer, between computers) rather than drawn by the server: then the creator may
+    /// know every roll in advance, and every seat is told so. Games stored before this was
+    /// kept count as fixed.
+    pub seed_fixed: bool,
     /// The record format its steps are stored in ([`sandtable_core::record::FORMAT`] for games
     /// this build made; older ones are rewritten when they are first opened).
     pub format: u32,
@@ -69,6 +122,32 @@ pub struct GameRow {
 
 pub struct Store {
     db: Connection,
+    /// The database file and its identity when it was opened (none in memory).
+    file: Option<(PathBuf, FileId)>,
+    /// Why the database was found deleted, replaced or damaged while serving: then every
+    /// write is refused, loudly, rather than written where no restart will find it.
+    lost: Option<String>,
+}
+
+/// What tells one file from another on the same path: device and inode where there are such.
+type FileId = (u64, u64);
+
+fn file_id(path: &Path) -> std::io::Result<FileId> {
+    let meta = std::fs::metadata(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Ok((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let created = meta
+            .created()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos() as u64);
+        Ok((created, 0))
+    }
 }
 
 const SCHEMA: &str = "
@@ -116,8 +195,12 @@ impl Store {
     /// Opens (creating on first run) the database `sandtable.db` in `dir`.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir)
-            .map_err(|e| StoreError(format!("cannot create the data folder {}: {e}", dir.display())))?;
-        Store::with(Connection::open(dir.join("sandtable.db"))?)
+            .map_err(|e| StoreError::new(format!("cannot create the data folder {}: {e}", dir.display())))?;
+        let path = dir.join("sandtable.db");
+        let mut store = Store::with(Connection::open(&path)?)?;
+        let id = file_id(&path).map_err(|e| StoreError::new(format!("cannot read {}: {e}", path.display())))?;
+        store.file = Some((path, id));
+        Ok(store)
     }
 
     /// A database in memory, for tests.
@@ -126,11 +209,11 @@ impl Store {
     }
 
     fn with(db: Connection) -> Result<Store, StoreError> {
-        // Write-ahead log, synced at checkpoints: a committed step is in the operating system's
-        // hands before the request is answered, so it survives the server being killed at
-        // any moment; a power cut may lose the last steps but never leaves a game half-written.
+        // Write-ahead log, synced at every commit (FULL): a step is on the disk before the
+        // request that made it is answered, so it survives the server being killed and the
+        // machine losing power at any moment, and a game is never left half-written.
         db.pragma_update(None, "journal_mode", "WAL")?;
-        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.pragma_update(None, "synchronous", "FULL")?;
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.busy_timeout(std::time::Duration::from_secs(5))?;
         db.execute_batch(SCHEMA)?;
@@ -144,7 +227,76 @@ impl Store {
                  ALTER TABLE games ADD COLUMN edition TEXT NOT NULL DEFAULT '1';",
             )?;
         }
-        Ok(Store { db })
+        // A database from before the server drew the seeds of games between people: whoever
+        // made its games may have chosen their seeds.
+        let has_seed_fixed = db
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'seed_fixed'")?
+            .exists([])?;
+        if !has_seed_fixed {
+            db.execute_batch("ALTER TABLE games ADD COLUMN seed_fixed INTEGER NOT NULL DEFAULT 1;")?;
+        }
+        Ok(Store {
+            db,
+            file: None,
+            lost: None,
+        })
+    }
+
+    /// Whether the database is still the file that was opened, whole: refuses (and keeps
+    /// refusing) once it was deleted, replaced or found damaged.
+    fn check(&mut self) -> Result<(), StoreError> {
+        if let Some(why) = &self.lost {
+            return Err(StoreError::lost(why.clone()));
+        }
+        if let Some((path, id)) = &self.file {
+            let why = match file_id(path) {
+                Ok(now) if now == *id => None,
+                Ok(_) => Some(format!(
+                    "the database file {} was replaced while the server ran",
+                    path.display()
+                )),
+                Err(e) => Some(format!(
+                    "the database file {} was deleted or moved while the server ran ({e})",
+                    path.display()
+                )),
+            };
+            if let Some(why) = why {
+                return Err(self.lose(why));
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks the database lost: every later write is refused with `why`, and the log says so.
+    fn lose(&mut self, why: String) -> StoreError {
+        let why = format!("{why}; no action is stored until the server is restarted on a sound database");
+        eprintln!("STORAGE LOST: {why}");
+        self.lost = Some(why.clone());
+        StoreError::lost(why)
+    }
+
+    /// Reads back what a write of game `id` left: `steps` steps and the snapshot's version.
+    /// A database that does not give back what was just written is damaged.
+    fn verify(&mut self, id: &str, steps: usize, version: usize) -> Result<(), StoreError> {
+        let read = self.db.query_row(
+            "SELECT (SELECT count(*) FROM steps WHERE game_id = ?1), (SELECT snapshot FROM games WHERE id = ?1)",
+            params![id],
+            |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<String>>(1)?)),
+        );
+        let good = match &read {
+            Ok((n, Some(snap))) => {
+                *n as usize == steps && serde_json::from_str::<Snapshot>(snap).is_ok_and(|s| s.version == version)
+            }
+            _ => false,
+        };
+        if good {
+            return Ok(());
+        }
+        let what = match read {
+            Err(e) => e.to_string(),
+            Ok(_) => "it does not give back what was just written".to_string(),
+        };
+        Err(self.lose(format!("the database is damaged: {what}")))
     }
 
     /// Stores a new game with its seats (`tokens[i]` for seat `seats[i]`, `None` for a
@@ -153,13 +305,15 @@ impl Store {
         &mut self,
         id: &str,
         record: &Record,
+        seed_fixed: bool,
         seats: &[(SeatRow, Option<String>)],
         snapshot: &Snapshot,
     ) -> Result<(), StoreError> {
+        self.check()?;
         let t = now();
         let tx = self.db.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot, format, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)",
+            "INSERT INTO games (id, game, scenario, seed, created, updated, snapshot, format, edition, seed_fixed) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9)",
             params![
                 id,
                 record.game,
@@ -168,7 +322,8 @@ impl Store {
                 t,
                 serde_json::to_string(snapshot)?,
                 record.format,
-                record.edition
+                record.edition,
+                seed_fixed
             ],
         )?;
         for (row, token) in seats {
@@ -197,6 +352,7 @@ impl Store {
         keep: usize,
         snapshot: &Snapshot,
     ) -> Result<(), StoreError> {
+        self.check()?;
         let tx = self.db.transaction()?;
         tx.execute(
             "DELETE FROM steps WHERE game_id = ?1 AND n >= ?2",
@@ -213,15 +369,18 @@ impl Store {
             params![id, now(), serde_json::to_string(snapshot)?],
         )?;
         if changed != 1 {
-            return Err(StoreError(format!("no stored game {id}")));
+            return Err(StoreError::new(format!("no stored game {id}")));
         }
         tx.commit()?;
-        Ok(())
+        // The file may have gone while the transaction ran; and what was written must read back.
+        self.check()?;
+        self.verify(id, record.entries.len(), snapshot.version)
     }
 
     /// Writes game `id`'s record again, whole, in its (newer) format: for a game stored by an
     /// older build, once it has been replayed and migrated. One transaction.
     pub fn rewrite(&mut self, id: &str, record: &Record) -> Result<(), StoreError> {
+        self.check()?;
         let tx = self.db.transaction()?;
         tx.execute("DELETE FROM steps WHERE game_id = ?1", params![id])?;
         for (n, e) in record.entries.iter().enumerate() {
@@ -232,7 +391,7 @@ impl Store {
         }
         let changed = tx.execute("UPDATE games SET format = ?2 WHERE id = ?1", params![id, record.format])?;
         if changed != 1 {
-            return Err(StoreError(format!("no stored game {id}")));
+            return Err(StoreError::new(format!("no stored game {id}")));
         }
         tx.commit()?;
         Ok(())
@@ -243,7 +402,7 @@ impl Store {
         let row = self
             .db
             .query_row(
-                "SELECT id, game, scenario, seed, created, updated, snapshot, format, edition FROM games WHERE id = ?1",
+                "SELECT id, game, scenario, seed, created, updated, snapshot, format, edition, seed_fixed FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -256,11 +415,12 @@ impl Store {
                         r.get::<_, String>(6)?,
                         r.get::<_, u32>(7)?,
                         r.get::<_, String>(8)?,
+                        r.get::<_, bool>(9)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, game, scenario, seed, created, updated, snapshot, format, edition)) = row else {
+        let Some((id, game, scenario, seed, created, updated, snapshot, format, edition, seed_fixed)) = row else {
             return Ok(None);
         };
         let mut q = self
@@ -279,6 +439,7 @@ impl Store {
             game,
             scenario: serde_json::from_str(&scenario)?,
             seed: seed as u64,
+            seed_fixed,
             format,
             edition,
             created,
@@ -288,18 +449,50 @@ impl Store {
         }))
     }
 
-    /// Every game's header, most recently changed first.
-    pub fn list(&self) -> Result<Vec<GameRow>, StoreError> {
+    /// Every game's header, most recently changed first; a game whose header cannot be read
+    /// is listed as such, and the others still are.
+    pub fn list(&self) -> Result<Vec<Result<GameRow, Unreadable>>, StoreError> {
+        self.page(usize::MAX, 0)
+    }
+
+    /// The number of stored games.
+    pub fn count(&self) -> Result<usize, StoreError> {
+        Ok(self
+            .db
+            .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))? as usize)
+    }
+
+    /// [`Store::list`] from the `offset`th game on, at most `limit` of them.
+    pub fn page(&self, limit: usize, offset: usize) -> Result<Vec<Result<GameRow, Unreadable>>, StoreError> {
         let mut q = self
             .db
-            .prepare("SELECT id FROM games ORDER BY updated DESC, created DESC")?;
-        let ids = q
-            .query_map([], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut out = Vec::with_capacity(ids.len());
+            .prepare("SELECT id FROM games ORDER BY updated DESC, created DESC, id LIMIT ?1 OFFSET ?2")?;
+        // Rows up to a damaged page are kept: the list says where it stopped.
+        let mut ids = Vec::new();
+        let mut stopped = None;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let offset = i64::try_from(offset).unwrap_or(i64::MAX);
+        for r in q.query_map(params![limit, offset], |r| r.get::<_, String>(0))? {
+            match r {
+                Ok(id) => ids.push(id),
+                Err(e) => {
+                    stopped = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(ids.len() + 1);
+        if let Some(why) = stopped {
+            out.push(Err(Unreadable {
+                id: String::new(),
+                why: format!("the list of games could not be read to its end: {why}"),
+            }));
+        }
         for id in ids {
-            if let Some(g) = self.game(&id)? {
-                out.push(g);
+            match self.game(&id) {
+                Ok(Some(g)) => out.push(Ok(g)),
+                Ok(None) => {}
+                Err(e) => out.push(Err(Unreadable { id, why: e.to_string() })),
             }
         }
         Ok(out)
@@ -334,5 +527,27 @@ impl Store {
                 |r| r.get(0),
             )
             .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Store;
+
+    #[test]
+    fn every_commit_is_synced_to_the_disk() {
+        let dir = std::env::temp_dir().join(format!("sandtable-store-sync-{}", std::process::id()));
+        let store = Store::open(&dir).expect("the store opens");
+        let mode: String = store
+            .db
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .expect("the journal mode");
+        let sync: i64 = store
+            .db
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .expect("the sync level");
+        assert_eq!((mode.as_str(), sync), ("wal", 2), "WAL with synchronous=FULL");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

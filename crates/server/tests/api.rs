@@ -65,7 +65,7 @@ impl App {
 
     /// A new Stalingrad Blitz game; its id and the tokens by seat id.
     async fn create(&self, seed: u64, seats: Value) -> (String, Value) {
-        self.create_game(json!({"game": "stalingrad-blitz", "seed": seed, "seats": seats}))
+        self.create_game(json!({"game": "stalingrad-blitz", "seed": seed, "seats": seats, "hotseat": true}))
             .await
     }
 
@@ -512,7 +512,11 @@ async fn concurrent_actions_on_one_game_are_served_one_at_a_time() {
     }
     // Whatever was taken, the stored game replays to the game in memory.
     let stored = app.hub.list().expect("the list");
-    let row = stored.iter().find(|r| r.id == id).expect("stored");
+    let row = stored
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .find(|r| r.id == id)
+        .expect("stored");
     assert_eq!(json!(row.snapshot.version), app.state(&id, None).await["version"]);
 }
 
@@ -781,4 +785,496 @@ async fn the_map_is_sent_once_to_be_kept_and_the_pieces_with_each_version() {
     // The same place at the old version is refused as stale.
     let (s, e) = app.act(&id, soviet, json!({"index": 1, "version": version})).await;
     assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("stale")));
+}
+
+/// Changes stored games behind the server's back, as a bad disk or an editor would.
+fn tamper(dir: &std::path::Path, sql: &str) {
+    let db = rusqlite::Connection::open(dir.join("sandtable.db")).expect("the database opens");
+    db.execute_batch(sql).expect("the change is made");
+}
+
+#[tokio::test]
+async fn one_damaged_game_does_not_stop_the_server() {
+    let dir = temp_dir("damaged");
+    let (good, edited, garbled, tokens) = {
+        let app = app_in(&dir);
+        let (good, tokens) = app.create(5, json!({})).await;
+        let (edited, _) = app.create(6, json!({"soviet": "random"})).await;
+        let (garbled, _) = app.create(7, json!({})).await;
+        settle(&app, &edited).await;
+        drop(app);
+        (good, edited, garbled, tokens)
+    };
+    // One checksum edited in one unfinished game (with a computer seat, so the start opens it),
+    // and the saved header of another no longer in the form this build reads.
+    tamper(
+        &dir,
+        &format!(
+            "UPDATE steps SET entry = replace(entry, '\"checksum\":\"', '\"checksum\":\"f') WHERE game_id = '{edited}' AND n = 0;
+             UPDATE games SET snapshot = '{{\"version\": \"a format to come\"}}' WHERE id = '{garbled}';"
+        ),
+    );
+    let steps_before = {
+        let db = rusqlite::Connection::open(dir.join("sandtable.db")).expect("the database opens");
+        db.query_row(
+            "SELECT group_concat(entry, '|') FROM steps WHERE game_id = ?1",
+            [&edited],
+            |r| r.get::<_, String>(0),
+        )
+        .expect("the steps")
+    };
+    let app = app_in(&dir);
+    app.hub
+        .resume_all()
+        .expect("the server starts with a damaged game in it");
+    // The list answers, the damaged games marked as such.
+    let (s, list) = app.call("GET", "/api/games", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{list}");
+    let list = list.as_array().expect("a list");
+    assert_eq!(list.len(), 3);
+    for id in [&edited, &garbled] {
+        let entry = list.iter().find(|g| g["id"] == json!(id)).expect("listed");
+        assert!(entry["damaged"]["en"].is_string(), "{entry}");
+        assert!(entry["damaged"]["zh"].is_string(), "{entry}");
+        let (s, e) = app.call("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{e}");
+        assert_eq!(e["error"]["code"], json!("damaged-game"), "{e}");
+        assert!(
+            e["error"]["text"]["en"].as_str().unwrap_or("").contains(id.as_str()),
+            "{e}"
+        );
+    }
+    let edited_entry = list.iter().find(|g| g["id"] == json!(edited)).expect("listed");
+    assert!(
+        edited_entry["damaged"]["en"].as_str().unwrap_or("").contains("step 1"),
+        "the reason names the step: {edited_entry}"
+    );
+    let good_entry = list.iter().find(|g| g["id"] == json!(good)).expect("listed");
+    assert!(good_entry.get("damaged").is_none(), "{good_entry}");
+    // The good game plays on.
+    let doc = app.state(&good, None).await;
+    let seat = if doc["pending"]["seat"] == json!(0) {
+        "axis"
+    } else {
+        "soviet"
+    };
+    app.act_nth(&good, tok(&tokens, seat), 0).await;
+    // The damaged game's record is kept as it was.
+    let steps_after = {
+        let db = rusqlite::Connection::open(dir.join("sandtable.db")).expect("the database opens");
+        db.query_row(
+            "SELECT group_concat(entry, '|') FROM steps WHERE game_id = ?1",
+            [&edited],
+            |r| r.get::<_, String>(0),
+        )
+        .expect("the steps")
+    };
+    assert_eq!(steps_before, steps_after);
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_game_between_people_takes_its_dice_from_the_server_and_never_shows_them() {
+    let dir = temp_dir("dice");
+    let app = app_in(&dir);
+    // A chosen seed with two people on two browsers: refused, saying why.
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "stalingrad-blitz", "seed": 7})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    assert_eq!(e["error"]["code"], json!("fixed-seed"));
+    assert!(e["error"]["text"]["zh"].as_str().is_some_and(|t| !t.is_empty()));
+    // Without one the server draws it, and says nobody can foresee the dice.
+    let (id, tokens) = app.create_game(json!({"game": "stalingrad-blitz"})).await;
+    let seed: i64 = rusqlite::Connection::open(dir.join("sandtable.db"))
+        .expect("the database opens")
+        .query_row("SELECT seed FROM games WHERE id = ?1", [&id], |r| r.get(0))
+        .expect("the seed");
+    let seed = seed as u64;
+    let forms = [seed.to_string(), format!("{seed:016x}"), format!("{seed:x}")];
+    let mut seen = Vec::new();
+    for token in [None, Some(tok(&tokens, "axis")), Some(tok(&tokens, "soviet"))] {
+        for path in [
+            format!("/api/games/{id}"),
+            format!("/api/games/{id}?page=en"),
+            format!("/api/games/{id}?page=zh"),
+            format!("/api/games/{id}/board.svg"),
+            format!("/api/games/{id}/record"),
+            "/api/games".to_string(),
+        ] {
+            let (_, body) = app.raw("GET", &path, token, Vec::new()).await;
+            seen.push((path, body));
+        }
+    }
+    for (path, body) in &seen {
+        for form in &forms {
+            assert!(!body.contains(form.as_str()), "{path} shows the seed {form}");
+        }
+    }
+    let doc = app.state(&id, None).await;
+    assert_eq!(doc["dice"]["fixed"], json!(false), "{}", doc["dice"]);
+    // A chosen seed is kept for a hotseat game and a game against the computer, and marked.
+    let (hotseat, _) = app
+        .create_game(json!({"game": "stalingrad-blitz", "seed": 7, "hotseat": true}))
+        .await;
+    let (computer, _) = app
+        .create_game(json!({"game": "stalingrad-blitz", "seed": 7, "seats": {"soviet": "scripted"}}))
+        .await;
+    for id in [&hotseat, &computer] {
+        let doc = app.state(id, None).await;
+        assert_eq!(doc["dice"]["fixed"], json!(true), "{}", doc["dice"]);
+        assert!(doc["dice"]["text"]["en"]
+            .as_str()
+            .is_some_and(|t| t.contains("in advance")));
+        let (_, page) = app.call("GET", &format!("/api/games/{id}?page=zh"), None, None).await;
+        assert!(
+            page["dice"]["text"].as_str().is_some_and(|t| t.contains("预知")),
+            "{}",
+            page["dice"]
+        );
+    }
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn an_undo_sent_twice_takes_back_one_action() {
+    let app = app();
+    let (id, tokens) = app.create(3, json!({})).await;
+    let soviet = tok(&tokens, "soviet");
+    // Two picks of the Soviet's own in a row, each of which could be taken back.
+    app.act_nth(&id, soviet, 0).await;
+    let second = app.act_nth(&id, soviet, 0).await;
+    assert_eq!(second["can_undo"], json!(true), "{}", second["pending"]);
+    let at = second["version"].clone();
+    let undo = json!({"version": at});
+    let (s, once) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(soviet),
+            Some(undo.clone()),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{once}");
+    // The same request again (a double click, a retried request): stale, nothing changes.
+    let (s, e) = app
+        .call("POST", &format!("/api/games/{id}/undo"), Some(soviet), Some(undo))
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("stale")),
+        "{e}"
+    );
+    assert_eq!(app.state(&id, Some(soviet)).await, once);
+    // A body that is not the JSON expected is refused as such.
+    let (s, e) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(soviet),
+            Some(json!({"versio": 3})),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-request")),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn a_query_that_does_not_parse_answers_the_json_error() {
+    let app = app();
+    let (id, _) = app.create(3, json!({})).await;
+    for query in ["journal_from=x", "journal_from=-1", "journal_from=1.5"] {
+        let (s, e) = app.call("GET", &format!("/api/games/{id}?{query}"), None, None).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{query}: {e}");
+        assert_eq!(e["error"]["code"], json!("bad-request"), "{query}: {e}");
+        assert!(e["error"]["text"]["zh"].as_str().is_some_and(|t| !t.is_empty()), "{e}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_stops_while_pages_hold_event_streams_open() {
+    let hub = Hub::new(Store::in_memory().expect("an in-memory database"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (bound, at) = tokio::sync::oneshot::channel();
+    let server = tokio::spawn(sandtable_server::serve_until(
+        hub,
+        "127.0.0.1:0".parse().expect("an address"),
+        move |a| {
+            let _ = bound.send(a);
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    let base = format!("http://{}", at.await.expect("the server binds"));
+    let client = reqwest::Client::new();
+    let created: Value = client
+        .post(format!("{base}/api/games"))
+        .json(&json!({"game": "stalingrad-blitz"}))
+        .send()
+        .await
+        .expect("created")
+        .json()
+        .await
+        .expect("JSON");
+    let id = created["id"].as_str().expect("an id");
+    // Two pages listening, each having had its first update.
+    let mut streams = Vec::new();
+    for _ in 0..2 {
+        let mut res = client
+            .get(format!("{base}/api/games/{id}/events"))
+            .send()
+            .await
+            .expect("a stream");
+        let first = res.chunk().await.expect("a first event").expect("bytes");
+        assert!(String::from_utf8_lossy(&first).contains("update"));
+        streams.push(res);
+    }
+    stop.send(()).expect("the server listens for the stop");
+    // Stopping ends the streams, so the server returns; a hang fails after a minute.
+    let done = tokio::time::timeout(std::time::Duration::from_secs(60), server).await;
+    assert!(
+        matches!(done, Ok(Ok(Ok(())))),
+        "the server did not stop with event streams open"
+    );
+    for mut s in streams {
+        while let Ok(Some(_)) = s.chunk().await {}
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_seat_tries_again_after_a_failed_write() {
+    let dir = temp_dir("retry");
+    let app = app_in(&dir);
+    // The disk refuses every new step (as a full disk would) before the computer's first move.
+    tamper(
+        &dir,
+        "CREATE TRIGGER full_disk BEFORE INSERT ON steps BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+    );
+    let (id, _) = app
+        .create_game(json!({"game": "stalingrad-blitz", "seats": {"soviet": "random"}}))
+        .await;
+    let mut stalled = Value::Null;
+    for _ in 0..60_000 {
+        let doc = app.state(&id, None).await;
+        if doc["stalled"].is_object() {
+            stalled = doc;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert_eq!(
+        stalled["version"],
+        json!(0),
+        "nothing was stored: {}",
+        stalled["version"]
+    );
+    assert!(
+        stalled["stalled"]["zh"].as_str().is_some_and(|t| !t.is_empty()),
+        "{}",
+        stalled["stalled"]
+    );
+    // The disk has room again: the computer plays on without anyone asking.
+    tamper(&dir, "DROP TRIGGER full_disk;");
+    let doc = settle(&app, &id).await;
+    assert!(doc["version"].as_u64() > Some(0), "the computer never moved");
+    assert!(doc.get("stalled").is_none(), "{}", doc["stalled"]);
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_database_deleted_or_replaced_while_serving_refuses_actions_loudly() {
+    for how in ["deleted", "replaced"] {
+        let dir = temp_dir(&format!("lost-{}", how.len()));
+        let app = app_in(&dir);
+        let (id, tokens) = app.create(3, json!({})).await;
+        let soviet = tok(&tokens, "soviet");
+        app.act_nth(&id, soviet, 0).await;
+        let before = app.state(&id, Some(soviet)).await;
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(dir.join(format!("sandtable.db{suffix}")));
+        }
+        if how == "replaced" {
+            // Another database in its place (a restore from a backup, say).
+            drop(Store::open(&dir).expect("another database"));
+        }
+        let action = before["legal"][0]["action"].clone();
+        let (s, e) = app.act(&id, soviet, json!({"action": action})).await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{how}: {e}");
+        assert_eq!(e["error"]["code"], json!("storage-lost"), "{how}: {e}");
+        assert!(
+            e["error"]["text"]["en"].as_str().unwrap_or("").contains(how),
+            "{how}: {e}"
+        );
+        assert!(e["error"]["text"]["zh"].as_str().is_some_and(|t| !t.is_empty()));
+        // Nothing moved in memory either, and every later write is refused the same way.
+        assert_eq!(app.state(&id, Some(soviet)).await, before, "{how}");
+        let (s, _) = app.act(&id, soviet, json!({"action": action})).await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{how}");
+        let (s, e) = app
+            .call("POST", "/api/games", None, Some(json!({"game": "stalingrad-blitz"})))
+            .await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{how}: {e}");
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[tokio::test]
+async fn the_cup_does_not_tell_whether_the_soviets_chose_an_extra_chit() {
+    // Two games from the same seed: the Soviets put an extra chit (6.2(2)) in one and not in
+    // the other; the Axis then executes a chit first (16.0(1)), so the cup is filled and
+    // nothing drawn yet. What the Axis or a spectator reads must be the same in both.
+    let app = app();
+    let (a, ta) = app.create(11, json!({})).await;
+    let (b, tb) = app.create(11, json!({})).await;
+    let mut steps = 0;
+    loop {
+        let doc = app.state(&a, None).await;
+        let seat = if doc["pending"]["seat"] == json!(1) {
+            "soviet"
+        } else {
+            "axis"
+        };
+        let legal = app.state(&a, Some(tok(&ta, seat))).await["legal"].clone();
+        let list = legal.as_array().expect("a list");
+        let no_extra = list.iter().position(|l| l["notation"] == json!("no-extra"));
+        let (ia, ib) = match no_extra {
+            // The extra chit in game a, none in game b.
+            Some(n) => (if n == 0 { 1 } else { 0 }, n),
+            None => (0, 0),
+        };
+        let first = list[0]["notation"].as_str().unwrap_or("").starts_with("first");
+        let va = app.state(&a, None).await["version"].clone();
+        let vb = app.state(&b, None).await["version"].clone();
+        let (s, e) = app.act(&a, tok(&ta, seat), json!({"index": ia, "version": va})).await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+        let (s, e) = app.act(&b, tok(&tb, seat), json!({"index": ib, "version": vb})).await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+        steps += 1;
+        assert!(steps < 40, "never reached the chit executed first");
+        if first {
+            break;
+        }
+    }
+    let strip = |mut v: Value| {
+        v["id"] = Value::Null;
+        v
+    };
+    for (who, ka, kb) in [
+        ("axis", Some(tok(&ta, "axis")), Some(tok(&tb, "axis"))),
+        ("spectator", None, None),
+    ] {
+        let da = strip(app.state(&a, ka).await);
+        let db = strip(app.state(&b, kb).await);
+        assert_eq!(da["summary"], db["summary"], "{who}'s summary");
+        assert_eq!(da["journal"], db["journal"], "{who}'s log");
+        assert_eq!(da["view"], db["view"], "{who}'s view");
+        assert!(da == db, "{who}'s document differs with the Soviet extra chit");
+        for lang in ["en", "zh"] {
+            let (_, pa) = app.call("GET", &format!("/api/games/{a}?page={lang}"), ka, None).await;
+            let (_, pb) = app.call("GET", &format!("/api/games/{b}?page={lang}"), kb, None).await;
+            assert!(strip(pa) == strip(pb), "{who}'s page document differs");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_game_starts_from_a_scenario_file_a_player_wrote() {
+    let app = app();
+    let file = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/stalingrad-blitz/data/scenarios/campaign.toml"),
+    )
+    .expect("the shipped campaign");
+    // A designer's position: the shipped campaign, renamed.
+    let written = file.replacen("name_en = \"", "name_en = \"My ", 1);
+    let (id, tokens) = app
+        .create_game(json!({"game": "stalingrad-blitz", "scenario_file": written, "seats": {"axis": "scripted"}}))
+        .await;
+    let doc = app.state(&id, Some(tok(&tokens, "soviet"))).await;
+    assert_eq!(doc["scenario"]["id"], json!("custom"), "{}", doc["scenario"]);
+    assert!(!doc["legal"].as_array().expect("a list").is_empty(), "playable");
+    let (_, page) = app
+        .call(
+            "GET",
+            &format!("/api/games/{id}?page=zh"),
+            Some(tok(&tokens, "soviet")),
+            None,
+        )
+        .await;
+    assert!(page["pieces"].as_str().is_some_and(|p| p.contains("data-id=")));
+    // A file that is not a scenario: refused with the reason, in both languages.
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "stalingrad-blitz", "scenario_file": "this is = not [a scenario"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    assert_eq!(e["error"]["code"], json!("bad-scenario"), "{e}");
+    assert!(
+        e["error"]["text"]["zh"].as_str().is_some_and(|t| t.contains("剧本")),
+        "{e}"
+    );
+    // Both a shipped scenario and a file: which one?
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "stalingrad-blitz", "scenario": "campaign", "scenario_file": file})),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-request")),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn garbage_pages_in_the_database_leave_the_server_serving() {
+    let dir = temp_dir("garbage");
+    {
+        let app = app_in(&dir);
+        for seed in 0..12 {
+            app.create(seed, json!({})).await;
+        }
+    }
+    // A few pages past the first overwritten with garbage, as a failing disk would.
+    let path = dir.join("sandtable.db");
+    let mut bytes = std::fs::read(&path).expect("the database");
+    let pages = bytes.len() / 4096;
+    assert!(pages > 4, "{pages} pages");
+    for page in [pages / 2, pages - 2] {
+        for b in &mut bytes[page * 4096 + 100..page * 4096 + 2100] {
+            *b = 0xa5;
+        }
+    }
+    std::fs::write(&path, &bytes).expect("written back");
+    let app = app_in(&dir);
+    app.hub.resume_all().expect("the server starts");
+    let (s, list) = app.call("GET", "/api/games", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{list}");
+    // What could not be read is listed as damaged, not left out in silence.
+    assert!(
+        list.as_array()
+            .is_some_and(|l| l.iter().any(|g| g.get("damaged").is_some())),
+        "{list}"
+    );
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
 }

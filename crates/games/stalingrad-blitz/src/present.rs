@@ -554,7 +554,9 @@ impl StalingradBlitz {
             "phase_en": self.phase_text().en, "phase_zh": self.phase_text().zh,
             "pending": pending,
             "vp": self.s.vp, "loss_vp": self.s.loss_vp, "track": self.s.track,
-            "cup_size": self.hidden.cup.len(),
+            // 6.2(2): the Soviet extra chit is not counted until it is drawn.
+            "cup_size": self.cup_known().0,
+            "cup_maybe_extra": self.cup_known().1,
             "used": self.s.used.iter().map(|&c| d.chits[c as usize].id.clone()).collect::<Vec<_>>(),
             "picks": {"axis": mine(Side::Axis), "soviet": mine(Side::Soviet)},
             "units": units,
@@ -613,8 +615,8 @@ impl StalingradBlitz {
                 ));
             }
             out.push_str(&format!(
-                "杯中命令卡 {} 枚;苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
-                self.hidden.cup.len(),
+                "杯中命令卡 {};苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
+                self.cup_text().zh,
                 self.s.track,
                 td.su_com,
                 td.ger_com,
@@ -629,7 +631,7 @@ impl StalingradBlitz {
             } else {
                 out.push_str(&format!("To act: {who}. The Axis holds {held}/{} VP hexes, has lost {} VP, and had {} VP at the last turn end (85 wins).\n", d.vp_hexes.len(), self.s.loss_vp, self.s.vp));
             }
-            out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.hidden.cup.len(), self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
+            out.push_str(&format!("Chits in the cup: {}; Soviet reinforcement marker at {}; quotas this turn SU {} / GER {} / Axis-Rnf {}.\n", self.cup_text().en, self.s.track, td.su_com, td.ger_com, td.axis_rnf_com));
         }
         if let Some(s) = seat {
             let picks: Vec<String> = self.hidden.picks[s as usize]

@@ -252,6 +252,40 @@ impl StalingradBlitz {
         }
     }
 
+    /// 6.1(3), 6.2(2): what everyone may know of the cup: how many chits are in it, less the
+    /// Soviet extra chit (SOVIET REINF or STAVKA, chosen or not in secret) until one is drawn;
+    /// and whether there may be that one more.
+    pub(crate) fn cup_known(&self) -> (usize, bool) {
+        let extra = |c: &u8| self.d.chits[*c as usize].class == ChitClass::SovietExtra;
+        // Before the selection ends the cup is empty and nothing of this turn is out of it.
+        let filled = !self.hidden.cup.is_empty() || !self.s.used.is_empty();
+        let unknown = filled && !self.s.used.iter().any(extra);
+        let hidden = if unknown {
+            self.hidden.cup.iter().filter(|c| extra(c)).count()
+        } else {
+            0
+        };
+        (self.hidden.cup.len() - hidden, unknown)
+    }
+
+    /// The number of chits in the cup as everyone may read it ([`StalingradBlitz::cup_known`]).
+    pub(crate) fn cup_text(&self) -> Text {
+        let (n, maybe) = self.cup_known();
+        if !maybe {
+            return Text::new(n.to_string(), format!("{n} 枚"));
+        }
+        let (mut en, mut zh) = (Vec::new(), Vec::new());
+        for c in self.d.chits.iter().filter(|c| c.class == ChitClass::SovietExtra) {
+            en.push(c.name_en.clone());
+            zh.push(c.name_zh.clone());
+        }
+        let more = n + 1;
+        Text::new(
+            format!("{n} ({more} if the Soviet player put in {}, 6.2(2))", en.join(" or ")),
+            format!("{n} 枚(若苏军放入了{}则为 {more} 枚,6.2(2))", zh.join("或")),
+        )
+    }
+
     /// 6.1(1), 6.2(4): everything selected goes into one cup with the SUPPLY chit.
     fn finish_selection(&mut self, first: Option<u8>) {
         let mut cup: Vec<u8> = self.hidden.picks[0]
@@ -272,10 +306,11 @@ impl StalingradBlitz {
             }
         }
         cup.sort_unstable();
-        let n = cup.len();
         self.hidden.cup = cup;
+        let n = self.cup_text();
+        let (en, zh) = (&n.en, &n.zh);
         self.journal
-            .say(|| text!("{n} chits are in the cup.", "杯中共有 {n} 枚命令卡。"));
+            .say(|| text!("Chits in the cup: {en}.", "杯中命令卡 {zh}。"));
         self.journal
             .heading(|| text!("Command execution phase (7.0)", "命令实行阶段(7.0)"));
         self.engine.push(Frame::Draw);
@@ -371,9 +406,10 @@ impl StalingradBlitz {
         self.s.used.push(chit);
         let c = &self.d.chits[chit as usize];
         let (en, zh) = (&c.name_en, &c.name_zh);
-        let left = self.hidden.cup.len();
+        let left = self.cup_text();
+        let (len, lzh) = (&left.en, &left.zh);
         self.journal
-            .heading(|| text!("Drawn: {en} ({left} left in the cup)", "抽出:{zh}(杯中余 {left} 枚)"));
+            .heading(|| text!("Drawn: {en} (left in the cup: {len})", "抽出:{zh}(杯中余 {lzh})"));
         self.begin_exec(chit);
     }
 
