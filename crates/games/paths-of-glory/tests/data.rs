@@ -6,9 +6,12 @@ use sandtable_core::map::Provenance;
 use sandtable_paths_of_glory::data::{CARDS_TOML, MAP_TOML, PIECES_TOML};
 use sandtable_paths_of_glory::{Data, Deck, Kind, Nation, Side};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::sync::OnceLock;
 
-fn data() -> Data {
-    Data::load().unwrap_or_else(|e| panic!("{e}"))
+/// The embedded data, loaded once for all the tests.
+fn data() -> &'static Data {
+    static DATA: OnceLock<Data> = OnceLock::new();
+    DATA.get_or_init(|| Data::load().unwrap_or_else(|e| panic!("{e}")))
 }
 
 fn sp(d: &Data, id: &str) -> Space {
@@ -84,7 +87,7 @@ fn every_connection_joins_two_map_spaces() {
 #[test]
 fn the_map_is_one_graph_apart_from_the_boxes() {
     let d = data();
-    let start = sp(&d, "london");
+    let start = sp(d, "london");
     let mut seen = vec![false; d.map.graph.len()];
     seen[start.idx()] = true;
     let mut queue = VecDeque::from([start]);
@@ -100,7 +103,7 @@ fn the_map_is_one_graph_apart_from_the_boxes() {
         assert_eq!(seen[s.idx()], !d.facts(s).box_, "{}", d.map.graph.space(s).id);
     }
     assert_eq!(
-        ids_where(&d, |s| d.facts(s).box_),
+        ids_where(d, |s| d.facts(s).box_),
         set(&[
             "ap-reserve-box",
             "cp-reserve-box",
@@ -121,7 +124,7 @@ fn the_near_east_is_joined_to_europe_by_five_links() {
     for s in d.map.graph.space_indices() {
         assert_eq!(ne.contains(&s), d.facts(s).near_east);
     }
-    assert!(ne.contains(&sp(&d, "constantinople")) && ne.contains(&sp(&d, "bursa")));
+    assert!(ne.contains(&sp(d, "constantinople")) && ne.contains(&sp(d, "bursa")));
     let mut links = BTreeSet::new();
     for c in &d.map.graph.connections {
         if ne.contains(&c.a) != ne.contains(&c.b) {
@@ -145,10 +148,10 @@ fn the_near_east_is_joined_to_europe_by_five_links() {
 fn the_corrections_of_supplement_8_5_hold() {
     let d = data();
     // Brussels is a capital (3.0).
-    assert!(d.facts(sp(&d, "brussels")).capital);
+    assert!(d.facts(sp(d, "brussels")).capital);
     // Cairo, Port Said and Alexandria are VP spaces.
     for id in ["cairo", "port-said", "alexandria"] {
-        assert!(d.facts(sp(&d, id)).vp, "{id}");
+        assert!(d.facts(sp(d, id)).vp, "{id}");
     }
     // Each MEF beach has one link, marked as a beach link and nothing else.
     let m = d.lines;
@@ -158,8 +161,8 @@ fn the_corrections_of_supplement_8_5_hold() {
         ("mef3", "izmir"),
         ("mef4", "adana"),
     ] {
-        assert_eq!(d.map.graph.exits(sp(&d, beach)).len(), 1, "{beach}");
-        assert_eq!(line(&d, beach, shore), m.mef_beach, "{beach}");
+        assert_eq!(d.map.graph.exits(sp(d, beach)).len(), 1, "{beach}");
+        assert_eq!(line(d, beach, shore), m.mef_beach, "{beach}");
     }
     assert_eq!(d.map.space_set("mef-beaches").len(), 4);
     // War Status of CP #33 and #34, Kerensky Offensive not a combat card, AP #47's units.
@@ -185,12 +188,12 @@ fn the_corrections_of_supplement_8_5_hold() {
     assert_eq!(ana[0].activation_nation(), Nation::Br);
     let ana_bit = m.for_nation(ana[0].line_nation());
     assert_eq!(ana_bit, m.only_ana);
-    assert_eq!(line(&d, "london", "calais") & ana_bit, 0);
-    assert_ne!(line(&d, "arabia", "medina") & ana_bit, 0);
+    assert_eq!(line(d, "london", "calais") & ana_bit, 0);
+    assert_ne!(line(d, "arabia", "medina") & ana_bit, 0);
     // A British corps may use London–Calais but not Arabia–Medina.
     let br_bit = m.for_nation(Nation::Br);
-    assert_ne!(line(&d, "london", "calais") & br_bit, 0);
-    assert_eq!(line(&d, "arabia", "medina") & br_bit, 0);
+    assert_ne!(line(d, "london", "calais") & br_bit, 0);
+    assert_eq!(line(d, "arabia", "medina") & br_bit, 0);
 }
 
 #[test]
@@ -272,7 +275,7 @@ fn supply_sources_follow_14_2() {
     let mut all = named("supply-cp");
     all.extend(named("supply-ru-sb-ro"));
     all.extend(named("supply-ap-other"));
-    assert_eq!(ids_where(&d, |s| d.facts(s).supply_source), all);
+    assert_eq!(ids_where(d, |s| d.facts(s).supply_source), all);
     // The Russian sources sit on the edge of the main map: Moscow, Kharkov and the Caucasus
     // box furthest east, Petrograd furthest north of Russia.
     let europe: Vec<Space> = d
@@ -284,11 +287,11 @@ fn supply_sources_follow_14_2() {
     let pos = |s: Space| (d.map.graph.space(s).x, d.map.graph.space(s).y);
     let east = europe.iter().map(|&s| pos(s).0).fold(f64::MIN, f64::max);
     for id in ["moscow", "kharkov", "caucasus"] {
-        assert_eq!(pos(sp(&d, id)).0, east, "{id}");
+        assert_eq!(pos(sp(d, id)).0, east, "{id}");
     }
     let russia = europe.iter().filter(|&&s| d.facts(s).nation.as_deref() == Some("ru"));
     let north = russia.map(|&s| pos(s).1).fold(f64::MAX, f64::min);
-    assert_eq!(pos(sp(&d, "petrograd")).1, north);
+    assert_eq!(pos(sp(d, "petrograd")).1, north);
 }
 
 #[test]
@@ -311,18 +314,18 @@ fn capitals_are_those_of_3_0() {
         ("constantinople", "tu"),
     ];
     assert_eq!(
-        ids_where(&d, |s| d.facts(s).capital),
+        ids_where(d, |s| d.facts(s).capital),
         want.iter().map(|(id, _)| id.to_string()).collect()
     );
     for (id, nation) in want {
-        assert_eq!(d.facts(sp(&d, id)).nation.as_deref(), Some(nation), "{id}");
+        assert_eq!(d.facts(sp(d, id)).nation.as_deref(), Some(nation), "{id}");
     }
 }
 
 #[test]
 fn forts_ports_terrain_and_vp_agree_with_the_supplement() {
     let d = data();
-    let fort = |id: &str| d.facts(sp(&d, id)).fort;
+    let fort = |id: &str| d.facts(sp(d, id)).fort;
     // Some forts of supplement 6.17, with their value, and their owners.
     for (id, v, side) in [
         ("liege", 3, Side::Ap),
@@ -338,13 +341,13 @@ fn forts_ports_terrain_and_vp_agree_with_the_supplement() {
         ("erzerum", 1, Side::Cp),
     ] {
         assert_eq!(fort(id), v, "{id}");
-        assert_eq!(d.facts(sp(&d, id)).faction, side, "{id}");
+        assert_eq!(d.facts(sp(d, id)).faction, side, "{id}");
     }
     let forts = |side| d.spaces.iter().filter(|f| f.fort > 0 && f.faction == side).count();
     assert_eq!((forts(Side::Ap), forts(Side::Cp)), (18, 16));
     // CP ports, usable only in Germany and Russia (6.17).
     assert_eq!(
-        ids_where(&d, |s| d.facts(s).port_cp),
+        ids_where(d, |s| d.facts(s).port_cp),
         set(&[
             "wilhelmshaven",
             "kiel",
@@ -373,10 +376,10 @@ fn forts_ports_terrain_and_vp_agree_with_the_supplement() {
         (55, 9, 6, 8)
     );
     assert_eq!(
-        ids_where(&d, |s| d.map.terrain(s) & d.map.terrain_mask("swamp") != 0),
+        ids_where(d, |s| d.map.terrain(s) & d.map.terrain_mask("swamp") != 0),
         set(&["calais", "ostend", "pinsk", "kovel", "sarny", "mozyr"])
     );
-    assert_ne!(d.map.terrain(sp(&d, "sinai")) & d.map.terrain_mask("desert"), 0);
+    assert_ne!(d.map.terrain(sp(d, "sinai")) & d.map.terrain_mask("desert"), 0);
     // VP spaces: 37 Allied, 28 CP at start (6.17), 65 with the three Egyptian ones.
     let vp = |side| d.spaces.iter().filter(|f| f.vp && f.faction == side).count();
     assert_eq!((vp(Side::Ap), vp(Side::Cp)), (37, 28));
@@ -384,7 +387,7 @@ fn forts_ports_terrain_and_vp_agree_with_the_supplement() {
         // Ahwaz is a Persian space (the seed's 9.5.3 text); Sinai has the -3 DRM (12.2.6).
         assert!(d.space(id).is_some());
     }
-    assert_eq!(d.facts(sp(&d, "ahwaz")).nation.as_deref(), Some("pe"));
+    assert_eq!(d.facts(sp(d, "ahwaz")).nation.as_deref(), Some("pe"));
 }
 
 #[test]
@@ -408,7 +411,7 @@ fn the_spaces_the_rules_and_set_ups_name_exist_in_their_country() {
         ("grozny", "ru"),
         ("poti", "ru"),
     ] {
-        assert_eq!(d.facts(sp(&d, id)).nation.as_deref(), Some(nation), "{id}");
+        assert_eq!(d.facts(sp(d, id)).nation.as_deref(), Some(nation), "{id}");
     }
     // Set-up spaces of supplement 6.13 with their side at start.
     for (id, side) in [
@@ -439,16 +442,16 @@ fn the_spaces_the_rules_and_set_ups_name_exist_in_their_country() {
         ("damascus", Side::Cp),
         ("port-said", Side::Ap),
     ] {
-        assert_eq!(d.facts(sp(&d, id)).faction, side, "{id}");
+        assert_eq!(d.facts(sp(d, id)).faction, side, "{id}");
     }
     // The Russian set-up on the Near East map: Batum, Kars, Erivan.
     for id in ["batum", "kars", "erivan"] {
-        let f = d.facts(sp(&d, id));
+        let f = d.facts(sp(d, id));
         assert!(f.near_east && f.nation.as_deref() == Some("ru"), "{id}");
     }
     // Kermanshah falls to the CP when Turkey enters (its code is Turkish), Basra is Persian.
-    assert_eq!(d.facts(sp(&d, "kermanshah")).nation.as_deref(), Some("tu"));
-    assert_eq!(d.facts(sp(&d, "basra")).nation.as_deref(), Some("pe"));
+    assert_eq!(d.facts(sp(d, "kermanshah")).nation.as_deref(), Some("tu"));
+    assert_eq!(d.facts(sp(d, "basra")).nation.as_deref(), Some("pe"));
     // Names from the seed's Chinese text, in simplified characters.
     for (id, zh) in [
         ("london", "伦敦"),
@@ -457,8 +460,96 @@ fn the_spaces_the_rules_and_set_ups_name_exist_in_their_country() {
         ("vienna", "维也纳"),
         ("budapest", "布达佩斯"),
     ] {
-        assert_eq!(d.map.graph.space(sp(&d, id)).name_zh, zh);
+        assert_eq!(d.map.graph.space(sp(d, id)).name_zh, zh);
     }
+}
+
+#[test]
+fn the_countries_hold_the_spaces_the_supplement_counts() {
+    // Supplement 6.17: spaces by country code; none on the MEF beaches.
+    let d = data();
+    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    for f in d.spaces.iter().filter(|f| !f.box_) {
+        *by.entry(f.nation.clone().unwrap_or_else(|| "none".into())).or_default() += 1;
+    }
+    let want: BTreeMap<String, usize> = [
+        ("ru", 62),
+        ("tu", 47),
+        ("ah", 38),
+        ("ge", 36),
+        ("fr", 31),
+        ("it", 18),
+        ("ro", 9),
+        ("bu", 7),
+        ("pe", 6),
+        ("gr", 5),
+        ("sb", 5),
+        ("be", 4),
+        ("eg", 4),
+        ("none", 4),
+        ("al", 2),
+        ("br", 1),
+        ("mn", 1),
+        ("ar", 1),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    assert_eq!(by, want);
+    // The neutrals' set-up spaces on entry (supplement 6.13) lie in their country.
+    let nation_of = |id: &str| d.facts(sp(d, id)).nation.clone().unwrap_or_default();
+    for id in ["turin", "verona", "asiago", "maggiore", "udine", "rome", "taranto"] {
+        assert_eq!(nation_of(id), "it", "{id}");
+    }
+    for id in [
+        "adrianople",
+        "gallipoli",
+        "constantinople",
+        "balikesir",
+        "ankara",
+        "adana",
+        "rize",
+        "erzerum",
+        "van",
+        "mosul",
+        "baghdad",
+        "damascus",
+        "gaza",
+        "medina",
+        "giresun",
+    ] {
+        assert_eq!(nation_of(id), "tu", "{id}");
+        assert_eq!(d.facts(sp(d, id)).faction, Side::Cp, "{id}");
+    }
+    for id in ["florina", "larisa", "athens"] {
+        assert_eq!(nation_of(id), "gr", "{id}");
+    }
+    assert_eq!(nation_of("sofia"), "bu");
+    assert_eq!(nation_of("bucharest"), "ro");
+    // Neutrals carry the side they join (supplement 8.1): Italy, Romania, Greece, Albania and
+    // Persia the Allies, Bulgaria and Turkey the CP.
+    for (nation, side) in [
+        ("it", Side::Ap),
+        ("ro", Side::Ap),
+        ("gr", Side::Ap),
+        ("al", Side::Ap),
+        ("pe", Side::Ap),
+        ("bu", Side::Cp),
+        ("tu", Side::Cp),
+    ] {
+        assert!(
+            d.spaces
+                .iter()
+                .filter(|f| f.nation.as_deref() == Some(nation))
+                .all(|f| f.faction == side),
+            "{nation}"
+        );
+    }
+    // Libya is Egyptian but starts CP-controlled.
+    assert_eq!(
+        (nation_of("libya").as_str(), d.facts(sp(d, "libya")).faction),
+        ("eg", Side::Cp)
+    );
 }
 
 #[test]
