@@ -361,7 +361,65 @@ fn forts_ports_terrain_and_vp_agree_with_the_supplement() {
             "riga"
         ])
     );
-    assert_eq!(d.spaces.iter().filter(|f| f.port_ap).count(), 19);
+    // Allied ports (6.17; the MEF Beachhead is a marker, not a space of the map).
+    assert_eq!(
+        ids_where(d, |s| d.facts(s).port_ap),
+        set(&[
+            "london",
+            "cherbourg",
+            "nantes",
+            "la-rochelle",
+            "bordeaux",
+            "le-havre",
+            "calais",
+            "ostend",
+            "marseilles",
+            "genoa",
+            "naples",
+            "taranto",
+            "venice",
+            "athens",
+            "salonika",
+            "constantinople",
+            "basra",
+            "port-said",
+            "alexandria"
+        ])
+    );
+    // The CP VP spaces at start (6.17).
+    assert_eq!(
+        ids_where(d, |s| d.facts(s).vp && d.facts(s).faction == Side::Cp),
+        set(&[
+            "strasbourg",
+            "metz",
+            "koblenz",
+            "aachen",
+            "essen",
+            "frankfurt",
+            "stuttgart",
+            "munich",
+            "berlin",
+            "breslau",
+            "posen",
+            "danzig",
+            "konigsberg",
+            "trent",
+            "trieste",
+            "vienna",
+            "cracow",
+            "budapest",
+            "debrecen",
+            "lemberg",
+            "czernowitz",
+            "cluj",
+            "sofia",
+            "constantinople",
+            "mosul",
+            "damascus",
+            "baghdad",
+            "medina"
+        ])
+    );
     // Terrain counts (supplement 8.1 and 6.17).
     let count = |t: &str| {
         let m = d.map.terrain_mask(t);
@@ -452,6 +510,15 @@ fn the_spaces_the_rules_and_set_ups_name_exist_in_their_country() {
     // Kermanshah falls to the CP when Turkey enters (its code is Turkish), Basra is Persian.
     assert_eq!(d.facts(sp(d, "kermanshah")).nation.as_deref(), Some("tu"));
     assert_eq!(d.facts(sp(d, "basra")).nation.as_deref(), Some("pe"));
+    // Standard Chinese names.
+    for (id, zh) in [
+        ("verdun", "凡尔登"),
+        ("gallipoli", "加里波利"),
+        ("petrograd", "彼得格勒"),
+        ("constantinople", "君士坦丁堡"),
+    ] {
+        assert_eq!(d.map.graph.space(sp(d, id)).name_zh, zh);
+    }
     // Names from the seed's Chinese text, in simplified characters.
     for (id, zh) in [
         ("london", "伦敦"),
