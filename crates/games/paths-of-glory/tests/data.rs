@@ -907,3 +907,82 @@ fn no_string_of_the_data_is_a_card_effect_of_the_reference() {
     // The digest is the standard FNV-1a (the published value for "a"), as the script computes it.
     assert_eq!(fnv1a64("a"), 0xaf63_dc4c_8601_ec8c);
 }
+
+/// The rows of a CSV text: fields split on commas, quoted fields with `""` for a quote.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let (mut row, mut field, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    row.push(field);
+    rows.push(row);
+    rows
+}
+
+/// Where the reference cards.csv is read from, when it is at hand: `SANDTABLE_POG_REFERENCE`,
+/// else the shared reference directory beside the repository.
+fn reference_cards() -> Option<String> {
+    let dir = std::env::var("SANDTABLE_POG_REFERENCE").unwrap_or_else(|_| {
+        format!(
+            "{}/../../../../shared/reference/paths-of-glory",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    });
+    std::fs::read_to_string(format!("{dir}/cards.csv")).ok()
+}
+
+/// With the reference file at hand: no data file, source file or document of this crate holds
+/// any `effect` cell, even inside a longer text, and the digests are those of the cells.
+#[test]
+fn no_file_of_the_crate_contains_a_card_effect() {
+    let Some(text) = reference_cards() else {
+        eprintln!("the reference cards.csv is not at hand: only the digests were checked");
+        return;
+    };
+    let rows = csv_rows(&text);
+    let col = rows[0].iter().position(|h| h == "effect").expect("an effect column");
+    assert_eq!(rows.len(), 131, "a header and 130 cards");
+    let cells: Vec<&str> = rows[1..]
+        .iter()
+        .map(|r| r[col].trim())
+        .filter(|c| !c.is_empty())
+        .collect();
+    let digests: BTreeSet<u64> = include_str!("effect-digests.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| u64::from_str_radix(l, 16).unwrap())
+        .collect();
+    assert_eq!(cells.iter().map(|c| fnv1a64(c)).collect::<BTreeSet<_>>(), digests);
+    let ours = [
+        MAP_TOML,
+        PIECES_TOML,
+        CARDS_TOML,
+        include_str!("../data/README.md"),
+        include_str!("../src/lib.rs"),
+        include_str!("../src/data.rs"),
+        include_str!("../tools/gen_data.py"),
+        include_str!("data.rs"),
+    ];
+    for cell in cells.iter().filter(|c| c.len() >= 12) {
+        for file in ours {
+            assert!(!file.contains(cell), "a file holds the card effect `{cell}`");
+        }
+    }
+}
