@@ -269,11 +269,16 @@ pub struct SpaceFacts {
     pub fort: u8,
     pub vp: bool,
     pub capital: bool,
+    /// A supply symbol; who may draw on it is in the `supply-*` space sets (14.2).
     pub supply_source: bool,
+    /// A port the Allies may use.
     pub port_ap: bool,
+    /// A port the Central Powers may use.
     pub port_cp: bool,
+    /// In the Near East section (11.3), Constantinople and Bursa included.
     pub near_east: bool,
-    pub box_: bool,
+    /// One of the four off-map holding boxes (no connections).
+    pub is_box: bool,
 }
 
 /// The connection features of the map legend, as masks.
@@ -455,11 +460,11 @@ fn load_map(text: &str) -> Result<(SpaceMap, Vec<SpaceFacts>, LineMasks), DataEr
             port_ap: map.has_flag(s, "port-ap"),
             port_cp: map.has_flag(s, "port-cp"),
             near_east: where_ == Some("near-east"),
-            box_: where_ == Some("box"),
+            is_box: where_ == Some("box"),
         });
     }
     for (s, f) in map.graph.space_indices().zip(&spaces) {
-        if f.box_ && !map.graph.exits(s).is_empty() {
+        if f.is_box && !map.graph.exits(s).is_empty() {
             let id = &map.graph.space(s).id;
             return Err(err(format!("line {}: the box `{id}` has connections", line_of(id))));
         }

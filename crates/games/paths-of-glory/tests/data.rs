@@ -78,7 +78,7 @@ fn every_connection_joins_two_map_spaces() {
     let n = d.map.graph.len();
     for c in &d.map.graph.connections {
         assert!(c.a.idx() < n && c.b.idx() < n && c.a != c.b);
-        assert!(!d.facts(c.a).box_ && !d.facts(c.b).box_, "a box has a connection");
+        assert!(!d.facts(c.a).is_box && !d.facts(c.b).is_box, "a box has a connection");
     }
     let solid = d.map.graph.connections.iter().filter(|c| c.features == 0).count();
     assert_eq!(solid, 452, "452 solid lines, 24 dashed (supplement 8.2)");
@@ -100,10 +100,10 @@ fn the_map_is_one_graph_apart_from_the_boxes() {
         }
     }
     for s in d.map.graph.space_indices() {
-        assert_eq!(seen[s.idx()], !d.facts(s).box_, "{}", d.map.graph.space(s).id);
+        assert_eq!(seen[s.idx()], !d.facts(s).is_box, "{}", d.map.graph.space(s).id);
     }
     assert_eq!(
-        ids_where(d, |s| d.facts(s).box_),
+        ids_where(d, |s| d.facts(s).is_box),
         set(&[
             "ap-reserve-box",
             "cp-reserve-box",
@@ -282,7 +282,7 @@ fn supply_sources_follow_14_2() {
         .map
         .graph
         .space_indices()
-        .filter(|&s| !d.facts(s).near_east && !d.facts(s).box_)
+        .filter(|&s| !d.facts(s).near_east && !d.facts(s).is_box)
         .collect();
     let pos = |s: Space| (d.map.graph.space(s).x, d.map.graph.space(s).y);
     let east = europe.iter().map(|&s| pos(s).0).fold(f64::MIN, f64::max);
@@ -536,7 +536,7 @@ fn the_countries_hold_the_spaces_the_supplement_counts() {
     // Supplement 6.17: spaces by country code; none on the MEF beaches.
     let d = data();
     let mut by: BTreeMap<String, usize> = BTreeMap::new();
-    for f in d.spaces.iter().filter(|f| !f.box_) {
+    for f in d.spaces.iter().filter(|f| !f.is_box) {
         *by.entry(f.nation.clone().unwrap_or_else(|| "none".into())).or_default() += 1;
     }
     let want: BTreeMap<String, usize> = [
