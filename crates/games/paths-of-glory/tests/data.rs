@@ -441,6 +441,25 @@ fn forts_ports_terrain_and_vp_agree_with_the_supplement() {
     // VP spaces: 37 Allied, 28 CP at start (6.17), 65 with the three Egyptian ones.
     let vp = |side| d.spaces.iter().filter(|f| f.vp && f.faction == side).count();
     assert_eq!((vp(Side::Ap), vp(Side::Cp)), (37, 28));
+    // The VP flags follow the Historical scenario (5.7.2.2, 5.7.2.3); the two sets say which
+    // spaces differ without it.
+    let named = |name: &str| -> BTreeSet<String> {
+        d.map
+            .space_set(name)
+            .iter()
+            .map(|&s| d.map.graph.space(s).id.clone())
+            .collect()
+    };
+    assert_eq!(
+        named("vp-historical-added"),
+        set(&["kovno", "sedan", "amiens", "koblenz", "aachen"])
+    );
+    assert_eq!(
+        named("vp-historical-removed"),
+        set(&["ahwaz", "venice", "minsk", "jerusalem", "kharput"])
+    );
+    assert!(d.map.space_set("vp-historical-added").iter().all(|&s| d.facts(s).vp));
+    assert!(d.map.space_set("vp-historical-removed").iter().all(|&s| !d.facts(s).vp));
     for id in ["ahwaz", "sinai"] {
         // Ahwaz is a Persian space (the seed's 9.5.3 text); Sinai has the -3 DRM (12.2.6).
         assert!(d.space(id).is_some());

@@ -230,7 +230,8 @@ def write_map(ref, out):
     L.append('Flags: supply-source, port-ap, port-cp, capital, vp. Properties: ref (reference row id),')
     L.append('map (europe | near-east | box), nation, faction (ap | cp: the side that controls it at')
     L.append('start or when its nation enters; the owner of its fort), fort (fort value = CF = LF),')
-    L.append('vp (1 on a VP space), w and h (drawn size in pixels). x and y are centres on the')
+    L.append('vp (1 on a VP space, as in the Historical scenario, 5.7.2), w and h (drawn size in')
+    L.append('pixels). x and y are centres on the')
     L.append('2550 x 1650 map. A connection feature only-XX is a dashed line only nationality XX may')
     L.append('use (several: any of them); mef-beach is a beach link (9.5.3.5, 11.1.10)."""')
     L.append("")
@@ -323,6 +324,13 @@ def write_map(ref, out):
                "flag it."])
     space_set("supply-ap-other", [by_name["London"]],
               ["The supply source of every other Allied unit (14.2)."])
+    space_set("vp-historical-added", [by_name[n] for n in ["Kovno", "Sedan", "Amiens", "Koblenz", "Aachen"]],
+              ["VP spaces only by the Historical scenario's rule 5.7.2.3. The csv's VP flags, like the",
+               "Deluxe map, already follow 5.7.2: these five are flagged `vp`."])
+    space_set("vp-historical-removed", [by_name[n] for n in ["Ahwaz", "Venice", "Minsk", "Jerusalem", "Kharput"]],
+              ["VP spaces that the Historical scenario's rule 5.7.2.2 takes away (the seed's 11.1.12",
+               "still counts Ahwaz as an Allied VP space). Not flagged `vp`: a scenario without 5.7.2",
+               "adds them and drops the set above."])
     open(out, "w").write("\n".join(L) + "\n")
 
 
