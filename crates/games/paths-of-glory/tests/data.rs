@@ -241,6 +241,10 @@ fn the_dashed_lines_are_those_the_rules_list() {
         add("arabia", b, m.only_ana);
     }
     add("medina", "aqaba", m.only_ana | m.only_tu);
+    // The "To Caucasus" box joins Russia and the Near East by Russian-only lines alone (2.4).
+    let caucasus = d.map.graph.exits(sp(d, "caucasus"));
+    assert_eq!(caucasus.len(), 4);
+    assert!(caucasus.iter().all(|&(c, _)| d.map.features(c) == m.only_ru));
     let mut got = BTreeMap::new();
     for c in &d.map.graph.connections {
         if c.features != 0 {
