@@ -1009,3 +1009,40 @@ fn no_file_of_the_crate_contains_a_card_effect() {
         }
     }
 }
+
+/// Damaged files (cut short, a line dropped, a value swapped for a text) are refused with a
+/// message or loaded, never a panic.
+#[test]
+fn damaged_files_never_panic() {
+    let damage = |text: &str, k: usize| -> Vec<String> {
+        let lines: Vec<&str> = text.lines().collect();
+        let at = (k * 7919) % lines.len();
+        let mut dropped = lines.clone();
+        dropped.remove(at);
+        let mut swapped = lines.clone();
+        let bad = swapped[at].replace(|c: char| c.is_ascii_digit(), "\"x\"");
+        swapped[at] = &bad;
+        vec![
+            text[..text.char_indices().nth(k * 4099 % text.chars().count()).unwrap().0].to_string(),
+            dropped.join("\n"),
+            swapped.join("\n"),
+        ]
+    };
+    let mut refused = 0;
+    for k in 1..=2 {
+        for bad in damage(MAP_TOML, k) {
+            refused += Data::from_texts(&bad, PIECES_TOML, CARDS_TOML).is_err() as usize;
+        }
+        for bad in damage(PIECES_TOML, k) {
+            refused += Data::from_texts(MAP_TOML, &bad, CARDS_TOML).is_err() as usize;
+        }
+        for bad in damage(CARDS_TOML, k) {
+            let e = Data::from_texts(MAP_TOML, PIECES_TOML, &bad);
+            if let Err(e) = &e {
+                assert!(e.message.contains("line"), "{e}");
+            }
+            refused += e.is_err() as usize;
+        }
+    }
+    assert!(refused > 6, "most damage is noticed ({refused} of 18)");
+}
