@@ -49,7 +49,7 @@ impl StalingradBlitz {
             }
             Action::NoExtra => Text::new(
                 "Neither SOVIET REINF nor STAVKA this turn",
-                "本回合不选苏军增援或STAVKA",
+                "本回合不选苏军增援或红军大本营",
             ),
             Action::First { chit: Some(c) } => {
                 let c = self.chit_text(c);
@@ -409,7 +409,7 @@ impl StalingradBlitz {
             ),
             Frame::Select(Select::SovietExtra) => Text::new(
                 "Command selection: SOVIET REINF or STAVKA (6.2(2))",
-                "命令选择:苏军增援或STAVKA(6.2(2))",
+                "命令选择:苏军增援或红军大本营(6.2(2))",
             ),
             Frame::Select(Select::AxisGer) => Text::new(
                 "Command selection: German chits (6.2(3))",
@@ -457,13 +457,10 @@ impl StalingradBlitz {
                         "combat segment: choose the next attack to resolve (10.2(1))",
                         "战斗小节:选择下一个结算的攻击(10.2(1))",
                     ),
-                    (Step::AxisReinf(_), _) => Text::new(
-                        "Axis reinforcements: choose units (12.3, 12.4)",
-                        "轴心国增援:选择单位(12.3, 12.4)",
-                    ),
-                    (Step::SovietReinf { .. }, _) => Text::new(
-                        "Soviet reinforcements: choose the HQ that enters (12.2)",
-                        "苏军增援:选择登场的司令部(12.2)",
+                    (Step::AxisReinf(r), _) => reinforcements_left(r),
+                    (Step::SovietReinf { hq_left }, _) => Text::new(
+                        format!("Soviet reinforcements: choose the HQ that enters, {hq_left} still to choose (12.2)"),
+                        format!("苏军增援:选择登场的司令部,还需选 {hq_left} 个(12.2)"),
                     ),
                     (Step::Place, _) => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
                     (Step::Supply(SupplyStage::Withdraw { .. }), _) => {
@@ -471,7 +468,7 @@ impl StalingradBlitz {
                     }
                     (Step::Supply(SupplyStage::RailBox), _) => Text::new(
                         "move units to the rail transport box (11.3)",
-                        "移动单位到铁道运输box(11.3)",
+                        "移动单位到铁道运输框(11.3)",
                     ),
                     (Step::Supply(SupplyStage::Fortress), _) => {
                         Text::new("Soviet fortress construction (11.4, 14.1)", "苏军要塞构筑(11.4, 14.1)")
@@ -613,7 +610,7 @@ impl StalingradBlitz {
                 ));
             }
             out.push_str(&format!(
-                "杯中命令卡 {} 枚;苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
+                "杯中命令卡 {} 枚;苏军增援标记 {};本回合命令卡数:苏军 {} / 德军 {} / 轴心国同盟军与增援 {}。\n",
                 self.hidden.cup.len(),
                 self.s.track,
                 td.su_com,
@@ -995,6 +992,43 @@ fn map_style() -> MapStyle {
         city_terrain: Some("city".into()),
         town_terrain: Some("town".into()),
         tag_marks: vec![("vp".into(), TagMark::Star)],
+    }
+}
+
+/// The Axis reinforcements still to choose, by the types the table called for (12.3), then
+/// from the rail transport box (12.4).
+fn reinforcements_left(r: &crate::state::AxisReinf) -> Text {
+    const TYPES: [(&str, &str); 6] = [
+        ("German panzer", "德军装甲"),
+        ("SS", "党卫军"),
+        ("German infantry", "德军步兵"),
+        ("Hungarian", "匈牙利"),
+        ("Romanian", "罗马尼亚"),
+        ("Italian", "意大利"),
+    ];
+    let (mut en, mut zh): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    for (t, &(e, z)) in TYPES.iter().enumerate() {
+        let n = r.left[t];
+        if n > 0 {
+            en.push(format!("{n} {e} division{}", if n == 1 { "" } else { "s" }));
+            zh.push(format!("{n} 个{z}师"));
+        }
+    }
+    let box_en = format!("up to {} from the rail transport box (12.4)", r.from_box);
+    let box_zh = format!("最多 {} 个铁道运输框中的单位(12.4)", r.from_box);
+    match (en.is_empty(), r.from_box > 0) {
+        (false, true) => Text::new(
+            format!("Axis reinforcements: choose {} (12.3), then {box_en}", en.join(", ")),
+            format!("轴心国增援:还需选择{}(12.3),然后{box_zh}", zh.join("、")),
+        ),
+        (false, false) => Text::new(
+            format!("Axis reinforcements: choose {} (12.3)", en.join(", ")),
+            format!("轴心国增援:还需选择{}(12.3)", zh.join("、")),
+        ),
+        _ => Text::new(
+            format!("Axis reinforcements: choose {box_en}"),
+            format!("轴心国增援:选择{box_zh}"),
+        ),
     }
 }
 
