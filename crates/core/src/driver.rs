@@ -260,6 +260,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
         vec![Targets::default(); actions.len()]
     }
 
+    /// What a player should read before committing `action`, a legal action of the pending
+    /// decision, beyond its description: for an attack, the defender and its hex, each column
+    /// shift with its rule, the odds column and the result of each die. Empty where there is
+    /// nothing more to say.
+    fn preview(&self, _action: &Self::Action) -> Vec<Text> {
+        Vec::new()
+    }
+
     /// Whether taking this action is a secret from the other seats.
     fn is_secret(&self, _action: &Self::Action) -> bool {
         false

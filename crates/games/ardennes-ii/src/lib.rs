@@ -228,6 +228,10 @@ impl Rules for ArdennesII {
         self.parse_typed(text)
     }
 
+    fn preview(&self, action: &Action) -> Vec<Text> {
+        self.preview_of(action)
+    }
+
     fn targets(&self, actions: &[Action]) -> Vec<Targets> {
         self.targets_of(actions)
     }

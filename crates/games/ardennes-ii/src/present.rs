@@ -594,6 +594,86 @@ impl ArdennesII {
 }
 
 impl ArdennesII {
+    /// Before an attack is declared, joined or resolved (3.2): the defenders and their hex, the
+    /// attackers (every unit that may join, for a declaration), the strengths with each column
+    /// shift and its rule, and the CRT's result for each roll of two dice.
+    pub(crate) fn preview_of(&self, a: &Action) -> Vec<Text> {
+        let b = Board::new(&self.w, &self.s);
+        let side = self.attacker_side();
+        let (target, attackers, declaring) = match (a, self.combat()) {
+            (&Action::Attack { target }, _) => (target, self.attackers_of(&b, side, target), true),
+            (&Action::Join { unit }, Some(c)) => {
+                let mut all = c.attackers.clone();
+                all.push(unit);
+                (c.target, all, false)
+            }
+            (&Action::Resolve, Some(c)) => (c.target, c.attackers.clone(), false),
+            _ => return Vec::new(),
+        };
+        let defenders: Vec<UnitId> = match self.combat() {
+            Some(c) if !declaring => c.defenders.clone(),
+            _ => b
+                .units_at(target)
+                .into_iter()
+                .filter(|&u| self.unit_side(u) != side)
+                .collect(),
+        };
+        let names = |list: &[UnitId]| -> (String, String) {
+            let t: Vec<Text> = list.iter().map(|&u| self.unit_text(u)).collect();
+            (
+                t.iter().map(|t| t.en.as_str()).collect::<Vec<_>>().join(", "),
+                t.iter().map(|t| t.zh.as_str()).collect::<Vec<_>>().join("、"),
+            )
+        };
+        let hex = self.hid(target);
+        let (den, dzh) = names(&defenders);
+        let (aen, azh) = names(&attackers);
+        let mut out = vec![Text::new(
+            format!("Defending {hex}: {den}"),
+            format!("防守 {hex}:{dzh}"),
+        )];
+        out.push(if declaring {
+            Text::new(
+                format!("May join ({}, SCS 7.1): {aen}", attackers.len()),
+                format!("可加入攻击的单位({} 个,SCS 7.1):{azh}", attackers.len()),
+            )
+        } else {
+            Text::new(format!("Attacking: {aen}"), format!("攻击单位:{azh}"))
+        });
+        let o = self.odds_of(&b, &attackers, &defenders, target);
+        let n = |v: u32| {
+            let whole = v / EIGHTHS;
+            match v % EIGHTHS {
+                0 => format!("{whole}"),
+                r => format!("{}", whole as f64 + r as f64 / EIGHTHS as f64),
+            }
+        };
+        let (at, de) = (n(o.attack), n(o.defence));
+        let crt = &self.w.data.tables.crt;
+        let raw = crt
+            .columns
+            .label(crt.columns.clamp(crt.columns.ladder(o.attack, o.defence).unwrap_or(0)));
+        let col = crt.columns.label(o.column);
+        let (t, h) = (o.terrain, o.hexsides);
+        let all_en = if declaring { " with all of them" } else { "" };
+        let all_zh = if declaring { "(全部加入时)" } else { "" };
+        out.push(Text::new(
+            format!("{at} against {de}{all_en} = {raw}; defender's terrain {t} column(s) left (TEC, 1.3), hexsides attacked across {h} left (1.3) → column {col}"),
+            format!("{at} 对 {de}{all_zh} = {raw};防御方地形左移 {t} 列(地形效果表,1.3),进攻所越格边左移 {h} 列(1.3)→ {col} 栏"),
+        ));
+        let row: Vec<String> = (0..crt.rows.len() as i32)
+            .map(|k| {
+                let die = crt.die_min + k;
+                format!("{die}: {}", crt.result(o.column, die).label())
+            })
+            .collect();
+        out.push(Text::new(
+            format!("CRT, roll of two dice (3.2): {}", row.join(" · ")),
+            format!("战斗结果表,两骰之和(3.2):{}", row.join(" · ")),
+        ));
+        out
+    }
+
     /// The odds of the combat in progress as a player checks them: the strengths, each column
     /// shift with its rule, and the CRT column (3.2, 1.3, SCS 7.3).
     fn odds_text(&self) -> Text {

@@ -511,6 +511,10 @@ impl Rules for StalingradBlitz {
         self.parse_typed(text)
     }
 
+    fn preview(&self, action: &Action) -> Vec<Text> {
+        self.preview_of(action)
+    }
+
     fn targets(&self, actions: &[Action]) -> Vec<Targets> {
         self.targets_of(actions)
     }

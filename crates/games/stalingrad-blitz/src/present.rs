@@ -194,6 +194,91 @@ impl StalingradBlitz {
     /// What each legal action is about on the board ([`Game::targets`]): the counters and
     /// hexes, how it is taken and the heading it is listed under, and for a move the movement
     /// points it costs (9.2, 9.3), from one search per unit and kind of movement.
+    /// Before an attack is declared (10.2): the defenders and their hex, the terrain, river
+    /// and fortress with their rules, the odds and the column, and the CRT's result for each
+    /// die (10.4).
+    pub(crate) fn preview_of(&self, a: &Action) -> Vec<Text> {
+        let Action::Declare { target, ref units } = *a else {
+            return Vec::new();
+        };
+        let b = crate::rules::Board::new(&self.d, &self.s);
+        let d = &self.d;
+        let h = self.hex_text(target);
+        let mut out = Vec::new();
+        let defenders: Vec<Text> = b.units_at(target).iter().map(|&u| self.unit_text(u)).collect();
+        let level = self
+            .s
+            .fortresses
+            .iter()
+            .find(|f| f.hex == target)
+            .map_or(0, |f| f.level);
+        let (mut en, mut zh): (Vec<String>, Vec<String>) =
+            defenders.iter().map(|t| (t.en.clone(), t.zh.clone())).unzip();
+        if level > 0 {
+            en.push(format!("a level-{level} fortress"));
+            zh.push(format!("{level}级要塞"));
+        }
+        out.push(Text::new(
+            format!("Defending {}: {}", h.en, en.join(", ")),
+            format!("防守{}:{}", h.zh, zh.join("、")),
+        ));
+        let o = b.odds(target, units.as_slice());
+        let label = |c: Option<usize>| c.map(|c| d.crt.columns.label(c)).unwrap_or_else(|| "-".into());
+        let (mut why_en, mut why_zh) = (Vec::new(), Vec::new());
+        if o.halved {
+            why_en.push("attackers across a river halved (10.3(1))".to_string());
+            why_zh.push("跨河攻击的单位减半(10.3(1))".to_string());
+        }
+        if level >= 2 {
+            why_en.push("fortress +1 defence (14.2(1))".to_string());
+            why_zh.push("要塞防御+1(14.2(1))".to_string());
+        }
+        if o.shifts > 0 {
+            why_en.push(format!("terrain {} column(s) left (10.3(3))", o.shifts));
+            why_zh.push(format!("地形左移{}列(10.3(3))", o.shifts));
+        } else {
+            why_en.push("open terrain, no shift (10.3(3))".to_string());
+            why_zh.push("开阔地形,不移列(10.3(3))".to_string());
+        }
+        out.push(Text::new(
+            format!(
+                "{} against {} = {} → column {}: {}",
+                o.attack,
+                o.defence,
+                label(o.raw),
+                label(o.column),
+                why_en.join("; ")
+            ),
+            format!(
+                "{} 对 {} = {} → {} 栏:{}",
+                o.attack,
+                o.defence,
+                label(o.raw),
+                label(o.column),
+                why_zh.join(";")
+            ),
+        ));
+        match o.column {
+            Some(col) => {
+                let row: Vec<String> = (0..d.crt.rows.len() as i32)
+                    .map(|k| {
+                        let die = d.crt.die_min + k;
+                        format!("{die}: {}", d.crt.result(col, die).label())
+                    })
+                    .collect();
+                out.push(Text::new(
+                    format!("CRT, die by die (10.4): {}", row.join(" · ")),
+                    format!("战斗结果表逐骰(10.4):{}", row.join(" · ")),
+                ));
+            }
+            None => out.push(Text::new(
+                "Below 1-1: no attack (10.3(4))",
+                "低于1比1,不能攻击(10.3(4))",
+            )),
+        }
+        out
+    }
+
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = crate::rules::Board::new(&self.d, &self.s);
         let mut costs: std::collections::HashMap<(UnitId, bool), Vec<Option<u32>>> = Default::default();
