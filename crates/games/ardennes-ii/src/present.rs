@@ -576,17 +576,18 @@ impl ArdennesII {
         }
         // 3.8: the demolition symbols, primed, blown or tested.
         for (symbol, _) in &self.w.demolitions {
-            let (fill, en, zh) = if self.s.blown.contains(symbol) {
-                ("rgba(200,30,30,0.5)", "blown", "已炸毁")
+            // A sign beside the counters (the map legend reads them): charged, blown, tested.
+            let (fill, sign) = if self.s.blown.contains(symbol) {
+                ("rgba(200,30,30,0.5)", "✕")
             } else if self.s.tested.contains(symbol) {
-                ("rgba(110,110,110,0.4)", "tested", "已测试")
+                ("rgba(110,110,110,0.4)", "○")
             } else {
-                ("rgba(235,130,30,0.35)", "charge", "炸药")
+                ("rgba(235,130,30,0.35)", "✹")
             };
             marks.push(HexMark {
                 hex: *symbol,
                 fill: fill.into(),
-                label: Text::new(en, zh).get(lang).into(),
+                label: sign.into(),
             });
         }
         render_hex_pieces(&self.w.map, &built_bridges(self.s.turn), &counters, &marks)
