@@ -7,6 +7,8 @@
 //              be reached, and a counter can be selected by a tap
 //   chinese    the Chinese page's panels hold no English word beyond hex ids, unit designations
 //              and the abbreviations the Chinese rulebooks themselves print in Latin letters
+//   charts     the game's charts (how it plays, CRT, terrain, turns, legend, glossary) open
+//              from the turn bar, each a table drawn from the game's data
 //
 // Each takes a playwright page (and what it needs) and throws an Error with `e2e` set when the
 // page falls short.
@@ -267,4 +269,23 @@ export async function chinese(page) {
   }, [...RULEBOOK_TERMS]);
   if (found.length) fail(`English on the Chinese page: ${[...new Set(found)].slice(0, 12).join('; ')}`);
   log('the Chinese panels speak Chinese');
+}
+
+/** The game's charts open from the turn bar: every one a table with rows, in the page's language. */
+export async function charts(page) {
+  await page.click('[data-test=charts-open]');
+  await page.waitForSelector('[data-test=charts]:not([hidden]) [data-test=chart-table]');
+  const ids = await page.$$eval('[data-test=charts] .st-chart-tab', (bs) => bs.map((b) => b.dataset.test.replace(/^chart-/, '')));
+  for (const want of ['play', 'crt', 'tec', 'turns', 'legend', 'glossary']) {
+    if (!ids.includes(want)) fail(`charts: no ${want} among ${ids.join(', ')}`);
+  }
+  for (const id of ids) {
+    await page.click(`[data-test=chart-${id}]`);
+    await page.waitForSelector(`[data-test=chart-${id}].st-on`);
+    const rows = await page.locator('[data-test=chart-table] tbody tr').count();
+    if (!rows) fail(`charts: ${id} has no rows`);
+  }
+  await page.click('[data-test=charts-close]');
+  await page.waitForSelector('[data-test=charts]', { state: 'hidden' });
+  log(`charts: ${ids.join(', ')}`);
 }

@@ -183,6 +183,7 @@ async function main() {
     await features.stacks(page, { keepOpen: true });
     await features.chinese(page);
     await page.click('[data-test=popup-close]');
+    await features.charts(page);
     checkErrors();
 
     if (process.env.E2E_SCREENSHOT) {

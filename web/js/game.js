@@ -183,6 +183,7 @@ export class GamePage {
     E.refusal = h('div', { class: 'st-refusal', hidden: true, test: 'refusal', role: 'alert' });
     E.replay = h('div', { class: 'st-replay', hidden: true, test: 'replay' });
     E.screen = h('div', { class: 'st-screen', hidden: true, test: 'handover' });
+    E.charts = h('div', { class: 'st-charts', hidden: true, test: 'charts' });
     E.boardWrap = h('div', { class: 'st-board' }, E.viewport, E.replay, E.zoom, E.status, E.tip, E.refusal, E.popup);
     E.side = h('aside', { class: 'st-side', dataset: { tab: this.tab, sheet: this.sheet } });
     E.info = h('section', { class: 'st-panel st-info', test: 'info', dataset: { tab: 'info' } });
@@ -204,14 +205,14 @@ export class GamePage {
     app.replaceChildren(
       this.headerEl = header(E.headerMid),
       E.turn,
-      h('main', { class: 'st-game' }, E.boardWrap, E.side, E.screen));
+      h('main', { class: 'st-game' }, E.boardWrap, E.side, E.screen, E.charts));
     this.board = new Board(E.viewport, {
       click: (target, ev) => this.onBoardClick(target, ev),
       hover: (hex, target, ev) => this.onHover(hex, target, ev),
     });
     E.viewport.addEventListener('pointermove', (ev) => this.moveTip(ev));
     document.addEventListener('keydown', this.onKey = (ev) => {
-      if (ev.key === 'Escape') { this.closePopup(); this.setSelection([]); }
+      if (ev.key === 'Escape') { this.closePopup(); this.setSelection([]); this.el.charts.hidden = true; }
       if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
       if (ev.key === '+' || ev.key === '=') this.board.zoomBy(1.25);
       if (ev.key === '-') this.board.zoomBy(0.8);
@@ -222,6 +223,7 @@ export class GamePage {
   onLang() {
     if (!this.el || this.dead) return;
     this.closePopup();
+    if (!this.el.charts.hidden) this.openCharts();
     this.el.status.textContent = t(keysHintKey());
     this.lastHover = null;
     this.relabel();
@@ -996,6 +998,7 @@ export class GamePage {
       h('span', { class: 'st-turn-main', test: 'turn-text' }, main),
       h('span', { class: 'st-turn-who' }, who),
       (p.kind === 'over' || st.outcome) ? h('a', { class: 'st-btn st-btn-small st-record', href: this.url('/record'), test: 'record-top', target: '_blank', rel: 'noopener' }, t('record')) : null,
+      h('button', { class: 'st-btn st-btn-small st-undo', test: 'charts-open', title: t('chartsTitle'), onclick: () => this.openCharts() }, t('charts')),
       st.can_undo ? h('button', { class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo() }, '↶ ', t('undo')) : null,
       !st.can_undo && this.undoBy ? h('button', {
         class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo(this.undoBy.token),
@@ -1316,6 +1319,40 @@ export class GamePage {
     this.renderReplay();
     this.showRefs(line.text);
     this.centreOn(line.text);
+  }
+
+  // --- the game's charts -----------------------------------------------------------------------
+
+  /** Opens the game's charts (from its own data), on the chart shown last. */
+  async openCharts(id) {
+    if (!this.charts) {
+      try {
+        this.charts = (await api('GET', this.url('/charts'))).charts || [];
+      } catch (e) {
+        toast(e.describe ? e.describe() : String(e), 'error');
+        return;
+      }
+    }
+    if (!this.charts.length) return;
+    this.chartId = id || this.chartId || this.charts[0].id;
+    const c = this.charts.find((x) => x.id === this.chartId) || this.charts[0];
+    const E = this.el;
+    const table = h('table', { class: 'st-chart-table', test: 'chart-table' },
+      h('thead', null, h('tr', null, c.head.map((x) => h('th', null, tx(x))))),
+      h('tbody', null, c.rows.map((row, i) => h('tr', null, row.map((cell, j) => h('td', null,
+        j === 0 && c.swatches && c.swatches[i] ? h('span', { class: 'st-swatch', style: `background:${c.swatches[i]}` }) : null,
+        tx(cell)))))));
+    E.charts.replaceChildren(h('div', { class: 'st-charts-box', role: 'dialog' },
+      h('div', { class: 'st-charts-head' },
+        h('nav', { class: 'st-chart-tabs' }, this.charts.map((x) => h('button', {
+          class: `st-chart-tab${x.id === c.id ? ' st-on' : ''}`, test: `chart-${x.id}`, onclick: () => this.openCharts(x.id),
+        }, tx(x.title)))),
+        h('button', { class: 'st-x', title: t('close'), test: 'charts-close', onclick: () => { E.charts.hidden = true; } }, '×')),
+      h('div', { class: 'st-charts-body', test: 'chart' },
+        h('h2', null, tx(c.title)),
+        tx(c.note) ? h('p', { class: 'st-muted' }, tx(c.note)) : null,
+        h('div', { class: 'st-chart-scroll' }, table))));
+    E.charts.hidden = false;
   }
 
   // --- hotseat: the screen between seats ---------------------------------------------------------

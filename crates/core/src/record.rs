@@ -388,6 +388,10 @@ pub trait DynSession: Send {
     fn preview(&self, _index: usize) -> Vec<Text> {
         Vec::new()
     }
+    /// The game's charts ([`crate::driver::Rules::charts`]).
+    fn charts(&self) -> Vec<crate::game::Chart> {
+        Vec::new()
+    }
     fn to_json(&self) -> String;
     /// For code that knows the game type (agents, say): downcast to `Session<G>`.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -596,6 +600,10 @@ impl<G: Game> DynSession for Session<G> {
             .get(index)
             .map(|a| self.game.preview(a))
             .unwrap_or_default()
+    }
+
+    fn charts(&self) -> Vec<crate::game::Chart> {
+        self.game.charts()
     }
 
     fn to_json(&self) -> String {

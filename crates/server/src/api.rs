@@ -41,6 +41,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/why", get(why))
         .route("/games/{id}/preview", get(preview))
+        .route("/games/{id}/charts", get(charts))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/events", get(events))
         .route("/games/{id}/record", get(record))
@@ -612,6 +613,14 @@ async fn preview(
         _ => Vec::new(),
     };
     Ok(Json(json!({ "lines": lines })))
+}
+
+/// The game's charts from its own data (`GET /api/games/{id}/charts`, docs/api.md): the same
+/// for every seat.
+async fn charts(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let slot = hub.slot(&id)?;
+    let live = slot.live.lock().await;
+    Ok(Json(json!({ "charts": live.session.charts() })))
 }
 
 async fn undo(

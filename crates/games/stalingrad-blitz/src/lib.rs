@@ -515,6 +515,10 @@ impl Rules for StalingradBlitz {
         self.preview_of(action)
     }
 
+    fn charts(&self) -> Vec<sandtable_core::game::Chart> {
+        self.charts_of()
+    }
+
     fn targets(&self, actions: &[Action]) -> Vec<Targets> {
         self.targets_of(actions)
     }
