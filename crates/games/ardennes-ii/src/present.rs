@@ -601,6 +601,11 @@ impl ArdennesII {
     pub(crate) fn preview_of(&self, a: &Action) -> Vec<Text> {
         let b = Board::new(&self.w, &self.s);
         let side = self.attacker_side();
+        match *a {
+            Action::Fire { unit, target } => return self.barrage_preview(Some(unit), target),
+            Action::AirStrike { target } => return self.barrage_preview(None, target),
+            _ => {}
+        }
         let (target, attackers, declaring) = match (a, self.combat()) {
             (&Action::Attack { target }, _) => (target, self.attackers_of(&b, side, target), true),
             (&Action::Join { unit }, Some(c)) => {
@@ -672,6 +677,63 @@ impl ArdennesII {
             format!("CRT, roll of two dice (3.2): {}", row.join(" · ")),
             format!("战斗结果表,两骰之和(3.2):{}", row.join(" · ")),
         ));
+        out
+    }
+
+    /// Before a barrage (3.5): the stack fired at, the die modifiers with their rules and, for
+    /// each face of the die, the marker it places by the target's terrain.
+    fn barrage_preview(&self, unit: Option<UnitId>, target: Hex) -> Vec<Text> {
+        let b = Board::new(&self.w, &self.s);
+        let side = unit.map_or(Side::Allied, |u| self.unit_side(u));
+        let occupants = b.count(target) as i32;
+        let occupant = b.side_at(target);
+        let from = unit.and_then(|u| self.s.units[u as usize].hex());
+        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
+        let rules = &self.w.data.tables.barrage;
+        let extra = (occupants - 1).max(0) * rules.extra_unit_drm as i32;
+        let marked = against * rules.enemy_marker_at_artillery_drm as i32;
+        let hex = self.hid(target);
+        let stack: Vec<Text> = b.units_at(target).into_iter().map(|u| self.unit_text(u)).collect();
+        let (en, zh): (Vec<&str>, Vec<&str>) = stack.iter().map(|t| (t.en.as_str(), t.zh.as_str())).unzip();
+        let mut out = vec![if stack.is_empty() {
+            Text::new(format!("Fired at: {hex}, empty"), format!("射击目标:{hex},无单位"))
+        } else {
+            Text::new(
+                format!("Fired at: {hex}: {}", en.join(", ")),
+                format!("射击目标:{hex}:{}", zh.join("、")),
+            )
+        }];
+        out.push(Text::new(
+            format!("Die modifiers: {extra:+} for the units beyond the first in the hex, {marked:+} for enemy Full markers where the artillery stands (3.5)"),
+            format!("骰修正:目标格第一个之外的单位 {extra:+},火炮所在格的敌方完整标记 {marked:+}(3.5)"),
+        ));
+        let names: Vec<&str> = self.w.terrain_names[target.idx()].iter().map(|s| s.as_ref()).collect();
+        match self.w.data.tables.tec.barrage_roll(occupant, &names) {
+            Some(roll) => {
+                let row: Vec<(String, String)> = (1..=6)
+                    .map(|die| {
+                        let (e, z) = match roll.result(die + extra + marked) {
+                            Some(crate::data::BarrageStrength::Full) => ("Full", "完整"),
+                            Some(crate::data::BarrageStrength::Half) => ("Half", "半数"),
+                            None => ("-", "-"),
+                        };
+                        (format!("{die}: {e}"), format!("{die}:{z}"))
+                    })
+                    .collect();
+                let (re, rz): (Vec<String>, Vec<String>) = row.into_iter().unzip();
+                out.push(Text::new(
+                    format!(
+                        "Barrage table by the target's terrain, die by die (3.5): {}",
+                        re.join(" · ")
+                    ),
+                    format!("按目标地形查射击表,逐骰(3.5):{}", rz.join(" · ")),
+                ));
+            }
+            None => out.push(Text::new(
+                "No barrage roll for this terrain (3.5)",
+                "此地形无射击判定(3.5)",
+            )),
+        }
         out
     }
 
