@@ -9,7 +9,8 @@
 // the person's next decision, and all along it compares what the page shows with what the
 // server says: if the server is waiting for the person while the page still shows another
 // version for STALE_MS, the page has gone stale ("the computer is thinking…" for ever) and
-// the test fails. Needs Chromium (/usr/bin/chromium, or $CHROMIUM); it never downloads a
+// the test fails. Once, when the decision comes back from the computer, it steps through what
+// the computer did with the page's bar and checks that the step is marked on the map. Needs Chromium (/usr/bin/chromium, or $CHROMIUM); it never downloads a
 // browser. Exit code 0 on success; otherwise a message on stderr and exit code 1.
 
 import { chromium } from 'playwright-core';
@@ -118,10 +119,20 @@ async function main() {
     await page.waitForSelector('[data-test=turn][data-version]');
 
     let taken = 0;
+    let replayed = null;
     for (; taken < DECISIONS; taken++) {
       const state = await ourTurn(page, id, 0);
       checkErrors();
       if (state === 'over') { log('the game is over'); break; }
+      // Issue 11, item 4: when the decision comes back from the computer, a bar steps through
+      // what happened meanwhile, each step marking on the map the hexes and counters it names.
+      if (!replayed && await page.locator('[data-test=replay]').isVisible()) {
+        await page.click('[data-test=replay-next]');
+        await page.waitForSelector('[data-test=board-svg] .st-preview, [data-test=board-svg] .ctr.st-ref', { state: 'attached' });
+        replayed = (await page.textContent('[data-test=replay-text]')).trim();
+        log(`what happened meanwhile, step 1: ${replayed}`);
+        await page.click('[data-test=replay-close]');
+      }
       const before = await shown(page);
       // The first action listed, its group opened if it is shut.
       const any = await page.evaluate(() => {
@@ -142,6 +153,7 @@ async function main() {
       }, before.version, { timeout: TURN_MS });
     }
     checkErrors();
+    if (!replayed) fail(`in ${taken} decisions the page never offered to step through the computer's moves`);
     log(`${taken} decisions taken, the page never stale`);
   } finally {
     await browser.close();

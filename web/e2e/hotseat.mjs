@@ -9,10 +9,15 @@
 // with a fixed seed, plays the chit picks from the action panel until a unit can move, moves one
 // by clicking its counter and then a lit hex on the map, and checks that the counter's stack
 // now stands in that hex and that the log grew. It switches the page to Chinese once and checks
-// a Chinese word. $E2E_SCREENSHOT, if set, names a PNG to save of the final page.
+// a Chinese word. On the way it checks the page's features of issue 11 (features.mjs): the
+// counts of stacks and their lists, the movement costs off the counters, the refusal of a
+// click on a hex the unit cannot reach with its rule, the Chinese page without English words,
+// and the page on a phone (390×844, touch). $E2E_SCREENSHOT, if set, names a PNG to save of the
+// final page (and, with -phone before .png, of the phone's).
 // Exit code 0 on success; otherwise a message on stderr and exit code 1.
 
 import { chromium } from 'playwright-core';
+import * as features from './features.mjs';
 
 const BASE = (process.argv[2] || process.env.SANDTABLE_URL || '').replace(/\/+$/, '');
 const GAME = process.argv[3] || 'stalingrad-blitz';
@@ -94,6 +99,7 @@ async function main() {
     }
     if (!moves.length) fail('no unit movement became available');
     log(`${moves.length} move actions`);
+    await features.stacks(page);
 
     // A unit that moves: click its counter (the top one of its stack) on the map.
     await settle(page);
@@ -120,6 +126,8 @@ async function main() {
     // A stack of several counters also opens the list of its units: shut it.
     if (await page.locator('[data-test=popup]').isVisible()) await page.click('[data-test=popup-close]');
     await page.waitForSelector('[data-test=board-svg] .st-hl[data-lit]', { state: 'attached' });
+    await features.costsOffCounters(page);
+    await features.refusal(page, pick.unit);
 
     // A lit hex: empty, in view, a plain move for this unit.
     const target = await page.evaluate(({ list, unit }) => {
@@ -172,12 +180,20 @@ async function main() {
     if (latin.length) fail(`action groups without a Chinese heading: ${latin.join(', ')}`);
     log('Chinese page shown');
     await settle(page);
+    await features.stacks(page, { keepOpen: true });
+    await features.chinese(page);
+    await page.click('[data-test=popup-close]');
+    await features.charts(page);
     checkErrors();
 
     if (process.env.E2E_SCREENSHOT) {
       await page.screenshot({ path: process.env.E2E_SCREENSHOT });
       log(`screenshot ${process.env.E2E_SCREENSHOT}`);
     }
+
+    // The same game on a phone.
+    await features.phone(browser, page.url(), process.env.E2E_SCREENSHOT && process.env.E2E_SCREENSHOT.replace(/\.png$/, '-phone.png'));
+    checkErrors();
   } finally {
     await browser.close();
   }

@@ -32,6 +32,11 @@ function litKind(acts) {
   return 'other';
 }
 
+/** The hint of how to move the map: by touch or by mouse. */
+function keysHintKey() {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 'touchHint' : 'keysHint';
+}
+
 /** How often a page waiting on someone else looks again by itself, in case an update was lost. */
 const WATCH_MS = 30_000;
 
@@ -58,6 +63,47 @@ export class GamePage {
     this.lastHover = null;
     this.openGroups = new Set();
     this.jlogs = new Map(); // token ('' for a spectator) -> {lines, over}: the log as that seat reads it
+    this.tab = 'actions'; // the panel shown on a narrow screen: info, actions or log
+    this.sheet = 'half'; // how much of a narrow screen the panels take: min (tabs only), half, full
+  }
+
+  // --- a narrow screen: the panels as tabs of a sheet -------------------------------------------
+
+  /** Shows panel `name` (on a narrow screen); touching the shown tab of a lowered sheet raises it. */
+  setTab(name, byHand = false) {
+    const E = this.el;
+    if (byHand && this.sheet === 'min') this.setSheet('half');
+    this.tab = name;
+    E.side.dataset.tab = name;
+    for (const [n, b] of Object.entries(E.tabBtns)) {
+      b.classList.toggle('st-on', n === name);
+      b.setAttribute('aria-selected', String(n === name));
+    }
+    if (name === 'log' && E.logList) E.logList.scrollTop = E.logList.scrollHeight;
+  }
+
+  setSheet(size) {
+    this.sheet = size;
+    this.el.side.dataset.sheet = size;
+    this.labelTabs();
+    if (this.board) requestAnimationFrame(() => this.board.clamp());
+  }
+
+  /** The sheet's size, in turn: half, full, lowered to its tabs. */
+  cycleSheet() {
+    this.setSheet({ half: 'full', full: 'min', min: 'half' }[this.sheet] || 'half');
+  }
+
+  /** The tabs' words in the page's language, the actions' with their number. */
+  labelTabs() {
+    const E = this.el;
+    const n = (this.legal || []).length;
+    E.tabBtns.info.textContent = t('situation');
+    E.tabBtns.actions.replaceChildren(t('actions'), n ? h('span', { class: 'st-count', test: 'tab-count' }, String(n)) : null);
+    E.tabBtns.log.textContent = t('log');
+    E.sheetBtn.textContent = { half: '▴', full: '▾', min: '▴' }[this.sheet] || '▴';
+    E.sheetBtn.title = t(this.sheet === 'full' ? 'sheetLower' : 'sheetRaise');
+    this.setTab(this.tab);
   }
 
   // --- start and tokens -----------------------------------------------------------------------
@@ -126,7 +172,7 @@ export class GamePage {
     E.title = h('div', { class: 'st-game-title', test: 'game-title' });
     E.turn = h('div', { class: 'st-turn', id: 'st-turn', test: 'turn', role: 'status' });
     E.viewport = h('div', { class: 'st-viewport', test: 'board' });
-    E.status = h('div', { class: 'st-statusline', test: 'status-line' }, t('keysHint'));
+    E.status = h('div', { class: 'st-statusline', test: 'status-line' }, t(keysHintKey()));
     E.tip = h('div', { class: 'st-tip', hidden: true, test: 'hex-tip' });
     E.zoom = h('div', { class: 'st-zoom' },
       h('button', { class: 'st-zbtn', test: 'zoom-in', title: t('zoomIn'), onclick: () => this.board.zoomBy(1.25) }, '+'),
@@ -134,25 +180,39 @@ export class GamePage {
       h('button', { class: 'st-zbtn', test: 'zoom-fit', title: t('fit'), onclick: () => this.board.fit() }, '⤢'),
       h('button', { class: 'st-zbtn', test: 'zoom-focus', title: t('focus'), onclick: () => this.focusActive(true) }, '◎'));
     E.popup = h('div', { class: 'st-popup', hidden: true, test: 'popup' });
+    E.refusal = h('div', { class: 'st-refusal', hidden: true, test: 'refusal', role: 'alert' });
+    E.replay = h('div', { class: 'st-replay', hidden: true, test: 'replay' });
     E.screen = h('div', { class: 'st-screen', hidden: true, test: 'handover' });
-    E.boardWrap = h('div', { class: 'st-board' }, E.viewport, E.zoom, E.status, E.tip, E.popup);
-    E.side = h('aside', { class: 'st-side' });
-    E.info = h('section', { class: 'st-panel st-info', test: 'info' });
-    E.acts = h('section', { class: 'st-panel st-actions', test: 'actions' });
-    E.log = h('section', { class: 'st-panel st-logpanel', test: 'log-panel' });
-    E.side.append(E.info, E.acts, E.log);
+    E.charts = h('div', { class: 'st-charts', hidden: true, test: 'charts' });
+    E.boardWrap = h('div', { class: 'st-board' }, E.viewport, E.replay, E.zoom, E.status, E.tip, E.refusal, E.popup);
+    E.side = h('aside', { class: 'st-side', dataset: { tab: this.tab, sheet: this.sheet } });
+    E.info = h('section', { class: 'st-panel st-info', test: 'info', dataset: { tab: 'info' } });
+    E.acts = h('section', { class: 'st-panel st-actions', test: 'actions', dataset: { tab: 'actions' } });
+    E.log = h('section', { class: 'st-panel st-logpanel', test: 'log-panel', dataset: { tab: 'log' } });
+    // On a narrow screen (a phone) the three panels are tabs of a sheet below the board.
+    E.tabBtns = {};
+    for (const name of ['info', 'actions', 'log']) {
+      E.tabBtns[name] = h('button', {
+        class: 'st-tab', role: 'tab', test: `tab-${name}`, dataset: { tab: name },
+        onclick: () => this.setTab(name, true),
+      });
+    }
+    E.sheetBtn = h('button', { class: 'st-tab st-sheet-btn', test: 'sheet-size', onclick: () => this.cycleSheet() });
+    E.tabs = h('nav', { class: 'st-tabs', role: 'tablist', test: 'tabs' }, Object.values(E.tabBtns), E.sheetBtn);
+    E.side.append(E.tabs, E.info, E.acts, E.log);
+    this.labelTabs();
     E.headerMid = h('div', { class: 'st-header-info' }, E.title);
     app.replaceChildren(
       this.headerEl = header(E.headerMid),
       E.turn,
-      h('main', { class: 'st-game' }, E.boardWrap, E.side, E.screen));
+      h('main', { class: 'st-game' }, E.boardWrap, E.side, E.screen, E.charts));
     this.board = new Board(E.viewport, {
       click: (target, ev) => this.onBoardClick(target, ev),
       hover: (hex, target, ev) => this.onHover(hex, target, ev),
     });
     E.viewport.addEventListener('pointermove', (ev) => this.moveTip(ev));
     document.addEventListener('keydown', this.onKey = (ev) => {
-      if (ev.key === 'Escape') { this.closePopup(); this.setSelection([]); }
+      if (ev.key === 'Escape') { this.closePopup(); this.setSelection([]); this.el.charts.hidden = true; }
       if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
       if (ev.key === '+' || ev.key === '=') this.board.zoomBy(1.25);
       if (ev.key === '-') this.board.zoomBy(0.8);
@@ -163,7 +223,8 @@ export class GamePage {
   onLang() {
     if (!this.el || this.dead) return;
     this.closePopup();
-    this.el.status.textContent = t('keysHint');
+    if (!this.el.charts.hidden) this.openCharts();
+    this.el.status.textContent = t(keysHintKey());
     this.lastHover = null;
     this.relabel();
     if (this.state) {
@@ -181,6 +242,7 @@ export class GamePage {
     this.el.zoom.children[0].title = t('zoomIn');
     this.el.zoom.children[1].title = t('zoomOut');
     this.el.zoom.children[2].title = t('fit');
+    this.labelTabs();
     this.journalShown = { key: '', n: 0 };
   }
 
@@ -324,6 +386,7 @@ export class GamePage {
     const prev = this.state;
     const seatChanged = this.shownSeat !== undefined && this.shownSeat !== st.you;
     this.state = st;
+    if (prev && prev.version !== st.version) this.hideRefusal();
     this.prepare();
     if (prev && prev.version !== st.version) this.selection.clear();
     else this.setSelection([...this.selection].filter((u) => this.selectable.has(u)), false);
@@ -334,6 +397,11 @@ export class GamePage {
       this.journalShown = { key: '', n: 0 };
     }
     this.shownSeat = st.you;
+    const mine = (x) => !!(x && x.pending && x.pending.kind === 'seat' && x.pending.seat === x.you);
+    if (mine(st) && !mine(prev) && this.tab === 'info') this.setTab('actions');
+    // The decision comes back to this seat from someone else (or the page opens on it): what
+    // happened meanwhile may be stepped through.
+    if (mine(st) && (!mine(prev) || prev.you !== st.you)) this.returnedAt = `${this.seatKey(st.you)}|${st.version}`;
     this.retitle();
     this.renderAll();
     this.showBoard();
@@ -375,10 +443,14 @@ export class GamePage {
       return;
     }
     this.piecesShown = true;
+    this.piecesLang = want;
+    // The names of the counters in the lists come from the pieces: in their new language now.
+    if (this.actionsNamedIn !== want) this.renderActions();
     if (first) this.focusActive(true);
     else if (!this.hadTargets && this.hasTargets()) this.focusActive(true);
     this.hadTargets = this.hasTargets();
     this.paint();
+    this.renderReplay();
   }
 
   /** Fetches the map alone in `want` and puts it on the page; answers whether it did. */
@@ -566,12 +638,31 @@ export class GamePage {
       if (m !== 'identity') over.setAttribute('transform', `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
       layer.append(over);
       const note = acts.map((e) => tx(e.a.note)).find(Boolean);
+      // Along the hex's upper edge, over its id, above any counter in it and clear of the
+      // place's name at the lower edge.
       if (note) {
         const c = b.centre(hex);
-        if (c) labels.push(Object.assign(svgEl('text', { x: c[0], y: c[1] + 21, class: 'st-hl-note' }), { textContent: note }));
+        if (c) labels.push(Object.assign(svgEl('text', { x: c[0], y: Math.min(c[1] - 18.5, this.stackTop(hex) - 1), class: 'st-hl-note' }), { textContent: note }));
       }
     }
     for (const l of labels) layer.append(l);
+  }
+
+  /** The top edge, in map coordinates, of the highest counter in a hex (Infinity if none). */
+  stackTop(hex) {
+    const b = this.board;
+    const stack = b.pieces && b.pieces.querySelector(`.stack[data-hex="${CSS.escape(hex)}"]`);
+    let top = Infinity;
+    if (!stack) return top;
+    const m = b.toMap(stack);
+    for (const c of stack.querySelectorAll('.ctr')) {
+      try {
+        const t = c.transform.baseVal.consolidate();
+        const y = c.getBBox().y + (t ? t.matrix.f : 0);
+        top = Math.min(top, m === 'identity' ? y : m.b * 0 + m.d * y + m.f);
+      } catch (_) { /* not drawn */ }
+    }
+    return top;
   }
 
   // --- clicks on the map ------------------------------------------------------------------------
@@ -579,11 +670,18 @@ export class GamePage {
   onBoardClick(target, ev) {
     if (this.screened) return;
     this.closePopup();
+    this.hideRefusal();
     if (!target) return;
     const b = this.board;
     const ctr = b.ctrOf(target);
     const hex = b.hexOf(target);
     const lit = this.lit || new Map();
+    // The count on a stack lists its pieces.
+    const badge = target.closest && target.closest('.sc');
+    if (badge) {
+      const stack = b.stackOf(badge);
+      if (stack) { this.stackPanel(stack, hex, ev); return; }
+    }
     if (ctr) {
       const stack = b.stackOf(target);
       const count = stack ? stack.querySelectorAll('.ctr[data-id]').length : 1;
@@ -604,11 +702,46 @@ export class GamePage {
         return;
       }
       if (hex && lit.has(hex)) { this.takeAt(hex, ev); return; }
+      // A counter that cannot act, or a hex the selection cannot go to: the rule says why.
+      if (hex && this.selection.size) this.explain([...this.selection], hex);
+      else if (hex && this.legal.some((e) => e.units.length)) this.explain([ctr], hex);
       if (count > 1) { this.stackPanel(stack, hex, ev); return; }
       return;
     }
     if (hex && lit.has(hex)) { this.takeAt(hex, ev); return; }
+    if (hex && (this.selection.size || this.legal.some((e) => !e.units.length && e.hexes.length))) {
+      this.explain([...this.selection], hex);
+      return;
+    }
     if (this.selection.size) this.setSelection([]);
+  }
+
+  /** Asks the server why `units` may not go to (or at) `hex`, and shows its answer with the rule. */
+  async explain(units, hex) {
+    const token = this.viewToken;
+    const st = this.state;
+    if (!token || !st || !this.legal.length) return;
+    const ask = this.asked = {};
+    let got;
+    try {
+      got = await api('GET', this.url(`/why?units=${encodeURIComponent(units.join(','))}&hex=${encodeURIComponent(hex)}`), { token });
+    } catch (_) {
+      return; // nothing to say
+    }
+    if (this.asked !== ask || this.state !== st || !got || !got.refusal) return;
+    const r = got.refusal;
+    const E = this.el;
+    E.refusal.replaceChildren(
+      r.rule ? h('strong', { class: 'st-refusal-rule' }, t('rule', r.rule), ': ') : null,
+      h('span', null, tx(r.text)),
+      h('button', { class: 'st-x', title: t('close'), onclick: () => this.hideRefusal() }, '×'));
+    E.refusal.dataset.rule = r.rule || '';
+    E.refusal.hidden = false;
+  }
+
+  hideRefusal() {
+    this.asked = null;
+    if (this.el && this.el.refusal) this.el.refusal.hidden = true;
   }
 
   /** Offers, beside the counter, the actions of exactly the selection that need no hex (choose it, take a loss). */
@@ -641,14 +774,29 @@ export class GamePage {
     }, tx(e.a.text), e.a.note ? h('small', null, ` (${tx(e.a.note)})`) : null)));
   }
 
-  confirmAttack(e, ev) {
+  /**
+   * Asks before an attack is committed, with what the game says of it (the defender and its
+   * hex, the shifts and their rules, the odds column and the result of each die).
+   */
+  async confirmAttack(e, ev) {
+    const more = h('div', { class: 'st-preview-lines', test: 'preview' }, h('span', { class: 'st-muted' }, t('loading')));
     this.popup(ev, t('confirmAttack'), [
       h('p', { class: 'st-confirm-text', test: 'confirm-text' }, tx(e.a.text)),
       e.a.note ? h('p', { class: 'st-muted' }, tx(e.a.note)) : null,
+      more,
       h('div', { class: 'st-buttons' },
         h('button', { class: 'st-btn st-btn-danger', test: 'confirm-ok', onclick: () => { this.closePopup(); this.act(e); } }, t('attack')),
         h('button', { class: 'st-btn', test: 'confirm-cancel', onclick: () => this.closePopup() }, t('cancel'))),
     ], 'confirm');
+    const st = this.state;
+    let lines = [];
+    try {
+      const got = await api('GET', this.url(`/preview?index=${e.i}&version=${st.version}`), { token: this.viewToken });
+      lines = (got && got.lines) || [];
+    } catch (_) { lines = []; }
+    if (this.state !== st || !more.isConnected) return;
+    more.replaceChildren(...lines.map((l) => h('p', { class: 'st-preview-line', test: 'preview-line' }, tx(l))));
+    this.placePopup();
   }
 
   stackPanel(stack, hex, ev) {
@@ -685,6 +833,14 @@ export class GamePage {
       h('div', { class: 'st-popup-body' }, body));
     P.dataset.kind = kind;
     P.hidden = false;
+    this.popupEv = ev;
+    this.placePopup();
+  }
+
+  /** Puts the popup beside the click, inside the board. */
+  placePopup() {
+    const P = this.el.popup;
+    const ev = this.popupEv;
     const wrap = this.el.boardWrap.getBoundingClientRect();
     const x = ev && ev.clientX !== undefined ? ev.clientX - wrap.left : wrap.width / 2;
     const y = ev && ev.clientY !== undefined ? ev.clientY - wrap.top : wrap.height / 2;
@@ -704,7 +860,7 @@ export class GamePage {
     this.lastTarget = target;
     const S = this.el.status;
     const tip = this.el.tip;
-    if (!hex) { S.textContent = t('keysHint'); tip.hidden = true; return; }
+    if (!hex) { S.textContent = t(keysHintKey()); tip.hidden = true; return; }
     const parts = [t('hex', hex)];
     const ctr = this.board.ctrOf(target);
     if (ctr) parts.push(this.unitName(ctr));
@@ -736,6 +892,9 @@ export class GamePage {
     this.el.side.classList.add('st-busy');
     try {
       const token = this.viewToken;
+      // What happens from here on (this action's results, the other side's moves) is what
+      // the seat is shown step by step when it must decide again.
+      store(`st-acted-${this.id}-${this.seatKey(this.state.you)}`, (this.state.journal || []).length);
       const st = await api('POST', this.url(`/actions${this.query(token)}`), { token, body: { index: e.i, version: this.state.version } });
       this.selection.clear();
       await this.took(st, token);
@@ -839,6 +998,7 @@ export class GamePage {
       h('span', { class: 'st-turn-main', test: 'turn-text' }, main),
       h('span', { class: 'st-turn-who' }, who),
       (p.kind === 'over' || st.outcome) ? h('a', { class: 'st-btn st-btn-small st-record', href: this.url('/record'), test: 'record-top', target: '_blank', rel: 'noopener' }, t('record')) : null,
+      h('button', { class: 'st-btn st-btn-small st-undo', test: 'charts-open', title: t('chartsTitle'), onclick: () => this.openCharts() }, t('charts')),
       st.can_undo ? h('button', { class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo() }, '↶ ', t('undo')) : null,
       !st.can_undo && this.undoBy ? h('button', {
         class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo(this.undoBy.token),
@@ -869,9 +1029,11 @@ export class GamePage {
     const all = this.legal || [];
     const sel = [...this.selection];
     const body = [];
+    this.actionsNamedIn = this.piecesLang;
     const head = h('div', { class: 'st-panel-head' }, h('h3', null, t('actions')),
       all.length ? h('span', { class: 'st-count', test: 'legal-count' }, t('legalCount', all.length)) : null);
     E.acts.classList.toggle('st-actions-empty', !all.length);
+    this.labelTabs();
     if (!all.length) {
       E.acts.replaceChildren(head, h('p', { class: 'st-muted', test: 'no-actions' }, t('noActions')));
       return;
@@ -923,14 +1085,15 @@ export class GamePage {
     const ordered = [...groups.entries()].sort((x, y) => Number(global(y[1])) - Number(global(x[1])));
     for (const [g, items] of ordered) {
       const sub = new Map();
-      const split = many && items.length > 8 && items.some((e) => e.units.length);
-      if (split) {
-        for (const e of items) {
-          const k = e.key;
-          if (!sub.has(k)) sub.set(k, []);
-          sub.get(k).push(e);
-        }
+      for (const e of items) {
+        const k = e.key;
+        if (!sub.has(k)) sub.set(k, []);
+        sub.get(k).push(e);
       }
+      // By counter only where a counter has several actions: a list of one choice per counter
+      // (reinforcements to choose, say) stays a list of the actions' own words.
+      const split = many && items.length > 8 && items.some((e) => e.units.length)
+        && [...sub.values()].some((es) => es.length > 1);
       // With a selection, the actions of exactly the selected counters come first, open; those
       // that need more counters follow, shut, fewest counters first.
       const selKey = this.selKey();
@@ -1023,7 +1186,12 @@ export class GamePage {
     for (let i = this.journalShown.n; i < journal.length; i++) {
       const line = journal[i];
       const text = tx(line.text);
-      const li = h('li', { class: line.heading ? 'st-log-h' : 'st-log-l', test: 'log-line', dataset: { i: String(i) } }, text);
+      const li = h('li', {
+        class: line.heading ? 'st-log-h' : 'st-log-l', test: 'log-line', dataset: { i: String(i) },
+        onmouseenter: () => this.showRefs(text),
+        onmouseleave: () => this.showRefs(''),
+        onclick: () => this.centreOn(text),
+      }, text);
       if (firstNew >= 0 && i >= firstNew) li.classList.add('st-new');
       E.logList.append(li);
       if (line.heading) E.jump.append(h('option', { value: String(i) }, text));
@@ -1045,6 +1213,146 @@ export class GamePage {
       this.journalShown.scrolled = true;
     }
     store(`st-seen-${this.id}-${seatKey}`, journal.length);
+  }
+
+  // --- what a log line names: its hexes and counters --------------------------------------------
+
+  /** The hexes (ids the map has) and counters (by the names on their titles) a text names. */
+  refs(text) {
+    const b = this.board;
+    const hexes = [];
+    for (const m of text.match(/[A-Za-z]?\d+(?:\.\d+)?/g) || []) if (b.hexEls.has(m) && !hexes.includes(m)) hexes.push(m);
+    if (this.namesOf !== b.pieces) {
+      // A counter's name: its title without the values in brackets.
+      this.namesOf = b.pieces;
+      this.names = [];
+      for (const [id, el] of b.ctrEls) {
+        const title = el.querySelector('title');
+        const name = title ? title.textContent.replace(/\s*[(（][^()（）]*[)）]\s*$/, '').trim() : '';
+        if (name.length >= 3) this.names.push([name, id]);
+      }
+      this.names.sort((x, y) => y[0].length - x[0].length);
+    }
+    const units = [];
+    let rest = text;
+    for (const [name, id] of this.names) {
+      if (rest.includes(name)) { units.push(id); rest = rest.split(name).join(' '); }
+    }
+    return { hexes, units };
+  }
+
+  /** Outlines the hexes and marks the counters a log line names (none for ''). */
+  showRefs(text) {
+    const b = this.board;
+    if (!b.svg) return;
+    for (const c of b.svg.querySelectorAll('.ctr.st-ref')) c.classList.remove('st-ref');
+    if (!text) { this.previewHexes([]); return; }
+    const { hexes, units } = this.refs(text);
+    this.previewHexes(hexes);
+    for (const u of units) { const c = b.ctrEls.get(u); if (c) c.classList.add('st-ref'); }
+  }
+
+  /** Brings what a log line names into view. */
+  centreOn(text) {
+    const b = this.board;
+    const { hexes, units } = this.refs(text);
+    const pts = hexes.map((hx) => b.centre(hx));
+    for (const u of units) {
+      const c = b.ctrEls.get(u);
+      const hx = c && b.hexOf(b.stackOf(c) || c);
+      if (hx) pts.push(b.centre(hx));
+    }
+    const ok = pts.filter(Boolean);
+    if (!ok.length) return;
+    const xs = ok.map((p) => p[0]);
+    const ys = ok.map((p) => p[1]);
+    b.show([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], Math.max(b.s, 0.9));
+  }
+
+  // --- what happened since this seat last acted, step by step -----------------------------------
+
+  /** The log lines since this seat last acted that name something on the map. */
+  sinceLastActed() {
+    const st = this.state;
+    const from = load(`st-acted-${this.id}-${this.seatKey(st.you)}`, null);
+    const journal = st.journal || [];
+    if (typeof from !== 'number' || from >= journal.length) return [];
+    const out = [];
+    for (let i = from; i < journal.length; i++) {
+      const line = journal[i];
+      if (line.heading) continue;
+      const text = tx(line.text);
+      const r = this.refs(text);
+      if (r.hexes.length || r.units.length) out.push({ i, text });
+    }
+    return out;
+  }
+
+  /** The bar that steps through what happened since this seat last acted (when it decides again). */
+  renderReplay() {
+    const E = this.el;
+    const st = this.state;
+    const mine = st.pending && st.pending.kind === 'seat' && st.pending.seat === st.you;
+    const key = `${this.seatKey(st.you)}|${st.version}`;
+    if (!mine || !this.board.svg || this.replayShut === key || this.returnedAt !== key) { E.replay.hidden = true; return; }
+    if (!this.replay || this.replay.key !== key) {
+      this.replay = { key, lines: this.sinceLastActed(), at: -1 };
+    }
+    const R = this.replay;
+    if (!R.lines.length) { E.replay.hidden = true; return; }
+    const cur = R.lines[R.at];
+    E.replay.replaceChildren(
+      h('span', { class: 'st-replay-head' }, t('sinceYou', R.lines.length)),
+      h('button', { class: 'st-btn st-btn-small', test: 'replay-prev', disabled: R.at <= 0, title: t('prev'), onclick: () => this.stepReplay(-1) }, '◀'),
+      h('span', { class: 'st-replay-pos', test: 'replay-pos' }, R.at < 0 ? '' : `${R.at + 1}/${R.lines.length}`),
+      h('button', { class: 'st-btn st-btn-small', test: 'replay-next', disabled: R.at >= R.lines.length - 1, title: t('next'), onclick: () => this.stepReplay(1) }, '▶'),
+      h('span', { class: 'st-replay-text', test: 'replay-text' }, cur ? cur.text : t('replayHint')),
+      h('button', { class: 'st-x', title: t('close'), test: 'replay-close', onclick: () => { this.replayShut = key; this.showRefs(''); this.renderReplay(); } }, '×'));
+    E.replay.hidden = false;
+  }
+
+  stepReplay(by) {
+    const R = this.replay;
+    if (!R) return;
+    R.at = Math.max(0, Math.min(R.lines.length - 1, R.at + by));
+    const line = R.lines[R.at];
+    this.renderReplay();
+    this.showRefs(line.text);
+    this.centreOn(line.text);
+  }
+
+  // --- the game's charts -----------------------------------------------------------------------
+
+  /** Opens the game's charts (from its own data), on the chart shown last. */
+  async openCharts(id) {
+    if (!this.charts) {
+      try {
+        this.charts = (await api('GET', this.url('/charts'))).charts || [];
+      } catch (e) {
+        toast(e.describe ? e.describe() : String(e), 'error');
+        return;
+      }
+    }
+    if (!this.charts.length) return;
+    this.chartId = id || this.chartId || this.charts[0].id;
+    const c = this.charts.find((x) => x.id === this.chartId) || this.charts[0];
+    const E = this.el;
+    const table = h('table', { class: 'st-chart-table', test: 'chart-table' },
+      h('thead', null, h('tr', null, c.head.map((x) => h('th', null, tx(x))))),
+      h('tbody', null, c.rows.map((row, i) => h('tr', null, row.map((cell, j) => h('td', null,
+        j === 0 && c.swatches && c.swatches[i] ? h('span', { class: 'st-swatch', style: `background:${c.swatches[i]}` }) : null,
+        tx(cell)))))));
+    E.charts.replaceChildren(h('div', { class: 'st-charts-box', role: 'dialog' },
+      h('div', { class: 'st-charts-head' },
+        h('nav', { class: 'st-chart-tabs' }, this.charts.map((x) => h('button', {
+          class: `st-chart-tab${x.id === c.id ? ' st-on' : ''}`, test: `chart-${x.id}`, onclick: () => this.openCharts(x.id),
+        }, tx(x.title)))),
+        h('button', { class: 'st-x', title: t('close'), test: 'charts-close', onclick: () => { E.charts.hidden = true; } }, '×')),
+      h('div', { class: 'st-charts-body', test: 'chart' },
+        h('h2', null, tx(c.title)),
+        tx(c.note) ? h('p', { class: 'st-muted' }, tx(c.note)) : null,
+        h('div', { class: 'st-chart-scroll' }, table))));
+    E.charts.hidden = false;
   }
 
   // --- hotseat: the screen between seats ---------------------------------------------------------

@@ -197,6 +197,10 @@ fn run_script(server: &Server, chromium: &str, script: &Path, args: &[&str]) {
 }
 
 #[test]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "needs Chromium, Node.js and `npm ci --prefix web/e2e` (README, Set-up)"
+)]
 fn a_person_plays_a_hotseat_game_in_chromium() {
     let root = repo_root();
     let Some(chromium) = browser_test_needs(&root) else {
@@ -217,6 +221,10 @@ fn a_person_plays_a_hotseat_game_in_chromium() {
 /// the computer answers at once, over many decisions, in each rule system, and the page must
 /// show every decision of the person's as the server has it.
 #[test]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "needs Chromium, Node.js and `npm ci --prefix web/e2e` (README, Set-up)"
+)]
 fn the_page_keeps_up_with_a_computer_that_answers_at_once_in_chromium() {
     let root = repo_root();
     let Some(chromium) = browser_test_needs(&root) else {

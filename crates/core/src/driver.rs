@@ -30,7 +30,7 @@
 
 use crate::chance::Rng;
 use crate::checksum::StateHasher;
-use crate::game::{Outcome, Pending, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError, Targets};
+use crate::game::{Chart, Outcome, Pending, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError, Targets};
 use crate::text::{Lang, Text};
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
@@ -258,6 +258,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// What each of `actions` (legal actions of the pending decision) is about on the board.
     fn targets(&self, actions: &[Self::Action]) -> Vec<Targets> {
         vec![Targets::default(); actions.len()]
+    }
+
+    /// What a player should read before committing `action`, a legal action of the pending
+    /// decision, beyond its description: for an attack, the defender and its hex, each column
+    /// shift with its rule, the odds column and the result of each die. Empty where there is
+    /// nothing more to say.
+    fn preview(&self, _action: &Self::Action) -> Vec<Text> {
+        Vec::new()
+    }
+
+    /// The game's charts for players, from its own data, in both languages ([`Chart`]): the
+    /// same for every seat, nothing hidden in them.
+    fn charts(&self) -> Vec<Chart> {
+        Vec::new()
     }
 
     /// Whether taking this action is a secret from the other seats.

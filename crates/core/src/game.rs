@@ -123,6 +123,24 @@ pub struct Targets {
     pub group: Text,
 }
 
+/// A chart of a game for players to read beside the board, from the game's own data: the CRT,
+/// the terrain effects chart, the turn track, the map legend, a glossary of what the log and
+/// the board print, how a turn goes. A table of texts in both languages.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chart {
+    /// A short id (`crt`, `tec`, `turns`, `legend`, `glossary`, `play`).
+    pub id: String,
+    pub title: Text,
+    /// What the chart is and where it comes from (its rule), above the table; may be empty.
+    pub note: Text,
+    /// The column headings.
+    pub head: Vec<Text>,
+    pub rows: Vec<Vec<Text>>,
+    /// A colour (CSS) shown beside each row's first cell, for a legend; empty or one per row.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub swatches: Vec<String>,
+}
+
 /// A scenario or data file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

@@ -376,10 +376,77 @@ pub trait DynSession: Send {
     /// The pieces layer as `seat` may see it ([`crate::driver::Rules::render_pieces`]).
     fn render_pieces(&self, seat: Option<Seat>, lang: Lang) -> String;
     fn board_text(&self, seat: Option<Seat>, lang: Lang) -> String;
+    /// Why `seat` may not take `units` to (or against) `hex` now, for a page whose player
+    /// clicked a hex that no legal action lights, or a counter that cannot act (`hex` its
+    /// own): the game's own refusal, with its rule ([`why_not`]). `None` when no action of
+    /// that shape is asked now.
+    fn why_not(&self, _seat: Seat, _units: &[String], _hex: &str) -> Option<Refusal> {
+        None
+    }
+    /// What to read before committing the legal action at `index` of the list
+    /// ([`crate::driver::Rules::preview`]).
+    fn preview(&self, _index: usize) -> Vec<Text> {
+        Vec::new()
+    }
+    /// The game's charts ([`crate::driver::Rules::charts`]).
+    fn charts(&self) -> Vec<crate::game::Chart> {
+        Vec::new()
+    }
     fn to_json(&self) -> String;
     /// For code that knows the game type (agents, say): downcast to `Session<G>`.
     fn as_any(&self) -> &dyn std::any::Any;
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+/// Why `seat` may not take `units` to (or against) `hex` now. The game's check answers: on a
+/// legal action of the same shape (about the same counters and one hex, or failing that about
+/// as many other counters) with the counters and the hex put in its typed form
+/// ([`Rules::notation`](crate::driver::Rules::notation)), read back by
+/// [`Rules::parse_notation`](crate::driver::Rules::parse_notation). So every game that types
+/// its actions with the ids its targets name explains a click for nothing more. `None` when no
+/// action of that shape is asked now, or the action so made is legal after all.
+pub fn why_not<G: Game>(game: &G, seat: Seat, units: &[String], hex: &str) -> Option<Refusal> {
+    let list = game.legal_list();
+    let targets = game.targets(&list);
+    let sorted = |u: &[String]| {
+        let mut v: Vec<String> = u.to_vec();
+        v.sort();
+        v
+    };
+    let want = sorted(units);
+    let mut tried = std::collections::HashSet::new();
+    // First the actions about exactly these counters; then those about as many others.
+    for same in [true, false] {
+        for (a, t) in list.iter().zip(&targets) {
+            if t.hexes.len() != 1 || t.units.len() != want.len() || (sorted(&t.units) == want) != same {
+                continue;
+            }
+            let mut words: Vec<String> = game.notation(a).split_whitespace().map(str::to_string).collect();
+            let mut put = |old: &str, new: &str| match words.iter_mut().find(|w| *w == old) {
+                Some(w) => {
+                    *w = new.to_string();
+                    true
+                }
+                None => false,
+            };
+            if !put(&t.hexes[0], hex) {
+                continue;
+            }
+            if !same && !sorted(&t.units).iter().zip(&want).all(|(old, new)| put(old, new)) {
+                continue;
+            }
+            let typed = words.join(" ");
+            if !tried.insert(typed.clone()) {
+                continue;
+            }
+            if let Some(b) = game.parse_notation(&typed) {
+                if let Err(r) = game.check_action(seat, &b) {
+                    return Some(r);
+                }
+            }
+        }
+    }
+    None
 }
 
 fn normalise(s: &str) -> String {
@@ -521,6 +588,22 @@ impl<G: Game> DynSession for Session<G> {
 
     fn board_text(&self, seat: Option<Seat>, lang: Lang) -> String {
         self.game.board_text(seat, lang)
+    }
+
+    fn why_not(&self, seat: Seat, units: &[String], hex: &str) -> Option<Refusal> {
+        why_not(&self.game, seat, units, hex)
+    }
+
+    fn preview(&self, index: usize) -> Vec<Text> {
+        self.game
+            .legal_list()
+            .get(index)
+            .map(|a| self.game.preview(a))
+            .unwrap_or_default()
+    }
+
+    fn charts(&self) -> Vec<crate::game::Chart> {
+        self.game.charts()
     }
 
     fn to_json(&self) -> String {

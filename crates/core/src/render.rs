@@ -209,6 +209,8 @@ pub struct ConnectionStyle {
 const HEX_WIDTH: f64 = 60.0;
 /// Side of a counter in pixels: 0.6 of the hex width.
 const COUNTER: f64 = 36.0;
+/// The size of place names on a hex map, in pixels (`.nm text`).
+const NAME_FONT: f64 = 9.5;
 /// How far each next counter of a stack is shifted up and right, at most.
 const STACK_STEP: f64 = 4.0;
 const MARGIN: f64 = 20.0;
@@ -308,6 +310,9 @@ fn write_mark_labels(out: &mut String, marks: &[HexMark], at: impl Fn(Hex) -> Op
     out.push_str("<g class=\"ml\">\n");
     for m in marks.iter().filter(|m| !m.label.is_empty()) {
         if let Some((x, y)) = at(m.hex) {
+            // A sign of one character stands on the hex's right, beside any counter in it and
+            // clear of the place's name; a word in the middle.
+            let x = if m.label.chars().count() == 1 { x + 23.5 } else { x };
             w!(
                 out,
                 "<text x=\"{}\" y=\"{}\">{}</text>\n",
@@ -544,9 +549,21 @@ fn write_hex_base(
     for place in &map.places {
         if let Some((x, y)) = at(place.hex) {
             let name = pick(lang, &place.name_en, &place.name_zh);
+            // No wider than the gap to the next name in its row (two columns away on flat
+            // hexes, the next hex on pointy ones), so that names never run into each other.
+            let room = match map.grid.spec().orientation {
+                Orientation::Flat => 1.6 * lay.scale,
+                Orientation::Pointy => 0.95 * lay.scale,
+            };
+            let size = fit_font(name, NAME_FONT, room);
+            let style = if size < NAME_FONT {
+                format!(" style=\"font-size:{}px\"", N(size))
+            } else {
+                String::new()
+            };
             w!(
                 out,
-                "<text x=\"{}\" y=\"{}\">{}</text>\n",
+                "<text x=\"{}\" y=\"{}\"{style}>{}</text>\n",
                 N(x),
                 N(y + 0.49 * lay.scale),
                 Esc(name)
@@ -686,6 +703,8 @@ const COMMON_CSS: &str = concat!(
     ".stripe{fill:currentColor;fill-opacity:.3}",
     ".sym{fill:none;stroke:currentColor;stroke-width:1}",
     ".sym .solid{fill:currentColor;stroke:none}",
+    ".sc circle{fill:#fff;stroke:#111;stroke-width:1}",
+    ".sc text{font-size:8px;font-weight:bold;fill:#111;text-anchor:middle}",
 );
 
 const HEX_CSS: &str = concat!(
@@ -963,6 +982,22 @@ fn write_counters<N: Copy + Ord>(
             // Each next counter is shifted up and right; the stack as a whole stays centred.
             let shift = (k as f64 - (n - 1) as f64 / 2.0) * step;
             write_counter(out, c, x - COUNTER / 2.0 + shift, y - COUNTER / 2.0 - shift);
+        }
+        if n > 1 {
+            // How many pieces the stack holds, on the top counter's upper right corner: a stack
+            // looks like its top counter.
+            let top = (n - 1) as f64 / 2.0 * step;
+            let (cx, cy) = (x + COUNTER / 2.0 + top - 1.0, y - COUNTER / 2.0 - top + 1.0);
+            let r = if n >= 10 { 7.0 } else { 6.0 };
+            w!(
+                out,
+                "<g class=\"sc\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\"/><text x=\"{}\" y=\"{}\">{n}</text></g>\n",
+                N(cx),
+                N(cy),
+                N(r),
+                N(cx),
+                N(cy + 2.8)
+            );
         }
         out.push_str("</g>\n");
     }
@@ -1408,6 +1443,9 @@ hexes = ["0103", "0203", "0303"]
         assert!(svg.contains("<g class=\"stack\" data-hex=\"0202\" data-count=\"2\">"));
         assert!(svg.contains("<g class=\"stack\" data-hex=\"0103\" data-count=\"1\">"));
         assert_eq!(svg.matches("class=\"stack\"").count(), 2);
+        // The stack of two says so on its top counter; a lone counter has no count.
+        assert_eq!(svg.matches("<g class=\"sc\">").count(), 1);
+        assert!(svg.contains(">2</text></g>"));
         assert_eq!(svg.matches("class=\"ctr reduced\"").count(), 1);
         assert_eq!(svg.matches("class=\"stripe\"").count(), 1);
         assert!(svg.contains("<title>b &quot;Panzer&quot;</title>"));

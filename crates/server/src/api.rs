@@ -39,6 +39,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/board.svg", get(board))
         .route("/games/{id}/map.svg", get(map))
         .route("/games/{id}/actions", post(act))
+        .route("/games/{id}/why", get(why))
+        .route("/games/{id}/preview", get(preview))
+        .route("/games/{id}/charts", get(charts))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/events", get(events))
         .route("/games/{id}/record", get(record))
@@ -132,6 +135,12 @@ struct Params {
     /// `en` or `zh`: the document as the browser page takes it, in that language
     /// ([`PageDocument`]).
     page: Option<String>,
+    /// `why`: the counters (ids, comma-separated) and the hex a player clicked.
+    units: Option<String>,
+    hex: Option<String>,
+    /// `preview`: the action's place in the legal list of `version`.
+    index: Option<usize>,
+    version: Option<usize>,
 }
 
 /// The query string as [`Params`]; one that does not parse (`?journal_from=x`) is refused with
@@ -688,6 +697,65 @@ async fn act(
     let (slot, seat) = hub.act(&id, token(&headers, &params), action, req.version).await?;
     let live = slot.live.lock().await;
     answer(&slot, &live, Some(seat), &params)
+}
+
+/// Why the caller's seat may not take these counters to that hex now
+/// (`GET /api/games/{id}/why?units=A,B&hex=H`, docs/api.md): the game's refusal with its rule,
+/// or `null` when nothing of that shape is asked of the seat.
+async fn why(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ApiQuery(params): ApiQuery,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = hub.slot(&id)?;
+    let you = hub.seat_of(&id, token(&headers, &params))?;
+    let units: Vec<String> = params
+        .units
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .filter(|u| !u.is_empty())
+        .map(str::to_string)
+        .collect();
+    let hex = params.hex.as_deref().unwrap_or("");
+    let live = slot.live.lock().await;
+    let refusal = match (you, live.session.pending()) {
+        (Some(seat), Pending::Seat(p)) if p == seat && !hex.is_empty() => live.session.why_not(seat, &units, hex),
+        _ => None,
+    };
+    Ok(Json(json!({
+        "refusal": refusal.map(|r| json!({"rule": r.rule, "text": r.text}))
+    })))
+}
+
+/// What to read before committing the caller's legal action at `index` of the list of
+/// `version` (`GET /api/games/{id}/preview?index=I&version=V`, docs/api.md): `{"lines": […]}`,
+/// empty when the game has nothing to add, the caller does not decide or the list has changed.
+async fn preview(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ApiQuery(params): ApiQuery,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = hub.slot(&id)?;
+    let you = hub.seat_of(&id, token(&headers, &params))?;
+    let live = slot.live.lock().await;
+    let lines = match (you, live.session.pending(), params.index) {
+        (Some(seat), Pending::Seat(p), Some(i)) if p == seat && params.version == Some(live.version()) => {
+            live.session.preview(i)
+        }
+        _ => Vec::new(),
+    };
+    Ok(Json(json!({ "lines": lines })))
+}
+
+/// The game's charts from its own data (`GET /api/games/{id}/charts`, docs/api.md): the same
+/// for every seat.
+async fn charts(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let slot = hub.slot(&id)?;
+    let live = slot.live.lock().await;
+    Ok(Json(json!({ "charts": live.session.charts() })))
 }
 
 /// `POST /api/games/{id}/undo`: an empty body, or `{"version": N}`, the version the undo

@@ -56,7 +56,7 @@ impl ArdennesII {
     /// The units of `side` that may take part in an attack on `target`: next to it, not yet
     /// attacking this phase, able to cross the hexside (SCS 7.1, TEC note 1). Units of zero
     /// attack strength (artillery among them) may join an attack made with others.
-    fn attackers_of(&self, b: &Board, side: Side, target: Hex) -> Vec<UnitId> {
+    pub(crate) fn attackers_of(&self, b: &Board, side: Side, target: Hex) -> Vec<UnitId> {
         self.units_of(side)
             .filter(|&u| {
                 let st = &self.s.units[u as usize];

@@ -7,7 +7,7 @@ use crate::state::{Stage, UnitId};
 use crate::turn::side_name;
 use crate::Action;
 use crate::ArdennesII;
-use sandtable_core::game::{ActionKind, Seat, Targets};
+use sandtable_core::game::{ActionKind, Chart, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
     put_pieces, render_hex_base, render_hex_pieces, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol,
@@ -576,17 +576,18 @@ impl ArdennesII {
         }
         // 3.8: the demolition symbols, primed, blown or tested.
         for (symbol, _) in &self.w.demolitions {
-            let (fill, en, zh) = if self.s.blown.contains(symbol) {
-                ("rgba(200,30,30,0.5)", "blown", "已炸毁")
+            // A sign beside the counters (the map legend reads them): charged, blown, tested.
+            let (fill, sign) = if self.s.blown.contains(symbol) {
+                ("rgba(200,30,30,0.5)", "✕")
             } else if self.s.tested.contains(symbol) {
-                ("rgba(110,110,110,0.4)", "tested", "已测试")
+                ("rgba(110,110,110,0.4)", "○")
             } else {
-                ("rgba(235,130,30,0.35)", "charge", "炸药")
+                ("rgba(235,130,30,0.35)", "✹")
             };
             marks.push(HexMark {
                 hex: *symbol,
                 fill: fill.into(),
-                label: Text::new(en, zh).get(lang).into(),
+                label: sign.into(),
             });
         }
         render_hex_pieces(&self.w.map, &built_bridges(self.s.turn), &counters, &marks)
@@ -594,6 +595,148 @@ impl ArdennesII {
 }
 
 impl ArdennesII {
+    /// Before an attack is declared, joined or resolved (3.2): the defenders and their hex, the
+    /// attackers (every unit that may join, for a declaration), the strengths with each column
+    /// shift and its rule, and the CRT's result for each roll of two dice.
+    pub(crate) fn preview_of(&self, a: &Action) -> Vec<Text> {
+        let b = Board::new(&self.w, &self.s);
+        let side = self.attacker_side();
+        match *a {
+            Action::Fire { unit, target } => return self.barrage_preview(Some(unit), target),
+            Action::AirStrike { target } => return self.barrage_preview(None, target),
+            _ => {}
+        }
+        let (target, attackers, declaring) = match (a, self.combat()) {
+            (&Action::Attack { target }, _) => (target, self.attackers_of(&b, side, target), true),
+            (&Action::Join { unit }, Some(c)) => {
+                let mut all = c.attackers.clone();
+                all.push(unit);
+                (c.target, all, false)
+            }
+            (&Action::Resolve, Some(c)) => (c.target, c.attackers.clone(), false),
+            _ => return Vec::new(),
+        };
+        let defenders: Vec<UnitId> = match self.combat() {
+            Some(c) if !declaring => c.defenders.clone(),
+            _ => b
+                .units_at(target)
+                .into_iter()
+                .filter(|&u| self.unit_side(u) != side)
+                .collect(),
+        };
+        let names = |list: &[UnitId]| -> (String, String) {
+            let t: Vec<Text> = list.iter().map(|&u| self.unit_text(u)).collect();
+            (
+                t.iter().map(|t| t.en.as_str()).collect::<Vec<_>>().join(", "),
+                t.iter().map(|t| t.zh.as_str()).collect::<Vec<_>>().join("、"),
+            )
+        };
+        let hex = self.hid(target);
+        let (den, dzh) = names(&defenders);
+        let (aen, azh) = names(&attackers);
+        let mut out = vec![Text::new(
+            format!("Defending {hex}: {den}"),
+            format!("防守 {hex}:{dzh}"),
+        )];
+        out.push(if declaring {
+            Text::new(
+                format!("May join ({}, SCS 7.1): {aen}", attackers.len()),
+                format!("可加入攻击的单位({} 个,SCS 7.1):{azh}", attackers.len()),
+            )
+        } else {
+            Text::new(format!("Attacking: {aen}"), format!("攻击单位:{azh}"))
+        });
+        let o = self.odds_of(&b, &attackers, &defenders, target);
+        let n = |v: u32| {
+            let whole = v / EIGHTHS;
+            match v % EIGHTHS {
+                0 => format!("{whole}"),
+                r => format!("{}", whole as f64 + r as f64 / EIGHTHS as f64),
+            }
+        };
+        let (at, de) = (n(o.attack), n(o.defence));
+        let crt = &self.w.data.tables.crt;
+        let raw = crt
+            .columns
+            .label(crt.columns.clamp(crt.columns.ladder(o.attack, o.defence).unwrap_or(0)));
+        let col = crt.columns.label(o.column);
+        let (t, h) = (o.terrain, o.hexsides);
+        let all_en = if declaring { " with all of them" } else { "" };
+        let all_zh = if declaring { "(全部加入时)" } else { "" };
+        out.push(Text::new(
+            format!("{at} against {de}{all_en} = {raw}; defender's terrain {t} column(s) left (TEC, 1.3), hexsides attacked across {h} left (1.3) → column {col}"),
+            format!("{at} 对 {de}{all_zh} = {raw};防御方地形左移 {t} 列(地形效果表,1.3),进攻所越格边左移 {h} 列(1.3)→ {col} 栏"),
+        ));
+        let row: Vec<String> = (0..crt.rows.len() as i32)
+            .map(|k| {
+                let die = crt.die_min + k;
+                format!("{die}: {}", crt.result(o.column, die).label())
+            })
+            .collect();
+        out.push(Text::new(
+            format!("CRT, roll of two dice (3.2): {}", row.join(" · ")),
+            format!("战斗结果表,两骰之和(3.2):{}", row.join(" · ")),
+        ));
+        out
+    }
+
+    /// Before a barrage (3.5): the stack fired at, the die modifiers with their rules and, for
+    /// each face of the die, the marker it places by the target's terrain.
+    fn barrage_preview(&self, unit: Option<UnitId>, target: Hex) -> Vec<Text> {
+        let b = Board::new(&self.w, &self.s);
+        let side = unit.map_or(Side::Allied, |u| self.unit_side(u));
+        let occupants = b.count(target) as i32;
+        let occupant = b.side_at(target);
+        let from = unit.and_then(|u| self.s.units[u as usize].hex());
+        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
+        let rules = &self.w.data.tables.barrage;
+        let extra = (occupants - 1).max(0) * rules.extra_unit_drm as i32;
+        let marked = against * rules.enemy_marker_at_artillery_drm as i32;
+        let hex = self.hid(target);
+        let stack: Vec<Text> = b.units_at(target).into_iter().map(|u| self.unit_text(u)).collect();
+        let (en, zh): (Vec<&str>, Vec<&str>) = stack.iter().map(|t| (t.en.as_str(), t.zh.as_str())).unzip();
+        let mut out = vec![if stack.is_empty() {
+            Text::new(format!("Fired at: {hex}, empty"), format!("射击目标:{hex},无单位"))
+        } else {
+            Text::new(
+                format!("Fired at: {hex}: {}", en.join(", ")),
+                format!("射击目标:{hex}:{}", zh.join("、")),
+            )
+        }];
+        out.push(Text::new(
+            format!("Die modifiers: {extra:+} for the units beyond the first in the hex, {marked:+} for enemy Full markers where the artillery stands (3.5)"),
+            format!("骰修正:目标格第一个之外的单位 {extra:+},火炮所在格的敌方完整标记 {marked:+}(3.5)"),
+        ));
+        let names: Vec<&str> = self.w.terrain_names[target.idx()].iter().map(|s| s.as_ref()).collect();
+        match self.w.data.tables.tec.barrage_roll(occupant, &names) {
+            Some(roll) => {
+                let row: Vec<(String, String)> = (1..=6)
+                    .map(|die| {
+                        let (e, z) = match roll.result(die + extra + marked) {
+                            Some(crate::data::BarrageStrength::Full) => ("Full", "完整"),
+                            Some(crate::data::BarrageStrength::Half) => ("Half", "半数"),
+                            None => ("-", "-"),
+                        };
+                        (format!("{die}: {e}"), format!("{die}:{z}"))
+                    })
+                    .collect();
+                let (re, rz): (Vec<String>, Vec<String>) = row.into_iter().unzip();
+                out.push(Text::new(
+                    format!(
+                        "Barrage table by the target's terrain, die by die (3.5): {}",
+                        re.join(" · ")
+                    ),
+                    format!("按目标地形查射击表,逐骰(3.5):{}", rz.join(" · ")),
+                ));
+            }
+            None => out.push(Text::new(
+                "No barrage roll for this terrain (3.5)",
+                "此地形无射击判定(3.5)",
+            )),
+        }
+        out
+    }
+
     /// The odds of the combat in progress as a player checks them: the strengths, each column
     /// shift with its rule, and the CRT column (3.2, 1.3, SCS 7.3).
     fn odds_text(&self) -> Text {
@@ -619,6 +762,358 @@ impl ArdennesII {
             ),
             format!("{a} 对 {d} → {raw};防御方地形左移 {t} 列,进攻所越格边左移 {h} 列(1.3)→ {col}"),
         )
+    }
+}
+
+impl ArdennesII {
+    /// The charts beside the board, from the game's data (issue 11): how a turn goes (the
+    /// sequence of play, 2.0), the CRT, the terrain effects chart, the turn track, the map
+    /// legend and a glossary.
+    pub(crate) fn charts_of(&self) -> Vec<Chart> {
+        use crate::data::{Cost, SideCost};
+        use crate::sequence::Phase;
+        let tables = &self.w.data.tables;
+        let t = |en: &str, zh: &str| Text::new(en, zh);
+        let same = |s: String| Text::new(s.clone(), s);
+        // The sequence of play, from the game's own phases, as a turn after the first runs it.
+        let mut phases = Vec::new();
+        let mut p = Some(Phase::FIRST);
+        while let Some(ph) = p {
+            phases.push(ph);
+            p = ph.next(2);
+        }
+        let asks = |ph: Phase| -> Text {
+            let side = ph.phasing().map(side_name);
+            match ph {
+                Phase::Weather => t(
+                    "A die for the freeze, from turn 8 until Frozen.",
+                    "从第8回合起掷骰判定封冻,直到封冻。",
+                ),
+                Phase::AirStrikes => t(
+                    "The US rolls its air strikes for the turn.",
+                    "美军掷骰决定本回合空袭次数。",
+                ),
+                Phase::AirSupply => t(
+                    "The US may turn air strikes into air supply (3.7).",
+                    "美军可将空袭改为空中补给(3.7)。",
+                ),
+                Phase::Reinforcements => t(
+                    "Both sides place their arrivals at their entry areas.",
+                    "双方在入场区域放置增援。",
+                ),
+                Phase::MarkerRemoval => t(
+                    "Barrage markers go; DG comes off stacks that qualify (3.4, 3.5).",
+                    "移除射击标记;符合条件的堆叠移除 DG(3.4, 3.5)。",
+                ),
+                Phase::Movement(_) => {
+                    let s = side.unwrap_or_default();
+                    Text::new(
+                        format!("{}: move (click a counter, then a lit hex), barrage with artillery, overrun on the way (3.3, 3.5).", s.en),
+                        format!("{}:移动(点击算子,再点击亮起的格子),用火炮射击,途中突袭(3.3, 3.5)。", s.zh),
+                    )
+                }
+                Phase::UsBarrage => t(
+                    "The US fires its artillery in the German turn (3.5).",
+                    "美军在德军回合中用火炮射击(3.5)。",
+                ),
+                Phase::Combat(_) => {
+                    let s = side.unwrap_or_default();
+                    Text::new(
+                        format!("{}: declare an attack on a hex, add the units next to it, resolve with two dice; the defender may retreat before combat (3.2).", s.en),
+                        format!("{}:宣告攻击一格,加入相邻单位,掷两骰结算;防御方可在战斗前撤退(3.2)。", s.zh),
+                    )
+                }
+                Phase::Exploitation(_) => t(
+                    "Exploit-capable units move and overrun again (SCS 11.0).",
+                    "具备战果扩张能力的单位再次移动和突袭(SCS 11.0)。",
+                ),
+                Phase::Supply(_) => t(
+                    "The phasing side traces supply; units out of it become DG (3.7).",
+                    "行动方检查补给;无补给单位成为 DG(3.7)。",
+                ),
+                Phase::BarrageRemoval(_) => t("The enemy's barrage markers come off.", "移除敌方的射击标记。"),
+                Phase::SetUp => t("Units placed before the first turn.", "第一回合前放置单位。"),
+            }
+        };
+        let play = Chart {
+            id: "play".into(),
+            title: t("How this game plays", "本游戏怎么玩"),
+            note: t(
+                "A turn is a day, phase by phase (2.0): a pre-turn, then the German player turn, then the US player turn; on turn 1 there is no German exploitation (4.3). Victory is by VP hexes held (6.0, each scenario of 7.0). The rulebook has no map and no counter manifest: Sandtable reconstructs them, each with its basis (reconstructed data).",
+                "每回合代表一天,分为若干阶段(2.0):回合前阶段、德军玩家回合、美军玩家回合;第1回合德军没有战果扩张阶段(4.3)。按控制的 VP 格判定胜负(6.0,各剧本见 7.0)。规则书没有地图和算子清单:沙盘按各自的依据重建了它们(重建数据)。",
+            ),
+            head: vec![t("Phase", "阶段"), t("What it asks of you", "你要做什么")],
+            rows: phases.iter().map(|&ph| vec![ph.name(), asks(ph)]).collect(),
+            swatches: Vec::new(),
+        };
+        let crt_t = &tables.crt;
+        let cols: Vec<String> = (0..crt_t.columns.len()).map(|c| crt_t.columns.label(c)).collect();
+        let crt = Chart {
+            id: "crt".into(),
+            title: t("Combat results table", "战斗结果表"),
+            note: t(
+                "Two dice (3.2). The column: attack against defence, shifted left by the defender's terrain and by each hexside attacked across (1.3).",
+                "两骰之和(3.2)。栏:攻击力对防御力,按防御方地形和每个被跨越攻击的格边左移(1.3)。",
+            ),
+            head: std::iter::once(t("Dice", "骰"))
+                .chain(cols.iter().map(|c| same(c.clone())))
+                .collect(),
+            rows: (0..crt_t.rows.len() as i32)
+                .map(|k| {
+                    let die = crt_t.die_min + k;
+                    std::iter::once(same(die.to_string()))
+                        .chain((0..cols.len()).map(|c| same(crt_t.result(c, die).label())))
+                        .collect()
+                })
+                .collect(),
+            swatches: Vec::new(),
+        };
+        let cost = |c: &Cost| match c {
+            Cost::Mp(m) => same(m.to_string()),
+            Cost::Prohibited => t("P (prohibited)", "P(禁止)"),
+            Cost::Other => t("other terrain", "其他地形"),
+        };
+        let side_cost = |c: &SideCost| match c {
+            SideCost::Add(m) => same(format!("+{m}")),
+            SideCost::Prohibited => t("P (prohibited)", "P(禁止)"),
+        };
+        let tec = &tables.tec;
+        let mut tec_rows: Vec<Vec<Text>> = tec
+            .terrain
+            .values()
+            .map(|r| {
+                vec![
+                    Text::new(r.name_en.clone(), r.name_zh.clone()),
+                    cost(&r.foot),
+                    cost(&r.mech),
+                    same(r.shift.to_string()),
+                ]
+            })
+            .collect();
+        for r in tec.road.values() {
+            tec_rows.push(vec![
+                Text::new(r.name_en.clone(), r.name_zh.clone()),
+                same(r.foot.to_string()),
+                same(r.mech.to_string()),
+                same("—".into()),
+            ]);
+        }
+        for r in tec.hexside.values() {
+            tec_rows.push(vec![
+                Text::new(r.name_en.clone(), r.name_zh.clone()),
+                side_cost(&r.foot),
+                side_cost(&r.mech),
+                same(format!(
+                    "{} ({})",
+                    r.shift,
+                    t("each attacking stack", "每个攻击堆叠").en
+                )),
+            ]);
+        }
+        let tec_chart = Chart {
+            id: "tec".into(),
+            title: t("Terrain effects chart", "地形效果表"),
+            note: t(
+                "Movement points to enter (foot, mechanized), and columns the defender's terrain shifts an attack left (1.3, TEC). Hexsides add to the cost of the hex and shift once per stack attacking across them.",
+                "进入所需移动力(徒步、机械化),以及防御方地形使攻击左移的栏数(1.3,地形效果表)。格边费用加在格子费用上;每个跨越该格边攻击的堆叠左移一次。",
+            ),
+            head: vec![t("Terrain", "地形"), t("MP, foot", "移动力(徒步)"), t("MP, mechanized", "移动力(机械化)"), t("Combat: columns left", "战斗:左移栏数")],
+            rows: tec_rows
+                .into_iter()
+                .map(|mut r| {
+                    if let Some(last) = r.last_mut() {
+                        if last.en.contains("each attacking stack") {
+                            last.zh = last.zh.replace("each attacking stack", "每个攻击堆叠");
+                        }
+                    }
+                    r
+                })
+                .collect(),
+            swatches: Vec::new(),
+        };
+        let turns = Chart {
+            id: "turns".into(),
+            title: t("Turn track", "回合表"),
+            note: t("One turn a day from 16 December 1944 (2.0); the weather is rolled from the turn the track says until the ground freezes (2.2).", "自1944年12月16日起每回合一天(2.0);从回合表所示回合起掷骰判定天气,直到地面封冻(2.2)。"),
+            head: vec![t("Turn", "回合"), t("Date", "日期"), t("Weather", "天气"), t("Arrivals in this scenario", "本剧本的增援"), t("Special", "特别")],
+            rows: tables
+                .turns
+                .iter()
+                .map(|td| {
+                    let d = crate::sequence::date(td.turn);
+                    let weather = match (td.weather, td.weather_roll) {
+                        (Some(crate::data::Weather::Frozen), _) => t("Frozen", "封冻"),
+                        (Some(crate::data::Weather::NotFrozen), _) => t("Not frozen", "未封冻"),
+                        (None, true) => t("roll (2.2)", "掷骰(2.2)"),
+                        (None, false) => same("—".into()),
+                    };
+                    let mut sp_en = Vec::new();
+                    let mut sp_zh = Vec::new();
+                    if td.traffic_jams {
+                        sp_en.push("traffic jams (3.1)");
+                        sp_zh.push("交通堵塞(3.1)");
+                    }
+                    if td.our_boats {
+                        sp_en.push("rubber boats on the Our (4.2)");
+                        sp_zh.push("乌尔河橡皮艇(4.2)");
+                    }
+                    let count = |side: Side| -> usize {
+                        self.scenario()
+                            .arrivals
+                            .iter()
+                            .filter(|a| a.turn == td.turn && a.side == side)
+                            .map(|a| a.units.len())
+                            .sum()
+                    };
+                    let (g, u) = (count(Side::German), count(Side::Allied));
+                    let arrivals = match (g, u) {
+                        (0, 0) => same("—".into()),
+                        _ => Text::new(format!("German {g}, US {u} units"), format!("德军 {g} 个、美军 {u} 个单位")),
+                    };
+                    vec![same(td.turn.to_string()), d, weather, arrivals, Text::new(sp_en.join(", "), sp_zh.join("、"))]
+                })
+                .collect(),
+            swatches: Vec::new(),
+        };
+        let style = map_style();
+        let terrain_name = |id: &str| -> Text {
+            tec.terrain.get(id).map_or_else(
+                || same(id.to_string()),
+                |r| Text::new(r.name_en.clone(), r.name_zh.clone()),
+            )
+        };
+        let line_name = |id: &str| -> Text {
+            match id {
+                "border" => t("National border, 1944 (no effect)", "1944年国界(无效果)"),
+                "bridge" => t("Bridge", "桥梁"),
+                _ => tec
+                    .hexside
+                    .get(id)
+                    .map(|r| Text::new(r.name_en.clone(), r.name_zh.clone()))
+                    .or_else(|| {
+                        tec.road
+                            .get(id)
+                            .map(|r| Text::new(r.name_en.clone(), r.name_zh.clone()))
+                    })
+                    .unwrap_or_else(|| same(id.to_string())),
+            }
+        };
+        let mut legend_rows = Vec::new();
+        let mut swatches = Vec::new();
+        for ts in &style.terrains {
+            legend_rows.push(vec![terrain_name(&ts.terrain), t("terrain", "地形")]);
+            swatches.push(ts.fill.clone());
+        }
+        for ls in &style.lines {
+            legend_rows.push(vec![line_name(&ls.feature), t("line", "线")]);
+            swatches.push(ls.stroke.clone());
+        }
+        for (sign, en, zh, colour) in [
+            ("■ / ●", "city / village", "城市 / 村庄", "#222"),
+            ("★", "VP hex (6.0)", "VP 格(6.0)", "#c0392b"),
+            (
+                "ZOC",
+                "a ZOC Bond hex of the side of its colour (1.2)",
+                "该颜色一方的控制键格(1.2)",
+                "rgba(60,120,40,0.5)",
+            ),
+            (
+                "✹",
+                "bridge demolition symbol, charged (3.8)",
+                "炸桥标志,已装药(3.8)",
+                "rgba(235,130,30,0.6)",
+            ),
+            ("✕", "bridge blown (3.8)", "桥已炸毁(3.8)", "rgba(200,30,30,0.6)"),
+            (
+                "○",
+                "demolition tried and failed (3.8)",
+                "炸桥已尝试未成功(3.8)",
+                "rgba(110,110,110,0.5)",
+            ),
+            (
+                "②",
+                "pieces in a stack: tap it for the list",
+                "堆叠中的算子数:点按可列出",
+                "#fff",
+            ),
+        ] {
+            legend_rows.push(vec![same(sign.into()), t(en, zh)]);
+            swatches.push(colour.to_string());
+        }
+        let legend = Chart {
+            id: "legend".into(),
+            title: t("Map legend", "地图图例"),
+            note: t(
+                "The map is reconstructed from real geography: the rulebook names hexes but has none.",
+                "地图按真实地理重建:规则书只给出格号,没有地图。",
+            ),
+            head: vec![t("Sign", "图例"), t("Meaning", "含义")],
+            rows: legend_rows,
+            swatches,
+        };
+        let glossary = Chart {
+            id: "glossary".into(),
+            title: t("Glossary", "术语"),
+            note: t(
+                "What the CRT, the log and the counters print.",
+                "战斗结果表、日志和算子上印的符号。",
+            ),
+            head: vec![t("Term", "术语"), t("Meaning", "含义")],
+            rows: vec![
+                vec![
+                    same("A1, A2".into()),
+                    t("the attacker loses 1 or 2 steps (3.2)", "攻击方损失1或2个战力(3.2)"),
+                ],
+                vec![
+                    same("D1, D2".into()),
+                    t("the defender loses 1 or 2 steps (3.2)", "防守方损失1或2个战力(3.2)"),
+                ],
+                vec![
+                    same("r1, r2, r3".into()),
+                    t(
+                        "the defender retreats that many hexes, or loses steps instead (3.2)",
+                        "防守方退却相应格数,或以损失战力代替(3.2)",
+                    ),
+                ],
+                vec![same("-".into()), t("no effect", "无效果")],
+                vec![
+                    same("4-3-14, [6]-1-12".into()),
+                    t(
+                        "attack–defence–movement; [n] is an artillery unit's barrage strength",
+                        "攻击力-防御力-移动力;[n]为火炮单位的射击力",
+                    ),
+                ],
+                vec![
+                    same("DG".into()),
+                    t(
+                        "disorganized: halved, slower, no ZOC Bond (3.4)",
+                        "混乱:战力减半、移动力下降、不形成控制键(3.4)",
+                    ),
+                ],
+                vec![
+                    same("ZOC".into()),
+                    t(
+                        "ZOC Bond: a hex between two friendly stacks that enemies pay to enter (1.2)",
+                        "控制键:两个己方堆叠之间的格,敌军进入须额外付费(1.2)",
+                    ),
+                ],
+                vec![same("MP".into()), t("movement points", "移动力")],
+                vec![same("VP".into()), t("victory points (6.0)", "胜利点(6.0)")],
+                vec![
+                    t("overrun", "突袭"),
+                    t("an attack in the middle of movement (3.3)", "移动中途进行的攻击(3.3)"),
+                ],
+                vec![
+                    t("barrage", "射击"),
+                    t(
+                        "artillery or an air strike firing on a hex, leaving a Half or Full marker (3.5)",
+                        "火炮或空袭对一格射击,留下半效或全效标记(3.5)",
+                    ),
+                ],
+            ],
+            swatches: Vec::new(),
+        };
+        vec![play, crt, tec_chart, turns, legend, glossary]
     }
 }
 

@@ -190,16 +190,17 @@ fn the_board_shows_bridges_german_bridges_from_their_day_and_demolitions_3_8() {
         line_paths(&on_turn_1) + built_days.len(),
         "each day's German bridges are drawn from that day"
     );
-    // Every demolition symbol is marked, as its state stands.
+    // Every demolition symbol is marked, as its state stands, by a sign beside the counters
+    // (charged ✹, blown ✕, tested ○), the same in both languages.
     let symbols = g.world().demolitions.len();
-    assert_eq!(on_turn_1.matches(">charge</text>").count(), symbols);
+    assert_eq!(on_turn_1.matches(">✹</text>").count(), symbols);
     let (first, second) = (g.world().demolitions[0].0, g.world().demolitions[1].0);
     g.edit().blown.push(first);
     g.edit().tested.push(second);
     let zh = g.render_svg(None, Lang::Zh);
-    assert_eq!(zh.matches(">炸药</text>").count(), symbols - 2);
-    assert_eq!(zh.matches(">已炸毁</text>").count(), 1);
-    assert_eq!(zh.matches(">已测试</text>").count(), 1);
+    assert_eq!(zh.matches(">✹</text>").count(), symbols - 2);
+    assert_eq!(zh.matches(">✕</text>").count(), 1);
+    assert_eq!(zh.matches(">○</text>").count(), 1);
 }
 
 /// The view sends each unit's printed values as `factors`, which the page reads, and still as

@@ -54,7 +54,7 @@ impl StalingradBlitz {
                 "7.2(3)",
                 text!(
                     "STAVKA activates a Soviet HQ on the map",
-                    "STAVKA只能激活地图上的苏军司令部"
+                    "红军大本营只能激活地图上的苏军司令部"
                 ),
             ))
         }

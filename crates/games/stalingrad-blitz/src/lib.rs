@@ -511,6 +511,14 @@ impl Rules for StalingradBlitz {
         self.parse_typed(text)
     }
 
+    fn preview(&self, action: &Action) -> Vec<Text> {
+        self.preview_of(action)
+    }
+
+    fn charts(&self) -> Vec<sandtable_core::game::Chart> {
+        self.charts_of()
+    }
+
     fn targets(&self, actions: &[Action]) -> Vec<Targets> {
         self.targets_of(actions)
     }

@@ -4,7 +4,7 @@
 use crate::data::{Nation, Side, UType};
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::{ActionKind, Game, Pending, Seat, Targets};
+use sandtable_core::game::{ActionKind, Chart, Game, Pending, Seat, Targets};
 use sandtable_core::hex::Hex;
 use sandtable_core::render::{
     put_pieces, render_hex_base, render_hex_pieces, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol,
@@ -49,7 +49,7 @@ impl StalingradBlitz {
             }
             Action::NoExtra => Text::new(
                 "Neither SOVIET REINF nor STAVKA this turn",
-                "本回合不选苏军增援或STAVKA",
+                "本回合不选苏军增援或红军大本营",
             ),
             Action::First { chit: Some(c) } => {
                 let c = self.chit_text(c);
@@ -194,6 +194,91 @@ impl StalingradBlitz {
     /// What each legal action is about on the board ([`Game::targets`]): the counters and
     /// hexes, how it is taken and the heading it is listed under, and for a move the movement
     /// points it costs (9.2, 9.3), from one search per unit and kind of movement.
+    /// Before an attack is declared (10.2): the defenders and their hex, the terrain, river
+    /// and fortress with their rules, the odds and the column, and the CRT's result for each
+    /// die (10.4).
+    pub(crate) fn preview_of(&self, a: &Action) -> Vec<Text> {
+        let Action::Declare { target, ref units } = *a else {
+            return Vec::new();
+        };
+        let b = crate::rules::Board::new(&self.d, &self.s);
+        let d = &self.d;
+        let h = self.hex_text(target);
+        let mut out = Vec::new();
+        let defenders: Vec<Text> = b.units_at(target).iter().map(|&u| self.unit_text(u)).collect();
+        let level = self
+            .s
+            .fortresses
+            .iter()
+            .find(|f| f.hex == target)
+            .map_or(0, |f| f.level);
+        let (mut en, mut zh): (Vec<String>, Vec<String>) =
+            defenders.iter().map(|t| (t.en.clone(), t.zh.clone())).unzip();
+        if level > 0 {
+            en.push(format!("a level-{level} fortress"));
+            zh.push(format!("{level}级要塞"));
+        }
+        out.push(Text::new(
+            format!("Defending {}: {}", h.en, en.join(", ")),
+            format!("防守{}:{}", h.zh, zh.join("、")),
+        ));
+        let o = b.odds(target, units.as_slice());
+        let label = |c: Option<usize>| c.map(|c| d.crt.columns.label(c)).unwrap_or_else(|| "-".into());
+        let (mut why_en, mut why_zh) = (Vec::new(), Vec::new());
+        if o.halved {
+            why_en.push("attackers across a river halved (10.3(1))".to_string());
+            why_zh.push("跨河攻击的单位减半(10.3(1))".to_string());
+        }
+        if level >= 2 {
+            why_en.push("fortress +1 defence (14.2(1))".to_string());
+            why_zh.push("要塞防御+1(14.2(1))".to_string());
+        }
+        if o.shifts > 0 {
+            why_en.push(format!("terrain {} column(s) left (10.3(3))", o.shifts));
+            why_zh.push(format!("地形左移{}列(10.3(3))", o.shifts));
+        } else {
+            why_en.push("open terrain, no shift (10.3(3))".to_string());
+            why_zh.push("开阔地形,不移列(10.3(3))".to_string());
+        }
+        out.push(Text::new(
+            format!(
+                "{} against {} = {} → column {}: {}",
+                o.attack,
+                o.defence,
+                label(o.raw),
+                label(o.column),
+                why_en.join("; ")
+            ),
+            format!(
+                "{} 对 {} = {} → {} 栏:{}",
+                o.attack,
+                o.defence,
+                label(o.raw),
+                label(o.column),
+                why_zh.join(";")
+            ),
+        ));
+        match o.column {
+            Some(col) => {
+                let row: Vec<String> = (0..d.crt.rows.len() as i32)
+                    .map(|k| {
+                        let die = d.crt.die_min + k;
+                        format!("{die}: {}", d.crt.result(col, die).label())
+                    })
+                    .collect();
+                out.push(Text::new(
+                    format!("CRT, die by die (10.4): {}", row.join(" · ")),
+                    format!("战斗结果表逐骰(10.4):{}", row.join(" · ")),
+                ));
+            }
+            None => out.push(Text::new(
+                "Below 1-1: no attack (10.3(4))",
+                "低于1比1,不能攻击(10.3(4))",
+            )),
+        }
+        out
+    }
+
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = crate::rules::Board::new(&self.d, &self.s);
         let mut costs: std::collections::HashMap<(UnitId, bool), Vec<Option<u32>>> = Default::default();
@@ -409,7 +494,7 @@ impl StalingradBlitz {
             ),
             Frame::Select(Select::SovietExtra) => Text::new(
                 "Command selection: SOVIET REINF or STAVKA (6.2(2))",
-                "命令选择:苏军增援或STAVKA(6.2(2))",
+                "命令选择:苏军增援或红军大本营(6.2(2))",
             ),
             Frame::Select(Select::AxisGer) => Text::new(
                 "Command selection: German chits (6.2(3))",
@@ -457,13 +542,10 @@ impl StalingradBlitz {
                         "combat segment: choose the next attack to resolve (10.2(1))",
                         "战斗小节:选择下一个结算的攻击(10.2(1))",
                     ),
-                    (Step::AxisReinf(_), _) => Text::new(
-                        "Axis reinforcements: choose units (12.3, 12.4)",
-                        "轴心国增援:选择单位(12.3, 12.4)",
-                    ),
-                    (Step::SovietReinf { .. }, _) => Text::new(
-                        "Soviet reinforcements: choose the HQ that enters (12.2)",
-                        "苏军增援:选择登场的司令部(12.2)",
+                    (Step::AxisReinf(r), _) => reinforcements_left(r),
+                    (Step::SovietReinf { hq_left }, _) => Text::new(
+                        format!("Soviet reinforcements: choose the HQ that enters, {hq_left} still to choose (12.2)"),
+                        format!("苏军增援:选择登场的司令部,还需选 {hq_left} 个(12.2)"),
                     ),
                     (Step::Place, _) => Text::new("place reinforcements by rail (12.1)", "通过铁道放置增援(12.1)"),
                     (Step::Supply(SupplyStage::Withdraw { .. }), _) => {
@@ -471,7 +553,7 @@ impl StalingradBlitz {
                     }
                     (Step::Supply(SupplyStage::RailBox), _) => Text::new(
                         "move units to the rail transport box (11.3)",
-                        "移动单位到铁道运输box(11.3)",
+                        "移动单位到铁道运输框(11.3)",
                     ),
                     (Step::Supply(SupplyStage::Fortress), _) => {
                         Text::new("Soviet fortress construction (11.4, 14.1)", "苏军要塞构筑(11.4, 14.1)")
@@ -615,7 +697,7 @@ impl StalingradBlitz {
                 ));
             }
             out.push_str(&format!(
-                "杯中命令卡 {};苏军增援标记 {};本回合命令数 SU {} / GER {} / Axis-Rnf {}。\n",
+                "杯中命令卡 {};苏军增援标记 {};本回合命令卡数:苏军 {} / 德军 {} / 轴心国同盟军与增援 {}。\n",
                 self.cup_text().zh,
                 self.s.track,
                 td.su_com,
@@ -974,6 +1056,292 @@ impl StalingradBlitz {
     }
 }
 
+impl StalingradBlitz {
+    /// The charts beside the board, from the game's data (issue 11): how a turn goes, the CRT,
+    /// the terrain effects chart, the turn track, the map legend and a glossary.
+    pub(crate) fn charts_of(&self) -> Vec<Chart> {
+        let d = &self.d;
+        let t = |en: &str, zh: &str| Text::new(en, zh);
+        let same = |s: String| Text::new(s.clone(), s);
+        let play = Chart {
+            id: "play".into(),
+            title: t("How this game plays", "本游戏怎么玩"),
+            note: Text::new(
+                format!("A turn, phase by phase (5.0). The game ends after turn {}, or when the Axis holds 85 VP at a turn's end (15.0). The rulebook has no map, no counter sheet and no chit quotas per turn: Sandtable reconstructs them, each with its basis (reconstructed data).", d.turns.len()),
+                format!("一个回合的各个阶段(5.0)。第 {} 回合结束时游戏结束;任一回合结束时轴心国达到 85 VP 即获胜(15.0)。规则书没有地图、算子表和每回合的命令卡数:沙盘按各自的依据重建了它们(重建数据)。", d.turns.len()),
+            ),
+            head: vec![t("Phase", "阶段"), t("Rule", "规则"), t("What it asks of you", "你要做什么")],
+            rows: vec![
+                vec![t("Command selection", "命令选择"), same("6.0".into()), t(
+                    "Both sides secretly put chits in the cup: the Soviet its turn's quota of Front chits, and SOVIET REINF or STAVKA if it likes; the Axis its German chits and its allied and reinforcement chits. The SUPPLY chit always goes in.",
+                    "双方秘密地把命令卡放入杯中:苏军放入本回合数量的方面军命令卡,可再放苏军增援或红军大本营之一;轴心国放入德军命令卡和同盟军/增援命令卡。补给命令卡总在杯中。")],
+                vec![t("Command execution", "命令实行"), same("7.0".into()), t(
+                    "A chit is drawn; its owner carries it out: an HQ is activated, STAVKA activates any Soviet HQ, a reinforcement chit brings units (12.0), SUPPLY runs the supply procedure for both sides (11.0).",
+                    "从杯中抽出一枚命令卡,由其所有者执行:司令部被激活;红军大本营可激活任一苏军司令部;增援命令卡带来增援(12.0);补给命令卡令双方执行补给顺序(11.0)。")],
+                vec![t("Activation", "激活"), same("8.0".into()), t(
+                    "The HQ activates every eligible friendly unit within its command range (the page marks them).",
+                    "该司令部激活其指挥范围内所有符合条件的己方单位(页面会标出)。")],
+                vec![t("Movement", "移动"), same("9.0".into()), t(
+                    "Move activated units: click a counter, then a lit hex (its cost in MP shows on it).",
+                    "移动被激活的单位:点击算子,再点击亮起的格子(格上标出移动力消耗)。")],
+                vec![t("Combat", "战斗"), same("10.0".into()), t(
+                    "Declare attacks with activated units next to the enemy, then resolve them one by one: one die on the CRT, losses, retreat, advance.",
+                    "用与敌相邻的被激活单位宣言攻击,再逐个结算:掷一骰查战斗结果表,然后损失、退却、挺进。")],
+                vec![t("Next chit", "下一枚命令卡"), same("7.1".into()), t(
+                    "Execution, activation, movement and combat repeat until the cup is empty.",
+                    "重复命令实行、激活、移动和战斗,直到杯中没有命令卡。")],
+                vec![t("End of turn", "回合结束"), same("15.0".into()), t(
+                    "Victory is checked and the turn marker advances.",
+                    "判定胜负,回合标记前进一格。")],
+            ],
+            swatches: Vec::new(),
+        };
+        let cols: Vec<String> = (0..d.crt.columns.len()).map(|c| d.crt.columns.label(c)).collect();
+        let crt = Chart {
+            id: "crt".into(),
+            title: t("Combat results table", "战斗结果表"),
+            note: t(
+                "One die (10.4). The column: attack against defence, shifted left by the defender's terrain (10.3(3)); below 1-1 no attack (10.3(4)).",
+                "掷一骰(10.4)。栏:攻击力对防御力,按防御方地形左移(10.3(3));低于1比1不能攻击(10.3(4))。",
+            ),
+            head: std::iter::once(t("Die", "骰"))
+                .chain(cols.iter().map(|c| same(c.clone())))
+                .collect(),
+            rows: (0..d.crt.rows.len() as i32)
+                .map(|k| {
+                    let die = d.crt.die_min + k;
+                    std::iter::once(same(die.to_string()))
+                        .chain((0..cols.len()).map(|c| same(d.crt.result(c, die).label())))
+                        .collect()
+                })
+                .collect(),
+            swatches: Vec::new(),
+        };
+        let terrains = [
+            ("plain", "Plain", "平地"),
+            ("forest", "Forest", "森林"),
+            ("swamp", "Swamp", "湿地"),
+            ("mountain", "Mountain", "山地"),
+            ("town", "Town (adds to the terrain)", "镇(与地形相加)"),
+            ("city", "Large city", "大城市"),
+        ];
+        let mp = |n: u8| {
+            if n == 0 {
+                t("closed (road only)", "禁止(仅沿道路)")
+            } else {
+                same(n.to_string())
+            }
+        };
+        let c = &d.costs;
+        let mut tec_rows: Vec<Vec<Text>> = terrains
+            .iter()
+            .map(|&(id, en, zh)| {
+                let r = d.tec(id);
+                vec![
+                    t(en, zh),
+                    mp(r.mp_mech),
+                    mp(r.mp_foot),
+                    same(r.shift.to_string()),
+                    same(r.advance.to_string()),
+                ]
+            })
+            .collect();
+        let dash = || same("—".into());
+        tec_rows.push(vec![
+            t("River hexside", "河流格边"),
+            same(format!("+{}", c.river_mp)),
+            same(format!("+{}", c.river_mp)),
+            t("attack halved (10.3(1))", "攻击减半(10.3(1))"),
+            dash(),
+        ]);
+        tec_rows.push(vec![
+            t("Road", "道路"),
+            same(c.road_mp.to_string()),
+            same(c.road_mp.to_string()),
+            dash(),
+            dash(),
+        ]);
+        tec_rows.push(vec![
+            t("Road in march formation (9.3)", "行军队形沿道路(9.3)"),
+            same(format!("{}/2", c.march_half_mp)),
+            same(format!("{}/2", c.march_half_mp)),
+            dash(),
+            dash(),
+        ]);
+        tec_rows.push(vec![
+            t("Entering / leaving enemy ZOC", "进入/离开敌 ZOC"),
+            same(format!("+{} / +{}", c.zoc_enter_mp, c.zoc_leave_mp)),
+            same(format!("+{} / +{}", c.zoc_enter_mp, c.zoc_leave_mp)),
+            dash(),
+            dash(),
+        ]);
+        let tec = Chart {
+            id: "tec".into(),
+            title: t("Terrain effects chart", "地形效果表"),
+            note: t("Movement points to enter (9.2), columns the defender shifts left (10.3(3)), hexes an advance may go (10.7).", "进入所需移动力(9.2)、防御方左移的栏数(10.3(3))、战后挺进的最多格数(10.7)。"),
+            head: vec![t("Terrain", "地形"), t("MP, motorised", "移动力(机械化)"), t("MP, foot", "移动力(徒步)"), t("Combat: columns left", "战斗:左移栏数"), t("Advance", "挺进")],
+            rows: tec_rows,
+            swatches: Vec::new(),
+        };
+        let turns = Chart {
+            id: "turns".into(),
+            title: t("Turn track", "回合表"),
+            note: t(
+                "Chits each side puts in the cup each turn (6.2); reinforcements come by their chits (12.0).",
+                "每回合双方放入杯中的命令卡数(6.2);增援随增援命令卡到来(12.0)。",
+            ),
+            head: vec![
+                t("Turn", "回合"),
+                t("Date", "日期"),
+                t("Soviet Front chits", "苏军方面军命令卡"),
+                t("German chits", "德军命令卡"),
+                t("Axis allied and reinforcement chits", "轴心国同盟军与增援命令卡"),
+            ],
+            rows: d
+                .turns
+                .iter()
+                .map(|td| {
+                    vec![
+                        same(td.number.to_string()),
+                        Text::new(td.date_en.clone(), td.date_zh.clone()),
+                        same(td.su_com.to_string()),
+                        same(td.ger_com.to_string()),
+                        same(td.axis_rnf_com.to_string()),
+                    ]
+                })
+                .collect(),
+            swatches: Vec::new(),
+        };
+        let style = map_style();
+        let terrain_name = |name: &str| match name {
+            "plain" => t("Plain", "平地"),
+            "forest" => t("Forest", "森林"),
+            "swamp" => t("Swamp", "湿地"),
+            "mountain" => t("Mountain", "山地"),
+            "impassable" => t("Impassable", "不可通行"),
+            "sea" => t("Sea", "海"),
+            other => same(other.to_string()),
+        };
+        let line_names = |f: &str| match f {
+            "river" => ("River", "河流"),
+            "major-river" => ("Major river", "大河"),
+            "start-line" => ("Front line of 28 June 1942", "1942年6月28日战线"),
+            "road" => ("Road", "道路"),
+            "railway" => ("Railway", "铁路"),
+            _ => ("", ""),
+        };
+        let mut legend_rows = Vec::new();
+        let mut swatches = Vec::new();
+        for ts in &style.terrains {
+            legend_rows.push(vec![terrain_name(&ts.terrain), t("terrain", "地形")]);
+            swatches.push(ts.fill.clone());
+        }
+        for ls in &style.lines {
+            let (en, zh) = line_names(&ls.feature);
+            legend_rows.push(vec![t(en, zh), t("line", "线")]);
+            swatches.push(ls.stroke.clone());
+        }
+        for (en, zh, what_en, what_zh, colour) in [
+            ("■ / ●", "■ / ●", "large city / town", "大城市 / 镇", "#222"),
+            ("★", "★", "VP hex (15.0)", "VP 格(15.0)", "#c0392b"),
+            (
+                "Fort L1 / L2",
+                "要塞 L1 / L2",
+                "Soviet fortress and its level (14.0)",
+                "苏军要塞及其等级(14.0)",
+                "#d9c9a3",
+            ),
+            (
+                "②",
+                "②",
+                "pieces in a stack: tap it for the list",
+                "堆叠中的算子数:点按可列出",
+                "#fff",
+            ),
+            (
+                "!",
+                "!",
+                "attack declared on this hex (10.2)",
+                "已宣言攻击的格(10.2)",
+                "rgba(255,140,0,0.6)",
+            ),
+        ] {
+            legend_rows.push(vec![t(en, zh), t(what_en, what_zh)]);
+            swatches.push(colour.to_string());
+        }
+        let legend = Chart {
+            id: "legend".into(),
+            title: t("Map legend", "地图图例"),
+            note: t(
+                "The map is reconstructed: the rulebook has none (see the scenario's note).",
+                "地图为重建数据:规则书没有地图(见剧本说明)。",
+            ),
+            head: vec![t("Sign", "图例"), t("Meaning", "含义")],
+            rows: legend_rows,
+            swatches,
+        };
+        let glossary = Chart {
+            id: "glossary".into(),
+            title: t("Glossary", "术语"),
+            note: t(
+                "What the CRT, the log and the counters print.",
+                "战斗结果表、日志和算子上印的符号。",
+            ),
+            head: vec![t("Term", "术语"), t("Meaning", "含义")],
+            rows: vec![
+                vec![
+                    same("A1, A2".into()),
+                    t("the attacker loses 1 or 2 steps (10.5)", "攻击方损失1或2个战力(10.5)"),
+                ],
+                vec![
+                    same("R, RR".into()),
+                    t("the defender retreats 1 or 2 hexes (10.6)", "防守方退却1或2格(10.6)"),
+                ],
+                vec![
+                    same("1R, 1RR, 2RR".into()),
+                    t(
+                        "the defender loses that many steps and retreats 1 or 2 hexes",
+                        "防守方损失相应战力并退却1或2格",
+                    ),
+                ],
+                vec![same("-".into()), t("no effect", "无效果")],
+                vec![
+                    t("3-5, 5-4-8", "3-5, 5-4-8"),
+                    t(
+                        "attack–movement, or attack–defence–movement for motorised units; a striped counter is reduced",
+                        "攻击力-移动力,机械化单位为攻击力-防御力-移动力;带斜纹的算子为减员面",
+                    ),
+                ],
+                vec![same("MP".into()), t("movement points (9.0)", "移动力(9.0)")],
+                vec![
+                    same("ZOC".into()),
+                    t(
+                        "zone of control: the six hexes around a combat unit (3.1)",
+                        "控制区:作战单位周围的六格(3.1)",
+                    ),
+                ],
+                vec![same("VP".into()), t("victory points (15.0)", "胜利点(15.0)")],
+                vec![
+                    same("LOC".into()),
+                    t(
+                        "line of communication, checked in the supply procedure (11.0)",
+                        "连络线,在补给顺序中检查(11.0)",
+                    ),
+                ],
+                vec![
+                    t("chit", "命令卡"),
+                    t(
+                        "a command chit, drawn from the cup (6.0, 7.0)",
+                        "命令卡,从杯中抽取(6.0, 7.0)",
+                    ),
+                ],
+            ],
+            swatches: Vec::new(),
+        };
+        vec![play, crt, tec, turns, legend, glossary]
+    }
+}
+
 /// Colours and line styles of the map.
 fn map_style() -> MapStyle {
     let t = TerrainStyle::new;
@@ -997,6 +1365,43 @@ fn map_style() -> MapStyle {
         city_terrain: Some("city".into()),
         town_terrain: Some("town".into()),
         tag_marks: vec![("vp".into(), TagMark::Star)],
+    }
+}
+
+/// The Axis reinforcements still to choose, by the types the table called for (12.3), then
+/// from the rail transport box (12.4).
+fn reinforcements_left(r: &crate::state::AxisReinf) -> Text {
+    const TYPES: [(&str, &str); 6] = [
+        ("German panzer", "德军装甲"),
+        ("SS", "党卫军"),
+        ("German infantry", "德军步兵"),
+        ("Hungarian", "匈牙利"),
+        ("Romanian", "罗马尼亚"),
+        ("Italian", "意大利"),
+    ];
+    let (mut en, mut zh): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    for (t, &(e, z)) in TYPES.iter().enumerate() {
+        let n = r.left[t];
+        if n > 0 {
+            en.push(format!("{n} {e} division{}", if n == 1 { "" } else { "s" }));
+            zh.push(format!("{n} 个{z}师"));
+        }
+    }
+    let box_en = format!("up to {} from the rail transport box (12.4)", r.from_box);
+    let box_zh = format!("最多 {} 个铁道运输框中的单位(12.4)", r.from_box);
+    match (en.is_empty(), r.from_box > 0) {
+        (false, true) => Text::new(
+            format!("Axis reinforcements: choose {} (12.3), then {box_en}", en.join(", ")),
+            format!("轴心国增援:还需选择{}(12.3),然后{box_zh}", zh.join("、")),
+        ),
+        (false, false) => Text::new(
+            format!("Axis reinforcements: choose {} (12.3)", en.join(", ")),
+            format!("轴心国增援:还需选择{}(12.3)", zh.join("、")),
+        ),
+        _ => Text::new(
+            format!("Axis reinforcements: choose {box_en}"),
+            format!("轴心国增援:选择{box_zh}"),
+        ),
     }
 }
 

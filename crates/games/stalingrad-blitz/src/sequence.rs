@@ -434,10 +434,9 @@ impl StalingradBlitz {
                 // 13.0(3): an HQ that is not on the map does nothing.
                 if self.s.units[hq as usize].hex().is_none() {
                     self.journal.say(|| {
-                        text!(
-                            "13.0(3): {} is not on the map; the chit has no effect.",
-                            "13.0(3):{}不在地图上,命令无效。",
-                            c.name_en
+                        Text::new(
+                            format!("13.0(3): {} is not on the map; the chit has no effect.", c.name_en),
+                            format!("13.0(3):{}不在地图上,命令无效。", c.name_zh),
                         )
                     });
                     self.finish_exec();
@@ -458,7 +457,7 @@ impl StalingradBlitz {
                     self.journal.say(|| {
                         text!(
                             "7.2(3): no Soviet HQ is on the map; STAVKA has no effect.",
-                            "7.2(3):地图上没有苏军司令部,STAVKA无效。"
+                            "7.2(3):地图上没有苏军司令部,红军大本营命令无效。"
                         )
                     });
                     self.finish_exec();

@@ -163,7 +163,7 @@ impl StalingradBlitz {
                         "11.2",
                         text!(
                             "withdraw a German division of the type the table calls for, with a LOC or in the rail box, full-strength ones first",
-                            "按转出表的类型撤出德军师:须有连络线或在铁道运输box中,满编者优先"
+                            "按转出表的类型撤出德军师:须有连络线或在铁道运输框中,满编者优先"
                         ),
                     ))
                 }
@@ -176,7 +176,7 @@ impl StalingradBlitz {
                         "11.3(1)",
                         text!(
                             "only an Axis unit with a LOC and outside enemy ZOC goes to the rail transport box",
-                            "只有有连络线且不在敌ZOC中的轴心国单位可以进入铁道运输box"
+                            "只有有连络线且不在敌ZOC中的轴心国单位可以进入铁道运输框"
                         ),
                     ))
                 }
@@ -234,7 +234,7 @@ impl StalingradBlitz {
                 self.journal.say(|| {
                     text!(
                         "11.3: {en} goes to the rail transport box.",
-                        "11.3:{zh}进入铁道运输box。"
+                        "11.3:{zh}进入铁道运输框。"
                     )
                 });
             }

@@ -1,0 +1,291 @@
+// Checks of the game page that the hotseat test (hotseat.mjs) runs on its game, issue 11:
+//
+//   stacks     every stack of more than one piece shows its count; tapping the count lists its
+//              pieces with their values; the movement costs on lit hexes stand off the counters
+//   refusal    a click on a hex the selection cannot go to shows the rule that forbids it
+//   phone      at 390×844 with touch, the board and every panel (situation, actions, log) can
+//              be reached, and a counter can be selected by a tap
+//   chinese    the Chinese page's panels hold no English word beyond hex ids, unit designations
+//              and the abbreviations the Chinese rulebooks themselves print in Latin letters
+//   charts     the game's charts (how it plays, CRT, terrain, turns, legend, glossary) open
+//              from the turn bar, each a table drawn from the game's data
+//
+// Each takes a playwright page (and what it needs) and throws an Error with `e2e` set when the
+// page falls short.
+
+/** Terms the Chinese rulebooks print in Latin letters: victory points, zones of control,
+ *  disorganised, the series and its terrain effects chart. */
+const RULEBOOK_TERMS = new Set(['VP', 'ZOC', 'DG', 'SCS', 'TEC', 'CRT']);
+
+export function fail(msg) {
+  const err = new Error(msg);
+  err.e2e = true;
+  throw err;
+}
+
+function log(msg) {
+  console.log(`e2e: ${msg}`);
+}
+
+/** The stacks of the board: every stack of several pieces carries its count, no other does. */
+export async function stacks(page, { keepOpen = false } = {}) {
+  const bad = await page.$$eval('[data-test=board-svg] .stack', (ss) => ss.map((s) => {
+    const n = Number(s.dataset.count);
+    const badge = s.querySelector('.sc text');
+    const pieces = s.querySelectorAll('.ctr[data-id]').length;
+    if (pieces !== n) return `${s.dataset.hex}: ${pieces} pieces, data-count ${n}`;
+    if (n > 1 && (!badge || badge.textContent !== String(n))) return `${s.dataset.hex}: ${n} pieces, count shown ${badge ? badge.textContent : 'none'}`;
+    if (n === 1 && badge) return `${s.dataset.hex}: a lone piece with a count`;
+    return null;
+  }).filter(Boolean));
+  if (bad.length) fail(`stack counts: ${bad.slice(0, 5).join('; ')}`);
+  // A stack in view, opened by its count: its pieces, each with its values.
+  const stack = await page.evaluate(() => {
+    const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
+    for (const s of document.querySelectorAll('[data-test=board-svg] .stack')) {
+      const badge = s.querySelector('.sc circle');
+      if (!badge) continue;
+      const r = badge.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < vp.left + 20 || y < vp.top + 20 || x > vp.right - 60 || y > vp.bottom - 40) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !hit.closest('.sc')) continue;
+      return { hex: s.dataset.hex, n: Number(s.dataset.count), x, y };
+    }
+    return null;
+  });
+  if (!stack) fail('no stack count in view to open');
+  await page.mouse.click(stack.x, stack.y);
+  await page.waitForSelector('[data-test=popup][data-kind=stack]:not([hidden])');
+  const rows = await page.$$eval('[data-test=stack-unit]', (bs) => bs.map((b) => b.textContent.trim()));
+  if (rows.length !== stack.n) fail(`the stack at ${stack.hex} holds ${stack.n} pieces, its list ${rows.length}`);
+  const bare = rows.filter((r) => !/\d/.test(r));
+  if (bare.length) fail(`pieces listed without their values at ${stack.hex}: ${bare.join(', ')}`);
+  log(`stack at ${stack.hex} lists its ${stack.n} pieces: ${rows.join(' / ')}`);
+  if (!keepOpen) await page.click('[data-test=popup-close]');
+}
+
+/** The movement costs on the lit hexes stand off the counters. */
+export async function costsOffCounters(page) {
+  const over = await page.evaluate(() => {
+    const out = [];
+    const faces = [...document.querySelectorAll('[data-test=board-svg] .ctr > .face')].map((f) => f.getBoundingClientRect());
+    for (const t of document.querySelectorAll('[data-test=board-svg] .st-hl-note')) {
+      const r = t.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (faces.some((f) => x > f.left && x < f.right && y > f.top && y < f.bottom)) out.push(t.textContent);
+    }
+    return { over: out, n: document.querySelectorAll('[data-test=board-svg] .st-hl-note').length };
+  });
+  if (over.over.length) fail(`movement costs drawn over counters: ${over.over.slice(0, 5).join(', ')}`);
+  log(`${over.n} movement costs, none over a counter`);
+}
+
+/**
+ * With `unit` selected: a click on a hex in view that no action lights and no counter stands
+ * in shows the server's refusal with its rule number.
+ */
+export async function refusal(page, unit) {
+  const hex = await page.evaluate(() => {
+    const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
+    const lit = new Set([...document.querySelectorAll('[data-test=board-svg] .st-hl[data-lit]')].map((p) => p.getAttribute('data-lit')));
+    const cands = [];
+    for (const p of document.querySelectorAll('[data-test=board-svg] .hx [data-hex]')) {
+      const id = p.getAttribute('data-hex');
+      if (lit.has(id) || document.querySelector(`[data-test=board-svg] .stack[data-hex="${CSS.escape(id)}"]`)) continue;
+      const r = p.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < vp.left + 30 || y < vp.top + 30 || x > vp.right - 70 || y > vp.bottom - 120) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit.getAttribute('data-hex') !== id) continue;
+      cands.push({ id, x, y });
+    }
+    return cands[Math.floor(cands.length / 2)] || null;
+  });
+  if (!hex) fail('no unlit, empty hex in view to click');
+  await page.mouse.click(hex.x, hex.y);
+  const shown = page.locator('[data-test=refusal]');
+  await shown.waitFor({ state: 'visible' });
+  const rule = await shown.getAttribute('data-rule');
+  const text = (await shown.textContent()).trim();
+  if (!/^\d/.test(rule || '')) fail(`the refusal at ${hex.id} names no rule: "${text}"`);
+  if (!text.includes(rule)) fail(`the refusal at ${hex.id} does not show its rule ${rule}: "${text}"`);
+  // Still selected: the refusal explains, it does not undo the choice.
+  await page.waitForSelector(`[data-test=board-svg] .ctr.st-sel[data-id="${unit}"]`, { state: 'attached' });
+  log(`refusal at ${hex.id}: ${text}`);
+  await page.click('[data-test=refusal] .st-x');
+  await shown.waitFor({ state: 'hidden' });
+}
+
+/** Whether an element's middle is on screen and the element (or something in it) is what a tap there hits. */
+function reachable(page, locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 20);
+    const y = r.top + r.height / 2;
+    if (r.width < 1 || r.height < 1 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return `off screen (${Math.round(r.left)}, ${Math.round(r.top)}, ${Math.round(r.width)}×${Math.round(r.height)})`;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit))) return `covered by ${hit ? hit.className || hit.tagName : 'nothing'}`;
+    return null;
+  });
+}
+
+/**
+ * The page of `url` on a phone (390×844, touch): the board takes the top, the panels are tabs
+ * below it; every action (and group heading) and the log can be reached by scrolling its
+ * panel; a tap on a counter that can act selects it. `shot`, if given, names a PNG to save.
+ */
+export async function phone(browser, url, shot) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-US',
+  });
+  const errors = [];
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    await page.goto(url);
+    await page.waitForSelector('[data-test=board-svg] .ctr[data-id]', { state: 'attached' });
+    await page.waitForSelector('[data-test=turn][data-version]');
+    const screen = page.locator('[data-test=handover-continue]');
+    if (await screen.isVisible()) await screen.tap();
+    const board = await page.locator('[data-test=board]').boundingBox();
+    const side = await page.locator('.st-side').boundingBox();
+    if (!board || board.height < 250) fail(`phone: the board is ${board ? Math.round(board.height) : 0} px high`);
+    if (!side || side.y < board.y + board.height - 1 || side.y + side.height > 844 + 1) fail(`phone: the panels (${JSON.stringify(side)}) do not sit below the board (${JSON.stringify(board)}) on the screen`);
+    for (const tab of ['info', 'actions', 'log']) {
+      const why = await reachable(page, page.locator(`[data-test=tab-${tab}]`));
+      if (why) fail(`phone: the ${tab} tab is ${why}`);
+    }
+
+    // Every action and group heading, scrolled to in its panel, can be tapped.
+    await page.tap('[data-test=tab-actions]');
+    const items = page.locator('[data-test=action-list] summary, [data-test=action-list] [data-test=action]:visible');
+    const n = await items.count();
+    if (!n) fail('phone: no action to reach');
+    for (let i = 0; i < n; i++) {
+      const item = items.nth(i);
+      if (!(await item.isVisible())) continue;
+      await item.scrollIntoViewIfNeeded();
+      const why = await reachable(page, item);
+      if (why) fail(`phone: action "${(await item.textContent()).trim().slice(0, 60)}" is ${why}`);
+    }
+    const panel = await page.locator('[data-test=actions]').boundingBox();
+    if (!panel || panel.height < 150) fail(`phone: the action panel is ${panel ? Math.round(panel.height) : 0} px high`);
+    log(`phone: ${n} actions and headings reachable`);
+
+    // The log: its lines, the last in view.
+    await page.tap('[data-test=tab-log]');
+    const lines = page.locator('[data-test=log-line]');
+    const last = lines.last();
+    await last.scrollIntoViewIfNeeded();
+    const whyLog = await reachable(page, last);
+    if (whyLog) fail(`phone: the log's last line is ${whyLog}`);
+    const first = lines.first();
+    await first.scrollIntoViewIfNeeded();
+    if (await reachable(page, first)) fail('phone: the log cannot be scrolled back to its first line');
+    const logBox = await page.locator('[data-test=log]').boundingBox();
+    if (!logBox || logBox.height < 150) fail(`phone: the log is ${logBox ? Math.round(logBox.height) : 0} px high`);
+    log(`phone: log of ${await lines.count()} lines readable`);
+
+    await page.tap('[data-test=tab-info]');
+    if (await reachable(page, page.locator('[data-test=summary]'))) fail('phone: the situation cannot be read');
+
+    // The board by touch: a tap on a counter that can act selects it.
+    await page.tap('[data-test=zoom-focus]');
+    await page.waitForTimeout(300); // the view settles (a CSS transform, nothing the page waits on)
+    const ctr = await page.evaluate(() => {
+      const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
+      for (const c of document.querySelectorAll('[data-test=board-svg] .ctr.st-can')) {
+        const r = c.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (x < vp.left + 10 || y < vp.top + 10 || x > vp.right - 56 || y > vp.bottom - 30) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || hit.closest('.ctr') !== c) continue;
+        return { id: c.dataset.id, x, y };
+      }
+      return null;
+    });
+    if (ctr) {
+      await page.touchscreen.tap(ctr.x, ctr.y);
+      await page.waitForSelector(`[data-test=board-svg] .ctr.st-sel[data-id="${ctr.id}"]`, { state: 'attached' });
+      log(`phone: tapped ${ctr.id}, selected`);
+    } else {
+      log('phone: no counter that can act is in view to tap');
+    }
+    // The sheet can be raised for a long list, and lowered to give the board the screen.
+    await page.tap('[data-test=tab-actions]');
+    await page.tap('[data-test=sheet-size]');
+    const full = await page.locator('.st-side').boundingBox();
+    await page.tap('[data-test=sheet-size]');
+    const low = await page.locator('.st-side').boundingBox();
+    const bigBoard = await page.locator('[data-test=board]').boundingBox();
+    if (!(full.height > side.height && low.height < side.height && bigBoard.height > board.height)) {
+      fail(`phone: the sheet does not raise and lower (${Math.round(side.height)} → ${Math.round(full.height)} → ${Math.round(low.height)})`);
+    }
+    await page.tap('[data-test=sheet-size]');
+    if (shot) {
+      await page.tap('[data-test=tab-actions]');
+      await page.screenshot({ path: shot });
+      log(`screenshot ${shot}`);
+    }
+    if (errors.length) fail(errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The Chinese page: the words of its panels (situation, actions, log) and of a stack's list are
+ * Chinese, but for hex ids, numbers, rule numbers, the designations the counters themselves
+ * carry (their titles on the Chinese board) and the rulebooks' own abbreviations.
+ */
+export async function chinese(page) {
+  const found = await page.evaluate((terms) => {
+    const designations = new Set();
+    for (const t of document.querySelectorAll('[data-test=board-svg] .ctr > title')) {
+      for (const w of t.textContent.match(/[A-Za-z][A-Za-z.'’-]*/g) || []) designations.add(w);
+    }
+    const out = [];
+    const texts = [];
+    for (const sel of ['[data-test=info]', '[data-test=actions]', '[data-test=log-panel]', '[data-test=turn]', '[data-test=popup]:not([hidden])']) {
+      const el = document.querySelector(sel);
+      if (el) texts.push([sel, el.innerText]);
+    }
+    for (const s of document.querySelectorAll('[data-test=action-list] details:not([open]) > summary')) texts.push(['group', s.innerText]);
+    for (const [where, text] of texts) {
+      // Hex ids (0512, B12.20), rule numbers and numbers carry no word.
+      const words = text.replace(/\b[A-Z]?\d+(\.\d+)*\b/g, ' ').match(/[A-Za-z][A-Za-z'’-]*/g) || [];
+      for (const w of words) {
+        if (terms.includes(w) || designations.has(w)) continue;
+        out.push(`${w} (${where}: …${text.slice(Math.max(0, text.indexOf(w) - 30), text.indexOf(w) + 30).replace(/\s+/g, ' ')}…)`);
+      }
+    }
+    return out;
+  }, [...RULEBOOK_TERMS]);
+  if (found.length) fail(`English on the Chinese page: ${[...new Set(found)].slice(0, 12).join('; ')}`);
+  log('the Chinese panels speak Chinese');
+}
+
+/** The game's charts open from the turn bar: every one a table with rows, in the page's language. */
+export async function charts(page) {
+  await page.click('[data-test=charts-open]');
+  await page.waitForSelector('[data-test=charts]:not([hidden]) [data-test=chart-table]');
+  const ids = await page.$$eval('[data-test=charts] .st-chart-tab', (bs) => bs.map((b) => b.dataset.test.replace(/^chart-/, '')));
+  for (const want of ['play', 'crt', 'tec', 'turns', 'legend', 'glossary']) {
+    if (!ids.includes(want)) fail(`charts: no ${want} among ${ids.join(', ')}`);
+  }
+  for (const id of ids) {
+    await page.click(`[data-test=chart-${id}]`);
+    await page.waitForSelector(`[data-test=chart-${id}].st-on`);
+    const rows = await page.locator('[data-test=chart-table] tbody tr').count();
+    if (!rows) fail(`charts: ${id} has no rows`);
+  }
+  await page.click('[data-test=charts-close]');
+  await page.waitForSelector('[data-test=charts]', { state: 'hidden' });
+  log(`charts: ${ids.join(', ')}`);
+}
