@@ -199,8 +199,16 @@ pub fn status_lines(session: &dyn DynSession, seat: Option<sandtable_core::game:
     let labels = crate::board::hex_labels(&map, &session.render_pieces(seat, lang));
     if !labels.is_empty() {
         out.push(tr!("Marked hexes:", "标记的格子:").get(lang).to_string());
+        // What each mark means, from the game's own legend (its first column the sign).
+        let charts = session.charts();
+        let legend = charts.iter().find(|c| c.id == "legend");
         for (label, hexes) in labels {
-            out.push(format!("  {label} ({}): {}", hexes.len(), hexes.join(" ")));
+            let meaning = legend
+                .and_then(|c| c.rows.iter().find(|r| r.first().is_some_and(|s| s.en == label)))
+                .and_then(|r| r.get(1))
+                .map(|t| format!(" — {}", t.get(lang)))
+                .unwrap_or_default();
+            out.push(format!("  {label} ({}){meaning}: {}", hexes.len(), hexes.join(" ")));
         }
     }
     out

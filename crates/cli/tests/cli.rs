@@ -595,7 +595,10 @@ fn show_lists_what_the_board_marks_and_the_units_off_the_map() {
     let out = stdout(&o);
     assert!(out.contains("Marked hexes:"), "{out}");
     assert!(out.contains("  ZOC ("), "the ZOC Bond hexes: {out}");
-    assert!(out.contains("  charge ("), "the demolition charges: {out}");
+    assert!(
+        out.contains("  ✹ (19) — bridge demolition symbol, charged (3.8): "),
+        "the demolition charges, with what their sign means: {out}"
+    );
     // The campaign begins with German units DG (7.1).
     let campaign = dir.path("c.json");
     ok(&run(&[

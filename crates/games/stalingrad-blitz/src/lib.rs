@@ -278,9 +278,15 @@ impl<'a> SeatView<'a> {
     pub fn my_picks(&self) -> &'a [u8] {
         &self.g.hidden.picks[self.seat as usize % 2]
     }
-    /// How many chits are in the cup.
+    /// How many chits are in the cup, as this seat may know it: the Soviet player knows
+    /// whether an extra chit went in; the Axis player does not until it is drawn (6.1(3),
+    /// 6.2(2)), and is told the count without it.
     pub fn cup_len(&self) -> usize {
-        self.g.hidden.cup.len()
+        if self.side() == Side::Soviet {
+            self.g.hidden.cup.len()
+        } else {
+            self.g.cup_known().0
+        }
     }
     /// The board worked out from the state both players see.
     pub fn board(&self) -> rules::Board<'a> {

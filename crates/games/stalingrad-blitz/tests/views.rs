@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use sandtable_core::chance::Rng;
 use sandtable_core::game::{Game, Pending, Rules};
-use sandtable_stalingrad_blitz::{Side, StalingradBlitz};
+use sandtable_stalingrad_blitz::{Action, Side, StalingradBlitz};
 
 /// The campaign after the Soviet selection, with the Soviets having put in the Front chits
 /// the `pick`-th way; then the Axis picks the same.
@@ -42,6 +42,42 @@ fn the_axis_view_does_not_tell_the_soviet_picks() {
     assert_ne!(
         a.seat_view(Side::Soviet.seat()).my_picks(),
         b.seat_view(Side::Soviet.seat()).my_picks()
+    );
+}
+
+/// Two games in which the Soviet player did and did not put an extra chit in (6.2(2)), the
+/// Axis then choosing alike: until the extra chit is drawn, the Axis view is the same.
+#[test]
+fn the_axis_view_does_not_tell_whether_an_extra_chit_went_in() {
+    let play = |extra: bool| {
+        let mut g = StalingradBlitz::new_game("campaign", 9).expect("the campaign loads");
+        while let Pending::Seat(seat) = g.pending() {
+            let l = legal(&g);
+            if seat == Side::Axis.seat() && !g.hidden().cup.is_empty() {
+                break;
+            }
+            let a = if seat == Side::Soviet.seat() && l.contains(&Action::NoExtra) {
+                let pick = l.iter().find(|a| matches!(a, Action::Pick { .. }));
+                if extra {
+                    *pick.expect("an extra chit to pick")
+                } else {
+                    Action::NoExtra
+                }
+            } else {
+                l[0]
+            };
+            act(&mut g, a);
+        }
+        g
+    };
+    let (with, without) = (play(true), play(false));
+    assert!(!with.hidden().cup.is_empty(), "the cup is filled");
+    assert_eq!(with.hidden().cup.len(), without.hidden().cup.len() + 1);
+    // Compared whole, reported short (the views are long).
+    let same = axis_sees(&with) == axis_sees(&without);
+    assert!(
+        same,
+        "the Axis view tells whether the Soviet player put an extra chit in"
     );
 }
 
