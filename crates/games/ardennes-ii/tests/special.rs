@@ -1,0 +1,192 @@
+//! The special rules and the readings of the book's ambiguous sentences, played on positions
+//! built on the real map where the book puts the units: the rubber boats (4.2), observers
+//! (3.5), bug-out (3.6), traffic-jam supply (3.1, 3.7), VP control (6.0), set-up DG and
+//! artillery that retreats (3.4).
+
+mod common;
+
+use common::*;
+use sandtable_ardennes_ii::sequence::{Phase, Side};
+use sandtable_ardennes_ii::state::{Loc, UnitId};
+use sandtable_ardennes_ii::Action;
+use sandtable_ardennes_ii::ArdennesII;
+use sandtable_core::game::Game;
+
+fn unit(g: &ArdennesII, id: &str) -> UnitId {
+    g.world()
+        .data
+        .counters
+        .index(id)
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+#[test]
+fn kg_holtmeyer_mech_ma_infantry_crosses_the_our_in_rubber_boats() {
+    // 7.1 sets Holtmeyer up DG at B21.20, on the Our (4.2: "第 2 装甲师的机械化 MA 步兵单位").
+    let mut g = empty(1, Phase::Movement(Side::German));
+    for id in ["ger-2pz-inf-holtm", "ger-2pz-inf-vcoch"] {
+        let u = unit(&g, id);
+        let at = hex(&g, if id.ends_with("holtm") { "B21.20" } else { "B21.19" });
+        put(&mut g, u, at);
+        g.edit().units[u as usize].dg = true;
+    }
+    let holtm = unit(&g, "ger-2pz-inf-holtm");
+    let crossings: Vec<Action> = legal(&g)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Boats { unit, .. } if *unit == holtm))
+        .collect();
+    assert!(!crossings.is_empty(), "4.2: Holtmeyer is offered the boats");
+    let Action::Boats { to, .. } = crossings[0] else {
+        unreachable!()
+    };
+    play(&mut g, crossings[0].clone());
+    let st = &g.state().units[holtm as usize];
+    assert_eq!(st.loc, Loc::Map(to));
+    assert!(!st.dg, "4.2: a unit that crosses in boats loses DG");
+    let vcoch = unit(&g, "ger-2pz-inf-vcoch");
+    assert!(
+        legal(&g)
+            .iter()
+            .any(|a| matches!(a, Action::Boats { unit, .. } if *unit == vcoch)),
+        "4.2: von Cochenhausen too"
+    );
+}
+
+#[test]
+fn artillery_that_retreats_in_supply_is_not_made_dg() {
+    // 3.4: artillery becomes DG when it "bugs out, retreats or fires while unable to trace
+    // supply" (在无法追溯补给线时). The 9th Armored's CCA at B28.02 (7.1) withdraws in supply.
+    let mut g = empty(2, Phase::Combat(Side::German));
+    let t = hex(&g, "B28.02");
+    let stack: Vec<UnitId> = ["us-9ad-arm-19", "us-9ad-cav-89", "us-9ad-arty"]
+        .iter()
+        .map(|id| unit(&g, id))
+        .collect();
+    for &u in &stack {
+        put(&mut g, u, t);
+    }
+    let gun = stack[2];
+    let attackers = pick(&g, 2, &[], foot(Side::German));
+    let grid = g.world().map.grid.clone();
+    // From hexes across no water and on the map's open side (north of the gun).
+    let from: Vec<_> = grid
+        .neighbours(t)
+        .filter(|&(d, _)| !g.world().water(t, d))
+        .map(|(_, n)| n)
+        .collect();
+    put(&mut g, attackers[0], from[0]);
+    put(&mut g, attackers[1], from[1]);
+    assert!(
+        g.supply_now(Side::Allied)[t.idx()],
+        "B28.02 traces supply to the US edge"
+    );
+    attack(&mut g, t, &attackers);
+    let to = withdraw(&mut g);
+    assert_eq!(g.state().units[gun as usize].hex(), Some(to));
+    assert!(!g.state().units[gun as usize].dg, "3.4: in supply, the gun is not DG");
+}
+
+#[test]
+fn german_units_in_their_own_traffic_jam_trace_supply_at_the_start_of_7_1() {
+    // 3.1: an occupied jam is closed "to all other German units"; its occupants still trace
+    // supply into it (3.7).
+    let g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
+    let supplied = g.supply_now(Side::German);
+    let jam = |h: sandtable_core::hex::Hex| g.world().terrain_names[h.idx()].contains(&"traffic-jam");
+    let out: Vec<String> = (0..g.state().units.len())
+        .filter(|&i| g.world().data.counters.units[i].side == Side::German)
+        .filter_map(|i| g.state().units[i].hex().map(|h| (i, h)))
+        .filter(|&(_, h)| jam(h) && !supplied[h.idx()])
+        .map(|(i, h)| format!("{} at {}", g.world().data.counters.units[i].id, id(&g, h)))
+        .collect();
+    assert!(out.is_empty(), "out of supply in their own jam: {out:?}");
+}
+
+#[test]
+fn a_vp_hex_counts_at_the_turns_end_only_if_its_holder_traces_supply_then() {
+    // 6.0: "控制的定义是, 在该时刻最后一个占领该 VP 格, 并可追溯补给线的玩家": Bastogne taken
+    // in supply and then ringed counts nothing for the German at the end of the turn.
+    let mut g = empty(5, Phase::Movement(Side::Allied));
+    let bastogne = hex(&g, "B1.16");
+    let german = pick(&g, 1, &[], foot(Side::German))[0];
+    put(&mut g, german, bastogne);
+    let ring = pick(&g, 6, &[], foot(Side::Allied));
+    let grid = g.world().map.grid.clone();
+    for (u, (_, n)) in ring.iter().zip(grid.neighbours(bastogne)) {
+        put(&mut g, *u, n);
+    }
+    let i = g
+        .world()
+        .data
+        .tables
+        .vp_hexes
+        .iter()
+        .position(|v| v.hex == bastogne)
+        .expect("Bastogne is a VP hex");
+    g.edit().control[i] = Side::German;
+    assert!(!g.supply_now(Side::German)[bastogne.idx()], "ringed");
+    g.edit().set_phase(Phase::Supply(Side::Allied));
+    let log = journal(&g);
+    let end = log
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("End of turn"))
+        .expect("the turn ended");
+    assert!(end.starts_with("End of turn 5"), "{end}");
+    assert!(end.contains("controls 0 VP"), "6.0: Bastogne does not count: {end}");
+}
+
+#[test]
+fn german_units_the_7_1_set_up_prints_dg_are_dg_when_the_german_first_moves() {
+    // 7.1 prints Werfer 16 (B35.33), Inf Rgt 316 (B35.05) and Pio 212 (B34.05) DG (混乱).
+    let mut g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
+    while g.pending() == sandtable_core::game::Pending::Chance {
+        g.resolve_chance();
+    }
+    run_to(&mut g, 1, Phase::Movement(Side::German));
+    let dg: Vec<UnitId> = g.scenario().setup.iter().filter(|p| p.dg).map(|p| p.unit).collect();
+    assert!(!dg.is_empty(), "7.1 prints DG units");
+    let recovered: Vec<&str> = dg
+        .iter()
+        .filter(|&&u| !g.state().units[u as usize].dg)
+        .map(|&u| g.world().data.counters.units[u as usize].id.as_str())
+        .collect();
+    assert!(
+        recovered.is_empty(),
+        "recovered before the first German move: {recovered:?}"
+    );
+}
+
+#[test]
+fn knittel_and_1st_ss_inf_rgt_2_start_7_3_dg_from_their_traffic_jams() {
+    // 7.3 prints "B38.38: 3-3-14 SS Pz Recon KG (Knittel)" and "B34.39: 4-4-12 SS Inf
+    // Rgt(-)(2)" without 混乱, but on turn 2 a traffic jam makes DG a unit "在其中开始一个阶段"
+    // (3.1), and both hexes are jams (RULINGS): they are DG from the first phase.
+    let g = ArdennesII::new_game("peiper", 1).expect("7.3 starts");
+    for id in ["ger-1ss-recon-knittel", "ger-1ss-inf-2"] {
+        let u = unit(&g, id);
+        let h = g.state().units[u as usize].hex().expect("on the map");
+        assert!(has(&g, h, "traffic-jam"), "{id} sets up in a jam");
+        assert!(g.state().units[u as usize].dg, "{id} is DG (3.1)");
+    }
+}
+
+#[test]
+fn dg_artillery_in_an_overstacked_stack_does_not_recover() {
+    // 3.4: a stack removes DG only if it is not "超堆叠" (nor in a jam, nor mixing divisions);
+    // artillery's free recovery (3.7) stands in for the supply condition only.
+    let mut g = empty(5, Phase::Movement(Side::German));
+    let bastogne = hex(&g, "B1.16");
+    let gun = pick(&g, 1, &[], |d| d.side == Side::Allied && d.is_artillery())[0];
+    let others = pick(&g, 3, &[gun], foot(Side::Allied));
+    for &u in others.iter().chain([&gun]) {
+        put(&mut g, u, bastogne);
+    }
+    g.edit().units[gun as usize].dg = true;
+    assert!(g.supply_now(Side::Allied)[bastogne.idx()]);
+    g.edit().set_phase(Phase::MarkerRemoval);
+    assert!(
+        g.state().units[gun as usize].dg,
+        "3.4: overstacked, the gun keeps its DG"
+    );
+}
