@@ -23,8 +23,29 @@ enum StrikeBar {
 }
 
 impl ArdennesII {
-    /// 3.5: the observer of a barrage at `target` by `side`: a friendly unit within 2 hexes
-    /// (of the firing unit's own division for divisional artillery), the first found.
+    /// 3.5: the units that may observe a barrage at `target` by `side`: friendly units within
+    /// 2 hexes (of the firing unit's own division for divisional artillery), those that can no
+    /// longer move this phase first (they lose nothing by observing), then in counter order.
+    pub(crate) fn observers(&self, side: Side, target: Hex, division: Option<u16>) -> Vec<UnitId> {
+        let range = self.w.data.tables.barrage.observer_range as u32;
+        let mut v: Vec<UnitId> = self
+            .units_of(side)
+            .filter(|&o| {
+                self.s.units[o as usize]
+                    .hex()
+                    .is_some_and(|h| self.w.map.grid.distance(h, target) <= range)
+                    && division.is_none_or(|d| self.w.data.counters.units[o as usize].formation == Some(d))
+            })
+            .collect();
+        v.sort_by_key(|&o| {
+            let st = &self.s.units[o as usize];
+            (!(st.fired || st.observed || st.stopped), o)
+        });
+        v
+    }
+
+    /// 3.5: whether a barrage at `target` by `side` has an observer (of `division` only, if
+    /// given): a friendly unit within 2 hexes.
     fn observer(&self, side: Side, target: Hex, division: Option<u16>) -> Option<UnitId> {
         let range = self.w.data.tables.barrage.observer_range as u32;
         self.units_of(side).find(|&o| {
@@ -266,17 +287,13 @@ impl ArdennesII {
     }
 
     /// 3.5: one barrage (by an artillery unit, or a US air strike with `None`) at `target`
-    /// (checked): the firing unit, the air strike and the observer are marked, then the die.
+    /// (checked): the firing unit and the air strike are marked; the artillery's observer is
+    /// the gun itself when it is within 2 hexes of the target ("火炮可以自行瞄准"), the only
+    /// candidate, or the one its owner chooses; an air strike needs none and freezes nobody
+    /// (2.2). Then the die.
     pub(crate) fn fire(&mut self, unit: Option<UnitId>, target: Hex) {
         let side = unit.map_or(Side::Allied, |u| self.unit_side(u));
-        let division = unit.and_then(|u| self.observing_division(u));
-        let observer = self.observer(side, target, division);
-        let b = Board::new(&self.w, &self.s);
-        let occupants = b.count(target) as i32;
-        let occupant = b.side_at(target);
-        let from = unit.and_then(|u| self.s.units[u as usize].hex());
-        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
-        drop(b);
+        let observed = unit.is_none() && self.observer(side, target, None).is_some();
         match unit {
             Some(u) => {
                 let st = &mut self.s.units[u as usize];
@@ -288,14 +305,68 @@ impl ArdennesII {
             }
             None => {
                 self.s.air_strikes = self.s.air_strikes.saturating_sub(1);
-                if observer.is_none() {
+                if !observed {
                     self.s.unobserved_strikes.push(target);
                 }
             }
         }
-        if let Some(o) = observer {
-            self.s.units[o as usize].observed = true;
+        let Some(gun) = unit else {
+            self.barrage_die(None, side, target);
+            return;
+        };
+        let own = self.s.units[gun as usize]
+            .hex()
+            .is_some_and(|h| self.w.map.grid.distance(h, target) <= self.w.data.tables.barrage.observer_range as u32);
+        let candidates = if own {
+            vec![gun]
+        } else {
+            self.observers(side, target, self.observing_division(gun))
+        };
+        match candidates.as_slice() {
+            [] => self.barrage_die(Some(gun), side, target),
+            [o] => {
+                self.s.units[*o as usize].observed = true;
+                self.barrage_die(Some(gun), side, target);
+            }
+            _ => self.engine.push(Frame::Observer {
+                gun,
+                target,
+                candidates,
+            }),
         }
+    }
+
+    /// 3.5: whether `unit` may observe the barrage awaiting its observer.
+    pub(crate) fn may_observe(&self, candidates: &[UnitId], unit: UnitId) -> Result<(), Refusal> {
+        self.known_unit(unit)?;
+        if candidates.contains(&unit) {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            "3.5",
+            text!(
+                "the observer is a friendly unit within 2 hexes of the target (for divisional artillery, one of its own division)",
+                "观测员须为目标格 2 格内的友方单位(师属火炮须为本师单位)"
+            ),
+        ))
+    }
+
+    /// 3.5: `observer` (checked) observes `gun`'s barrage at `target`: it may not move for the
+    /// rest of the phase; then the die.
+    pub(crate) fn observe(&mut self, gun: UnitId, target: Hex, observer: UnitId) {
+        self.s.units[observer as usize].observed = true;
+        let side = self.unit_side(gun);
+        self.barrage_die(Some(gun), side, target);
+    }
+
+    /// 3.5: the barrage die of `gun` (or an air strike) at `target`, with its modifiers.
+    fn barrage_die(&mut self, unit: Option<UnitId>, side: Side, target: Hex) {
+        let b = Board::new(&self.w, &self.s);
+        let occupants = b.count(target) as i32;
+        let occupant = b.side_at(target);
+        let from = unit.and_then(|u| self.s.units[u as usize].hex());
+        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
+        drop(b);
         let rules = &self.w.data.tables.barrage;
         let drm =
             (occupants - 1).max(0) * rules.extra_unit_drm as i32 + against * rules.enemy_marker_at_artillery_drm as i32;

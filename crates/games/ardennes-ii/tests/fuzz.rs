@@ -86,6 +86,7 @@ fn near(g: &ArdennesII, a: &Action) -> Vec<Action> {
             Action::Lose { unit },
             Action::Resupply { unit, roll: true },
             Action::Resupply { unit, roll: false },
+            Action::Observe { unit },
         ]);
     };
     match a {
@@ -128,6 +129,7 @@ fn near(g: &ArdennesII, a: &Action) -> Vec<Action> {
         | Action::StayPut { unit }
         | Action::Join { unit }
         | Action::Lose { unit }
+        | Action::Observe { unit }
         | Action::Resupply { unit, .. } => {
             for_unit(&mut out, *unit);
             for_unit(&mut out, (*unit + 1) % units);

@@ -190,3 +190,121 @@ fn dg_artillery_in_an_overstacked_stack_does_not_recover() {
         "3.4: overstacked, the gun keeps its DG"
     );
 }
+
+#[test]
+fn an_off_road_gun_of_the_7_1_set_up_bugs_out_along_its_nearest_road() {
+    // 3.6: "距离火炮单位起始位置至少有 8 个连续的道路格": the count starts on the road nearest
+    // the gun (RULINGS). The first US gun of the 7.1 set-up standing off every road, with a
+    // German unit of attack 2 next to it as a phase begins, has hexes to go to.
+    let mut g = ArdennesII::new_game("campaign", 1).expect("7.1 starts");
+    let world = g.world().clone();
+    let grid = &world.map.grid;
+    let on_road = |h: sandtable_core::hex::Hex| grid.neighbours(h).any(|(d, _)| world.road_across(h, d).is_some());
+    let (gun, at) = g
+        .scenario()
+        .setup
+        .iter()
+        .filter(|p| world.data.counters.units[p.unit as usize].is_artillery())
+        .filter(|p| world.data.counters.units[p.unit as usize].side == Side::Allied)
+        .filter_map(|p| g.state().units[p.unit as usize].hex().map(|h| (p.unit, h)))
+        .find(|&(_, h)| !on_road(h))
+        .expect("7.1 sets US guns up off the roads");
+    let enemy = g
+        .state()
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(i, st)| world.data.counters.units[*i].side == Side::German && st.hex().is_some())
+        .map(|(i, _)| i as UnitId)
+        .find(|&u| world.data.counters.units[u as usize].front.attack >= 2)
+        .expect("a German unit");
+    let next = grid
+        .neighbours(at)
+        .find(|&(d, n)| !g.state().units.iter().any(|st| st.hex() == Some(n)) && !world.water(at, d))
+        .map(|(_, n)| n)
+        .expect("a free hex next to the gun");
+    put(&mut g, enemy, next);
+    g.edit()
+        .frames()
+        .push(sandtable_ardennes_ii::frames::Frame::BugOut { queue: vec![gun] });
+    let offered = legal(&g);
+    assert!(
+        offered
+            .iter()
+            .any(|a| matches!(a, Action::BugOut { unit, .. } if *unit == gun)),
+        "{} at {} bugs out: {offered:?}",
+        world.data.counters.units[gun as usize].id,
+        id(&g, at)
+    );
+}
+
+/// The 99th Infantry Division's artillery at its 7.1 hex (B26.44), in the US barrage phase,
+/// with two infantry battalions of the division next to a hex 5 hexes away.
+fn ninety_ninth_barrage() -> (ArdennesII, UnitId, [UnitId; 2], sandtable_core::hex::Hex) {
+    let mut g = empty(3, Phase::UsBarrage);
+    let gun = unit(&g, "us-99id-arty");
+    let at = hex(&g, "B26.44");
+    put(&mut g, gun, at);
+    let grid = g.world().map.grid.clone();
+    let t = grid
+        .within(at, 5)
+        .find(|&t| grid.distance(at, t) == 5 && grid.neighbours(t).count() == 6)
+        .expect("a hex 5 away");
+    let near: Vec<_> = grid.neighbours(t).map(|(_, n)| n).collect();
+    let a = unit(&g, "us-99id-inf-a-393");
+    let b = unit(&g, "us-99id-inf-b-393");
+    put(&mut g, a, near[0]);
+    put(&mut g, b, near[3]);
+    // A second gun, so that the phase goes on after the first has fired.
+    let other = pick(&g, 1, &[gun], |d| {
+        d.side == Side::Allied && d.is_artillery() && !d.is_divarty()
+    })[0];
+    put(&mut g, other, near[1]);
+    (g, gun, [a, b], t)
+}
+
+#[test]
+fn the_player_chooses_the_observer_and_only_that_unit_is_frozen() {
+    // 3.5: "目标格 2 格内必须有一个友方单位 … 被用作观测员的单位在被用作观测员后不能移动".
+    let (mut g, gun, [a, b], t) = ninety_ninth_barrage();
+    play(&mut g, Action::Fire { unit: gun, target: t });
+    let offered = legal(&g);
+    assert_eq!(
+        offered,
+        [Action::Observe { unit: a }, Action::Observe { unit: b }],
+        "3.5: the US player chooses the observer"
+    );
+    refused(&mut g, ALLIED, &Action::Observe { unit: gun }, "3.5");
+    play(&mut g, Action::Observe { unit: b });
+    assert!(g.state().units[b as usize].observed, "the chosen observer is frozen");
+    assert!(!g.state().units[a as usize].observed, "the other is not");
+    assert_eq!(g.phase(), Phase::UsBarrage, "the die is rolled and the phase goes on");
+}
+
+#[test]
+fn artillery_observes_for_itself_and_an_air_strike_freezes_nobody() {
+    // 3.5: "火炮可以自行瞄准"; 2.2: "空袭 … 不需要任何观测员".
+    let (mut g, gun, [a, b], _) = ninety_ninth_barrage();
+    let at = g.state().units[gun as usize].hex().expect("on the map");
+    let grid = g.world().map.grid.clone();
+    let close = grid
+        .within(at, 2)
+        .find(|&h| grid.distance(at, h) == 2)
+        .expect("a hex 2 away");
+    put(&mut g, a, grid.neighbours(close).next().expect("a neighbour").1);
+    play(
+        &mut g,
+        Action::Fire {
+            unit: gun,
+            target: close,
+        },
+    );
+    assert!(!g.state().units[a as usize].observed, "the gun observed for itself");
+    g.edit().air_strikes = 1;
+    let b_at = g.state().units[b as usize].hex().expect("on the map");
+    play(&mut g, Action::AirStrike { target: b_at });
+    assert!(
+        !g.state().units[b as usize].observed,
+        "2.2: an air strike freezes nobody"
+    );
+}
