@@ -16,8 +16,6 @@ use sandtable_core::text::Text;
 /// Why an air strike may not fall on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StrikeBar {
-    /// No observer, and no enemy unit in or next to the hex (RULINGS).
-    Pointless,
     /// Struck without an observer this phase already (3.5).
     StruckAlready,
 }
@@ -160,12 +158,11 @@ impl ArdennesII {
                 }
             }
         }
-        // 2.2, 3.5: an air strike needs no observer and has no range; without an observer it
-        // strikes a hex once a phase. Unobserved strikes are offered where they can matter: at
-        // enemy units and the hexes next to them (RULINGS).
+        // 2.2, 3.5: an air strike needs no observer and has no range ("可以在地图上的任何地方
+        // 使用"); without an observer it strikes a hex once a phase.
         if side == Side::Allied && self.s.air_strikes > 0 {
             for t in grid.hexes().filter(|&t| b.in_area(t)) {
-                if self.air_strike_target(&b, any[t.idx()], t).is_ok() {
+                if self.air_strike_target(any[t.idx()], t).is_ok() {
                     out.push(Action::AirStrike { target: t });
                 }
             }
@@ -217,15 +214,11 @@ impl ArdennesII {
         }
     }
 
-    /// 3.5 and RULINGS: whether an air strike may fall on `t` (in the area), `observed` or not
-    /// by a US unit: an observed hex, or else a hex with enemy units or next to them, struck
-    /// without an observer once a phase.
-    fn air_strike_target(&self, b: &Board, observed: bool, t: Hex) -> Result<(), StrikeBar> {
+    /// 2.2, 3.5: whether an air strike may fall on `t` (in the area), `observed` or not by a
+    /// US unit: any hex, struck without an observer once a phase.
+    fn air_strike_target(&self, observed: bool, t: Hex) -> Result<(), StrikeBar> {
         if observed {
             return Ok(());
-        }
-        if !b.enemy_in(Side::Allied, t) && !b.enemy_adjacent(Side::Allied, t) {
-            return Err(StrikeBar::Pointless);
         }
         if self.s.unobserved_strikes.contains(&t) {
             return Err(StrikeBar::StruckAlready);
@@ -256,15 +249,8 @@ impl ArdennesII {
         }
         let observed = self.observer(Side::Allied, target, None).is_some();
         let hid = self.w.data.hex_id(target);
-        match self.air_strike_target(&b, observed, target) {
+        match self.air_strike_target(observed, target) {
             Ok(()) => Ok(()),
-            Err(StrikeBar::Pointless) => Err(Refusal::new(
-                "3.5",
-                text!(
-                    "an air strike without an observer is made at enemy units or next to them (RULINGS), and {hid} is neither",
-                    "无观测员的空袭只针对敌军单位所在格或其相邻格(裁定),{hid} 都不是"
-                ),
-            )),
             Err(StrikeBar::StruckAlready) => Err(Refusal::new(
                 "3.5",
                 text!(

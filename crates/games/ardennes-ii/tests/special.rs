@@ -308,3 +308,26 @@ fn artillery_observes_for_itself_and_an_air_strike_freezes_nobody() {
         "2.2: an air strike freezes nobody"
     );
 }
+
+#[test]
+fn air_supply_goes_on_any_hex_and_air_strikes_anywhere() {
+    // 2.2: "将空袭算子以'补给面'朝上, 放置在地图上任何格内"; "空袭可以在地图上的任何地方使用".
+    // An Air Supply marker on the empty hex B2.18 beside a Bastogne held by the 101st's
+    // artillery; an air strike on an empty hex with no unit near it.
+    let mut g = empty(5, Phase::AirSupply);
+    let gun = pick(&g, 1, &[], |d| d.side == Side::Allied && d.is_artillery())[0];
+    let bastogne = hex(&g, "B1.16");
+    put(&mut g, gun, bastogne);
+    g.edit().air_strikes = 2;
+    let marker = hex(&g, "B2.18");
+    play(&mut g, Action::AirSupply { hex: marker });
+    assert_eq!(g.state().air_supply, [marker]);
+    let mut g = empty(5, Phase::UsBarrage);
+    let gun = pick(&g, 1, &[], |d| d.side == Side::Allied && d.is_artillery())[0];
+    let at = hex(&g, "A10.10");
+    put(&mut g, gun, at);
+    g.edit().air_strikes = 2;
+    let far = hex(&g, "B30.30");
+    play(&mut g, Action::AirStrike { target: far });
+    assert_eq!(g.state().air_strikes, 1, "the strike on {} was made", id(&g, far));
+}
