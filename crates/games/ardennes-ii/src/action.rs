@@ -109,6 +109,10 @@ pub enum Action {
     Observe {
         unit: UnitId,
     },
+    /// 3.8: this US unit makes the demolition attempt (and stops for the rest of the phase).
+    Attempt {
+        unit: UnitId,
+    },
     /// Chance: the face a die shows (1 to 6).
     Die {
         face: u8,

@@ -49,6 +49,9 @@ pub enum Frame {
         target: Hex,
         candidates: Vec<UnitId>,
     },
+    /// 3.8: the US player chooses which of `candidates` (US units within 2 hexes of the
+    /// demolition symbol at `symbol`) makes the attempt and stops; then the die.
+    Demolisher { symbol: Hex, candidates: Vec<UnitId> },
 }
 
 /// Where a phase stands.

@@ -46,6 +46,7 @@ impl ArdennesII {
             }
             Frame::Roll(_) => Who::Chance,
             Frame::Observer { gun, .. } => seat(self.unit_side(*gun)),
+            Frame::Demolisher { .. } => seat(Side::Allied),
         }
     }
 
@@ -66,6 +67,9 @@ impl ArdennesII {
             Frame::Combat(c) => self.legal_combat(c, out),
             Frame::Observer { candidates, .. } => {
                 out.extend(candidates.iter().map(|&unit| Action::Observe { unit }));
+            }
+            Frame::Demolisher { candidates, .. } => {
+                out.extend(candidates.iter().map(|&unit| Action::Attempt { unit }));
             }
             _ => {}
         }
@@ -103,6 +107,7 @@ impl ArdennesII {
             }
             (Frame::Combat(c), _) => self.check_combat(c, a),
             (Frame::Observer { candidates, .. }, Action::Observe { unit }) => self.may_observe(candidates, *unit),
+            (Frame::Demolisher { candidates, .. }, Action::Attempt { unit }) => self.may_attempt(candidates, *unit),
             _ => Err(self.not_now(frame, a)),
         }
     }
@@ -181,6 +186,13 @@ impl ArdennesII {
             Frame::Observer { .. } => Some(Refusal::new(
                 "3.5",
                 text!("choose the barrage's observer first", "请先选择本次射击的观测员"),
+            )),
+            Frame::Demolisher { .. } => Some(Refusal::new(
+                "3.8",
+                text!(
+                    "choose the US unit that makes the demolition attempt first",
+                    "请先选择进行炸桥的美军单位"
+                ),
             )),
             _ => None,
         };
@@ -263,6 +275,13 @@ impl ArdennesII {
                 ),
             ),
             Action::Resupply { .. } => self.no_resupply_now(),
+            Action::Attempt { .. } => r(
+                "3.8",
+                text!(
+                    "a US unit is chosen for a demolition attempt only as the attempt is made, among those within 2 hexes of the symbol",
+                    "炸桥单位只在尝试炸桥时从炸药标志 2 格内的美军单位中选择"
+                ),
+            ),
             Action::Observe { .. } => r(
                 "3.5",
                 text!(
@@ -303,6 +322,7 @@ impl ArdennesII {
             (Frame::Combat(c), Some(a)) => self.combat_step(c, a),
             (Frame::Roll(r), Some(&Action::Die { face })) => self.roll(r, face),
             (Frame::Observer { gun, target, .. }, Some(&Action::Observe { unit })) => self.observe(gun, target, unit),
+            (Frame::Demolisher { symbol, .. }, Some(&Action::Attempt { unit })) => self.attempt(symbol, Some(unit)),
             // Pass ends the demolition window; an empty queue is done.
             (Frame::Demolitions, Some(Action::Pass)) => {}
             (Frame::Place { queue }, None) if queue.is_empty() => {}

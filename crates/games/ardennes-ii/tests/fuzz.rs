@@ -87,6 +87,7 @@ fn near(g: &ArdennesII, a: &Action) -> Vec<Action> {
             Action::Resupply { unit, roll: true },
             Action::Resupply { unit, roll: false },
             Action::Observe { unit },
+            Action::Attempt { unit },
         ]);
     };
     match a {
@@ -130,6 +131,7 @@ fn near(g: &ArdennesII, a: &Action) -> Vec<Action> {
         | Action::Join { unit }
         | Action::Lose { unit }
         | Action::Observe { unit }
+        | Action::Attempt { unit }
         | Action::Resupply { unit, .. } => {
             for_unit(&mut out, *unit);
             for_unit(&mut out, (*unit + 1) % units);

@@ -331,3 +331,27 @@ fn air_supply_goes_on_any_hex_and_air_strikes_anywhere() {
     play(&mut g, Action::AirStrike { target: far });
     assert_eq!(g.state().air_strikes, 1, "the strike on {} was made", id(&g, far));
 }
+
+#[test]
+fn the_us_player_chooses_the_unit_that_stops_for_a_demolition() {
+    // 3.8: the attempt at Hotton's bridges (the book's symbol A27.33) is made by a US unit
+    // within 2 hexes of it, which stops: the US player picks which.
+    let mut g = empty(5, Phase::Movement(Side::Allied));
+    let symbol = hex(&g, "A27.33");
+    let grid = g.world().map.grid.clone();
+    let near: Vec<_> = grid.neighbours(symbol).map(|(_, n)| n).collect();
+    let us = pick(&g, 2, &[], foot(Side::Allied));
+    put(&mut g, us[0], near[0]);
+    put(&mut g, us[1], near[3]);
+    play(&mut g, Action::Demolish { symbol });
+    assert_eq!(
+        legal(&g),
+        [Action::Attempt { unit: us[0] }, Action::Attempt { unit: us[1] }],
+        "3.8: the US player chooses"
+    );
+    let other = pick(&g, 1, &us, foot(Side::Allied))[0];
+    refused(&mut g, ALLIED, &Action::Attempt { unit: other }, "3.8");
+    play(&mut g, Action::Attempt { unit: us[1] });
+    assert!(g.state().units[us[1] as usize].stopped, "the chosen unit stops");
+    assert!(!g.state().units[us[0] as usize].stopped, "the other does not");
+}
