@@ -550,8 +550,6 @@ fn decide(g: &ArdennesII, plan: &Plan, legal: &[Action]) -> (usize, Option<Hex>)
             });
             return (i.map_or(0, |b| b.0), None);
         }
-        // 3.5: the first candidate offered, one that can no longer move if there is one.
-        Action::Observe { .. } | Action::Attempt { .. } => return (0, None),
         Action::Resupply { .. } => {
             return (
                 legal

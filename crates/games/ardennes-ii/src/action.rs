@@ -104,15 +104,6 @@ pub enum Action {
         to: Hex,
     },
     EndAdvance,
-    /// 3.5: this unit observes the barrage being fired (and may not move for the rest of the
-    /// phase).
-    Observe {
-        unit: UnitId,
-    },
-    /// 3.8: this US unit makes the demolition attempt (and stops for the rest of the phase).
-    Attempt {
-        unit: UnitId,
-    },
     /// Chance: the face a die shows (1 to 6).
     Die {
         face: u8,
