@@ -753,7 +753,7 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
     sets.push(("edge-east".into(), east));
     // Entry areas: the `count` edge hexes nearest to the point, on the edge the point is nearest.
     let et = Table::read(&geo.join("entry-areas.csv"))?;
-    et.expect_header(&["area", "side", "lat", "lon", "count", "note"])?;
+    et.expect_header(&["area", "side", "lat", "lon", "count", "centre", "note"])?;
     for i in 0..et.rows.len() {
         let p = proj.to_frame(num(&et, i, 2)?, num(&et, i, 3)?);
         let count = num(&et, i, 4)? as usize;
@@ -771,11 +771,16 @@ pub fn build(reference: &Path, geo: &Path) -> Result<Map, String> {
             .flat_map(|p| p.hexes.iter().copied())
             .collect();
         let nearest = cand[0];
-        let first = cand
-            .iter()
-            .copied()
-            .find(|h| road_hexes.contains(h) && world.grid.distance(*h, nearest) <= 3)
-            .unwrap_or(nearest);
+        // An explicit `centre` (an SCS hex id) wins: an area the book needs across the seam.
+        let centre = et.rows[i][5].trim();
+        let first = if centre.is_empty() {
+            cand.iter()
+                .copied()
+                .find(|h| road_hexes.contains(h) && world.grid.distance(*h, nearest) <= 3)
+                .unwrap_or(nearest)
+        } else {
+            world.grid.parse(centre).map_err(|e| format!("entry-areas.csv: {e}"))?
+        };
         let d = |h: &Hex| {
             let (a, b) = (world.centre(*h), world.centre(first));
             (a.0 - b.0).hypot(a.1 - b.1)

@@ -224,6 +224,12 @@ pub fn run(map: &Map, hm: &HexMap) -> Report {
         let ok = hm.hex_set(area).iter().any(|&h| g.distance(h, hex(near)) <= 1);
         r.check(ok, format!("{area} lies at {near} (scenarios 7.3, 7.4)"));
     }
+    // 7.3 plays on Map B from row 36 north and brings the 3rd Armored Division in at Area N.
+    let n = hm.hex_set("entry-N");
+    r.check(
+        n.iter().any(|&h| id(h).starts_with('A')) && n.iter().any(|&h| id(h).starts_with('B')),
+        "entry-N straddles the seam of the sheets (7.3: Map B, row 36 and north)".to_string(),
+    );
     let entries_with_road: Vec<&str> = SETS
         .iter()
         .filter(|n| n.starts_with("entry-"))

@@ -1,27 +1,24 @@
 //! Air Supply (2.2, 3.7): in the pre-turn the US may turn air strikes into Air Supply markers,
 //! each a supply source for US units within 5 hexes until the end of the US player turn.
-//! Offered on the hexes of US units (RULINGS, A20).
+//! 2.2 "放置在地图上任何格内": offered on any hex of the playing area without one.
 
-use crate::sequence::{Phase, Side};
+use crate::sequence::Phase;
 use crate::{Action, ArdennesII};
 use sandtable_core::game::Refusal;
 use sandtable_core::hex::Hex;
 use sandtable_core::text;
 
 impl ArdennesII {
-    /// 2.2: the hexes an Air Supply marker may go on now: US units' hexes without one.
+    /// 2.2 "放置在地图上任何格内": the hexes an Air Supply marker may go on now: any hex of the
+    /// playing area without one (a second marker in a hex would add nothing).
     fn air_supply_hexes(&self) -> Vec<Hex> {
         if self.s.air_strikes == 0 {
             return Vec::new();
         }
-        let mut hexes: Vec<Hex> = self
-            .units_of(Side::Allied)
-            .filter_map(|u| self.s.units[u as usize].hex())
-            .filter(|h| !self.s.air_supply.contains(h))
-            .collect();
-        hexes.sort();
-        hexes.dedup();
-        hexes
+        let grid = &self.w.map.grid;
+        grid.hexes()
+            .filter(|&h| self.scenario.in_area(grid, h) && !self.s.air_supply.contains(&h))
+            .collect()
     }
 
     pub(crate) fn legal_air_supply(&self, out: &mut Vec<Action>) {
@@ -34,8 +31,8 @@ impl ArdennesII {
             return Err(Refusal::new(
                 "2.2",
                 text!(
-                    "Air Supply is placed in the Air Supply phase, on a hex of US units, one air strike each",
-                    "空中补给在空中补给阶段放置于美军单位所在格,每个消耗一次空袭"
+                    "Air Supply is placed in the Air Supply phase, on any hex, one air strike each",
+                    "空中补给在空中补给阶段放置于任何格,每个消耗一次空袭"
                 ),
             ));
         }
@@ -52,8 +49,8 @@ impl ArdennesII {
             return Err(Refusal::new(
                 "2.2",
                 text!(
-                    "an Air Supply marker goes on a hex of US units that has none yet",
-                    "空中补给标记须放在尚无该标记的美军单位所在格"
+                    "an Air Supply marker goes on a hex of the playing area that has none yet",
+                    "空中补给标记须放在游戏区域内尚无该标记的格"
                 ),
             ));
         }

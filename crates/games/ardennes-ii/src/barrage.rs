@@ -16,15 +16,34 @@ use sandtable_core::text::Text;
 /// Why an air strike may not fall on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StrikeBar {
-    /// No observer, and no enemy unit in or next to the hex (RULINGS).
-    Pointless,
     /// Struck without an observer this phase already (3.5).
     StruckAlready,
 }
 
 impl ArdennesII {
-    /// 3.5: the observer of a barrage at `target` by `side`: a friendly unit within 2 hexes
-    /// (of the firing unit's own division for divisional artillery), the first found.
+    /// 3.5: the units that may observe a barrage at `target` by `side`: friendly units within
+    /// 2 hexes (of the firing unit's own division for divisional artillery), those that can no
+    /// longer move this phase first (they lose nothing by observing), then in counter order.
+    pub(crate) fn observers(&self, side: Side, target: Hex, division: Option<u16>) -> Vec<UnitId> {
+        let range = self.w.data.tables.barrage.observer_range as u32;
+        let mut v: Vec<UnitId> = self
+            .units_of(side)
+            .filter(|&o| {
+                self.s.units[o as usize]
+                    .hex()
+                    .is_some_and(|h| self.w.map.grid.distance(h, target) <= range)
+                    && division.is_none_or(|d| self.w.data.counters.units[o as usize].formation == Some(d))
+            })
+            .collect();
+        v.sort_by_key(|&o| {
+            let st = &self.s.units[o as usize];
+            (!(st.fired || st.observed || st.stopped), o)
+        });
+        v
+    }
+
+    /// 3.5: whether a barrage at `target` by `side` has an observer (of `division` only, if
+    /// given): a friendly unit within 2 hexes.
     fn observer(&self, side: Side, target: Hex, division: Option<u16>) -> Option<UnitId> {
         let range = self.w.data.tables.barrage.observer_range as u32;
         self.units_of(side).find(|&o| {
@@ -139,12 +158,11 @@ impl ArdennesII {
                 }
             }
         }
-        // 2.2, 3.5: an air strike needs no observer and has no range; without an observer it
-        // strikes a hex once a phase. Unobserved strikes are offered where they can matter: at
-        // enemy units and the hexes next to them (RULINGS).
+        // 2.2, 3.5: an air strike needs no observer and has no range ("可以在地图上的任何地方
+        // 使用"); without an observer it strikes a hex once a phase.
         if side == Side::Allied && self.s.air_strikes > 0 {
             for t in grid.hexes().filter(|&t| b.in_area(t)) {
-                if self.air_strike_target(&b, any[t.idx()], t).is_ok() {
+                if self.air_strike_target(any[t.idx()], t).is_ok() {
                     out.push(Action::AirStrike { target: t });
                 }
             }
@@ -196,15 +214,11 @@ impl ArdennesII {
         }
     }
 
-    /// 3.5 and RULINGS: whether an air strike may fall on `t` (in the area), `observed` or not
-    /// by a US unit: an observed hex, or else a hex with enemy units or next to them, struck
-    /// without an observer once a phase.
-    fn air_strike_target(&self, b: &Board, observed: bool, t: Hex) -> Result<(), StrikeBar> {
+    /// 2.2, 3.5: whether an air strike may fall on `t` (in the area), `observed` or not by a
+    /// US unit: any hex, struck without an observer once a phase.
+    fn air_strike_target(&self, observed: bool, t: Hex) -> Result<(), StrikeBar> {
         if observed {
             return Ok(());
-        }
-        if !b.enemy_in(Side::Allied, t) && !b.enemy_adjacent(Side::Allied, t) {
-            return Err(StrikeBar::Pointless);
         }
         if self.s.unobserved_strikes.contains(&t) {
             return Err(StrikeBar::StruckAlready);
@@ -235,15 +249,8 @@ impl ArdennesII {
         }
         let observed = self.observer(Side::Allied, target, None).is_some();
         let hid = self.w.data.hex_id(target);
-        match self.air_strike_target(&b, observed, target) {
+        match self.air_strike_target(observed, target) {
             Ok(()) => Ok(()),
-            Err(StrikeBar::Pointless) => Err(Refusal::new(
-                "3.5",
-                text!(
-                    "an air strike without an observer is made at enemy units or next to them (RULINGS), and {hid} is neither",
-                    "无观测员的空袭只针对敌军单位所在格或其相邻格(裁定),{hid} 都不是"
-                ),
-            )),
             Err(StrikeBar::StruckAlready) => Err(Refusal::new(
                 "3.5",
                 text!(
@@ -266,17 +273,13 @@ impl ArdennesII {
     }
 
     /// 3.5: one barrage (by an artillery unit, or a US air strike with `None`) at `target`
-    /// (checked): the firing unit, the air strike and the observer are marked, then the die.
+    /// (checked): the firing unit and the air strike are marked; the artillery's observer is
+    /// the gun itself when it is within 2 hexes of the target ("火炮可以自行瞄准"), else the
+    /// first of [`Self::observers`] (a unit that can no longer move if there is one); an air
+    /// strike needs none and freezes nobody (2.2). Then the die.
     pub(crate) fn fire(&mut self, unit: Option<UnitId>, target: Hex) {
         let side = unit.map_or(Side::Allied, |u| self.unit_side(u));
-        let division = unit.and_then(|u| self.observing_division(u));
-        let observer = self.observer(side, target, division);
-        let b = Board::new(&self.w, &self.s);
-        let occupants = b.count(target) as i32;
-        let occupant = b.side_at(target);
-        let from = unit.and_then(|u| self.s.units[u as usize].hex());
-        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
-        drop(b);
+        let observed = unit.is_none() && self.observer(side, target, None).is_some();
         match unit {
             Some(u) => {
                 let st = &mut self.s.units[u as usize];
@@ -288,14 +291,37 @@ impl ArdennesII {
             }
             None => {
                 self.s.air_strikes = self.s.air_strikes.saturating_sub(1);
-                if observer.is_none() {
+                if !observed {
                     self.s.unobserved_strikes.push(target);
                 }
             }
         }
-        if let Some(o) = observer {
+        let Some(gun) = unit else {
+            self.barrage_die(None, side, target);
+            return;
+        };
+        let own = self.s.units[gun as usize]
+            .hex()
+            .is_some_and(|h| self.w.map.grid.distance(h, target) <= self.w.data.tables.barrage.observer_range as u32);
+        let candidates = if own {
+            vec![gun]
+        } else {
+            self.observers(side, target, self.observing_division(gun))
+        };
+        if let Some(&o) = candidates.first() {
             self.s.units[o as usize].observed = true;
         }
+        self.barrage_die(Some(gun), side, target);
+    }
+
+    /// 3.5: the barrage die of `gun` (or an air strike) at `target`, with its modifiers.
+    fn barrage_die(&mut self, unit: Option<UnitId>, side: Side, target: Hex) {
+        let b = Board::new(&self.w, &self.s);
+        let occupants = b.count(target) as i32;
+        let occupant = b.side_at(target);
+        let from = unit.and_then(|u| self.s.units[u as usize].hex());
+        let against = from.map_or(0, |h| b.full_markers(h, side.enemy()) as i32);
+        drop(b);
         let rules = &self.w.data.tables.barrage;
         let drm =
             (occupants - 1).max(0) * rules.extra_unit_drm as i32 + against * rules.enemy_marker_at_artillery_drm as i32;

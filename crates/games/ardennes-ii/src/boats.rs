@@ -32,7 +32,10 @@ impl ArdennesII {
         let st = &self.s.units[u as usize];
         def.side == Side::German
             && def.formation == Some(division)
-            && def.utype == crate::data::UnitType::MechInfantry
+            // 4.2 "机械化 MA 步兵单位": infantry of 1.2's list (any motorisation) with a
+            // mechanized MA, whatever its type word (Holtmeyer and von Cochenhausen are
+            // "Inf KG" with a black MA).
+            && def.is_bond_infantry()
             && def.is_mech()
             && st.hex().is_some()
             && st.spent == 0
@@ -79,8 +82,8 @@ impl ArdennesII {
             Err(Refusal::new(
                 "4.2",
                 text!(
-                    "only 2nd Panzer Division mechanized infantry that has not moved may cross the Our in boats, on turns 1–2, into a hex without enemy units",
-                    "只有尚未移动的第 2 装甲师机械化步兵可在第 1–2 回合乘橡皮艇渡过乌尔河,进入没有敌军单位的格"
+                    "only 2nd Panzer Division infantry with a mechanized MA that has not moved may cross the Our in boats, on turns 1–2, into a hex without enemy units",
+                    "只有尚未移动的第 2 装甲师机械化 MA 步兵单位可在第 1–2 回合乘橡皮艇渡过乌尔河,进入没有敌军单位的格"
                 ),
             ))
         };

@@ -65,9 +65,11 @@ impl ArdennesII {
             .collect()
     }
 
-    /// 3.6: where artillery may bug out to: a hex at least 8 hexes of continuous road from its
-    /// own (the route ignores enemy units and bonds), in supply, open to mechanized movement,
-    /// with no enemy unit in or next to it, in the playing area.
+    /// 3.6: where artillery may bug out to: a hex "距离火炮单位起始位置至少有 8 个连续的道路格"
+    /// (the route ignores enemy units and bonds), in supply, open to mechanized movement, with
+    /// no enemy unit in or next to it, in the playing area. The count starts at the gun's hex if
+    /// a road or track runs through it, otherwise at the road hexes nearest it (RULINGS): the
+    /// gun is lifted, not moved, and an off-road gun bugs out along its nearest road.
     pub(crate) fn bug_out_hexes(&self, u: UnitId) -> Vec<Hex> {
         let Some(start) = self.s.units[u as usize].hex() else {
             return Vec::new();
@@ -76,7 +78,25 @@ impl ArdennesII {
         with_search(|search| {
             let b = Board::new(&self.w, &self.s);
             let supplied = self.supply_map(&b, side, search);
-            search.run_breadth_first(&self.w.map.grid, &[(start, 0)], u32::MAX - 1, |from, d, _| {
+            let grid = &self.w.map.grid;
+            let on_road = |h: Hex| grid.neighbours(h).any(|(d, _)| b.road_link(h, d).is_some());
+            let mut seeds: Vec<(Hex, u32)> = Vec::new();
+            // The nearest ring of hexes around the gun that holds a road hex (the map is 80
+            // columns wide: no ring beyond that).
+            let mut r = 0;
+            if self.edition1 {
+                // Data edition 1: the count from the gun's own road only.
+                seeds.push((start, 0));
+            }
+            while seeds.is_empty() && r <= 80 {
+                seeds = grid
+                    .within(start, r)
+                    .filter(|&h| grid.distance(start, h) == r && on_road(h))
+                    .map(|h| (h, 0))
+                    .collect();
+                r += 1;
+            }
+            search.run_breadth_first(grid, &seeds, u32::MAX - 1, |from, d, _| {
                 if b.road_link(from, d).is_some() {
                     Step::Go(1)
                 } else {

@@ -6,7 +6,7 @@
 //! are fought the same way from the defender's choice on.
 
 use crate::frames::{Frame, Roll};
-use crate::rules::{Board, EIGHTHS};
+use crate::rules::{with_search, Board, EIGHTHS};
 use crate::sequence::Side;
 use crate::state::{Combat, Loc, Stage, UnitId};
 use crate::{Action, ArdennesII};
@@ -672,10 +672,22 @@ impl ArdennesII {
         drop(b);
         let before = self.holder(to);
         let stack = self.alive(&c.defenders);
+        // 3.4 (A11): artillery that retreats "while unable to trace supply" (在无法追溯补给线时)
+        // becomes DG: traced from the hex it retreats from, as the retreat begins.
+        let from = stack.first().and_then(|&u| self.s.units[u as usize].hex());
+        let artillery = stack
+            .iter()
+            .any(|&u| self.w.data.counters.units[u as usize].is_artillery());
+        let unsupplied = match (artillery, from) {
+            (true, Some(h)) => {
+                let side = self.unit_side(stack[0]);
+                !with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search))[h.idx()]
+            }
+            _ => false,
+        };
         for &u in &stack {
             self.enter(u, to);
-            // Inventory A11: artillery that retreats becomes DG.
-            if self.w.data.counters.units[u as usize].is_artillery() {
+            if unsupplied && self.w.data.counters.units[u as usize].is_artillery() {
                 self.s.units[u as usize].dg = true;
             }
         }

@@ -1,7 +1,8 @@
 //! The game's data files, loaded and checked once: the counters (`data/counters.toml`), the
 //! rulebook's tables (`data/tables.toml`), the campaign Arrival Schedules
 //! (`data/arrivals.toml`) and the six scenarios of 7.0 (`data/scenarios/*.toml`). The files are
-//! embedded in the binary; `data/README.md` documents their formats.
+//! embedded in the binary; `data/README.md` documents their formats, and `docs/formats.md` the
+//! scenario files.
 //!
 //! Loading refuses bad data with a message naming the file and what is wrong (an unknown unit,
 //! a unit listed twice, a hex id that is not `A12.34`, a table of the wrong shape); it never

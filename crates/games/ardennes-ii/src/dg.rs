@@ -61,7 +61,10 @@ impl ArdennesII {
     /// hexes; DG artillery comes out free if it can trace supply now. Returns the DG artillery
     /// that cannot, whose owner chooses whether to roll on the Artillery Resupply Table, in
     /// order.
-    pub(crate) fn dg_recovery(&mut self) -> Vec<UnitId> {
+    ///
+    /// In the scenario's first pre-turn (`first`) only Air Supply clears DG: the DG a set-up
+    /// prints holds into the first player turn (RULINGS).
+    pub(crate) fn dg_recovery(&mut self, first: bool) -> Vec<UnitId> {
         let b = Board::new(&self.w, &self.s);
         let supplied = crate::rules::with_search(|search| {
             [
@@ -81,6 +84,14 @@ impl ArdennesII {
                 clear.extend_from_slice(units);
                 continue;
             }
+            if first {
+                continue;
+            }
+            // 3.4: no stack recovers in a traffic jam (3.1: they act on German units only),
+            // overstacked or mixing divisions — its artillery neither.
+            if self.stack_fault(units) || (b.traffic_jam(h) && b.side_at(h) == Some(Side::German)) {
+                continue;
+            }
             // 3.7: artillery comes out of DG free if it can trace supply; if not, its owner
             // chooses whether to roll on the Artillery Resupply Table.
             let (artillery, others): (Vec<UnitId>, Vec<UnitId>) = units
@@ -93,10 +104,6 @@ impl ArdennesII {
                 } else {
                     resupply.push(u);
                 }
-            }
-            // 3.1: traffic jams act on German units only.
-            if self.stack_fault(units) || (b.traffic_jam(h) && b.side_at(h) == Some(Side::German)) {
-                continue;
             }
             if others.iter().any(|&u| self.s.units[u as usize].out_of_supply) {
                 continue;

@@ -68,6 +68,9 @@ pub struct ArdennesII {
     pub(crate) journal: Journal,
     /// The scenario being played (a shipped one, or one a player wrote).
     pub(crate) scenario: Arc<data::Scenario>,
+    /// A game begun on data edition 1 (before the 3.6 reading of the bug-out road count): it
+    /// keeps the count from the gun's own road, so that its record replays (RULINGS).
+    pub(crate) edition1: bool,
 }
 
 /// What one seat may know, as a computer player reads it. Ardennes II hides nothing (SCS: both
@@ -98,12 +101,28 @@ impl<'a> SeatView<'a> {
     }
 }
 
+/// Whether a game of data `edition` is one begun on edition 1 (`false` for today's); an
+/// edition this build does not know is refused.
+fn earlier_edition(edition: &str) -> Result<bool, SetupError> {
+    match edition {
+        "1" => Ok(true),
+        e if e == <ArdennesII as Rules>::DATA_EDITION => Ok(false),
+        other => Err(SetupError(format!(
+            "this game of ardennes-ii was begun on edition {other} of its data, which this build no longer has (it plays edition {})",
+            <ArdennesII as Rules>::DATA_EDITION
+        ))),
+    }
+}
+
 impl Rules for ArdennesII {
     type Action = Action;
     type Frame = Frame;
     type View<'a> = SeatView<'a>;
     const ID: &'static str = "ardennes-ii";
     const SEQUENCE_OF_PLAY: &'static str = "2.1";
+    /// Edition 2: Entry Area N across the seam and the bug-out road count from the nearest
+    /// road (3.6). Games begun on edition 1 replay on today's data with the former count.
+    const DATA_EDITION: &'static str = "2";
 
     fn seat_view(&self, seat: Seat) -> SeatView<'_> {
         SeatView { g: self, seat }
@@ -209,6 +228,18 @@ impl Rules for ArdennesII {
             .scenario_from_text("scenario", text)
             .map_err(|e| SetupError(e.to_string()))?;
         Ok(ArdennesII::set_up(w, &s, seed))
+    }
+
+    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let mut g = Self::setup(scenario, seed)?;
+        g.edition1 = earlier_edition(edition)?;
+        Ok(g)
+    }
+
+    fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let mut g = Self::setup_from_text(text, seed)?;
+        g.edition1 = earlier_edition(edition)?;
+        Ok(g)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -249,8 +249,8 @@ impl ArdennesII {
             Action::AirSupply { .. } => r(
                 "2.2",
                 text!(
-                    "Air Supply is placed in the Air Supply phase, on a hex of US units, one air strike each",
-                    "空中补给在空中补给阶段放置于美军单位所在格,每个消耗一次空袭"
+                    "Air Supply is placed in the Air Supply phase, on any hex, one air strike each",
+                    "空中补给在空中补给阶段放置于任何格,每个消耗一次空袭"
                 ),
             ),
             Action::Resupply { .. } => self.no_resupply_now(),

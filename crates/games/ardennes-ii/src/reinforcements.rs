@@ -114,6 +114,41 @@ impl ArdennesII {
             return;
         }
         let hexes = location_hexes(&self.w, &self.s, a.side, &scenario, &a.at);
+        if let Location::Areas(letters) = &a.at {
+            // 2.2, SCS 5.0: a blocked entry area is logged with where its units enter instead.
+            let area: Vec<sandtable_core::hex::Hex> = letters
+                .iter()
+                .flat_map(|l| {
+                    self.w
+                        .map
+                        .hex_sets
+                        .get(&format!("entry-{l}"))
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .collect();
+            if !hexes.is_empty() && !hexes.iter().any(|h| area.contains(h)) {
+                let areas: String = letters.iter().map(|l| l.to_string()).collect::<Vec<_>>().join("/");
+                let grid = &self.w.map.grid;
+                let ids: Vec<String> = hexes.iter().map(|&h| grid.id(h).0).collect();
+                let ids = ids.join(", ");
+                self.journal.say(|| {
+                    text!(
+                        "2.2, SCS 5.0: Entry Area {areas} is blocked (no hex of it is free in the playing area): its units enter at the nearest free hexes of the same edge ({ids}).",
+                        "2.2、SCS 5.0:入场区域 {areas} 被阻(游戏区域内没有可用的格子):其部队改从同一边缘最近的可用格子进入({ids})。"
+                    )
+                });
+            }
+        }
+        if hexes.is_empty() {
+            let k = a.units.len();
+            self.journal.say(|| {
+                text!(
+                    "2.2, SCS 5.0: no free hex to enter on that edge of the playing area: {k} unit(s) cannot arrive.",
+                    "2.2、SCS 5.0:游戏区域该边缘没有可进入的空格:{k} 个单位无法抵达。"
+                )
+            });
+        }
         for &u in &a.units {
             let st = &mut self.s.units[u as usize];
             if st.loc != Loc::Waiting {
@@ -129,13 +164,22 @@ impl ArdennesII {
                 }),
             }
         }
-        let k = a.units.len();
+        let k = if hexes.is_empty() { 0 } else { a.units.len() };
         self.journal.say(|| {
             text!(
                 "Reinforcements: {k} unit(s) arrive (2.2).",
                 "增援:{k} 个单位抵达(2.2)。"
             )
         });
+    }
+
+    /// The hexes arrival `i` of the scenario would enter on the position now (2.2, SCS 5.0, a
+    /// blocked entry area included); empty for the airborne drop of 5.1, placed later.
+    pub fn arrival_hexes(&self, i: usize) -> Vec<sandtable_core::hex::Hex> {
+        match self.scenario.arrivals.get(i) {
+            Some(a) if a.at != Location::Airborne => location_hexes(&self.w, &self.s, a.side, &self.scenario, &a.at),
+            _ => Vec::new(),
+        }
     }
 
     /// 2.2: the Arrival Schedule's removals of this turn: the units go whatever their state

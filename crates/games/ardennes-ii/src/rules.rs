@@ -549,13 +549,19 @@ impl<'a> Board<'a> {
             if self.enemy_in(side, to) {
                 return Step::Blocked(Why::NONE);
             }
-            // Closed to foot units (the TEC's P, and 3.1's traffic jam held by Germans, for
-            // German supply), unless a road crosses the hexside.
-            let closed = foot_hex[to.idx()].is_none()
-                || foot_side[from.idx()][d as usize].is_none()
-                || (side == Side::German && self.traffic_jam(to) && self.side_at(to) == Some(Side::German));
+            // Closed to foot units (the TEC's P), unless a road crosses the hexside.
+            let closed = foot_hex[to.idx()].is_none() || foot_side[from.idx()][d as usize].is_none();
             if closed && self.road_link(from, d).is_none() {
                 return Step::Blocked(Why::NONE);
+            }
+            // 3.1: a traffic jam German units hold is closed "to all other German units": the
+            // trace reaches its own occupants but goes no farther off the road.
+            if side == Side::German
+                && self.traffic_jam(to)
+                && self.side_at(to) == Some(Side::German)
+                && self.road_link(from, d).is_none()
+            {
+                return Step::Stop(1);
             }
             Step::Go(1)
         });

@@ -7,6 +7,7 @@ use crate::frames::Frame;
 use crate::rules::Board;
 use crate::sequence::{Phase, Side};
 use crate::state::{Loc, Placing, State, UnitId, UnitState};
+use crate::supply::area_edge;
 use crate::world::World;
 use crate::ArdennesII;
 use sandtable_core::driver::Engine;
@@ -100,9 +101,10 @@ pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenar
         Location::Within { hex, within: n } => within(&[*hex], *n as u32),
         Location::OneOf(v) => v.clone(),
         Location::Areas(letters) => letters.iter().flat_map(|l| set(&format!("entry-{l}"))).collect(),
-        Location::Edge { sheet, edge } => set(&format!("edge-{}", format!("{edge:?}").to_lowercase()))
-            .into_iter()
-            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet)
+        // The edge of the playing area on that sheet (7.5: the area's row 11 on Map A, A25).
+        Location::Edge { sheet, edge } => grid
+            .hexes()
+            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet && area_edge(w, scenario, h, *edge))
             .collect(),
         // 5.1: within 3 hexes of a hex of a group (before a division has chosen, any group).
         Location::Airborne => {
@@ -111,14 +113,46 @@ pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenar
         }
     };
     let mut seen = std::collections::HashSet::new();
-    let mut out: Vec<Hex> = all.into_iter().filter(|h| free(h) && seen.insert(*h)).collect();
+    let mut out: Vec<Hex> = all.iter().copied().filter(|h| free(h) && seen.insert(*h)).collect();
     if out.is_empty() {
-        // Every hex held by the enemy: a free hex next to it (SCS 5.0, reconstructed).
-        if let Location::Hex(h) = loc {
-            out.extend(grid.neighbours(*h).map(|(_, n)| n).filter(|n| free(n)));
+        match loc {
+            // Every hex held by the enemy: a free hex next to it (SCS 5.0, reconstructed).
+            Location::Hex(h) => out.extend(grid.neighbours(*h).map(|(_, n)| n).filter(|n| free(n))),
+            Location::Areas(_) => out = blocked_entry(w, scenario, &all, &free),
+            _ => {}
         }
     }
     out
+}
+
+/// 2.2, SCS 5.0, a blocked entry area: none of the area's hexes can take a unit (each held by
+/// the enemy or outside the playing area). The units enter at the free hexes of the same edge
+/// of the playing area nearest the area, as many hexes as the area has (RULINGS.md).
+pub(crate) fn blocked_entry(w: &World, scenario: &Scenario, area: &[Hex], free: &dyn Fn(&Hex) -> bool) -> Vec<Hex> {
+    use crate::data::Edge;
+    let grid = &w.map.grid;
+    let Some(&first) = area.first() else {
+        return Vec::new();
+    };
+    let (c, r) = grid.col_row(first);
+    let (c, r) = (c as i32, r as i32);
+    let edge = if grid.hex_at(c, r + 1).is_none() {
+        Edge::North
+    } else if grid.hex_at(c, r - 1).is_none() {
+        Edge::South
+    } else if grid.hex_at(c - 1, r).is_none() {
+        Edge::West
+    } else {
+        Edge::East
+    };
+    let near = |h: Hex| area.iter().map(|&a| grid.distance(a, h)).min().unwrap_or(u32::MAX);
+    let mut v: Vec<Hex> = grid
+        .hexes()
+        .filter(|&h| area_edge(w, scenario, h, edge) && free(&h))
+        .collect();
+    v.sort_by_key(|&h| (near(h), h));
+    v.truncate(area.len());
+    v
 }
 
 impl ArdennesII {
@@ -184,6 +218,7 @@ impl ArdennesII {
             engine: Engine::new(seed, Vec::new()),
             journal: Default::default(),
             scenario: Arc::new(scenario.clone()),
+            edition1: false,
         };
         // SCS 5.0: the owners' set-up choices come in a set-up phase before the first turn.
         let first = if placing.is_empty() {

@@ -96,31 +96,7 @@ impl ArdennesII {
     /// Whether `h` lies on this edge of the playing area: in the area, with the next hex beyond
     /// that edge off the map or out of the area.
     pub(crate) fn on_area_edge(&self, h: Hex, edge: crate::data::Edge) -> bool {
-        use crate::data::Edge;
-        let grid = &self.w.map.grid;
-        let scenario = &self.scenario;
-        if !scenario.in_area(grid, h) {
-            return false;
-        }
-        let (c, r) = grid.col_row(h);
-        let beyond: Vec<(i32, i32)> = match edge {
-            Edge::West => vec![
-                (c as i32 - 1, r as i32),
-                (c as i32 - 1, r as i32 + 1),
-                (c as i32 - 1, r as i32 - 1),
-            ],
-            Edge::East => vec![
-                (c as i32 + 1, r as i32),
-                (c as i32 + 1, r as i32 + 1),
-                (c as i32 + 1, r as i32 - 1),
-            ],
-            Edge::North => vec![(c as i32, r as i32 + 1)],
-            Edge::South => vec![(c as i32, r as i32 - 1)],
-        };
-        beyond.iter().any(|&(bc, br)| match grid.hex_at(bc, br) {
-            None => true,
-            Some(n) => !grid.adjacent(h, n) || !scenario.in_area(grid, n),
-        } && grid.hex_at(bc, br).is_none_or(|n| grid.adjacent(h, n)))
+        area_edge(&self.w, &self.scenario, h, edge)
     }
 
     /// 3.7: the side's units trace supply; those that cannot become DG.
@@ -207,4 +183,38 @@ impl ArdennesII {
             )
         });
     }
+}
+
+/// Whether `h` lies on this edge of `scenario`'s playing area: in the area, with the next hex
+/// beyond that edge off the map or out of the area.
+pub(crate) fn area_edge(
+    w: &crate::world::World,
+    scenario: &crate::data::Scenario,
+    h: Hex,
+    edge: crate::data::Edge,
+) -> bool {
+    use crate::data::Edge;
+    let grid = &w.map.grid;
+    if !scenario.in_area(grid, h) {
+        return false;
+    }
+    let (c, r) = grid.col_row(h);
+    let beyond: Vec<(i32, i32)> = match edge {
+        Edge::West => vec![
+            (c as i32 - 1, r as i32),
+            (c as i32 - 1, r as i32 + 1),
+            (c as i32 - 1, r as i32 - 1),
+        ],
+        Edge::East => vec![
+            (c as i32 + 1, r as i32),
+            (c as i32 + 1, r as i32 + 1),
+            (c as i32 + 1, r as i32 - 1),
+        ],
+        Edge::North => vec![(c as i32, r as i32 + 1)],
+        Edge::South => vec![(c as i32, r as i32 - 1)],
+    };
+    beyond.iter().any(|&(bc, br)| match grid.hex_at(bc, br) {
+        None => true,
+        Some(n) => !grid.adjacent(h, n) || !scenario.in_area(grid, n),
+    } && grid.hex_at(bc, br).is_none_or(|n| grid.adjacent(h, n)))
 }

@@ -137,9 +137,11 @@ impl ArdennesII {
                 placing: Vec::new(),
             }),
             Phase::MarkerRemoval => {
-                // 2.2, 3.5: every barrage marker goes; 3.4: DG recovery.
+                // 2.2, 3.5: every barrage marker goes; 3.4: DG recovery — but not in the
+                // scenario's first pre-turn, where the only DG is what the set-up prints: the
+                // units start their first player turn DG (RULINGS).
                 self.s.markers.clear();
-                let resupply = self.dg_recovery();
+                let resupply = self.dg_recovery(self.s.turn == self.s.first_turn);
                 if !resupply.is_empty() {
                     self.engine.push(Frame::Resupply { queue: resupply });
                 }
@@ -326,7 +328,9 @@ impl ArdennesII {
     /// scenario's last turn. Returns whether another turn follows.
     fn end_turn(&mut self) -> bool {
         self.update_control();
-        let vp = self.german_vp();
+        // 6.0: a VP hex counts for the side that last occupied it and can trace supply to it
+        // at that moment, the turn's end.
+        let vp = self.german_vp_counted();
         self.s.vp_last = vp;
         self.s.vp_max = self.s.vp_max.max(vp);
         let turn = self.s.turn;

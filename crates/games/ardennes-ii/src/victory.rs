@@ -72,6 +72,36 @@ impl ArdennesII {
         }
     }
 
+    /// 6.0 "控制的定义是, 在该时刻最后一个占领该 VP 格, 并可追溯补给线的玩家": the VP hexes
+    /// that count for the German at this moment (the end of a turn, or of the game): those in
+    /// the playing area he controls and can trace supply to now. A hex he cannot trace to
+    /// counts for nobody, and stays his until the Allies occupy it (A22).
+    pub(crate) fn german_counted(&self) -> Vec<bool> {
+        let supplied = with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), Side::German, search));
+        let grid = &self.w.map.grid;
+        self.w
+            .data
+            .tables
+            .vp_hexes
+            .iter()
+            .zip(&self.s.control)
+            .map(|(v, c)| *c == Side::German && self.scenario.in_area(grid, v.hex) && supplied[v.hex.idx()])
+            .collect()
+    }
+
+    /// 6.0: the German's VP at this moment: [`Self::german_counted`].
+    pub(crate) fn german_vp_counted(&self) -> u32 {
+        self.w
+            .data
+            .tables
+            .vp_hexes
+            .iter()
+            .zip(self.german_counted())
+            .filter(|(_, counted)| *counted)
+            .map(|(v, _)| v.vp as u32)
+            .sum()
+    }
+
     /// The German's VP now: the VP hexes in the playing area he controls.
     pub(crate) fn german_vp(&self) -> u32 {
         let scenario = &self.scenario;
@@ -164,6 +194,8 @@ impl ArdennesII {
         if self.engine.top().is_some() {
             return None;
         }
+        // 6.0: control counted at the end of the game, supply traced then.
+        let counted = self.german_counted();
         let held = |hexes: &[Hex]| {
             hexes.iter().all(|h| {
                 self.w
@@ -172,7 +204,7 @@ impl ArdennesII {
                     .vp_hexes
                     .iter()
                     .position(|v| v.hex == *h)
-                    .is_some_and(|i| self.s.control[i] == Side::German)
+                    .is_some_and(|i| counted[i])
             })
         };
         let (winner, text) = match &self.scenario.victory {
@@ -214,7 +246,7 @@ impl ArdennesII {
                 }
             }
             Victory::GermanVp { min_vp } => {
-                let vp = self.german_vp();
+                let vp = self.german_vp_counted();
                 if vp >= *min_vp {
                     (Some(0), text!("German victory ({vp} VP)", "德军胜利({vp} VP)"))
                 } else {
