@@ -134,16 +134,26 @@ async function main() {
         await page.click('[data-test=replay-close]');
       }
       const before = await shown(page);
-      // The first action listed, its group opened if it is shut.
-      const any = await page.evaluate(() => {
+      // The first action listed, its group opened if it is shut. The page may draw the list
+      // again between the opening and the click (an update of the same version arriving),
+      // shut as it was: then it is opened and clicked again.
+      const openFirst = () => page.evaluate(() => {
         const b = document.querySelector('[data-test=action]');
         for (let d = b && b.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
         return !!b;
       });
-      if (!any) fail(`the page offers no action at version ${before.version}`);
+      if (!await openFirst()) fail(`the page offers no action at version ${before.version}`);
       const first = page.locator('[data-test=action]').first();
       log(`${taken + 1}: version ${before.version}: ${(await first.textContent()).trim()}`);
-      await first.click();
+      for (let tries = 1; ; tries++) {
+        try {
+          await first.click({ timeout: 2_000 });
+          break;
+        } catch (e) {
+          if (tries >= 10) throw e;
+          await openFirst();
+        }
+      }
       // An attack is confirmed first.
       const ok = page.locator('[data-test=confirm-ok]');
       if (await ok.isVisible()) await ok.click();
