@@ -1,0 +1,133 @@
+//! The position: where every counter stands, who controls each space, its trench and its fort,
+//! the VP and war status markers, and each side's cards. Plain data; the rules read and change
+//! it.
+
+use crate::data::{Data, Side};
+use sandtable_core::graph::Space;
+
+/// Where a counter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// Not yet in play: a reinforcement whose card has not been played, a neutral nation's unit.
+    Aside,
+    /// On the map, in a space.
+    Map(Space),
+    /// In its side's Reserve Box (corps only).
+    Reserve,
+    /// In the Eliminated/Replaceable box: replacement points may rebuild it (17.0).
+    Eliminated,
+    /// Out of the game for good (12.4.7).
+    Removed,
+}
+
+/// One counter's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub loc: Location,
+    /// Full strength (false: reduced).
+    pub full: bool,
+}
+
+/// A trench in a space: the side it belongs to and its level (11.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trench {
+    pub side: Side,
+    pub level: u8,
+}
+
+/// A fort's state (15.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fort {
+    /// No fort in the space.
+    None,
+    Intact,
+    /// Under siege by the enemy (15.2).
+    Besieged,
+    /// Destroyed (15.1.8: never rebuilt).
+    Destroyed,
+}
+
+/// One space's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpaceState {
+    /// The side that controls it; none while its nation is neutral (11.1.11).
+    pub control: Option<Side>,
+    pub trench: Option<Trench>,
+    pub fort: Fort,
+}
+
+/// One side's cards (9.1.2). The draw pile has no order: a draw is chance's pick among its
+/// cards, so nothing about the order can leak. Cards are their printed numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cards {
+    /// The draw pile, in number order.
+    pub draw: Vec<u8>,
+    /// The hand, hidden from the other side.
+    pub hand: Vec<u8>,
+    pub discard: Vec<u8>,
+    /// Out of the game (9.5.1.2, the `*` events).
+    pub removed: Vec<u8>,
+    /// Combat cards held face up after a won combat (9.5.4.2).
+    pub face_up: Vec<u8>,
+}
+
+/// The position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Per counter, in data order.
+    pub units: Vec<Unit>,
+    /// Per space, in map order.
+    pub spaces: Vec<SpaceState>,
+    /// The VP marker (10 at start; may pass 0 or 20 within a turn, 5.1.2).
+    pub vp: i32,
+    /// Each side's War Status, indexed by [`side_index`].
+    pub war_status: [u8; 2],
+    pub turn: u8,
+    /// Each side's cards, indexed by [`side_index`].
+    pub cards: [Cards; 2],
+}
+
+/// The index of a side in a `[_; 2]` of the position (Central Powers first: they act first).
+pub fn side_index(side: Side) -> usize {
+    match side {
+        Side::Cp => 0,
+        Side::Ap => 1,
+    }
+}
+
+impl Position {
+    /// The counters in a space, in data order.
+    pub fn units_in(&self, s: Space) -> impl Iterator<Item = usize> + '_ {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.loc == Location::Map(s))
+            .map(|(i, _)| i)
+    }
+
+    /// The Combined War Status (16.2): both sides' together.
+    pub fn combined_war_status(&self) -> u8 {
+        self.war_status[0].saturating_add(self.war_status[1])
+    }
+
+    /// The state of a space.
+    pub fn space(&self, s: Space) -> &SpaceState {
+        &self.spaces[s.idx()]
+    }
+
+    /// The spaces holding more than three units (10.1.1), each said in words; empty when none
+    /// does. The holding boxes have no limit.
+    pub fn faults(&self, data: &Data) -> Vec<String> {
+        let mut out = Vec::new();
+        for s in data.map.graph.space_indices() {
+            let n = self.units_in(s).count();
+            if n > 3 && !data.facts(s).is_box {
+                out.push(format!(
+                    "{} holds {n} units (10.1.1: at most 3)",
+                    data.map.graph.space(s).id
+                ));
+            }
+        }
+        out
+    }
+}
