@@ -2,8 +2,8 @@
 //! the counters and the strategy cards ([`data`]) and the tables ([`tables`]), loaded from the
 //! files in `data/`; the position ([`state`]) and the set-up every scenario starts from
 //! ([`setup`]); of the rules, what activating a space costs ([`activation`]), how each side
-//! fires and who wins a combat ([`combat`]), how losses are taken ([`losses`]) and the war status
-//! tracks ([`war_status`]). The rest of the rules come later; this crate is not yet in the
+//! fires and who wins a combat ([`combat`]), how losses are taken ([`losses`]), supply
+//! ([`supply`]) and the war status tracks ([`war_status`]). The rest of the rules come later; this crate is not yet in the
 //! catalog of playable games.
 
 pub mod activation;
@@ -12,6 +12,7 @@ pub mod data;
 pub mod losses;
 pub mod setup;
 pub mod state;
+pub mod supply;
 pub mod tables;
 pub mod war_status;
 

@@ -200,8 +200,8 @@ impl Setup {
     }
 
     /// The position at the start of a scenario (4.1.1, 4.2): the units on their spaces and in
-    /// the Reserve Boxes, every other counter aside; each space controlled by its printed side
-    /// unless its nation is neutral; the trenches (the Historical scenario's, 5.7.1, when
+    /// the Reserve Boxes, every other counter aside; each space controlled by the side whose
+    /// units stand in it, else by its printed side unless its nation is neutral; the trenches (the Historical scenario's, 5.7.1, when
     /// `historical`); the forts intact; VP 10, War Status 0, turn 1; the cards not yet dealt.
     pub fn position(&self, data: &Data, historical: bool) -> Position {
         let mut units = vec![
@@ -235,6 +235,11 @@ impl Setup {
                         full: !p.reduced.contains(u),
                     };
                 }
+            }
+            // 11.1.13: a space is controlled by the side whose units occupy it (Basra, a
+            // Persian space, is British from the start).
+            if let Some(first) = p.units.first().and_then(|u| data.piece(u)) {
+                spaces[s.idx()].control = Some(first.side);
             }
             if p.trench_here(historical) {
                 spaces[s.idx()].trench = Some(Trench {

@@ -1,0 +1,196 @@
+//! 14.0 Supply: a unit is in supply when it can trace a path from its space through
+//! friendly-controlled spaces to a supply source of its nationality (14.1.2, 14.2), along solid
+//! lines and the dashed lines its nationality may use, never into a space with enemy units or
+//! under enemy control (a besieged enemy fort excepted), never through a besieged friendly fort
+//! (14.1.2, 14.1.3), with at most one sea leg between two friendly ports its side may use
+//! (14.1.4). Some units are always in supply (14.1.5, 14.1.6).
+
+use crate::data::{Data, Nation, Side};
+use crate::state::{Fort, Location, Position};
+use sandtable_core::graph::Space;
+
+/// What bears on supply beyond the position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// The MEF beaches that hold the MEF Beachhead marker: only their beach links are open
+    /// (11.1.10, 9.5.3.5).
+    pub open_beaches: &'a [Space],
+}
+
+/// Whose supply is traced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tracer {
+    /// A unit of a nationality (its dashed-line nationality) on a side.
+    Unit { side: Side, nation: Nation, lines: Nation },
+    /// A space of a side in the Attrition Phase (14.2.5: to any source of its side; 11.1.4: across
+    /// any dashed line of its side).
+    Space(Side),
+}
+
+impl Tracer {
+    fn side(self) -> Side {
+        match self {
+            Tracer::Unit { side, .. } | Tracer::Space(side) => side,
+        }
+    }
+}
+
+/// 14.2: whether a space is a supply source for the tracer (it must be friendly-controlled).
+fn is_source(data: &Data, pos: &Position, t: Tracer, s: Space) -> bool {
+    let in_set = |name: &str| data.map.space_set(name).contains(&s);
+    let sources = match t {
+        Tracer::Unit { side: Side::Cp, .. } | Tracer::Space(Side::Cp) => in_set("supply-cp"),
+        Tracer::Unit {
+            nation: Nation::Ru | Nation::Ro,
+            ..
+        } => in_set("supply-ru-sb-ro"),
+        // 14.2.3: Salonika too for the Serbs.
+        Tracer::Unit { nation: Nation::Sb, .. } => in_set("supply-ru-sb-ro") || in_set("supply-sb-salonika"),
+        Tracer::Unit { .. } => in_set("supply-ap-other"),
+        Tracer::Space(Side::Ap) => {
+            in_set("supply-ru-sb-ro") || in_set("supply-sb-salonika") || in_set("supply-ap-other")
+        }
+    };
+    sources && pos.space(s).control == Some(t.side())
+}
+
+/// Whether the tracer may take a connection (11.1.4, 14.1.3): a solid line, a dashed line of its
+/// nationality, a beach link while its beach holds the Beachhead marker.
+fn may_use(data: &Data, t: Tracer, ctx: &Context, connection: u16, a: Space, b: Space) -> bool {
+    let f = data.map.features(connection);
+    let lines = data.lines;
+    if f & lines.dashed() == 0 {
+        return true;
+    }
+    if f & lines.mef_beach != 0 {
+        return ctx.open_beaches.contains(&a) || ctx.open_beaches.contains(&b);
+    }
+    match t {
+        Tracer::Unit { lines: n, .. } => {
+            let mut ok = f & lines.for_nation(n) != 0;
+            // 14.1.3 (2022): Romanians and Serbs may use the Russian lines to the Russian sources.
+            if matches!(n, Nation::Ro | Nation::Sb) {
+                ok |= f & lines.only_ru != 0;
+            }
+            ok
+        }
+        // For attrition a space traces across the dashed lines of its side.
+        Tracer::Space(Side::Cp) => f & lines.only_tu != 0,
+        Tracer::Space(Side::Ap) => f & (lines.only_br | lines.only_it | lines.only_ru | lines.only_ana) != 0,
+    }
+}
+
+/// Whether a supply path may enter a space (14.1.2, 14.1.3): under the tracer's control and not
+/// a besieged friendly fort, or a besieged enemy fort; and holding no enemy unit.
+fn may_enter(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
+    let st = pos.space(s);
+    let fort_owner = data.facts(s).faction;
+    let besieged = st.fort == Fort::Besieged;
+    let open = match st.control {
+        Some(c) if c == side => !(besieged && fort_owner == side),
+        Some(_) => besieged && fort_owner != side,
+        None => false,
+    };
+    open && !pos
+        .units
+        .iter()
+        .zip(&data.pieces)
+        .any(|(u, p)| u.loc == Location::Map(s) && p.side != side)
+}
+
+/// 14.1.4: a port the tracer's side may trace through: friendly-controlled and not besieged;
+/// for the CP the ports of Germany and Russia, for the Allies the others (Constantinople only
+/// with Gallipoli Allied-controlled). Russians, Serbs and Romanians never trace by sea (2022
+/// 14.2.2).
+fn usable_port(data: &Data, pos: &Position, t: Tracer, s: Space) -> bool {
+    let f = data.facts(s);
+    let side = t.side();
+    if matches!(
+        t,
+        Tracer::Unit {
+            nation: Nation::Ru | Nation::Sb | Nation::Ro,
+            ..
+        }
+    ) {
+        return false;
+    }
+    let st = pos.space(s);
+    if st.control != Some(side) || st.fort == Fort::Besieged {
+        return false;
+    }
+    match side {
+        Side::Cp => f.port_cp,
+        Side::Ap => {
+            f.port_ap
+                && (data.map.graph.space(s).id != "constantinople"
+                    || data
+                        .space("gallipoli")
+                        .is_some_and(|g| pos.space(g).control == Some(Side::Ap)))
+        }
+    }
+}
+
+/// 14.1.5, 14.1.6: units always in supply: Montenegro's, the ANA and the Senussi anywhere,
+/// Serbs inside Serbia.
+fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
+    match t {
+        Tracer::Unit { nation, .. } => match nation {
+            Nation::Mn | Nation::Ana | Nation::Sn => true,
+            Nation::Sb => data.facts(at).nation.as_deref() == Some("sb"),
+            _ => false,
+        },
+        Tracer::Space(_) => false,
+    }
+}
+
+/// Whether the tracer is in supply at `at` (14.1).
+pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
+    if always_supplied(data, t, at) {
+        return true;
+    }
+    let n = data.map.graph.len();
+    let side = t.side();
+    // Breadth-first over (space, sea leg used).
+    let mut seen = vec![[false; 2]; n];
+    let mut queue: Vec<(Space, usize)> = vec![(at, 0)];
+    seen[at.idx()][0] = true;
+    let mut ports: Option<Vec<Space>> = None;
+    while let Some((s, sea)) = queue.pop() {
+        if is_source(data, pos, t, s) {
+            return true;
+        }
+        for &(c, next) in data.map.graph.exits(s) {
+            if !seen[next.idx()][sea] && may_use(data, t, ctx, c, s, next) && may_enter(data, pos, side, next) {
+                seen[next.idx()][sea] = true;
+                queue.push((next, sea));
+            }
+        }
+        // One sea leg, port to port (14.1.4).
+        if sea == 0 && usable_port(data, pos, t, s) {
+            let ps = ports.get_or_insert_with(|| {
+                data.map
+                    .graph
+                    .space_indices()
+                    .filter(|&p| usable_port(data, pos, t, p))
+                    .collect()
+            });
+            for &p in ps.iter() {
+                if !seen[p.idx()][1] {
+                    seen[p.idx()][1] = true;
+                    queue.push((p, 1));
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The tracer of a counter on the map (its side, nationality and dashed-line nationality).
+pub fn tracer_of(data: &Data, unit: usize) -> Tracer {
+    let p = &data.pieces[unit];
+    Tracer::Unit {
+        side: p.side,
+        nation: p.nation,
+        lines: p.line_nation(),
+    }
+}
