@@ -3,6 +3,8 @@
 //! (the rulebook's 12.4.3 and 12.4.4.2 examples, the 12.4.5 loss order, the fort of 12.4.6),
 //! with a property test that any allocation the rules allow meets the most that can be met.
 
+mod common;
+
 use proptest::prelude::*;
 use sandtable_paths_of_glory::combat::{self, retreat_length, shifts, sinai_drm, winner, Fire, Table, Winner};
 use sandtable_paths_of_glory::losses::{Fate, Loser, Losses, Pool, ReserveCorps, Target};
@@ -207,11 +209,7 @@ fn a_damaged_tables_file_is_refused_with_the_reason() {
             "data/tables.toml",
         ),
     ];
-    for (text, why) in cases {
-        assert_ne!(text, good, "the damage applies ({why})");
-        let e = Tables::from_text(&text).expect_err(why).to_string();
-        assert!(e.contains(why), "{e}");
-    }
+    common::refused(good, &cases, Tables::from_text);
 }
 
 // ---- 12.4 Taking losses ----

@@ -4,13 +4,11 @@ use sandtable_paths_of_glory::activation::{cost, Purpose, Where};
 use sandtable_paths_of_glory::war_status::{
     armistice, commitment, us_entry, Commitment, RussianFront, RussianTrack, Tsar, TsarEvent, UsEntry,
 };
-use sandtable_paths_of_glory::{Data, Nation, Piece};
-use std::sync::OnceLock;
+use sandtable_paths_of_glory::{Nation, Piece};
 
-fn data() -> &'static Data {
-    static D: OnceLock<Data> = OnceLock::new();
-    D.get_or_init(|| Data::load().expect("the shipped data load"))
-}
+mod common;
+
+use common::data;
 
 fn pieces(ids: &[&str]) -> Vec<&'static Piece> {
     ids.iter()

@@ -3,19 +3,12 @@
 
 use sandtable_paths_of_glory::setup::{Setup, SETUP_TOML};
 use sandtable_paths_of_glory::state::{side_index, Fort, Location, Trench};
-use sandtable_paths_of_glory::{Data, Kind, Side};
+use sandtable_paths_of_glory::{Kind, Side};
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
-fn data() -> &'static Data {
-    static D: OnceLock<Data> = OnceLock::new();
-    D.get_or_init(|| Data::load().expect("the shipped data load"))
-}
+mod common;
 
-fn setup() -> &'static Setup {
-    static S: OnceLock<Setup> = OnceLock::new();
-    S.get_or_init(|| Setup::load(data()).expect("the shipped set-up loads"))
-}
+use common::{data, setup};
 
 /// Every corps counter of a nation is accounted for once: set up on the map or in a Reserve
 /// Box, brought by a reinforcement card (by its printed label), or set up when its nation
@@ -216,9 +209,5 @@ fn a_damaged_setup_is_refused_with_the_reason() {
             "data/setup.toml",
         ),
     ];
-    for (text, why) in cases {
-        assert_ne!(text, SETUP_TOML, "the damage applies ({why})");
-        let e = Setup::from_text(&text, d).expect_err(why).to_string();
-        assert!(e.contains(why), "{why}: {e}");
-    }
+    common::refused(SETUP_TOML, &cases, |t| Setup::from_text(t, d));
 }

@@ -1,32 +1,12 @@
 //! 14.0 Supply on the real map, from the August 1914 position and positions changed from it.
 
+mod common;
+
+use common::{data, sp, start, unit};
 use sandtable_core::graph::Space;
-use sandtable_paths_of_glory::setup::Setup;
 use sandtable_paths_of_glory::state::{Fort, Location, Position};
 use sandtable_paths_of_glory::supply::{in_supply, tracer_of, Context, Tracer};
-use sandtable_paths_of_glory::{Data, Nation, Side};
-use std::sync::OnceLock;
-
-fn data() -> &'static Data {
-    static D: OnceLock<Data> = OnceLock::new();
-    D.get_or_init(|| Data::load().expect("the shipped data load"))
-}
-
-fn start() -> Position {
-    Setup::load(data()).expect("the set-up loads").position(data(), true)
-}
-
-fn sp(id: &str) -> Space {
-    data().space(id).unwrap_or_else(|| panic!("no space {id}"))
-}
-
-fn unit(id: &str) -> usize {
-    data()
-        .pieces
-        .iter()
-        .position(|p| p.id == id)
-        .unwrap_or_else(|| panic!("no counter {id}"))
-}
+use sandtable_paths_of_glory::{Nation, Side};
 
 fn supplied(pos: &Position, id: &str) -> bool {
     let i = unit(id);
