@@ -3,8 +3,13 @@
 //! strength, shifted by the defending space's terrain and trenches, and the result is the loss
 //! number the other side takes (12.4.1).
 
+use crate::data::{Data, Side};
+use crate::state::{Location, Position};
 use crate::tables::{Tables, Terrain, Trench};
 use sandtable_core::combat::FireTable;
+use sandtable_core::game::Refusal;
+use sandtable_core::graph::Space;
+use sandtable_core::text::Text;
 
 /// Which Fire Table a side fires on (12.2.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,4 +157,94 @@ pub fn sinai_drm(all_attackers_in_sinai: bool, allied_attack: bool, pipeline_pla
     } else {
         0
     }
+}
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::Ap => Side::Cp,
+        Side::Cp => Side::Ap,
+    }
+}
+
+/// Whether a space holds units of `side` (12.3.2: a space holding only a fort is not
+/// occupied).
+fn occupied_by(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
+    pos.units
+        .iter()
+        .zip(&data.pieces)
+        .any(|(u, p)| u.loc == Location::Map(s) && p.side == side)
+}
+
+/// 12.3.1: whether the attacker may attempt a flank attack: from two or more spaces, with at
+/// least one army, into a space that is neither swamp nor mountain, holds no trench (or one a
+/// card negated, `trench_counts` false: 2022 12.3.1 note) and is not a fort with no unit in it.
+pub fn may_flank(
+    data: &Data,
+    pos: &Position,
+    tables: &Tables,
+    attacker: Side,
+    attacking: &[Space],
+    any_army: bool,
+    defending: Space,
+    trench_counts: bool,
+) -> Result<(), Refusal> {
+    let no = |en: &str, zh: &str| Err(Refusal::new("12.3.1", Text::new(en, zh)));
+    if attacking.len() < 2 {
+        return no(
+            "a flank attack comes from two spaces or more",
+            "挟击须从两个以上的区域发动",
+        );
+    }
+    if !any_army {
+        return no(
+            "a flank attack needs an army among the attackers",
+            "挟击须至少有一个集团军参加",
+        );
+    }
+    if !tables.terrain_of(data, defending).flank {
+        return no("no flank attack into swamp or mountain", "不能对沼泽或山地区域进行挟击");
+    }
+    if trench_counts && pos.space(defending).trench.is_some() {
+        return no("no flank attack into a trench", "不能对有壕沟的区域进行挟击");
+    }
+    let defender = other(attacker);
+    if data.facts(defending).fort > 0 && !occupied_by(data, pos, defender, defending) {
+        return no(
+            "no flank attack on a fort with no unit in it (15.1.6)",
+            "不能对没有部队防守的要塞进行挟击(15.1.6)",
+        );
+    }
+    Ok(())
+}
+
+/// 12.3.2: the flank roll's modifier: +1 for every attacking space other than the pinning one
+/// that no solid line joins to a space the enemy occupies, the defending space aside (a space
+/// holding only an enemy fort is not occupied; dashed lines do not count, 2022 12.3.2 note).
+pub fn flank_drm(
+    data: &Data,
+    pos: &Position,
+    attacker: Side,
+    attacking: &[Space],
+    pinning: Space,
+    defending: Space,
+) -> i32 {
+    let enemy = other(attacker);
+    let dashed = data.lines.dashed();
+    attacking
+        .iter()
+        .filter(|&&s| s != pinning)
+        .filter(|&&s| {
+            !data
+                .map
+                .graph
+                .exits(s)
+                .iter()
+                .any(|&(c, n)| n != defending && data.map.features(c) & dashed == 0 && occupied_by(data, pos, enemy, n))
+        })
+        .count() as i32
+}
+
+/// 12.3.3: the flank attack succeeds on a modified roll of 4 or more.
+pub fn flank_succeeds(die: u8, drm: i32) -> bool {
+    die as i32 + drm >= 4
 }

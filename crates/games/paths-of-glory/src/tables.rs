@@ -374,6 +374,18 @@ impl Tables {
         self.terrain.iter().find(|t| t.id == id)
     }
 
+    /// The Terrain Effects Chart's row for a space of the map: its terrain, or clear.
+    pub fn terrain_of(&self, data: &crate::data::Data, s: sandtable_core::graph::Space) -> &Terrain {
+        let bits = data.map.terrain(s);
+        let names = data.map.terrain_names();
+        let id = (0..names.len())
+            .find(|&i| bits & (1 << i) != 0)
+            .map_or("clear", |i| names[i].as_str());
+        self.terrain(id)
+            .or_else(|| self.terrain("clear"))
+            .expect("the chart has a clear row (checked on loading)")
+    }
+
     /// A trench level's shifts (levels 1 and 2).
     pub fn trench(&self, level: u8) -> Option<Trench> {
         self.trench.iter().copied().find(|t| t.level == level)

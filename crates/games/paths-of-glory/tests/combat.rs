@@ -5,9 +5,13 @@
 
 mod common;
 
+use common::{data, sp, start, unit};
 use proptest::prelude::*;
-use sandtable_paths_of_glory::combat::{self, retreat_length, shifts, sinai_drm, winner, Fire, Table, Winner};
+use sandtable_paths_of_glory::combat::{
+    self, flank_drm, flank_succeeds, may_flank, retreat_length, shifts, sinai_drm, winner, Fire, Table, Winner,
+};
 use sandtable_paths_of_glory::losses::{Fate, Loser, Losses, Pool, ReserveCorps, Target};
+use sandtable_paths_of_glory::state::Location;
 use sandtable_paths_of_glory::tables::{Outcome, Tables};
 use sandtable_paths_of_glory::Side;
 use std::sync::OnceLock;
@@ -210,6 +214,75 @@ fn a_damaged_tables_file_is_refused_with_the_reason() {
         ),
     ];
     common::refused(good, &cases, Tables::from_text);
+}
+
+/// 12.3 on the August 1914 position: the Germans attack Sedan (clear, no trench) from Koblenz
+/// and Metz. Metz is joined by solid lines to Verdun and Nancy, which French armies hold;
+/// Koblenz touches no Allied unit (Liege holds only its fort). So with Metz pinning, Koblenz
+/// gives +1; with Koblenz pinning, nothing.
+#[test]
+fn a_flank_attack_on_sedan_12_3() {
+    let pos = start();
+    let (koblenz, metz, sedan) = (sp("koblenz"), sp("metz"), sp("sedan"));
+    may_flank(data(), &pos, tables(), Side::Cp, &[koblenz, metz], true, sedan, true).unwrap();
+    assert_eq!(flank_drm(data(), &pos, Side::Cp, &[koblenz, metz], metz, sedan), 1);
+    assert_eq!(flank_drm(data(), &pos, Side::Cp, &[koblenz, metz], koblenz, sedan), 0);
+    // An Allied unit at Liege: Koblenz now touches the enemy too.
+    let mut held = pos.clone();
+    held.units[unit("be-corps")].loc = Location::Map(sp("liege"));
+    assert_eq!(flank_drm(data(), &held, Side::Cp, &[koblenz, metz], metz, sedan), 0);
+    // 12.3.3: a modified 4 succeeds, a 3 fails.
+    assert!(flank_succeeds(3, 1) && !flank_succeeds(3, 0));
+    // 12.3.1's conditions, each refused with the rule.
+    let refused = |r: Result<(), sandtable_core::game::Refusal>, what: &str| {
+        let e = r.unwrap_err();
+        assert_eq!(e.rule, "12.3.1");
+        assert!(e.text.en.contains(what), "{}", e.text.en);
+        assert!(!e.text.zh.is_empty());
+    };
+    refused(
+        may_flank(data(), &pos, tables(), Side::Cp, &[metz], true, sedan, true),
+        "two spaces",
+    );
+    refused(
+        may_flank(data(), &pos, tables(), Side::Cp, &[koblenz, metz], false, sedan, true),
+        "army",
+    );
+    // Verdun has a trench (unless a card negates it).
+    let verdun = sp("verdun");
+    refused(
+        may_flank(data(), &pos, tables(), Side::Cp, &[metz, sedan], true, verdun, true),
+        "trench",
+    );
+    let mut open = pos.clone();
+    open.spaces[verdun.idx()].trench = None;
+    may_flank(data(), &open, tables(), Side::Cp, &[metz, sedan], true, verdun, true).unwrap();
+    may_flank(data(), &pos, tables(), Side::Cp, &[metz, sedan], true, verdun, false).unwrap();
+    // Liege: a fort with no unit in it.
+    refused(
+        may_flank(
+            data(),
+            &pos,
+            tables(),
+            Side::Cp,
+            &[koblenz, sp("aachen")],
+            true,
+            sp("liege"),
+            true,
+        ),
+        "fort",
+    );
+    // A mountain space.
+    let mountain = data()
+        .map
+        .graph
+        .space_indices()
+        .find(|&s| tables().terrain_of(data(), s).id == "mountain")
+        .expect("a mountain space");
+    refused(
+        may_flank(data(), &pos, tables(), Side::Cp, &[koblenz, metz], true, mountain, true),
+        "mountain",
+    );
 }
 
 // ---- 12.4 Taking losses ----
