@@ -175,40 +175,43 @@ fn occupied_by(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
         .any(|(u, p)| u.loc == Location::Map(s) && p.side == side)
 }
 
+/// A combat as the flank rules see it.
+#[derive(Clone, Copy, Debug)]
+pub struct Attack<'a> {
+    pub attacker: Side,
+    /// The spaces the attacking units come from.
+    pub from: &'a [Space],
+    /// Whether an army is among the attackers.
+    pub any_army: bool,
+    pub defending: Space,
+    /// Whether the defending space's trench counts (a card may negate it, 12.2.4).
+    pub trench_counts: bool,
+}
+
 /// 12.3.1: whether the attacker may attempt a flank attack: from two or more spaces, with at
 /// least one army, into a space that is neither swamp nor mountain, holds no trench (or one a
-/// card negated, `trench_counts` false: 2022 12.3.1 note) and is not a fort with no unit in it.
-pub fn may_flank(
-    data: &Data,
-    pos: &Position,
-    tables: &Tables,
-    attacker: Side,
-    attacking: &[Space],
-    any_army: bool,
-    defending: Space,
-    trench_counts: bool,
-) -> Result<(), Refusal> {
+/// card negated: 2022 12.3.1 note) and is not a fort with no unit in it.
+pub fn may_flank(data: &Data, pos: &Position, tables: &Tables, a: &Attack) -> Result<(), Refusal> {
     let no = |en: &str, zh: &str| Err(Refusal::new("12.3.1", Text::new(en, zh)));
-    if attacking.len() < 2 {
+    if a.from.len() < 2 {
         return no(
             "a flank attack comes from two spaces or more",
             "挟击须从两个以上的区域发动",
         );
     }
-    if !any_army {
+    if !a.any_army {
         return no(
             "a flank attack needs an army among the attackers",
             "挟击须至少有一个集团军参加",
         );
     }
-    if !tables.terrain_of(data, defending).flank {
+    if !tables.terrain_of(data, a.defending).flank {
         return no("no flank attack into swamp or mountain", "不能对沼泽或山地区域进行挟击");
     }
-    if trench_counts && pos.space(defending).trench.is_some() {
+    if a.trench_counts && pos.space(a.defending).trench.is_some() {
         return no("no flank attack into a trench", "不能对有壕沟的区域进行挟击");
     }
-    let defender = other(attacker);
-    if data.facts(defending).fort > 0 && !occupied_by(data, pos, defender, defending) {
+    if data.facts(a.defending).fort > 0 && !occupied_by(data, pos, other(a.attacker), a.defending) {
         return no(
             "no flank attack on a fort with no unit in it (15.1.6)",
             "不能对没有部队防守的要塞进行挟击(15.1.6)",

@@ -7,8 +7,9 @@ mod common;
 
 use common::{data, sp, start, unit};
 use proptest::prelude::*;
+use sandtable_core::graph::Space;
 use sandtable_paths_of_glory::combat::{
-    self, flank_drm, flank_succeeds, may_flank, retreat_length, shifts, sinai_drm, winner, Fire, Table, Winner,
+    self, flank_drm, flank_succeeds, may_flank, retreat_length, shifts, sinai_drm, winner, Attack, Fire, Table, Winner,
 };
 use sandtable_paths_of_glory::losses::{Fate, Loser, Losses, Pool, ReserveCorps, Target};
 use sandtable_paths_of_glory::state::Location;
@@ -216,6 +217,17 @@ fn a_damaged_tables_file_is_refused_with_the_reason() {
     common::refused(good, &cases, Tables::from_text);
 }
 
+/// A Central Powers attack from `from` on `defending`.
+fn cp<const N: usize>(from: [Space; N], any_army: bool, defending: Space, trench_counts: bool) -> Attack<'static> {
+    Attack {
+        attacker: Side::Cp,
+        from: Vec::leak(from.to_vec()),
+        any_army,
+        defending,
+        trench_counts,
+    }
+}
+
 /// 12.3 on the August 1914 position: the Germans attack Sedan (clear, no trench) from Koblenz
 /// and Metz. Metz is joined by solid lines to Verdun and Nancy, which French armies hold;
 /// Koblenz touches no Allied unit (Liege holds only its fort). So with Metz pinning, Koblenz
@@ -224,7 +236,7 @@ fn a_damaged_tables_file_is_refused_with_the_reason() {
 fn a_flank_attack_on_sedan_12_3() {
     let pos = start();
     let (koblenz, metz, sedan) = (sp("koblenz"), sp("metz"), sp("sedan"));
-    may_flank(data(), &pos, tables(), Side::Cp, &[koblenz, metz], true, sedan, true).unwrap();
+    may_flank(data(), &pos, tables(), &cp([koblenz, metz], true, sedan, true)).unwrap();
     assert_eq!(flank_drm(data(), &pos, Side::Cp, &[koblenz, metz], metz, sedan), 1);
     assert_eq!(flank_drm(data(), &pos, Side::Cp, &[koblenz, metz], koblenz, sedan), 0);
     // An Allied unit at Liege: Koblenz now touches the enemy too.
@@ -241,34 +253,30 @@ fn a_flank_attack_on_sedan_12_3() {
         assert!(!e.text.zh.is_empty());
     };
     refused(
-        may_flank(data(), &pos, tables(), Side::Cp, &[metz], true, sedan, true),
+        may_flank(data(), &pos, tables(), &cp([metz], true, sedan, true)),
         "two spaces",
     );
     refused(
-        may_flank(data(), &pos, tables(), Side::Cp, &[koblenz, metz], false, sedan, true),
+        may_flank(data(), &pos, tables(), &cp([koblenz, metz], false, sedan, true)),
         "army",
     );
     // Verdun has a trench (unless a card negates it).
     let verdun = sp("verdun");
     refused(
-        may_flank(data(), &pos, tables(), Side::Cp, &[metz, sedan], true, verdun, true),
+        may_flank(data(), &pos, tables(), &cp([metz, sedan], true, verdun, true)),
         "trench",
     );
     let mut open = pos.clone();
     open.spaces[verdun.idx()].trench = None;
-    may_flank(data(), &open, tables(), Side::Cp, &[metz, sedan], true, verdun, true).unwrap();
-    may_flank(data(), &pos, tables(), Side::Cp, &[metz, sedan], true, verdun, false).unwrap();
+    may_flank(data(), &open, tables(), &cp([metz, sedan], true, verdun, true)).unwrap();
+    may_flank(data(), &pos, tables(), &cp([metz, sedan], true, verdun, false)).unwrap();
     // Liege: a fort with no unit in it.
     refused(
         may_flank(
             data(),
             &pos,
             tables(),
-            Side::Cp,
-            &[koblenz, sp("aachen")],
-            true,
-            sp("liege"),
-            true,
+            &cp([koblenz, sp("aachen")], true, sp("liege"), true),
         ),
         "fort",
     );
@@ -280,7 +288,7 @@ fn a_flank_attack_on_sedan_12_3() {
         .find(|&s| tables().terrain_of(data(), s).id == "mountain")
         .expect("a mountain space");
     refused(
-        may_flank(data(), &pos, tables(), Side::Cp, &[koblenz, metz], true, mountain, true),
+        may_flank(data(), &pos, tables(), &cp([koblenz, metz], true, mountain, true)),
         "mountain",
     );
 }
