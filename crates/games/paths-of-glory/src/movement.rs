@@ -1,0 +1,311 @@
+//! 11.0 Movement: where a stack of units moving together may go from an activated space. Every
+//! space costs 1 MP (11.1.2), a move follows the lines and may not use more MP than the slowest
+//! unit's MF (11.1.3, 11.1.5); the rules that stop a step are checked at the step, with the
+//! reason kept so a refused destination names what stopped the move: enemy units (11.1.7), an
+//! enemy fort the stack cannot besiege (11.1.8, 15.1.1), neutral countries (11.1.11), dashed
+//! lines and beaches (11.1.4, 11.1.10), the BEF's countries (11.1.15), the Near East (11.3);
+//! a few rules forbid only ending a move somewhere (11.1.6, 11.1.9, 5.7.4.6).
+
+use crate::data::{Data, Kind, Nation, Side};
+use crate::state::{Fort, Location, Position};
+use sandtable_core::game::Refusal;
+use sandtable_core::graph::Space;
+use sandtable_core::search::{with_thread_space_search, Search, Step, Why};
+use sandtable_core::text::Text;
+
+/// What bears on a move beyond the position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// Spaces holding an Attack marker this round (11.1.6).
+    pub attack_marked: &'a [Space],
+    /// MEF beaches with the Beachhead marker (11.1.10).
+    pub open_beaches: &'a [Space],
+    /// Race to the Sea played or CP War Status 4 or more (11.1.9).
+    pub channel_ports_open: bool,
+    /// The turn (15.1.12: no Russian unit into a German fort space on turn 1).
+    pub turn: u8,
+    /// A Russian corps has already crossed between the Caucasus and the Near East this turn
+    /// (11.3.2).
+    pub caucasus_crossed: bool,
+    /// The Fall of the Tsar has been played (11.3.2: no Russian move across then).
+    pub tsar_fell: bool,
+    /// The Historical scenario's 5.7.4.6 is in force (the Allies not yet at Total War).
+    pub italy_restricted: bool,
+}
+
+/// Why a step was refused: the rule, in a code the search keeps.
+mod why {
+    use sandtable_core::search::Why;
+    pub const ENEMY_UNITS: Why = Why(1);
+    pub const FORT: Why = Why(2);
+    pub const NEUTRAL: Why = Why(3);
+    pub const LINE: Why = Why(4);
+    pub const BEACH: Why = Why(5);
+    pub const BEF: Why = Why(6);
+    pub const NEAR_EAST: Why = Why(7);
+    pub const CAUCASUS: Why = Why(8);
+    pub const GERMAN_FORT_TURN_1: Why = Why(9);
+    pub const ITALY: Why = Why(10);
+    pub const BOX: Why = Why(11);
+}
+
+/// The refusal for a step code, naming the space.
+fn refusal(w: Why, space: &str) -> Refusal {
+    let (rule, en, zh) = match w {
+        why::ENEMY_UNITS => ("11.1.7", format!("{space} holds enemy units"), format!("{space}有敌军单位")),
+        why::FORT => (
+            "11.1.8",
+            format!("{space} has an enemy fort these units cannot besiege (an army, or as many corps as its LF)"),
+            format!("{space}有敌方要塞,这些单位不能围城(须一个集团军或与要塞损失系数相同数量的军)"),
+        ),
+        why::NEUTRAL => ("11.1.11", format!("{space} is in a neutral country"), format!("{space}属于中立国")),
+        why::LINE => (
+            "11.1.4",
+            format!("the dashed line into {space} is closed to these units' nationality"),
+            format!("通往{space}的虚线不允许这些单位的国籍通过"),
+        ),
+        why::BEACH => (
+            "11.1.10",
+            format!("{space} is an MEF beach without the Beachhead marker"),
+            format!("{space}是没有登陆场标记的地中海远征军登陆区域"),
+        ),
+        why::BEF => (
+            "11.1.15",
+            format!("the BEF may not go to {space}, outside Britain, France, Belgium and Germany"),
+            format!("英国远征军不能进入英国、法国、比利时和德国以外的{space}"),
+        ),
+        why::NEAR_EAST => (
+            "11.3.1",
+            format!("{space} is in the Near East, where only the CAU, MEF, NE, Orient, YLD and AoI armies may go"),
+            format!("{space}位于近东,只有高加索、地中海远征军、近东、东方、雷霆和伊拉克集团军可以进入"),
+        ),
+        why::CAUCASUS => (
+            "11.3.2",
+            format!("no Russian army, and one Russian corps a turn (none after the Fall of the Tsar), moves between the Caucasus and {space}"),
+            format!("俄国集团军不能在高加索与{space}之间移动,每回合只有一个俄国军可以(沙皇倒台后不可)"),
+        ),
+        why::GERMAN_FORT_TURN_1 => (
+            "15.1.12",
+            format!("on turn 1 no Russian unit goes into {space}, a German fort"),
+            format!("第1回合俄军不能进入德国要塞{space}"),
+        ),
+        why::ITALY => (
+            "5.7.4.6",
+            format!("until the Allies reach Total War only Austro-Hungarian and Italian armies go into Italy ({space})"),
+            format!("协约国达到全面战争之前,只有奥匈和意大利集团军可以进入意大利({space})"),
+        ),
+        _ => ("11.1.3", format!("{space} is off the map's lines"), format!("{space}不在地图连线上")),
+    };
+    Refusal::new(rule, Text::new(en, zh))
+}
+
+/// The countries the BEF may be in (11.1.15).
+const BEF_COUNTRIES: [&str; 4] = ["br", "fr", "be", "ge"];
+
+/// A stack moving together from one space.
+struct Stack<'a> {
+    data: &'a Data,
+    units: &'a [usize],
+    side: Side,
+}
+
+impl Stack<'_> {
+    fn pieces(&self) -> impl Iterator<Item = &crate::data::Piece> + '_ {
+        self.units.iter().map(|&i| &self.data.pieces[i])
+    }
+
+    /// 15.2.1: one army, or as many corps as the fort's LF.
+    fn can_besiege(&self, fort_lf: u8) -> bool {
+        self.pieces().any(|p| p.kind == Kind::Army) || self.units.len() >= fort_lf as usize
+    }
+
+    fn mf(&self, pos: &Position) -> u8 {
+        self.units
+            .iter()
+            .map(|&i| {
+                let p = &self.data.pieces[i];
+                if pos.units[i].full {
+                    p.full.mf
+                } else {
+                    p.reduced.mf
+                }
+            })
+            .min()
+            .unwrap_or(0)
+    }
+}
+
+/// The price of one step of the stack (the rules checked at the step).
+fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space) -> Step {
+    let data = st.data;
+    let f = data.facts(to);
+    let lines = data.lines;
+    let features = data.map.features(c);
+    if f.is_box {
+        return Step::Blocked(why::BOX);
+    }
+    if features & lines.mef_beach != 0 || data.map.space_set("mef-beaches").contains(&to) {
+        let open = ctx.open_beaches.contains(&to) || ctx.open_beaches.contains(&from);
+        if !open {
+            return Step::Blocked(why::BEACH);
+        }
+    } else if features & lines.dashed() != 0 && st.pieces().any(|p| features & lines.for_nation(p.line_nation()) == 0) {
+        return Step::Blocked(why::LINE);
+    }
+    let st_to = pos.space(to);
+    if st_to.control.is_none() {
+        return Step::Blocked(why::NEUTRAL);
+    }
+    let country = f.nation.as_deref();
+    if st.pieces().any(|p| p.id.ends_with("-bef")) && !country.is_some_and(|n| BEF_COUNTRIES.contains(&n)) {
+        return Step::Blocked(why::BEF);
+    }
+    if data.map.space_set("near-east").contains(&to) && st.pieces().any(|p| p.kind == Kind::Army && !p.near_east) {
+        return Step::Blocked(why::NEAR_EAST);
+    }
+    let caucasus = data.space("caucasus");
+    if caucasus.is_some_and(|cau| (from == cau) != (to == cau))
+        && [from, to]
+            .iter()
+            .any(|&s| ["grozny", "poti"].contains(&data.map.graph.space(s).id.as_str()))
+        && st.pieces().any(|p| p.nation == Nation::Ru)
+        && (ctx.tsar_fell || ctx.caucasus_crossed || st.units.len() > 1 || st.pieces().any(|p| p.kind == Kind::Army))
+    {
+        return Step::Blocked(why::CAUCASUS);
+    }
+    if ctx.italy_restricted
+        && country == Some("it")
+        && st
+            .pieces()
+            .any(|p| p.kind == Kind::Army && !matches!(p.nation, Nation::Ah | Nation::It))
+    {
+        return Step::Blocked(why::ITALY);
+    }
+    let enemy_units = pos
+        .units
+        .iter()
+        .zip(&data.pieces)
+        .any(|(u, p)| u.loc == Location::Map(to) && p.side != st.side);
+    if enemy_units {
+        return Step::Blocked(why::ENEMY_UNITS);
+    }
+    if f.fort > 0 && f.faction != st.side {
+        if ctx.turn == 1 && f.nation.as_deref() == Some("ge") && st.pieces().any(|p| p.nation == Nation::Ru) {
+            return Step::Blocked(why::GERMAN_FORT_TURN_1);
+        }
+        match st_to.fort {
+            Fort::Intact if st.can_besiege(f.fort) => return Step::Stop(1),
+            Fort::Intact => return Step::Blocked(why::FORT),
+            _ => {}
+        }
+    }
+    Step::Go(1)
+}
+
+/// Why a stack may not end its move in a space it can reach, if it may not (11.1.6, 11.1.9,
+/// 5.7.4.6).
+fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
+    let id = st.data.map.graph.space(at).id.as_str();
+    if ctx.attack_marked.contains(&at) {
+        return Err(Refusal::new(
+            "11.1.6",
+            Text::new(
+                format!("a move may pass through {id}, which holds an Attack marker, but not end there"),
+                format!("移动可以经过有攻击标记的{id},但不能停在那里"),
+            ),
+        ));
+    }
+    if st.side == Side::Cp && !ctx.channel_ports_open && ["amiens", "calais", "ostend"].contains(&id) {
+        return Err(Refusal::new(
+            "11.1.9",
+            Text::new(
+                format!("until Race to the Sea or CP War Status 4, CP units may pass through {id} but not end there"),
+                format!("在“奔向大海”打出或同盟国战争状态达到4之前,同盟国单位可以经过{id}但不能停在那里"),
+            ),
+        ));
+    }
+    if ctx.italy_restricted
+        && ["trent", "villach", "trieste"].contains(&id)
+        && st.pieces().any(|p| p.kind == Kind::Army && p.nation == Nation::Ge)
+    {
+        return Err(Refusal::new(
+            "5.7.4.6",
+            Text::new(
+                format!("until the Allies reach Total War no German army ends a move in {id}"),
+                format!("协约国达到全面战争之前,德国集团军不能停在{id}"),
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The spaces a stack moving together from `from` may end its move in, with the MP each costs
+/// (11.1). The stack's units must all stand in `from`.
+pub fn destinations(data: &Data, pos: &Position, units: &[usize], from: Space, ctx: &Context) -> Vec<(Space, u32)> {
+    let Some(side) = units.first().map(|&i| data.pieces[i].side) else {
+        return Vec::new();
+    };
+    let st = Stack { data, units, side };
+    with_thread_space_search(|s| {
+        search(&st, pos, from, ctx, s);
+        s.reached()
+            .filter(|&n| n != from && may_end(&st, ctx, n).is_ok())
+            .map(|n| (n, s.cost(n).unwrap_or(0)))
+            .collect()
+    })
+}
+
+fn search(st: &Stack, pos: &Position, from: Space, ctx: &Context, s: &mut Search<Space>) {
+    let mf = st.mf(pos) as u32;
+    s.run(&st.data.map.graph, &[(from, 0)], mf, |a, c, b| {
+        step(st, pos, ctx, a, c, b)
+    });
+}
+
+/// Whether the stack may move from `from` to `to`, and if not, what stops it.
+pub fn check(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    from: Space,
+    to: Space,
+    ctx: &Context,
+) -> Result<u32, Refusal> {
+    let Some(side) = units.first().map(|&i| data.pieces[i].side) else {
+        return Err(Refusal::new("11.1.1", Text::new("no unit to move", "没有要移动的单位")));
+    };
+    if units
+        .iter()
+        .any(|&i| pos.units.get(i).map(|u| u.loc) != Some(Location::Map(from)))
+    {
+        return Err(Refusal::new(
+            "11.1.1",
+            Text::new(
+                "the units moving together must all start in the same space",
+                "一起移动的单位必须从同一区域出发",
+            ),
+        ));
+    }
+    let st = Stack { data, units, side };
+    let name = data.map.graph.space(to).id.clone();
+    with_thread_space_search(|s| {
+        search(&st, pos, from, ctx, s);
+        match s.cost(to) {
+            Some(c) if to != from => may_end(&st, ctx, to).map(|()| c),
+            Some(_) => Err(Refusal::new(
+                "11.1.3",
+                Text::new("a move goes to another space", "移动须进入另一个区域"),
+            )),
+            None => match s.why(to) {
+                Some(w) => Err(refusal(w, &name)),
+                None => Err(Refusal::new(
+                    "11.1.5",
+                    Text::new(
+                        format!("{name} is beyond these units' {} MP", st.mf(pos)),
+                        format!("{name}超出这些单位的{}点移动力", st.mf(pos)),
+                    ),
+                )),
+            },
+        }
+    })
+}
