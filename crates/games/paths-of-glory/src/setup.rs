@@ -12,8 +12,13 @@ pub const SETUP_TOML: &str = include_str!("../data/setup.toml");
 const SETUP_FILE: &str = "data/setup.toml";
 
 /// The countries neutral at the start of every scenario: their spaces are nobody's until they
-/// enter the war (9.5.2, 16.1.3.1; Persia with Turkey, 11.1.13).
-pub const NEUTRAL_AT_START: [&str; 6] = ["it", "bu", "ro", "gr", "tu", "pe"];
+/// enter the war (9.5.2, 16.1.3.1; Persia with Turkey, 11.1.13; Arabia with Turkey too).
+pub const NEUTRAL_AT_START: [&str; 7] = ["it", "bu", "ro", "gr", "tu", "pe", "ar"];
+
+/// Spaces that are nobody's at the start though their country is at war: Libya, which the war
+/// reaches with Turkey's entry, and the MEF beaches, which open with the MEF Beachhead marker
+/// (9.5.3.5, 11.1.10).
+pub const NOBODYS_AT_START: [&str; 5] = ["libya", "mef1", "mef2", "mef3", "mef4"];
 
 /// Which scenarios a set-up line applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -218,7 +223,8 @@ impl Setup {
             .space_indices()
             .map(|s| {
                 let f = data.facts(s);
-                let neutral = f.nation.as_deref().is_some_and(|n| NEUTRAL_AT_START.contains(&n));
+                let neutral = f.nation.as_deref().is_some_and(|n| NEUTRAL_AT_START.contains(&n))
+                    || NOBODYS_AT_START.contains(&data.map.graph.space(s).id.as_str());
                 SpaceState {
                     control: (!neutral).then_some(f.faction),
                     trench: None,

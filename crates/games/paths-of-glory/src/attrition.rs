@@ -1,0 +1,95 @@
+//! The Attrition Phase (6.0 C, 14.3.5, 14.3.6): every unit out of supply is eliminated, both
+//! sides at once, so no unit regains supply because an enemy unit went; an army so eliminated
+//! leaves the game. Then every space a side controls that holds none of its units and cannot
+//! trace supply to one of its sources passes to the other side, unless an undestroyed fort of
+//! its own stands there; its trench goes with it (11.2.7).
+
+use crate::data::{Data, Kind, Nation, Side};
+use crate::state::{Fort, Location, Position, Trench};
+use crate::supply::{in_supply, tracer_of, Context, Tracer};
+use sandtable_core::graph::Space;
+
+/// What the Attrition Phase does, worked out from one position before any of it is carried out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attrition {
+    /// Corps eliminated (to the Eliminated/Replaceable box).
+    pub eliminated: Vec<usize>,
+    /// Armies eliminated and out of the game (14.3.5).
+    pub removed: Vec<usize>,
+    /// Spaces that pass to the other side (14.3.6).
+    pub flipped: Vec<Space>,
+}
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::Ap => Side::Cp,
+        Side::Cp => Side::Ap,
+    }
+}
+
+/// 14.1.8: Turkish units in Medina are in supply for attrition.
+fn supplied_for_attrition(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
+    let p = &data.pieces[unit];
+    (p.nation == Nation::Tu && data.map.graph.space(at).id == "medina")
+        || in_supply(data, pos, tracer_of(data, unit), at, ctx)
+}
+
+/// The Attrition Phase's effects on a position (14.3.5, 14.3.6).
+pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
+    let mut out = Attrition::default();
+    for (i, u) in pos.units.iter().enumerate() {
+        let Location::Map(at) = u.loc else { continue };
+        if !supplied_for_attrition(data, pos, i, at, ctx) {
+            match data.pieces[i].kind {
+                Kind::Army => out.removed.push(i),
+                Kind::Corps => out.eliminated.push(i),
+            }
+        }
+    }
+    let gone = |i: usize| out.eliminated.contains(&i) || out.removed.contains(&i);
+    for s in data.map.graph.space_indices() {
+        let st = pos.space(s);
+        let Some(side) = st.control else { continue };
+        let f = data.facts(s);
+        // Serbian spaces change hands only when CP units enter them (2022 14.3.6).
+        if f.is_box || f.nation.as_deref() == Some("sb") {
+            continue;
+        }
+        if f.fort > 0 && f.faction == side && st.fort != Fort::Destroyed {
+            continue;
+        }
+        let held = pos.units_in(s).any(|i| data.pieces[i].side == side && !gone(i));
+        if held {
+            continue;
+        }
+        if !in_supply(data, pos, Tracer::Space(side), s, ctx) {
+            out.flipped.push(s);
+        }
+    }
+    out
+}
+
+/// Carries out an Attrition Phase worked out by [`attrition`].
+pub fn apply(pos: &mut Position, a: &Attrition) {
+    for &i in &a.eliminated {
+        pos.units[i].loc = Location::Eliminated;
+    }
+    for &i in &a.removed {
+        pos.units[i].loc = Location::Removed;
+    }
+    for &s in &a.flipped {
+        let st = &mut pos.spaces[s.idx()];
+        let Some(side) = st.control else { continue };
+        st.control = Some(other(side));
+        // 11.2.7 (2022): a level-1 trench of the side that lost the space goes, a level-2 one
+        // becomes the other side's level 1.
+        st.trench = match st.trench {
+            Some(Trench { side: t, level: 2 }) if t == side => Some(Trench {
+                side: other(side),
+                level: 1,
+            }),
+            Some(Trench { side: t, .. }) if t == side => None,
+            kept => kept,
+        };
+    }
+}
