@@ -3,8 +3,8 @@
 //! files in `data/`; the position ([`state`]) and the set-up every scenario starts from
 //! ([`setup`]); of the rules, what activating a space costs ([`activation`]), movement
 //! ([`movement`]), how each side fires and who wins a combat ([`combat`]), how losses are taken
-//! ([`losses`]), retreats ([`retreat`]), supply ([`supply`]), attrition ([`attrition`]) and the
-//! war status tracks ([`war_status`]). The rest of the rules come later; this crate is not yet
+//! ([`losses`]), retreats ([`retreat`]), supply ([`supply`]), attrition ([`attrition`]), sieges
+//! ([`sieges`]) and the war status tracks ([`war_status`]). The rest of the rules come later; this crate is not yet
 //! in the catalog of playable games.
 
 pub mod activation;
@@ -15,6 +15,7 @@ pub mod losses;
 pub mod movement;
 pub mod retreat;
 pub mod setup;
+pub mod sieges;
 pub mod state;
 pub mod supply;
 pub mod tables;

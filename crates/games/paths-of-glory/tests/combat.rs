@@ -293,6 +293,25 @@ fn a_flank_attack_on_sedan_12_3() {
     );
 }
 
+/// 15.3's table: a fort of LF 1 falls on 2–6 (4–6 in turns 1–2), LF 2 on 3–6 (5–6), LF 3 on 4–6
+/// (6).
+#[test]
+fn the_siege_table_15_3() {
+    use sandtable_paths_of_glory::sieges::{enough_to_besiege, falls};
+    let t = tables();
+    let falls_on = |turn: u8, lf: u8| -> Vec<u8> { (1..=6).filter(|&d| falls(t, turn, lf, d)).collect() };
+    assert_eq!(falls_on(3, 1), [2, 3, 4, 5, 6]);
+    assert_eq!(falls_on(3, 2), [3, 4, 5, 6]);
+    assert_eq!(falls_on(3, 3), [4, 5, 6]);
+    assert_eq!(falls_on(1, 1), [4, 5, 6]);
+    assert_eq!(falls_on(2, 2), [5, 6]);
+    assert_eq!(falls_on(2, 3), [6]);
+    // 15.2.1: Verdun (LF 3): one army or three corps.
+    assert!(enough_to_besiege(1, 0, 3));
+    assert!(enough_to_besiege(0, 3, 3));
+    assert!(!enough_to_besiege(0, 2, 3));
+}
+
 // ---- 12.4 Taking losses ----
 
 fn army(full: bool, lf: u8, pool: usize) -> Loser {
