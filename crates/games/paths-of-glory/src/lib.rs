@@ -3,11 +3,12 @@
 //! files in `data/`; the position ([`state`]) and the set-up every scenario starts from
 //! ([`setup`]); of the rules, what activating a space costs ([`activation`]), movement
 //! ([`movement`]), how each side fires and who wins a combat ([`combat`]), how losses are taken
-//! ([`losses`]), retreats ([`retreat`]), supply ([`supply`]), attrition ([`attrition`]), sieges
+//! ([`losses`]), retreats ([`retreat`]) and advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]), sieges
 //! ([`sieges`]) and the war status tracks ([`war_status`]). The rest of the rules come later; this crate is not yet
 //! in the catalog of playable games.
 
 pub mod activation;
+pub mod advance;
 pub mod attrition;
 pub mod combat;
 pub mod data;

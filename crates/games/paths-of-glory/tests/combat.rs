@@ -228,7 +228,7 @@ fn cp<const N: usize>(from: [Space; N], any_army: bool, defending: Space, trench
     }
 }
 
-/// 12.3 on the August 1914 position: the Germans attack Sedan (clear, no trench) from Koblenz
+/// 12.3 on the August 1914 position: the Germans attack Sedan (forest, no trench) from Koblenz
 /// and Metz. Metz is joined by solid lines to Verdun and Nancy, which French armies hold;
 /// Koblenz touches no Allied unit (Liege holds only its fort). So with Metz pinning, Koblenz
 /// gives +1; with Koblenz pinning, nothing.
