@@ -1,11 +1,12 @@
-//! GMT's 光荣之路 (*Paths of Glory*) for Sandtable. So far its data: the point-to-point map,
-//! the counters and the strategy cards ([`data`]) and the tables ([`tables`]), loaded from the
+//! GMT's 光荣之路 (*Paths of Glory*) for Sandtable. So far its data: the point-to-point map, the
+//! counters and the strategy cards ([`data`]) and the tables ([`tables`]), loaded from the
 //! files in `data/`; the position ([`state`]) and the set-up every scenario starts from
 //! ([`setup`]); of the rules, what activating a space costs ([`activation`]), movement
-//! ([`movement`]), how each side fires and who wins a combat ([`combat`]), how losses are taken
-//! ([`losses`]), retreats ([`retreat`]) and advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]), sieges
-//! ([`sieges`]) and the war status tracks ([`war_status`]). The rest of the rules come later; this crate is not yet
-//! in the catalog of playable games.
+//! ([`movement`]), strategic redeployment ([`redeployment`]), how each side fires and who wins
+//! a combat ([`combat`]), how losses are taken ([`losses`]), retreats ([`retreat`]) and
+//! advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]), sieges ([`sieges`])
+//! and the war status tracks ([`war_status`]). The rest of the rules come later; this crate is
+//! not yet in the catalog of playable games.
 
 pub mod activation;
 pub mod advance;
@@ -14,6 +15,7 @@ pub mod combat;
 pub mod data;
 pub mod losses;
 pub mod movement;
+pub mod redeployment;
 pub mod retreat;
 pub mod setup;
 pub mod sieges;

@@ -1,0 +1,356 @@
+//! 13.0 Strategic Redeployment: a unit in supply moves any distance through friendly-controlled
+//! spaces (13.1.5, 13.1.6), a corps by sea from port to port (13.1.7), to and from the Reserve
+//! Box (13.1.8, 13.1.9), for 1 SR point a corps and 4 an army (13.1.2), with the limits on
+//! Russians, capitals, Montenegro and the Near East (13.1.6, 13.1.10, 13.2).
+
+use crate::data::{Data, Kind, Nation, Side};
+use crate::state::{Fort, Location, Position};
+use crate::supply::{self, in_supply, tracer_of};
+use sandtable_core::game::Refusal;
+use sandtable_core::graph::Space;
+use sandtable_core::text::Text;
+
+/// Where a redeployment starts or ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Place {
+    Map(Space),
+    Reserve,
+}
+
+/// 13.1.2: what a unit's redeployment costs: 1 for a corps, 4 for an army.
+pub fn cost(data: &Data, unit: usize) -> u8 {
+    match data.pieces[unit].kind {
+        Kind::Corps => 1,
+        Kind::Army => 4,
+    }
+}
+
+/// The Near East redeployments already made this turn (13.2).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NearEastUsed {
+    /// A British corps by sea or the Reserve Box (13.2.1).
+    pub british: bool,
+    /// A Russian corps (13.2.2).
+    pub russian: bool,
+    /// A non-Turkish CP corps (13.2.3).
+    pub central: bool,
+}
+
+/// What bears on a redeployment beyond the position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    pub supply: supply::Context<'a>,
+    pub near_east: NearEastUsed,
+}
+
+/// The nationality a unit redeploys as (2022 13.x: ANA, AUS, CND and PT British, SN Turkish).
+fn sr_nation(data: &Data, unit: usize) -> Nation {
+    let p = &data.pieces[unit];
+    match p.nation {
+        Nation::Ana => Nation::Br,
+        Nation::Sn => Nation::Tu,
+        n => n,
+    }
+}
+
+fn is_russian_space(data: &Data, s: Space) -> bool {
+    data.facts(s).nation.as_deref() == Some("ru")
+}
+
+fn near_east(data: &Data, s: Space) -> bool {
+    data.map.space_set("near-east").contains(&s)
+}
+
+/// A space a redeployment may pass through or end in (13.1.6): the side's, or a besieged enemy
+/// fort's (2022 13.1.5); never one with enemy units; Russians only inside Russia.
+fn open_to(data: &Data, pos: &Position, unit: usize, s: Space) -> bool {
+    let p = &data.pieces[unit];
+    let st = pos.space(s);
+    let f = data.facts(s);
+    let ours = st.control == Some(p.side);
+    let besieged_enemy_fort = f.fort > 0 && f.faction != p.side && st.fort == Fort::Besieged;
+    let enemy = pos
+        .units
+        .iter()
+        .zip(&data.pieces)
+        .any(|(u, q)| u.loc == Location::Map(s) && q.side != p.side);
+    (ours || besieged_enemy_fort) && !enemy && !f.is_box && (p.nation != Nation::Ru || is_russian_space(data, s))
+}
+
+/// A port the unit's side may redeploy through by sea (13.1.7.1, 13.1.7.2).
+fn port(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
+    let f = data.facts(s);
+    let st = pos.space(s);
+    if st.control != Some(side) || st.fort == Fort::Besieged {
+        return false;
+    }
+    match side {
+        Side::Cp => f.port_cp,
+        Side::Ap => {
+            f.port_ap
+                && (data.map.graph.space(s).id != "constantinople"
+                    || data
+                        .space("gallipoli")
+                        .is_some_and(|g| pos.space(g).control == Some(Side::Ap)))
+        }
+    }
+}
+
+/// 13.1.10, 2022 13.1.11: a nation's corps may not go to or from the Reserve Box while its
+/// capital (for Austria-Hungary either) is enemy-controlled or besieged; Belgium and Serbia are
+/// exempt.
+fn capital_open(data: &Data, pos: &Position, unit: usize) -> bool {
+    let p = &data.pieces[unit];
+    let nation = sr_nation(data, unit);
+    if matches!(nation, Nation::Be | Nation::Sb) {
+        return true;
+    }
+    // The map's capitals of the nation (none for Russia and the United States).
+    data.map.graph.space_indices().all(|c| {
+        let f = data.facts(c);
+        if !f.capital || f.nation.as_deref() != Some(nation.code()) {
+            return true;
+        }
+        let st = pos.space(c);
+        st.control == Some(p.side) && st.fort != Fort::Besieged
+    })
+}
+
+/// The spaces a unit on the map reaches overland (13.1.6), its own space aside.
+fn overland(data: &Data, pos: &Position, unit: usize, from: Space, ctx: &Context) -> Vec<Space> {
+    let p = &data.pieces[unit];
+    let lines = data.lines;
+    let mut seen = vec![false; data.map.graph.len()];
+    seen[from.idx()] = true;
+    let mut queue = vec![from];
+    let mut out = Vec::new();
+    while let Some(s) = queue.pop() {
+        for &(c, n) in data.map.graph.exits(s) {
+            if seen[n.idx()] {
+                continue;
+            }
+            let f = data.map.features(c);
+            let line_ok = if f & lines.mef_beach != 0 {
+                ctx.supply.open_beaches.contains(&n) || ctx.supply.open_beaches.contains(&s)
+            } else {
+                f & lines.dashed() == 0 || f & lines.for_nation(p.line_nation()) != 0
+            };
+            if line_ok && open_to(data, pos, unit, n) {
+                seen[n.idx()] = true;
+                queue.push(n);
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the unit is held by a Near East limit when going from `a` to `b` (13.2), with
+/// `by_sea_or_reserve` for a sea or Reserve Box redeployment.
+fn near_east_limit(
+    data: &Data,
+    unit: usize,
+    a: Place,
+    b: Place,
+    by_sea_or_reserve: bool,
+    ctx: &Context,
+) -> Option<Refusal> {
+    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
+    if ne(a) == ne(b) {
+        return None;
+    }
+    let p = &data.pieces[unit];
+    let held = match (p.side, sr_nation(data, unit)) {
+        // 13.2.3: Turkish units are free; one other CP corps a turn.
+        (Side::Cp, Nation::Tu) => false,
+        (Side::Cp, _) => ctx.near_east.central || p.kind == Kind::Army,
+        // 13.2.2: one Russian corps a turn, never an army.
+        (Side::Ap, Nation::Ru) => ctx.near_east.russian || p.kind == Kind::Army,
+        // 13.2.1: one British corps (the AUS included, not the CND, PT or BEF) a turn by sea or
+        // the Reserve Box; overland is free.
+        (Side::Ap, Nation::Br) if by_sea_or_reserve => {
+            ctx.near_east.british || ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str())
+        }
+        (Side::Ap, Nation::Br) => false,
+        // Other Allied corps never by sea or the Reserve Box.
+        (Side::Ap, _) => by_sea_or_reserve,
+    };
+    held.then(|| {
+        Refusal::new(
+            "13.2",
+            Text::new(
+                "the Near East limits: one British corps a turn by sea or the Reserve Box, one Russian corps, one CP corps other than Turkish; no army, no other Allied corps by sea",
+                "近东限制:每回合一个英国军可经海路或预备队格、一个俄国军、一个土耳其以外的同盟国军;集团军不可,其他协约国军不可经海路",
+            ),
+        )
+    })
+}
+
+/// Every place a unit may redeploy to (13.1), with no Near East or capital limit broken.
+pub fn destinations(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<Place> {
+    let mut out: Vec<Place> = candidates(data, pos, unit, ctx)
+        .into_iter()
+        .filter(|&(to, sea_or_reserve)| {
+            near_east_limit(data, unit, place_of(pos, unit), to, sea_or_reserve, ctx).is_none()
+        })
+        .map(|(to, _)| to)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn place_of(pos: &Position, unit: usize) -> Place {
+    match pos.units[unit].loc {
+        Location::Map(s) => Place::Map(s),
+        _ => Place::Reserve,
+    }
+}
+
+/// The places before the Near East limits, each with whether it is reached by sea or the
+/// Reserve Box.
+fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
+    let p = &data.pieces[unit];
+    let mut out = Vec::new();
+    match pos.units[unit].loc {
+        Location::Map(from) => {
+            // 13.1.5: in supply to redeploy.
+            if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) {
+                return out;
+            }
+            // 2022 13.1.11: Montenegro's corps only between Cetinje and the Reserve Box.
+            if p.nation != Nation::Mn {
+                out.extend(
+                    overland(data, pos, unit, from, ctx)
+                        .into_iter()
+                        .map(|s| (Place::Map(s), false)),
+                );
+            }
+            // 13.1.7: a corps by sea, port to port; never a Russian (2022 13.1.6).
+            if p.kind == Kind::Corps
+                && p.nation != Nation::Ru
+                && p.nation != Nation::Mn
+                && port(data, pos, p.side, from)
+            {
+                for s in data.map.graph.space_indices() {
+                    if s != from && port(data, pos, p.side, s) && open_to(data, pos, unit, s) {
+                        out.push((Place::Map(s), true));
+                    }
+                }
+            }
+            // 13.1.9: a corps to the Reserve Box; not the ANA (2022 13.2.1); a Russian only from
+            // inside Russia.
+            if p.kind == Kind::Corps
+                && p.nation != Nation::Ana
+                && (p.nation != Nation::Ru || is_russian_space(data, from))
+                && capital_open(data, pos, unit)
+            {
+                out.push((Place::Reserve, true));
+            }
+        }
+        Location::Reserve => {
+            if !capital_open(data, pos, unit) {
+                return out;
+            }
+            let nation = sr_nation(data, unit);
+            for s in data.map.graph.space_indices() {
+                if !open_to(data, pos, unit, s) || pos.units_in(s).count() >= 3 {
+                    continue;
+                }
+                if p.nation == Nation::Mn {
+                    if data.map.graph.space(s).id == "cetinje" {
+                        out.push((Place::Map(s), true));
+                    }
+                    continue;
+                }
+                // 13.1.8: a supplied space with a unit of the same nationality, but not one
+                // holding only the ANA or the Senussi.
+                let same: Vec<usize> = pos.units_in(s).filter(|&i| sr_nation(data, i) == nation).collect();
+                let only_special = !same.is_empty()
+                    && same
+                        .iter()
+                        .all(|&i| matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn));
+                let supplied = in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply);
+                let with_own = !same.is_empty() && !only_special && supplied;
+                // A corps also to its nation's supplied capital or supply source.
+                let home = p.kind == Kind::Corps
+                    && supplied
+                    && data.facts(s).nation.as_deref() == Some(nation.code())
+                    && (data.facts(s).capital || data.facts(s).supply_source);
+                // A US corps to any Allied-held French port (13.1.8).
+                let us_port = nation == Nation::Us
+                    && p.kind == Kind::Corps
+                    && data.facts(s).nation.as_deref() == Some("fr")
+                    && data.facts(s).port_ap;
+                // 2022 13.1.8: Salonika for Serbian corps, as their supply source.
+                let salonika = nation == Nation::Sb
+                    && data.map.space_set("supply-sb-salonika").contains(&s)
+                    && pos.space(s).control == Some(Side::Ap);
+                if with_own || home || us_port || salonika {
+                    out.push((Place::Map(s), true));
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Whether a unit may redeploy to `to`, and why not (13.1, 13.2).
+pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context) -> Result<(), Refusal> {
+    let Some(u) = pos.units.get(unit) else {
+        return Err(Refusal::new("13.1", Text::new("no such unit", "没有这个单位")));
+    };
+    if !matches!(u.loc, Location::Map(_) | Location::Reserve) {
+        return Err(Refusal::new(
+            "13.1.1",
+            Text::new(
+                "only a unit on the map or in the Reserve Box redeploys",
+                "只有地图上或预备队格中的单位可以战略调动",
+            ),
+        ));
+    }
+    let cands = candidates(data, pos, unit, ctx);
+    let from = place_of(pos, unit);
+    if let Some(&(_, sea)) = cands.iter().find(|&&(p, _)| p == to) {
+        return match near_east_limit(data, unit, from, to, sea, ctx) {
+            Some(r) => Err(r),
+            None => Ok(()),
+        };
+    }
+    if let Location::Map(s) = u.loc {
+        if !in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply) {
+            return Err(Refusal::new(
+                "13.1.5",
+                Text::new("a unit out of supply may not redeploy", "缺乏补给的单位不能战略调动"),
+            ));
+        }
+    }
+    if (to == Place::Reserve || from == Place::Reserve) && !capital_open(data, pos, unit) {
+        return Err(Refusal::new(
+            "13.1.10",
+            Text::new(
+                "while its capital is enemy-controlled or besieged, no corps of a nation goes to or from the Reserve Box",
+                "首都被敌方控制或围困时,该国的军不能进出预备队格",
+            ),
+        ));
+    }
+    let (rule, en, zh) = match (from, to) {
+        (Place::Map(_), Place::Reserve) => (
+            "13.1.9",
+            "only a corps goes to the Reserve Box",
+            "只有军可以调入预备队格",
+        ),
+        (Place::Reserve, _) => (
+            "13.1.8",
+            "from the Reserve Box a unit goes to a supplied space holding a unit of its nationality (a corps also to its capital or a supply source of its nation), within the stacking limit",
+            "从预备队格调出的单位须进入有补给且有同国籍单位的区域(军也可进入本国首都或补给源),且不超过堆叠上限",
+        ),
+        _ => (
+            "13.1.6",
+            "a redeployment goes through friendly-controlled spaces free of enemy units, along lines the unit may use (Russians inside Russia only), or by sea for a corps from port to port",
+            "战略调动须经过没有敌军单位的友方控制区域,沿该单位可用的连线(俄军只能在俄国境内),或由军经海路从港口到港口",
+        ),
+    };
+    Err(Refusal::new(rule, Text::new(en, zh)))
+}
