@@ -4,9 +4,10 @@
 //! ([`setup`]); of the rules, what activating a space costs ([`activation`]), movement
 //! ([`movement`]), strategic redeployment ([`redeployment`]), how each side fires and who wins
 //! a combat ([`combat`]), how losses are taken ([`losses`]), retreats ([`retreat`]) and
-//! advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]), sieges ([`sieges`])
-//! and the war status tracks ([`war_status`]). The rest of the rules come later; this crate is
-//! not yet in the catalog of playable games.
+//! advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]), sieges ([`sieges`]),
+//! replacements ([`replacements`]) and where armies enter ([`placement`]), and the war status
+//! tracks ([`war_status`]). The rest of the rules come later; this crate is not yet in the
+//! catalog of playable games.
 
 pub mod activation;
 pub mod advance;
@@ -15,7 +16,9 @@ pub mod combat;
 pub mod data;
 pub mod losses;
 pub mod movement;
+pub mod placement;
 pub mod redeployment;
+pub mod replacements;
 pub mod retreat;
 pub mod setup;
 pub mod sieges;

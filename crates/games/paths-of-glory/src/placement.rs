@@ -1,0 +1,98 @@
+//! 9.5.3.3 Where an army enters the map, as a reinforcement or recreated by replacement points
+//! (17.1.5): its nation's capital or a supply source of its nation that its side controls, not
+//! a space whose fort is besieged, in supply, within the stacking limit; an American army at any
+//! Allied French port; a French army at Orleans when Paris is full; the Belgian and Serbian
+//! armies where 17.1.5 puts them.
+
+use crate::data::{Data, Nation, Side};
+use crate::state::{Fort, Position};
+use crate::supply::{self, in_supply, tracer_of};
+use sandtable_core::graph::Space;
+
+/// What bears on a placement beyond the position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    pub supply: supply::Context<'a>,
+    /// Salonika or Greece's entry has been played (17.1.5: a Serbian army may be recreated at
+    /// Salonika).
+    pub salonika_played: bool,
+}
+
+fn room(pos: &Position, s: Space) -> bool {
+    pos.units_in(s).count() < 3
+}
+
+/// The spaces an army may enter in (9.5.3.3, 17.1.5).
+pub fn army_spaces(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<Space> {
+    let p = &data.pieces[unit];
+    let side = p.side;
+    let ok = |s: Space| {
+        let st = pos.space(s);
+        st.control == Some(side)
+            && st.fort != Fort::Besieged
+            && room(pos, s)
+            && in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply)
+    };
+    let by_id = |id: &str| data.space(id);
+    let mut out: Vec<Space> = match p.nation {
+        // 9.5.3.3: American armies at any Allied French port.
+        Nation::Us => data
+            .map
+            .graph
+            .space_indices()
+            .filter(|&s| data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap)
+            .collect(),
+        // 17.1.5: the Belgian army at Brussels, Ostend or Antwerp; Calais only when none of the
+        // three will do.
+        Nation::Be => {
+            let three: Vec<Space> = ["brussels", "ostend", "antwerp"]
+                .iter()
+                .filter_map(|id| by_id(id))
+                .collect();
+            if three.iter().any(|&s| ok(s)) {
+                three
+            } else {
+                by_id("calais").into_iter().collect()
+            }
+        }
+        // 17.1.5: a Serbian army at Belgrade (not while Nis is the CP's) or, after Salonika or
+        // Greece's entry, at an Allied Salonika.
+        Nation::Sb => {
+            let mut v = Vec::new();
+            if by_id("nis").is_none_or(|nis| pos.space(nis).control != Some(Side::Cp)) {
+                v.extend(by_id("belgrade"));
+            }
+            if ctx.salonika_played {
+                v.extend(by_id("salonika"));
+            }
+            v
+        }
+        n => {
+            let code = n.code();
+            let mut v: Vec<Space> = data
+                .map
+                .graph
+                .space_indices()
+                .filter(|&s| {
+                    let f = data.facts(s);
+                    f.nation.as_deref() == Some(code) && (f.capital || f.supply_source)
+                })
+                .collect();
+            // 9.5.3.3: a French army at Orleans when Paris is full, never while Paris is
+            // besieged or the CP's.
+            if n == Nation::Fr {
+                if let (Some(paris), Some(orleans)) = (by_id("paris"), by_id("orleans")) {
+                    let st = pos.space(paris);
+                    if !room(pos, paris) && st.control == Some(Side::Ap) && st.fort != Fort::Besieged {
+                        v.push(orleans);
+                    }
+                }
+            }
+            v
+        }
+    };
+    out.retain(|&s| ok(s));
+    out.sort();
+    out.dedup();
+    out
+}

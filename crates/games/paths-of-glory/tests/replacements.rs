@@ -1,0 +1,142 @@
+//! 17.0 Replacements and 9.5.3.3 army placement, on the August 1914 position.
+
+mod common;
+
+use common::{data, sp, start, unit};
+use sandtable_paths_of_glory::placement::{army_spaces, Context};
+use sandtable_paths_of_glory::replacements::{apply, check, Purchase};
+use sandtable_paths_of_glory::state::Location;
+use sandtable_paths_of_glory::tables::Tables;
+use sandtable_paths_of_glory::Side;
+
+fn tables() -> Tables {
+    Tables::load().expect("the tables load")
+}
+
+fn names(v: &[sandtable_core::graph::Space]) -> Vec<&'static str> {
+    v.iter().map(|&s| data().map.graph.space(s).id.as_str()).collect()
+}
+
+#[test]
+fn flipping_and_rebuilding_17_1_4() {
+    let mut pos = start();
+    let t = tables();
+    let ctx = Context::default();
+    // The reduced 7th Army at Mulhouse: 1 RP to flip.
+    assert_eq!(
+        check(data(), &t, &pos, 3, Purchase::FlipArmy(unit("ge-army-7")), &ctx),
+        Ok(1)
+    );
+    apply(&mut pos, Purchase::FlipArmy(unit("ge-army-7")));
+    assert!(pos.units[unit("ge-army-7")].full);
+    // Now full: refused.
+    let why = check(data(), &t, &pos, 3, Purchase::FlipArmy(unit("ge-army-7")), &ctx).unwrap_err();
+    assert_eq!(why.rule, "17.1.4");
+    // Two eliminated corps back to the Reserve Box reduced, for 1 RP.
+    pos.units[unit("ge-corps-4")].loc = Location::Eliminated;
+    pos.units[unit("ge-corps-5")].loc = Location::Eliminated;
+    let p = Purchase::CorpsReduced(unit("ge-corps-4"), Some(unit("ge-corps-5")));
+    assert_eq!(check(data(), &t, &pos, 1, p, &ctx), Ok(1));
+    apply(&mut pos, p);
+    assert_eq!(pos.units[unit("ge-corps-5")].loc, Location::Reserve);
+    assert!(!pos.units[unit("ge-corps-5")].full);
+    // One purchase, one nation's points.
+    pos.units[unit("ah-corps-6")].loc = Location::Eliminated;
+    pos.units[unit("ge-corps-6")].loc = Location::Eliminated;
+    let why = check(
+        data(),
+        &t,
+        &pos,
+        3,
+        Purchase::CorpsReduced(unit("ge-corps-6"), Some(unit("ah-corps-6"))),
+        &ctx,
+    )
+    .unwrap_err();
+    assert_eq!(why.rule, "17.1.1.1");
+    // 17.1.7: the BEF never comes back.
+    pos.units[unit("br-army-bef")].loc = Location::Eliminated;
+    let why = check(
+        data(),
+        &t,
+        &pos,
+        3,
+        Purchase::ArmyReduced(unit("br-army-bef"), sp("london")),
+        &ctx,
+    )
+    .unwrap_err();
+    assert_eq!(why.rule, "17.1.7");
+}
+
+/// 17.1.5, 9.5.3.3: a recreated army enters at its capital or a supply source of its nation.
+#[test]
+fn recreating_an_army_17_1_5() {
+    let mut pos = start();
+    let t = tables();
+    let ctx = Context::default();
+    pos.units[unit("ge-army-1")].loc = Location::Eliminated;
+    assert_eq!(
+        names(&army_spaces(data(), &pos, unit("ge-army-1"), &ctx)),
+        ["essen", "berlin", "breslau"]
+    );
+    assert_eq!(
+        check(
+            data(),
+            &t,
+            &pos,
+            2,
+            Purchase::ArmyFull(unit("ge-army-1"), sp("berlin")),
+            &ctx
+        ),
+        Ok(2)
+    );
+    let why = check(
+        data(),
+        &t,
+        &pos,
+        1,
+        Purchase::ArmyFull(unit("ge-army-1"), sp("berlin")),
+        &ctx,
+    )
+    .unwrap_err();
+    assert!(why.text.en.contains("costs 2 RP; 1 left"), "{}", why.text.en);
+    let why = check(
+        data(),
+        &t,
+        &pos,
+        2,
+        Purchase::ArmyReduced(unit("ge-army-1"), sp("metz")),
+        &ctx,
+    )
+    .unwrap_err();
+    assert_eq!(why.rule, "17.1.5");
+    // The French at Paris, and at Orleans only once Paris is full.
+    pos.units[unit("fr-army-10")].loc = Location::Eliminated;
+    assert_eq!(names(&army_spaces(data(), &pos, unit("fr-army-10"), &ctx)), ["paris"]);
+    pos.units[unit("fr-corps-4")].loc = Location::Map(sp("paris"));
+    pos.units[unit("fr-corps-5")].loc = Location::Map(sp("paris"));
+    assert_eq!(names(&army_spaces(data(), &pos, unit("fr-army-10"), &ctx)), ["orleans"]);
+    // An American army at any Allied French port.
+    let us = names(&army_spaces(data(), &pos, unit("us-army-1"), &ctx));
+    assert!(
+        us.contains(&"cherbourg") && us.contains(&"le-havre") && !us.contains(&"paris"),
+        "{us:?}"
+    );
+}
+
+/// 17.1.3: no RP spent while the nation's capital is the enemy's; Belgium is exempt.
+#[test]
+fn a_lost_capital_17_1_3() {
+    let mut pos = start();
+    let t = tables();
+    let ctx = Context::default();
+    pos.spaces[sp("paris").idx()].control = Some(Side::Cp);
+    pos.units[unit("fr-corps-4")].loc = Location::Eliminated;
+    let why = check(data(), &t, &pos, 3, Purchase::CorpsFull(unit("fr-corps-4")), &ctx).unwrap_err();
+    assert_eq!(why.rule, "17.1.3");
+    pos.spaces[sp("brussels").idx()].control = Some(Side::Cp);
+    pos.units[unit("be-corps")].loc = Location::Eliminated;
+    assert_eq!(
+        check(data(), &t, &pos, 3, Purchase::CorpsFull(unit("be-corps")), &ctx),
+        Ok(1)
+    );
+}
