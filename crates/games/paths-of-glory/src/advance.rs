@@ -6,9 +6,11 @@
 //! into Amiens, Calais or Ostend only as the seed's 12.6.6 allows.
 
 use crate::data::{Data, Nation, Side};
-use crate::state::{Fort, Location, Position};
+use crate::movement::{self, unit_step};
+use crate::state::Location;
 use crate::tables::Tables;
 use sandtable_core::graph::Space;
+use sandtable_core::search::Step;
 
 /// How the defenders left the defending space.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,63 +19,69 @@ pub enum Vacated {
     Eliminated,
     /// The defenders retreated along these routes (one space or two each).
     Retreated(Vec<Vec<Space>>),
+    /// The attack was on a fort with no unit in it (2022 12.7.1: an advance only if it was
+    /// destroyed).
+    FortAlone { destroyed: bool },
 }
 
-/// What bears on an advance beyond the position.
+/// What bears on an advance beyond the position: the rules of movement that name advances
+/// (11.1.4 dashed lines, 11.1.17 the BEF, 11.3 the Near East and the Caucasus, 15.1.12,
+/// 5.7.4.6), and whether Race to the Sea has opened the Channel ports (12.6.6).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Context {
-    /// Race to the Sea played or CP War Status 4 or more (12.6.6).
-    pub channel_ports_open: bool,
+pub struct Context<'a> {
+    pub movement: movement::Context<'a>,
 }
 
-fn enemy_units(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
-    pos.units
-        .iter()
-        .zip(&data.pieces)
-        .any(|(u, p)| u.loc == Location::Map(s) && p.side != side)
-}
-
-/// The advance routes open to a unit (one space or two), or none when it may not advance.
-/// `enough_to_besiege(s)` says whether the advancing units can besiege an enemy fort in `s`.
+/// The advance routes open to a unit from its space (one space or two), or none when it may
+/// not advance. `enough_to_besiege(s)` says whether the advancing units together can besiege an
+/// enemy fort in `s` (15.2.1).
 #[allow(clippy::too_many_arguments)]
 pub fn routes(
     data: &Data,
     tables: &Tables,
-    pos: &Position,
+    pos: &crate::state::Position,
     unit: usize,
     defending: Space,
     vacated: &Vacated,
     ctx: &Context,
     enough_to_besiege: impl Fn(Space) -> bool,
 ) -> Vec<Vec<Space>> {
-    let p = &data.pieces[unit];
-    let side = p.side;
-    // 12.6.1: only full-strength units advance; 12.7.1: never Montenegro's corps.
-    if !pos.units[unit].full || p.nation == Nation::Mn {
+    let (Some(p), Some(u)) = (data.pieces.get(unit), pos.units.get(unit)) else {
+        return Vec::new();
+    };
+    let Location::Map(from) = u.loc else {
+        return Vec::new();
+    };
+    // 12.6.1: only full-strength units advance; 2022 12.7.1: never Montenegro's corps.
+    if !u.full || p.nation == Nation::Mn || defending.idx() >= data.map.graph.len() {
         return Vec::new();
     }
-    // Whether the unit may enter a space, and whether it must stop there.
-    let enter = |s: Space, defending_space: bool| -> Option<bool> {
-        if enemy_units(data, pos, side, s) {
-            return None;
-        }
-        let id = data.map.graph.space(s).id.as_str();
-        if side == Side::Cp
+    if let Vacated::FortAlone { destroyed: false } = vacated {
+        return Vec::new();
+    }
+    // One step of the advance: whether it may be taken, and whether it stops there.
+    let hop = |a: Space, b: Space, defending_space: bool| -> Option<bool> {
+        let c = data.map.graph.connection(a, b)?;
+        let id = data.map.graph.space(b).id.as_str();
+        // 12.6.6: the Channel ports for the CP only as the defending space before Race to the
+        // Sea or CP War Status 4.
+        if p.side == Side::Cp
             && !defending_space
-            && !ctx.channel_ports_open
+            && !ctx.movement.channel_ports_open
             && ["amiens", "calais", "ostend"].contains(&id)
         {
             return None;
         }
-        let f = data.facts(s);
-        let enemy_fort = f.fort > 0 && f.faction != side && pos.space(s).fort == Fort::Intact;
-        if enemy_fort {
-            // 12.6.5: only if the advancers can besiege it, and no farther.
-            return enough_to_besiege(s).then_some(true);
+        match unit_step(data, pos, unit, &ctx.movement, a, c, b) {
+            // 12.6.5: an enemy fort only if the advancers can besiege it, and no farther.
+            Step::Blocked(w) if w == movement::FORT => enough_to_besiege(b).then_some(true),
+            Step::Blocked(_) => None,
+            Step::Stop(_) => Some(true),
+            // 2022 12.7.3: desert, forest, mountain and swamp stop an advance.
+            Step::Go(_) => Some(tables.terrain_of(data, b).advance_stops),
         }
-        Some(tables.terrain_of(data, s).advance_stops)
     };
-    let Some(stop) = enter(defending, true) else {
+    let Some(stop) = hop(from, defending, true) else {
         return Vec::new();
     };
     let mut out = vec![vec![defending]];
@@ -85,7 +93,7 @@ pub fn routes(
         seconds.sort();
         seconds.dedup();
         for s in seconds {
-            if enter(s, false).is_some() {
+            if hop(defending, s, false).is_some() {
                 out.push(vec![defending, s]);
             }
         }

@@ -51,8 +51,9 @@ pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
         let st = pos.space(s);
         let Some(side) = st.control else { continue };
         let f = data.facts(s);
-        // Serbian spaces change hands only when CP units enter them (2022 14.3.6).
-        if f.is_box || f.nation.as_deref() == Some("sb") {
+        // Serbian spaces change hands only when CP units enter them (2022 14.3.6); a neutral
+        // country's spaces (Kavala, Allied from the start) are not at war.
+        if f.is_box || f.nation.as_deref() == Some("sb") || pos.in_neutral_country(data, s) {
             continue;
         }
         if f.fort > 0 && f.faction == side && st.fort != Fort::Destroyed {

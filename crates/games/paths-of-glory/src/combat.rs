@@ -208,7 +208,8 @@ pub fn may_flank(data: &Data, pos: &Position, tables: &Tables, a: &Attack) -> Re
     if !tables.terrain_of(data, a.defending).flank {
         return no("no flank attack into swamp or mountain", "不能对沼泽或山地区域进行挟击");
     }
-    if a.trench_counts && pos.space(a.defending).trench.is_some() {
+    let trench = pos.space(a.defending).trench.and_then(|t| tables.trench(t.level));
+    if a.trench_counts && trench.is_some_and(|t| !t.flank) {
         return no("no flank attack into a trench", "不能对有壕沟的区域进行挟击");
     }
     if data.facts(a.defending).fort > 0 && !occupied_by(data, pos, other(a.attacker), a.defending) {

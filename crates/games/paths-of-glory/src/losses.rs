@@ -47,6 +47,9 @@ pub struct ReserveCorps {
     pub full: bool,
     pub lf_full: u8,
     pub lf_reduced: u8,
+    /// 12.4.5: its place in the attacker's loss order once on the map (the BEF corps keeps
+    /// its place when it replaces the BEF army), 0 for none.
+    pub priority: u8,
 }
 
 /// The corps of one Reserve Box pool (12.4.4), and the corps that 12.4.4.2 counts in their
@@ -369,7 +372,7 @@ impl Losses {
         let u = &self.units[i];
         if !u.loser.army || u.counted_only {
             self.units[i].fate = Fate::Eliminated;
-        } else if let Some(p) = u.loser.pool {
+        } else if let Some(p) = u.loser.pool.filter(|&p| p < self.pools.len()) {
             let pool = &self.pools[p];
             let left: Vec<usize> = (self.used[p]..pool.corps.len()).collect();
             // The pool's corps are taken in order, full ones first.
@@ -393,7 +396,7 @@ impl Losses {
                             lf_full: c.lf_full,
                             lf_reduced: c.lf_reduced,
                             pool: None,
-                            priority: 0,
+                            priority: c.priority,
                         },
                         fate: Fate::Standing,
                         replaces: Some((i, used)),

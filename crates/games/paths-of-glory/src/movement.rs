@@ -3,13 +3,13 @@
 //! unit's MF (11.1.3, 11.1.5); the rules that stop a step are checked at the step, with the
 //! reason kept so a refused destination names what stopped the move: enemy units (11.1.7), an
 //! enemy fort the stack cannot besiege (11.1.8, 15.1.1), neutral countries (11.1.11), dashed
-//! lines and beaches (11.1.4, 11.1.10), the BEF's countries (11.1.15), the Near East (11.3);
+//! lines and beaches (11.1.4, 11.1.10), the BEF's countries (11.1.17), the Near East (11.3);
 //! a few rules forbid only ending a move somewhere (11.1.6, 11.1.9, 5.7.4.6).
 
 use crate::data::{Data, Kind, Nation, Side};
 use crate::state::{Fort, Location, Position};
 use sandtable_core::game::Refusal;
-use sandtable_core::graph::Space;
+use sandtable_core::graph::{Space, SpaceInfo};
 use sandtable_core::search::{with_thread_space_search, Search, Step, Why};
 use sandtable_core::text::Text;
 
@@ -50,56 +50,57 @@ mod why {
 }
 
 /// The refusal for a step code, naming the space.
-fn refusal(w: Why, space: &str) -> Refusal {
+fn refusal(w: Why, info: &SpaceInfo) -> Refusal {
+    let (en_name, zh_name) = (&info.name_en, &info.name_zh);
     let (rule, en, zh) = match w {
-        why::ENEMY_UNITS => ("11.1.7", format!("{space} holds enemy units"), format!("{space}有敌军单位")),
+        why::ENEMY_UNITS => ("11.1.7", format!("{en_name} holds enemy units"), format!("{zh_name}有敌军单位")),
         why::FORT => (
             "11.1.8",
-            format!("{space} has an enemy fort these units cannot besiege (an army, or as many corps as its LF)"),
-            format!("{space}有敌方要塞,这些单位不能围城(须一个集团军或与要塞损失系数相同数量的军)"),
+            format!("{en_name} has an enemy fort these units cannot besiege (an army, or as many corps as its LF)"),
+            format!("{zh_name}有敌方要塞,这些单位不能围城(须一个集团军或与要塞损失系数相同数量的军)"),
         ),
-        why::NEUTRAL => ("11.1.11", format!("{space} is in a neutral country"), format!("{space}属于中立国")),
+        why::NEUTRAL => ("11.1.11", format!("{en_name} is in a neutral country"), format!("{zh_name}属于中立国")),
         why::LINE => (
             "11.1.4",
-            format!("the dashed line into {space} is closed to these units' nationality"),
-            format!("通往{space}的虚线不允许这些单位的国籍通过"),
+            format!("the dashed line into {en_name} is closed to these units' nationality"),
+            format!("通往{zh_name}的虚线不允许这些单位的国籍通过"),
         ),
         why::BEACH => (
             "11.1.10",
-            format!("{space} is an MEF beach without the Beachhead marker"),
-            format!("{space}是没有登陆场标记的地中海远征军登陆区域"),
+            format!("{en_name} is an MEF beach without the Beachhead marker"),
+            format!("{zh_name}是没有登陆场标记的地中海远征军登陆区域"),
         ),
         why::BEF => (
-            "11.1.15",
-            format!("the BEF may not go to {space}, outside Britain, France, Belgium and Germany"),
-            format!("英国远征军不能进入英国、法国、比利时和德国以外的{space}"),
+            "11.1.17",
+            format!("the BEF may not go to {en_name}, outside Britain, France, Belgium and Germany"),
+            format!("英国远征军不能进入英国、法国、比利时和德国以外的{zh_name}"),
         ),
         why::NEAR_EAST => (
             "11.3.1",
-            format!("{space} is in the Near East, where only the CAU, MEF, NE, Orient, YLD and AoI armies may go"),
-            format!("{space}位于近东,只有高加索、地中海远征军、近东、东方、雷霆和伊拉克集团军可以进入"),
+            format!("{en_name} is in the Near East, where only the CAU, MEF, NE, Orient, YLD and AoI armies may go"),
+            format!("{zh_name}位于近东,只有高加索、地中海远征军、近东、东方、雷霆和伊拉克集团军可以进入"),
         ),
         why::CAUCASUS => (
             "11.3.2",
-            format!("no Russian army, and one Russian corps a turn (none after the Fall of the Tsar), moves between the Caucasus and {space}"),
-            format!("俄国集团军不能在高加索与{space}之间移动,每回合只有一个俄国军可以(沙皇倒台后不可)"),
+            format!("no Russian army, and one Russian corps a turn (none after the Fall of the Tsar), moves between the Caucasus and {en_name}"),
+            format!("俄国集团军不能在高加索与{zh_name}之间移动,每回合只有一个俄国军可以(沙皇倒台后不可)"),
         ),
         why::GERMAN_FORT_TURN_1 => (
             "15.1.12",
-            format!("on turn 1 no Russian unit goes into {space}, a German fort"),
-            format!("第1回合俄军不能进入德国要塞{space}"),
+            format!("on turn 1 no Russian unit goes into {en_name}, a German fort"),
+            format!("第1回合俄军不能进入德国要塞{zh_name}"),
         ),
         why::ITALY => (
             "5.7.4.6",
-            format!("until the Allies reach Total War only Austro-Hungarian and Italian armies go into Italy ({space})"),
-            format!("协约国达到全面战争之前,只有奥匈和意大利集团军可以进入意大利({space})"),
+            format!("until the Allies reach Total War only Austro-Hungarian and Italian armies go into Italy ({en_name})"),
+            format!("协约国达到全面战争之前,只有奥匈和意大利集团军可以进入意大利({zh_name})"),
         ),
-        _ => ("11.1.3", format!("{space} is off the map's lines"), format!("{space}不在地图连线上")),
+        _ => ("11.1.3", format!("{en_name} is off the map's lines"), format!("{zh_name}不在地图连线上")),
     };
     Refusal::new(rule, Text::new(en, zh))
 }
 
-/// The countries the BEF may be in (11.1.15).
+/// The countries the BEF may be in (2022 11.1.17; seed 11.1.15).
 const BEF_COUNTRIES: [&str; 4] = ["br", "fr", "be", "ge"];
 
 /// A stack moving together from one space.
@@ -206,13 +207,15 @@ fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Spac
 /// Why a stack may not end its move in a space it can reach, if it may not (11.1.6, 11.1.9,
 /// 5.7.4.6).
 fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
-    let id = st.data.map.graph.space(at).id.as_str();
+    let info = st.data.map.graph.space(at);
+    let id = info.id.as_str();
+    let (en, zh) = (&info.name_en, &info.name_zh);
     if ctx.attack_marked.contains(&at) {
         return Err(Refusal::new(
             "11.1.6",
             Text::new(
-                format!("a move may pass through {id}, which holds an Attack marker, but not end there"),
-                format!("移动可以经过有攻击标记的{id},但不能停在那里"),
+                format!("a move may pass through {en}, which holds an Attack marker, but not end there"),
+                format!("移动可以经过有攻击标记的{zh},但不能停在那里"),
             ),
         ));
     }
@@ -220,8 +223,8 @@ fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
         return Err(Refusal::new(
             "11.1.9",
             Text::new(
-                format!("until Race to the Sea or CP War Status 4, CP units may pass through {id} but not end there"),
-                format!("在“奔向大海”打出或同盟国战争状态达到4之前,同盟国单位可以经过{id}但不能停在那里"),
+                format!("until Race to the Sea or CP War Status 4, CP units may pass through {en} but not end there"),
+                format!("在“奔向大海”打出或同盟国战争状态达到4之前,同盟国单位可以经过{zh}但不能停在那里"),
             ),
         ));
     }
@@ -232,21 +235,72 @@ fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
         return Err(Refusal::new(
             "5.7.4.6",
             Text::new(
-                format!("until the Allies reach Total War no German army ends a move in {id}"),
-                format!("协约国达到全面战争之前,德国集团军不能停在{id}"),
+                format!("until the Allies reach Total War no German army ends a move in {en}"),
+                format!("协约国达到全面战争之前,德国集团军不能停在{zh}"),
             ),
         ));
     }
     Ok(())
 }
 
+/// The stack of `units` in `from`, or why these units cannot move together: none, a counter that
+/// does not exist, one named twice, units of both sides, or units not all in `from` (11.1.1).
+fn stack_of<'a>(data: &'a Data, pos: &Position, units: &'a [usize], from: Space) -> Result<Stack<'a>, Refusal> {
+    let no = |en: &str, zh: &str| Err(Refusal::new("11.1.1", Text::new(en, zh)));
+    let Some(&first) = units.first() else {
+        return no("no unit to move", "没有要移动的单位");
+    };
+    if units.iter().any(|&i| i >= data.pieces.len()) || from.idx() >= data.map.graph.len() {
+        return no("no such unit or space", "没有这个单位或区域");
+    }
+    if units.iter().enumerate().any(|(k, u)| units[..k].contains(u)) {
+        return no("a unit is named twice", "同一个单位被列出两次");
+    }
+    let side = data.pieces[first].side;
+    if units.iter().any(|&i| data.pieces[i].side != side) {
+        return no("units of both sides never move together", "双方的单位不能一起移动");
+    }
+    if units
+        .iter()
+        .any(|&i| pos.units.get(i).map(|u| u.loc) != Some(Location::Map(from)))
+    {
+        return no(
+            "the units moving together must all start in the same space",
+            "一起移动的单位必须从同一区域出发",
+        );
+    }
+    Ok(Stack { data, units, side })
+}
+
+/// One step of one unit as a move prices it: what advances (12.7) and retreats (12.5) check on
+/// the way, the rules of movement that name them (11.1.4, 11.1.17, 11.3, 15.1.12, 5.7.4.6).
+pub(crate) fn unit_step(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    c: u16,
+    to: Space,
+) -> Step {
+    let units = [unit];
+    let st = Stack {
+        data,
+        units: &units,
+        side: data.pieces[unit].side,
+    };
+    step(&st, pos, ctx, from, c, to)
+}
+
+/// Codes of [`unit_step`]'s refusals that advances and retreats treat apart.
+pub(crate) const FORT: Why = why::FORT;
+
 /// The spaces a stack moving together from `from` may end its move in, with the MP each costs
-/// (11.1). The stack's units must all stand in `from`.
+/// (11.1); none when the units cannot move together ([`check`] says why).
 pub fn destinations(data: &Data, pos: &Position, units: &[usize], from: Space, ctx: &Context) -> Vec<(Space, u32)> {
-    let Some(side) = units.first().map(|&i| data.pieces[i].side) else {
+    let Ok(st) = stack_of(data, pos, units, from) else {
         return Vec::new();
     };
-    let st = Stack { data, units, side };
     with_thread_space_search(|s| {
         search(&st, pos, from, ctx, s);
         s.reached()
@@ -272,23 +326,11 @@ pub fn check(
     to: Space,
     ctx: &Context,
 ) -> Result<u32, Refusal> {
-    let Some(side) = units.first().map(|&i| data.pieces[i].side) else {
-        return Err(Refusal::new("11.1.1", Text::new("no unit to move", "没有要移动的单位")));
-    };
-    if units
-        .iter()
-        .any(|&i| pos.units.get(i).map(|u| u.loc) != Some(Location::Map(from)))
-    {
-        return Err(Refusal::new(
-            "11.1.1",
-            Text::new(
-                "the units moving together must all start in the same space",
-                "一起移动的单位必须从同一区域出发",
-            ),
-        ));
+    let st = stack_of(data, pos, units, from)?;
+    if to.idx() >= data.map.graph.len() {
+        return Err(Refusal::new("11.1.3", Text::new("no such space", "没有这个区域")));
     }
-    let st = Stack { data, units, side };
-    let name = data.map.graph.space(to).id.clone();
+    let info = data.map.graph.space(to);
     with_thread_space_search(|s| {
         search(&st, pos, from, ctx, s);
         match s.cost(to) {
@@ -298,12 +340,12 @@ pub fn check(
                 Text::new("a move goes to another space", "移动须进入另一个区域"),
             )),
             None => match s.why(to) {
-                Some(w) => Err(refusal(w, &name)),
+                Some(w) => Err(refusal(w, info)),
                 None => Err(Refusal::new(
                     "11.1.5",
                     Text::new(
-                        format!("{name} is beyond these units' {} MP", st.mf(pos)),
-                        format!("{name}超出这些单位的{}点移动力", st.mf(pos)),
+                        format!("{} is beyond these units' {} MP", info.name_en, st.mf(pos)),
+                        format!("{}超出这些单位的{}点移动力", info.name_zh, st.mf(pos)),
                     ),
                 )),
             },

@@ -108,7 +108,8 @@ pub struct AttackSeen<'a> {
     /// The nationalities of the attacking units (AUS, CND, PT and ANA are not British here,
     /// 7.1.4: pass the counters' own nationality, with the British counters' ids below).
     pub attackers: &'a [Nation],
-    /// Whether every British attacker is a British counter proper (not AUS, CND, PT or ANA).
+    /// Whether at least one British attacker is a British counter proper (not the AUS, CND, PT
+    /// or ANA, which are not British for offensives, 2022 7.1.4).
     pub british_proper: bool,
     /// Whether a Turkish attacker is other than the Senussi (7.1.5).
     pub turkish_not_senussi: bool,

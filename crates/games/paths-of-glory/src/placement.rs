@@ -24,7 +24,9 @@ fn room(pos: &Position, s: Space) -> bool {
 
 /// The spaces an army may enter in (9.5.3.3, 17.1.5).
 pub fn army_spaces(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<Space> {
-    let p = &data.pieces[unit];
+    let Some(p) = data.pieces.get(unit).filter(|_| unit < pos.units.len()) else {
+        return Vec::new();
+    };
     let side = p.side;
     let ok = |s: Space| {
         let st = pos.space(s);

@@ -1,7 +1,8 @@
 //! 13.0 Strategic Redeployment: a unit in supply moves any distance through friendly-controlled
 //! spaces (13.1.5, 13.1.6), a corps by sea from port to port (13.1.7), to and from the Reserve
 //! Box (13.1.8, 13.1.9), for 1 SR point a corps and 4 an army (13.1.2), with the limits on
-//! Russians, capitals, Montenegro and the Near East (13.1.6, 13.1.10, 13.2).
+//! Russians, capitals, Montenegro and the Near East (13.1.6, 13.1.10/2022 13.1.11, 13.2), the
+//! Channel ports (2022 11.1.9) and Italy in the Historical scenario (5.7.4.6).
 
 use crate::data::{Data, Kind, Nation, Side};
 use crate::state::{Fort, Location, Position};
@@ -41,6 +42,11 @@ pub struct NearEastUsed {
 pub struct Context<'a> {
     pub supply: supply::Context<'a>,
     pub near_east: NearEastUsed,
+    /// Race to the Sea played or CP War Status 4 or more (2022 11.1.9: no CP redeployment into
+    /// Amiens, Calais or Ostend before).
+    pub channel_ports_open: bool,
+    /// The Historical scenario's 5.7.4.6 is in force (the Allies not yet at Total War).
+    pub italy_restricted: bool,
 }
 
 /// The nationality a unit redeploys as (2022 13.x: ANA, AUS, CND and PT British, SN Turkish).
@@ -63,8 +69,20 @@ fn near_east(data: &Data, s: Space) -> bool {
 
 /// A space a redeployment may pass through or end in (13.1.6): the side's, or a besieged enemy
 /// fort's (2022 13.1.5); never one with enemy units; Russians only inside Russia.
-fn open_to(data: &Data, pos: &Position, unit: usize, s: Space) -> bool {
+fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) -> bool {
     let p = &data.pieces[unit];
+    // 11.3.1: only the Near East armies go into the Near East.
+    if p.kind == Kind::Army && !p.near_east && near_east(data, s) {
+        return false;
+    }
+    // 5.7.4.6: until the Allies reach Total War only AH and IT armies go into or through Italy.
+    if ctx.italy_restricted
+        && p.kind == Kind::Army
+        && !matches!(p.nation, Nation::Ah | Nation::It)
+        && data.facts(s).nation.as_deref() == Some("it")
+    {
+        return false;
+    }
     let st = pos.space(s);
     let f = data.facts(s);
     let ours = st.control == Some(p.side);
@@ -135,7 +153,7 @@ fn overland(data: &Data, pos: &Position, unit: usize, from: Space, ctx: &Context
             } else {
                 f & lines.dashed() == 0 || f & lines.for_nation(p.line_nation()) != 0
             };
-            if line_ok && open_to(data, pos, unit, n) {
+            if line_ok && open_to(data, pos, unit, ctx, n) {
                 seen[n.idx()] = true;
                 queue.push(n);
                 out.push(n);
@@ -207,9 +225,35 @@ fn place_of(pos: &Position, unit: usize) -> Place {
     }
 }
 
+/// Whether a redeployment may end in a space (2022 11.1.9 for the CP's Channel ports; 5.7.4.6
+/// for German armies in Trent, Villach and Trieste).
+fn may_end(data: &Data, unit: usize, ctx: &Context, s: Space) -> bool {
+    let p = &data.pieces[unit];
+    let id = data.map.graph.space(s).id.as_str();
+    if p.side == Side::Cp && !ctx.channel_ports_open && ["amiens", "calais", "ostend"].contains(&id) {
+        return false;
+    }
+    !(ctx.italy_restricted
+        && p.kind == Kind::Army
+        && p.nation == Nation::Ge
+        && ["trent", "villach", "trieste"].contains(&id))
+}
+
 /// The places before the Near East limits, each with whether it is reached by sea or the
 /// Reserve Box.
 fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
+    if unit >= data.pieces.len() || unit >= pos.units.len() {
+        return Vec::new();
+    }
+    let mut out = candidates_anywhere(data, pos, unit, ctx);
+    out.retain(|&(to, _)| match to {
+        Place::Map(s) => may_end(data, unit, ctx, s),
+        Place::Reserve => true,
+    });
+    out
+}
+
+fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
     let p = &data.pieces[unit];
     let mut out = Vec::new();
     match pos.units[unit].loc {
@@ -233,7 +277,7 @@ fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(P
                 && port(data, pos, p.side, from)
             {
                 for s in data.map.graph.space_indices() {
-                    if s != from && port(data, pos, p.side, s) && open_to(data, pos, unit, s) {
+                    if s != from && port(data, pos, p.side, s) && open_to(data, pos, unit, ctx, s) {
                         out.push((Place::Map(s), true));
                     }
                 }
@@ -254,7 +298,7 @@ fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(P
             }
             let nation = sr_nation(data, unit);
             for s in data.map.graph.space_indices() {
-                if !open_to(data, pos, unit, s) || pos.units_in(s).count() >= 3 {
+                if !open_to(data, pos, unit, ctx, s) || pos.units_in(s).count() >= 3 {
                     continue;
                 }
                 if p.nation == Nation::Mn {
@@ -328,7 +372,7 @@ pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context)
     }
     if (to == Place::Reserve || from == Place::Reserve) && !capital_open(data, pos, unit) {
         return Err(Refusal::new(
-            "13.1.10",
+            "13.1.11",
             Text::new(
                 "while its capital is enemy-controlled or besieged, no corps of a nation goes to or from the Reserve Box",
                 "首都被敌方控制或围困时,该国的军不能进出预备队格",

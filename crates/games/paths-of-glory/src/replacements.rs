@@ -191,6 +191,22 @@ pub fn check(
         }
         Ok(())
     };
+    // 17.1.6: a rebuilt ANA corps goes to the Arabia space, which must be Allied and have room.
+    let arabia_open = || {
+        data.space("arabia")
+            .is_some_and(|s| pos.space(s).control == Some(crate::data::Side::Ap) && pos.units_in(s).count() < 3)
+    };
+    for &u in &units {
+        let rebuilt = matches!(purchase, Purchase::CorpsFull(_) | Purchase::CorpsReduced(..))
+            || matches!(purchase, Purchase::FlipCorpsAndCorpsReduced(_, b) if b == u);
+        if rebuilt && data.pieces[u].nation == Nation::Ana && !arabia_open() {
+            return Err(refuse(
+                "17.1.6",
+                "the ANA is rebuilt in the Arabia space, which must be Allied and have room",
+                "阿拉伯北方军须在阿拉伯区域重建,该区域须为协约国控制且有堆叠空间",
+            ));
+        }
+    }
     match purchase {
         Purchase::FlipArmy(a) => on_map_reduced(a, Kind::Army)?,
         Purchase::FlipCorps(a, b) => {
@@ -232,8 +248,8 @@ pub fn check(
     Ok(c)
 }
 
-/// Carries out a purchase [`check`] allowed.
-pub fn apply(pos: &mut Position, purchase: Purchase) {
+/// Carries out a purchase [`check`] allowed. A rebuilt ANA corps goes to Arabia (17.1.6).
+pub fn apply(data: &Data, pos: &mut Position, purchase: Purchase) {
     match purchase {
         Purchase::FlipArmy(a) => pos.units[a].full = true,
         Purchase::FlipCorps(a, b) => {
@@ -242,18 +258,18 @@ pub fn apply(pos: &mut Position, purchase: Purchase) {
             }
         }
         Purchase::CorpsFull(a) => {
-            pos.units[a].loc = Location::Reserve;
+            pos.units[a].loc = rebuilt_to(data, a);
             pos.units[a].full = true;
         }
         Purchase::CorpsReduced(a, b) => {
             for u in std::iter::once(a).chain(b) {
-                pos.units[u].loc = Location::Reserve;
+                pos.units[u].loc = rebuilt_to(data, u);
                 pos.units[u].full = false;
             }
         }
         Purchase::FlipCorpsAndCorpsReduced(a, b) => {
             pos.units[a].full = true;
-            pos.units[b].loc = Location::Reserve;
+            pos.units[b].loc = rebuilt_to(data, b);
             pos.units[b].full = false;
         }
         Purchase::ArmyReduced(a, at) => {
@@ -264,5 +280,13 @@ pub fn apply(pos: &mut Position, purchase: Purchase) {
             pos.units[a].loc = Location::Map(at);
             pos.units[a].full = true;
         }
+    }
+}
+
+/// Where a rebuilt corps goes: the Reserve Box, or Arabia for the ANA (17.1.6).
+fn rebuilt_to(data: &Data, unit: usize) -> Location {
+    match data.space("arabia") {
+        Some(s) if data.pieces[unit].nation == Nation::Ana => Location::Map(s),
+        _ => Location::Reserve,
     }
 }

@@ -7,47 +7,40 @@
 //! supply, enemy-controlled and out of supply; and a unit that can retreat the whole distance
 //! must, rather than stop short and be eliminated.
 
-use crate::data::{Data, Side};
-use crate::state::{Fort, Location, Position};
-use crate::supply::{in_supply, tracer_of, Context};
+use crate::data::{Data, Nation};
+use crate::movement::{self, unit_step};
+use crate::state::{Location, Position};
+use crate::supply::{self, in_supply, tracer_of};
 use sandtable_core::game::Refusal;
 use sandtable_core::graph::Space;
+use sandtable_core::search::Step;
 use sandtable_core::text::Text;
 
 /// 10.1.1: at most three units in a space.
 const STACKING: usize = 3;
 
-/// Whether the unit may step into a space on a retreat (12.5.5), whatever the order of
-/// preference: no enemy unit, no unbesieged enemy fort, not neutral, not the defending space.
-fn may_enter(data: &Data, pos: &Position, side: Side, defending: Space, s: Space) -> bool {
+/// What bears on a retreat beyond the position: supply (for the order of preference) and the
+/// rules of movement that bind retreats too (11.1.4 dashed lines and beaches, 11.1.17 the BEF,
+/// 11.3 the Near East and the Caucasus crossing, 15.1.12).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    pub supply: supply::Context<'a>,
+    pub movement: movement::Context<'a>,
+}
+
+/// Whether the unit may step from `from` into `s` on a retreat (12.5.5), whatever the order of
+/// preference: a step a move could take and go on from (no enemy unit, no unbesieged enemy
+/// fort, no neutral country, a line its nationality may use, the BEF's countries, the Near
+/// East's and the Caucasus's limits), never back into the defending space or into a box.
+fn may_step(data: &Data, pos: &Position, unit: usize, ctx: &Context, defending: Space, from: Space, s: Space) -> bool {
     if s == defending || data.facts(s).is_box {
         return false;
     }
-    let st = pos.space(s);
-    if st.control.is_none() {
+    let Some(c) = data.map.graph.connection(from, s) else {
         return false;
-    }
-    let enemy_fort = data.facts(s).fort > 0 && data.facts(s).faction != side && st.fort == Fort::Intact;
-    let enemy_units = pos
-        .units
-        .iter()
-        .zip(&data.pieces)
-        .any(|(u, p)| u.loc == Location::Map(s) && p.side != side);
-    !enemy_fort && !enemy_units
-}
-
-/// Whether the unit may use the connection (11.1.4 for retreats: its dashed lines only; the
-/// beach links only under the Beachhead marker).
-fn may_cross(data: &Data, unit: usize, ctx: &Context, c: u16, a: Space, b: Space) -> bool {
-    let f = data.map.features(c);
-    let lines = data.lines;
-    if f & lines.dashed() == 0 {
-        return true;
-    }
-    if f & lines.mef_beach != 0 {
-        return ctx.open_beaches.contains(&a) || ctx.open_beaches.contains(&b);
-    }
-    f & lines.for_nation(data.pieces[unit].line_nation()) != 0
+    };
+    // A move may enter an unbesieged enemy fort it can besiege (Stop); a retreat never does.
+    matches!(unit_step(data, pos, unit, &ctx.movement, from, c, s), Step::Go(_))
 }
 
 /// The preference of a space as a retreat step (2022 12.5.5), best first: 0 friendly and in
@@ -55,7 +48,7 @@ fn may_cross(data: &Data, unit: usize, ctx: &Context, c: u16, a: Space, b: Space
 fn preference(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) -> u8 {
     let side = data.pieces[unit].side;
     let friendly = pos.space(s).control == Some(side);
-    let supplied = in_supply(data, pos, tracer_of(data, unit), s, ctx);
+    let supplied = in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply);
     match (friendly, supplied) {
         (true, true) => 0,
         (true, false) => 1,
@@ -82,15 +75,21 @@ pub fn routes(
     ctx: &Context,
     arriving: impl Fn(Space) -> usize,
 ) -> Vec<Vec<Space>> {
-    let side = data.pieces[unit].side;
+    // 2022 12.5.4: a retreating Montenegrin corps is eliminated.
+    match data.pieces.get(unit) {
+        Some(p) if p.nation != Nation::Mn && pos.units.get(unit).is_some() => {}
+        _ => return Vec::new(),
+    }
+    if defending.idx() >= data.map.graph.len() {
+        return Vec::new();
+    }
     let steps_from = |from: Space, back: Option<Space>| -> Vec<Space> {
         data.map
             .graph
             .exits(from)
             .iter()
-            .filter(|&&(c, n)| Some(n) != back && may_cross(data, unit, ctx, c, from, n))
             .map(|&(_, n)| n)
-            .filter(|&n| may_enter(data, pos, side, defending, n))
+            .filter(|&n| Some(n) != back && may_step(data, pos, unit, ctx, defending, from, n))
             .collect()
     };
     // The best of some candidates by preference.
@@ -151,7 +150,17 @@ pub fn check(
     if legal.iter().any(|r| r == route) {
         return Ok(());
     }
-    let name = |s: Space| data.map.graph.space(s).id.clone();
+    if legal.is_empty() {
+        return Err(Refusal::new(
+            "12.5.4",
+            Text::new(
+                "this unit cannot retreat: it is eliminated (a Montenegrin corps always is, 2022 12.5.4)",
+                "该单位无法撤退,将被消灭(黑山军撤退时总是被消灭,2022年版12.5.4)",
+            ),
+        ));
+    }
+    let name = |s: Space| data.map.graph.space(s).name_en.clone();
+    let name_zh = |s: Space| data.map.graph.space(s).name_zh.clone();
     if route.len() != length as usize {
         return Err(Refusal::new(
             "12.5.2",
@@ -161,28 +170,21 @@ pub fn check(
             ),
         ));
     }
-    let side = data.pieces[unit].side;
     let mut at = defending;
     for (i, &s) in route.iter().enumerate() {
-        let link = data.map.graph.connection(at, s);
-        if link.is_none_or(|c| !may_cross(data, unit, ctx, c, at, s)) {
-            return Err(Refusal::new(
-                "12.5.5",
-                Text::new(
-                    format!("{} is not next to {} by a line this unit may use", name(s), name(at)),
-                    format!("{}与{}之间没有该单位可用的连线", name(s), name(at)),
-                ),
-            ));
-        }
-        if !may_enter(data, pos, side, defending, s) {
+        if s.idx() >= data.map.graph.len() || !may_step(data, pos, unit, ctx, defending, at, s) {
+            let (en, zh) = if s.idx() < data.map.graph.len() {
+                (name(s), name_zh(s))
+            } else {
+                (String::from("?"), String::from("?"))
+            };
             return Err(Refusal::new(
                 "12.5.5",
                 Text::new(
                     format!(
-                        "a retreat may not enter {}: enemy units, an enemy fort, a neutral country or the defending space",
-                        name(s)
+                        "a retreat may not go into {en} from there: enemy units, an enemy fort, a neutral country, a line or a place its units may not use, or the defending space"
                     ),
-                    format!("撤退不能进入{}:敌军单位、敌方要塞、中立国或原守备区域", name(s)),
+                    format!("撤退不能从该处进入{zh}:敌军单位、敌方要塞、中立国、该单位不能使用的连线或区域,或原守备区域"),
                 ),
             ));
         }
@@ -191,7 +193,7 @@ pub fn check(
                 "10.1.1",
                 Text::new(
                     format!("a retreat may not end in {}: it already holds three units", name(s)),
-                    format!("撤退不能终止于{}:该区域已有三个单位", name(s)),
+                    format!("撤退不能终止于{}:该区域已有三个单位", name_zh(s)),
                 ),
             ));
         }

@@ -20,6 +20,9 @@ pub const NEUTRAL_AT_START: [&str; 7] = ["it", "bu", "ro", "gr", "tu", "pe", "ar
 /// (9.5.3.5, 11.1.10).
 pub const NOBODYS_AT_START: [&str; 5] = ["libya", "mef1", "mef2", "mef3", "mef4"];
 
+/// Spaces of a neutral country that are Allied from the start: Kavala (2022 9.5.2.4).
+pub const ALLIED_AT_START: [&str; 1] = ["kavala"];
+
 /// Which scenarios a set-up line applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -225,6 +228,7 @@ impl Setup {
                 let f = data.facts(s);
                 let neutral = f.nation.as_deref().is_some_and(|n| NEUTRAL_AT_START.contains(&n))
                     || NOBODYS_AT_START.contains(&data.map.graph.space(s).id.as_str());
+                let neutral = neutral && !ALLIED_AT_START.contains(&data.map.graph.space(s).id.as_str());
                 SpaceState {
                     control: (!neutral).then_some(f.faction),
                     trench: None,
@@ -265,6 +269,7 @@ impl Setup {
             vp: 10,
             war_status: [0, 0],
             turn: 1,
+            neutral: NEUTRAL_AT_START.iter().map(|n| n.to_string()).collect(),
             cards: [Cards::default(), Cards::default()],
         }
     }

@@ -83,6 +83,9 @@ pub struct Position {
     /// Each side's War Status, indexed by [`side_index`].
     pub war_status: [u8; 2],
     pub turn: u8,
+    /// The countries not yet at war (their codes): Italy, Bulgaria, Romania, Greece, Turkey and
+    /// the lands that go with Turkey at the start (9.5.2, 16.1.3.1).
+    pub neutral: Vec<String>,
     /// Each side's cards, indexed by [`side_index`].
     pub cards: [Cards; 2],
 }
@@ -108,6 +111,11 @@ impl Position {
     /// The Combined War Status (16.2): both sides' together.
     pub fn combined_war_status(&self) -> u8 {
         self.war_status[0].saturating_add(self.war_status[1])
+    }
+
+    /// Whether a space lies in a country not yet at war.
+    pub fn in_neutral_country(&self, data: &Data, s: Space) -> bool {
+        data.facts(s).nation.as_ref().is_some_and(|n| self.neutral.contains(n))
     }
 
     /// The state of a space.

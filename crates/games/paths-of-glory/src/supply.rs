@@ -20,8 +20,15 @@ pub struct Context<'a> {
 /// Whose supply is traced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tracer {
-    /// A unit of a nationality (its dashed-line nationality) on a side.
-    Unit { side: Side, nation: Nation, lines: Nation },
+    /// A unit of a nationality (its dashed-line nationality) on a side; `beach`: it may trace
+    /// through an MEF beach holding the Beachhead marker as an Allied port (9.5.3.5: the MEF
+    /// army and the British and Australian corps, 9.2.7.1).
+    Unit {
+        side: Side,
+        nation: Nation,
+        lines: Nation,
+        beach: bool,
+    },
     /// A space of a side in the Attrition Phase (14.2.5: to any source of its side; 11.1.4: across
     /// any dashed line of its side).
     Space(Side),
@@ -102,7 +109,7 @@ fn may_enter(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
 /// for the CP the ports of Germany and Russia, for the Allies the others (Constantinople only
 /// with Gallipoli Allied-controlled). Russians, Serbs and Romanians never trace by sea (2022
 /// 14.2.2).
-fn usable_port(data: &Data, pos: &Position, t: Tracer, s: Space) -> bool {
+fn usable_port(data: &Data, pos: &Position, t: Tracer, ctx: &Context, s: Space) -> bool {
     let f = data.facts(s);
     let side = t.side();
     if matches!(
@@ -118,6 +125,10 @@ fn usable_port(data: &Data, pos: &Position, t: Tracer, s: Space) -> bool {
     if st.control != Some(side) || st.fort == Fort::Besieged {
         return false;
     }
+    // 9.5.3.5: an open MEF beach is an Allied port, for the units 9.2.7.1 names.
+    if ctx.open_beaches.contains(&s) {
+        return matches!(t, Tracer::Unit { beach: true, .. });
+    }
     match side {
         Side::Cp => f.port_cp,
         Side::Ap => {
@@ -130,12 +141,13 @@ fn usable_port(data: &Data, pos: &Position, t: Tracer, s: Space) -> bool {
     }
 }
 
-/// 14.1.5, 14.1.6: units always in supply: Montenegro's, the ANA and the Senussi anywhere,
-/// Serbs inside Serbia.
+/// 14.1.5, 14.1.6: units always in supply: Montenegro's anywhere, the ANA and the Senussi on
+/// the Near East map (2022 14.1.5: elsewhere they trace normally), Serbs inside Serbia.
 fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
     match t {
         Tracer::Unit { nation, .. } => match nation {
-            Nation::Mn | Nation::Ana | Nation::Sn => true,
+            Nation::Mn => true,
+            Nation::Ana | Nation::Sn => data.map.space_set("near-east").contains(&at),
             Nation::Sb => data.facts(at).nation.as_deref() == Some("sb"),
             _ => false,
         },
@@ -165,13 +177,14 @@ pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Contex
                 queue.push((next, sea));
             }
         }
-        // One sea leg, port to port (14.1.4).
-        if sea == 0 && usable_port(data, pos, t, s) {
+        // One sea leg, port to port (14.1.4). Every usable port reaches every other in one leg,
+        // so a second leg could never reach anything the first does not.
+        if sea == 0 && usable_port(data, pos, t, ctx, s) {
             let ps = ports.get_or_insert_with(|| {
                 data.map
                     .graph
                     .space_indices()
-                    .filter(|&p| usable_port(data, pos, t, p))
+                    .filter(|&p| usable_port(data, pos, t, ctx, p))
                     .collect()
             });
             for &p in ps.iter() {
@@ -192,5 +205,9 @@ pub fn tracer_of(data: &Data, unit: usize) -> Tracer {
         side: p.side,
         nation: p.nation,
         lines: p.line_nation(),
+        beach: p.id == "br-army-mef"
+            || (p.kind == crate::data::Kind::Corps
+                && p.nation == Nation::Br
+                && !["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str())),
     }
 }

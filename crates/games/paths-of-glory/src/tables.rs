@@ -47,6 +47,10 @@ pub struct Trench {
     pub level: u8,
     pub attacker: i32,
     pub defender: i32,
+    /// 12.5.3: the defender may take one more step instead of retreating.
+    pub cancel_retreat: bool,
+    /// 12.3.1: a flank attack may be made into it.
+    pub flank: bool,
 }
 
 /// One side's Mandated Offensive table (7.1): the boxes left to right and the box each face

@@ -341,6 +341,7 @@ fn reserve(full: usize, reduced: usize) -> Pool {
         full,
         lf_full: 1,
         lf_reduced: 1,
+        priority: 0,
     };
     Pool {
         corps: std::iter::repeat_n(c(true), full)
@@ -462,6 +463,44 @@ fn british_attackers_take_losses_in_the_set_order_12_4_5() {
     assert_eq!(l.choices(), [Target::Unit(0)]);
     l.take(Target::Unit(0)).unwrap();
     assert_eq!(l.choices(), [Target::Unit(1)]);
+}
+
+/// 12.4.5 with 12.4.4.3: the BEF corps that replaces the BEF army keeps its place in the loss
+/// order, ahead of the AUS corps.
+#[test]
+fn the_bef_corps_keeps_its_place_when_it_replaces_the_bef_army() {
+    let bef_army = Loser {
+        priority: 1,
+        full: false,
+        ..army(true, 2, 0)
+    };
+    let aus = Loser {
+        priority: 4,
+        ..corps(true)
+    };
+    let bef_pool = Pool {
+        corps: vec![ReserveCorps {
+            full: true,
+            lf_full: 1,
+            lf_reduced: 1,
+            priority: 2,
+        }],
+        standard: (1, 1),
+    };
+    let mut l = Losses::new(vec![bef_army, aus], vec![bef_pool], 0, 3);
+    assert_eq!(l.choices(), [Target::Unit(0)]);
+    l.take(Target::Unit(0)).unwrap();
+    // The BEF corps now stands where the army was, and takes the next loss before the AUS.
+    assert_eq!(l.choices(), [Target::Unit(2)]);
+    // An army naming a pool that does not exist is removed, never a panic.
+    let lost = Loser {
+        pool: Some(7),
+        full: false,
+        ..army(true, 3, 0)
+    };
+    let mut l = Losses::new(vec![lost], vec![], 0, 3);
+    l.take(Target::Unit(0)).unwrap();
+    assert_eq!(l.units()[0].fate, Fate::Removed);
 }
 
 /// 12.4.6: a fort takes losses only once no defending unit stands, and then only its whole LF.

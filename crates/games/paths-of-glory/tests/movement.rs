@@ -19,7 +19,10 @@ fn rule(pos: &Position, units: &[&str], from: &str, to: &str, ctx: &Context) -> 
     match check(data(), pos, &units, sp(from), sp(to), ctx) {
         Ok(c) => format!("ok {c}"),
         Err(r) => {
-            assert!(!r.text.en.is_empty() && !r.text.zh.is_empty(), "{r:?}");
+            // Every refusal names the space in both languages.
+            let info = data().map.graph.space(sp(to));
+            assert!(r.text.en.contains(&info.name_en), "{r:?}");
+            assert!(r.text.zh.contains(&info.name_zh), "{r:?}");
             r.rule
         }
     }
@@ -88,6 +91,14 @@ fn an_enemy_fort_only_with_enough_to_besiege_it_11_1_8() {
         ),
         "ok 1"
     );
+    // One corps named three times is still one corps; the two sides never move together.
+    let c4 = unit("ge-corps-4");
+    let why = check(data(), &pos, &[c4, c4, c4], sp("aachen"), sp("liege"), &ctx).unwrap_err();
+    assert_eq!(why.rule, "11.1.1");
+    let why = check(data(), &pos, &[c4, unit("be-army-1")], sp("aachen"), sp("liege"), &ctx).unwrap_err();
+    assert_eq!(why.rule, "11.1.1");
+    let why = check(data(), &pos, &[9999], sp("aachen"), sp("liege"), &ctx).unwrap_err();
+    assert_eq!(why.rule, "11.1.1");
     // They stop at Liege: Sedan beyond is not reached through it.
     let d = destinations(
         data(),
@@ -143,7 +154,7 @@ fn lines_countries_and_the_near_east_11_1_4_to_11_3() {
     // The BEF stays in Britain, France, Belgium and Germany.
     put(&mut pos, "br-army-bef", "grenoble");
     pos.spaces[sp("turin").idx()].control = Some(Side::Ap);
-    assert_eq!(rule(&pos, &["br-army-bef"], "grenoble", "turin", &ctx), "11.1.15");
+    assert_eq!(rule(&pos, &["br-army-bef"], "grenoble", "turin", &ctx), "11.1.17");
     // The Near East: a British army other than the MEF and NE may not go; a corps may.
     put(&mut pos, "br-army-1", "cairo");
     put(&mut pos, "br-corps-5", "cairo");

@@ -90,7 +90,7 @@ fn from_the_reserve_box_13_1_8_13_1_10() {
     pos.spaces[sp("paris").idx()].control = Some(Side::Cp);
     assert!(to(&pos, "fr-corps-4", &ctx).is_empty());
     let why = check(data(), &pos, unit("fr-corps-4"), Place::Map(sp("verdun")), &ctx).unwrap_err();
-    assert_eq!(why.rule, "13.1.10");
+    assert_eq!(why.rule, "13.1.11");
     // Belgium is exempt: its corps comes out to Antwerp while Brussels is lost.
     pos.spaces[sp("brussels").idx()].control = Some(Side::Cp);
     assert!(to(&pos, "be-corps", &ctx).contains(&"antwerp"));
@@ -117,4 +117,32 @@ fn montenegro_and_supply() {
     assert!(to(&pos, "ru-corps-2", &ctx).is_empty());
     let why = check(data(), &pos, unit("ru-corps-2"), Place::Reserve, &ctx).unwrap_err();
     assert_eq!(why.rule, "13.1.5");
+}
+
+/// 2022 11.1.9 and 11.3.1 bind redeployment too: no CP unit into Amiens, Calais or Ostend before
+/// Race to the Sea; no army but the Near East ones into the Near East.
+#[test]
+fn the_channel_ports_and_the_near_east_for_redeployment() {
+    let mut pos = start();
+    // The CP holds Liege (its fort fallen), Brussels (the BEF gone) and the Channel coast.
+    pos.units[unit("br-army-bef")].loc = Location::Aside;
+    pos.spaces[sp("liege").idx()].fort = sandtable_paths_of_glory::state::Fort::Destroyed;
+    for s in ["liege", "brussels", "amiens", "calais", "ostend", "cambrai"] {
+        pos.spaces[sp(s).idx()].control = Some(Side::Cp);
+    }
+    let closed = Context::default();
+    let d = to(&pos, "ge-corps-1", &closed);
+    assert!(
+        d.contains(&"cambrai") && !d.contains(&"amiens") && !d.contains(&"calais"),
+        "{d:?}"
+    );
+    let open = Context {
+        channel_ports_open: true,
+        ..Context::default()
+    };
+    assert!(to(&pos, "ge-corps-1", &open).contains(&"amiens"));
+    // A British army at Port Said may not redeploy to Cairo; the British corps there may.
+    pos.units[unit("br-army-1")].loc = Location::Map(sp("port-said"));
+    assert!(!to(&pos, "br-army-1", &closed).contains(&"cairo"));
+    assert!(to(&pos, "br-corps-1", &closed).contains(&"cairo"));
 }

@@ -27,7 +27,7 @@ fn flipping_and_rebuilding_17_1_4() {
         check(data(), &t, &pos, 3, Purchase::FlipArmy(unit("ge-army-7")), &ctx),
         Ok(1)
     );
-    apply(&mut pos, Purchase::FlipArmy(unit("ge-army-7")));
+    apply(data(), &mut pos, Purchase::FlipArmy(unit("ge-army-7")));
     assert!(pos.units[unit("ge-army-7")].full);
     // Now full: refused.
     let why = check(data(), &t, &pos, 3, Purchase::FlipArmy(unit("ge-army-7")), &ctx).unwrap_err();
@@ -37,7 +37,7 @@ fn flipping_and_rebuilding_17_1_4() {
     pos.units[unit("ge-corps-5")].loc = Location::Eliminated;
     let p = Purchase::CorpsReduced(unit("ge-corps-4"), Some(unit("ge-corps-5")));
     assert_eq!(check(data(), &t, &pos, 1, p, &ctx), Ok(1));
-    apply(&mut pos, p);
+    apply(data(), &mut pos, p);
     assert_eq!(pos.units[unit("ge-corps-5")].loc, Location::Reserve);
     assert!(!pos.units[unit("ge-corps-5")].full);
     // One purchase, one nation's points.
@@ -121,6 +121,25 @@ fn recreating_an_army_17_1_5() {
         us.contains(&"cherbourg") && us.contains(&"le-havre") && !us.contains(&"paris"),
         "{us:?}"
     );
+}
+
+/// 17.1.6: the ANA is rebuilt in Arabia, not the Reserve Box.
+#[test]
+fn the_ana_comes_back_in_arabia_17_1_6() {
+    let mut pos = start();
+    let t = tables();
+    let ctx = Context::default();
+    pos.units[unit("ana-corps")].loc = Location::Eliminated;
+    // Arabia is nobody's until Turkey enters.
+    let why = check(data(), &t, &pos, 3, Purchase::CorpsFull(unit("ana-corps")), &ctx).unwrap_err();
+    assert_eq!(why.rule, "17.1.6");
+    pos.spaces[sp("arabia").idx()].control = Some(Side::Ap);
+    assert_eq!(
+        check(data(), &t, &pos, 3, Purchase::CorpsFull(unit("ana-corps")), &ctx),
+        Ok(1)
+    );
+    apply(data(), &mut pos, Purchase::CorpsFull(unit("ana-corps")));
+    assert_eq!(pos.units[unit("ana-corps")].loc, Location::Map(sp("arabia")));
 }
 
 /// 17.1.3: no RP spent while the nation's capital is the enemy's; Belgium is exempt.

@@ -4,9 +4,8 @@ mod common;
 
 use common::{data, sp, start, unit};
 use sandtable_core::graph::Space;
-use sandtable_paths_of_glory::retreat::{check, routes};
+use sandtable_paths_of_glory::retreat::{check, routes, Context};
 use sandtable_paths_of_glory::state::{Location, Position};
-use sandtable_paths_of_glory::supply::Context;
 use sandtable_paths_of_glory::Side;
 
 fn none(_: Space) -> usize {
@@ -45,7 +44,14 @@ fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
     )
     .unwrap_err();
     assert_eq!(why.rule, "12.5.5");
-    assert!(why.text.en.contains("koblenz"), "{}", why.text.en);
+    assert!(why.text.en.contains("Koblenz"), "{}", why.text.en);
+    assert!(why.text.zh.contains("科布伦茨"), "{}", why.text.zh);
+    // 2022 12.5.4: Montenegro's corps never retreats; it is eliminated.
+    let mn = unit("mn-corps");
+    assert!(routes(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), none).is_empty());
+    let any = data().map.graph.exits(sp("cetinje"))[0].1;
+    let why = check(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), none, &[any]).unwrap_err();
+    assert_eq!(why.rule, "12.5.4");
     // A route of the wrong length.
     let why = check(
         data(),

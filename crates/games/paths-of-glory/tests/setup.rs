@@ -114,6 +114,9 @@ fn the_start_position_4_1_and_4_2() {
     assert_eq!(pos.space(sp("rome")).control, None);
     assert_eq!(pos.space(sp("constantinople")).control, None);
     assert_eq!(pos.space(sp("sofia")).control, None);
+    // 2022 9.5.2.4: Kavala is Allied from the start, the rest of Greece neutral.
+    assert_eq!(pos.space(sp("kavala")).control, Some(Side::Ap));
+    assert_eq!(pos.space(sp("athens")).control, None);
     assert_eq!(pos.space(sp("belgrade")).control, Some(Side::Ap));
     assert_eq!(pos.space(sp("vienna")).control, Some(Side::Cp));
     // No Turkish, Italian or American unit is on the map yet.

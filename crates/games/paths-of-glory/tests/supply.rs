@@ -100,6 +100,7 @@ fn besieged_forts_14_1_2_and_14_1_3() {
         side: Side::Ap,
         nation: Nation::Fr,
         lines: Nation::Fr,
+        beach: false,
     };
     // A French army beyond Metz, with every other way closed.
     let beyond = data()
@@ -147,6 +148,7 @@ fn by_sea_through_two_ports_at_most_14_1_4() {
         side: Side::Ap,
         nation: Nation::Ru,
         lines: Nation::Ru,
+        beach: false,
     };
     assert!(!in_supply(data(), &pos, t, sp("basra"), &Context::default()));
 }
@@ -165,4 +167,25 @@ fn units_always_in_supply_14_1_5_and_14_1_6() {
     pos.spaces[sofia_way.idx()].control = Some(Side::Ap);
     surround(&mut pos, sofia_way, Side::Cp);
     assert!(!in_supply(data(), &pos, t, sofia_way, &Context::default()));
+}
+
+/// 9.5.3.5: an MEF beach with the Beachhead marker is an Allied port for the MEF army and the
+/// British and Australian corps (9.2.7.1), so the MEF landed at Gallipoli's beach traces by sea
+/// to London; a French corps there does not.
+#[test]
+fn the_mef_beachhead_is_a_port_9_5_3_5() {
+    let mut pos = start();
+    let beach = data().map.space_set("mef-beaches")[0];
+    pos.spaces[beach.idx()].control = Some(Side::Ap);
+    pos.units[unit("br-army-mef")].loc = Location::Map(beach);
+    let open = [beach];
+    let ctx = Context { open_beaches: &open };
+    let mef = tracer_of(data(), unit("br-army-mef"));
+    assert!(in_supply(data(), &pos, mef, beach, &ctx));
+    assert!(
+        !in_supply(data(), &pos, mef, beach, &Context::default()),
+        "no marker, no port"
+    );
+    let fr = tracer_of(data(), unit("fr-corps-4"));
+    assert!(!in_supply(data(), &pos, fr, beach, &ctx));
 }
