@@ -21,6 +21,7 @@ pub mod losses;
 pub mod movement;
 pub mod offensives;
 pub mod placement;
+pub mod present;
 pub mod redeployment;
 pub mod replacements;
 pub mod retreat;
