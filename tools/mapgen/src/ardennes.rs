@@ -127,8 +127,10 @@ Wayai, Glain, Ulf, Blees, White and Black Ernz, Wark, Attert, Enz, Samson, Nébl
 hexside carries the river where the river line crosses the segment between the two hex centres. The Meuse is the \
 Meuse River (马斯河); the other reference rivers are rivers (河流); the authored ones are streams (小溪) (a judgement).
 - Roads: the main roads of 1944 from the reference, more roads (大路) and tracks (小径) authored as town lists \
-from general knowledge; a road runs from the hex of each town to the next by the shortest hex path nearest the \
-straight line. A road or track over a river or stream is a bridge, except on the Our below Ouren and the Sûre \
+from general knowledge, and the secondary net of 1944 (data edition 3): roads through the hexes the book uses as \
+road or supply points, and tracks linking every village to its nearest neighbours and so to the road net (which \
+neighbours were joined is reconstructed; no link crosses a River or the Meuse where no road has a bridge); a road \
+runs from the hex of each town to the next by the shortest hex path nearest the straight line. A road or track over a river or stream is a bridge, except on the Our below Ouren and the Sûre \
 below Wallendorf (the 1944 German border, bridges blown in September 1944; the stone bridge at Ouren stood). \
 German-built bridges (3.8) appear on their turn: Gemünd B22.15/B23.16 (the book's hexes, turn 2), Dasburg (turn \
 2), and the Seventh Army's and the 560th VG's bridges at Kalborn, Roth, Gentingen, Dillingen and Bollendorf (turn \

@@ -241,6 +241,58 @@ pub fn run(map: &Map, hm: &HexMap) -> Report {
         format!("every entry area has a Road {entries_with_road:?}"),
     );
 
+    // The hexes the book uses as road or supply points: supply sources (7.4 B24.39; 7.5 B4.24,
+    // B12.20, B12.22), the start of 7.6's German supply roads (A29.23, read for "A29.00", a Road
+    // "not Track"; A40.32 for the east edge) and 7.6's arrival hexes for mechanized formations
+    // (A29.23, A40.32, A40.45, A40.30).
+    let points: [(&str, &str, bool); 8] = [
+        ("B24.39", "7.4", false),
+        ("B4.24", "7.5", false),
+        ("B12.20", "7.5", false),
+        ("B12.22", "7.5", false),
+        ("A29.23", "7.6", true),
+        ("A40.32", "7.6", false),
+        ("A40.45", "7.6", false),
+        ("A40.30", "7.6", false),
+    ];
+    let roadless: Vec<String> = points
+        .iter()
+        .filter(|(h, _, road_only)| !hm.any_side(hex(h), if *road_only { road } else { road | track }))
+        .map(|(h, rule, road_only)| format!("{h} ({rule}{})", if *road_only { ", Road" } else { "" }))
+        .collect();
+    r.check(
+        roadless.is_empty(),
+        format!(
+            "every hex the book uses as a road or supply point ({}) has a road or track, A29.23 a Road {roadless:?}",
+            points.len()
+        ),
+    );
+    // The secondary net of 1944: every village on a road or track, and a road or track in
+    // about two hexes of five.
+    let on_net = |h: Hex| hm.any_side(h, road | track);
+    let places_off: Vec<String> = hm
+        .places
+        .iter()
+        .filter(|p| !on_net(p.hex))
+        .map(|p| p.name_en.clone())
+        .collect();
+    r.check(
+        places_off.len() * 100 <= hm.places.len(),
+        format!(
+            "{} of {} places are on a road or track (want all but 1 %) {places_off:?}",
+            hm.places.len() - places_off.len(),
+            hm.places.len()
+        ),
+    );
+    let netted = g.hexes().filter(|&h| on_net(h)).count();
+    r.check(
+        netted * 100 >= g.len() * 35,
+        format!(
+            "{netted} hexes ({:.0} %) have a road or track (want 35 % or more)",
+            netted as f64 * 100.0 / g.len() as f64
+        ),
+    );
+
     // Paths.
     r.check(
         hm.paths

@@ -68,9 +68,10 @@ pub struct ArdennesII {
     pub(crate) journal: Journal,
     /// The scenario being played (a shipped one, or one a player wrote).
     pub(crate) scenario: Arc<data::Scenario>,
-    /// A game begun on data edition 1 (before the 3.6 reading of the bug-out road count): it
-    /// keeps the count from the gun's own road, so that its record replays (RULINGS).
-    pub(crate) edition1: bool,
+    /// The data edition the game was begun on (1, 2 or today's 3), so that its record replays:
+    /// edition 1 keeps the bug-out road count from the gun's own road (3.6, RULINGS); editions
+    /// 1 and 2 keep the map before the 1944 secondary road net (`data/edition-2/map.toml`).
+    pub(crate) edition: u8,
 }
 
 /// What one seat may know, as a computer player reads it. Ardennes II hides nothing (SCS: both
@@ -101,12 +102,13 @@ impl<'a> SeatView<'a> {
     }
 }
 
-/// Whether a game of data `edition` is one begun on edition 1 (`false` for today's); an
-/// edition this build does not know is refused.
-fn earlier_edition(edition: &str) -> Result<bool, SetupError> {
+/// The number of data `edition` (1, 2, or today's 3); an edition this build does not know is
+/// refused.
+fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
-        "1" => Ok(true),
-        e if e == <ArdennesII as Rules>::DATA_EDITION => Ok(false),
+        "1" => Ok(1),
+        "2" => Ok(2),
+        e if e == <ArdennesII as Rules>::DATA_EDITION => Ok(3),
         other => Err(SetupError(format!(
             "this game of ardennes-ii was begun on edition {other} of its data, which this build no longer has (it plays edition {})",
             <ArdennesII as Rules>::DATA_EDITION
@@ -121,8 +123,9 @@ impl Rules for ArdennesII {
     const ID: &'static str = "ardennes-ii";
     const SEQUENCE_OF_PLAY: &'static str = "2.1";
     /// Edition 2: Entry Area N across the seam and the bug-out road count from the nearest
-    /// road (3.6). Games begun on edition 1 replay on today's data with the former count.
-    const DATA_EDITION: &'static str = "2";
+    /// road (3.6). Edition 3: the map's 1944 secondary road net. Games begun on edition 1 replay
+    /// with the former count, and games of editions 1 and 2 on the map of edition 2.
+    const DATA_EDITION: &'static str = "3";
 
     fn seat_view(&self, seat: Seat) -> SeatView<'_> {
         SeatView { g: self, seat }
@@ -210,7 +213,16 @@ impl Rules for ArdennesII {
     }
 
     fn setup(scenario: &str, seed: u64) -> Result<Self, SetupError> {
-        let w = World::shipped().map_err(SetupError)?;
+        Self::setup_edition(scenario, seed, Self::DATA_EDITION)
+    }
+
+    fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError> {
+        Self::setup_from_text_edition(text, seed, Self::DATA_EDITION)
+    }
+
+    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
+        let n = edition_number(edition)?;
+        let w = World::for_edition(n).map_err(SetupError)?;
         let known: Vec<String> = w.data.scenarios.iter().map(|s| s.id.clone()).collect();
         let Some(s) = w.data.scenario(scenario).cloned() else {
             return Err(SetupError(format!(
@@ -218,27 +230,20 @@ impl Rules for ArdennesII {
                 known.join(", ")
             )));
         };
-        Ok(ArdennesII::set_up(w, &s, seed))
-    }
-
-    fn setup_from_text(text: &str, seed: u64) -> Result<Self, SetupError> {
-        let w = World::shipped().map_err(SetupError)?;
-        let s = w
-            .data
-            .scenario_from_text("scenario", text)
-            .map_err(|e| SetupError(e.to_string()))?;
-        Ok(ArdennesII::set_up(w, &s, seed))
-    }
-
-    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
-        let mut g = Self::setup(scenario, seed)?;
-        g.edition1 = earlier_edition(edition)?;
+        let mut g = ArdennesII::set_up(w, &s, seed);
+        g.edition = n;
         Ok(g)
     }
 
     fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
-        let mut g = Self::setup_from_text(text, seed)?;
-        g.edition1 = earlier_edition(edition)?;
+        let n = edition_number(edition)?;
+        let w = World::for_edition(n).map_err(SetupError)?;
+        let s = w
+            .data
+            .scenario_from_text("scenario", text)
+            .map_err(|e| SetupError(e.to_string()))?;
+        let mut g = ArdennesII::set_up(w, &s, seed);
+        g.edition = n;
         Ok(g)
     }
 

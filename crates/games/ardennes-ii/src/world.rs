@@ -8,6 +8,9 @@ use sandtable_core::map::HexMap;
 use std::sync::{Arc, OnceLock};
 
 pub const MAP_TOML: &str = include_str!("../data/map.toml");
+/// The map of data editions 1 and 2 (before the 1944 secondary road net), kept for the games
+/// begun on them.
+pub const EDITION_2_MAP_TOML: &str = include_str!("../data/edition-2/map.toml");
 
 /// Hex terrain bits of the map.
 #[derive(Clone, Copy, Debug, Default)]
@@ -97,6 +100,23 @@ impl World {
             .get_or_init(|| {
                 let data = Data::load().map_err(|e: DataError| e.to_string())?;
                 World::new(data, MAP_TOML).map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// The world of data edition `edition`: today's (3) for 3, the map of edition 2 for games
+    /// begun on editions 1 and 2 (the rest of the data is today's); each loaded once per process.
+    pub fn for_edition(edition: u8) -> Result<Arc<World>, String> {
+        static EDITION_2: OnceLock<Result<Arc<World>, String>> = OnceLock::new();
+        if edition >= 3 {
+            return World::shipped();
+        }
+        EDITION_2
+            .get_or_init(|| {
+                let data = Data::load().map_err(|e: DataError| e.to_string())?;
+                World::new(data, EDITION_2_MAP_TOML)
+                    .map(Arc::new)
+                    .map_err(|e| format!("data/edition-2/map.toml: {e}"))
             })
             .clone()
     }
