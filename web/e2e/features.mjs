@@ -242,13 +242,16 @@ export async function phone(browser, url, shot) {
 /**
  * The Chinese page: the words of its panels (situation, actions, log) and of a stack's list are
  * Chinese, but for hex ids, numbers, rule numbers, the designations the counters themselves
- * carry (their titles on the Chinese board) and the rulebooks' own abbreviations.
+ * carry (the abbreviations in their titles on the Chinese board) and the rulebooks' own
+ * abbreviations.
  */
 export async function chinese(page) {
   const found = await page.evaluate((terms) => {
     const designations = new Set();
     for (const t of document.querySelectorAll('[data-test=board-svg] .ctr > title')) {
-      for (const w of t.textContent.match(/[A-Za-z][A-Za-z.'’-]*/g) || []) designations.add(w);
+      // A designation is an abbreviation (12 Fus, 3 RTR, II/9): a name in Latin letters (a
+      // commander's, Recke) is not one, and is transliterated on the Chinese page.
+      for (const w of t.textContent.match(/[A-Za-z][A-Za-z.'’-]*/g) || []) if (w.length <= 4 || w === w.toUpperCase()) designations.add(w);
     }
     const out = [];
     const texts = [];
