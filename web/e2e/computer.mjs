@@ -10,10 +10,13 @@
 // server says: if the server is waiting for the person while the page still shows another
 // version for STALE_MS, the page has gone stale ("the computer is thinking…" for ever) and
 // the test fails. Once, when the decision comes back from the computer, it steps through what
-// the computer did with the page's bar and checks that the step is marked on the map. Needs Chromium (/usr/bin/chromium, or $CHROMIUM); it never downloads a
+// the computer did with the page's bar and checks what each step draws on the map (moves as
+// arrows to the hex the step names, attacks, losses); it checks that the page says the creator
+// chose the seed, and shows a computer move the server could not store as waiting, with why. Needs Chromium (/usr/bin/chromium, or $CHROMIUM); it never downloads a
 // browser. Exit code 0 on success; otherwise a message on stderr and exit code 1.
 
 import { chromium } from 'playwright-core';
+import * as features from './features.mjs';
 
 const BASE = (process.argv[2] || '').replace(/\/+$/, '');
 const GAME = process.argv[3] || 'stalingrad-blitz';
@@ -118,19 +121,57 @@ async function main() {
     await page.goto(`${BASE}/game/${encodeURIComponent(id)}#t=${created.tokens[person]}`);
     await page.waitForSelector('[data-test=turn][data-version]');
 
+    // The creator chose the seed: the page says so (issue 12).
+    await features.diceFixed(page, true);
+
     let taken = 0;
     let replayed = null;
+    const drawn = { arrows: 0, attacks: 0, losses: 0, steps: 0 };
     for (; taken < DECISIONS; taken++) {
       const state = await ourTurn(page, id, 0);
       checkErrors();
       if (state === 'over') { log('the game is over'); break; }
       // Issue 11, item 4: when the decision comes back from the computer, a bar steps through
       // what happened meanwhile, each step marking on the map the hexes and counters it names.
-      if (!replayed && await page.locator('[data-test=replay]').isVisible()) {
+      // Each step draws what it did: a move as an arrow from where the counter stood to the
+      // hex the step names, an attack on the hex, a step lost or a counter gone.
+      if (drawn.steps < 600 && await page.locator('[data-test=replay]').isVisible()) {
         await page.click('[data-test=replay-next]');
         await page.waitForSelector('[data-test=board-svg] .st-preview, [data-test=board-svg] .ctr.st-ref', { state: 'attached' });
-        replayed = (await page.textContent('[data-test=replay-text]')).trim();
-        log(`what happened meanwhile, step 1: ${replayed}`);
+        if (!replayed) {
+          replayed = (await page.textContent('[data-test=replay-text]')).trim();
+          log(`what happened meanwhile, step 1: ${replayed}`);
+        }
+        for (let k = 0; k < 400; k++) {
+          const step = await page.evaluate(() => {
+            const now = document.querySelector('[data-test=replay-layer] .st-rp-now');
+            const hexes = (sel) => [...(now ? now.querySelectorAll(sel) : [])].map((e) => e.dataset.hex);
+            return {
+              text: document.querySelector('[data-test=replay-text]').textContent,
+              arrows: [...(now ? now.querySelectorAll('.st-rp-arrow') : [])].map((a) => [a.dataset.from, a.dataset.to]),
+              attacks: hexes('.st-rp-attack'),
+              losses: hexes('.st-rp-loss, .st-rp-gone'),
+              offMap: [...(now ? now.querySelectorAll('.st-rp-arrow') : [])].flatMap((a) => [a.dataset.from, a.dataset.to])
+                .filter((hx) => !document.querySelector(`[data-test=board-svg] .hx [data-hex="${CSS.escape(hx || '')}"]`)),
+              last: document.querySelector('[data-test=replay-next]').disabled,
+            };
+          });
+          if (step.offMap.length) fail(`replay: arrows at hexes not on the map: ${step.offMap.join(', ')}`);
+          for (const [from, to] of step.arrows) {
+            if (!from || !to || from === to) fail(`replay: an arrow from ${from} to ${to} at "${step.text}"`);
+            if (!step.text.includes(to)) fail(`replay: an arrow to ${to} at a step that does not name it: "${step.text}"`);
+          }
+          for (const hx of step.attacks) if (!step.text.includes(hx)) fail(`replay: an attack on ${hx} at a step that does not name it: "${step.text}"`);
+          drawn.arrows += step.arrows.length;
+          drawn.attacks += step.attacks.length;
+          drawn.losses += step.losses.length;
+          drawn.steps += 1;
+          if (step.attacks.length && drawn.attacks === step.attacks.length) log(`replay: an attack on ${step.attacks[0]} at "${step.text}"`);
+          if (step.losses.length && drawn.losses === step.losses.length) log(`replay: a loss at ${step.losses[0]} at "${step.text}"`);
+          if (step.arrows.length && drawn.arrows === step.arrows.length) log(`replay: an arrow ${step.arrows[0].join(' → ')} at "${step.text}"`);
+          if (step.last) break;
+          await page.click('[data-test=replay-next]');
+        }
         await page.click('[data-test=replay-close]');
       }
       const before = await shown(page);
@@ -164,6 +205,11 @@ async function main() {
     }
     checkErrors();
     if (!replayed) fail(`in ${taken} decisions the page never offered to step through the computer's moves`);
+    if (!drawn.arrows) fail(`in ${taken} decisions the bar never drew a move on the map`);
+    log(`replay: ${drawn.steps} steps drew ${drawn.arrows} moves, ${drawn.attacks} attacks, ${drawn.losses} losses`);
+    // A computer move the server could not store shows as waiting, with why.
+    await features.stalled(page, 1);
+    checkErrors();
     log(`${taken} decisions taken, the page never stale`);
   } finally {
     await browser.close();

@@ -242,13 +242,16 @@ export async function phone(browser, url, shot) {
 /**
  * The Chinese page: the words of its panels (situation, actions, log) and of a stack's list are
  * Chinese, but for hex ids, numbers, rule numbers, the designations the counters themselves
- * carry (their titles on the Chinese board) and the rulebooks' own abbreviations.
+ * carry (the abbreviations in their titles on the Chinese board) and the rulebooks' own
+ * abbreviations.
  */
 export async function chinese(page) {
   const found = await page.evaluate((terms) => {
     const designations = new Set();
     for (const t of document.querySelectorAll('[data-test=board-svg] .ctr > title')) {
-      for (const w of t.textContent.match(/[A-Za-z][A-Za-z.'’-]*/g) || []) designations.add(w);
+      // A designation is an abbreviation (12 Fus, 3 RTR, II/9): a name in Latin letters (a
+      // commander's, Recke) is not one, and is transliterated on the Chinese page.
+      for (const w of t.textContent.match(/[A-Za-z][A-Za-z.'’-]*/g) || []) if (w.length <= 4 || w === w.toUpperCase()) designations.add(w);
     }
     const out = [];
     const texts = [];
@@ -288,4 +291,90 @@ export async function charts(page) {
   await page.click('[data-test=charts-close]');
   await page.waitForSelector('[data-test=charts]', { state: 'hidden' });
   log(`charts: ${ids.join(', ')}`);
+}
+
+/**
+ * What the server says of the dice reaches each seat (issue 12): a game whose creator chose
+ * the seed says so in the turn bar and the situation panel, in the page's language.
+ */
+export async function diceFixed(page, fixed) {
+  const badge = page.locator('[data-test=dice-fixed]');
+  if (fixed !== await badge.isVisible()) fail(`dice: the turn bar ${fixed ? 'does not say' : 'says'} that the creator chose the seed`);
+  const said = (await page.textContent('[data-test=dice]')).trim();
+  if (!said) fail('dice: the situation panel does not say where the dice come from');
+  log(`dice: ${said}`);
+}
+
+/**
+ * A computer seat whose move the server could not store (`stalled`, docs/api.md) is shown as
+ * waiting, with why, where the player looks while the computer decides: the turn bar and the
+ * situation panel. The server's document is given a `stalled` (and the computer to decide) here.
+ */
+export async function stalled(page, computerSeat) {
+  const why = { en: 'the computer\'s move could not be stored (disk full); it is being tried again', zh: '电脑的行动无法保存(磁盘已满);正在重试' };
+  const doc = /\/api\/games\/[^/?]+(\?.*)?$/;
+  await page.route(doc, async (route) => {
+    if (route.request().method() !== 'GET') { await route.continue(); return; }
+    const res = await route.fetch();
+    const body = await res.json();
+    body.stalled = body.lang ? why[body.lang] : why;
+    body.pending = { kind: 'seat', seat: computerSeat };
+    body.legal = [];
+    body.outcome = null;
+    await route.fulfill({ response: res, json: body });
+  });
+  const poke = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await poke();
+  await page.waitForSelector('[data-test=turn] [data-test=stalled]');
+  const bar = (await page.textContent('[data-test=turn]')).trim();
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  if (!bar.includes(lang.startsWith('zh') ? why.zh : why.en)) fail(`stalled: the turn bar does not say why: ${bar}`);
+  if (!(await page.textContent('[data-test=stalled-notice]')).includes(lang.startsWith('zh') ? why.zh : why.en)) fail('stalled: the situation panel does not say why');
+  log(`stalled: ${bar}`);
+  await page.unroute(doc);
+  await poke();
+  await page.waitForSelector('[data-test=turn] [data-test=stalled]', { state: 'detached' });
+}
+
+/**
+ * A damaged game (one the server cannot open) is listed in the lobby as damaged, with the
+ * server's reason in the page's language; it offers nothing to resume. The list is given one
+ * such game here, as the server lists it (docs/api.md, GET /api/games).
+ */
+export async function damagedInLobby(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    const why = { en: 'damaged, cannot be played: step 12 does not replay', zh: '已损坏,无法进行:第 12 步无法重放' };
+    await page.route(/\/api\/games(\?.*)?$/, async (route) => {
+      if (route.request().method() !== 'GET') { await route.continue(); return; }
+      const res = await route.fetch();
+      const games = await res.json();
+      games.unshift({
+        id: 'damaged0000', game: '', title: null, scenario: null, created: null, updated: null, version: null,
+        seats: [], pending: null, over: false, summary: why, damaged: why,
+      });
+      await route.fulfill({ response: res, json: games });
+    });
+    await page.goto(`${base}/`);
+    for (const lang of ['en', 'zh']) {
+      if (lang === 'zh') {
+        await page.click('[data-test=lang-toggle]');
+        await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
+      }
+      const row = page.locator('[data-test=game-row][data-game=damaged0000]');
+      await row.waitFor();
+      const reason = (await row.locator('[data-test=damaged-why]').textContent()).trim();
+      const pill = (await row.locator('[data-test=damaged]').textContent()).trim();
+      if (reason !== why[lang]) fail(`lobby (${lang}): the damaged game's reason reads "${reason}"`);
+      if (!pill || (lang === 'zh' && /[A-Za-z]/.test(pill))) fail(`lobby (${lang}): the damaged game is marked "${pill}"`);
+      if (await row.locator('a').count()) fail(`lobby (${lang}): a damaged game offers a link`);
+      log(`lobby (${lang}): ${pill} — ${reason}`);
+    }
+    if (errors.length) fail(errors.join('\n'));
+  } finally {
+    await context.close();
+  }
 }

@@ -65,6 +65,8 @@ async function main() {
     log(`game page ${new URL(page.url()).pathname}`);
     await page.waitForSelector('[data-test=board-svg] .ctr[data-id]', { state: 'attached' });
     await page.waitForSelector('[data-test=turn][data-version]');
+    // The seed was chosen here: the page says so (issue 12).
+    await features.diceFixed(page, true);
     if (GAME === 'ardennes-ii') {
       // SCS 1.4: sheet B joins sheet A east of A40; both are one board.
       for (const hex of ['A1.46', 'A40.40', 'B1.16', 'B40.30']) {
@@ -184,12 +186,16 @@ async function main() {
     await features.chinese(page);
     await page.click('[data-test=popup-close]');
     await features.charts(page);
+    await features.diceFixed(page, true);
     checkErrors();
 
     if (process.env.E2E_SCREENSHOT) {
       await page.screenshot({ path: process.env.E2E_SCREENSHOT });
       log(`screenshot ${process.env.E2E_SCREENSHOT}`);
     }
+
+    // A damaged game in the lobby's list, with why, in both languages.
+    await features.damagedInLobby(browser, BASE);
 
     // The same game on a phone.
     await features.phone(browser, page.url(), process.env.E2E_SCREENSHOT && process.env.E2E_SCREENSHOT.replace(/\.png$/, '-phone.png'));

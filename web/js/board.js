@@ -19,6 +19,7 @@ export class Board {
     this.ctrEls = new Map(); // counter id -> <g class="ctr">
     this.centres = new Map(); // hex id -> [x, y] in map coordinates
     this.litLayer = null;
+    this.replayLayer = null;
     this.pieces = null; // the <g class="pieces"> in the map
     this.raf = 0;
     this.drag = null;
@@ -133,7 +134,9 @@ export class Board {
     }
     this.indexCounters();
     this.litLayer = svgEl('g', { class: 'st-lit-layer' });
-    svg.append(this.litLayer);
+    // What happened since the player last acted (arrows, attacks, losses), above the lit hexes.
+    this.replayLayer = svgEl('g', { class: 'st-replay-layer', 'data-test': 'replay-layer' });
+    svg.append(this.litLayer, this.replayLayer);
     if (!this.placed) this.fit();
     else this.apply();
   }

@@ -894,7 +894,17 @@ export class GamePage {
       const token = this.viewToken;
       // What happens from here on (this action's results, the other side's moves) is what
       // the seat is shown step by step when it must decide again.
-      store(`st-acted-${this.id}-${this.seatKey(this.state.you)}`, (this.state.journal || []).length);
+      const acted = (this.state.journal || []).length;
+      store(`st-acted-${this.id}-${this.seatKey(this.state.you)}`, acted);
+      // And where every counter stood, so that the moves can be drawn from where they began.
+      // Kept for the last few seats and games only: the browser's storage also holds the tokens.
+      if (this.board.svg) {
+        const kept = load('st-acted-pos', {}) || {};
+        kept[`${this.id}-${this.seatKey(this.state.you)}`] = { at: acted, lang, pos: this.positions(), when: Date.now() };
+        const keys = Object.keys(kept).sort((a, b) => (kept[b].when || 0) - (kept[a].when || 0));
+        for (const k of keys.slice(6)) delete kept[k];
+        store('st-acted-pos', kept);
+      }
       const st = await api('POST', this.url(`/actions${this.query(token)}`), { token, body: { index: e.i, version: this.state.version } });
       this.selection.clear();
       await this.took(st, token);
@@ -979,7 +989,13 @@ export class GamePage {
       const mine = p.seat === st.you;
       const seat = st.seats[p.seat] || {};
       if (mine) { cls += ' st-turn-mine'; main = h('strong', null, t('yourTurn', this.seatName(p.seat))); }
-      else if (seat.player && seat.player !== 'human') { cls += ' st-turn-wait'; main = t('thinking', this.seatName(p.seat)); }
+      else if (seat.player && seat.player !== 'human') {
+        cls += ' st-turn-wait';
+        main = t('thinking', this.seatName(p.seat));
+        // The computer has chosen but the server could not store its move (a full disk): it
+        // waits and tries again; the player is told why rather than left watching "thinking".
+        if (st.stalled) { cls += ' st-turn-stalled'; main = [main, h('span', { class: 'st-stalled', test: 'stalled' }, ' — ', t('stalled', tx(st.stalled)))]; }
+      }
       else { cls += ' st-turn-wait'; main = t('waitingFor', this.seatName(p.seat)); }
     } else {
       cls += ' st-turn-wait';
@@ -997,6 +1013,8 @@ export class GamePage {
       h('span', { class: 'st-turn-dot', 'aria-hidden': 'true' }),
       h('span', { class: 'st-turn-main', test: 'turn-text' }, main),
       h('span', { class: 'st-turn-who' }, who),
+      // A seed chosen by the game's creator: every seat is told that the rolls may be known.
+      st.dice && st.dice.fixed ? h('span', { class: 'st-dice-fixed', test: 'dice-fixed', title: tx(st.dice.text) }, t('diceFixed')) : null,
       (p.kind === 'over' || st.outcome) ? h('a', { class: 'st-btn st-btn-small st-record', href: this.url('/record'), test: 'record-top', target: '_blank', rel: 'noopener' }, t('record')) : null,
       h('button', { class: 'st-btn st-btn-small st-undo', test: 'charts-open', title: t('chartsTitle'), onclick: () => this.openCharts() }, t('charts')),
       st.can_undo ? h('button', { class: 'st-btn st-btn-small st-undo', test: 'undo', title: t('undoTitle'), onclick: () => this.undo() }, '↶ ', t('undo')) : null,
@@ -1013,6 +1031,11 @@ export class GamePage {
       parts.push(h('div', { class: 'st-outcome', test: 'outcome' }, h('strong', null, t('outcome'), ': '), tx(st.outcome.text)));
     }
     parts.push(h('div', { class: 'st-summary', test: 'summary' }, tx(st.summary)));
+    if (st.stalled) parts.push(h('div', { class: 'st-notice st-notice-warn', test: 'stalled-notice' }, h('strong', null, t('stalledHead')), h('span', null, tx(st.stalled))));
+    if (st.dice) {
+      parts.push(h('div', { class: `st-dice${st.dice.fixed ? ' st-notice st-notice-warn' : ' st-muted st-small'}`, test: 'dice' },
+        st.dice.fixed ? h('strong', null, t('diceFixedHead')) : null, h('span', null, tx(st.dice.text))));
+    }
     if (st.scenario && st.scenario.reconstructed) {
       parts.push(h('details', { class: 'st-notice st-notice-small', test: 'reconstructed-notice' },
         h('summary', null, t('reconstructed')), h('span', null, tx(st.scenario.note))));
@@ -1218,7 +1241,7 @@ export class GamePage {
   // --- what a log line names: its hexes and counters --------------------------------------------
 
   /** The hexes (ids the map has) and counters (by the names on their titles) a text names. */
-  refs(text) {
+  refs(text, extra = []) {
     const b = this.board;
     const hexes = [];
     for (const m of text.match(/[A-Za-z]?\d+(?:\.\d+)?/g) || []) if (b.hexEls.has(m) && !hexes.includes(m)) hexes.push(m);
@@ -1235,7 +1258,8 @@ export class GamePage {
     }
     const units = [];
     let rest = text;
-    for (const [name, id] of this.names) {
+    const names = extra.length ? this.names.concat(extra).sort((x, y) => y[0].length - x[0].length) : this.names;
+    for (const [name, id] of names) {
       if (rest.includes(name)) { units.push(id); rest = rest.split(name).join(' '); }
     }
     return { hexes, units };
@@ -1253,10 +1277,10 @@ export class GamePage {
   }
 
   /** Brings what a log line names into view. */
-  centreOn(text) {
+  centreOn(text, more = []) {
     const b = this.board;
     const { hexes, units } = this.refs(text);
-    const pts = hexes.map((hx) => b.centre(hx));
+    const pts = hexes.concat(more).map((hx) => b.centre(hx));
     for (const u of units) {
       const c = b.ctrEls.get(u);
       const hx = c && b.hexOf(b.stackOf(c) || c);
@@ -1270,22 +1294,113 @@ export class GamePage {
   }
 
   // --- what happened since this seat last acted, step by step -----------------------------------
+  //
+  // The bar steps through the log lines since this seat last acted that name something on the
+  // map, and draws what each did: a move as an arrow from where the counter stood to where it
+  // went, an attack as a burst on the hex attacked, a step lost or a counter gone (eliminated,
+  // withdrawn) on its hex. All of it is read from what every game gives alike: the hexes and
+  // counters a log line names, where each counter stood when this seat acted (kept then) and
+  // stands now, and the odds columns of the game's own CRT chart. No game's words are read.
 
-  /** The log lines since this seat last acted that name something on the map. */
+  /** Where each counter stands on the map now: id -> [hex, values (its title's last brackets), name]. */
+  positions() {
+    const b = this.board;
+    const out = {};
+    for (const [id, el] of b.ctrEls) {
+      const hx = b.hexOf(b.stackOf(el) || el);
+      if (!hx) continue;
+      const title = el.querySelector('title');
+      const text = title ? title.textContent : '';
+      const m = text.match(/[(（]([^()（）]*)[)）]\s*$/);
+      out[id] = [hx, m ? m[1] : '', text.replace(/\s*[(（][^()（）]*[)）]\s*$/, '').trim()];
+    }
+    return out;
+  }
+
+  /** The log lines since this seat last acted that name something on the map, with what they name. */
   sinceLastActed() {
     const st = this.state;
-    const from = load(`st-acted-${this.id}-${this.seatKey(st.you)}`, null);
+    const seat = this.seatKey(st.you);
+    const from = load(`st-acted-${this.id}-${seat}`, null);
     const journal = st.journal || [];
-    if (typeof from !== 'number' || from >= journal.length) return [];
+    if (typeof from !== 'number' || from >= journal.length) return { lines: [], before: null };
+    const kept = (load('st-acted-pos', {}) || {})[`${this.id}-${seat}`];
+    const before = kept && kept.lang === lang && kept.at === from ? kept.pos : null;
+    // Counters gone since are named by the names they had then.
+    const gone = [];
+    if (before) for (const [id, p] of Object.entries(before)) if (!this.board.ctrEls.has(id) && p[2] && p[2].length >= 3) gone.push([p[2], id]);
     const out = [];
     for (let i = from; i < journal.length; i++) {
       const line = journal[i];
       if (line.heading) continue;
       const text = tx(line.text);
-      const r = this.refs(text);
-      if (r.hexes.length || r.units.length) out.push({ i, text });
+      const r = this.refs(text, gone);
+      if (r.hexes.length || r.units.length) out.push({ i, text, hexes: r.hexes, units: r.units });
     }
-    return out;
+    return { lines: out, before };
+  }
+
+  /** The odds columns of the game's CRT (its chart's column heads), which a combat's log line names. */
+  crtColumns() {
+    const crt = (this.charts || []).find((c) => c.id === 'crt');
+    const cols = new Set();
+    if (crt) for (const hd of crt.head.slice(1)) for (const l of ['en', 'zh']) { const v = typeof hd === 'string' ? hd : hd[l]; if (v && /\d/.test(v)) cols.add(v); }
+    return cols;
+  }
+
+  /**
+   * What each line of the bar did on the map: {arrows: [[from, to]], attacks: [hex],
+   * losses: [[hex, gone]], arrivals: [hex]}, read from the hexes and counters the lines name
+   * and where the counters stood when this seat acted (`before`) and stand now.
+   */
+  replayMarks(lines, before) {
+    const now = this.positions();
+    const cols = [...this.crtColumns()].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const combat = cols.length ? new RegExp(`(?<![\\w.\\-])(?:${cols.join('|')})(?![\\w.\\-])`) : null;
+    const isCombat = (l) => !!(combat && l && combat.test(l.text));
+    const pos = new Map();
+    for (const [id, p] of Object.entries(before || now)) pos.set(id, p[0]);
+    const lastMention = new Map();
+    lines.forEach((l, k) => { for (const u of l.units) lastMention.set(u, k); });
+    let fought = null; // the hex of the last combat: a retreat that names no counter comes from it
+    return lines.map((l, k) => {
+      const m = { arrows: [], attacks: [], losses: [], arrivals: [] };
+      const H = l.hexes;
+      if (l.units.length === 1) {
+        const u = l.units[0];
+        const at = pos.get(u);
+        if (H.length >= 2) {
+          if (H[0] !== H[H.length - 1]) m.arrows.push([H[0], H[H.length - 1]]);
+          pos.set(u, H[H.length - 1]);
+        } else if (H.length === 1) {
+          if (at && at !== H[0]) m.arrows.push([at, H[0]]);
+          else if (!at) m.arrivals.push(H[0]);
+          pos.set(u, H[0]);
+        } else if (at) {
+          const was = before && before[u];
+          const is = now[u];
+          // Gone by now: at its last mention; a mention before that names a step it lost.
+          if (!is) m.losses.push([at, lastMention.get(u) === k]);
+          else if (was && was[1] !== is[1]) m.losses.push([at, false]);
+        }
+      } else if (!l.units.length && H.length) {
+        // A line naming a hex and no counter: a combat there when it, or the next line naming
+        // no hex, gives the CRT's odds column; else, after a combat, where its defenders went.
+        const next = lines[k + 1];
+        if (isCombat(l) || (next && !next.hexes.length && next.i === l.i + 1 && isCombat(next))) {
+          m.attacks.push(H[0]);
+          fought = H[0];
+        } else if (fought && H.length === 1 && H[0] !== fought) {
+          for (const [u, hx] of pos) {
+            if (hx !== fought || (now[u] && now[u][0] === fought)) continue;
+            m.arrows.push([fought, H[0]]);
+            pos.set(u, H[0]);
+          }
+          if (m.arrows.length) { m.arrows = [m.arrows[0]]; fought = H[0]; }
+        }
+      }
+      return m;
+    });
   }
 
   /** The bar that steps through what happened since this seat last acted (when it decides again). */
@@ -1293,41 +1408,142 @@ export class GamePage {
     const E = this.el;
     const st = this.state;
     const mine = st.pending && st.pending.kind === 'seat' && st.pending.seat === st.you;
-    const key = `${this.seatKey(st.you)}|${st.version}`;
-    if (!mine || !this.board.svg || this.replayShut === key || this.returnedAt !== key) { E.replay.hidden = true; return; }
+    const key = `${this.seatKey(st.you)}|${st.version}|${lang}`;
+    if (!mine || !this.board.svg || this.replayShut === key || !this.returnedAt || !key.startsWith(`${this.returnedAt}|`)) {
+      E.replay.hidden = true;
+      this.drawReplay();
+      return;
+    }
     if (!this.replay || this.replay.key !== key) {
-      this.replay = { key, lines: this.sinceLastActed(), at: -1 };
+      const { lines, before } = this.sinceLastActed();
+      this.replay = { key, lines, before, at: -1, marks: this.replayMarks(lines, before) };
+      if (!this.charts) this.loadCharts().then(() => { if (this.replay && this.replay.key === key) { this.replay.marks = this.replayMarks(lines, before); this.drawReplay(); } });
     }
     const R = this.replay;
-    if (!R.lines.length) { E.replay.hidden = true; return; }
+    if (!R.lines.length) { E.replay.hidden = true; this.drawReplay(); return; }
     const cur = R.lines[R.at];
+    const n = (f) => R.marks.reduce((s, m) => s + f(m), 0);
     E.replay.replaceChildren(
       h('span', { class: 'st-replay-head' }, t('sinceYou', R.lines.length)),
-      h('button', { class: 'st-btn st-btn-small', test: 'replay-prev', disabled: R.at <= 0, title: t('prev'), onclick: () => this.stepReplay(-1) }, '◀'),
-      h('span', { class: 'st-replay-pos', test: 'replay-pos' }, R.at < 0 ? '' : `${R.at + 1}/${R.lines.length}`),
+      h('button', { class: 'st-btn st-btn-small', test: 'replay-prev', disabled: R.at < 0, title: t('prev'), onclick: () => this.stepReplay(-1) }, '◀'),
+      h('span', { class: 'st-replay-pos', test: 'replay-pos' }, R.at < 0 ? t('replayAll') : `${R.at + 1}/${R.lines.length}`),
       h('button', { class: 'st-btn st-btn-small', test: 'replay-next', disabled: R.at >= R.lines.length - 1, title: t('next'), onclick: () => this.stepReplay(1) }, '▶'),
       h('span', { class: 'st-replay-text', test: 'replay-text' }, cur ? cur.text : t('replayHint')),
-      h('button', { class: 'st-x', title: t('close'), test: 'replay-close', onclick: () => { this.replayShut = key; this.showRefs(''); this.renderReplay(); } }, '×'));
+      h('button', { class: 'st-x', title: t('close'), test: 'replay-close', onclick: () => { this.replayShut = key; this.showRefs(''); this.renderReplay(); } }, '×'),
+      // What the marks on the map mean, with how many of each (all steps, or this one).
+      h('span', { class: 'st-replay-key', test: 'replay-key' }, ...[
+        ['st-key-arrow', 'replayMoves', (m) => m.arrows.length],
+        ['st-key-attack', 'replayAttacks', (m) => m.attacks.length],
+        ['st-key-loss', 'replayLosses', (m) => m.losses.filter((x) => !x[1]).length],
+        ['st-key-gone', 'replayGone', (m) => m.losses.filter((x) => x[1]).length],
+      ].map(([cls, word, f]) => h('span', { class: 'st-key-item' }, h('i', { class: cls }), t(word, R.at < 0 ? n(f) : f(R.marks[R.at] || { arrows: [], attacks: [], losses: [] }))))));
+    E.replay.classList.toggle('st-replay-stepping', R.at >= 0);
     E.replay.hidden = false;
+    this.drawReplay();
+  }
+
+  /** Draws the bar's marks on the map: the step shown strongly, the others faintly (all alike before the first step). */
+  drawReplay() {
+    const b = this.board;
+    const layer = b.replayLayer;
+    if (!layer) return;
+    layer.replaceChildren();
+    const R = this.replay;
+    if (!R || this.el.replay.hidden || !R.marks) return;
+    const defs = svgEl('defs');
+    for (const [id, cls] of [['st-ah-now', 'st-rp-head-now'], ['st-ah-old', 'st-rp-head-old']]) {
+      const mk = svgEl('marker', { id, viewBox: '0 0 10 10', refX: '7', refY: '5', markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse', class: cls });
+      mk.append(svgEl('path', { d: 'M0 0L10 5L0 10z' }));
+      defs.append(mk);
+    }
+    layer.append(defs);
+    const order = R.marks.map((m, k) => k).filter((k) => k !== R.at);
+    if (R.at >= 0) order.push(R.at);
+    for (const k of order) {
+      const m = R.marks[k];
+      const cls = R.at < 0 ? 'st-rp-all' : (k === R.at ? 'st-rp-now' : 'st-rp-old');
+      const head = k === R.at || R.at < 0 ? 'st-ah-now' : 'st-ah-old';
+      const g = svgEl('g', { class: `st-rp ${cls}`, 'data-step': String(k) });
+      for (const [from, to] of m.arrows) {
+        const a = b.centre(from);
+        const z = b.centre(to);
+        if (!a || !z) continue;
+        const len = Math.hypot(z[0] - a[0], z[1] - a[1]) || 1;
+        const ux = (z[0] - a[0]) / len;
+        const uy = (z[1] - a[1]) / len;
+        const s0 = Math.min(8, len / 4);
+        const s1 = Math.min(12, len / 3);
+        g.append(svgEl('circle', { cx: a[0], cy: a[1], r: 4, class: 'st-rp-from' }));
+        g.append(svgEl('line', {
+          x1: a[0] + ux * s0, y1: a[1] + uy * s0, x2: z[0] - ux * s1, y2: z[1] - uy * s1,
+          class: 'st-rp-arrow', 'marker-end': `url(#${head})`, 'data-from': from, 'data-to': to,
+        }));
+      }
+      for (const hx of m.attacks) {
+        const c = b.centre(hx);
+        if (!c) continue;
+        const pts = [];
+        for (let i = 0; i < 16; i++) {
+          const r = i % 2 ? 11 : 24;
+          const an = (Math.PI * i) / 8 - Math.PI / 2;
+          pts.push(`${(c[0] + r * Math.cos(an)).toFixed(1)},${(c[1] + r * Math.sin(an)).toFixed(1)}`);
+        }
+        g.append(svgEl('polygon', { points: pts.join(' '), class: 'st-rp-attack', 'data-hex': hx }));
+      }
+      for (const [hx, gone] of m.losses) {
+        const c = b.centre(hx);
+        if (!c) continue;
+        if (gone) {
+          g.append(svgEl('path', { d: `M${c[0] - 14} ${c[1] - 14}L${c[0] + 14} ${c[1] + 14}M${c[0] + 14} ${c[1] - 14}L${c[0] - 14} ${c[1] + 14}`, class: 'st-rp-gone', 'data-hex': hx }));
+        } else {
+          const x = c[0] + 8;
+          const y = c[1] + 6;
+          g.append(svgEl('rect', { x, y, width: 20, height: 13, rx: 3, class: 'st-rp-loss', 'data-hex': hx }));
+          g.append(Object.assign(svgEl('text', { x: x + 10, y: y + 10, class: 'st-rp-loss-text' }), { textContent: '−1' }));
+        }
+      }
+      for (const hx of m.arrivals) {
+        const c = b.centre(hx);
+        if (c) g.append(svgEl('circle', { cx: c[0], cy: c[1], r: 20, class: 'st-rp-arrive', 'data-hex': hx }));
+      }
+      if (g.childNodes.length) layer.append(g);
+    }
   }
 
   stepReplay(by) {
     const R = this.replay;
     if (!R) return;
-    R.at = Math.max(0, Math.min(R.lines.length - 1, R.at + by));
+    R.at = Math.max(-1, Math.min(R.lines.length - 1, R.at + by));
     const line = R.lines[R.at];
     this.renderReplay();
+    if (!line) { this.showRefs(''); return; }
     this.showRefs(line.text);
-    this.centreOn(line.text);
+    const m = R.marks[R.at] || {};
+    const hexes = [...(m.arrows || []).flat(), ...(m.attacks || []), ...(m.losses || []).map((x) => x[0])];
+    this.centreOn(line.text, hexes);
   }
 
   // --- the game's charts -----------------------------------------------------------------------
 
   /** Opens the game's charts (from its own data), on the chart shown last. */
+  /** The game's charts, fetched once (the same for every seat). */
+  loadCharts() {
+    if (!this.chartsLoading) {
+      this.chartsLoading = api('GET', this.url('/charts')).then((got) => {
+        this.charts = (got && got.charts) || [];
+        return this.charts;
+      }, (e) => {
+        this.chartsLoading = null;
+        throw e;
+      });
+    }
+    return this.chartsLoading;
+  }
+
   async openCharts(id) {
     if (!this.charts) {
       try {
-        this.charts = (await api('GET', this.url('/charts'))).charts || [];
+        await this.loadCharts();
       } catch (e) {
         toast(e.describe ? e.describe() : String(e), 'error');
         return;

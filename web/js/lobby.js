@@ -196,6 +196,15 @@ export class Lobby {
         h('strong', null, tx(s.name)), ' ',
         h('span', { class: 'st-muted' }, s.player === 'human' ? t('human') : agentName(s.player))));
       let status;
+      if (g.damaged) {
+        // A game the server cannot open: listed with why, in the page's language; nothing to resume.
+        return h('tr', { dataset: { game: g.id }, test: 'game-row', class: 'st-row-damaged' },
+          h('td', null, h('div', { class: 'st-strong' }, tx(g.title) || g.game || t('unknownGame')), h('div', { class: 'st-muted st-small st-mono' }, g.id)),
+          h('td', null, seatsCell),
+          h('td', null, h('span', { class: 'st-pill st-pill-damaged', test: 'damaged' }, t('damaged')),
+            h('div', { class: 'st-small st-summary-cell st-damaged-why', test: 'damaged-why' }, tx(g.damaged))),
+          h('td', null));
+      }
       if (g.over) status = h('span', { class: 'st-pill st-pill-over' }, t('over'));
       else {
         const p = g.pending;
@@ -207,6 +216,9 @@ export class Lobby {
         }
         status = h('span', { class: 'st-pill st-pill-live' }, who ? t('toMove', who) : t('ongoing'));
       }
+      const diceFixed = g.dice && g.dice.fixed
+        ? h('span', { class: 'st-pill st-pill-dice', test: 'dice-fixed', title: tx(g.dice.text) }, t('diceFixed'))
+        : null;
       const links = [h('a', { class: 'st-btn st-btn-small st-btn-quiet', href: `/game/${encodeURIComponent(g.id)}#spectate`, test: 'spectate' }, t('spectate'))];
       const seatIds = Object.keys(mine).filter((k) => mine[k]);
       for (const sid of seatIds) {
@@ -225,7 +237,7 @@ export class Lobby {
         h('td', null, h('div', { class: 'st-strong' }, tx(g.title) || g.game), h('div', { class: 'st-muted st-small' }, scen),
           g.updated ? h('div', { class: 'st-muted st-small st-when' }, t('updated'), ' ', formatTime(g.updated)) : null),
         h('td', null, seatsCell),
-        h('td', null, status, h('div', { class: 'st-small st-summary-cell' }, summaryLine(tx(g.summary), scen))),
+        h('td', null, status, diceFixed ? ' ' : null, diceFixed, h('div', { class: 'st-small st-summary-cell' }, summaryLine(tx(g.summary), scen))),
         h('td', null, h('div', { class: 'st-row-links' }, links)));
     });
     box.replaceChildren(h('table', { class: 'st-table' },

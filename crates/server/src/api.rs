@@ -230,8 +230,8 @@ async fn list_games(
                 Ok(row) => row,
                 Err(u) => {
                     let text = Text::new(
-                        format!("damaged, cannot be played: {}", u.why),
-                        format!("已损坏,无法进行:{}", u.why),
+                        format!("damaged, cannot be played: {}", u.why.en),
+                        format!("已损坏,无法进行:{}", u.why.zh),
                     );
                     return json!({
                         "id": u.id, "game": "", "title": null, "scenario": null, "created": null,

@@ -87,13 +87,13 @@ impl ApiError {
     }
 
     /// A stored game that cannot be opened; its record is kept as it is.
-    pub fn damaged(id: &str, why: &str) -> ApiError {
+    pub fn damaged(id: &str, why: &Text) -> ApiError {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "damaged-game",
             Text::new(
-                format!("game {id} is damaged and cannot be played: {why}. Its record is kept as it was; the server's log says more"),
-                format!("对局 {id} 已损坏,无法进行:{why}。其记录原样保留;详见服务器日志"),
+                format!("game {id} is damaged and cannot be played: {}. Its record is kept as it was; the server's log says more", why.en),
+                format!("对局 {id} 已损坏,无法进行:{}。其记录原样保留;详见服务器日志", why.zh),
             ),
         )
     }

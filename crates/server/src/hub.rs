@@ -155,7 +155,7 @@ pub struct Hub {
     /// Games that could not be opened (a record that does not replay, a row that does not
     /// read), with why: each answers `damaged-game` and keeps its record as it is, while every
     /// other game plays on.
-    damaged: Mutex<HashMap<String, String>>,
+    damaged: Mutex<HashMap<String, Text>>,
     /// Set when the server is stopping: every open event stream ends, so the server does not
     /// wait for pages that would never hang up.
     closing: tokio::sync::watch::Sender<bool>,
@@ -244,13 +244,13 @@ impl Hub {
     }
 
     /// Why game `id` could not be opened, if it could not.
-    pub fn damage(&self, id: &str) -> Option<String> {
+    pub fn damage(&self, id: &str) -> Option<Text> {
         self.damaged.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
     }
 
     /// Marks game `id` damaged: it answers `damaged-game` from now on; the log says why.
-    fn mark_damaged(&self, id: &str, why: String) -> ApiError {
-        eprintln!("game {id} is damaged and will not be played: {why}");
+    fn mark_damaged(&self, id: &str, why: Text) -> ApiError {
+        eprintln!("game {id} is damaged and will not be played: {}", why.en);
         self.damaged
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -397,7 +397,7 @@ impl Hub {
         }
         let read = |e: StoreError| {
             if e.damaged {
-                self.mark_damaged(id, e.to_string())
+                self.mark_damaged(id, e.damage())
             } else {
                 ApiError::storage(e)
             }
@@ -409,13 +409,21 @@ impl Hub {
             .ok_or_else(|| ApiError::no_such_game(id))?;
         let record = store.record(&row).map_err(read)?;
         drop(store);
-        let entry = sandtable_catalog::find(&row.game).map_err(|e| self.mark_damaged(id, e.message(Lang::En)))?;
+        let entry = sandtable_catalog::find(&row.game).map_err(|e| self.mark_damaged(id, e.text()))?;
         let json = serde_json::to_string(&record).map_err(ApiError::storage)?;
         let replayed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| entry.load(&json)));
         let session = match replayed {
             Ok(Ok(session)) => session,
-            Ok(Err(e)) => return Err(self.mark_damaged(id, e.message(Lang::En))),
-            Err(_) => return Err(self.mark_damaged(id, "the rules failed while replaying its record".into())),
+            Ok(Err(e)) => return Err(self.mark_damaged(id, e.text())),
+            Err(_) => {
+                return Err(self.mark_damaged(
+                    id,
+                    Text::new(
+                        "the rules failed while replaying its record",
+                        "重放其记录时规则程序出错",
+                    ),
+                ))
+            }
         };
         // A game stored by an older build was replayed into this build's format: store it so.
         if row.format != session.record().format {

@@ -10,6 +10,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 use sandtable_core::record::{Entry, Record, ScenarioSource};
+use sandtable_core::text::Text;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -34,6 +35,15 @@ impl StoreError {
             damaged: false,
             lost: false,
         }
+    }
+
+    /// What was read that cannot be used, in both languages, for a list of games a player reads
+    /// (the database's own words stay as they are).
+    pub fn damage(&self) -> Text {
+        Text::new(
+            format!("its stored row does not read ({})", self.text),
+            format!("其存储的数据无法读取({})", self.text),
+        )
     }
 
     fn lost(text: String) -> StoreError {
@@ -72,11 +82,11 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
-/// A stored game that cannot be read: its id and why.
+/// A stored game that cannot be read: its id and why, in both languages (a page lists it).
 #[derive(Clone, Debug)]
 pub struct Unreadable {
     pub id: String,
-    pub why: String,
+    pub why: Text,
 }
 
 /// Who plays a seat: a person holding the seat's token, or a computer player by name.
@@ -485,14 +495,17 @@ impl Store {
         if let Some(why) = stopped {
             out.push(Err(Unreadable {
                 id: String::new(),
-                why: format!("the list of games could not be read to its end: {why}"),
+                why: Text::new(
+                    format!("the list of games could not be read to its end: {why}"),
+                    format!("对局列表未能读完:{why}"),
+                ),
             }));
         }
         for id in ids {
             match self.game(&id) {
                 Ok(Some(g)) => out.push(Ok(g)),
                 Ok(None) => {}
-                Err(e) => out.push(Err(Unreadable { id, why: e.to_string() })),
+                Err(e) => out.push(Err(Unreadable { id, why: e.damage() })),
             }
         }
         Ok(out)

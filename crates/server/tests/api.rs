@@ -849,6 +849,20 @@ async fn one_damaged_game_does_not_stop_the_server() {
         edited_entry["damaged"]["en"].as_str().unwrap_or("").contains("step 1"),
         "the reason names the step: {edited_entry}"
     );
+    // The page shows the reason in its language: the Chinese one is the record's own refusal
+    // in Chinese, not the English inside a Chinese frame.
+    let zh = edited_entry["damaged"]["zh"].as_str().unwrap_or("");
+    let en_reason = edited_entry["damaged"]["en"].as_str().unwrap_or("");
+    let en_reason = en_reason.split_once(": ").map_or(en_reason, |(_, why)| why);
+    assert!(
+        !zh.contains(en_reason),
+        "the Chinese reason repeats the English one: {edited_entry}"
+    );
+    assert!(
+        zh.split_once(':')
+            .is_some_and(|(_, why)| why.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))),
+        "the Chinese reason is Chinese: {edited_entry}"
+    );
     let good_entry = list.iter().find(|g| g["id"] == json!(good)).expect("listed");
     assert!(good_entry.get("damaged").is_none(), "{good_entry}");
     // The good game plays on.

@@ -1187,8 +1187,8 @@ impl StalingradBlitz {
             id: "turns".into(),
             title: t("Turn track", "回合表"),
             note: t(
-                "Chits each side puts in the cup each turn (6.2); reinforcements come by their chits (12.0).",
-                "每回合双方放入杯中的命令卡数(6.2);增援随增援命令卡到来(12.0)。",
+                "Chits each side puts in the cup each turn (6.2). Reinforcements come by their chits, not by turn (12.0): the Soviet reinforcement track and the Axis reinforcement table follow this chart.",
+                "每回合双方放入杯中的命令卡数(6.2)。增援随增援命令卡到来,不按回合(12.0):见本表之后的苏军增援表和轴心国增援表。",
             ),
             head: vec![
                 t("Turn", "回合"),
@@ -1208,6 +1208,64 @@ impl StalingradBlitz {
                         same(td.ger_com.to_string()),
                         same(td.axis_rnf_com.to_string()),
                     ]
+                })
+                .collect(),
+            swatches: Vec::new(),
+        };
+        // 12.2: the Soviet reinforcement track, one row per reinforcement number (the count of
+        // SOVIET REINF executions, not the turn), one column per type, as tables.toml holds it.
+        let soviet_reinf = Chart {
+            id: "soviet-reinf".into(),
+            title: t("Soviet reinforcement track", "苏军增援表"),
+            note: t(
+                "When SOVIET REINF is executed the Soviet player takes the column of the current reinforcement number from the pool, then the marker advances one box; if SOVIET REINF is not executed it stays (12.2). A type the pool lacks is lost (12.2(2)).",
+                "执行苏军增援命令卡时,苏军按当前增援编号那一栏从预备队中取出单位,然后编号标记前进一格;未执行则不动(12.2)。预备队中缺少的类型即失去(12.2(2))。",
+            ),
+            head: std::iter::once(t("Reinforcement number", "增援编号"))
+                .chain(d.soviet_track.iter().map(|(class, _)| {
+                    let n = class.name();
+                    let mut en = n.en.chars();
+                    let cap = en.next().map(|c| c.to_uppercase().chain(en).collect::<String>()).unwrap_or_default();
+                    Text::new(cap, n.zh)
+                }))
+                .collect(),
+            rows: (0..d.soviet_track.first().map_or(0, |(_, row)| row.len()))
+                .map(|i| {
+                    std::iter::once(same((i + 1).to_string()))
+                        .chain(d.soviet_track.iter().map(|(_, row)| {
+                            let n = row.get(i).copied().unwrap_or(0);
+                            same(if n == 0 { "-".into() } else { n.to_string() })
+                        }))
+                        .collect()
+                })
+                .collect(),
+            swatches: Vec::new(),
+        };
+        // 12.3: the Axis reinforcement table, one row per face of the die, divisions by type.
+        let axis_reinf = Chart {
+            id: "axis-reinf".into(),
+            title: t("Axis reinforcement table", "轴心国增援表"),
+            note: t(
+                "When AXIS REINF is executed the Axis player rolls a die and takes that row's divisions from the pool, of each type as he chooses (12.3); a type the pool lacks is lost. Then up to 2 units from the rail transport box may enter too, reduced ones reduced (12.4).",
+                "执行轴心国增援命令卡时,轴心国掷一个骰子,按该行从预备队中自选各类型的师(12.3);预备队中缺少的类型即失去。此外铁道运输框中最多 2 个单位也可进入,已减员的以减员状态进入(12.4)。",
+            ),
+            head: vec![
+                t("Die", "骰子"),
+                t("German panzer", "德军装甲师"),
+                t("SS", "党卫军师"),
+                t("German infantry", "德军步兵师"),
+                t("Hungarian", "匈牙利师"),
+                t("Romanian", "罗马尼亚师"),
+                t("Italian", "意大利师"),
+            ],
+            rows: d
+                .axis_reinf
+                .iter()
+                .enumerate()
+                .map(|(die, row)| {
+                    std::iter::once(same((die + 1).to_string()))
+                        .chain(row.iter().map(|&n| same(if n == 0 { "-".into() } else { n.to_string() })))
+                        .collect()
                 })
                 .collect(),
             swatches: Vec::new(),
@@ -1338,7 +1396,7 @@ impl StalingradBlitz {
             ],
             swatches: Vec::new(),
         };
-        vec![play, crt, tec, turns, legend, glossary]
+        vec![play, crt, tec, turns, soviet_reinf, axis_reinf, legend, glossary]
     }
 }
 
