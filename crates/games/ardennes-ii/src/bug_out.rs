@@ -84,7 +84,7 @@ impl ArdennesII {
             // The nearest ring of hexes around the gun that holds a road hex (the map is 80
             // columns wide: no ring beyond that).
             let mut r = 0;
-            if self.edition1 {
+            if self.edition == 1 {
                 // Data edition 1: the count from the gun's own road only.
                 seeds.push((start, 0));
             }

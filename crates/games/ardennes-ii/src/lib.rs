@@ -68,9 +68,10 @@ pub struct ArdennesII {
     pub(crate) journal: Journal,
     /// The scenario being played (a shipped one, or one a player wrote).
     pub(crate) scenario: Arc<data::Scenario>,
-    /// A game begun on data edition 1 (before the 3.6 reading of the bug-out road count): it
-    /// keeps the count from the gun's own road, so that its record replays (RULINGS).
-    pub(crate) edition1: bool,
+    /// The data edition the game was begun on (1 or 2; docs/formats.md "edition"): a game
+    /// begun on an earlier one keeps the readings it was played under, so that its record
+    /// replays (RULINGS).
+    pub(crate) edition: u8,
 }
 
 /// What one seat may know, as a computer player reads it. Ardennes II hides nothing (SCS: both
@@ -101,14 +102,17 @@ impl<'a> SeatView<'a> {
     }
 }
 
-/// Whether a game of data `edition` is one begun on edition 1 (`false` for today's); an
-/// edition this build does not know is refused.
-fn earlier_edition(edition: &str) -> Result<bool, SetupError> {
+/// The data edition new games begin on ([`Rules::DATA_EDITION`] as a number).
+pub(crate) const EDITION: u8 = 2;
+
+/// The number of data edition `edition` (1 or 2); an edition this build does not know is
+/// refused.
+fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
-        "1" => Ok(true),
-        e if e == <ArdennesII as Rules>::DATA_EDITION => Ok(false),
+        "1" => Ok(1),
+        "2" => Ok(2),
         other => Err(SetupError(format!(
-            "this game of ardennes-ii was begun on edition {other} of its data, which this build no longer has (it plays edition {})",
+            "this game of ardennes-ii was begun on edition {other} of its data, which this build does not have (it plays editions 1 to {})",
             <ArdennesII as Rules>::DATA_EDITION
         ))),
     }
@@ -232,13 +236,13 @@ impl Rules for ArdennesII {
 
     fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
         let mut g = Self::setup(scenario, seed)?;
-        g.edition1 = earlier_edition(edition)?;
+        g.edition = edition_number(edition)?;
         Ok(g)
     }
 
     fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<Self, SetupError> {
         let mut g = Self::setup_from_text(text, seed)?;
-        g.edition1 = earlier_edition(edition)?;
+        g.edition = edition_number(edition)?;
         Ok(g)
     }
 
@@ -368,6 +372,12 @@ impl ArdennesII {
         }
     }
 
+    /// The data edition the game was begun on (1 or 2), whose readings it is played under
+    /// (RULINGS).
+    pub fn edition(&self) -> u8 {
+        self.edition
+    }
+
     /// A door to change the game by hand, for tests that build positions: the state as it is,
     /// the phase and the generator. The game forgets what it worked out for the old state
     /// when the door closes (dropped).
@@ -400,6 +410,12 @@ impl Edit<'_> {
         }
     }
 
+    /// Plays the game on the readings of data edition `edition` (1 or 2), as a game begun
+    /// on it would be.
+    pub fn set_edition(&mut self, edition: u8) {
+        self.g.edition = edition;
+    }
+
     /// Starts the generator again from `seed`, the procedure stack kept.
     pub fn reseed(&mut self, seed: u64) {
         self.g.engine.reseed(seed);
@@ -427,5 +443,26 @@ impl std::ops::DerefMut for Edit<'_> {
 impl Drop for Edit<'_> {
     fn drop(&mut self) {
         self.g.engine.touch();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    #[test]
+    fn the_editions_this_build_plays_and_no_other() {
+        assert_eq!(edition_number(<ArdennesII as Rules>::DATA_EDITION).ok(), Some(EDITION));
+        for (e, n) in [("1", 1), ("2", 2)] {
+            let g = ArdennesII::new_game_edition("goose-egg", 1, e).expect("a known edition");
+            assert_eq!(g.edition(), n);
+        }
+        for e in ["0", "9", "", "2a"] {
+            let Err(err) = ArdennesII::new_game_edition("goose-egg", 1, e) else {
+                panic!("edition {e:?} accepted");
+            };
+            assert!(err.0.contains(&format!("edition {e} ")), "{}", err.0);
+        }
     }
 }

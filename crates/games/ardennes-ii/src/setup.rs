@@ -218,7 +218,7 @@ impl ArdennesII {
             engine: Engine::new(seed, Vec::new()),
             journal: Default::default(),
             scenario: Arc::new(scenario.clone()),
-            edition1: false,
+            edition: crate::EDITION,
         };
         // SCS 5.0: the owners' set-up choices come in a set-up phase before the first turn.
         let first = if placing.is_empty() {
