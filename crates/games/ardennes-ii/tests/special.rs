@@ -1,7 +1,7 @@
 //! The special rules and the readings of the book's ambiguous sentences, played on positions
 //! built on the real map where the book puts the units: the rubber boats (4.2), observers
 //! (3.5), bug-out (3.6), traffic-jam supply (3.1, 3.7), VP control (6.0), set-up DG and
-//! artillery that retreats (3.4).
+//! artillery that retreats (3.4), the demolition unit (3.8), on data editions 2 and 3.
 
 mod common;
 
@@ -264,14 +264,38 @@ fn ninety_ninth_barrage() -> (ArdennesII, UnitId, [UnitId; 2], sandtable_core::h
 }
 
 #[test]
-fn a_unit_that_can_no_longer_move_observes_before_one_that_can() {
-    // 3.5: "目标格 2 格内必须有一个友方单位 … 被用作观测员的单位在被用作观测员后不能移动": of the
-    // 99th's two battalions next to the target, the one that has stopped this phase (for a
-    // demolition) observes, and the other stays free to move (RULINGS).
+fn the_player_chooses_the_observer_and_only_that_unit_is_frozen() {
+    // 3.5: "目标格 2 格内必须有一个友方单位 … 被用作观测员的单位在被用作观测员后不能移动".
     let (mut g, gun, [a, b], t) = ninety_ninth_barrage();
+    g.edit().set_edition(3);
+    play(&mut g, Action::Fire { unit: gun, target: t });
+    let offered = legal(&g);
+    assert_eq!(
+        offered,
+        [Action::Observe { unit: a }, Action::Observe { unit: b }],
+        "3.5: the US player chooses the observer"
+    );
+    refused(&mut g, ALLIED, &Action::Observe { unit: gun }, "3.5");
+    play(&mut g, Action::Observe { unit: b });
+    assert!(g.state().units[b as usize].observed, "the chosen observer is frozen");
+    assert!(!g.state().units[a as usize].observed, "the other is not");
+    assert_eq!(g.phase(), Phase::UsBarrage, "the die is rolled and the phase goes on");
+}
+
+#[test]
+fn on_data_edition_2_a_unit_that_can_no_longer_move_observes_before_one_that_can() {
+    // Games begun on editions 1 and 2 keep the engine's pick, so that their records replay: of
+    // the 99th's two battalions next to the target, the one that has stopped this phase (for a
+    // demolition) observes, and the other stays free to move (RULINGS, "Data editions").
+    let (mut g, gun, [a, b], t) = ninety_ninth_barrage();
+    g.edit().set_edition(2);
     g.edit().set_phase(Phase::Movement(Side::Allied));
     g.edit().units[b as usize].stopped = true;
     play(&mut g, Action::Fire { unit: gun, target: t });
+    assert!(
+        !legal(&g).iter().any(|a| matches!(a, Action::Observe { .. })),
+        "no choice on edition 2"
+    );
     assert!(g.state().units[b as usize].observed, "the stopped unit observes");
     assert!(!g.state().units[a as usize].observed, "the other is not frozen");
 }
@@ -325,4 +349,49 @@ fn air_supply_goes_on_any_hex_and_air_strikes_anywhere() {
     let far = hex(&g, "B30.30");
     play(&mut g, Action::AirStrike { target: far });
     assert_eq!(g.state().air_strikes, 1, "the strike on {} was made", id(&g, far));
+}
+
+#[test]
+fn the_us_player_chooses_the_unit_that_stops_for_a_demolition() {
+    // 3.8: the attempt at Hotton's bridges (the book's symbol A27.33) is made by a US unit
+    // within 2 hexes of it, which stops: the US player picks which.
+    let mut g = empty(5, Phase::Movement(Side::Allied));
+    g.edit().set_edition(3);
+    let symbol = hex(&g, "A27.33");
+    let grid = g.world().map.grid.clone();
+    let near: Vec<_> = grid.neighbours(symbol).map(|(_, n)| n).collect();
+    let us = pick(&g, 2, &[], foot(Side::Allied));
+    put(&mut g, us[0], near[0]);
+    put(&mut g, us[1], near[3]);
+    play(&mut g, Action::Demolish { symbol });
+    assert_eq!(
+        legal(&g),
+        [Action::Attempt { unit: us[0] }, Action::Attempt { unit: us[1] }],
+        "3.8: the US player chooses"
+    );
+    let other = pick(&g, 1, &us, foot(Side::Allied))[0];
+    refused(&mut g, ALLIED, &Action::Attempt { unit: other }, "3.8");
+    play(&mut g, Action::Attempt { unit: us[1] });
+    assert!(g.state().units[us[1] as usize].stopped, "the chosen unit stops");
+    assert!(!g.state().units[us[0] as usize].stopped, "the other does not");
+}
+
+#[test]
+fn on_data_edition_2_the_first_us_unit_found_stops_for_a_demolition() {
+    // Games begun on editions 1 and 2 keep the engine's pick (RULINGS, "Data editions").
+    let mut g = empty(5, Phase::Movement(Side::Allied));
+    g.edit().set_edition(2);
+    let symbol = hex(&g, "A27.33");
+    let grid = g.world().map.grid.clone();
+    let near: Vec<_> = grid.neighbours(symbol).map(|(_, n)| n).collect();
+    let us = pick(&g, 2, &[], foot(Side::Allied));
+    put(&mut g, us[0], near[0]);
+    put(&mut g, us[1], near[3]);
+    play(&mut g, Action::Demolish { symbol });
+    assert!(
+        !legal(&g).iter().any(|a| matches!(a, Action::Attempt { .. })),
+        "no choice on edition 2"
+    );
+    assert!(g.state().units[us[0] as usize].stopped, "the first found stops");
+    assert!(!g.state().units[us[1] as usize].stopped, "the other does not");
 }
