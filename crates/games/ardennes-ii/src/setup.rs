@@ -186,6 +186,8 @@ impl ArdennesII {
             airborne_drop: Vec::new(),
             approached: Vec::new(),
             air_supply: Vec::new(),
+            jam_stacks: Vec::new(),
+            arrived: Vec::new(),
             area: (!scenario.area.is_empty()).then(|| {
                 let grid = &w.map.grid;
                 Arc::new(grid.hexes().map(|h| scenario.in_area(grid, h)).collect())
