@@ -301,6 +301,16 @@ struct Sight<'a> {
 }
 
 impl<'a> Sight<'a> {
+    /// The half MP `u` may still spend this phase: none once it has fired, observed or stopped
+    /// for a demolition (3.5, 3.8).
+    fn move_left(&self, u: UnitId) -> u32 {
+        let st = &self.g.state().units[u as usize];
+        if st.fired || st.observed || st.stopped {
+            return 0;
+        }
+        self.b.allowance(u).saturating_sub(st.spent as u32)
+    }
+
     fn new(g: &'a ArdennesII, plan: &'a Plan) -> Sight<'a> {
         let side = plan.side;
         let b = Board::new(g.world(), g.state());
@@ -564,6 +574,16 @@ fn decide(g: &ArdennesII, plan: &Plan, legal: &[Action]) -> (usize, Option<Hex>)
             let i = best(legal.iter().enumerate(), |a| match a {
                 Action::BugOut { unit, to } => Some(sight.place(*unit, *to)),
                 _ => Some(-999_999),
+            });
+            return (i.map_or(0, |b| b.0), None);
+        }
+        // 3.5, 3.8: the observer, or the US unit that makes a demolition attempt, is frozen
+        // for the rest of the phase: the candidate that loses least by it (one that can no
+        // longer move, else the one with the fewest MP left), the first offered on a tie.
+        Action::Observe { .. } | Action::Attempt { .. } => {
+            let i = best(legal.iter().enumerate(), |a| match a {
+                Action::Observe { unit } | Action::Attempt { unit } => Some(-(sight.move_left(*unit) as i32)),
+                _ => None,
             });
             return (i.map_or(0, |b| b.0), None);
         }
@@ -926,5 +946,51 @@ mod tests {
                 "{scenario} seat {seat}: back to where they came from: {back:?}"
             );
         }
+    }
+
+    /// 3.8 (data edition 3): of two US units next to Hotton's demolition symbol (A27.33), the
+    /// one that has spent most of its move makes the attempt and stops, though the other comes
+    /// first in counter order.
+    #[test]
+    fn the_unit_that_stops_for_a_demolition_is_the_one_with_least_move_left() {
+        use sandtable_ardennes_ii::state::{Loc, UnitState};
+        let mut g = ArdennesII::new_game("campaign", 7).unwrap();
+        let symbol = g.world().map.grid.parse("A27.33").unwrap();
+        let near: Vec<Hex> = g.world().map.grid.neighbours(symbol).map(|(_, n)| n).collect();
+        let foot: Vec<UnitId> = (0..g.state().units.len() as UnitId)
+            .filter(|&u| {
+                let d = &g.world().data.counters.units[u as usize];
+                d.side == Side::Allied && !d.is_mech() && !d.is_artillery()
+            })
+            .take(2)
+            .collect();
+        {
+            let mut e = g.edit();
+            for u in e.units.iter_mut() {
+                *u = UnitState {
+                    loc: Loc::Removed,
+                    ..UnitState::default()
+                };
+            }
+            e.turn = 5;
+            e.markers.clear();
+            e.airborne_due.clear();
+            e.air_strikes = 0;
+            e.set_edition(3);
+            e.set_phase(Phase::Movement(Side::Allied));
+            e.units[foot[0] as usize].loc = Loc::Map(near[0]);
+            e.units[foot[1] as usize].loc = Loc::Map(near[3]);
+        }
+        // Half a MP left to the second.
+        let ma = g.world().data.counters.units[foot[1] as usize].front.ma as u16;
+        g.edit().units[foot[1] as usize].spent = ma * 2 - 1;
+        g.apply(1, &Action::Demolish { symbol }).unwrap();
+        let legal = g.legal_list();
+        assert_eq!(
+            legal[..],
+            [Action::Attempt { unit: foot[0] }, Action::Attempt { unit: foot[1] }]
+        );
+        let i = Scripted::new().choose(&g.seat_view(1), 1, &legal, &mut Rng::from_seed(1));
+        assert_eq!(legal[i], Action::Attempt { unit: foot[1] });
     }
 }

@@ -108,6 +108,15 @@ pub enum Action {
     Die {
         face: u8,
     },
+    /// 3.5: this unit observes the barrage being fired (and may not move for the rest of the
+    /// phase).
+    Observe {
+        unit: UnitId,
+    },
+    /// 3.8: this US unit makes the demolition attempt (and stops for the rest of the phase).
+    Attempt {
+        unit: UnitId,
+    },
 }
 
 impl Action {

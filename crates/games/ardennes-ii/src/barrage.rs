@@ -274,9 +274,10 @@ impl ArdennesII {
 
     /// 3.5: one barrage (by an artillery unit, or a US air strike with `None`) at `target`
     /// (checked): the firing unit and the air strike are marked; the artillery's observer is
-    /// the gun itself when it is within 2 hexes of the target ("火炮可以自行瞄准"), else the
-    /// first of [`Self::observers`] (a unit that can no longer move if there is one); an air
-    /// strike needs none and freezes nobody (2.2). Then the die.
+    /// the gun itself when it is within 2 hexes of the target ("火炮可以自行瞄准"), the only
+    /// candidate, or the one its owner chooses (on data editions 1 and 2, the first of
+    /// [`Self::observers`]: a unit that can no longer move if there is one); an air strike
+    /// needs none and freezes nobody (2.2). Then the die.
     pub(crate) fn fire(&mut self, unit: Option<UnitId>, target: Hex) {
         let side = unit.map_or(Side::Allied, |u| self.unit_side(u));
         let observed = unit.is_none() && self.observer(side, target, None).is_some();
@@ -308,9 +309,45 @@ impl ArdennesII {
         } else {
             self.observers(side, target, self.observing_division(gun))
         };
-        if let Some(&o) = candidates.first() {
-            self.s.units[o as usize].observed = true;
+        match candidates.as_slice() {
+            [] => self.barrage_die(Some(gun), side, target),
+            // Data editions 1 and 2: the engine's pick, the first candidate (RULINGS).
+            [o, ..] if self.edition < 3 => {
+                self.s.units[*o as usize].observed = true;
+                self.barrage_die(Some(gun), side, target);
+            }
+            [o] => {
+                self.s.units[*o as usize].observed = true;
+                self.barrage_die(Some(gun), side, target);
+            }
+            _ => self.engine.push(Frame::Observer {
+                gun,
+                target,
+                candidates,
+            }),
         }
+    }
+
+    /// 3.5: whether `unit` may observe the barrage awaiting its observer.
+    pub(crate) fn may_observe(&self, candidates: &[UnitId], unit: UnitId) -> Result<(), Refusal> {
+        self.known_unit(unit)?;
+        if candidates.contains(&unit) {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            "3.5",
+            text!(
+                "the observer is a friendly unit within 2 hexes of the target (for divisional artillery, one of its own division)",
+                "观测员须为目标格 2 格内的友方单位(师属火炮须为本师单位)"
+            ),
+        ))
+    }
+
+    /// 3.5: `observer` (checked) observes `gun`'s barrage at `target`: it may not move for the
+    /// rest of the phase; then the die.
+    pub(crate) fn observe(&mut self, gun: UnitId, target: Hex, observer: UnitId) {
+        self.s.units[observer as usize].observed = true;
+        let side = self.unit_side(gun);
         self.barrage_die(Some(gun), side, target);
     }
 

@@ -29,7 +29,29 @@ pub(crate) enum Unprimed {
 }
 
 impl ArdennesII {
-    /// 3.8: the US unit that would make an attempt at demolition symbol `i` (the first found
+    /// 3.8: the US units that may make the attempt at demolition symbol `i` (those within
+    /// range; those that can no longer move this phase first, then in counter order), or why
+    /// none can.
+    pub(crate) fn demolishers(&self, b: &Board, i: usize) -> Result<Vec<UnitId>, Unprimed> {
+        self.demolisher(b, i)?;
+        let symbol = self.w.demolitions[i].0;
+        let range = self.w.data.tables.bridge_us_unit_range as u32;
+        let mut v: Vec<UnitId> = self
+            .units_of(Side::Allied)
+            .filter(|&u| {
+                self.s.units[u as usize]
+                    .hex()
+                    .is_some_and(|h| self.w.map.grid.distance(h, symbol) <= range)
+            })
+            .collect();
+        v.sort_by_key(|&u| {
+            let st = &self.s.units[u as usize];
+            (!(st.moved || st.fired || st.observed || st.stopped), u)
+        });
+        Ok(v)
+    }
+
+    /// 3.8: a US unit that may make an attempt at demolition symbol `i` (the first found
     /// within range), or why none can.
     pub(crate) fn demolisher(&self, b: &Board, i: usize) -> Result<UnitId, Unprimed> {
         let (symbol, pairs) = &self.w.demolitions[i];
@@ -115,13 +137,43 @@ impl ArdennesII {
         matches!(phase, Phase::Movement(Side::Allied) | Phase::UsBarrage)
     }
 
-    /// The US tries the bridges of `symbol` (checked): the US unit within range stops for the
-    /// rest of the phase (3.8), then the die.
+    /// The US tries the bridges of `symbol` (checked): a US unit within range stops for the
+    /// rest of the phase (3.8) — the only one, or the one the US player chooses (on data
+    /// editions 1 and 2, the first found) —, then the die.
     pub(crate) fn demolish(&mut self, symbol: Hex) {
         let b = Board::new(&self.w, &self.s);
         let i = self.w.demolitions.iter().position(|(h, _)| *h == symbol);
-        let unit = i.and_then(|i| self.demolisher(&b, i).ok());
+        let candidates = if self.edition < 3 {
+            // Data editions 1 and 2: the first US unit found within range (RULINGS).
+            i.and_then(|i| self.demolisher(&b, i).ok()).into_iter().collect()
+        } else {
+            i.and_then(|i| self.demolishers(&b, i).ok()).unwrap_or_default()
+        };
         drop(b);
+        match candidates.as_slice() {
+            [_, _, ..] => self.engine.push(Frame::Demolisher { symbol, candidates }),
+            _ => self.attempt(symbol, candidates.first().copied()),
+        }
+    }
+
+    /// 3.8: whether `unit` may make the attempt awaiting its US unit.
+    pub(crate) fn may_attempt(&self, candidates: &[UnitId], unit: UnitId) -> Result<(), Refusal> {
+        self.known_unit(unit)?;
+        if candidates.contains(&unit) {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            "3.8",
+            text!(
+                "the attempt is made by a US unit within 2 hexes of the demolition symbol",
+                "炸桥须由炸药标志 2 格内的美军单位进行"
+            ),
+        ))
+    }
+
+    /// 3.8: `unit` (checked) makes the attempt at `symbol` and stops for the rest of the
+    /// phase; then the die.
+    pub(crate) fn attempt(&mut self, symbol: Hex, unit: Option<UnitId>) {
         if let Some(u) = unit {
             self.s.units[u as usize].stopped = true;
         }

@@ -46,6 +46,11 @@ impl ArdennesII {
         let mut dg = Vec::new();
         for h in self.w.map.grid.hexes() {
             let units = b.stack(h);
+            // SCS 5.0 (data edition 3): a stack with a unit arrived this turn may be
+            // overstacked until the end of its side's first movement phase since.
+            if units.iter().any(|u| self.s.arrived.contains(u)) {
+                continue;
+            }
             if !units.is_empty() && self.stack_fault(units) {
                 dg.extend_from_slice(units);
             }

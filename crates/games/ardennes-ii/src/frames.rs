@@ -41,6 +41,17 @@ pub enum Frame {
     Combat(Combat),
     /// A die to roll, and what it is for.
     Roll(Roll),
+    /// 3.5: the firing side chooses the observer of `gun`'s barrage at `target` among
+    /// `candidates` (friendly units within 2 hexes of it; for divisional artillery of its own
+    /// division); then the die.
+    Observer {
+        gun: UnitId,
+        target: Hex,
+        candidates: Vec<UnitId>,
+    },
+    /// 3.8: the US player chooses which of `candidates` (US units within 2 hexes of the
+    /// demolition symbol at `symbol`) makes the attempt and stops; then the die.
+    Demolisher { symbol: Hex, candidates: Vec<UnitId> },
 }
 
 /// Where a phase stands.

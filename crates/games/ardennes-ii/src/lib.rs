@@ -68,9 +68,11 @@ pub struct ArdennesII {
     pub(crate) journal: Journal,
     /// The scenario being played (a shipped one, or one a player wrote).
     pub(crate) scenario: Arc<data::Scenario>,
-    /// The data edition the game was begun on (1, 2 or today's 3), so that its record replays:
-    /// edition 1 keeps the bug-out road count from the gun's own road (3.6, RULINGS); editions
-    /// 1 and 2 keep the map before the 1944 secondary road net (`data/edition-2/map.toml`).
+    /// The data edition the game was begun on (1, 2 or 3; docs/formats.md "edition"): a game
+    /// begun on an earlier one keeps the readings and the map it was played under, so that its
+    /// record replays (RULINGS, "Data editions"): edition 1 the bug-out road count from the
+    /// gun's own road (3.6); editions 1 and 2 the map before the 1944 secondary road net
+    /// (`data/edition-2/map.toml`) and the engine's picks of observers and demolition units.
     pub(crate) edition: u8,
 }
 
@@ -102,15 +104,18 @@ impl<'a> SeatView<'a> {
     }
 }
 
-/// The number of data `edition` (1, 2, or today's 3); an edition this build does not know is
+/// The data edition new games begin on ([`Rules::DATA_EDITION`] as a number).
+pub(crate) const EDITION: u8 = 3;
+
+/// The number of data edition `edition` (1, 2 or 3); an edition this build does not know is
 /// refused.
 fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
         "1" => Ok(1),
         "2" => Ok(2),
-        e if e == <ArdennesII as Rules>::DATA_EDITION => Ok(3),
+        "3" => Ok(3),
         other => Err(SetupError(format!(
-            "this game of ardennes-ii was begun on edition {other} of its data, which this build no longer has (it plays edition {})",
+            "this game of ardennes-ii was begun on edition {other} of its data, which this build does not have (it plays editions 1 to {})",
             <ArdennesII as Rules>::DATA_EDITION
         ))),
     }
@@ -122,9 +127,12 @@ impl Rules for ArdennesII {
     type View<'a> = SeatView<'a>;
     const ID: &'static str = "ardennes-ii";
     const SEQUENCE_OF_PLAY: &'static str = "2.1";
-    /// Edition 2: Entry Area N across the seam and the bug-out road count from the nearest
-    /// road (3.6). Edition 3: the map's 1944 secondary road net. Games begun on edition 1 replay
-    /// with the former count, and games of editions 1 and 2 on the map of edition 2.
+    /// Edition 3: the map's 1944 secondary road net; the firing player chooses the barrage's
+    /// observer (3.5), the US player the unit that makes a demolition attempt (3.8), a German
+    /// stack may enter an empty traffic jam together and stacking is checked at the end of every
+    /// phase (3.1). Edition 2: Entry Area N across the seam and the bug-out road count from the
+    /// nearest road (3.6). Games begun on editions 1 and 2 replay on the map of edition 2 with
+    /// the readings they were played under.
     const DATA_EDITION: &'static str = "3";
 
     fn seat_view(&self, seat: Seat) -> SeatView<'_> {
@@ -373,6 +381,12 @@ impl ArdennesII {
         }
     }
 
+    /// The data edition the game was begun on (1, 2 or 3), whose readings it is played under
+    /// (RULINGS, "Data editions").
+    pub fn edition(&self) -> u8 {
+        self.edition
+    }
+
     /// A door to change the game by hand, for tests that build positions: the state as it is,
     /// the phase and the generator. The game forgets what it worked out for the old state
     /// when the door closes (dropped).
@@ -405,6 +419,12 @@ impl Edit<'_> {
         }
     }
 
+    /// Plays the game on the readings of data edition `edition` (1, 2 or 3), as a game begun
+    /// on it would be.
+    pub fn set_edition(&mut self, edition: u8) {
+        self.g.edition = edition;
+    }
+
     /// Starts the generator again from `seed`, the procedure stack kept.
     pub fn reseed(&mut self, seed: u64) {
         self.g.engine.reseed(seed);
@@ -432,5 +452,26 @@ impl std::ops::DerefMut for Edit<'_> {
 impl Drop for Edit<'_> {
     fn drop(&mut self) {
         self.g.engine.touch();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    #[test]
+    fn the_editions_this_build_plays_and_no_other() {
+        assert_eq!(edition_number(<ArdennesII as Rules>::DATA_EDITION).ok(), Some(EDITION));
+        for (e, n) in [("1", 1), ("2", 2), ("3", 3)] {
+            let g = ArdennesII::new_game_edition("goose-egg", 1, e).expect("a known edition");
+            assert_eq!(g.edition(), n);
+        }
+        for e in ["0", "9", "", "2a"] {
+            let Err(err) = ArdennesII::new_game_edition("goose-egg", 1, e) else {
+                panic!("edition {e:?} accepted");
+            };
+            assert!(err.0.contains(&format!("edition {e} ")), "{}", err.0);
+        }
     }
 }

@@ -13,10 +13,10 @@
 //!   hex, MP spent, DG and face, and on everything else movement costs read for its side
 //!   (TEC, 1.2, 3.1, 3.5, 3.8): the turn, the blown bridges, the barrage markers, the hexes
 //!   the enemy holds, the enemy's ZOC Bonds and, on turns 1–2, the traffic jams German units
-//!   hold. Moving one unit thus leaves the reach of the side's other units as it was; and when
-//!   the enemy's units, bonds or markers change, only the reaches that could come within two
-//!   hexes of a change are forgotten (the step rules read a hex and its neighbours:
-//!   [`sandtable_core::reach`]);
+//!   hold and the stacks moving into them together. Moving one unit thus leaves the reach of
+//!   the side's other units as it was; and when the enemy's units, bonds or markers change,
+//!   only the reaches that could come within two hexes of a change are forgotten (the step
+//!   rules read a hex and its neighbours: [`sandtable_core::reach`]);
 //! - each side's supply map (3.7), keyed on the layout it was traced on, the turn, the blown
 //!   bridges and the Air Supply markers: all a trace reads besides the scenario's sources.
 //!
@@ -25,7 +25,7 @@
 
 use crate::rules::{Board, Layout};
 use crate::sequence::Side;
-use crate::state::{Markers, State, UnitId};
+use crate::state::{JamStack, Markers, State, UnitId};
 use crate::world::World;
 use sandtable_core::hex::Hex;
 use sandtable_core::reach::{self, ReachCache};
@@ -88,6 +88,8 @@ struct Env {
     /// The enemy's ZOC Bond hexes, in hex order.
     enemy_bonds: Vec<Hex>,
     german_jams: Vec<Hex>,
+    /// 3.1 (data edition 3): the German stacks moving into traffic jams this phase.
+    jam_stacks: Vec<JamStack>,
 }
 
 /// What a unit's reach depends on of the unit itself.
@@ -238,6 +240,7 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
         enemy_hexes: b.held_by(side.enemy()).to_vec(),
         enemy_bonds: l.bond_hexes[side.seat() as usize].clone(),
         german_jams: german_jams(b, side),
+        jam_stacks: s.jam_stacks.clone(),
     };
     let Some(env) = &mut sr.env else {
         sr.units.clear();
@@ -254,7 +257,11 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
         sr.env = Some(new_env(l));
         return;
     }
-    if env.layout.as_ref().is_some_and(|e| Arc::ptr_eq(e, l)) && env.blown == s.blown && env.markers == s.markers {
+    if env.layout.as_ref().is_some_and(|e| Arc::ptr_eq(e, l))
+        && env.blown == s.blown
+        && env.markers == s.markers
+        && env.jam_stacks == s.jam_stacks
+    {
         return;
     }
     // The hexes where something a step reads has changed.
@@ -272,6 +279,12 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
     changed.extend(reach::moved(&env.enemy_bonds, &l.bond_hexes[side.seat() as usize]));
     let jams = german_jams(b, side);
     changed.extend(reach::moved(&env.german_jams, &jams));
+    // A stack's traffic jam whose units changed: who may enter it changed.
+    for j in env.jam_stacks.iter().chain(&s.jam_stacks) {
+        if !(env.jam_stacks.contains(j) && s.jam_stacks.contains(j)) {
+            changed.push(j.jam);
+        }
+    }
     changed.sort_unstable();
     changed.dedup();
     sr.units.forget_near(grid, &changed, MARGIN);

@@ -8,7 +8,7 @@
 use crate::frames::{Frame, March};
 use crate::rules::{barred, with_search, Board};
 use crate::sequence::Side;
-use crate::state::{Loc, UnitId};
+use crate::state::{JamStack, Loc, UnitId};
 use crate::{Action, ArdennesII};
 use sandtable_core::game::Refusal;
 use sandtable_core::hex::Hex;
@@ -440,11 +440,18 @@ impl ArdennesII {
         }
         m.route.remove(0);
         m.stretch += cost;
+        let empty_jam = self.edition >= 3 && self.unit_side(u) == Side::German && {
+            let b = Board::new(&self.w, &self.s);
+            b.traffic_jam(next) && b.stack(next).is_empty()
+        };
         {
             let st = &mut self.s.units[u as usize];
             st.loc = Loc::Map(next);
             st.spent = st.spent.saturating_add(cost.min(u16::MAX as u32) as u16);
             st.moved = true;
+        }
+        if empty_jam {
+            self.jam_stack(u, m.start, next);
         }
         // 3.6: enemy artillery the unit comes next to bugs out "at that instant", before the
         // unit goes on; each gun once a march (one with nowhere to go stays).
@@ -471,6 +478,19 @@ impl ArdennesII {
         if !guns.is_empty() {
             self.engine.push(Frame::BugOut { queue: guns });
         }
+    }
+
+    /// 3.1 (data edition 3): German unit `u`, whose move began at `start`, has entered the
+    /// empty traffic jam at `jam`: the stack it moves with — the German units still at `start`
+    /// that have not moved this phase — may follow it in (RULINGS).
+    fn jam_stack(&mut self, u: UnitId, start: Hex, jam: Hex) {
+        let mut units = vec![u];
+        units.extend((0..self.s.units.len() as UnitId).filter(|&v| {
+            let st = &self.s.units[v as usize];
+            v != u && st.hex() == Some(start) && !st.moved && self.unit_side(v) == Side::German
+        }));
+        self.s.jam_stacks.retain(|j| j.jam != jam);
+        self.s.jam_stacks.push(JamStack { jam, units });
     }
 
     /// The rest of a march's route priced again on the position as it is now: it ends before
@@ -520,6 +540,14 @@ impl ArdennesII {
     /// (6.0).
     fn end_march(&mut self, m: &March, at: Hex) {
         self.log_stretch(m, at);
+        // 3.1: a unit that has moved elsewhere than into its stack's traffic jam no longer
+        // moves with that stack.
+        if at != m.start && !self.s.jam_stacks.is_empty() {
+            for j in self.s.jam_stacks.iter_mut().filter(|j| j.jam != at) {
+                j.units.retain(|&v| v != m.unit);
+            }
+            self.s.jam_stacks.retain(|j| !j.units.is_empty());
+        }
         // A unit that did not leave its hex comes to no hex.
         if at == m.start {
             return;

@@ -187,6 +187,20 @@ impl ArdennesII {
                     format!("{}无处可逃,留在原地(3.6)", t.zh),
                 )
             }
+            Action::Attempt { unit } => {
+                let t = u(unit);
+                Text::new(
+                    format!("{} makes the demolition attempt and stops (3.8)", t.en),
+                    format!("{}进行炸桥并停止移动(3.8)", t.zh),
+                )
+            }
+            Action::Observe { unit } => {
+                let t = u(unit);
+                Text::new(
+                    format!("{} observes the barrage (3.5)", t.en),
+                    format!("{}担任本次射击的观测员(3.5)", t.zh),
+                )
+            }
             Action::Die { face } => Text::new(format!("Die: {face}"), format!("骰子:{face}")),
         }
     }
@@ -218,6 +232,8 @@ impl ArdennesII {
             Action::Exit { unit } => format!("exit {}", self.uid(unit)),
             Action::BugOut { unit, to } => format!("bug-out {} {}", self.uid(unit), self.hid(to)),
             Action::StayPut { unit } => format!("stay {}", self.uid(unit)),
+            Action::Observe { unit } => format!("observe {}", self.uid(unit)),
+            Action::Attempt { unit } => format!("attempt {}", self.uid(unit)),
             Action::Demolish { symbol } => format!("demolish {}", self.hid(symbol)),
             Action::Pass => "pass".into(),
             Action::Place { unit, at } => format!("place {} {}", self.uid(unit), self.hid(at)),
@@ -267,6 +283,8 @@ impl ArdennesII {
                 to: hex(h)?,
             },
             ["stay", u] => Action::StayPut { unit: unit(u)? },
+            ["observe", u] => Action::Observe { unit: unit(u)? },
+            ["attempt", u] => Action::Attempt { unit: unit(u)? },
             ["demolish", h] => Action::Demolish { symbol: hex(h)? },
             ["pass"] => Action::Pass,
             ["place", u, h] => Action::Place {
@@ -334,9 +352,11 @@ impl ArdennesII {
                     Action::Overrun { ref units, target } => {
                         noted(at(units, &[target], ActionKind::Attack), "overrun", "突袭")
                     }
-                    Action::Exit { unit } | Action::StayPut { unit } | Action::Resupply { unit, .. } => {
-                        at(&[unit], &[], ActionKind::Choose)
-                    }
+                    Action::Exit { unit }
+                    | Action::StayPut { unit }
+                    | Action::Resupply { unit, .. }
+                    | Action::Observe { unit }
+                    | Action::Attempt { unit } => at(&[unit], &[], ActionKind::Choose),
                     // The unit placed is not on the board yet: only its hexes can be clicked.
                     Action::Place { at: to, .. } => at(&[], &[to], ActionKind::Place),
                     Action::Boats { unit, to } => noted(at(&[unit], &[to], ActionKind::Move), "boats", "橡皮艇"),
@@ -1142,6 +1162,8 @@ fn group_of(a: &Action) -> Text {
         Action::Resupply { .. } => ("Artillery resupply", "火炮空中补给"),
         Action::Advance { .. } => ("Advance", "战后推进"),
         Action::EndAdvance => ("End advance", "结束推进"),
+        Action::Observe { .. } => ("Observer", "观测员"),
+        Action::Attempt { .. } => ("Blow bridges", "炸桥"),
         Action::Die { .. } => ("Dice", "骰子"),
     };
     Text::new(en, zh)

@@ -45,6 +45,8 @@ impl ArdennesII {
                 }
             }
             Frame::Roll(_) => Who::Chance,
+            Frame::Observer { gun, .. } => seat(self.unit_side(*gun)),
+            Frame::Demolisher { .. } => seat(Side::Allied),
         }
     }
 
@@ -63,6 +65,12 @@ impl ArdennesII {
             }
             Frame::Resupply { queue } => self.legal_resupply(queue, out),
             Frame::Combat(c) => self.legal_combat(c, out),
+            Frame::Observer { candidates, .. } => {
+                out.extend(candidates.iter().map(|&unit| Action::Observe { unit }));
+            }
+            Frame::Demolisher { candidates, .. } => {
+                out.extend(candidates.iter().map(|&unit| Action::Attempt { unit }));
+            }
             _ => {}
         }
     }
@@ -98,6 +106,8 @@ impl ArdennesII {
                 self.may_resupply(queue, *unit)
             }
             (Frame::Combat(c), _) => self.check_combat(c, a),
+            (Frame::Observer { candidates, .. }, Action::Observe { unit }) => self.may_observe(candidates, *unit),
+            (Frame::Demolisher { candidates, .. }, Action::Attempt { unit }) => self.may_attempt(candidates, *unit),
             _ => Err(self.not_now(frame, a)),
         }
     }
@@ -172,6 +182,17 @@ impl ArdennesII {
             Frame::Resupply { .. } => Some(Refusal::new(
                 "3.7",
                 text!("the owner decides on artillery resupply first", "须先决定火炮补给"),
+            )),
+            Frame::Observer { .. } => Some(Refusal::new(
+                "3.5",
+                text!("choose the barrage's observer first", "请先选择本次射击的观测员"),
+            )),
+            Frame::Demolisher { .. } => Some(Refusal::new(
+                "3.8",
+                text!(
+                    "choose the US unit that makes the demolition attempt first",
+                    "请先选择进行炸桥的美军单位"
+                ),
             )),
             _ => None,
         };
@@ -254,6 +275,20 @@ impl ArdennesII {
                 ),
             ),
             Action::Resupply { .. } => self.no_resupply_now(),
+            Action::Attempt { .. } => r(
+                "3.8",
+                text!(
+                    "a US unit is chosen for a demolition attempt only as the attempt is made, among those within 2 hexes of the symbol",
+                    "炸桥单位只在尝试炸桥时从炸药标志 2 格内的美军单位中选择"
+                ),
+            ),
+            Action::Observe { .. } => r(
+                "3.5",
+                text!(
+                    "an observer is chosen as a barrage is fired, among the friendly units within 2 hexes of its target",
+                    "观测员在射击时从目标格 2 格内的友方单位中选择"
+                ),
+            ),
             Action::EndPhase => r(
                 "2.1",
                 text!(
@@ -286,6 +321,8 @@ impl ArdennesII {
             (Frame::March(m), None) => self.march(m),
             (Frame::Combat(c), Some(a)) => self.combat_step(c, a),
             (Frame::Roll(r), Some(&Action::Die { face })) => self.roll(r, face),
+            (Frame::Observer { gun, target, .. }, Some(&Action::Observe { unit })) => self.observe(gun, target, unit),
+            (Frame::Demolisher { symbol, .. }, Some(&Action::Attempt { unit })) => self.attempt(symbol, Some(unit)),
             // Pass ends the demolition window; an empty queue is done.
             (Frame::Demolitions, Some(Action::Pass)) => {}
             (Frame::Place { queue }, None) if queue.is_empty() => {}

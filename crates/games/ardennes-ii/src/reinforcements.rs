@@ -155,6 +155,12 @@ impl ArdennesII {
                 continue;
             }
             st.reduced = a.reduced;
+            // SCS 5.0 (data edition 3): arrivals may overstack until their first movement
+            // phase has ended (3.1, RULINGS).
+            if self.edition >= 3 && !hexes.is_empty() {
+                self.s.arrived.push(u);
+            }
+            let st = &mut self.s.units[u as usize];
             match hexes.as_slice() {
                 [] => {}
                 [h] => st.loc = Loc::Map(*h),

@@ -405,8 +405,13 @@ impl<'a> Board<'a> {
             Movement::Foot => 0,
             Movement::Mech => 1,
         };
-        // 3.1: a traffic jam held by Germans is closed to other Germans, road or not.
-        if side == Side::German && self.traffic_jam(to) && self.side_at(to) == Some(Side::German) {
+        // 3.1: a traffic jam held by Germans is closed to other Germans, road or not; on data
+        // edition 3, not to the units of the stack that moved into it together.
+        if side == Side::German
+            && self.traffic_jam(to)
+            && self.side_at(to) == Some(Side::German)
+            && !self.with_jam_stack(u, to)
+        {
             return Err(barred::JAM_HELD);
         }
         let costs = &self.w.costs;
@@ -436,6 +441,16 @@ impl<'a> Board<'a> {
         // 3.5: enemy markers cost to enter and again to leave.
         let enemy = (self.enemy_marker_mp(side, to) + self.enemy_marker_mp(side, from)) * 2;
         Ok(base + situational + friendly + enemy)
+    }
+
+    /// 3.1 (data edition 3): whether German unit `u` belongs to the stack moving together
+    /// into the traffic jam at `jam` this phase, and the jam holds no other unit: it may
+    /// follow the stack in (RULINGS).
+    pub fn with_jam_stack(&self, u: UnitId, jam: Hex) -> bool {
+        self.s
+            .jam_stacks
+            .iter()
+            .any(|j| j.jam == jam && j.units.contains(&u) && self.stack(jam).iter().all(|o| j.units.contains(o)))
     }
 
     /// A unit's movement allowance in half MP: halved when DG (3.4; DG does not prorate MP

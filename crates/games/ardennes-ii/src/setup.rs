@@ -186,6 +186,8 @@ impl ArdennesII {
             airborne_drop: Vec::new(),
             approached: Vec::new(),
             air_supply: Vec::new(),
+            jam_stacks: Vec::new(),
+            arrived: Vec::new(),
             area: (!scenario.area.is_empty()).then(|| {
                 let grid = &w.map.grid;
                 Arc::new(grid.hexes().map(|h| scenario.in_area(grid, h)).collect())
@@ -218,7 +220,7 @@ impl ArdennesII {
             engine: Engine::new(seed, Vec::new()),
             journal: Default::default(),
             scenario: Arc::new(scenario.clone()),
-            edition: 3,
+            edition: crate::EDITION,
         };
         // SCS 5.0: the owners' set-up choices come in a set-up phase before the first turn.
         let first = if placing.is_empty() {

@@ -140,6 +140,18 @@ pub struct Placing {
     pub hexes: Vec<Hex>,
 }
 
+/// 3.1 (data edition 3): a German stack moving together into an empty traffic jam. Units move
+/// one at a time, so the stack is the first unit to enter the jam this phase and the German
+/// units that stood with it where its move began and had not moved this phase: they may follow
+/// it into the jam, which is closed to all other German units (RULINGS).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JamStack {
+    /// The traffic jam's hex.
+    pub jam: Hex,
+    /// The units of the stack (the first to enter included) that may be in the jam together.
+    pub units: Vec<UnitId>,
+}
+
 /// Everything that changes during a game, apart from the procedures in progress.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
@@ -178,6 +190,15 @@ pub struct State {
     pub approached: Vec<(UnitId, u16)>,
     /// 2.2, 3.7: Air Supply markers on the map (until the end of the US player turn).
     pub air_supply: Vec<Hex>,
+    /// 3.1 (data edition 3): this phase's German stacks moving into empty traffic jams. Never
+    /// written while empty, so the state of an earlier edition's game is what it was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub jam_stacks: Vec<JamStack>,
+    /// SCS 5.0 (data edition 3): the units arrived this turn whose side's first movement phase
+    /// since has not ended; they may be overstacked until then (3.1, RULINGS). Never written
+    /// while empty, so the state of an earlier edition's game is what it was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrived: Vec<UnitId>,
     /// 7.0: the scenario's playing area per hex (`None`: both maps whole), worked out from the
     /// scenario when the game starts, for shipped and player-written scenarios alike.
     #[serde(skip)]

@@ -66,6 +66,7 @@ impl ArdennesII {
         self.s.attacked_hexes.clear();
         self.s.unobserved_strikes.clear();
         self.s.approached.clear();
+        self.s.jam_stacks.clear();
         let step = match phase {
             Phase::Movement(_) => PhaseStep::Play,
             Phase::UsBarrage | Phase::Combat(_) | Phase::Exploitation(_) | Phase::AirSupply => PhaseStep::Check,
@@ -300,12 +301,23 @@ impl ArdennesII {
     fn close_phase(&mut self, phase: Phase) {
         // Half markers are gone at the end of their phase (3.5).
         self.s.markers.retain(|m| m.full > 0);
-        if matches!(
+        let moving = matches!(
             phase,
             Phase::Movement(_) | Phase::UsBarrage | Phase::Combat(_) | Phase::Exploitation(_)
-        ) {
-            // 3.1, 3.4: overstacked or mixed stacks become DG at the end of any phase.
+        );
+        // 3.1, 3.4: overstacked or mixed stacks become DG at the end of any phase: on data
+        // edition 3 every phase of the turn (the pre-turn's placements and the bug-outs as a
+        // phase begins included), sparing this turn's arrivals until their side's first
+        // movement phase has ended (SCS 5.0); before, the phases where units move or fight.
+        if moving || (self.edition >= 3 && phase != Phase::SetUp) {
             self.stacking_dg();
+        }
+        if let Phase::Movement(side) = phase {
+            self.s
+                .arrived
+                .retain(|&u| self.w.data.counters.units[u as usize].side != side);
+        }
+        if moving {
             self.update_control();
         }
         if phase == Phase::SetUp {

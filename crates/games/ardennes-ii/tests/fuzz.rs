@@ -86,6 +86,8 @@ fn near(g: &ArdennesII, a: &Action) -> Vec<Action> {
             Action::Lose { unit },
             Action::Resupply { unit, roll: true },
             Action::Resupply { unit, roll: false },
+            Action::Observe { unit },
+            Action::Attempt { unit },
         ]);
     };
     match a {
@@ -128,6 +130,8 @@ fn near(g: &ArdennesII, a: &Action) -> Vec<Action> {
         | Action::StayPut { unit }
         | Action::Join { unit }
         | Action::Lose { unit }
+        | Action::Observe { unit }
+        | Action::Attempt { unit }
         | Action::Resupply { unit, .. } => {
             for_unit(&mut out, *unit);
             for_unit(&mut out, (*unit + 1) % units);

@@ -1,7 +1,8 @@
 //! The special rules and the readings of the book's ambiguous sentences, played on positions
 //! built on the real map where the book puts the units: the rubber boats (4.2), observers
 //! (3.5), bug-out (3.6), traffic-jam supply (3.1, 3.7), VP control (6.0), set-up DG and
-//! artillery that retreats (3.4).
+//! artillery that retreats (3.4), the demolition unit (3.8), a stack into an empty traffic
+//! jam and stacking at the end of every phase (3.1, SCS 5.0), on data editions 2 and 3.
 
 mod common;
 
@@ -264,14 +265,38 @@ fn ninety_ninth_barrage() -> (ArdennesII, UnitId, [UnitId; 2], sandtable_core::h
 }
 
 #[test]
-fn a_unit_that_can_no_longer_move_observes_before_one_that_can() {
-    // 3.5: "目标格 2 格内必须有一个友方单位 … 被用作观测员的单位在被用作观测员后不能移动": of the
-    // 99th's two battalions next to the target, the one that has stopped this phase (for a
-    // demolition) observes, and the other stays free to move (RULINGS).
+fn the_player_chooses_the_observer_and_only_that_unit_is_frozen() {
+    // 3.5: "目标格 2 格内必须有一个友方单位 … 被用作观测员的单位在被用作观测员后不能移动".
     let (mut g, gun, [a, b], t) = ninety_ninth_barrage();
+    g.edit().set_edition(3);
+    play(&mut g, Action::Fire { unit: gun, target: t });
+    let offered = legal(&g);
+    assert_eq!(
+        offered,
+        [Action::Observe { unit: a }, Action::Observe { unit: b }],
+        "3.5: the US player chooses the observer"
+    );
+    refused(&mut g, ALLIED, &Action::Observe { unit: gun }, "3.5");
+    play(&mut g, Action::Observe { unit: b });
+    assert!(g.state().units[b as usize].observed, "the chosen observer is frozen");
+    assert!(!g.state().units[a as usize].observed, "the other is not");
+    assert_eq!(g.phase(), Phase::UsBarrage, "the die is rolled and the phase goes on");
+}
+
+#[test]
+fn on_data_edition_2_a_unit_that_can_no_longer_move_observes_before_one_that_can() {
+    // Games begun on editions 1 and 2 keep the engine's pick, so that their records replay: of
+    // the 99th's two battalions next to the target, the one that has stopped this phase (for a
+    // demolition) observes, and the other stays free to move (RULINGS, "Data editions").
+    let (mut g, gun, [a, b], t) = ninety_ninth_barrage();
+    g.edit().set_edition(2);
     g.edit().set_phase(Phase::Movement(Side::Allied));
     g.edit().units[b as usize].stopped = true;
     play(&mut g, Action::Fire { unit: gun, target: t });
+    assert!(
+        !legal(&g).iter().any(|a| matches!(a, Action::Observe { .. })),
+        "no choice on edition 2"
+    );
     assert!(g.state().units[b as usize].observed, "the stopped unit observes");
     assert!(!g.state().units[a as usize].observed, "the other is not frozen");
 }
@@ -325,4 +350,188 @@ fn air_supply_goes_on_any_hex_and_air_strikes_anywhere() {
     let far = hex(&g, "B30.30");
     play(&mut g, Action::AirStrike { target: far });
     assert_eq!(g.state().air_strikes, 1, "the strike on {} was made", id(&g, far));
+}
+
+#[test]
+fn the_us_player_chooses_the_unit_that_stops_for_a_demolition() {
+    // 3.8: the attempt at Hotton's bridges (the book's symbol A27.33) is made by a US unit
+    // within 2 hexes of it, which stops: the US player picks which.
+    let mut g = empty(5, Phase::Movement(Side::Allied));
+    g.edit().set_edition(3);
+    let symbol = hex(&g, "A27.33");
+    let grid = g.world().map.grid.clone();
+    let near: Vec<_> = grid.neighbours(symbol).map(|(_, n)| n).collect();
+    let us = pick(&g, 2, &[], foot(Side::Allied));
+    put(&mut g, us[0], near[0]);
+    put(&mut g, us[1], near[3]);
+    play(&mut g, Action::Demolish { symbol });
+    assert_eq!(
+        legal(&g),
+        [Action::Attempt { unit: us[0] }, Action::Attempt { unit: us[1] }],
+        "3.8: the US player chooses"
+    );
+    let other = pick(&g, 1, &us, foot(Side::Allied))[0];
+    refused(&mut g, ALLIED, &Action::Attempt { unit: other }, "3.8");
+    play(&mut g, Action::Attempt { unit: us[1] });
+    assert!(g.state().units[us[1] as usize].stopped, "the chosen unit stops");
+    assert!(!g.state().units[us[0] as usize].stopped, "the other does not");
+}
+
+#[test]
+fn on_data_edition_2_the_first_us_unit_found_stops_for_a_demolition() {
+    // Games begun on editions 1 and 2 keep the engine's pick (RULINGS, "Data editions").
+    let mut g = empty(5, Phase::Movement(Side::Allied));
+    g.edit().set_edition(2);
+    let symbol = hex(&g, "A27.33");
+    let grid = g.world().map.grid.clone();
+    let near: Vec<_> = grid.neighbours(symbol).map(|(_, n)| n).collect();
+    let us = pick(&g, 2, &[], foot(Side::Allied));
+    put(&mut g, us[0], near[0]);
+    put(&mut g, us[1], near[3]);
+    play(&mut g, Action::Demolish { symbol });
+    assert!(
+        !legal(&g).iter().any(|a| matches!(a, Action::Attempt { .. })),
+        "no choice on edition 2"
+    );
+    assert!(g.state().units[us[0] as usize].stopped, "the first found stops");
+    assert!(!g.state().units[us[1] as usize].stopped, "the other does not");
+}
+
+/// A German movement phase of turn 1 at the first road into a traffic jam: three German
+/// mechanized units stacked next to the jam, a fourth two hexes out along the road.
+fn a_stack_at_a_jam(edition: u8) -> (ArdennesII, [UnitId; 4], Lane) {
+    let mut g = empty(1, Phase::Movement(Side::German));
+    g.edit().set_edition(edition);
+    let lane = jam_lane(&g);
+    let us = pick(&g, 4, &[], |d| {
+        d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma >= 8
+    });
+    for &u in &us[..3] {
+        put(&mut g, u, lane.a);
+    }
+    put(&mut g, us[3], lane.s);
+    (g, [us[0], us[1], us[2], us[3]], lane)
+}
+
+#[test]
+fn a_german_stack_moves_together_into_an_empty_traffic_jam() {
+    // 3.1: "德军占据的交通堵塞格,对所有其他德军单位来说是禁入地形"; the designer's notes: "现在您
+    // 可以移动堆叠到达您要去的的地方". Units move one at a time here: the stack's other units
+    // follow the first into the jam it entered empty; no other German unit may (RULINGS).
+    let (mut g, [first, second, strays, other], lane) = a_stack_at_a_jam(3);
+    let j = lane.t;
+    // One of the stack goes its own way first: it no longer moves with the stack.
+    let away = moves_of(&g, strays)
+        .into_iter()
+        .find(|&h| h != j && h != lane.a && h != lane.s)
+        .expect("somewhere else to go");
+    play(&mut g, Action::move_to(first, j));
+    assert!(g.state().units[first as usize].dg, "3.1: DG in the jam");
+    assert!(
+        moves_of(&g, second).contains(&j),
+        "the stack's second unit follows it in"
+    );
+    play(&mut g, Action::move_to(strays, away));
+    let r = refused(&mut g, GERMAN, &Action::move_to(strays, j), "3.1");
+    assert!(r.text.en.contains("traffic jam"), "{}", r.text.en);
+    refused(&mut g, GERMAN, &Action::move_to(other, j), "3.1");
+    play(&mut g, Action::move_to(second, j));
+    let st = &g.state().units[second as usize];
+    assert_eq!(st.hex(), Some(j));
+    assert!(st.dg, "3.1: DG in the jam");
+}
+
+#[test]
+fn on_data_edition_2_an_occupied_traffic_jam_is_closed_to_the_rest_of_the_stack() {
+    // Games begun on editions 1 and 2 keep the jam closed to every German unit but the first
+    // (RULINGS, "Data editions").
+    let (mut g, [first, second, ..], lane) = a_stack_at_a_jam(2);
+    play(&mut g, Action::move_to(first, lane.t));
+    assert!(!moves_of(&g, second).contains(&lane.t));
+    refused(&mut g, GERMAN, &Action::move_to(second, lane.t), "3.1");
+}
+
+/// The 9th SS Panzer Division of the Goose Egg (7.4), set up "within 1 hex of B40.38", all
+/// placed in B40.38 (10 units): whether they are DG when the German first moves.
+fn goose_egg_overstacked(edition: u8) -> Vec<bool> {
+    use sandtable_core::game::Pending;
+    let mut g = ArdennesII::new_game("goose-egg", 1).expect("the Goose Egg starts");
+    g.edit().set_edition(edition);
+    let nine: Vec<UnitId> = (0..g.state().units.len() as UnitId)
+        .filter(|&u| def(&g, u).id.starts_with("ger-9ss-"))
+        .collect();
+    let at = hex(&g, "B40.38");
+    while g.pending() != Pending::Over && g.phase() == Phase::SetUp {
+        let v = legal(&g);
+        let a = v
+            .iter()
+            .find(|a| matches!(a, Action::Place { unit, at: h } if nine.contains(unit) && *h == at))
+            .or(v.first())
+            .expect("a placement")
+            .clone();
+        play(&mut g, a);
+    }
+    assert_eq!(
+        nine.iter()
+            .filter(|&&u| g.state().units[u as usize].hex() == Some(at))
+            .count(),
+        10,
+        "all ten in B40.38"
+    );
+    let turn = g.state().turn;
+    run_to(&mut g, turn, Phase::Movement(Side::German));
+    nine.iter().map(|&u| g.state().units[u as usize].dg).collect()
+}
+
+#[test]
+fn a_stack_overstacked_by_its_set_up_placements_is_dg_at_the_end_of_the_first_phase() {
+    // 3.1: "在任何阶段结束时超堆叠 … 的单位变为 DG": at the end of any phase, the pre-turn's
+    // included, not only those where units move or fight. On edition 2 the first check came
+    // at the end of the German movement phase.
+    assert!(
+        goose_egg_overstacked(3).iter().all(|&dg| dg),
+        "edition 3: DG before moving"
+    );
+    assert!(goose_egg_overstacked(2).iter().all(|&dg| !dg), "edition 2: not yet");
+}
+
+#[test]
+fn arrivals_may_overstack_until_their_first_movement_phase_has_ended() {
+    // SCS 5.0: arrivals may overstack when placed, provided the stack is legal by the end of
+    // its first movement phase; 3.1 checks every phase's end (RULINGS). The 7th Armored
+    // Division's six units arrive in Entry Area O on turn 2 (the Allied Arrival Schedule), all
+    // placed in one hex, and stay there.
+    let mut g = empty(1, Phase::Movement(Side::Allied));
+    g.edit().set_edition(3);
+    let seventh: Vec<UnitId> = [
+        "us-7ad-cav-87",
+        "us-7ad-arm-brown",
+        "us-7ad-arm-erlen",
+        "us-7ad-arm-wemple",
+        "us-7ad-mech-chap",
+        "us-7ad-mech-rhea",
+    ]
+    .iter()
+    .map(|id| unit(&g, id))
+    .collect();
+    for &u in &seventh {
+        g.edit().units[u as usize].loc = Loc::Waiting;
+    }
+    // A German unit far away, so that the German phases are decisions.
+    let german = pick(&g, 1, &[], foot(Side::German))[0];
+    let far = field(&g, 3, 0);
+    put(&mut g, german, far);
+    let dg = |g: &ArdennesII| seventh.iter().any(|&u| g.state().units[u as usize].dg);
+    run_to(&mut g, 2, Phase::Movement(Side::German));
+    let at = g.state().units[seventh[0] as usize].hex().expect("arrived");
+    assert!(
+        seventh.iter().all(|&u| g.state().units[u as usize].hex() == Some(at)),
+        "the six in one hex"
+    );
+    assert!(!dg(&g), "not DG after the pre-turn");
+    play(&mut g, Action::EndPhase);
+    run_to(&mut g, 2, Phase::Movement(Side::Allied));
+    assert!(!dg(&g), "not DG after the German phases");
+    play(&mut g, Action::EndPhase);
+    assert!(dg(&g), "3.1: DG once their first movement phase has ended overstacked");
 }

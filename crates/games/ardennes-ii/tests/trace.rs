@@ -2,8 +2,9 @@
 //! the generator gave and every log line are what they were when the traces were recorded
 //! (`sandtable_core::trace`; recorded by `crates/ai/tests/record_traces.rs`).
 
-use sandtable_ardennes_ii::ArdennesII;
-use sandtable_core::trace::{from_text, replay};
+use sandtable_ardennes_ii::{Action, ArdennesII};
+use sandtable_core::game::{Game, Pending, Rules};
+use sandtable_core::trace::{from_text, legal_hash, replay, Line};
 use std::path::PathBuf;
 
 #[test]
@@ -25,4 +26,55 @@ fn golden_traces_replay() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Games begun on data edition 2 go on under its readings (RULINGS, "Data editions"): two
+/// traces recorded on edition 2 (`tests/traces/edition-2/`, from before edition 3's observer
+/// and demolition-unit choices, stacks into jams and stacking checks) replay on an edition-2
+/// game with every legal list as it was, every recorded action accepted and the same winner.
+#[test]
+fn edition_2_traces_replay_on_edition_2() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/traces/edition-2");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the edition-2 traces folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{}", dir.display());
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("a trace reads");
+        let lines = from_text(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let Some(Line::Head(head)) = lines.first() else {
+            panic!("{}: no head", f.display())
+        };
+        let mut g = ArdennesII::new_game_edition(&head.scenario, head.seed, "2").expect("edition 2 is known");
+        g.set_journal(false);
+        let mut legal = Vec::new();
+        let mut ended = false;
+        for (n, line) in lines.iter().enumerate() {
+            let at = || format!("{} line {}", f.display(), n + 1);
+            while g.pending() == Pending::Chance {
+                g.resolve_chance();
+            }
+            match line {
+                Line::Step(s) => {
+                    let (Some(seat), Some(a)) = (s.seat, &s.action) else {
+                        continue;
+                    };
+                    g.legal_actions(&mut legal);
+                    let want = s.legal.as_ref().expect("a decision lists its legal actions");
+                    assert_eq!((legal.len(), legal_hash::<ArdennesII>(&legal)), *want, "{}", at());
+                    let a: Action = serde_json::from_value(a.clone()).expect("the action reads");
+                    g.apply(seat, &a).unwrap_or_else(|r| panic!("{}: {r}", at()));
+                }
+                Line::End(e) => {
+                    assert_eq!(g.outcome().and_then(|o| o.winner), e.winner, "{}", at());
+                    ended = true;
+                }
+                Line::Head(_) => {}
+            }
+        }
+        assert!(ended, "{}: the trace has its end", f.display());
+    }
 }
