@@ -107,8 +107,11 @@ const BUCKETED: u32 = 64;
 #[derive(Clone, Debug, Default)]
 struct Queue {
     /// Under a limit of at most [`BUCKETED`]: the nodes of each cost, those of the cost being
-    /// expanded kept sorted, highest node first, once expansion reaches it.
+    /// expanded kept sorted, highest node first, once expansion reaches it. The first `lists`
+    /// are this search's; the lists are kept, emptied, from one search to the next, so that a
+    /// search allocates nothing once the lists have grown.
     buckets: Vec<Vec<u16>>,
+    lists: usize,
     /// The cost being expanded, and whether its list is sorted yet.
     level: usize,
     sorted: bool,
@@ -119,21 +122,20 @@ struct Queue {
 impl Queue {
     fn reset(&mut self, limit: u32, bucketed: bool) {
         self.heap.clear();
-        for b in &mut self.buckets {
+        for b in &mut self.buckets[..self.lists] {
             b.clear();
         }
-        let lists = if bucketed { limit as usize + 1 } else { 0 };
-        if self.buckets.len() < lists {
-            self.buckets.resize_with(lists, Vec::new);
+        self.lists = if bucketed { limit as usize + 1 } else { 0 };
+        if self.buckets.len() < self.lists {
+            self.buckets.resize_with(self.lists, Vec::new);
         }
-        self.buckets.truncate(lists);
         self.level = 0;
         self.sorted = false;
     }
 
     #[inline]
     fn push(&mut self, cost: u32, node: u16) {
-        if self.buckets.is_empty() {
+        if self.lists == 0 {
             self.heap.push(Reverse((cost as u64) << 16 | node as u64));
             return;
         }
@@ -150,10 +152,10 @@ impl Queue {
 
     #[inline]
     fn pop(&mut self) -> Option<(u32, u16)> {
-        if self.buckets.is_empty() {
+        if self.lists == 0 {
             return self.heap.pop().map(|Reverse(k)| ((k >> 16) as u32, k as u16));
         }
-        while self.level < self.buckets.len() {
+        while self.level < self.lists {
             let list = &mut self.buckets[self.level];
             if let Some(node) = {
                 if !self.sorted {

@@ -427,6 +427,9 @@ pub struct Data {
     pub enter_mp: [Vec<u8>; 2],
     /// Per hex: the defender's terrain shifts (10.3(3)), by [`crate::rules::terrain_shift`].
     pub shift: Vec<u8>,
+    /// Per hex and direction: what a LOC step across that hexside is by the map alone (3.3),
+    /// by [`crate::rules::loc_sides`].
+    pub loc_sides: Vec<[u8; 6]>,
     /// A number no other data loaded by this process has: what the engine keeps of its own
     /// work between decisions is marked with it, so it is never used on other data.
     pub serial: u64,
@@ -728,6 +731,7 @@ impl Data {
             supply_soviet,
             enter_mp: [Vec::new(), Vec::new()],
             shift: Vec::new(),
+            loc_sides: Vec::new(),
             setup: crate::setup::SetupData::default(),
             serial: {
                 static LOADED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -743,6 +747,7 @@ impl Data {
                 .collect();
         }
         d.shift = d.map.grid.hexes().map(|h| crate::rules::terrain_shift(&d, h)).collect();
+        d.loc_sides = crate::rules::loc_sides(&d);
         d.setup = crate::setup::SetupData::new(&d);
         Ok(d)
     }

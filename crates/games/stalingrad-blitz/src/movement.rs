@@ -34,6 +34,7 @@ impl StalingradBlitz {
             st.active && !st.moved && st.hex().is_some()
         });
         with_moves(&self.d, &self.s, units.map(|i| i as UnitId), |unit, m| {
+            out.reserve(m.normal.hexes.len() + m.march_only.len());
             for &to in &m.normal.hexes {
                 if to != m.start() && room.has_room(to) {
                     out.push(Action::Move {
@@ -352,7 +353,9 @@ pub(crate) struct Reach {
 
 impl Reach {
     fn of(search: &Search) -> Reach {
-        let hexes: Vec<Hex> = search.reached().collect();
+        let reached = search.reached();
+        let mut hexes: Vec<Hex> = Vec::with_capacity(reached.size_hint().1.unwrap_or(0));
+        hexes.extend(reached);
         let parents = hexes.iter().map(|&h| search.parent(h)).collect();
         Reach { hexes, parents }
     }

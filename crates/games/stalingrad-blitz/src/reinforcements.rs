@@ -127,11 +127,11 @@ impl StalingradBlitz {
         let side = d.units[unit as usize].side;
         let b = Board::new(d, &self.s);
         let hexes = with_search(|s| b.rail_entry(side, s));
-        hexes
-            .iter()
-            .copied()
-            .filter(|&h| b.has_room(h, None) && !b.enemy_zoc(side, h) && !b.enemy_in(side, h))
-            .collect()
+        let mut out = Vec::with_capacity(hexes.len());
+        out.extend(
+            (hexes.iter().copied()).filter(|&h| b.has_room(h, None) && !b.enemy_zoc(side, h) && !b.enemy_in(side, h)),
+        );
+        out
     }
 
     /// 12.2–12.4: the units that may be chosen now: of the type the table calls for; then from

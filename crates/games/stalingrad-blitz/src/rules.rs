@@ -252,11 +252,13 @@ impl<'a> Board<'a> {
         self.stacks.has_room(h, STACK_LIMIT, except)
     }
 
+    #[inline]
     fn blocked_terrain(&self, h: Hex) -> bool {
         self.d.map.terrain(h) & (self.d.t.sea | self.d.t.impassable) != 0
     }
 
     /// 3.3(1)–(2): whether a LOC of `side` may pass through `h`.
+    #[inline(always)]
     fn loc_passable(&self, side: Side, h: Hex, zoc_blocks_always: bool) -> bool {
         if self.blocked_terrain(h) || self.enemy_in(side, h) {
             return false;
@@ -343,47 +345,51 @@ impl<'a> Board<'a> {
         )
     }
 
-    /// [`Board::loc_reach`] traced anew, never the kept trace.
-    pub fn trace_loc(&self, side: Side, search: &mut Search) -> Vec<bool> {
+    /// [`Board::loc_reach`] traced anew, never the kept trace: a breadth-first flood over the
+    /// map's own table of LOC steps ([`loc_sides`]), each hex asked once whether a LOC may
+    /// pass it (3.3(1)–(2)). `search` is not used: the flood keeps its own buffers.
+    pub fn trace_loc(&self, side: Side, _search: &mut Search) -> Vec<bool> {
         let d = self.d;
         let n = d.map.grid.len();
         let sources = self.sources(side, false);
-        let mut trace = LocSteps {
-            b: self,
-            side,
-            known: vec![0; n],
-        };
-        // Only which hexes are reached matters here, so the searches go breadth first.
         let mut reach = vec![false; n];
-        match side {
-            Side::Soviet => {
-                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
-                    trace.step(f, dir, t, false, 1)
-                });
-                for h in search.reached() {
-                    reach[h.idx()] = true;
+        FLOOD.with(|f| {
+            let f = &mut *f.borrow_mut();
+            f.reset(n);
+            match side {
+                // 3.3(4): no length limit.
+                Side::Soviet => {
+                    f.flood(
+                        self,
+                        side,
+                        sources.iter().map(|&(h, _)| h),
+                        LOC_ANY,
+                        u16::MAX,
+                        Some(&mut reach),
+                    );
+                    for &h in &f.queue {
+                        reach[h as usize] = true;
+                    }
+                }
+                Side::Axis => {
+                    // 3.3(5): along railway from a source, as far as it goes (the hexes it may
+                    // go on from: not one entered off the road into a mountain hex, 3.3(3)) ...
+                    f.flood(self, side, sources.iter().map(|&(h, _)| h), LOC_RAIL, u16::MAX, None);
+                    let mut rail = std::mem::take(&mut f.rail);
+                    rail.clone_from(&f.queue);
+                    for &h in &rail {
+                        reach[h as usize] = true;
+                    }
+                    // ... then at most six hexes off it (A14).
+                    f.dist.fill(UNSEEN);
+                    f.flood(self, side, rail.iter().map(|&h| Hex(h)), LOC_ANY, 6, Some(&mut reach));
+                    for &h in &f.queue {
+                        reach[h as usize] = true;
+                    }
+                    f.rail = rail;
                 }
             }
-            Side::Axis => {
-                search.run_breadth_first(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
-                    trace.step(f, dir, t, true, 0)
-                });
-                // The railway hexes a LOC may go on from (not one it entered off the road into a
-                // mountain hex, 3.3(3)).
-                let rail: Vec<(Hex, u32)> = search
-                    .reached()
-                    .filter(|&h| search.cost_to_go_on(h).is_some())
-                    .map(|h| (h, 0))
-                    .collect();
-                for (h, _) in &rail {
-                    reach[h.idx()] = true;
-                }
-                search.run_breadth_first(&d.map.grid, &rail, 6, |f, dir, t| trace.step(f, dir, t, false, 1));
-                for h in search.reached() {
-                    reach[h.idx()] = true;
-                }
-            }
-        }
+        });
         reach
     }
 
@@ -627,7 +633,142 @@ impl<'a> Board<'a> {
     }
 }
 
-/// The steps of a LOC of one side.
+/// A LOC step that may go on from the hex it enters, in the bits of [`loc_sides`] for any step.
+const GO: u8 = 1;
+/// A LOC step that must end in the hex it enters (3.3(3)).
+const STOP: u8 = 2;
+/// Where the bits of each kind of trace are in [`loc_sides`]: any step, or along railway only.
+const LOC_ANY: u32 = 0;
+const LOC_RAIL: u32 = 2;
+const UNSEEN: u16 = u16::MAX;
+
+/// Per hex and direction, what a LOC step across that hexside is by the map alone (the
+/// position decides the rest: whether the hex entered may be passed, 3.3(1)–(2)): bits 0–1
+/// for any step, bits 2–3 for a step along railway (3.3(5)); in each, [`GO`], [`STOP`] or
+/// neither (no step: the map's edge, a prohibited hexside, off the railway). 3.3(3): a LOC
+/// enters a mountain hex only along a road or else stops there, and never leaves one off the
+/// road for a hex that is not mountain.
+pub(crate) fn loc_sides(d: &Data) -> Vec<[u8; 6]> {
+    let mountain = d.t.mountain;
+    d.map
+        .grid
+        .hexes()
+        .map(|from| {
+            let mut codes = [0u8; 6];
+            for (dir, to) in d.map.grid.neighbours(from) {
+                let bits = d.map.side(from, dir);
+                if bits & d.s.prohibited != 0 {
+                    continue;
+                }
+                let (mf, mt) = (d.map.terrain(from) & mountain != 0, d.map.terrain(to) & mountain != 0);
+                let code = if (mf || mt) && bits & d.s.road == 0 {
+                    if mf && !mt {
+                        0
+                    } else {
+                        STOP
+                    }
+                } else {
+                    GO
+                };
+                let rail = if bits & d.s.rail != 0 { code } else { 0 };
+                codes[dir as usize] = code << LOC_ANY | rail << LOC_RAIL;
+            }
+            codes
+        })
+        .collect()
+}
+
+/// The buffers of a LOC flood, kept per thread.
+#[derive(Default)]
+struct Flood {
+    /// Per hex: 0 not asked yet, 1 a LOC may pass it, 2 not (3.3(1)–(2)).
+    pass: Vec<u8>,
+    /// Per hex: the steps of the cheapest arrival that may go on, or [`UNSEEN`].
+    dist: Vec<u16>,
+    /// The hexes reached by arrivals that may go on, in the order reached.
+    queue: Vec<u16>,
+    /// The Axis trace's railway hexes (3.3(5)), from which its second flood starts.
+    rail: Vec<u16>,
+}
+
+thread_local! {
+    static FLOOD: RefCell<Flood> = RefCell::new(Flood::default());
+}
+
+impl Flood {
+    fn reset(&mut self, n: usize) {
+        self.pass.clear();
+        self.pass.resize(n, 0);
+        self.dist.clear();
+        self.dist.resize(n, UNSEEN);
+        // A flood reaches each hex once at most: the queue never grows during one.
+        self.queue.reserve(n);
+    }
+
+    /// Floods from `sources` (which a LOC may pass) by the steps of `kind` in [`loc_sides`],
+    /// at most `limit` steps: the hexes it may go on from end in `queue`, those a step that
+    /// must stop reaches are marked in `stops`, if given.
+    fn flood(
+        &mut self,
+        b: &Board,
+        side: Side,
+        sources: impl Iterator<Item = Hex>,
+        kind: u32,
+        limit: u16,
+        mut stops: Option<&mut [bool]>,
+    ) {
+        let grid = &b.d.map.grid;
+        let sides = &b.d.loc_sides;
+        self.queue.clear();
+        for h in sources {
+            if self.dist[h.idx()] == UNSEEN {
+                self.dist[h.idx()] = 0;
+                self.queue.push(h.0);
+            }
+        }
+        let mut head = 0;
+        while head < self.queue.len() {
+            let from = self.queue[head];
+            head += 1;
+            let at = self.dist[from as usize];
+            if at >= limit {
+                continue;
+            }
+            let codes = &sides[from as usize];
+            let next = grid.neighbour_row(Hex(from));
+            for dir in 0..6 {
+                let code = (codes[dir] >> kind) & (GO | STOP);
+                if code == 0 {
+                    continue;
+                }
+                let to = next[dir] as usize;
+                if self.dist[to] != UNSEEN {
+                    continue;
+                }
+                if self.pass[to] == 0 {
+                    self.pass[to] = if b.loc_passable(side, Hex(to as u16), false) {
+                        1
+                    } else {
+                        2
+                    };
+                }
+                if self.pass[to] != 1 {
+                    continue;
+                }
+                if code == GO {
+                    self.dist[to] = at + 1;
+                    self.queue.push(to as u16);
+                } else if let Some(stops) = stops.as_deref_mut() {
+                    stops[to] = true;
+                }
+            }
+        }
+    }
+}
+
+/// The steps of a LOC of one side, as the core's search takes them: the trace
+/// [`Board::trace_loc`]'s flood is tested against.
+#[cfg(test)]
 struct LocSteps<'b, 'a> {
     b: &'b Board<'a>,
     side: Side,
@@ -635,6 +776,7 @@ struct LocSteps<'b, 'a> {
     known: Vec<u8>,
 }
 
+#[cfg(test)]
 impl LocSteps<'_, '_> {
     /// One step, along railway only if `rail_only`, each costing `unit`.
     #[inline(always)]
@@ -816,5 +958,98 @@ pub fn loss_vp(d: &Data, u: UnitId) -> u16 {
         2
     } else {
         1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::StalingradBlitz;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{Game, Pending, Rules};
+
+    impl Board<'_> {
+        /// The LOC trace as the core's general search makes it, step by step.
+        fn trace_loc_by_search(&self, side: Side, search: &mut Search) -> Vec<bool> {
+            let d = self.d;
+            let n = d.map.grid.len();
+            let sources = self.sources(side, false);
+            let mut trace = LocSteps {
+                b: self,
+                side,
+                known: vec![0; n],
+            };
+            let mut reach = vec![false; n];
+            match side {
+                Side::Soviet => {
+                    search.run(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
+                        trace.step(f, dir, t, false, 1)
+                    });
+                    for h in search.reached() {
+                        reach[h.idx()] = true;
+                    }
+                }
+                Side::Axis => {
+                    search.run(&d.map.grid, &sources, u32::MAX, |f, dir, t| {
+                        trace.step(f, dir, t, true, 0)
+                    });
+                    let rail: Vec<(Hex, u32)> = search
+                        .reached()
+                        .filter(|&h| search.cost_to_go_on(h).is_some())
+                        .map(|h| (h, 0))
+                        .collect();
+                    for (h, _) in &rail {
+                        reach[h.idx()] = true;
+                    }
+                    search.run(&d.map.grid, &rail, 6, |f, dir, t| trace.step(f, dir, t, false, 1));
+                    for h in search.reached() {
+                        reach[h.idx()] = true;
+                    }
+                }
+            }
+            reach
+        }
+    }
+
+    /// The flood over the map's table of LOC steps reaches the hexes the core's search reaches
+    /// with the rules' steps, for both sides, at every decision of random campaign games (and
+    /// units of the side it must not reach, cut off).
+    #[test]
+    fn the_loc_flood_is_the_search() {
+        let mut search = Search::new();
+        let (mut checked, mut cut_off) = (0, 0);
+        for seed in [3, 4] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            loop {
+                let b = Board::fresh(g.data(), g.state());
+                for side in [Side::Axis, Side::Soviet] {
+                    let want = b.trace_loc_by_search(side, &mut search);
+                    assert_eq!(b.trace_loc(side, &mut search), want, "{side:?}, seed {seed}");
+                    cut_off += (g.state().units.iter().enumerate())
+                        .filter(|&(i, _)| g.data().units[i].side == side)
+                        .filter_map(|(_, u)| u.hex())
+                        .filter(|h| !want[h.idx()])
+                        .count();
+                    checked += 1;
+                }
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let legal = g.legal_list();
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 1000 && cut_off > 0,
+            "{checked} traces, {cut_off} units cut off"
+        );
     }
 }
