@@ -97,41 +97,14 @@ fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) ->
 
 /// A port the unit's side may redeploy through by sea (13.1.7.1, 13.1.7.2).
 fn port(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
-    let f = data.facts(s);
-    let st = pos.space(s);
-    if st.control != Some(side) || st.fort == Fort::Besieged {
-        return false;
-    }
-    match side {
-        Side::Cp => f.port_cp,
-        Side::Ap => {
-            f.port_ap
-                && (data.map.graph.space(s).id != "constantinople"
-                    || data
-                        .space("gallipoli")
-                        .is_some_and(|g| pos.space(g).control == Some(Side::Ap)))
-        }
-    }
+    pos.sea_port(data, side, s)
 }
 
 /// 13.1.10, 2022 13.1.11: a nation's corps may not go to or from the Reserve Box while its
 /// capital (for Austria-Hungary either) is enemy-controlled or besieged; Belgium and Serbia are
 /// exempt.
 fn capital_open(data: &Data, pos: &Position, unit: usize) -> bool {
-    let p = &data.pieces[unit];
-    let nation = sr_nation(data, unit);
-    if matches!(nation, Nation::Be | Nation::Sb) {
-        return true;
-    }
-    // The map's capitals of the nation (none for Russia and the United States).
-    data.map.graph.space_indices().all(|c| {
-        let f = data.facts(c);
-        if !f.capital || f.nation.as_deref() != Some(nation.code()) {
-            return true;
-        }
-        let st = pos.space(c);
-        st.control == Some(p.side) && st.fort != Fort::Besieged
-    })
+    pos.holds_capital(data, sr_nation(data, unit), data.pieces[unit].side)
 }
 
 /// The spaces a unit on the map reaches overland (13.1.6), its own space aside.

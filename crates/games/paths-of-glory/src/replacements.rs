@@ -7,7 +7,7 @@
 
 use crate::data::{Data, Kind, Nation};
 use crate::placement::{self, army_spaces};
-use crate::state::{Fort, Location, Position};
+use crate::state::{Location, Position};
 use crate::supply::{in_supply, tracer_of};
 use crate::tables::Tables;
 use sandtable_core::game::Refusal;
@@ -72,22 +72,6 @@ fn refuse(rule: &str, en: impl Into<String>, zh: impl Into<String>) -> Refusal {
     Refusal::new(rule, Text::new(en, zh))
 }
 
-/// 17.1.3: whether a nation may spend RP: its capital (for Austria-Hungary both) its own and not
-/// besieged; Belgium and Serbia exempt. Nations with no capital on the map have no such limit.
-fn capital_holds(data: &Data, pos: &Position, nation: Nation, side: crate::data::Side) -> bool {
-    if matches!(nation, Nation::Be | Nation::Sb) {
-        return true;
-    }
-    data.map.graph.space_indices().all(|c| {
-        let f = data.facts(c);
-        if !f.capital || f.nation.as_deref() != Some(nation.code()) {
-            return true;
-        }
-        let st = pos.space(c);
-        st.control == Some(side) && st.fort != Fort::Besieged
-    })
-}
-
 /// Checks one purchase against the rules and the points left in the pool it draws on, and gives
 /// its cost.
 pub fn check(
@@ -128,7 +112,7 @@ pub fn check(
                 "一次购买只能使用一个国家的补充点",
             ));
         }
-        if !capital_holds(data, pos, p.nation, p.side) {
+        if !pos.holds_capital(data, p.nation, p.side) {
             return Err(refuse(
                 "17.1.3",
                 format!(

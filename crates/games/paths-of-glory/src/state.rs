@@ -2,7 +2,7 @@
 //! the VP and war status markers, and each side's cards. Plain data; the rules read and change
 //! it.
 
-use crate::data::{Data, Side};
+use crate::data::{Data, Nation, Side};
 use sandtable_core::graph::Space;
 
 /// Where a counter is.
@@ -116,6 +116,45 @@ impl Position {
     /// Whether a space lies in a country not yet at war.
     pub fn in_neutral_country(&self, data: &Data, s: Space) -> bool {
         data.facts(s).nation.as_ref().is_some_and(|n| self.neutral.contains(n))
+    }
+
+    /// Whether a side holds all its nation's capitals on the map, none of them besieged
+    /// (13.1.10/2022 13.1.11, 17.1.3: Austria-Hungary both Vienna and Budapest). A nation with no
+    /// capital on the map (Russia, the United States) always does; Belgium and Serbia are exempt
+    /// from both rules and always do.
+    pub fn holds_capital(&self, data: &Data, nation: Nation, side: Side) -> bool {
+        if matches!(nation, Nation::Be | Nation::Sb) {
+            return true;
+        }
+        data.map.graph.space_indices().all(|c| {
+            let f = data.facts(c);
+            if !f.capital || f.nation.as_deref() != Some(nation.code()) {
+                return true;
+            }
+            let st = self.space(c);
+            st.control == Some(side) && st.fort != Fort::Besieged
+        })
+    }
+
+    /// 14.1.4, 13.1.7: whether a space is a port a side may use by sea: its own and not
+    /// besieged; for the CP the ports of Germany and Russia, for the Allies the others
+    /// (Constantinople only while Gallipoli is Allied).
+    pub fn sea_port(&self, data: &Data, side: Side, s: Space) -> bool {
+        let f = data.facts(s);
+        let st = self.space(s);
+        if st.control != Some(side) || st.fort == Fort::Besieged {
+            return false;
+        }
+        match side {
+            Side::Cp => f.port_cp,
+            Side::Ap => {
+                f.port_ap
+                    && (data.map.graph.space(s).id != "constantinople"
+                        || data
+                            .space("gallipoli")
+                            .is_some_and(|g| self.space(g).control == Some(Side::Ap)))
+            }
+        }
     }
 
     /// The state of a space.

@@ -110,7 +110,6 @@ fn may_enter(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
 /// with Gallipoli Allied-controlled). Russians, Serbs and Romanians never trace by sea (2022
 /// 14.2.2).
 fn usable_port(data: &Data, pos: &Position, t: Tracer, ctx: &Context, s: Space) -> bool {
-    let f = data.facts(s);
     let side = t.side();
     if matches!(
         t,
@@ -121,24 +120,12 @@ fn usable_port(data: &Data, pos: &Position, t: Tracer, ctx: &Context, s: Space) 
     ) {
         return false;
     }
-    let st = pos.space(s);
-    if st.control != Some(side) || st.fort == Fort::Besieged {
-        return false;
-    }
     // 9.5.3.5: an open MEF beach is an Allied port, for the units 9.2.7.1 names.
     if ctx.open_beaches.contains(&s) {
-        return matches!(t, Tracer::Unit { beach: true, .. });
+        let st = pos.space(s);
+        return st.control == Some(side) && matches!(t, Tracer::Unit { beach: true, .. });
     }
-    match side {
-        Side::Cp => f.port_cp,
-        Side::Ap => {
-            f.port_ap
-                && (data.map.graph.space(s).id != "constantinople"
-                    || data
-                        .space("gallipoli")
-                        .is_some_and(|g| pos.space(g).control == Some(Side::Ap)))
-        }
-    }
+    pos.sea_port(data, side, s)
 }
 
 /// 14.1.5, 14.1.6: units always in supply: Montenegro's anywhere, the ANA and the Senussi on
