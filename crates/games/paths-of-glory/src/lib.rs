@@ -30,6 +30,7 @@ pub mod sieges;
 pub mod state;
 pub mod supply;
 pub mod tables;
+pub mod trenches;
 pub mod victory;
 pub mod war_status;
 
