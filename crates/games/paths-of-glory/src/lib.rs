@@ -3,13 +3,13 @@
 //! files in `data/`; the position ([`state`]) and the set-up every scenario starts from
 //! ([`setup`]); of the rules, victory ([`victory`]), the card piles ([`cards`]), the mandated
 //! offensives ([`offensives`]), what activating a space costs ([`activation`]), movement
-//! ([`movement`]), strategic redeployment ([`redeployment`]), how each side fires and who wins
-//! a combat ([`combat`]), how losses are taken ([`losses`]), retreats ([`retreat`]) and
-//! advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]), sieges ([`sieges`]),
-//! replacements ([`replacements`]) and where armies enter ([`placement`]), and the war status
-//! tracks ([`war_status`]). The rest of the rules (the sequence of play on the core's decision
-//! driver, the card events, the scenarios) come later; this crate is not yet in the catalog of
-//! playable games.
+//! ([`movement`]), trenches ([`trenches`]), strategic redeployment ([`redeployment`]), how each
+//! side fires and who wins a combat ([`combat`]), how losses are taken ([`losses`]), retreats
+//! ([`retreat`]) and advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]),
+//! sieges ([`sieges`]), replacements ([`replacements`]) and where armies enter ([`placement`]),
+//! and the war status tracks ([`war_status`]). The rest of the rules (the sequence of play on
+//! the core's decision driver, the card events, the scenarios) come later; this crate is not
+//! yet in the catalog of playable games.
 
 pub mod activation;
 pub mod advance;
