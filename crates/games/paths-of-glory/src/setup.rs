@@ -5,6 +5,7 @@
 
 use crate::data::{Data, DataError, Side};
 use crate::state::{Cards, Fort, Location, Position, SpaceState, Trench, Unit};
+use sandtable_core::graph::Space;
 use sandtable_core::map::About;
 use serde::Deserialize;
 
@@ -209,8 +210,9 @@ impl Setup {
 
     /// The position at the start of a scenario (4.1.1, 4.2): the units on their spaces and in
     /// the Reserve Boxes, every other counter aside; each space controlled by the side whose
-    /// units stand in it, else by its printed side unless its nation is neutral; the trenches (the Historical scenario's, 5.7.1, when
-    /// `historical`); the forts intact; VP 10, War Status 0, turn 1; the cards not yet dealt.
+    /// units stand in it, else by its printed side unless its nation is neutral; the trenches
+    /// (the Historical scenario's, 5.7.1, when `historical`); the forts intact; VP 10, War
+    /// Status 0, turn 1; the cards not yet dealt.
     pub fn position(&self, data: &Data, historical: bool) -> Position {
         let mut units = vec![
             Unit {
@@ -272,5 +274,83 @@ impl Setup {
             neutral: NEUTRAL_AT_START.iter().map(|n| n.to_string()).collect(),
             cards: [Cards::default(), Cards::default()],
         }
+    }
+
+    /// A neutral nation enters the war (9.5.2.1; Turkey with the CP's Limited War, 16.1.3.1):
+    /// its units are set up, its corps go to their side's Reserve Box, its spaces become its
+    /// side's, its trenches are dug (the Historical ones when `historical`). Turkey brings
+    /// Persia (Kermanshah, coded Turkish, to the CP; the rest to the Allies, 2022 11.1.13),
+    /// Arabia and Libya with it. Greece's limited entry (Salonika, 9.5.2.4) sets up its units but
+    /// leaves Greece neutral. Returns the units the entering side places one to a space of its
+    /// choice among the nation's other spaces (Bulgaria, Romania), or `None` for a nation with
+    /// no entry or not neutral.
+    pub fn enter(
+        &self,
+        data: &Data,
+        pos: &mut Position,
+        nation: &str,
+        historical: bool,
+        limited: bool,
+    ) -> Option<Vec<String>> {
+        let entry = self.entries.iter().find(|e| e.nation == nation)?;
+        if !pos.neutral.iter().any(|n| n == nation) {
+            return None;
+        }
+        let index = |id: &str| data.pieces.iter().position(|p| p.id == id);
+        for p in &entry.place {
+            let Some(s) = data.space(&p.space) else { continue };
+            for u in &p.units {
+                if let Some(i) = index(u) {
+                    pos.units[i].loc = Location::Map(s);
+                    pos.units[i].full = !p.reduced.contains(u);
+                }
+            }
+            if p.trench_here(historical) {
+                pos.spaces[s.idx()].trench = Some(Trench {
+                    side: data.facts(s).faction,
+                    level: p.trench,
+                });
+            }
+        }
+        for u in &entry.reserve {
+            if let Some(i) = index(u) {
+                pos.units[i].loc = Location::Reserve;
+            }
+        }
+        if limited {
+            return Some(Vec::new());
+        }
+        // With Turkey come Persia, Arabia and Libya.
+        let mut countries = vec![nation.to_string()];
+        if nation == "tu" {
+            countries.extend(["pe", "ar"].map(String::from));
+        }
+        pos.neutral.retain(|n| !countries.contains(n));
+        for s in data.map.graph.space_indices() {
+            let f = data.facts(s);
+            let id = data.map.graph.space(s).id.as_str();
+            let of_it = f.nation.as_ref().is_some_and(|n| countries.contains(n)) || (nation == "tu" && id == "libya");
+            if of_it && pos.space(s).control.is_none() {
+                pos.spaces[s.idx()].control = Some(f.faction);
+            }
+        }
+        Some(entry.choose.as_ref().map(|c| c.units.clone()).unwrap_or_default())
+    }
+
+    /// The spaces a unit of a nation's entry placed by choice may go to: the nation's spaces
+    /// other than those its set-up fills, with no unit in them yet.
+    pub fn choice_spaces(&self, data: &Data, pos: &Position, nation: &str) -> Vec<Space> {
+        let Some(entry) = self.entries.iter().find(|e| e.nation == nation) else {
+            return Vec::new();
+        };
+        data.map
+            .graph
+            .space_indices()
+            .filter(|&s| {
+                data.facts(s).nation.as_deref() == Some(nation)
+                    && !entry.place.iter().any(|p| data.space(&p.space) == Some(s))
+                    && pos.units_in(s).next().is_none()
+            })
+            .collect()
     }
 }

@@ -214,3 +214,52 @@ fn a_damaged_setup_is_refused_with_the_reason() {
     ];
     common::refused(SETUP_TOML, &cases, |t| Setup::from_text(t, d));
 }
+
+/// 16.1.3.1, 2022 11.1.13: Turkey's entry sets up its corps, makes its spaces the CP's,
+/// Kermanshah the CP's and the rest of Persia the Allies', and brings Arabia and Libya into the
+/// war; a second entry does nothing.
+#[test]
+fn turkey_enters_the_war() {
+    let d = data();
+    let mut pos = setup().position(d, true);
+    let chosen = setup().enter(d, &mut pos, "tu", true, false).expect("Turkey enters");
+    assert!(chosen.is_empty());
+    let sp = |id: &str| d.space(id).unwrap();
+    assert_eq!(pos.space(sp("constantinople")).control, Some(Side::Cp));
+    assert_eq!(pos.space(sp("kermanshah")).control, Some(Side::Cp));
+    assert_eq!(pos.space(sp("tabriz")).control, Some(Side::Ap));
+    assert_eq!(pos.space(sp("arabia")).control, Some(Side::Ap));
+    assert_eq!(pos.space(sp("libya")).control, Some(Side::Cp));
+    assert!(pos.space(sp("baghdad")).trench.is_some());
+    let turks = pos
+        .units
+        .iter()
+        .zip(&d.pieces)
+        .filter(|(u, p)| p.id.starts_with("tu-corps") && matches!(u.loc, Location::Map(_)))
+        .count();
+    assert_eq!(turks, 14);
+    assert!(!pos.neutral.contains(&"tu".to_string()) && pos.neutral.contains(&"it".to_string()));
+    assert!(
+        setup().enter(d, &mut pos, "tu", true, false).is_none(),
+        "already at war"
+    );
+    assert!(pos.faults(d).is_empty());
+}
+
+/// 9.5.2.1: Bulgaria sets up two corps in Sofia and lets the CP place four more, one in each of
+/// four other Bulgarian spaces; Greece's limited entry (9.5.2.4) leaves Greece neutral.
+#[test]
+fn bulgaria_and_greece_enter() {
+    let d = data();
+    let mut pos = setup().position(d, true);
+    let chosen = setup().enter(d, &mut pos, "bu", true, false).expect("Bulgaria enters");
+    assert_eq!(chosen.len(), 4);
+    let spaces = setup().choice_spaces(d, &pos, "bu");
+    assert_eq!(spaces.len(), 6, "the seven Bulgarian spaces but Sofia");
+    assert_eq!(pos.space(d.space("sofia").unwrap()).control, Some(Side::Cp));
+    setup().enter(d, &mut pos, "gr", true, true).expect("Salonika");
+    assert_eq!(pos.space(d.space("athens").unwrap()).control, None);
+    assert!(pos.neutral.contains(&"gr".to_string()));
+    let athens = pos.units_in(d.space("athens").unwrap()).count();
+    assert_eq!(athens, 1, "the Greek corps stands in Athens, still neutral");
+}
