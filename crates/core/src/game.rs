@@ -233,6 +233,18 @@ pub fn play_out<G: Game>(
     rng: &mut Rng,
     max_decisions: u64,
 ) -> Result<u64, Refusal> {
+    play_out_watching(game, agents, rng, max_decisions, |_| {})
+}
+
+/// [`play_out`], calling `watch` with the game before every seat's decision: for tests that
+/// check an invariant of every position random play reaches.
+pub fn play_out_watching<G: Game>(
+    game: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    rng: &mut Rng,
+    max_decisions: u64,
+    mut watch: impl FnMut(&G),
+) -> Result<u64, Refusal> {
     let mut decisions = 0;
     loop {
         match game.pending() {
@@ -249,6 +261,7 @@ pub fn play_out<G: Game>(
                 if decisions >= max_decisions {
                     return Ok(decisions);
                 }
+                watch(game);
                 let legal = game.legal_list();
                 if legal.is_empty() {
                     return Err(Refusal::new(
@@ -280,6 +293,16 @@ impl<G: Game> Agent<G> for RandomAgent {
 /// [`play_out`] with [`RandomAgent`] in every seat: random legal play, as benchmarks and
 /// fuzzing use it.
 pub fn play_randomly<G: Game>(game: &mut G, rng: &mut Rng, max_decisions: u64) -> Result<u64, Refusal> {
+    play_randomly_watching(game, rng, max_decisions, |_| {})
+}
+
+/// [`play_randomly`], calling `watch` with the game before every seat's decision.
+pub fn play_randomly_watching<G: Game>(
+    game: &mut G,
+    rng: &mut Rng,
+    max_decisions: u64,
+    watch: impl FnMut(&G),
+) -> Result<u64, Refusal> {
     let mut agents: Vec<Box<dyn Agent<G>>> = G::seats().iter().map(|_| Box::new(RandomAgent) as _).collect();
-    play_out(game, &mut agents, rng, max_decisions)
+    play_out_watching(game, &mut agents, rng, max_decisions, watch)
 }

@@ -569,7 +569,7 @@ impl<'a> Room<'a> {
 mod tests {
     use super::*;
     use sandtable_core::chance::Rng;
-    use sandtable_core::game::{Game, Pending, Rules};
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
 
     /// The searches kept between decisions (forgotten only near a change) are those made
     /// anew, for every unit on the map of both sides, at every decision of random games.
@@ -580,27 +580,17 @@ mod tests {
             g.set_journal(false);
             let mut rng = Rng::from_seed(seed);
             let mut checked = 0;
-            loop {
-                let (d, s) = (g.data().clone(), g.state().clone());
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let (d, s) = (g.data(), g.state());
                 let on_map = (0..s.units.len()).filter(|&i| s.units[i].hex().is_some());
-                let b = Board::fresh(&d, &s);
-                with_moves(&d, &s, on_map.map(|i| i as UnitId), |u, kept| {
+                let b = Board::fresh(d, s);
+                with_moves(d, s, on_map.map(|i| i as UnitId), |u, kept| {
                     let fresh = with_search(|search| search_unit(&b, u, search));
                     assert_eq!(*kept, fresh, "unit {u}: kept searches are stale");
                     checked += 1;
                 });
-                match g.pending() {
-                    Pending::Over => break,
-                    Pending::Chance => {
-                        g.resolve_chance();
-                    }
-                    Pending::Seat(seat) => {
-                        let legal = g.legal_list();
-                        let a = legal[rng.below(legal.len() as u32) as usize];
-                        g.apply(seat, &a).expect("a legal action");
-                    }
-                }
-            }
+            })
+            .expect("random play reaches the end");
             assert!(checked > 10_000, "only {checked} searches checked");
         }
     }

@@ -966,7 +966,7 @@ mod tests {
     use super::*;
     use crate::StalingradBlitz;
     use sandtable_core::chance::Rng;
-    use sandtable_core::game::{Game, Pending, Rules};
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
 
     impl Board<'_> {
         /// The LOC trace as the core's general search makes it, step by step.
@@ -1022,7 +1022,7 @@ mod tests {
             let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
             g.set_journal(false);
             let mut rng = Rng::from_seed(seed);
-            loop {
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
                 let b = Board::fresh(g.data(), g.state());
                 for side in [Side::Axis, Side::Soviet] {
                     let want = b.trace_loc_by_search(side, &mut search);
@@ -1034,18 +1034,8 @@ mod tests {
                         .count();
                     checked += 1;
                 }
-                match g.pending() {
-                    Pending::Over => break,
-                    Pending::Chance => {
-                        g.resolve_chance();
-                    }
-                    Pending::Seat(seat) => {
-                        let legal = g.legal_list();
-                        let a = legal[rng.below(legal.len() as u32) as usize];
-                        g.apply(seat, &a).expect("a legal action");
-                    }
-                }
-            }
+            })
+            .expect("random play reaches the end");
         }
         assert!(
             checked > 1000 && cut_off > 0,
