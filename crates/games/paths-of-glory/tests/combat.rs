@@ -9,7 +9,7 @@ use common::{data, sp, start, unit};
 use proptest::prelude::*;
 use sandtable_core::graph::Space;
 use sandtable_paths_of_glory::combat::{
-    self, flank_drm, flank_succeeds, may_flank, retreat_length, shifts, sinai_drm, winner, Attack, Fire, Table, Winner,
+    flank_drm, flank_succeeds, may_flank, retreat_length, shifts, sinai_drm, winner, Attack, Fire, Table, Winner,
 };
 use sandtable_paths_of_glory::losses::{Fate, Loser, Losses, Pool, ReserveCorps, Target};
 use sandtable_paths_of_glory::state::Location;
@@ -114,7 +114,6 @@ fn the_winner_and_the_retreat_length_12_2_10_and_12_5_2() {
     assert_eq!(sinai_drm(true, true, true), 0);
     assert_eq!(sinai_drm(true, true, false), -3);
     assert_eq!(sinai_drm(false, true, false), 0);
-    let _ = combat::Table::Army.name_zh();
 }
 
 #[test]
