@@ -10,7 +10,7 @@
 use sandtable_core::graph::Space;
 use sandtable_core::map::About;
 use sandtable_core::space_map::SpaceMap;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use toml::Spanned;
@@ -35,7 +35,7 @@ impl fmt::Display for DataError {
 impl std::error::Error for DataError {}
 
 /// The two sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The Allied Powers (协约国).
@@ -45,7 +45,7 @@ pub enum Side {
 }
 
 /// The nationality printed on a counter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Nation {
     Ge,
@@ -111,7 +111,7 @@ pub struct Factors {
 }
 
 /// Which replacement points rebuild a counter (17.0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RpPool {
     Ge,

@@ -13,7 +13,7 @@ use sandtable_core::text::Text;
 use std::collections::HashMap;
 
 /// A combat unit that may take losses.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Loser {
     pub army: bool,
     pub full: bool,
@@ -42,7 +42,7 @@ impl Loser {
 }
 
 /// A corps waiting in the Reserve Box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ReserveCorps {
     pub full: bool,
     pub lf_full: u8,
@@ -54,7 +54,7 @@ pub struct ReserveCorps {
 
 /// The corps of one Reserve Box pool (12.4.4), and the corps that 12.4.4.2 counts in their
 /// place when none is left.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Pool {
     pub corps: Vec<ReserveCorps>,
     /// The nation's full-strength corps (its LF full and reduced): what the loss number may
@@ -63,7 +63,7 @@ pub struct Pool {
 }
 
 /// Where the next step is taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Target {
     /// A unit, by its index in [`Losses::units`].
     Unit(usize),
@@ -72,7 +72,7 @@ pub enum Target {
 }
 
 /// What became of a unit in the combat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Fate {
     /// Still on the map (full or reduced).
     Standing,
@@ -88,7 +88,7 @@ pub enum Fate {
 
 /// One unit in the allocation: a unit of the combat, a corps that came from the Reserve Box,
 /// or the corps 12.4.4.2 counts for an army that had none.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Unit {
     pub loser: Loser,
     pub fate: Fate,
@@ -116,7 +116,7 @@ pub struct Taken {
 }
 
 /// One side's losses in a combat, taken a step at a time.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Losses {
     units: Vec<Unit>,
     pools: Vec<Pool>,

@@ -162,7 +162,7 @@ fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Spac
     if st.pieces().any(|p| p.id.ends_with("-bef")) && !country.is_some_and(|n| BEF_COUNTRIES.contains(&n)) {
         return Step::Blocked(why::BEF);
     }
-    if data.map.space_set("near-east").contains(&to) && st.pieces().any(|p| p.kind == Kind::Army && !p.near_east) {
+    if data.facts(to).near_east && st.pieces().any(|p| p.kind == Kind::Army && !p.near_east) {
         return Step::Blocked(why::NEAR_EAST);
     }
     let caucasus = data.space("caucasus");
@@ -315,6 +315,45 @@ fn search(st: &Stack, pos: &Position, from: Space, ctx: &Context, s: &mut Search
     s.run(&st.data.map.graph, &[(from, 0)], mf, |a, c, b| {
         step(st, pos, ctx, a, c, b)
     });
+}
+
+/// The cheapest route of a legal move, the spaces after `from` in order (the last is `to`):
+/// the route a move walks space by space (11.1.2: every space costs 1 MP). `None` when the move
+/// is not legal ([`check`] says why).
+pub fn route(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    from: Space,
+    to: Space,
+    ctx: &Context,
+) -> Option<Vec<Space>> {
+    check(data, pos, units, from, to, ctx).ok()?;
+    let st = stack_of(data, pos, units, from).ok()?;
+    with_thread_space_search(|s| {
+        search(&st, pos, from, ctx, s);
+        s.path(to).map(|p| p.into_iter().filter(|&n| n != from).collect())
+    })
+}
+
+/// 12.1.8, 11.3, 15.1.12: whether a unit may attack from `from` into the adjacent `to`: along a
+/// line its nationality may use, into the Near East only if it may go there, no Russian into a
+/// German fort on turn 1. Enemy units and an enemy fort in `to` are what an attack is for.
+pub(crate) fn may_attack_across(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    to: Space,
+) -> bool {
+    let Some(c) = data.map.graph.connection(from, to) else {
+        return false;
+    };
+    match unit_step(data, pos, unit, ctx, from, c, to) {
+        Step::Go(_) | Step::Stop(_) => true,
+        Step::Blocked(w) => w == why::ENEMY_UNITS || w == why::FORT,
+    }
 }
 
 /// Whether the stack may move from `from` to `to`, and if not, what stops it.

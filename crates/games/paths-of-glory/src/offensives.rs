@@ -6,7 +6,7 @@ use crate::data::{Nation, Side};
 use crate::tables::Tables;
 
 /// The box an offensive marker stands in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Offensive {
     /// A nation must attack: FR, BR, IT, RU for the Allies; AH, TU, GE for the CP.
     Nation(Nation),

@@ -6,7 +6,7 @@
 
 use crate::data::{Data, Kind, Nation, Side};
 use crate::state::{Fort, Location, Position};
-use crate::supply::{self, in_supply, tracer_of};
+use crate::supply::{self, in_supply, tracer_of, Supplied};
 use sandtable_core::game::Refusal;
 use sandtable_core::graph::Space;
 use sandtable_core::text::Text;
@@ -64,7 +64,7 @@ fn is_russian_space(data: &Data, s: Space) -> bool {
 }
 
 fn near_east(data: &Data, s: Space) -> bool {
-    data.map.space_set("near-east").contains(&s)
+    data.facts(s).near_east
 }
 
 /// A space a redeployment may pass through or end in (13.1.6): the side's, or a besieged enemy
@@ -87,11 +87,7 @@ fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) ->
     let f = data.facts(s);
     let ours = st.control == Some(p.side);
     let besieged_enemy_fort = f.fort > 0 && f.faction != p.side && st.fort == Fort::Besieged;
-    let enemy = pos
-        .units
-        .iter()
-        .zip(&data.pieces)
-        .any(|(u, q)| u.loc == Location::Map(s) && q.side != p.side);
+    let enemy = supply::enemy_units(data, pos, ctx.supply.occupancy, p.side, s);
     (ours || besieged_enemy_fort) && !enemy && !f.is_box && (p.nation != Nation::Ru || is_russian_space(data, s))
 }
 
@@ -175,6 +171,29 @@ fn near_east_limit(
             ),
         )
     })
+}
+
+/// 13.2: which of the Near East's once-a-turn allowances a legal redeployment of `unit` to `to`
+/// uses up (none when it stays on one side of the Near East's edge, or is free).
+pub fn near_east_use(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context) -> NearEastUsed {
+    let mut used = NearEastUsed::default();
+    let from = place_of(pos, unit);
+    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
+    if ne(from) == ne(to) || unit >= data.pieces.len() {
+        return used;
+    }
+    let by_sea_or_reserve = candidates(data, pos, unit, ctx)
+        .iter()
+        .filter(|&&(p, _)| p == to)
+        .all(|&(_, sea)| sea);
+    match (data.pieces[unit].side, sr_nation(data, unit)) {
+        (Side::Cp, Nation::Tu) => {}
+        (Side::Cp, _) => used.central = true,
+        (Side::Ap, Nation::Ru) => used.russian = true,
+        (Side::Ap, Nation::Br) if by_sea_or_reserve => used.british = true,
+        _ => {}
+    }
+    used
 }
 
 /// Every place a unit may redeploy to (13.1), with no Near East or capital limit broken.
@@ -270,8 +289,15 @@ fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) 
                 return out;
             }
             let nation = sr_nation(data, unit);
+            let supply = Supplied::new(data, pos, tracer_of(data, unit), &ctx.supply);
+            let mut in_space: Vec<Vec<usize>> = vec![Vec::new(); data.map.graph.len()];
+            for (i, u) in pos.units.iter().enumerate() {
+                if let Location::Map(s) = u.loc {
+                    in_space[s.idx()].push(i);
+                }
+            }
             for s in data.map.graph.space_indices() {
-                if !open_to(data, pos, unit, ctx, s) || pos.units_in(s).count() >= 3 {
+                if in_space[s.idx()].len() >= 3 || !open_to(data, pos, unit, ctx, s) {
                     continue;
                 }
                 if p.nation == Nation::Mn {
@@ -282,12 +308,16 @@ fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) 
                 }
                 // 13.1.8: a supplied space with a unit of the same nationality, but not one
                 // holding only the ANA or the Senussi.
-                let same: Vec<usize> = pos.units_in(s).filter(|&i| sr_nation(data, i) == nation).collect();
+                let same: Vec<usize> = in_space[s.idx()]
+                    .iter()
+                    .copied()
+                    .filter(|&i| sr_nation(data, i) == nation)
+                    .collect();
                 let only_special = !same.is_empty()
                     && same
                         .iter()
                         .all(|&i| matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn));
-                let supplied = in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply);
+                let supplied = supply.at(data, s);
                 let with_own = !same.is_empty() && !only_special && supplied;
                 // A corps also to its nation's supplied capital or supply source.
                 let home = p.kind == Kind::Corps

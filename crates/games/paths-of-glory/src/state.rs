@@ -4,9 +4,10 @@
 
 use crate::data::{Data, Nation, Side};
 use sandtable_core::graph::Space;
+use serde::Serialize;
 
 /// Where a counter is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Location {
     /// Not yet in play: a reinforcement whose card has not been played, a neutral nation's unit.
     Aside,
@@ -21,7 +22,7 @@ pub enum Location {
 }
 
 /// One counter's state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Unit {
     pub loc: Location,
     /// Full strength (false: reduced).
@@ -29,14 +30,14 @@ pub struct Unit {
 }
 
 /// A trench in a space: the side it belongs to and its level (11.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Trench {
     pub side: Side,
     pub level: u8,
 }
 
 /// A fort's state (15.0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Fort {
     /// No fort in the space.
     None,
@@ -48,7 +49,7 @@ pub enum Fort {
 }
 
 /// One space's state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SpaceState {
     /// The side that controls it; none while its nation is neutral (11.1.11).
     pub control: Option<Side>,
@@ -58,7 +59,7 @@ pub struct SpaceState {
 
 /// One side's cards (9.1.2). The draw pile has no order: a draw is chance's pick among its
 /// cards, so nothing about the order can leak. Cards are their printed numbers.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Cards {
     /// The draw pile, in number order.
     pub draw: Vec<u8>,
@@ -72,7 +73,7 @@ pub struct Cards {
 }
 
 /// The position of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Position {
     /// Per counter, in data order.
     pub units: Vec<Unit>,

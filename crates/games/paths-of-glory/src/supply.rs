@@ -15,6 +15,51 @@ pub struct Context<'a> {
     /// The MEF beaches that hold the MEF Beachhead marker: only their beach links are open
     /// (11.1.10, 9.5.3.5).
     pub open_beaches: &'a [Space],
+    /// Who has units where, worked out once for a caller asking of many spaces (`None`: look
+    /// at the counters each time).
+    pub occupancy: Option<&'a Occupancy>,
+}
+
+/// Which sides have units in each space.
+#[derive(Clone, Debug)]
+pub struct Occupancy(Vec<u8>);
+
+impl Occupancy {
+    pub fn of(data: &Data, pos: &Position) -> Occupancy {
+        let mut v = vec![0u8; data.map.graph.len()];
+        for (u, p) in pos.units.iter().zip(&data.pieces) {
+            if let Location::Map(s) = u.loc {
+                if let Some(x) = v.get_mut(s.idx()) {
+                    *x |= side_bit(p.side);
+                }
+            }
+        }
+        Occupancy(v)
+    }
+
+    /// Whether `side` has units in `s`.
+    pub fn has(&self, side: Side, s: Space) -> bool {
+        self.0.get(s.idx()).is_some_and(|&x| x & side_bit(side) != 0)
+    }
+}
+
+fn side_bit(side: Side) -> u8 {
+    match side {
+        Side::Cp => 1,
+        Side::Ap => 2,
+    }
+}
+
+/// Whether a space holds units of the side other than `side`.
+pub(crate) fn enemy_units(data: &Data, pos: &Position, occupancy: Option<&Occupancy>, side: Side, s: Space) -> bool {
+    match occupancy {
+        Some(o) => o.has(if side == Side::Cp { Side::Ap } else { Side::Cp }, s),
+        None => pos
+            .units
+            .iter()
+            .zip(&data.pieces)
+            .any(|(u, p)| u.loc == Location::Map(s) && p.side != side),
+    }
 }
 
 /// Whose supply is traced.
@@ -44,21 +89,22 @@ impl Tracer {
 
 /// 14.2: whether a space is a supply source for the tracer (it must be friendly-controlled).
 fn is_source(data: &Data, pos: &Position, t: Tracer, s: Space) -> bool {
-    let in_set = |name: &str| data.map.space_set(name).contains(&s);
-    let sources = match t {
-        Tracer::Unit { side: Side::Cp, .. } | Tracer::Space(Side::Cp) => in_set("supply-cp"),
+    source_sets(t).iter().any(|name| data.map.space_set(name).contains(&s)) && pos.space(s).control == Some(t.side())
+}
+
+/// The map's sets of supply sources a tracer draws on (14.2).
+fn source_sets(t: Tracer) -> &'static [&'static str] {
+    match t {
+        Tracer::Unit { side: Side::Cp, .. } | Tracer::Space(Side::Cp) => &["supply-cp"],
         Tracer::Unit {
             nation: Nation::Ru | Nation::Ro,
             ..
-        } => in_set("supply-ru-sb-ro"),
+        } => &["supply-ru-sb-ro"],
         // 14.2.3: Salonika too for the Serbs.
-        Tracer::Unit { nation: Nation::Sb, .. } => in_set("supply-ru-sb-ro") || in_set("supply-sb-salonika"),
-        Tracer::Unit { .. } => in_set("supply-ap-other"),
-        Tracer::Space(Side::Ap) => {
-            in_set("supply-ru-sb-ro") || in_set("supply-sb-salonika") || in_set("supply-ap-other")
-        }
-    };
-    sources && pos.space(s).control == Some(t.side())
+        Tracer::Unit { nation: Nation::Sb, .. } => &["supply-ru-sb-ro", "supply-sb-salonika"],
+        Tracer::Unit { .. } => &["supply-ap-other"],
+        Tracer::Space(Side::Ap) => &["supply-ru-sb-ro", "supply-sb-salonika", "supply-ap-other"],
+    }
 }
 
 /// Whether the tracer may take a connection (11.1.4, 14.1.3): a solid line, a dashed line of its
@@ -89,7 +135,7 @@ fn may_use(data: &Data, t: Tracer, ctx: &Context, connection: u16, a: Space, b: 
 
 /// Whether a supply path may enter a space (14.1.2, 14.1.3): under the tracer's control and not
 /// a besieged friendly fort, or a besieged enemy fort; and holding no enemy unit.
-fn may_enter(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
+fn may_enter(data: &Data, pos: &Position, ctx: &Context, side: Side, s: Space) -> bool {
     let st = pos.space(s);
     let fort_owner = data.facts(s).faction;
     let besieged = st.fort == Fort::Besieged;
@@ -98,11 +144,7 @@ fn may_enter(data: &Data, pos: &Position, side: Side, s: Space) -> bool {
         Some(_) => besieged && fort_owner != side,
         None => false,
     };
-    open && !pos
-        .units
-        .iter()
-        .zip(&data.pieces)
-        .any(|(u, p)| u.loc == Location::Map(s) && p.side != side)
+    open && !enemy_units(data, pos, ctx.occupancy, side, s)
 }
 
 /// 14.1.4: a port the tracer's side may trace through: friendly-controlled and not besieged;
@@ -134,7 +176,7 @@ fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
     match t {
         Tracer::Unit { nation, .. } => match nation {
             Nation::Mn => true,
-            Nation::Ana | Nation::Sn => data.map.space_set("near-east").contains(&at),
+            Nation::Ana | Nation::Sn => data.facts(at).near_east,
             Nation::Sb => data.facts(at).nation.as_deref() == Some("sb"),
             _ => false,
         },
@@ -159,7 +201,7 @@ pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Contex
             return true;
         }
         for &(c, next) in data.map.graph.exits(s) {
-            if !seen[next.idx()][sea] && may_use(data, t, ctx, c, s, next) && may_enter(data, pos, side, next) {
+            if !seen[next.idx()][sea] && may_use(data, t, ctx, c, s, next) && may_enter(data, pos, ctx, side, next) {
                 seen[next.idx()][sea] = true;
                 queue.push((next, sea));
             }
@@ -183,6 +225,77 @@ pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Contex
         }
     }
     false
+}
+
+/// Every space the tracer is in supply at, worked out at once (14.1): what [`in_supply`] says of
+/// each space, for callers that ask of many spaces in one position (redeployments from the
+/// Reserve Box, 13.1.8). Flooded backwards from the sources: a space is supplied when it is
+/// always supplied, when a land path reaches a source, or when a land path reaches a usable port
+/// and some usable port has a land path to a source (one sea leg joins any two ports, 14.1.4).
+pub struct Supplied {
+    land: Vec<bool>,
+    to_port: Vec<bool>,
+    by_sea: bool,
+    tracer: Tracer,
+}
+
+impl Supplied {
+    pub fn new(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Supplied {
+        let n = data.map.graph.len();
+        let side = t.side();
+        // The spaces with a land path (entering only spaces the tracer may enter) to a space in
+        // `seeds`; a seed counts itself.
+        let flood = |seeds: &mut dyn Iterator<Item = Space>| -> Vec<bool> {
+            let mut reach = vec![false; n];
+            let mut queue: Vec<Space> = Vec::new();
+            for s in seeds {
+                if !reach[s.idx()] {
+                    reach[s.idx()] = true;
+                    queue.push(s);
+                }
+            }
+            while let Some(y) = queue.pop() {
+                // A path steps into `y` only if it may enter it.
+                if !may_enter(data, pos, ctx, side, y) {
+                    continue;
+                }
+                for &(c, x) in data.map.graph.exits(y) {
+                    if !reach[x.idx()] && may_use(data, t, ctx, c, x, y) {
+                        reach[x.idx()] = true;
+                        queue.push(x);
+                    }
+                }
+            }
+            reach
+        };
+        let land = flood(
+            &mut source_sets(t)
+                .iter()
+                .flat_map(|name| data.map.space_set(name).iter().copied())
+                .filter(|&s| s.idx() < n && pos.space(s).control == Some(side)),
+        );
+        let ports: Vec<Space> = data
+            .map
+            .graph
+            .space_indices()
+            .filter(|&p| usable_port(data, pos, t, ctx, p))
+            .collect();
+        let to_port = flood(&mut ports.iter().copied());
+        let by_sea = ports.iter().any(|p| land[p.idx()]);
+        Supplied {
+            land,
+            to_port,
+            by_sea,
+            tracer: t,
+        }
+    }
+
+    /// Whether the tracer is in supply at `at`, as [`in_supply`] says.
+    pub fn at(&self, data: &Data, at: Space) -> bool {
+        let i = at.idx();
+        i < self.land.len()
+            && (always_supplied(data, self.tracer, at) || self.land[i] || (self.by_sea && self.to_port[i]))
+    }
 }
 
 /// The tracer of a counter on the map (its side, nationality and dashed-line nationality).

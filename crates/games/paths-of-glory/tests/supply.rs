@@ -179,7 +179,10 @@ fn the_mef_beachhead_is_a_port_9_5_3_5() {
     pos.spaces[beach.idx()].control = Some(Side::Ap);
     pos.units[unit("br-army-mef")].loc = Location::Map(beach);
     let open = [beach];
-    let ctx = Context { open_beaches: &open };
+    let ctx = Context {
+        open_beaches: &open,
+        ..Context::default()
+    };
     let mef = tracer_of(data(), unit("br-army-mef"));
     assert!(in_supply(data(), &pos, mef, beach, &ctx));
     assert!(

@@ -1,0 +1,768 @@
+//! The game on the core's decision driver: its state, its procedure frames, its actions, and
+//! what each seat may know. The rules themselves live in their sections' modules; the
+//! sequence of play (6.0) in [`crate::sequence`], the action round's card plays (8.0, 9.0) in
+//! [`crate::round`], operations (9.2, 11.0, 12.0) in [`crate::operations`]. This module only
+//! dispatches on the frame.
+
+use crate::data::{Data, Side};
+use crate::losses::{Losses, Target};
+use crate::offensives::Offensive;
+use crate::replacements::Purchase;
+use crate::setup::Setup;
+use crate::state::{side_index, Location, Position};
+use crate::tables::Tables;
+use sandtable_core::chance::Rng;
+use sandtable_core::checksum::StateHasher;
+use sandtable_core::driver::{Engine, Rules, Who};
+use sandtable_core::game::{Journal, JournalLine, Outcome, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError};
+use sandtable_core::graph::Space;
+use sandtable_core::text::{Lang, Text};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// The Central Powers' seat; they act first in every round (8.1.2).
+pub const CP: Seat = 0;
+/// The Allies' seat.
+pub const AP: Seat = 1;
+
+/// A side's seat.
+pub fn seat(side: Side) -> Seat {
+    match side {
+        Side::Cp => CP,
+        Side::Ap => AP,
+    }
+}
+
+/// The other side.
+pub fn other(side: Side) -> Side {
+    match side {
+        Side::Cp => Side::Ap,
+        Side::Ap => Side::Cp,
+    }
+}
+
+/// The game's data, tables and set-up, loaded once from the files built into the program.
+pub(crate) struct Shipped {
+    pub data: Data,
+    pub tables: Tables,
+    pub setup: Setup,
+}
+
+pub(crate) fn shipped() -> Result<&'static Shipped, SetupError> {
+    static S: OnceLock<Result<Shipped, String>> = OnceLock::new();
+    S.get_or_init(|| {
+        let data = Data::load().map_err(|e| e.to_string())?;
+        let tables = Tables::load().map_err(|e| e.to_string())?;
+        let setup = Setup::load(&data).map_err(|e| e.to_string())?;
+        Ok(Shipped { data, tables, setup })
+    })
+    .as_ref()
+    .map_err(|e| SetupError(format!("paths-of-glory: {e}")))
+}
+
+/// The scenario being played (5.3–5.7).
+#[derive(Clone, Debug, Serialize)]
+pub struct Scenario {
+    pub id: String,
+    /// 5.7: the Historical scenario's rules.
+    pub historical: bool,
+    /// 5.3.2: no commitment rises, no peace terms.
+    pub introductory: bool,
+    /// 5.4.1: the game ends when either side reaches Total War.
+    pub limited_war: bool,
+    pub last_turn: u8,
+    /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
+    pub hand_size: usize,
+}
+
+/// The four uses of a card in an action round (9.1.3), and the action round's other choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Use {
+    Ops,
+    Sr,
+    Rp,
+}
+
+/// One decision, or one outcome of chance. Units are counter indices, spaces map indices, cards
+/// their printed numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "do")]
+pub enum Action {
+    /// A die's face (MO, flank, fire, siege).
+    Die {
+        face: u8,
+    },
+    /// Chance deals a card from a side's draw pile.
+    Draw {
+        card: u8,
+    },
+    /// 4.3: the CP starts with Guns of August in its hand, or not.
+    GunsOfAugust {
+        keep: bool,
+    },
+    /// 8.1.3: play a card from the hand for one of its uses.
+    Play {
+        card: u8,
+        with: Use,
+    },
+    /// 8.1.3: an Automatic Operation of 1 OPS, playing no card.
+    AutomaticOps,
+    /// 9.2.5: activate a space for movement or for combat.
+    Activate {
+        space: Space,
+        combat: bool,
+    },
+    /// 9.2.8: no more spaces to activate.
+    EndActivation,
+    /// 11.1: units of one space move together to a space, along the cheapest route.
+    Move {
+        from: Space,
+        units: Vec<u16>,
+        to: Space,
+    },
+    EndMovement,
+    /// 12.1.3: a combat against a space.
+    Target {
+        space: Space,
+    },
+    EndCombat,
+    /// 12.2.2: a unit joins the combat being designated.
+    Join {
+        unit: u16,
+    },
+    /// 12.2.2: the attackers are designated; on to the combat.
+    Resolve,
+    /// 12.2.4, 12.3.2: attempt a flank attack with this space pinning, or not (`None`).
+    Flank {
+        pinning: Option<Space>,
+    },
+    /// 12.4: one step of losses.
+    Lose {
+        target: LossTarget,
+    },
+    /// 12.5: a defending unit retreats along a route (the spaces after the defending one).
+    Retreat {
+        unit: u16,
+        route: Vec<Space>,
+    },
+    /// 12.7: an attacking unit advances along a route.
+    Advance {
+        unit: u16,
+        route: Vec<Space>,
+    },
+    EndAdvance,
+    /// 13.1: a unit to redeploy.
+    Redeploy {
+        unit: u16,
+    },
+    /// 13.1: where it goes.
+    RedeployTo {
+        place: SrPlace,
+    },
+    EndRedeployment,
+    /// 17.1.4: a purchase of the Replacement Cost table.
+    Buy {
+        purchase: Buy,
+    },
+    EndReplacement,
+    /// 9.5.4.6: a combat card discarded before drawing.
+    Discard {
+        card: u8,
+    },
+    EndDiscard,
+}
+
+/// Where a loss step is taken (12.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LossTarget {
+    /// A counter.
+    Unit(u16),
+    /// A corps that came from the Reserve Box to replace an army in this combat: its index in
+    /// the losses' list.
+    Stand(u16),
+    /// The defending space's fort (12.4.6).
+    Fort,
+}
+
+/// A place a unit redeploys to (13.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SrPlace {
+    Space(Space),
+    Reserve,
+}
+
+/// A replacement purchase (17.1.4), as an action names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Buy {
+    FlipArmy(u16),
+    FlipCorps(u16, Option<u16>),
+    CorpsFull(u16),
+    CorpsReduced(u16, Option<u16>),
+    FlipCorpsAndCorpsReduced(u16, u16),
+    ArmyReduced(u16, Space),
+    ArmyFull(u16, Space),
+}
+
+impl Buy {
+    pub(crate) fn purchase(self) -> Purchase {
+        let u = |i: u16| i as usize;
+        match self {
+            Buy::FlipArmy(a) => Purchase::FlipArmy(u(a)),
+            Buy::FlipCorps(a, b) => Purchase::FlipCorps(u(a), b.map(u)),
+            Buy::CorpsFull(a) => Purchase::CorpsFull(u(a)),
+            Buy::CorpsReduced(a, b) => Purchase::CorpsReduced(u(a), b.map(u)),
+            Buy::FlipCorpsAndCorpsReduced(a, b) => Purchase::FlipCorpsAndCorpsReduced(u(a), u(b)),
+            Buy::ArmyReduced(a, s) => Purchase::ArmyReduced(u(a), s),
+            Buy::ArmyFull(a, s) => Purchase::ArmyFull(u(a), s),
+        }
+    }
+
+    pub(crate) fn of(p: Purchase) -> Buy {
+        let u = |i: usize| i as u16;
+        match p {
+            Purchase::FlipArmy(a) => Buy::FlipArmy(u(a)),
+            Purchase::FlipCorps(a, b) => Buy::FlipCorps(u(a), b.map(u)),
+            Purchase::CorpsFull(a) => Buy::CorpsFull(u(a)),
+            Purchase::CorpsReduced(a, b) => Buy::CorpsReduced(u(a), b.map(u)),
+            Purchase::FlipCorpsAndCorpsReduced(a, b) => Buy::FlipCorpsAndCorpsReduced(u(a), u(b)),
+            Purchase::ArmyReduced(a, s) => Buy::ArmyReduced(u(a), s),
+            Purchase::ArmyFull(a, s) => Buy::ArmyFull(u(a), s),
+        }
+    }
+}
+
+/// One procedure in progress. Plain data: what the procedure remembers is in the frame or in
+/// the game's records of the turn and the action ([`TurnRecord`], [`ActionRecord`]).
+#[derive(Clone, Debug, Serialize)]
+pub enum Frame {
+    /// 4.3: the CP decides whether to start with Guns of August.
+    GunsOfAugust,
+    /// 4.3, phase G: chance deals a side's cards until its hand is full or nothing is left.
+    Deal { side: Side },
+    /// 6.0: a turn begins; its phases are pushed above it.
+    Turn,
+    /// 7.1.1: a side's Mandated Offensive roll.
+    Offensive { side: Side },
+    /// 8.1: a side's action in an action round (1–6).
+    Round { round: u8, side: Side },
+    /// 9.2: activating spaces with the OPS left.
+    Activation { side: Side, ops: u8 },
+    /// 9.2.8, 11.0: moving the units of spaces activated for movement.
+    Movement { side: Side },
+    /// 11.1: a move walked one space at a time along its route.
+    March {
+        side: Side,
+        units: Vec<u16>,
+        route: Vec<Space>,
+    },
+    /// 9.2.9, 12.1: choosing the next combat.
+    Combats { side: Side },
+    /// 12.2.2: designating the attackers of the combat against the battle's space.
+    Designate { side: Side },
+    /// 12.2.4: the attacker may attempt a flank attack.
+    FlankChoice { side: Side },
+    /// A die of the battle (12.3.3 flank, 12.2.8 fire).
+    BattleDie { roll: BattleRoll },
+    /// 12.4: a side takes the losses its opponent inflicted, a step at a time.
+    TakeLosses { side: Side },
+    /// 12.5: the defender retreats its units.
+    RetreatUnits { side: Side },
+    /// 12.7: the attacker may advance.
+    AdvanceUnits { side: Side },
+    /// 13.1: redeploying with the SR points left.
+    Redeployment { side: Side, points: u8 },
+    /// 13.1: where the chosen unit goes.
+    RedeployUnit { side: Side, points: u8, unit: u16 },
+    /// 6.0 C: the Attrition Phase.
+    Attrition,
+    /// 6.0 D, 15.3: a siege roll for a besieged fort.
+    Siege { space: Space },
+    /// 6.0 D: finds the next besieged fort to roll for.
+    Sieges { after: Option<Space> },
+    /// 6.0 E: the War Status Phase.
+    WarStatus,
+    /// 6.0 F: a side spends its replacement points.
+    Replacement { side: Side },
+    /// 9.5.4.6: a side may discard combat cards before drawing.
+    DiscardCombatCards { side: Side },
+    /// 6.0 H: the turn ends.
+    EndTurn,
+}
+
+/// Which die of a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BattleRoll {
+    Flank,
+    /// A side's fire (12.2.8).
+    Fire(Side),
+}
+
+/// A step of a combat still to come (12.2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BattleStep {
+    /// 12.2.8: a side rolls its fire.
+    Fire(Side),
+    /// 12.2.9: a side takes the losses its opponent inflicted.
+    Losses(Side),
+    /// 12.2.10–12.2.12: the winner, the retreat, the advance.
+    Outcome,
+}
+
+/// What the turn remembers (reset in phase A).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct TurnRecord {
+    /// Each side's Mandated Offensive (7.1), and whether it was met.
+    pub offensive: [Option<Offensive>; 2],
+    pub offensive_met: [bool; 2],
+    /// The round of each side's last SR and RP play (9.3.3, 9.4.3), 0 for none.
+    pub last_sr: [u8; 2],
+    pub last_rp: [u8; 2],
+    /// Replacement points gained this turn, per side and pool (9.4.1), in the order of
+    /// [`crate::data::RpPool`]'s list [`RP_POOLS`].
+    pub rp: [[u8; RP_POOLS.len()]; 2],
+    /// A Russian corps has crossed between the Caucasus and the Near East (11.3.2).
+    pub caucasus_crossed: bool,
+    /// Redeployments of the Near East limits (13.2).
+    pub near_east_sr: NearEastSr,
+}
+
+/// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.
+pub const RP_POOLS: [crate::data::RpPool; 10] = {
+    use crate::data::RpPool::*;
+    [Ge, Ah, Tu, Bu, Fr, Br, Us, Ru, It, Allied]
+};
+
+/// What the action in progress remembers (reset at each action round).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ActionRecord {
+    /// Spaces activated, and for combat or not (9.2.5).
+    pub activated: Vec<(Space, bool)>,
+    /// Units that have moved (11.1.1: once an action).
+    pub moved: Vec<u16>,
+    /// Units that have attacked (12.1.5).
+    pub attacked: Vec<u16>,
+    /// Spaces attacked (2022 12.1.6: once an action).
+    pub attacked_spaces: Vec<Space>,
+    /// The Allies' Near East combat activation this round (9.2.7).
+    pub near_east_combat: bool,
+    /// The combat being fought.
+    pub battle: Option<Battle>,
+}
+
+/// 13.2: the Near East redeployments already made this turn.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct NearEastSr {
+    pub british: bool,
+    pub russian: bool,
+    pub central: bool,
+}
+
+/// A combat in progress (12.2).
+#[derive(Clone, Debug, Serialize)]
+pub struct Battle {
+    pub attacker: Side,
+    pub defending: Space,
+    /// The attacking units (12.2.2) and the spaces they attack from.
+    pub attackers: Vec<u16>,
+    /// The defending units at the start of the combat.
+    pub defenders: Vec<u16>,
+    /// 12.3: the pinning space of a flank attempt, once chosen.
+    pub pinning: Option<Space>,
+    /// 12.3: `Some(true)` a flank attack succeeded, `Some(false)` it failed.
+    pub flank: Option<bool>,
+    /// What is left of the combat's steps (12.2.1), the next first.
+    pub steps: Vec<BattleStep>,
+    /// The loss number each side's fire inflicts on the other, once rolled (by side index).
+    pub inflicted: [Option<u8>; 2],
+    /// The losses each side took (by side index): what decides the winner (12.2.10).
+    pub taken: [u8; 2],
+    /// The side taking losses now, and its allocation.
+    pub losses: Option<LossTaking>,
+    /// Whether the defending fort was destroyed (12.4.6).
+    pub fort_destroyed: bool,
+    /// Retreat length once the attacker has won (12.5.2).
+    pub retreat: Option<u8>,
+    /// The routes the defenders took (12.7: the advance may follow them).
+    pub retreat_routes: Vec<Vec<Space>>,
+    /// Whether every defender was eliminated.
+    pub defenders_gone: bool,
+    /// Attackers that advanced.
+    pub advanced: Vec<u16>,
+}
+
+/// One side's losses in a combat, with the counter behind each unit of the allocation.
+#[derive(Clone, Debug, Serialize)]
+pub struct LossTaking {
+    pub side: Side,
+    pub losses: Losses,
+    /// The counter of each unit of [`Losses::units`], `None` for a corps 12.4.4.2 counts only.
+    pub counters: Vec<Option<u16>>,
+    /// The counters of each Reserve Box pool, in the pool's order.
+    pub pool_counters: Vec<Vec<u16>>,
+}
+
+impl LossTaking {
+    /// The action naming a step of the allocation.
+    pub(crate) fn target_of(&self, t: Target) -> LossTarget {
+        match t {
+            Target::Fort => LossTarget::Fort,
+            Target::Unit(i) => match self.counters.get(i).copied().flatten() {
+                Some(c) if self.losses.units()[i].replaces.is_none() => LossTarget::Unit(c),
+                _ => LossTarget::Stand(i as u16),
+            },
+        }
+    }
+
+    /// The step an action names.
+    pub(crate) fn target(&self, t: LossTarget) -> Option<Target> {
+        match t {
+            LossTarget::Fort => Some(Target::Fort),
+            LossTarget::Stand(i) => ((i as usize) < self.losses.units().len()).then_some(Target::Unit(i as usize)),
+            LossTarget::Unit(c) => self
+                .counters
+                .iter()
+                .enumerate()
+                .position(|(i, &k)| k == Some(c) && self.losses.units()[i].replaces.is_none())
+                .map(Target::Unit),
+        }
+    }
+}
+
+/// A game of Paths of Glory.
+#[derive(Clone)]
+pub struct PathsOfGlory {
+    pub(crate) sh: &'static Shipped,
+    pub scenario: Scenario,
+    pub pos: Position,
+    pub turn: TurnRecord,
+    pub action: ActionRecord,
+    /// Each side's war commitment (16.1): the groups of its deck in play.
+    pub commitment: [crate::war_status::Commitment; 2],
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) engine: Engine<Action, Frame>,
+    pub(crate) journal: Journal,
+}
+
+impl std::fmt::Debug for PathsOfGlory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PathsOfGlory")
+            .field("scenario", &self.scenario.id)
+            .field("turn", &self.pos.turn)
+            .finish()
+    }
+}
+
+impl PathsOfGlory {
+    pub fn data(&self) -> &'static Data {
+        &self.sh.data
+    }
+
+    pub fn tables(&self) -> &'static Tables {
+        &self.sh.tables
+    }
+
+    pub(crate) fn setup_data(&self) -> &'static Setup {
+        &self.sh.setup
+    }
+
+    /// The frames in progress, bottom first.
+    pub fn frames(&self) -> &[Frame] {
+        self.engine.frames()
+    }
+
+    /// A space's name in both languages.
+    pub(crate) fn name(&self, s: Space) -> Text {
+        if s.idx() < self.data().map.graph.len() {
+            let i = self.data().map.graph.space(s);
+            Text::new(i.name_en.clone(), i.name_zh.clone())
+        } else {
+            Text::new(format!("space {}", s.0), format!("区域{}", s.0))
+        }
+    }
+
+    /// A counter's name in both languages.
+    pub(crate) fn unit_name(&self, u: u16) -> Text {
+        match self.data().pieces.get(u as usize) {
+            Some(p) => Text::new(p.name_en.clone(), p.name_zh.clone()),
+            None => Text::new(format!("unit {u}"), format!("单位{u}")),
+        }
+    }
+
+    /// A card's name in both languages.
+    pub(crate) fn card_name(&self, side: Side, n: u8) -> Text {
+        match self.data().card(side, n) {
+            Some(c) => Text::new(format!("#{n} {}", c.name_en), format!("#{n}{}", c.name_zh)),
+            None => Text::new(format!("card {n}"), format!("卡{n}")),
+        }
+    }
+
+    /// The side whose seat this is.
+    pub fn side_of(seat: Seat) -> Side {
+        if seat == CP {
+            Side::Cp
+        } else {
+            Side::Ap
+        }
+    }
+
+    /// A counter's space, if it is on the map.
+    pub(crate) fn at(&self, u: usize) -> Option<Space> {
+        match self.pos.units.get(u).map(|x| x.loc) {
+            Some(Location::Map(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The side occupying a space with units, if any (10.1.3: never both).
+    pub(crate) fn occupant(&self, s: Space) -> Option<Side> {
+        self.pos.units_in(s).next().map(|u| self.data().pieces[u].side)
+    }
+
+    pub(crate) fn refuse(rule: &str, en: impl Into<String>, zh: impl Into<String>) -> Refusal {
+        Refusal::new(rule, Text::new(en, zh))
+    }
+}
+
+/// What one seat may know: the map, the tracks, its own hand, the size of the other's; never
+/// the other's cards or the order of a draw pile (which has none).
+pub struct View<'a> {
+    game: &'a PathsOfGlory,
+    seat: Seat,
+}
+
+impl View<'_> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn side(&self) -> Side {
+        PathsOfGlory::side_of(self.seat)
+    }
+
+    /// The position with every card the seat may not see left out: the other side's hand is
+    /// empty here (its size is [`View::other_hand_size`]), and both draw piles too (their
+    /// contents are [`View::unseen`] together with the other hand).
+    pub fn position(&self) -> Position {
+        let mut pos = self.game.pos.clone();
+        let other = side_index(other(self.side()));
+        pos.cards[other].hand.clear();
+        for c in &mut pos.cards {
+            c.draw.clear();
+        }
+        pos
+    }
+
+    /// The seat's own hand.
+    pub fn hand(&self) -> &[u8] {
+        &self.game.pos.cards[side_index(self.side())].hand
+    }
+
+    pub fn other_hand_size(&self) -> usize {
+        self.game.pos.cards[side_index(other(self.side()))].hand.len()
+    }
+
+    /// The other side's cards the seat cannot place: its hand and its draw pile together, in
+    /// number order.
+    pub fn unseen(&self) -> Vec<u8> {
+        let c = &self.game.pos.cards[side_index(other(self.side()))];
+        let mut v: Vec<u8> = c.hand.iter().chain(&c.draw).copied().collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The seat's own draw pile (it knows which cards are left in it, not their order).
+    pub fn own_draw_pile(&self) -> &[u8] {
+        &self.game.pos.cards[side_index(self.side())].draw
+    }
+
+    pub fn turn(&self) -> &TurnRecord {
+        &self.game.turn
+    }
+
+    pub fn action(&self) -> &ActionRecord {
+        &self.game.action
+    }
+
+    pub fn frames(&self) -> &[Frame] {
+        self.game.engine.frames()
+    }
+
+    pub fn data(&self) -> &'static Data {
+        self.game.data()
+    }
+}
+
+/// The ids [`Rules::hidden_from`] gives a card in a hand.
+fn card_id(side: Side, n: u8) -> u64 {
+    (side_index(side) as u64) << 8 | n as u64
+}
+
+impl Rules for PathsOfGlory {
+    type Action = Action;
+    type Frame = Frame;
+    type View<'a> = View<'a>;
+    const ID: &'static str = "paths-of-glory";
+    const SEQUENCE_OF_PLAY: &'static str = "6.0";
+
+    fn engine(&self) -> &Engine<Action, Frame> {
+        &self.engine
+    }
+
+    fn engine_mut(&mut self) -> &mut Engine<Action, Frame> {
+        &mut self.engine
+    }
+
+    fn seat_view(&self, seat: Seat) -> View<'_> {
+        View { game: self, seat }
+    }
+
+    /// The other side's hand dealt at random from the cards the seat cannot place, and new dice.
+    fn sample(view: &View<'_>, rng: &mut Rng) -> PathsOfGlory {
+        let mut g = view.game.clone();
+        let o = side_index(other(view.side()));
+        let mut unseen = view.unseen();
+        let n = g.pos.cards[o].hand.len();
+        let mut hand = Vec::with_capacity(n);
+        for _ in 0..n {
+            if unseen.is_empty() {
+                break;
+            }
+            let k = rng.below(unseen.len() as u32) as usize;
+            hand.push(unseen.swap_remove(k));
+        }
+        unseen.sort_unstable();
+        g.pos.cards[o].hand = hand;
+        g.pos.cards[o].draw = unseen;
+        g.engine.reseed(rng.word() as u64);
+        g
+    }
+
+    fn who(&self, frame: &Frame) -> Who {
+        crate::sequence::who(self, frame)
+    }
+
+    fn legal(&self, frame: &Frame, out: &mut Vec<Action>) {
+        crate::sequence::legal(self, frame, out)
+    }
+
+    fn passes_when_empty(&self, frame: &Frame) -> bool {
+        matches!(frame, Frame::RetreatUnits { .. })
+    }
+
+    fn outcomes(&self, frame: &Frame, out: &mut Vec<(Action, u32)>) {
+        crate::sequence::outcomes(self, frame, out)
+    }
+
+    fn check(&self, frame: &Frame, action: &Action) -> Result<(), Refusal> {
+        crate::sequence::check(self, frame, action)
+    }
+
+    fn carry_out(&mut self, frame: Frame, action: Option<&Action>) {
+        crate::sequence::carry_out(self, frame, action)
+    }
+
+    fn hash_state(&self, h: &mut StateHasher) {
+        h.add(&self.scenario);
+        h.add(&self.pos);
+        h.add(&self.turn);
+        h.add(&self.action);
+    }
+
+    fn title() -> Text {
+        Text::new("Paths of Glory", "光荣之路")
+    }
+
+    fn seats() -> Vec<SeatInfo> {
+        vec![
+            SeatInfo {
+                id: "cp",
+                name: Text::new("Central Powers", "同盟国"),
+            },
+            SeatInfo {
+                id: "ap",
+                name: Text::new("Allied Powers", "协约国"),
+            },
+        ]
+    }
+
+    fn scenarios() -> Vec<ScenarioInfo> {
+        let note = Text::new(
+            "Map, counters, cards and set-up from the published game's data; card events are not yet played.",
+            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件尚未实现。",
+        );
+        [
+            (
+                "introductory",
+                "Introductory (Aug 1914 – Fall 1914)",
+                "入门剧本(1914年8月至秋)",
+            ),
+            ("limited-war", "Limited War (to Summer 1916)", "有限战争(至1916年夏)"),
+            ("campaign", "Campaign (to Winter 1919)", "战役剧本(至1919年冬)"),
+            ("historical", "Historical (to Winter 1919)", "历史剧本(至1919年冬)"),
+        ]
+        .into_iter()
+        .map(|(id, en, zh)| ScenarioInfo {
+            id: id.into(),
+            name: Text::new(en, zh),
+            reconstructed: false,
+            note: note.clone(),
+        })
+        .collect()
+    }
+
+    fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupError> {
+        crate::sequence::setup(scenario, seed)
+    }
+
+    fn setup_from_text(text: &str, seed: u64) -> Result<PathsOfGlory, SetupError> {
+        crate::sequence::setup(text.trim(), seed)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.engine.top().is_some() {
+            return None;
+        }
+        self.outcome.clone()
+    }
+
+    fn describe(&self, action: &Action) -> Text {
+        crate::sequence::describe(self, action)
+    }
+
+    fn notation(&self, action: &Action) -> String {
+        crate::sequence::notation(self, action)
+    }
+
+    /// 9.1: a card in a hand is hidden from the other side until it is played.
+    fn hidden_from(&self, seat: Seat, out: &mut Vec<u64>) {
+        if self.engine.top().is_none() {
+            return;
+        }
+        let o = other(Self::side_of(seat));
+        out.extend(self.pos.cards[side_index(o)].hand.iter().map(|&n| card_id(o, n)));
+    }
+
+    fn view(&self, seat: Option<Seat>) -> serde_json::Value {
+        crate::sequence::view_json(self, seat)
+    }
+
+    fn summary(&self, seat: Option<Seat>, lang: Lang) -> String {
+        crate::sequence::summary(self, seat, lang)
+    }
+
+    fn journal(&self, seat: Option<Seat>) -> Vec<JournalLine> {
+        self.journal.for_seat(seat, self.engine.top().is_none())
+    }
+
+    fn set_journal(&mut self, on: bool) {
+        self.journal.off = !on;
+    }
+
+    fn render_svg(&self, _seat: Option<Seat>, lang: Lang) -> String {
+        crate::present::render(self.data(), &self.pos, lang)
+    }
+}

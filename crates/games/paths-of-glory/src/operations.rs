@@ -1,0 +1,1289 @@
+//! 9.2 Operations, carried out: activating spaces (9.2.3–9.2.7), moving the units of spaces
+//! activated for movement, one move walked space by space (11.0), then the combats of spaces
+//! activated for combat, each through its steps (12.2.1): designating the attackers, the flank
+//! attempt (12.3), the fire of each side (12.2.7, 12.2.8), the losses a step at a time (12.4),
+//! the winner (12.2.10), the retreat (12.5) and the advance (12.7).
+
+use crate::activation::{self, Purpose};
+use crate::advance::{self, Vacated};
+use crate::combat::{self, Fire, Table};
+use crate::data::{Kind, Nation, Side};
+use crate::game::{other, Action, Battle, BattleRoll, BattleStep, Frame, LossTaking, LossTarget, PathsOfGlory};
+use crate::losses::{Fate, Loser, Losses, Pool, ReserveCorps};
+use crate::movement;
+use crate::offensives;
+use crate::retreat;
+use crate::sequence::{side_en, side_zh};
+use crate::state::{side_index, Fort, Location};
+use crate::trenches;
+use crate::victory;
+use crate::war_status::Commitment;
+use sandtable_core::game::Refusal;
+use sandtable_core::graph::Space;
+use sandtable_core::text::Text;
+
+/// 10.1.1: at most three units in a space.
+const STACKING: usize = 3;
+
+fn refuse(rule: &str, en: impl Into<String>, zh: impl Into<String>) -> Refusal {
+    PathsOfGlory::refuse(rule, en, zh)
+}
+
+fn valid(g: &PathsOfGlory, s: Space) -> bool {
+    s.idx() < g.data().map.graph.len()
+}
+
+/// The units of a side in a space, as counter numbers.
+fn units_of(g: &PathsOfGlory, side: Side, s: Space) -> Vec<u16> {
+    g.pos
+        .units_in(s)
+        .filter(|&u| g.data().pieces[u].side == side)
+        .map(|u| u as u16)
+        .collect()
+}
+
+/// The rules of movement in force now; `attack_marked` are the spaces activated for combat.
+fn movement_context<'a>(g: &PathsOfGlory, attack_marked: &'a [Space]) -> movement::Context<'a> {
+    movement::Context {
+        attack_marked,
+        open_beaches: &[],
+        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
+        turn: g.pos.turn,
+        caucasus_crossed: g.turn.caucasus_crossed,
+        tsar_fell: false,
+        italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
+    }
+}
+
+fn activated(g: &PathsOfGlory, combat: bool) -> Vec<Space> {
+    g.action
+        .activated
+        .iter()
+        .filter(|&&(_, c)| c == combat)
+        .map(|&(s, _)| s)
+        .collect()
+}
+
+/// 9.2.3: what activating a space costs.
+fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
+    let data = g.data();
+    let units: Vec<&crate::data::Piece> = units_of(g, side, s).iter().map(|&u| &data.pieces[u as usize]).collect();
+    let f = data.facts(s);
+    let w = activation::Where {
+        space: &data.map.graph.space(s).id,
+        country: f.nation.as_deref(),
+        ..activation::Where::default()
+    };
+    activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
+}
+
+pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
+    let data = g.data();
+    match *frame {
+        Frame::Activation { side, .. } => {
+            let mut spaces: Vec<Space> = (0..data.pieces.len())
+                .filter_map(|u| g.at(u).filter(|_| data.pieces[u].side == side))
+                .collect();
+            spaces.sort();
+            spaces.dedup();
+            for space in spaces {
+                out.push(Action::Activate { space, combat: false });
+                out.push(Action::Activate { space, combat: true });
+            }
+            out.push(Action::EndActivation);
+        }
+        Frame::Movement { side } => {
+            let marked = activated(g, true);
+            let ctx = movement_context(g, &marked);
+            for from in activated(g, false) {
+                let free: Vec<u16> = units_of(g, side, from)
+                    .into_iter()
+                    .filter(|u| !g.action.moved.contains(u))
+                    .collect();
+                for mask in 1u32..(1 << free.len()) {
+                    let units: Vec<u16> = (0..free.len())
+                        .filter(|k| mask & (1 << k) != 0)
+                        .map(|k| free[k])
+                        .collect();
+                    let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+                    for (to, _) in movement::destinations(data, &g.pos, &idx, from, &ctx) {
+                        out.push(Action::Move {
+                            from,
+                            units: units.clone(),
+                            to,
+                        });
+                    }
+                }
+            }
+            out.push(Action::EndMovement);
+        }
+        Frame::Combats { side } => {
+            let mut targets = Vec::new();
+            for from in activated(g, true) {
+                for &(_, n) in data.map.graph.exits(from) {
+                    if defensible(g, other(side), n) {
+                        targets.push(n);
+                    }
+                }
+            }
+            targets.sort();
+            targets.dedup();
+            out.extend(targets.into_iter().map(|space| Action::Target { space }));
+            out.push(Action::EndCombat);
+        }
+        Frame::Designate { side } => {
+            if let Some(b) = &g.action.battle {
+                for from in activated(g, true) {
+                    if data.map.graph.adjacent(from, b.defending) {
+                        out.extend(units_of(g, side, from).into_iter().map(|unit| Action::Join { unit }));
+                    }
+                }
+                out.push(Action::Resolve);
+            }
+        }
+        Frame::FlankChoice { .. } => {
+            if let Some(b) = &g.action.battle {
+                out.extend(
+                    attack_spaces(g, b)
+                        .into_iter()
+                        .map(|s| Action::Flank { pinning: Some(s) }),
+                );
+            }
+            out.push(Action::Flank { pinning: None });
+        }
+        Frame::TakeLosses { .. } => {
+            if let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) {
+                out.extend(
+                    t.losses
+                        .choices()
+                        .into_iter()
+                        .map(|c| Action::Lose { target: t.target_of(c) }),
+                );
+            }
+        }
+        Frame::RetreatUnits { side } => {
+            if let Some(b) = &g.action.battle {
+                for u in units_of(g, side, b.defending) {
+                    for route in retreat_routes(g, b, u) {
+                        out.push(Action::Retreat { unit: u, route });
+                    }
+                }
+            }
+        }
+        Frame::AdvanceUnits { .. } => {
+            if let Some(b) = &g.action.battle {
+                for &u in &b.attackers {
+                    if b.advanced.contains(&u) {
+                        continue;
+                    }
+                    for route in advance_routes(g, b, u) {
+                        out.push(Action::Advance { unit: u, route });
+                    }
+                }
+                out.push(Action::EndAdvance);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a space holds something of `defender` to attack: its units, or its fort standing
+/// (12.1.3, 15.1.6).
+fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
+    !units_of(g, defender, s).is_empty()
+        || (g.pos.space(s).fort != Fort::None
+            && g.pos.space(s).fort != Fort::Destroyed
+            && g.pos.space(s).control == Some(defender)
+            && g.data().facts(s).fort > 0)
+}
+
+/// The spaces the battle's attackers come from.
+fn attack_spaces(g: &PathsOfGlory, b: &Battle) -> Vec<Space> {
+    let mut v: Vec<Space> = b.attackers.iter().filter_map(|&u| g.at(u as usize)).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn retreat_context<'a>(g: &PathsOfGlory, marked: &'a [Space]) -> retreat::Context<'a> {
+    retreat::Context {
+        supply: crate::sequence::supply_context(g),
+        movement: movement_context(g, marked),
+    }
+}
+
+fn retreat_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
+    let Some(length) = b.retreat else {
+        return Vec::new();
+    };
+    let ctx = retreat_context(g, &[]);
+    let arriving = |s: Space| b.retreat_routes.iter().filter(|r| r.last() == Some(&s)).count();
+    retreat::routes(g.data(), &g.pos, u as usize, b.defending, length, &ctx, arriving)
+}
+
+fn vacated(b: &Battle) -> Vacated {
+    if b.defenders.is_empty() {
+        Vacated::FortAlone {
+            destroyed: b.fort_destroyed,
+        }
+    } else if b.defenders_gone {
+        Vacated::Eliminated
+    } else {
+        Vacated::Retreated(b.retreat_routes.clone())
+    }
+}
+
+fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
+    if !b.defenders_gone && b.retreat_routes.is_empty() && !b.defenders.is_empty() {
+        return Vec::new();
+    }
+    let data = g.data();
+    let ctx = advance::Context {
+        movement: movement_context(g, &[]),
+    };
+    let advancers: Vec<usize> = b
+        .attackers
+        .iter()
+        .filter(|&&a| a == u || b.advanced.contains(&a))
+        .map(|&a| a as usize)
+        .collect();
+    let routes = advance::routes(
+        data,
+        g.tables(),
+        &g.pos,
+        u as usize,
+        b.defending,
+        &vacated(b),
+        &ctx,
+        |s| {
+            let armies = advancers.iter().filter(|&&a| data.pieces[a].kind == Kind::Army).count();
+            crate::sieges::enough_to_besiege(armies, advancers.len() - armies, data.facts(s).fort)
+        },
+    );
+    // 12.7.1: within the stacking limit where the advance ends.
+    routes
+        .into_iter()
+        .filter(|r| r.last().is_some_and(|&s| units_of(g, b.attacker, s).len() < STACKING))
+        .collect()
+}
+
+pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
+    let data = g.data();
+    match (frame.clone(), action) {
+        (Frame::Activation { .. }, Action::EndActivation) => Ok(()),
+        (Frame::Activation { side, ops }, &Action::Activate { space, combat }) => {
+            if !valid(g, space) {
+                return Err(refuse("9.2", "no such space", "没有这个区域"));
+            }
+            if units_of(g, side, space).is_empty() {
+                return Err(refuse(
+                    "9.2.6",
+                    "only a space holding your units may be activated (a fort alone is not occupied)",
+                    "只有有己方单位的区域可以激活(只有要塞不算)",
+                ));
+            }
+            if g.action.activated.iter().any(|&(s, _)| s == space) {
+                return Err(refuse(
+                    "9.2.5",
+                    "that space is already activated, for movement or for combat, not both",
+                    "该区域已经激活,移动与进攻不能兼得",
+                ));
+            }
+            let cost = activation_cost(g, side, space, combat);
+            if cost > ops {
+                return Err(refuse(
+                    "9.2.3",
+                    format!("activating {} costs {cost} OPS, {ops} are left", g.name(space).en),
+                    format!("激活{}需要{cost}点作战,只剩{ops}点", g.name(space).zh),
+                ));
+            }
+            // 9.2.7: the Allies activate one Near East space a round for combat (the BR NE army's
+            // space is exempt).
+            if combat
+                && side == Side::Ap
+                && near_east_limited(g, space)
+                && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s))
+            {
+                return Err(refuse(
+                    "9.2.7",
+                    "the Allies activate only one Near East space a round for combat",
+                    "协约国每轮只能激活一个近东区域用于进攻",
+                ));
+            }
+            Ok(())
+        }
+        (Frame::Movement { .. }, Action::EndMovement) => Ok(()),
+        (Frame::Movement { side }, Action::Move { from, units, to }) => {
+            if !valid(g, *from) || !valid(g, *to) {
+                return Err(refuse("11.1", "no such space", "没有这个区域"));
+            }
+            if !g.action.activated.contains(&(*from, false)) {
+                return Err(refuse(
+                    "9.2.8",
+                    format!("{} is not activated for movement", g.name(*from).en),
+                    format!("{}未被激活用于移动", g.name(*from).zh),
+                ));
+            }
+            if units.is_empty() || units.windows(2).any(|w| w[0] >= w[1]) {
+                return Err(refuse(
+                    "11.1.1",
+                    "name the moving units once each, in order",
+                    "须按顺序列出各移动单位,每个一次",
+                ));
+            }
+            for u in units {
+                let Some(p) = data.pieces.get(*u as usize) else {
+                    return Err(refuse("11.1", "no such unit", "没有这个单位"));
+                };
+                if p.side != side {
+                    return Err(refuse("11.1", "that unit is the enemy's", "那是敌方单位"));
+                }
+                if g.action.moved.contains(u) {
+                    return Err(refuse(
+                        "11.1.1",
+                        format!("{} has already moved in this action", p.name_en),
+                        format!("{}本次行动已经移动过", p.name_zh),
+                    ));
+                }
+            }
+            let marked = activated(g, true);
+            let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+            movement::check(data, &g.pos, &idx, *from, *to, &movement_context(g, &marked))?;
+            if units_of(g, side, *to).len() + units.len() > STACKING {
+                return Err(refuse(
+                    "10.1.1",
+                    format!("{} would hold more than 3 units", g.name(*to).en),
+                    format!("{}将超过3个单位", g.name(*to).zh),
+                ));
+            }
+            Ok(())
+        }
+        (Frame::Combats { .. }, Action::EndCombat) => Ok(()),
+        (Frame::Combats { side }, &Action::Target { space }) => {
+            if !valid(g, space) {
+                return Err(refuse("12.1", "no such space", "没有这个区域"));
+            }
+            if g.action.attacked_spaces.contains(&space) {
+                return Err(refuse(
+                    "12.1.6",
+                    format!("{} has already been attacked in this action", g.name(space).en),
+                    format!("{}本次行动已经被进攻过", g.name(space).zh),
+                ));
+            }
+            if !defensible(g, other(side), space) {
+                return Err(refuse(
+                    "12.1.3",
+                    format!("{} holds no enemy unit or fort", g.name(space).en),
+                    format!("{}没有敌方单位或要塞", g.name(space).zh),
+                ));
+            }
+            if eligible_attackers(g, side, space).is_empty() {
+                return Err(refuse(
+                    "12.1.3",
+                    format!(
+                        "no unit of a space activated for combat may attack {}",
+                        g.name(space).en
+                    ),
+                    format!("没有激活用于进攻的单位可以进攻{}", g.name(space).zh),
+                ));
+            }
+            Ok(())
+        }
+        (Frame::Designate { side }, &Action::Join { unit }) => {
+            let Some(b) = &g.action.battle else {
+                return Err(refuse("12.2.2", "no combat is being designated", "没有正在指定的会战"));
+            };
+            if b.attackers.contains(&unit) {
+                return Err(refuse("12.2.2", "that unit has already joined", "该单位已经加入"));
+            }
+            if eligible_attackers(g, side, b.defending).contains(&unit) {
+                Ok(())
+            } else {
+                Err(refuse(
+                    "12.1.1",
+                    "only a unit in an adjacent space activated for combat, that has not attacked this action, may join, across a line its nationality may use",
+                    "只有相邻且被激活用于进攻、本次行动尚未进攻的单位可以加入,且须经其国籍可用的连线",
+                ))
+            }
+        }
+        (Frame::Designate { .. }, Action::Resolve) => match &g.action.battle {
+            Some(b) if !b.attackers.is_empty() => Ok(()),
+            _ => Err(refuse(
+                "12.2.2",
+                "at least one unit must attack",
+                "至少须有一个单位进攻",
+            )),
+        },
+        (Frame::FlankChoice { .. }, Action::Flank { pinning: None }) => Ok(()),
+        (Frame::FlankChoice { side }, Action::Flank { pinning: Some(s) }) => {
+            let Some(b) = &g.action.battle else {
+                return Err(refuse("12.3", "no combat", "没有会战"));
+            };
+            let from = attack_spaces(g, b);
+            if !from.contains(s) {
+                return Err(refuse(
+                    "12.3.2",
+                    "the pinning space is one of the attacking spaces",
+                    "牵制区域须是发动进攻的区域之一",
+                ));
+            }
+            combat::may_flank(data, &g.pos, g.tables(), &attack_of(g, b, side, &from))
+        }
+        (Frame::TakeLosses { .. }, Action::Lose { target }) => {
+            let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) else {
+                return Err(refuse("12.4", "no losses to take", "没有要承受的损失"));
+            };
+            let Some(step) = t.target(*target) else {
+                return Err(refuse(
+                    "12.4.2",
+                    "that unit takes no losses in this combat",
+                    "该单位不在本次会战中承受损失",
+                ));
+            };
+            t.losses.clone().take(step).map(|_| ())
+        }
+        (Frame::RetreatUnits { .. }, Action::Retreat { unit, route }) => {
+            let Some(b) = &g.action.battle else {
+                return Err(refuse("12.5", "no retreat", "没有撤退"));
+            };
+            if g.at(*unit as usize) != Some(b.defending) || data.pieces[*unit as usize].side == b.attacker {
+                return Err(refuse(
+                    "12.5.1",
+                    "that unit is not a defender left to retreat",
+                    "该单位不是待撤退的防守单位",
+                ));
+            }
+            let ctx = retreat_context(g, &[]);
+            let arriving = |s: Space| b.retreat_routes.iter().filter(|r| r.last() == Some(&s)).count();
+            retreat::check(
+                data,
+                &g.pos,
+                *unit as usize,
+                b.defending,
+                b.retreat.unwrap_or(0),
+                &ctx,
+                arriving,
+                route,
+            )
+        }
+        (Frame::AdvanceUnits { .. }, Action::EndAdvance) => Ok(()),
+        (Frame::AdvanceUnits { .. }, Action::Advance { unit, route }) => {
+            let Some(b) = &g.action.battle else {
+                return Err(refuse("12.7", "no advance", "没有推进"));
+            };
+            if !b.attackers.contains(unit) || b.advanced.contains(unit) {
+                return Err(refuse(
+                    "12.7.1",
+                    "only an attacker of this combat that has not advanced may advance",
+                    "只有本次会战中尚未推进的进攻单位可以推进",
+                ));
+            }
+            if advance_routes(g, b, *unit).contains(route) {
+                Ok(())
+            } else {
+                Err(refuse(
+                    "12.7.1",
+                    "a full-strength attacker advances into the vacated space, or on along a retreat route, within the stacking limit and where it may move",
+                    "满编进攻单位可推进入空出的区域,或沿撤退路线继续,须不超过堆叠上限且为其可进入之处",
+                ))
+            }
+        }
+        _ => Err(refuse(
+            "9.2",
+            "that is not a choice of this step of the operation",
+            "这不是本次作战当前步骤的选择",
+        )),
+    }
+}
+
+/// 9.2.7: a space the Allies' Near East combat limit counts (Constantinople and Bursa with it),
+/// unless it holds the BR NE army.
+fn near_east_limited(g: &PathsOfGlory, s: Space) -> bool {
+    let data = g.data();
+    let id = data.map.graph.space(s).id.as_str();
+    (data.facts(s).near_east || ["constantinople", "bursa"].contains(&id))
+        && !units_of(g, Side::Ap, s)
+            .iter()
+            .any(|&u| data.pieces[u as usize].id == "br-army-ne")
+}
+
+/// The units that may join a combat against `space` (12.1.1, 12.1.3, 12.1.5, 12.1.8).
+fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
+    let data = g.data();
+    let marked = activated(g, true);
+    let ctx = movement_context(g, &[]);
+    let mut out = Vec::new();
+    for &from in &marked {
+        if !data.map.graph.adjacent(from, space) {
+            continue;
+        }
+        for u in units_of(g, side, from) {
+            if !g.action.attacked.contains(&u)
+                && movement::may_attack_across(data, &g.pos, u as usize, &ctx, from, space)
+            {
+                out.push(u);
+            }
+        }
+    }
+    out
+}
+
+fn attack_of<'a>(g: &PathsOfGlory, b: &Battle, side: Side, from: &'a [Space]) -> combat::Attack<'a> {
+    combat::Attack {
+        attacker: side,
+        from,
+        any_army: b
+            .attackers
+            .iter()
+            .any(|&u| g.data().pieces[u as usize].kind == Kind::Army),
+        defending: b.defending,
+        trench_counts: true,
+    }
+}
+
+/// Whether a besieged fort's siege holds (15.2.4: enough besiegers left).
+pub(crate) fn siege_holds(g: &PathsOfGlory, s: Space) -> bool {
+    let Some(side) = g.occupant(s) else {
+        return false;
+    };
+    if g.pos.space(s).control == Some(side) {
+        return false;
+    }
+    let units = units_of(g, side, s);
+    let armies = units
+        .iter()
+        .filter(|&&u| g.data().pieces[u as usize].kind == Kind::Army)
+        .count();
+    crate::sieges::enough_to_besiege(armies, units.len() - armies, g.data().facts(s).fort)
+}
+
+pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
+    match (frame, action) {
+        (Frame::Activation { side, ops }, Some(&Action::Activate { space, combat })) => {
+            let cost = activation_cost(g, side, space, combat);
+            g.action.activated.push((space, combat));
+            let n = g.name(space);
+            let (pe, pz) = if combat {
+                ("combat", "进攻")
+            } else {
+                ("movement", "移动")
+            };
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} activated for {pe} ({cost} OPS)", n.en),
+                    format!("{}激活用于{pz}({cost}点作战)", n.zh),
+                )
+            });
+            let left = ops.saturating_sub(cost);
+            if left > 0 {
+                g.engine.push(Frame::Activation { side, ops: left });
+            } else {
+                end_activation(g, side);
+            }
+        }
+        (Frame::Activation { side, .. }, Some(Action::EndActivation)) => end_activation(g, side),
+        (Frame::Movement { side }, Some(Action::Move { from, units, to })) => {
+            let marked = activated(g, true);
+            let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+            let route =
+                movement::route(g.data(), &g.pos, &idx, *from, *to, &movement_context(g, &marked)).unwrap_or_default();
+            g.action.moved.extend(units.iter().copied());
+            let names: Vec<String> = units.iter().map(|&u| g.unit_name(u).en).collect();
+            let names_zh: Vec<String> = units.iter().map(|&u| g.unit_name(u).zh).collect();
+            let (f, t) = (g.name(*from), g.name(*to));
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} move from {} to {}", names.join(", "), f.en, t.en),
+                    format!("{}从{}移动至{}", names_zh.join("、"), f.zh, t.zh),
+                )
+            });
+            g.engine.push(Frame::Movement { side });
+            if !route.is_empty() {
+                g.engine.push(Frame::March {
+                    side,
+                    units: units.clone(),
+                    route,
+                });
+            }
+        }
+        (Frame::Movement { .. }, _) => {}
+        (Frame::March { side, units, route }, None) => march(g, side, units, route),
+        (Frame::Combats { side }, Some(&Action::Target { space })) => {
+            let defenders = units_of(g, other(side), space);
+            g.action.battle = Some(Battle {
+                attacker: side,
+                defending: space,
+                attackers: Vec::new(),
+                defenders,
+                pinning: None,
+                flank: None,
+                steps: Vec::new(),
+                inflicted: [None; 2],
+                taken: [0; 2],
+                losses: None,
+                fort_destroyed: false,
+                retreat: None,
+                retreat_routes: Vec::new(),
+                defenders_gone: false,
+                advanced: Vec::new(),
+            });
+            g.engine.push(Frame::Combats { side });
+            g.engine.push(Frame::Designate { side });
+        }
+        (Frame::Combats { .. }, _) => {}
+        (Frame::Designate { side }, Some(&Action::Join { unit })) => {
+            if let Some(b) = &mut g.action.battle {
+                b.attackers.push(unit);
+            }
+            g.engine.push(Frame::Designate { side });
+        }
+        (Frame::Designate { side }, Some(Action::Resolve)) => resolve(g, side),
+        (Frame::FlankChoice { side }, Some(Action::Flank { pinning })) => {
+            if let Some(b) = &mut g.action.battle {
+                b.pinning = *pinning;
+            }
+            if pinning.is_some() {
+                g.engine.push(Frame::BattleDie {
+                    roll: BattleRoll::Flank,
+                });
+            } else {
+                start_fire(g, side);
+            }
+        }
+        (Frame::BattleDie { roll }, Some(&Action::Die { face })) => battle_die(g, roll, face),
+        (Frame::TakeLosses { side }, Some(Action::Lose { target })) => lose(g, side, *target),
+        (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route })) => {
+            let to = *route.last().unwrap_or(&Space(0));
+            let from = g.action.battle.as_ref().map(|b| b.defending);
+            g.pos.units[*unit as usize].loc = Location::Map(to);
+            for &s in route {
+                enter(g, side, s);
+            }
+            if let Some(b) = &mut g.action.battle {
+                b.retreat_routes.push(route.clone());
+            }
+            let (n, t) = (g.unit_name(*unit), g.name(to));
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} retreats to {} (12.5)", n.en, t.en),
+                    format!("{}撤退至{}(12.5)", n.zh, t.zh),
+                )
+            });
+            let left = from.is_some_and(|d| !units_of(g, side, d).is_empty());
+            if left {
+                g.engine.push(Frame::RetreatUnits { side });
+            } else {
+                after_retreat(g);
+            }
+        }
+        (Frame::RetreatUnits { side }, None) => {
+            // 12.5.4: a unit that cannot retreat is eliminated.
+            if let Some(d) = g.action.battle.as_ref().map(|b| b.defending) {
+                for u in units_of(g, side, d) {
+                    eliminate(g, u);
+                    let n = g.unit_name(u);
+                    g.journal.say(|| {
+                        Text::new(
+                            format!("{} cannot retreat and is eliminated (12.5.4)", n.en),
+                            format!("{}无法撤退,被消灭(12.5.4)", n.zh),
+                        )
+                    });
+                }
+            }
+            after_retreat(g);
+        }
+        (Frame::AdvanceUnits { side }, Some(Action::Advance { unit, route })) => {
+            let to = *route.last().unwrap_or(&Space(0));
+            g.pos.units[*unit as usize].loc = Location::Map(to);
+            for &s in route {
+                enter(g, side, s);
+            }
+            if let Some(b) = &mut g.action.battle {
+                b.advanced.push(*unit);
+            }
+            let (n, t) = (g.unit_name(*unit), g.name(to));
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} advances to {} (12.7)", n.en, t.en),
+                    format!("{}推进至{}(12.7)", n.zh, t.zh),
+                )
+            });
+            g.engine.push(Frame::AdvanceUnits { side });
+        }
+        (Frame::AdvanceUnits { .. }, _) => end_battle(g),
+        _ => {}
+    }
+}
+
+/// 9.2.8, 9.2.9: movement of the spaces activated for it, then their combats.
+fn end_activation(g: &mut PathsOfGlory, side: Side) {
+    if g.action.activated.iter().any(|&(_, c)| c) {
+        g.engine.push(Frame::Combats { side });
+    }
+    if g.action.activated.iter().any(|&(_, c)| !c) {
+        g.engine.push(Frame::Movement { side });
+    }
+}
+
+/// One step of a move: the units enter the next space of their route (11.1).
+fn march(g: &mut PathsOfGlory, side: Side, units: Vec<u16>, mut route: Vec<Space>) {
+    if route.is_empty() {
+        return;
+    }
+    let next = route.remove(0);
+    let from = g.at(units[0] as usize);
+    for &u in &units {
+        g.pos.units[u as usize].loc = Location::Map(next);
+    }
+    // 11.3.2: a Russian corps crossing between the Caucasus and the Near East.
+    if let (Some(f), Some(cau)) = (from, g.data().space("caucasus")) {
+        if (f == cau) != (next == cau) && units.iter().any(|&u| g.data().pieces[u as usize].nation == Nation::Ru) {
+            g.turn.caucasus_crossed = true;
+        }
+    }
+    enter(g, side, next);
+    if !route.is_empty() {
+        g.engine.push(Frame::March { side, units, route });
+    }
+}
+
+/// What a side's units entering a space do there: an enemy fort standing is besieged (15.2.1),
+/// else the space becomes theirs (a VP space moves the VP, 5.1.2), and an enemy trench is
+/// removed or taken over (11.2.5, 11.2.6).
+fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
+    let data = g.data();
+    let st = *g.pos.space(s);
+    if st.control == Some(side) {
+        return;
+    }
+    if st.fort == Fort::Intact && data.facts(s).fort > 0 {
+        g.pos.spaces[s.idx()].fort = Fort::Besieged;
+        let n = g.name(s);
+        g.journal.say(|| {
+            Text::new(
+                format!("The fort of {} is besieged (15.2)", n.en),
+                format!("{}要塞被围(15.2)", n.zh),
+            )
+        });
+        return;
+    }
+    if st.fort == Fort::Besieged {
+        return;
+    }
+    g.pos.spaces[s.idx()].control = Some(side);
+    g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);
+    g.pos.vp += victory::capture(data, g.scenario.historical, s, st.control, Some(side));
+}
+
+/// 12.2.2 done: the attackers are marked as having attacked; on to the flank choice or the fire.
+fn resolve(g: &mut PathsOfGlory, side: Side) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    g.action.attacked.extend(b.attackers.iter().copied());
+    g.action.attacked_spaces.push(b.defending);
+    let from = attack_spaces(g, &b);
+    let (n, k) = (g.name(b.defending), b.attackers.len());
+    g.journal.say(|| {
+        Text::new(
+            format!("{} attacks {} with {k} unit(s) (12.2)", side_en(side), n.en),
+            format!("{}以{k}个单位进攻{}(12.2)", side_zh(side), n.zh),
+        )
+    });
+    note_offensive(g, side, &b);
+    if combat::may_flank(g.data(), &g.pos, g.tables(), &attack_of(g, &b, side, &from)).is_ok() {
+        g.engine.push(Frame::FlankChoice { side });
+    } else {
+        start_fire(g, side);
+    }
+}
+
+/// 7.1.3–7.1.7: whether this attack meets the side's Mandated Offensive.
+fn note_offensive(g: &mut PathsOfGlory, side: Side, b: &Battle) {
+    let i = side_index(side);
+    let Some(o) = g.turn.offensive[i] else {
+        return;
+    };
+    let data = g.data();
+    let attackers: Vec<Nation> = b.attackers.iter().map(|&u| data.pieces[u as usize].nation).collect();
+    let defenders: Vec<Nation> = b.defenders.iter().map(|&u| data.pieces[u as usize].nation).collect();
+    let seen = offensives::AttackSeen {
+        attackers: &attackers,
+        british_proper: b
+            .attackers
+            .iter()
+            .any(|&u| data.pieces[u as usize].nation == Nation::Br && data.pieces[u as usize].id.starts_with("br-")),
+        turkish_not_senussi: attackers.contains(&Nation::Tu),
+        defenders: &defenders,
+        country: data.facts(b.defending).nation.as_deref(),
+        supplied_through_italy: false,
+    };
+    if offensives::met_by(o, &seen) {
+        g.turn.offensive_met[i] = true;
+    }
+}
+
+/// 12.2.7, 12.2.8, 12.2.9: the order of fire and losses: at once without a flank attack (the
+/// defender takes his losses first), the attacker first after a successful flank attack, the
+/// defender first after a failed one (12.3.3).
+fn start_fire(g: &mut PathsOfGlory, side: Side) {
+    let d = other(side);
+    let steps = match g.action.battle.as_ref().and_then(|b| b.flank) {
+        None => vec![
+            BattleStep::Fire(side),
+            BattleStep::Fire(d),
+            BattleStep::Losses(d),
+            BattleStep::Losses(side),
+            BattleStep::Outcome,
+        ],
+        Some(true) => vec![
+            BattleStep::Fire(side),
+            BattleStep::Losses(d),
+            BattleStep::Fire(d),
+            BattleStep::Losses(side),
+            BattleStep::Outcome,
+        ],
+        Some(false) => vec![
+            BattleStep::Fire(d),
+            BattleStep::Losses(side),
+            BattleStep::Fire(side),
+            BattleStep::Losses(d),
+            BattleStep::Outcome,
+        ],
+    };
+    if let Some(b) = &mut g.action.battle {
+        b.steps = steps;
+    }
+    next_step(g);
+}
+
+/// Carries the combat on to its next step.
+fn next_step(g: &mut PathsOfGlory) {
+    let Some(b) = &mut g.action.battle else {
+        return;
+    };
+    if b.steps.is_empty() {
+        return;
+    }
+    match b.steps.remove(0) {
+        BattleStep::Fire(side) => g.engine.push(Frame::BattleDie {
+            roll: BattleRoll::Fire(side),
+        }),
+        BattleStep::Losses(side) => start_losses(g, side),
+        BattleStep::Outcome => outcome(g),
+    }
+}
+
+/// The units of a side firing or taking losses in the battle: the attackers still on the map
+/// where they attacked from, the defenders still in the defending space.
+fn combatants(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<u16> {
+    if side == b.attacker {
+        b.attackers
+            .iter()
+            .copied()
+            .filter(|&u| matches!(g.pos.units[u as usize].loc, Location::Map(s) if s != b.defending))
+            .collect()
+    } else {
+        units_of(g, side, b.defending)
+    }
+}
+
+/// The defending fort's strength when it fights for the defender (12.2.3, 15.1).
+fn fort_lf(g: &PathsOfGlory, b: &Battle) -> u8 {
+    let st = g.pos.space(b.defending);
+    let defender = other(b.attacker);
+    if matches!(st.fort, Fort::Intact | Fort::Besieged) && st.control == Some(defender) {
+        g.data().facts(b.defending).fort
+    } else {
+        0
+    }
+}
+
+/// 12.2.3, 12.2.7: a side's fire before its die.
+fn fire_of(g: &PathsOfGlory, b: &Battle, side: Side) -> Fire {
+    let data = g.data();
+    let units = combatants(g, b, side);
+    let mut strength: u32 = units
+        .iter()
+        .map(|&u| {
+            let p = &data.pieces[u as usize];
+            if g.pos.units[u as usize].full {
+                p.full.cf as u32
+            } else {
+                p.reduced.cf as u32
+            }
+        })
+        .sum();
+    if side != b.attacker {
+        strength += fort_lf(g, b) as u32;
+    }
+    let any_army = units.iter().any(|&u| data.pieces[u as usize].kind == Kind::Army);
+    let table = Table::for_units(any_army);
+    let trench_counts = !units_of(g, other(b.attacker), b.defending).is_empty();
+    let trench = g.pos.space(b.defending).trench.and_then(|t| g.tables().trench(t.level));
+    let shifts = combat::shifts(g.tables().terrain_of(data, b.defending), trench, trench_counts);
+    let shift = if side == b.attacker {
+        shifts.attacker
+    } else {
+        shifts.defender
+    };
+    Fire::new(g.tables(), table, strength, shift)
+}
+
+fn battle_die(g: &mut PathsOfGlory, roll: BattleRoll, face: u8) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    match roll {
+        BattleRoll::Flank => {
+            let from = attack_spaces(g, &b);
+            let drm = b.pinning.map_or(0, |p| {
+                combat::flank_drm(g.data(), &g.pos, b.attacker, &from, p, b.defending)
+            });
+            let ok = combat::flank_succeeds(face, drm);
+            if let Some(bb) = &mut g.action.battle {
+                bb.flank = Some(ok);
+            }
+            g.journal.say(|| {
+                if ok {
+                    Text::new(
+                        format!("Flank roll {face}{drm:+}: the flank attack succeeds (12.3.3)"),
+                        format!("挟击掷骰{face}{drm:+}:挟击成功(12.3.3)"),
+                    )
+                } else {
+                    Text::new(
+                        format!("Flank roll {face}{drm:+}: the flank attack fails (12.3.3)"),
+                        format!("挟击掷骰{face}{drm:+}:挟击失败(12.3.3)"),
+                    )
+                }
+            });
+            start_fire(g, b.attacker);
+        }
+        BattleRoll::Fire(side) => {
+            let fire = fire_of(g, &b, side);
+            let n = fire.losses(g.tables(), face, 0);
+            if let Some(bb) = &mut g.action.battle {
+                bb.inflicted[side_index(side)] = Some(n);
+            }
+            let (tn_en, tn_zh) = (fire.table.name_en(), fire.table.name_zh());
+            let col = fire.label(g.tables());
+            g.journal.say(|| {
+                Text::new(
+                    format!(
+                        "{} fires on the {tn_en}, column {col}, roll {face}: loss number {n} (12.2.8)",
+                        side_en(side)
+                    ),
+                    format!("{}使用{tn_zh}{col}栏开火,掷骰{face}:损失数{n}(12.2.8)", side_zh(side)),
+                )
+            });
+            next_step(g);
+        }
+    }
+}
+
+/// 12.4: a side's allocation of the losses the other side inflicted.
+fn start_losses(g: &mut PathsOfGlory, side: Side) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    let data = g.data();
+    let number = b.inflicted[side_index(other(side))].unwrap_or(0);
+    let units = combatants(g, &b, side);
+    let british_attack = side == b.attacker
+        && units.iter().any(|&u| {
+            let p = &data.pieces[u as usize];
+            p.nation == Nation::Br || p.id == "ru-army-cau"
+        });
+    // 12.4.4, 12.4.4.3: each army draws its replacement corps from a pool of its nation's corps
+    // in the Reserve Box (the BEF army only the BEF corps).
+    let mut pool_keys: Vec<String> = Vec::new();
+    let mut pools: Vec<Pool> = Vec::new();
+    let mut pool_counters: Vec<Vec<u16>> = Vec::new();
+    let mut losers = Vec::new();
+    let mut counters = Vec::new();
+    for &u in &units {
+        let p = &data.pieces[u as usize];
+        let pool = (p.kind == Kind::Army).then(|| {
+            let key = if p.id.ends_with("-bef") {
+                "bef".to_string()
+            } else {
+                p.nation.code().to_string()
+            };
+            match pool_keys.iter().position(|k| *k == key) {
+                Some(i) => i,
+                None => {
+                    let corps: Vec<u16> = (0..data.pieces.len())
+                        .filter(|&c| {
+                            let q = &data.pieces[c];
+                            q.kind == Kind::Corps
+                                && q.side == side
+                                && g.pos.units[c].loc == Location::Reserve
+                                && if key == "bef" {
+                                    q.id.ends_with("-bef")
+                                } else {
+                                    q.nation == p.nation && !q.id.ends_with("-bef")
+                                }
+                        })
+                        .map(|c| c as u16)
+                        .collect();
+                    let standard = (0..data.pieces.len())
+                        .map(|c| &data.pieces[c])
+                        .find(|q| q.kind == Kind::Corps && q.nation == p.nation)
+                        .map_or((0, 0), |q| (q.full.lf, q.reduced.lf));
+                    pools.push(Pool {
+                        corps: corps
+                            .iter()
+                            .map(|&c| {
+                                let q = &data.pieces[c as usize];
+                                ReserveCorps {
+                                    full: g.pos.units[c as usize].full,
+                                    lf_full: q.full.lf,
+                                    lf_reduced: q.reduced.lf,
+                                    priority: if british_attack { loss_priority(&q.id) } else { 0 },
+                                }
+                            })
+                            .collect(),
+                        standard,
+                    });
+                    pool_counters.push(corps);
+                    pool_keys.push(key);
+                    pool_keys.len() - 1
+                }
+            }
+        });
+        losers.push(Loser {
+            army: p.kind == Kind::Army,
+            full: g.pos.units[u as usize].full,
+            lf_full: p.full.lf,
+            lf_reduced: p.reduced.lf,
+            pool,
+            priority: if british_attack { loss_priority(&p.id) } else { 0 },
+        });
+        counters.push(Some(u));
+    }
+    let fort = if side == b.attacker { 0 } else { fort_lf(g, &b) };
+    let losses = Losses::new(losers, pools, fort, number);
+    if let Some(bb) = &mut g.action.battle {
+        bb.losses = Some(LossTaking {
+            side,
+            losses,
+            counters,
+            pool_counters,
+        });
+    }
+    losses_go_on(g, side);
+}
+
+/// 12.4.5: a unit's place in the loss order of an attack with British units or the CAU army.
+fn loss_priority(id: &str) -> u8 {
+    match id {
+        "br-army-bef" => 1,
+        "br-corps-bef" => 2,
+        "br-army-mef" | "ru-army-cau" => 3,
+        "br-corps-aus" | "br-corps-cnd" => 4,
+        _ => 0,
+    }
+}
+
+/// The next step of losses, or the allocation done.
+fn losses_go_on(g: &mut PathsOfGlory, side: Side) {
+    let done = g
+        .action
+        .battle
+        .as_ref()
+        .and_then(|b| b.losses.as_ref())
+        .is_none_or(|t| t.losses.done());
+    if done {
+        apply_losses(g);
+        next_step(g);
+    } else {
+        g.engine.push(Frame::TakeLosses { side });
+    }
+}
+
+fn lose(g: &mut PathsOfGlory, side: Side, target: LossTarget) {
+    if let Some(t) = g.action.battle.as_mut().and_then(|b| b.losses.as_mut()) {
+        if let Some(step) = t.target(target) {
+            let _ = t.losses.take(step);
+        }
+    }
+    losses_go_on(g, side);
+}
+
+/// 12.4: what the allocation did, put on the map.
+fn apply_losses(g: &mut PathsOfGlory) {
+    let Some(b) = g.action.battle.as_mut() else {
+        return;
+    };
+    let Some(t) = b.losses.take() else {
+        return;
+    };
+    let side = t.side;
+    b.taken[side_index(side)] = t.losses.taken();
+    let defending = b.defending;
+    let attacker = b.attacker;
+    if t.losses.fort_destroyed() {
+        b.fort_destroyed = true;
+    }
+    let data = g.data();
+    let mut lines: Vec<Text> = Vec::new();
+    for (i, unit) in t.losses.units().iter().enumerate() {
+        let counter = match unit.replaces {
+            Some((army, k)) => {
+                let pool = t.losses.units()[army].loser.pool.unwrap_or(0);
+                t.pool_counters.get(pool).and_then(|v| v.get(k)).copied()
+            }
+            None if unit.counted_only => None,
+            None => t.counters.get(i).copied().flatten(),
+        };
+        let Some(c) = counter else { continue };
+        let ci = c as usize;
+        let name = g.unit_name(c);
+        match unit.fate {
+            Fate::Standing => {
+                if let Some((army, _)) = unit.replaces {
+                    // 12.4.4: the corps takes the army's place.
+                    let at = t.counters.get(army).copied().flatten().and_then(|a| g.at(a as usize));
+                    if let Some(s) = at {
+                        g.pos.units[ci].loc = Location::Map(s);
+                    }
+                    lines.push(Text::new(
+                        format!("{} comes from the Reserve Box in its army's place (12.4.4)", name.en),
+                        format!("{}从预备队格补上集团军的位置(12.4.4)", name.zh),
+                    ));
+                } else if g.pos.units[ci].full && !unit.loser.full {
+                    lines.push(Text::new(format!("{} is reduced", name.en), format!("{}减员", name.zh)));
+                }
+                g.pos.units[ci].full = unit.loser.full;
+            }
+            Fate::Eliminated | Fate::Replaced(_) => {
+                lines.push(Text::new(
+                    format!("{} is eliminated", name.en),
+                    format!("{}被消灭", name.zh),
+                ));
+                g.pos.units[ci].loc = if data.pieces[ci].not_replaceable {
+                    Location::Removed
+                } else {
+                    Location::Eliminated
+                };
+                g.pos.units[ci].full = true;
+            }
+            Fate::Removed => {
+                lines.push(Text::new(
+                    format!("{} is eliminated and out of the game (12.4.4)", name.en),
+                    format!("{}被消灭并移出游戏(12.4.4)", name.zh),
+                ));
+                g.pos.units[ci].loc = Location::Removed;
+            }
+        }
+    }
+    // Army slots whose replacement corps came on: the army counter itself leaves (done above
+    // through its Replaced fate).
+    if t.losses.fort_destroyed() {
+        g.pos.spaces[defending.idx()].fort = Fort::Destroyed;
+        let n = g.name(defending);
+        lines.push(Text::new(
+            format!("The fort of {} is destroyed (12.4.6)", n.en),
+            format!("{}要塞被摧毁(12.4.6)", n.zh),
+        ));
+        // 15.1.8: with no defender left the space passes to the attacker's side.
+        if units_of(g, other(attacker), defending).is_empty() && !units_of(g, attacker, defending).is_empty() {
+            enter(g, attacker, defending);
+        }
+    }
+    let taken = t.losses.taken();
+    g.journal.say(|| {
+        Text::new(
+            format!("{} takes {taken} loss(es) (12.4)", side_en(side)),
+            format!("{}承受{taken}点损失(12.4)", side_zh(side)),
+        )
+    });
+    for l in lines {
+        g.journal.say(|| l.clone());
+    }
+}
+
+/// 12.2.10–12.2.12: the winner; a defender beaten by an attacker with a full-strength unit left
+/// retreats (12.5.1); the attacker may advance into a space left empty.
+fn outcome(g: &mut PathsOfGlory) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    let by_attacker = b.inflicted[side_index(b.attacker)].unwrap_or(0);
+    let by_defender = b.inflicted[side_index(other(b.attacker))].unwrap_or(0);
+    let w = combat::winner(by_attacker, by_defender);
+    let (we, wz) = match w {
+        combat::Winner::Attacker => ("the attacker wins", "进攻方获胜"),
+        combat::Winner::Defender => ("the defender wins", "防守方获胜"),
+        combat::Winner::Neither => ("both sides lose", "双方皆负"),
+    };
+    g.journal.say(|| {
+        Text::new(
+            format!("Loss numbers {by_attacker} to {by_defender}: {we} (12.2.10)"),
+            format!("损失数{by_attacker}比{by_defender}:{wz}(12.2.10)"),
+        )
+    });
+    let defender = other(b.attacker);
+    let left = units_of(g, defender, b.defending);
+    let full_attacker = combatants(g, &b, b.attacker)
+        .iter()
+        .any(|&u| g.pos.units[u as usize].full);
+    if let Some(bb) = &mut g.action.battle {
+        bb.defenders_gone = !b.defenders.is_empty() && left.is_empty();
+    }
+    if w != combat::Winner::Attacker || !full_attacker {
+        end_battle(g);
+        return;
+    }
+    if !left.is_empty() {
+        let length = combat::retreat_length(by_attacker, by_defender);
+        if let Some(bb) = &mut g.action.battle {
+            bb.retreat = length;
+        }
+        g.engine.push(Frame::RetreatUnits { side: defender });
+        return;
+    }
+    after_retreat(g);
+}
+
+fn after_retreat(g: &mut PathsOfGlory) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    let can = b.attackers.iter().any(|&u| !advance_routes(g, &b, u).is_empty());
+    if can {
+        g.engine.push(Frame::AdvanceUnits { side: b.attacker });
+    } else {
+        end_battle(g);
+    }
+}
+
+fn end_battle(g: &mut PathsOfGlory) {
+    g.action.battle = None;
+}
+
+/// Eliminates a unit (12.5.4): to the Eliminated box, or out of the game when it is never
+/// replaced.
+fn eliminate(g: &mut PathsOfGlory, u: u16) {
+    let i = u as usize;
+    g.pos.units[i].loc = if g.data().pieces[i].not_replaceable {
+        Location::Removed
+    } else {
+        Location::Eliminated
+    };
+    g.pos.units[i].full = true;
+}
+
+pub(crate) fn describe_loss(g: &PathsOfGlory, t: LossTarget) -> Text {
+    match t {
+        LossTarget::Unit(u) => {
+            let n = g.unit_name(u);
+            Text::new(format!("{} takes a step", n.en), format!("{}承受一步损失", n.zh))
+        }
+        LossTarget::Stand(i) => Text::new(
+            format!("The corps that replaced an army (#{i}) takes a step"),
+            format!("替补集团军的军(#{i})承受一步损失"),
+        ),
+        LossTarget::Fort => Text::new("The fort takes the loss", "要塞承受损失"),
+    }
+}

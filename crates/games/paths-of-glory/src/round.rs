@@ -1,0 +1,525 @@
+//! 8.0 The Action Phase and 9.0 the uses of a card: in each of six action rounds a side plays a
+//! card from its hand for its OPS (9.2), its SR (9.3, 13.0) or its replacement points (9.4), or
+//! makes an Automatic Operation of 1 OPS (8.1.3); and 6.0 F, the Replacement Phase, where the
+//! points gained are spent (17.0).
+
+use crate::cards;
+use crate::data::{Kind, RpPool, Side};
+use crate::game::{other, Action, Buy, Frame, PathsOfGlory, SrPlace, Use, RP_POOLS};
+use crate::placement;
+use crate::redeployment::{self, Place};
+use crate::replacements;
+use crate::sequence::{side_en, side_zh};
+use crate::state::{side_index, Location};
+use crate::supply::Occupancy;
+use crate::war_status::Commitment;
+use sandtable_core::game::Refusal;
+use sandtable_core::text::Text;
+
+pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
+    for &card in &g.pos.cards[side_index(side)].hand {
+        for with in [Use::Ops, Use::Sr, Use::Rp] {
+            out.push(Action::Play { card, with });
+        }
+    }
+    out.push(Action::AutomaticOps);
+}
+
+pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) -> Result<(), Refusal> {
+    let i = side_index(side);
+    match *action {
+        Action::AutomaticOps => Ok(()),
+        Action::Play { card, with } => {
+            if !g.pos.cards[i].hand.contains(&card) {
+                return Err(PathsOfGlory::refuse(
+                    "8.1.3",
+                    "that card is not in your hand",
+                    "这张牌不在你的手中",
+                ));
+            }
+            let Some(c) = g.data().card(side, card) else {
+                return Err(PathsOfGlory::refuse("9.1", "no such card", "没有这张牌"));
+            };
+            // 9.5.2.5: the Allies hold Romania and Italy back for their events while the CP is at
+            // Total War and they are not.
+            if side == Side::Ap
+                && [16, 17].contains(&card)
+                && g.commitment[side_index(Side::Cp)] == Commitment::Total
+                && g.commitment[i] < Commitment::Total
+            {
+                return Err(PathsOfGlory::refuse(
+                    "9.5.2.5",
+                    format!("{} may only be played for its event (or discarded) while the CP is at Total War and the Allies are not", c.name_en),
+                    format!("同盟国处于全面战争而协约国尚未时,{}只能作为事件打出(或弃掉)", c.name_zh),
+                ));
+            }
+            match with {
+                Use::Ops => Ok(()),
+                // 9.3.3, 9.4.3: not in two rounds running within a turn.
+                Use::Sr if round > 1 && g.turn.last_sr[i] == round - 1 => Err(PathsOfGlory::refuse(
+                    "9.3.3",
+                    "no card for SR in the round after one played for SR, within a turn",
+                    "同一回合内不能在连续两个行动轮打出战略调动",
+                )),
+                Use::Rp if round > 1 && g.turn.last_rp[i] == round - 1 => Err(PathsOfGlory::refuse(
+                    "9.4.3",
+                    "no card for replacement points in the round after one played for them, within a turn",
+                    "同一回合内不能在连续两个行动轮打出补充点",
+                )),
+                Use::Sr if c.sr == 0 => Err(PathsOfGlory::refuse(
+                    "9.3.2",
+                    "the card has no SR value",
+                    "这张牌没有战略调动值",
+                )),
+                Use::Sr | Use::Rp => Ok(()),
+            }
+        }
+        _ => Err(PathsOfGlory::refuse(
+            "8.1.3",
+            "an action round is a card played for OPS, SR or replacement points, or an Automatic Operation",
+            "行动轮须打出一张牌用于作战、战略调动或补充点,或进行自动作战",
+        )),
+    }
+}
+
+pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Action) {
+    g.action = Default::default();
+    // 8.1.2: the CP first, then the Allies, six rounds.
+    match side {
+        Side::Cp => g.engine.push(Frame::Round { round, side: Side::Ap }),
+        Side::Ap if round < 6 => g.engine.push(Frame::Round {
+            round: round + 1,
+            side: Side::Cp,
+        }),
+        Side::Ap => {}
+    }
+    let i = side_index(side);
+    match *action {
+        Action::AutomaticOps => {
+            g.journal.say(|| {
+                Text::new(
+                    format!("Round {round}: {} makes an Automatic Operation (8.1.3)", side_en(side)),
+                    format!("第{round}行动轮:{}进行自动作战(8.1.3)", side_zh(side)),
+                )
+            });
+            g.engine.push(Frame::Activation { side, ops: 1 });
+        }
+        Action::Play { card, with } => {
+            cards::play(&mut g.pos.cards[i], card, cards::Played::Discarded);
+            let c = g.data().card(side, card);
+            let name = g.card_name(side, card);
+            let (ue, uz) = match with {
+                Use::Ops => ("OPS", "作战"),
+                Use::Sr => ("SR", "战略调动"),
+                Use::Rp => ("replacement points", "补充点"),
+            };
+            g.journal.say(|| {
+                Text::new(
+                    format!("Round {round}: {} plays {} for {ue}", side_en(side), name.en),
+                    format!("第{round}行动轮:{}打出{}用于{uz}", side_zh(side), name.zh),
+                )
+            });
+            match with {
+                Use::Ops => g.engine.push(Frame::Activation {
+                    side,
+                    ops: c.map_or(0, |c| c.ops),
+                }),
+                Use::Sr => {
+                    g.turn.last_sr[i] = round;
+                    g.engine.push(Frame::Redeployment {
+                        side,
+                        points: c.map_or(0, |c| c.sr),
+                    });
+                }
+                Use::Rp => {
+                    g.turn.last_rp[i] = round;
+                    if let Some(c) = c {
+                        let rp = c.rp;
+                        for (k, pool) in RP_POOLS.iter().enumerate() {
+                            let n = match pool {
+                                RpPool::Ge => rp.ge,
+                                RpPool::Ah => rp.ah,
+                                RpPool::Tu => rp.tu,
+                                RpPool::Bu => rp.bu,
+                                RpPool::Fr => rp.fr,
+                                RpPool::Br => rp.br,
+                                RpPool::Ru => rp.ru,
+                                RpPool::It => rp.it,
+                                RpPool::Allied => rp.a,
+                                RpPool::Us => 0,
+                            };
+                            g.turn.rp[i][k] = g.turn.rp[i][k].saturating_add(n);
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The context of a redeployment now.
+fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::Context<'a> {
+    redeployment::Context {
+        supply: crate::supply::Context {
+            occupancy: Some(occupancy),
+            ..crate::sequence::supply_context(g)
+        },
+        near_east: redeployment::NearEastUsed {
+            british: g.turn.near_east_sr.british,
+            russian: g.turn.near_east_sr.russian,
+            central: g.turn.near_east_sr.central,
+        },
+        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
+        italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
+    }
+}
+
+/// The units a side may pick for a redeployment with `points` left: on the map or in the
+/// Reserve Box, not yet redeployed this action, affordable (13.1.2), with somewhere to go.
+fn sr_units(g: &PathsOfGlory, side: Side, points: u8) -> Vec<u16> {
+    let data = g.data();
+    let occ = Occupancy::of(data, &g.pos);
+    let ctx = sr_context(g, &occ);
+    (0..data.pieces.len())
+        .filter(|&u| data.pieces[u].side == side)
+        .filter(|&u| matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve))
+        .filter(|&u| !g.action.moved.contains(&(u as u16)))
+        .filter(|&u| redeployment::cost(data, u) <= points)
+        .filter(|&u| !sr_places(g, u, &ctx).is_empty())
+        .map(|u| u as u16)
+        .collect()
+}
+
+/// Where a unit may redeploy to (13.1) and end within the stacking limit (10.1.2).
+fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context) -> Vec<Place> {
+    redeployment::destinations(g.data(), &g.pos, unit, ctx)
+        .into_iter()
+        .filter(|p| match p {
+            Place::Map(s) => g.pos.units_in(*s).count() < 3,
+            Place::Reserve => true,
+        })
+        .collect()
+}
+
+pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
+    match *frame {
+        Frame::Redeployment { points, .. } => {
+            out.extend(
+                sr_units(g, side, points)
+                    .into_iter()
+                    .map(|unit| Action::Redeploy { unit }),
+            );
+            out.push(Action::EndRedeployment);
+        }
+        Frame::RedeployUnit { unit, .. } => {
+            let occ = Occupancy::of(g.data(), &g.pos);
+            let ctx = sr_context(g, &occ);
+            for p in sr_places(g, unit as usize, &ctx) {
+                out.push(Action::RedeployTo {
+                    place: match p {
+                        Place::Map(s) => SrPlace::Space(s),
+                        Place::Reserve => SrPlace::Reserve,
+                    },
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
+    match (frame.clone(), action) {
+        (Frame::Redeployment { .. }, Action::EndRedeployment) => Ok(()),
+        (Frame::Redeployment { side, points }, Action::Redeploy { unit }) => {
+            let u = *unit as usize;
+            let Some(p) = g.data().pieces.get(u) else {
+                return Err(PathsOfGlory::refuse("13.1", "no such unit", "没有这个单位"));
+            };
+            if p.side != side {
+                return Err(PathsOfGlory::refuse("13.1", "that unit is the enemy's", "那是敌方单位"));
+            }
+            if g.action.moved.contains(unit) {
+                return Err(PathsOfGlory::refuse(
+                    "13.1.1",
+                    "that unit has already redeployed in this action",
+                    "该单位本次行动已经战略调动过",
+                ));
+            }
+            if redeployment::cost(g.data(), u) > points {
+                return Err(PathsOfGlory::refuse(
+                    "13.1.2",
+                    format!(
+                        "{} costs {} SR points, {points} are left",
+                        p.name_en,
+                        redeployment::cost(g.data(), u)
+                    ),
+                    format!(
+                        "{}需要{}点战略调动,只剩{points}点",
+                        p.name_zh,
+                        redeployment::cost(g.data(), u)
+                    ),
+                ));
+            }
+            if sr_units(g, side, points).contains(unit) {
+                Ok(())
+            } else {
+                Err(PathsOfGlory::refuse(
+                    "13.1",
+                    format!("{} has nowhere to redeploy to", p.name_en),
+                    format!("{}没有可以战略调动的目的地", p.name_zh),
+                ))
+            }
+        }
+        (Frame::RedeployUnit { unit, .. }, Action::RedeployTo { place }) => {
+            let to = match place {
+                SrPlace::Space(s) if s.idx() < g.data().map.graph.len() => Place::Map(*s),
+                SrPlace::Space(_) => return Err(PathsOfGlory::refuse("13.1", "no such space", "没有这个区域")),
+                SrPlace::Reserve => Place::Reserve,
+            };
+            let occ = Occupancy::of(g.data(), &g.pos);
+            redeployment::check(g.data(), &g.pos, unit as usize, to, &sr_context(g, &occ))?;
+            // 10.1.2: no stacking limit on the way, but a redeployment ends within it.
+            if let Place::Map(s) = to {
+                if g.pos.units_in(s).count() >= 3 {
+                    return Err(PathsOfGlory::refuse(
+                        "10.1.1",
+                        format!("{} already holds 3 units", g.name(s).en),
+                        format!("{}已有3个单位", g.name(s).zh),
+                    ));
+                }
+            }
+            Ok(())
+        }
+        _ => Err(PathsOfGlory::refuse(
+            "13.1",
+            "in a redeployment, pick a unit, then where it goes",
+            "战略调动时先选单位,再选目的地",
+        )),
+    }
+}
+
+pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) {
+    match (frame, action) {
+        (Frame::Redeployment { side, points }, Action::Redeploy { unit }) => {
+            g.engine.push(Frame::RedeployUnit {
+                side,
+                points,
+                unit: *unit,
+            });
+        }
+        (Frame::RedeployUnit { side, points, unit }, Action::RedeployTo { place }) => {
+            let u = unit as usize;
+            let from = g.pos.units[u].loc;
+            let occ = Occupancy::of(g.data(), &g.pos);
+            let ctx = sr_context(g, &occ);
+            let near = redeployment::near_east_use(
+                g.data(),
+                &g.pos,
+                u,
+                match place {
+                    SrPlace::Space(s) => Place::Map(*s),
+                    SrPlace::Reserve => Place::Reserve,
+                },
+                &ctx,
+            );
+            g.turn.near_east_sr.british |= near.british;
+            g.turn.near_east_sr.russian |= near.russian;
+            g.turn.near_east_sr.central |= near.central;
+            g.pos.units[u].loc = match place {
+                SrPlace::Space(s) => Location::Map(*s),
+                SrPlace::Reserve => Location::Reserve,
+            };
+            g.action.moved.push(unit);
+            let cost = redeployment::cost(g.data(), u);
+            let name = g.unit_name(unit);
+            let (fe, fz) = place_words(g, from);
+            let (te, tz) = place_words(g, g.pos.units[u].loc);
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} redeploys from {fe} to {te} (13.1)", name.en),
+                    format!("{}从{fz}战略调动至{tz}(13.1)", name.zh),
+                )
+            });
+            let left = points.saturating_sub(cost);
+            if left > 0 {
+                g.engine.push(Frame::Redeployment { side, points: left });
+            }
+        }
+        _ => {}
+    }
+}
+
+fn place_words(g: &PathsOfGlory, loc: Location) -> (String, String) {
+    match loc {
+        Location::Map(s) => {
+            let n = g.name(s);
+            (n.en, n.zh)
+        }
+        _ => ("the Reserve Box".into(), "预备队格".into()),
+    }
+}
+
+/// The replacement points a side has left in the pool that rebuilds a counter.
+fn points_for(g: &PathsOfGlory, side: Side, unit: usize) -> u8 {
+    let Some(pool) = g.data().pieces.get(unit).and_then(|p| p.rp) else {
+        return 0;
+    };
+    RP_POOLS
+        .iter()
+        .position(|&p| p == pool)
+        .map_or(0, |k| g.turn.rp[side_index(side)][k])
+}
+
+fn placement_context(g: &PathsOfGlory) -> placement::Context<'static> {
+    placement::Context {
+        supply: crate::sequence::supply_context(g),
+        salonika_played: false,
+    }
+}
+
+pub(crate) fn replacement_candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
+    let data = g.data();
+    let mine: Vec<usize> = (0..data.pieces.len())
+        .filter(|&u| data.pieces[u].side == side && points_for(g, side, u) > 0)
+        .collect();
+    let reduced_corps: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|&u| {
+            data.pieces[u].kind == Kind::Corps && matches!(g.pos.units[u].loc, Location::Map(_)) && !g.pos.units[u].full
+        })
+        .collect();
+    let gone_corps: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|&u| data.pieces[u].kind == Kind::Corps && g.pos.units[u].loc == Location::Eliminated)
+        .collect();
+    let same_pool = |a: usize, b: usize| data.pieces[a].rp == data.pieces[b].rp;
+    let mut buys = Vec::new();
+    for &u in &mine {
+        let p = &data.pieces[u];
+        match (p.kind, g.pos.units[u].loc) {
+            (Kind::Army, Location::Map(_)) if !g.pos.units[u].full => buys.push(replacements::Purchase::FlipArmy(u)),
+            (Kind::Army, Location::Eliminated) => {
+                for s in placement::army_spaces(data, &g.pos, u, &placement_context(g)) {
+                    buys.push(replacements::Purchase::ArmyReduced(u, s));
+                    buys.push(replacements::Purchase::ArmyFull(u, s));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (k, &a) in reduced_corps.iter().enumerate() {
+        buys.push(replacements::Purchase::FlipCorps(a, None));
+        for &b in &reduced_corps[k + 1..] {
+            if same_pool(a, b) {
+                buys.push(replacements::Purchase::FlipCorps(a, Some(b)));
+            }
+        }
+        for &b in &gone_corps {
+            if same_pool(a, b) {
+                buys.push(replacements::Purchase::FlipCorpsAndCorpsReduced(a, b));
+            }
+        }
+    }
+    for (k, &a) in gone_corps.iter().enumerate() {
+        buys.push(replacements::Purchase::CorpsFull(a));
+        buys.push(replacements::Purchase::CorpsReduced(a, None));
+        for &b in &gone_corps[k + 1..] {
+            if same_pool(a, b) {
+                buys.push(replacements::Purchase::CorpsReduced(a, Some(b)));
+            }
+        }
+    }
+    out.extend(buys.into_iter().map(|p| Action::Buy { purchase: Buy::of(p) }));
+    out.push(Action::EndReplacement);
+}
+
+pub(crate) fn check_replacement(g: &PathsOfGlory, side: Side, action: &Action) -> Result<(), Refusal> {
+    match action {
+        Action::EndReplacement => Ok(()),
+        Action::Buy { purchase } => {
+            let p = purchase.purchase();
+            let units = p.units();
+            if units.iter().any(|&u| u >= g.data().pieces.len()) {
+                return Err(PathsOfGlory::refuse("17.1", "no such unit", "没有这个单位"));
+            }
+            if units.iter().any(|&u| g.data().pieces[u].side != side) {
+                return Err(PathsOfGlory::refuse("17.1", "that unit is the enemy's", "那是敌方单位"));
+            }
+            let points = points_for(g, side, units[0]);
+            replacements::check(g.data(), g.tables(), &g.pos, points, p, &placement_context(g)).map(|_| ())
+        }
+        _ => Err(PathsOfGlory::refuse(
+            "17.1",
+            "in the Replacement Phase, buy a replacement or end",
+            "补充阶段只能购买补充或结束",
+        )),
+    }
+}
+
+pub(crate) fn carry_out_replacement(g: &mut PathsOfGlory, side: Side, action: &Action) {
+    let Action::Buy { purchase } = action else {
+        return;
+    };
+    let p = purchase.purchase();
+    let units = p.units();
+    let cost = replacements::cost(g.tables(), p);
+    if let Some(k) = g.data().pieces[units[0]]
+        .rp
+        .and_then(|pool| RP_POOLS.iter().position(|&q| q == pool))
+    {
+        let i = side_index(side);
+        g.turn.rp[i][k] = g.turn.rp[i][k].saturating_sub(cost);
+    }
+    replacements::apply(g.data(), &mut g.pos, p);
+    let what = describe_buy(g, *purchase);
+    g.journal
+        .say(|| Text::new(format!("{} (17.1)", what.en), format!("{}(17.1)", what.zh)));
+    g.engine.push(Frame::Replacement { side });
+}
+
+pub(crate) fn describe_buy(g: &PathsOfGlory, b: Buy) -> Text {
+    let p = b.purchase();
+    let names: Vec<Text> = p.units().into_iter().map(|u| g.unit_name(u as u16)).collect();
+    let en = names.iter().map(|n| n.en.as_str()).collect::<Vec<_>>().join(" and ");
+    let zh = names.iter().map(|n| n.zh.as_str()).collect::<Vec<_>>().join("和");
+    match p {
+        replacements::Purchase::FlipArmy(_) | replacements::Purchase::FlipCorps(..) => {
+            Text::new(format!("Rebuild {en} to full strength"), format!("将{zh}恢复满编"))
+        }
+        replacements::Purchase::CorpsFull(_) => Text::new(
+            format!("{en} to the Reserve Box at full strength"),
+            format!("{zh}以满编进入预备队格"),
+        ),
+        replacements::Purchase::CorpsReduced(..) => Text::new(
+            format!("{en} to the Reserve Box reduced"),
+            format!("{zh}以减员进入预备队格"),
+        ),
+        replacements::Purchase::FlipCorpsAndCorpsReduced(..) => Text::new(
+            format!("Rebuild the first and return the second to the Reserve Box: {en}"),
+            format!("恢复前者并使后者以减员进入预备队格:{zh}"),
+        ),
+        replacements::Purchase::ArmyReduced(_, s) | replacements::Purchase::ArmyFull(_, s) => {
+            let at = g.name(s);
+            let full = matches!(p, replacements::Purchase::ArmyFull(..));
+            Text::new(
+                format!(
+                    "Recreate {en} at {}{}",
+                    at.en,
+                    if full { " at full strength" } else { ", reduced" }
+                ),
+                format!("在{}重建{zh}{}", at.zh, if full { "(满编)" } else { "(减员)" }),
+            )
+        }
+    }
+}
+
+/// The side an action round belongs to, for tests.
+pub fn acting(g: &PathsOfGlory) -> Option<Side> {
+    g.frames().iter().rev().find_map(|f| match f {
+        Frame::Round { side, .. } => Some(other(*side)),
+        _ => None,
+    })
+}

@@ -1,0 +1,921 @@
+//! 6.0 The Sequence of Play, on the core's decision driver: the set-up's deal (4.3), each turn's
+//! phases (A Mandated Offensives, B six action rounds, C Attrition, D Sieges, E War Status,
+//! F Replacements, G drawing cards, H the end of the turn), and the dispatch of every frame to
+//! the module of its rule section.
+
+use crate::attrition;
+use crate::cards;
+use crate::data::{Deck, Side};
+use crate::game::{other, seat, Action, Frame, PathsOfGlory, Scenario, TurnRecord, Use, CP};
+use crate::offensives::{self, Offensive};
+use crate::sieges;
+use crate::state::{side_index, Fort, Location};
+use crate::supply;
+use crate::tables;
+use crate::victory;
+use crate::war_status::{self, Commitment};
+use sandtable_core::driver::{Engine, Who};
+use sandtable_core::game::{Journal, Outcome, Refusal, Seat, SetupError};
+use sandtable_core::graph::Space;
+use sandtable_core::text::{Lang, Text};
+
+/// 4.1–4.3: a scenario's set-up, with the deal of the opening hands on the stack.
+pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupError> {
+    let sh = crate::game::shipped()?;
+    let levels = sh.tables.scenario(scenario).ok_or_else(|| {
+        SetupError(format!(
+            "paths-of-glory has no scenario `{scenario}` (introductory, limited-war, campaign, historical)"
+        ))
+    })?;
+    let historical = scenario == "historical";
+    let mut pos = sh.setup.position(&sh.data, historical);
+    pos.vp = sh.tables.victory.vp_start;
+    // 4.3, 5.7.4.3: in the Historical scenario the CP holds Guns of August and draws seven more
+    // to its hand of eight (5.7.4.1).
+    let in_hand: &[u8] = if historical { &[1] } else { &[] };
+    pos.cards[side_index(Side::Cp)] = cards::starting_pile(&sh.data, Side::Cp, false, in_hand);
+    pos.cards[side_index(Side::Ap)] = cards::starting_pile(&sh.data, Side::Ap, false, &[]);
+    let mut frames = vec![
+        Frame::Turn,
+        Frame::Deal { side: Side::Ap },
+        Frame::Deal { side: Side::Cp },
+    ];
+    if !historical {
+        frames.push(Frame::GunsOfAugust);
+    }
+    Ok(PathsOfGlory {
+        sh,
+        scenario: Scenario {
+            id: scenario.to_string(),
+            historical,
+            introductory: scenario == "introductory",
+            limited_war: scenario == "limited-war",
+            last_turn: levels.last_turn,
+            hand_size: if historical { 8 } else { 7 },
+        },
+        pos,
+        turn: TurnRecord::default(),
+        action: Default::default(),
+        commitment: [Commitment::Mobilization; 2],
+        outcome: None,
+        engine: Engine::new(seed, frames),
+        journal: Journal::default(),
+    })
+}
+
+pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
+    match frame {
+        Frame::GunsOfAugust => Who::Seat(CP),
+        Frame::Deal { side } => {
+            let c = &g.pos.cards[side_index(*side)];
+            if c.hand.len() >= g.scenario.hand_size || (c.draw.is_empty() && c.discard.is_empty()) {
+                Who::Auto
+            } else {
+                Who::Chance
+            }
+        }
+        Frame::Offensive { .. } | Frame::BattleDie { .. } => Who::Chance,
+        Frame::Siege { space } => {
+            if crate::operations::siege_holds(g, *space) {
+                Who::Chance
+            } else {
+                Who::Auto
+            }
+        }
+        Frame::Round { side, .. }
+        | Frame::Activation { side, .. }
+        | Frame::Movement { side }
+        | Frame::Combats { side }
+        | Frame::Designate { side }
+        | Frame::FlankChoice { side }
+        | Frame::TakeLosses { side }
+        | Frame::RetreatUnits { side }
+        | Frame::AdvanceUnits { side }
+        | Frame::Redeployment { side, .. }
+        | Frame::RedeployUnit { side, .. } => Who::Seat(seat(*side)),
+        Frame::Replacement { side } => {
+            if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
+                Who::Seat(seat(*side))
+            } else {
+                Who::Auto
+            }
+        }
+        Frame::DiscardCombatCards { side } => {
+            let hand = &g.pos.cards[side_index(*side)].hand;
+            if hand.iter().any(|&n| g.data().card(*side, n).is_some_and(|c| c.combat)) {
+                Who::Seat(seat(*side))
+            } else {
+                Who::Auto
+            }
+        }
+        Frame::Turn
+        | Frame::March { .. }
+        | Frame::Attrition
+        | Frame::Sieges { .. }
+        | Frame::WarStatus
+        | Frame::EndTurn => Who::Auto,
+    }
+}
+
+/// Candidate actions of a seat's frame; the legal list is those its check accepts, so the list
+/// and the refusals come from the same rules.
+pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
+    let mut candidates = Vec::new();
+    match frame {
+        Frame::GunsOfAugust => candidates.extend([
+            Action::GunsOfAugust { keep: true },
+            Action::GunsOfAugust { keep: false },
+        ]),
+        Frame::Round { side, .. } => crate::round::candidates(g, *side, &mut candidates),
+        Frame::Redeployment { side, .. } | Frame::RedeployUnit { side, .. } => {
+            crate::round::sr_candidates(g, frame, *side, &mut candidates)
+        }
+        Frame::Replacement { side } => crate::round::replacement_candidates(g, *side, &mut candidates),
+        Frame::DiscardCombatCards { side } => {
+            for &n in &g.pos.cards[side_index(*side)].hand {
+                candidates.push(Action::Discard { card: n });
+            }
+            candidates.push(Action::EndDiscard);
+        }
+        _ => crate::operations::candidates(g, frame, &mut candidates),
+    }
+    out.extend(candidates.into_iter().filter(|a| check(g, frame, a).is_ok()));
+}
+
+pub(crate) fn outcomes(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<(Action, u32)>) {
+    match frame {
+        Frame::Deal { side } => {
+            let c = &g.pos.cards[side_index(*side)];
+            // Phase G: the whole draw pile first, then the discards reshuffled.
+            let pile = if c.draw.is_empty() { &c.discard } else { &c.draw };
+            out.extend(pile.iter().map(|&card| (Action::Draw { card }, 1)));
+        }
+        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } => {
+            out.extend((1..=6).map(|face| (Action::Die { face }, 1)));
+        }
+        _ => {}
+    }
+}
+
+fn wrong_kind() -> Refusal {
+    PathsOfGlory::refuse(
+        "6.0",
+        "that is not a choice of this step of the sequence of play",
+        "这不是当前步骤的选择",
+    )
+}
+
+pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
+    match (frame, action) {
+        (Frame::GunsOfAugust, Action::GunsOfAugust { .. }) => Ok(()),
+        (Frame::Round { side, round }, _) => crate::round::check(g, *side, *round, action),
+        (Frame::Redeployment { .. } | Frame::RedeployUnit { .. }, _) => crate::round::check_sr(g, frame, action),
+        (Frame::Replacement { side }, _) => crate::round::check_replacement(g, *side, action),
+        (Frame::DiscardCombatCards { side }, Action::Discard { card }) => {
+            let ok = g.pos.cards[side_index(*side)].hand.contains(card)
+                && g.data().card(*side, *card).is_some_and(|c| c.combat);
+            if ok {
+                Ok(())
+            } else {
+                Err(PathsOfGlory::refuse(
+                    "9.5.4.6",
+                    "only a combat card in the hand may be discarded before drawing",
+                    "抽牌前只能弃掉手中的战斗卡",
+                ))
+            }
+        }
+        (Frame::DiscardCombatCards { .. }, Action::EndDiscard) => Ok(()),
+        (
+            Frame::Activation { .. }
+            | Frame::Movement { .. }
+            | Frame::Combats { .. }
+            | Frame::Designate { .. }
+            | Frame::FlankChoice { .. }
+            | Frame::TakeLosses { .. }
+            | Frame::RetreatUnits { .. }
+            | Frame::AdvanceUnits { .. },
+            _,
+        ) => crate::operations::check(g, frame, action),
+        _ => Err(wrong_kind()),
+    }
+}
+
+pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
+    match (frame, action) {
+        (Frame::GunsOfAugust, Some(Action::GunsOfAugust { keep })) => {
+            // 4.3.1: the choice is told to the Allied player.
+            if *keep && cards::draw(&mut g.pos.cards[side_index(Side::Cp)], 1) {
+                g.journal.say(|| {
+                    Text::new(
+                        "The CP starts with Guns of August in hand (4.3)",
+                        "同盟国以“八月炮火”作为起手牌(4.3)",
+                    )
+                });
+            } else {
+                g.journal.say(|| {
+                    Text::new(
+                        "The CP does not start with Guns of August (4.3)",
+                        "同盟国不以“八月炮火”起手(4.3)",
+                    )
+                });
+            }
+        }
+        (Frame::Deal { side }, Some(Action::Draw { card })) => {
+            let size = g.scenario.hand_size;
+            let c = &mut g.pos.cards[side_index(side)];
+            if cards::next_draw(c, size).is_some() {
+                cards::draw(c, *card);
+            }
+            let name = g.card_name(side, *card);
+            g.journal.whisper(seat(side), || {
+                Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh))
+            });
+            g.engine.push(Frame::Deal { side });
+        }
+        (Frame::Deal { .. }, None) => {}
+        (Frame::Turn, _) => begin_turn(g),
+        (Frame::Offensive { side }, Some(Action::Die { face })) => offensive(g, side, *face),
+        (Frame::Round { side, round }, Some(a)) => crate::round::carry_out(g, side, round, a),
+        (f @ (Frame::Redeployment { .. } | Frame::RedeployUnit { .. }), Some(a)) => crate::round::carry_out_sr(g, f, a),
+        (Frame::Replacement { side }, Some(a)) => crate::round::carry_out_replacement(g, side, a),
+        (Frame::Replacement { .. }, None) => {}
+        (Frame::DiscardCombatCards { side }, Some(Action::Discard { card })) => {
+            let data = g.data();
+            cards::discard_combat_cards(&mut g.pos.cards[side_index(side)], data, side, &[*card]);
+            let name = g.card_name(side, *card);
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} discards {} (9.5.4.6)", side_en(side), name.en),
+                    format!("{}弃掉{}(9.5.4.6)", side_zh(side), name.zh),
+                )
+            });
+            g.engine.push(Frame::DiscardCombatCards { side });
+        }
+        (Frame::DiscardCombatCards { .. }, _) => {}
+        (Frame::Attrition, _) => attrition_phase(g),
+        (Frame::Sieges { after }, _) => next_siege(g, after),
+        (Frame::Siege { space }, die) => siege(g, space, die),
+        (Frame::WarStatus, _) => war_status_phase(g),
+        (Frame::EndTurn, _) => end_turn(g),
+        (f, a) => crate::operations::carry_out(g, f, a),
+    }
+}
+
+pub(crate) fn side_en(side: Side) -> &'static str {
+    match side {
+        Side::Cp => "CP",
+        Side::Ap => "AP",
+    }
+}
+
+pub(crate) fn side_zh(side: Side) -> &'static str {
+    match side {
+        Side::Cp => "同盟国",
+        Side::Ap => "协约国",
+    }
+}
+
+/// 6.0: a turn begins: its phases go on the stack, the first on top.
+fn begin_turn(g: &mut PathsOfGlory) {
+    g.turn = TurnRecord::default();
+    let t = g.pos.turn;
+    if let Some(info) = g.tables().turn(t) {
+        let (se, sz) = (info.season.name_en(), info.season.name_zh());
+        let y = info.year;
+        g.journal
+            .heading(|| Text::new(format!("Turn {t}: {se} {y}"), format!("第{t}回合:{y}年{sz}")));
+    }
+    for f in [
+        Frame::EndTurn,
+        Frame::Deal { side: Side::Ap },
+        Frame::DiscardCombatCards { side: Side::Ap },
+        Frame::Deal { side: Side::Cp },
+        Frame::DiscardCombatCards { side: Side::Cp },
+        Frame::Replacement { side: Side::Cp },
+        Frame::Replacement { side: Side::Ap },
+        Frame::WarStatus,
+        Frame::Sieges { after: None },
+        Frame::Attrition,
+        Frame::Round {
+            round: 1,
+            side: Side::Cp,
+        },
+        Frame::Offensive { side: Side::Ap },
+        Frame::Offensive { side: Side::Cp },
+    ] {
+        g.engine.push(f);
+    }
+}
+
+/// 7.1.1: a side's Mandated Offensive roll.
+fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
+    let data = g.data();
+    let capitals_lost: Vec<crate::data::Nation> = [
+        crate::data::Nation::Fr,
+        crate::data::Nation::Br,
+        crate::data::Nation::It,
+        crate::data::Nation::Ru,
+        crate::data::Nation::Ah,
+        crate::data::Nation::Tu,
+        crate::data::Nation::Ge,
+    ]
+    .into_iter()
+    .filter(|&n| {
+        !g.pos
+            .holds_capital(data, n, if n_side(n) { Side::Cp } else { Side::Ap })
+    })
+    .collect();
+    let ctx = offensives::Context {
+        italy_at_war: !g.pos.neutral.iter().any(|n| n == "it"),
+        turkey_at_war: !g.pos.neutral.iter().any(|n| n == "tu"),
+        rome_lost: data
+            .space("rome")
+            .is_some_and(|r| g.pos.space(r).control == Some(Side::Cp)),
+        historical_turn_1: g.scenario.historical && g.pos.turn == 1,
+        capitals_lost: &capitals_lost,
+        ..offensives::Context::default()
+    };
+    let o = offensives::roll(g.tables(), side, face, &ctx);
+    g.turn.offensive[side_index(side)] = Some(o);
+    let (en, zh) = offensive_words(o);
+    g.journal.say(|| {
+        Text::new(
+            format!("{} Mandated Offensive roll {face}: {en} (7.1)", side_en(side)),
+            format!("{}强制攻势掷骰{face}:{zh}(7.1)", side_zh(side)),
+        )
+    });
+}
+
+/// Whether a nation is one of the Central Powers.
+fn n_side(n: crate::data::Nation) -> bool {
+    use crate::data::Nation::*;
+    matches!(n, Ge | Ah | Tu | Bu | Sn)
+}
+
+pub(crate) fn offensive_words(o: Offensive) -> (String, String) {
+    match o {
+        Offensive::Nation(n) => (
+            format!("{} must attack", n.code().to_uppercase()),
+            format!("{}必须进攻", n.code().to_uppercase()),
+        ),
+        Offensive::AhAgainstItaly => ("AH must attack Italy".into(), "奥匈必须进攻意大利".into()),
+        Offensive::FrenchMutiny => ("French Mutiny".into(), "法军哗变".into()),
+        Offensive::None => ("none".into(), "无".into()),
+    }
+}
+
+/// The supply rules' context for the position as it stands.
+pub(crate) fn supply_context(_g: &PathsOfGlory) -> supply::Context<'static> {
+    supply::Context::default()
+}
+
+/// 6.0 C, 14.3: every unit out of supply is eliminated, then spaces change hands.
+fn attrition_phase(g: &mut PathsOfGlory) {
+    g.journal
+        .heading(|| Text::new("Attrition Phase (6.0 C)", "消耗阶段(6.0 C)"));
+    let a = attrition::attrition(g.data(), &g.pos, &supply_context(g));
+    for &u in a.eliminated.iter().chain(&a.removed) {
+        let name = g.unit_name(u as u16);
+        g.journal.say(|| {
+            Text::new(
+                format!("{} is out of supply and eliminated (14.3.5)", name.en),
+                format!("{}补给中断,被消灭(14.3.5)", name.zh),
+            )
+        });
+    }
+    let before: Vec<Option<Side>> = a.flipped.iter().map(|&s| g.pos.space(s).control).collect();
+    attrition::apply(&mut g.pos, &a);
+    for (&s, from) in a.flipped.iter().zip(before) {
+        let to = g.pos.space(s).control;
+        g.pos.vp += victory::capture(g.data(), g.scenario.historical, s, from, to);
+        let name = g.name(s);
+        g.journal.say(|| {
+            Text::new(
+                format!("{} changes hands (14.3.6)", name.en),
+                format!("{}易手(14.3.6)", name.zh),
+            )
+        });
+    }
+}
+
+/// 6.0 D: the next besieged fort after `after`, in map order, gets its roll.
+fn next_siege(g: &mut PathsOfGlory, after: Option<Space>) {
+    let data = g.data();
+    let next = data
+        .map
+        .graph
+        .space_indices()
+        .filter(|&s| after.is_none_or(|a| s > a))
+        .find(|&s| g.pos.space(s).fort == Fort::Besieged);
+    if let Some(s) = next {
+        g.engine.push(Frame::Sieges { after: Some(s) });
+        g.engine.push(Frame::Siege { space: s });
+    }
+}
+
+/// 15.2.4, 15.3: a siege lapses when the besiegers are too few; else a roll above the fort's LF
+/// (modified by the turn) makes it fall.
+fn siege(g: &mut PathsOfGlory, s: Space, die: Option<&Action>) {
+    let name = g.name(s);
+    let Some(Action::Die { face }) = die else {
+        g.pos.spaces[s.idx()].fort = Fort::Intact;
+        g.journal.say(|| {
+            Text::new(
+                format!("The siege of {} is lifted (15.2.4)", name.en),
+                format!("{}的围城解除(15.2.4)", name.zh),
+            )
+        });
+        return;
+    };
+    let lf = g.data().facts(s).fort;
+    if sieges::falls(g.tables(), g.pos.turn, lf, *face) {
+        let from = g.pos.space(s).control;
+        let besieger = g.occupant(s);
+        g.pos.spaces[s.idx()].fort = Fort::Destroyed;
+        g.pos.spaces[s.idx()].control = besieger;
+        g.pos.vp += victory::capture(g.data(), g.scenario.historical, s, from, besieger);
+        g.journal.say(|| {
+            Text::new(
+                format!("Siege roll {face}: the fort of {} falls (15.3)", name.en),
+                format!("围城掷骰{face}:{}要塞陷落(15.3)", name.zh),
+            )
+        });
+    } else {
+        g.journal.say(|| {
+            Text::new(
+                format!("Siege roll {face}: the fort of {} holds (15.3)", name.en),
+                format!("围城掷骰{face}:{}要塞坚守(15.3)", name.zh),
+            )
+        });
+    }
+}
+
+/// 6.0 E: the War Status Phase.
+fn war_status_phase(g: &mut PathsOfGlory) {
+    g.journal
+        .heading(|| Text::new("War Status Phase (6.0 E)", "战争状态阶段(6.0 E)"));
+    // E.1, 7.1.3: a Mandated Offensive not met costs its side a VP.
+    for side in [Side::Cp, Side::Ap] {
+        let i = side_index(side);
+        if let Some(o) = g.turn.offensive[i] {
+            let p = offensives::penalty(side, o, g.turn.offensive_met[i]);
+            if p != 0 {
+                g.pos.vp += p;
+                g.journal.say(|| {
+                    Text::new(
+                        format!(
+                            "{} did not make its Mandated Offensive: VP {p:+} (7.1.3)",
+                            side_en(side)
+                        ),
+                        format!("{}未执行强制攻势:胜利点{p:+}(7.1.3)", side_zh(side)),
+                    )
+                });
+            }
+        }
+    }
+    // E.2, 5.2: automatic victory.
+    if let Some(side) = victory::automatic(g.tables(), g.pos.vp) {
+        let vp = g.pos.vp;
+        end_game(
+            g,
+            Some(side),
+            Text::new(
+                format!("{} win automatically at VP {vp} (5.2)", side_en(side)),
+                format!("{}在胜利点{vp}时自动获胜(5.2)", side_zh(side)),
+            ),
+        );
+        return;
+    }
+    // E.3, 16.2.1: an armistice ends the game.
+    if war_status::armistice(g.pos.combined_war_status()) && !g.scenario.introductory {
+        let o = final_outcome(g, true);
+        end_game_with(g, o);
+        return;
+    }
+    // E.4, 16.1: commitment rises from turn 2, never in the Introductory scenario (5.3.2).
+    if g.pos.turn >= 2 && !g.scenario.introductory {
+        for side in [Side::Cp, Side::Ap] {
+            rise(g, side);
+        }
+        if g.scenario.limited_war && g.commitment.contains(&Commitment::Total) {
+            // 5.4.1: the Limited War scenario ends when either side reaches Total War.
+            let o = final_outcome(g, false);
+            end_game_with(g, o);
+        }
+    }
+}
+
+/// 16.1.3, 16.1.4: a side whose War Status has reached a higher commitment adds that group of
+/// its deck; the CP's Limited War brings Turkey in (16.1.3.1).
+fn rise(g: &mut PathsOfGlory, side: Side) {
+    let i = side_index(side);
+    let now = war_status::commitment(g.pos.war_status[i]);
+    while g.commitment[i] < now {
+        let (next, deck, en, zh) = match g.commitment[i] {
+            Commitment::Mobilization => (Commitment::Limited, Deck::Limited, "Limited War", "有限战争"),
+            _ => (Commitment::Total, Deck::Total, "Total War", "全面战争"),
+        };
+        g.commitment[i] = next;
+        let data = g.data();
+        cards::add_group(&mut g.pos.cards[i], data, side, deck, false);
+        g.journal.say(|| {
+            Text::new(
+                format!("{} reaches {en}: its cards join the deck (16.1)", side_en(side)),
+                format!("{}达到{zh}:相应卡牌加入牌库(16.1)", side_zh(side)),
+            )
+        });
+        if side == Side::Cp && next == Commitment::Limited {
+            let (data, setup, historical) = (g.data(), g.setup_data(), g.scenario.historical);
+            if setup.enter(data, &mut g.pos, "tu", historical, false).is_some() {
+                g.journal
+                    .say(|| Text::new("Turkey enters the war (16.1.3.1)", "土耳其参战(16.1.3.1)"));
+            }
+        }
+    }
+}
+
+/// 6.0 H: face-up combat cards are discarded (9.5.4.5); the scenario ends after its last turn.
+fn end_turn(g: &mut PathsOfGlory) {
+    for c in &mut g.pos.cards {
+        cards::end_of_turn(c);
+    }
+    if g.pos.turn >= g.scenario.last_turn {
+        let o = final_outcome(g, true);
+        end_game_with(g, o);
+        return;
+    }
+    g.pos.turn += 1;
+    g.engine.push(Frame::Turn);
+}
+
+/// The result at a scenario's end, read on its victory levels (5.3.4, 5.4.2, 5.5.2, 5.7).
+fn final_outcome(g: &PathsOfGlory, adjust: bool) -> (Option<Side>, Text) {
+    let ending = victory::Ending {
+        historical_adjustments: adjust && g.scenario.historical,
+        ..victory::Ending::default()
+    };
+    let vp = victory::final_vp(g.pos.vp, &ending);
+    match victory::at_end(g.tables(), &g.scenario.id, g.pos.vp, &ending, false) {
+        Some(tables::Outcome::Win(side)) => (
+            Some(side),
+            Text::new(
+                format!("The scenario ends at VP {vp}: {} victory", side_en(side)),
+                format!("剧本结束,胜利点{vp}:{}胜利", side_zh(side)),
+            ),
+        ),
+        _ => (
+            None,
+            Text::new(
+                format!("The scenario ends at VP {vp}: a draw"),
+                format!("剧本结束,胜利点{vp}:平局"),
+            ),
+        ),
+    }
+}
+
+fn end_game_with(g: &mut PathsOfGlory, (winner, text): (Option<Side>, Text)) {
+    end_game(g, winner, text);
+}
+
+fn end_game(g: &mut PathsOfGlory, winner: Option<Side>, text: Text) {
+    g.engine.frames_mut().clear();
+    g.journal.heading(|| text.clone());
+    g.outcome = Some(Outcome {
+        winner: winner.map(seat),
+        text,
+    });
+}
+
+/// A space's id, for notation.
+pub(crate) fn sid(g: &PathsOfGlory, s: Space) -> String {
+    if s.idx() < g.data().map.graph.len() {
+        g.data().map.graph.space(s).id.clone()
+    } else {
+        format!("#{}", s.0)
+    }
+}
+
+/// A counter's id, for notation.
+pub(crate) fn uid(g: &PathsOfGlory, u: u16) -> String {
+    g.data()
+        .pieces
+        .get(u as usize)
+        .map_or_else(|| format!("#{u}"), |p| p.id.clone())
+}
+
+pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
+    let side = match g.engine.top().map(|f| who(g, f)) {
+        Some(Who::Seat(s)) => PathsOfGlory::side_of(s),
+        _ => Side::Cp,
+    };
+    let t = |en: String, zh: String| Text::new(en, zh);
+    match a {
+        Action::Die { face } => t(format!("Die: {face}"), format!("骰子:{face}")),
+        Action::Draw { card } => {
+            let n = match g.engine.top() {
+                Some(Frame::Deal { side }) => g.card_name(*side, *card),
+                _ => Text::new(format!("card {card}"), format!("卡{card}")),
+            };
+            t(format!("Draw {}", n.en), format!("抽到{}", n.zh))
+        }
+        Action::GunsOfAugust { keep: true } => t("Start with Guns of August in hand".into(), "以“八月炮火”起手".into()),
+        Action::GunsOfAugust { keep: false } => t("Draw seven cards at random".into(), "随机抽七张牌".into()),
+        Action::Play { card, with } => {
+            let n = g.card_name(side, *card);
+            let c = g.data().card(side, *card);
+            match with {
+                Use::Ops => t(
+                    format!("{}: {} OPS", n.en, c.map_or(0, |c| c.ops)),
+                    format!("{}:{}点作战", n.zh, c.map_or(0, |c| c.ops)),
+                ),
+                Use::Sr => t(
+                    format!("{}: {} SR", n.en, c.map_or(0, |c| c.sr)),
+                    format!("{}:{}点战略调动", n.zh, c.map_or(0, |c| c.sr)),
+                ),
+                Use::Rp => t(format!("{}: replacement points", n.en), format!("{}:补充点", n.zh)),
+            }
+        }
+        Action::AutomaticOps => t("Automatic Operation (1 OPS)".into(), "自动作战(1点作战)".into()),
+        Action::Activate { space, combat } => {
+            let n = g.name(*space);
+            if *combat {
+                t(format!("Activate {} for combat", n.en), format!("激活{}用于进攻", n.zh))
+            } else {
+                t(
+                    format!("Activate {} for movement", n.en),
+                    format!("激活{}用于移动", n.zh),
+                )
+            }
+        }
+        Action::EndActivation => t("Done activating".into(), "结束激活".into()),
+        Action::Move { from, units, to } => {
+            let (f, d) = (g.name(*from), g.name(*to));
+            let names: Vec<Text> = units.iter().map(|&u| g.unit_name(u)).collect();
+            t(
+                format!("{}: {} → {}", join(&names, Lang::En), f.en, d.en),
+                format!("{}:{} → {}", join(&names, Lang::Zh), f.zh, d.zh),
+            )
+        }
+        Action::EndMovement => t("End movement".into(), "结束移动".into()),
+        Action::Target { space } => {
+            let n = g.name(*space);
+            t(format!("Attack {}", n.en), format!("进攻{}", n.zh))
+        }
+        Action::EndCombat => t("No more attacks".into(), "结束进攻".into()),
+        Action::Join { unit } => {
+            let n = g.unit_name(*unit);
+            t(format!("{} joins the attack", n.en), format!("{}加入进攻", n.zh))
+        }
+        Action::Resolve => t("Resolve the combat".into(), "结算会战".into()),
+        Action::Flank { pinning: Some(s) } => {
+            let n = g.name(*s);
+            t(
+                format!("Attempt a flank attack, pinning from {} (12.3)", n.en),
+                format!("尝试挟击,由{}牵制(12.3)", n.zh),
+            )
+        }
+        Action::Flank { pinning: None } => t("No flank attack".into(), "不挟击".into()),
+        Action::Lose { target } => crate::operations::describe_loss(g, *target),
+        Action::Retreat { unit, route } | Action::Advance { unit, route } => {
+            let n = g.unit_name(*unit);
+            let r: Vec<Text> = route.iter().map(|&s| g.name(s)).collect();
+            let (ve, vz) = if matches!(a, Action::Retreat { .. }) {
+                ("retreats", "撤退")
+            } else {
+                ("advances", "推进")
+            };
+            t(
+                format!("{} {ve} to {}", n.en, join(&r, Lang::En)),
+                format!("{}{vz}至{}", n.zh, join(&r, Lang::Zh)),
+            )
+        }
+        Action::EndAdvance => t("No (more) advance".into(), "不再推进".into()),
+        Action::Redeploy { unit } => {
+            let n = g.unit_name(*unit);
+            t(format!("Redeploy {}", n.en), format!("战略调动{}", n.zh))
+        }
+        Action::RedeployTo { place } => match place {
+            crate::game::SrPlace::Space(s) => {
+                let n = g.name(*s);
+                t(format!("to {}", n.en), format!("至{}", n.zh))
+            }
+            crate::game::SrPlace::Reserve => t("to the Reserve Box".into(), "至预备区".into()),
+        },
+        Action::EndRedeployment => t("End redeployment".into(), "结束战略调动".into()),
+        Action::Buy { purchase } => crate::round::describe_buy(g, *purchase),
+        Action::EndReplacement => t("Done with replacements".into(), "结束补充".into()),
+        Action::Discard { card } => {
+            let n = g.card_name(side, *card);
+            t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
+        }
+        Action::EndDiscard => t("Keep the rest".into(), "保留其余".into()),
+    }
+}
+
+fn join(names: &[Text], lang: Lang) -> String {
+    let sep = match lang {
+        Lang::En => ", ",
+        Lang::Zh => "、",
+    };
+    names
+        .iter()
+        .map(|n| n.get(lang).to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
+    let route = |r: &[Space]| r.iter().map(|&s| sid(g, s)).collect::<Vec<_>>().join(" ");
+    match a {
+        Action::Die { face } => format!("die {face}"),
+        Action::Draw { card } => format!("draw {card}"),
+        Action::GunsOfAugust { keep } => format!("guns-of-august {}", if *keep { "yes" } else { "no" }),
+        Action::Play { card, with } => format!(
+            "{} {card}",
+            match with {
+                Use::Ops => "ops",
+                Use::Sr => "sr",
+                Use::Rp => "rp",
+            }
+        ),
+        Action::AutomaticOps => "auto".into(),
+        Action::Activate { space, combat } => {
+            format!(
+                "activate {} {}",
+                sid(g, *space),
+                if *combat { "attack" } else { "move" }
+            )
+        }
+        Action::EndActivation => "done".into(),
+        Action::Move { from, units, to } => format!(
+            "move {} {} {}",
+            sid(g, *from),
+            sid(g, *to),
+            units.iter().map(|&u| uid(g, u)).collect::<Vec<_>>().join(" ")
+        ),
+        Action::EndMovement => "end-movement".into(),
+        Action::Target { space } => format!("attack {}", sid(g, *space)),
+        Action::EndCombat => "end-combat".into(),
+        Action::Join { unit } => format!("join {}", uid(g, *unit)),
+        Action::Resolve => "resolve".into(),
+        Action::Flank { pinning } => match pinning {
+            Some(s) => format!("flank {}", sid(g, *s)),
+            None => "flank no".into(),
+        },
+        Action::Lose { target } => match target {
+            crate::game::LossTarget::Unit(u) => format!("lose {}", uid(g, *u)),
+            crate::game::LossTarget::Stand(i) => format!("lose stand-in-{i}"),
+            crate::game::LossTarget::Fort => "lose fort".into(),
+        },
+        Action::Retreat { unit, route: r } => format!("retreat {} {}", uid(g, *unit), route(r)),
+        Action::Advance { unit, route: r } => format!("advance {} {}", uid(g, *unit), route(r)),
+        Action::EndAdvance => "end-advance".into(),
+        Action::Redeploy { unit } => format!("sr {}", uid(g, *unit)),
+        Action::RedeployTo { place } => match place {
+            crate::game::SrPlace::Space(s) => format!("to {}", sid(g, *s)),
+            crate::game::SrPlace::Reserve => "to reserve".into(),
+        },
+        Action::EndRedeployment => "end-sr".into(),
+        Action::Buy { purchase } => format!("buy {}", serde_json::to_string(purchase).unwrap_or_default()),
+        Action::EndReplacement => "end-replacement".into(),
+        Action::Discard { card } => format!("discard {card}"),
+        Action::EndDiscard => "end-discard".into(),
+    }
+}
+
+/// What a seat may see, as JSON: the position with the other side's hand as a count only.
+pub(crate) fn view_json(g: &PathsOfGlory, seat: Option<Seat>) -> serde_json::Value {
+    let over = g.engine.top().is_none();
+    let cards_of = |side: Side| {
+        let c = &g.pos.cards[side_index(side)];
+        let sees = over || seat == Some(crate::game::seat(side));
+        let names = |v: &[u8]| -> Vec<serde_json::Value> {
+            v.iter()
+                .map(|&n| {
+                    let card = g.data().card(side, n);
+                    serde_json::json!({
+                        "number": n,
+                        "name_en": card.map(|c| c.name_en.as_str()),
+                        "name_zh": card.map(|c| c.name_zh.as_str()),
+                        "ops": card.map(|c| c.ops),
+                        "sr": card.map(|c| c.sr),
+                        "combat": card.map(|c| c.combat),
+                    })
+                })
+                .collect()
+        };
+        serde_json::json!({
+            "hand": if sees { Some(names(&c.hand)) } else { None },
+            "hand_size": c.hand.len(),
+            "draw_pile": c.draw.len(),
+            "discard": names(&c.discard),
+            "removed": names(&c.removed),
+            "face_up": names(&c.face_up),
+        })
+    };
+    let units: Vec<serde_json::Value> = g
+        .pos
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.loc != Location::Aside)
+        .map(|(i, u)| {
+            serde_json::json!({
+                "id": g.data().pieces[i].id,
+                "loc": match u.loc {
+                    Location::Map(s) => sid(g, s),
+                    Location::Reserve => "reserve".into(),
+                    Location::Eliminated => "eliminated".into(),
+                    Location::Removed => "removed".into(),
+                    Location::Aside => "aside".into(),
+                },
+                "full": u.full,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "scenario": g.scenario.id,
+        "turn": g.pos.turn,
+        "vp": g.pos.vp,
+        "war_status": g.pos.war_status,
+        "units": units,
+        "cp_cards": cards_of(Side::Cp),
+        "ap_cards": cards_of(Side::Ap),
+    })
+}
+
+pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> String {
+    let round = g.engine.frames().iter().rev().find_map(|f| match f {
+        Frame::Round { round, .. } => Some(*round),
+        _ => None,
+    });
+    let own = seat.map(|s| g.pos.cards[side_index(PathsOfGlory::side_of(s))].hand.len());
+    let other_size = seat.map(|s| g.pos.cards[side_index(other(PathsOfGlory::side_of(s)))].hand.len());
+    let t = Text::new(
+        format!(
+            "Turn {}, {}VP {}, War Status CP {} / AP {}{}",
+            g.pos.turn,
+            round.map_or(String::new(), |r| format!("action round {r}, ")),
+            g.pos.vp,
+            g.pos.war_status[0],
+            g.pos.war_status[1],
+            match (own, other_size) {
+                (Some(a), Some(b)) => format!(", your hand {a} card(s), the other's {b}"),
+                _ => String::new(),
+            }
+        ),
+        format!(
+            "第{}回合,{}胜利点{},战争状态 同盟国{} / 协约国{}{}",
+            g.pos.turn,
+            round.map_or(String::new(), |r| format!("第{r}行动轮,")),
+            g.pos.vp,
+            g.pos.war_status[0],
+            g.pos.war_status[1],
+            match (own, other_size) {
+                (Some(a), Some(b)) => format!(",你的手牌{a}张,对方{b}张"),
+                _ => String::new(),
+            }
+        ),
+    );
+    t.get(lang).to_string()
+}
+
+/// The card piles of a side are all its cards (a test of conservation).
+pub fn cards_conserved(g: &PathsOfGlory) -> Result<(), String> {
+    for side in [Side::Cp, Side::Ap] {
+        let c = &g.pos.cards[side_index(side)];
+        let mut all: Vec<u8> = c
+            .draw
+            .iter()
+            .chain(&c.hand)
+            .chain(&c.discard)
+            .chain(&c.removed)
+            .chain(&c.face_up)
+            .copied()
+            .collect();
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        if all.len() != n {
+            return Err(format!("{} has a card in two places", side_en(side)));
+        }
+        let i = side_index(side);
+        let mut expected = cards::group(g.data(), side, Deck::Mobilization, false);
+        if g.commitment[i] >= Commitment::Limited {
+            expected.extend(cards::group(g.data(), side, Deck::Limited, false));
+        }
+        if g.commitment[i] >= Commitment::Total {
+            expected.extend(cards::group(g.data(), side, Deck::Total, false));
+        }
+        expected.sort_unstable();
+        if all != expected {
+            return Err(format!(
+                "{} holds {} cards, its deck has {}",
+                side_en(side),
+                all.len(),
+                expected.len()
+            ));
+        }
+    }
+    Ok(())
+}

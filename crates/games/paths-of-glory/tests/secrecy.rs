@@ -1,0 +1,139 @@
+//! 9.1: a hand is secret. Two games that differ only in the Allied hand give the Central Powers
+//! and a spectator the same bytes on every channel the game has: the view, the log, the board,
+//! the summary, the legal list and its words, the refusals; and the view computer players get
+//! holds no card of the other hand.
+
+use sandtable_core::chance::Rng;
+use sandtable_core::driver::Rules;
+use sandtable_core::game::{Game, Pending, Seat};
+use sandtable_core::text::Lang;
+use sandtable_paths_of_glory::game::{Action, PathsOfGlory, Use, AP, CP};
+use sandtable_paths_of_glory::state::side_index;
+use sandtable_paths_of_glory::Side;
+
+/// Everything `seat` (or a spectator) is shown, as one string.
+fn shown(g: &PathsOfGlory, seat: Option<Seat>) -> String {
+    let mut out = String::new();
+    out += &g.view(seat).to_string();
+    for l in g.journal(seat) {
+        out += &format!("{}|{}\n", l.text.en, l.text.zh);
+    }
+    for lang in [Lang::En, Lang::Zh] {
+        out += &g.render_svg(seat, lang);
+        out += &g.summary(seat, lang);
+    }
+    if let (Some(s), Pending::Seat(p)) = (seat, g.pending()) {
+        if s == p {
+            for a in g.legal_list().iter() {
+                let d = g.describe(a);
+                out += &format!("{}|{}|{}\n", g.notation(a), d.en, d.zh);
+            }
+        }
+        // What a probe of the other hand's cards is told.
+        for card in 1..=70u8 {
+            let r = g.check_action(s, &Action::Play { card, with: Use::Ops });
+            out += &format!("{card}:{:?}\n", r.err().map(|e| e.message(Lang::En)));
+        }
+    }
+    out
+}
+
+/// A copy of the game with one Allied card in hand swapped for one of the Allied draw pile.
+fn swapped(g: &PathsOfGlory) -> PathsOfGlory {
+    let mut h = g.clone();
+    let c = &mut h.pos.cards[side_index(Side::Ap)];
+    assert!(!c.hand.is_empty() && !c.draw.is_empty(), "cards to swap");
+    std::mem::swap(&mut c.hand[0], &mut c.draw[0]);
+    c.draw.sort();
+    h
+}
+
+#[test]
+fn the_allied_hand_never_shows_to_the_central_powers_or_a_spectator() {
+    let mut a = PathsOfGlory::new_game("campaign", 7).expect("the campaign loads");
+    // Play to the first action round: the Guns of August choice, the deal, the offensives.
+    a.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
+    while a.pending() == Pending::Chance {
+        a.resolve_chance();
+    }
+    let mut b = swapped(&a);
+    assert_ne!(a.checksum(), b.checksum(), "the games differ");
+    let mut rng = Rng::from_seed(3);
+    let mut compared = 0;
+    // The CP plays the same in both games while it is the CP's turn.
+    for _ in 0..60 {
+        for seat in [Some(CP), None] {
+            assert_eq!(shown(&a, seat), shown(&b, seat), "seat {seat:?}");
+            compared += 1;
+        }
+        match a.pending() {
+            Pending::Seat(CP) => {
+                let legal = a.legal_list();
+                let act = legal[rng.below(legal.len() as u32) as usize].clone();
+                a.apply(CP, &act).expect("legal in a");
+                b.apply(CP, &act).expect("legal in b");
+            }
+            _ => break,
+        }
+    }
+    assert!(compared >= 4, "{compared}");
+    // The view a computer player of the CP reads has no Allied card in hand.
+    let v = a.seat_view(CP);
+    assert_eq!(v.position().cards[side_index(Side::Ap)].hand, Vec::<u8>::new());
+    assert!(v.position().cards.iter().all(|c| c.draw.is_empty()));
+    assert_eq!(v.other_hand_size(), a.pos.cards[side_index(Side::Ap)].hand.len());
+    // The Allies see their own hand.
+    assert_eq!(
+        a.seat_view(AP).hand(),
+        a.pos.cards[side_index(Side::Ap)].hand.as_slice()
+    );
+}
+
+#[test]
+fn a_sample_deals_the_unseen_cards_and_keeps_what_the_seat_knows() {
+    let mut g = PathsOfGlory::new_game("campaign", 11).expect("the campaign loads");
+    g.apply(CP, &Action::GunsOfAugust { keep: true }).expect("the choice");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    let view = g.seat_view(CP);
+    let mut rng = Rng::from_seed(5);
+    let mut differs = false;
+    for _ in 0..20 {
+        let s = PathsOfGlory::sample(&view, &mut rng);
+        let (real, guess) = (&g.pos.cards[side_index(Side::Ap)], &s.pos.cards[side_index(Side::Ap)]);
+        assert_eq!(guess.hand.len(), real.hand.len());
+        let mut all_real: Vec<u8> = real.hand.iter().chain(&real.draw).copied().collect();
+        let mut all_guess: Vec<u8> = guess.hand.iter().chain(&guess.draw).copied().collect();
+        all_real.sort();
+        all_guess.sort();
+        assert_eq!(all_real, all_guess, "the unseen cards are dealt, none made up");
+        assert_eq!(
+            s.pos.cards[side_index(Side::Cp)],
+            g.pos.cards[side_index(Side::Cp)],
+            "the own cards stay"
+        );
+        assert_eq!(s.pos.units, g.pos.units);
+        differs |= guess.hand != real.hand;
+    }
+    assert!(differs, "the samples guess the hand");
+}
+
+#[test]
+fn playing_a_card_reveals_it_and_nobody_undoes_across_that() {
+    let mut g = PathsOfGlory::new_game("campaign", 2).expect("the campaign loads");
+    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    assert_eq!(g.pending(), Pending::Seat(CP));
+    let before = g.hidden();
+    let card = g.pos.cards[side_index(Side::Cp)].hand[0];
+    g.apply(CP, &Action::Play { card, with: Use::Ops })
+        .expect("a card for OPS");
+    let after = g.hidden();
+    assert!(
+        sandtable_core::driver::revealed(&before, &after),
+        "the card played is revealed"
+    );
+}
