@@ -82,6 +82,7 @@ pub enum Use {
     Ops,
     Sr,
     Rp,
+    Event,
 }
 
 /// One decision, or one outcome of chance. Units are counter indices, spaces map indices, cards
@@ -166,6 +167,10 @@ pub enum Action {
         purchase: Buy,
     },
     EndReplacement,
+    /// 9.5.3.3: where a reinforcing army enters.
+    Place {
+        space: Space,
+    },
     /// 9.5.4.6: a combat card discarded before drawing.
     Discard {
         card: u8,
@@ -277,6 +282,8 @@ pub enum Frame {
     Redeployment { side: Side, points: u8 },
     /// 13.1: where the chosen unit goes.
     RedeployUnit { side: Side, points: u8, unit: u16 },
+    /// 9.5.3.3: placing the armies of a reinforcement, the first of `units` now.
+    Reinforce { side: Side, units: Vec<u16> },
     /// 6.0 C: the Attrition Phase.
     Attrition,
     /// 6.0 D, 15.3: a siege roll for a besieged fort.
@@ -328,6 +335,8 @@ pub struct TurnRecord {
     pub caucasus_crossed: bool,
     /// Redeployments of the Near East limits (13.2).
     pub near_east_sr: NearEastSr,
+    /// The nations reinforced by an event this turn (9.5.3.1).
+    pub reinforced: Vec<crate::data::Nation>,
 }
 
 /// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.
@@ -467,6 +476,12 @@ impl PathsOfGlory {
 
     pub(crate) fn setup_data(&self) -> &'static Setup {
         &self.sh.setup
+    }
+
+    /// Says the position was changed outside the rules (a test building a position): what was
+    /// worked out for the old one is dropped.
+    pub fn touch(&mut self) {
+        self.engine.touch();
     }
 
     /// The frames in progress, bottom first.
@@ -650,7 +665,7 @@ impl Rules for PathsOfGlory {
     }
 
     fn passes_when_empty(&self, frame: &Frame) -> bool {
-        matches!(frame, Frame::RetreatUnits { .. })
+        matches!(frame, Frame::RetreatUnits { .. } | Frame::Reinforce { .. })
     }
 
     fn outcomes(&self, frame: &Frame, out: &mut Vec<(Action, u32)>) {

@@ -17,6 +17,7 @@ pub mod attrition;
 pub mod cards;
 pub mod combat;
 pub mod data;
+pub mod events;
 pub mod game;
 pub mod losses;
 pub mod movement;

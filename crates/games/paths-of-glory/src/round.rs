@@ -18,7 +18,7 @@ use sandtable_core::text::Text;
 
 pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
     for &card in &g.pos.cards[side_index(side)].hand {
-        for with in [Use::Ops, Use::Sr, Use::Rp] {
+        for with in [Use::Ops, Use::Sr, Use::Rp, Use::Event] {
             out.push(Action::Play { card, with });
         }
     }
@@ -55,6 +55,7 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) ->
             }
             match with {
                 Use::Ops => Ok(()),
+                Use::Event => crate::events::check(g, side, card),
                 // 9.3.3, 9.4.3: not in two rounds running within a turn.
                 Use::Sr if round > 1 && g.turn.last_sr[i] == round - 1 => Err(PathsOfGlory::refuse(
                     "9.3.3",
@@ -76,8 +77,8 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) ->
         }
         _ => Err(PathsOfGlory::refuse(
             "8.1.3",
-            "an action round is a card played for OPS, SR or replacement points, or an Automatic Operation",
-            "行动轮须打出一张牌用于作战、战略调动或补充点,或进行自动作战",
+            "an action round is a card played for OPS, SR, replacement points or its event, or an Automatic Operation",
+            "行动轮须打出一张牌用于作战、战略调动、补充点或事件,或进行自动作战",
         )),
     }
 }
@@ -105,13 +106,20 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
             g.engine.push(Frame::Activation { side, ops: 1 });
         }
         Action::Play { card, with } => {
-            cards::play(&mut g.pos.cards[i], card, cards::Played::Discarded);
             let c = g.data().card(side, card);
+            // 9.5.1.2: a `*` card played for its event leaves the game.
+            let to = if with == Use::Event && c.is_some_and(|c| c.remove) {
+                cards::Played::Removed
+            } else {
+                cards::Played::Discarded
+            };
+            cards::play(&mut g.pos.cards[i], card, to);
             let name = g.card_name(side, card);
             let (ue, uz) = match with {
                 Use::Ops => ("OPS", "作战"),
                 Use::Sr => ("SR", "战略调动"),
                 Use::Rp => ("replacement points", "补充点"),
+                Use::Event => ("its event", "事件"),
             };
             g.journal.say(|| {
                 Text::new(
@@ -120,6 +128,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                 )
             });
             match with {
+                Use::Event => crate::events::carry_out(g, side, card),
                 Use::Ops => g.engine.push(Frame::Activation {
                     side,
                     ops: c.map_or(0, |c| c.ops),

@@ -92,7 +92,8 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::RetreatUnits { side }
         | Frame::AdvanceUnits { side }
         | Frame::Redeployment { side, .. }
-        | Frame::RedeployUnit { side, .. } => Who::Seat(seat(*side)),
+        | Frame::RedeployUnit { side, .. }
+        | Frame::Reinforce { side, .. } => Who::Seat(seat(*side)),
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -131,6 +132,15 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             crate::round::sr_candidates(g, frame, *side, &mut candidates)
         }
         Frame::Replacement { side } => crate::round::replacement_candidates(g, *side, &mut candidates),
+        Frame::Reinforce { units, .. } => {
+            if let Some(&u) = units.first() {
+                candidates.extend(
+                    crate::events::spaces(g, u)
+                        .into_iter()
+                        .map(|space| Action::Place { space }),
+                );
+            }
+        }
         Frame::DiscardCombatCards { side } => {
             for &n in &g.pos.cards[side_index(*side)].hand {
                 candidates.push(Action::Discard { card: n });
@@ -185,6 +195,16 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (Frame::DiscardCombatCards { .. }, Action::EndDiscard) => Ok(()),
+        (Frame::Reinforce { units, .. }, Action::Place { space }) => {
+            match units.first() {
+                Some(&u) if crate::events::spaces(g, u).contains(space) => Ok(()),
+                _ => Err(PathsOfGlory::refuse(
+                    "9.5.3.3",
+                    "an army enters at its nation's capital or a supply source of its nation its side holds, in supply, not besieged, within the stacking limit",
+                    "集团军须在本国首都或己方控制的本国补给源进场,须有补给、未被围困且不超过堆叠上限",
+                )),
+            }
+        }
         (
             Frame::Activation { .. }
             | Frame::Movement { .. }
@@ -239,6 +259,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (f @ (Frame::Redeployment { .. } | Frame::RedeployUnit { .. }), Some(a)) => crate::round::carry_out_sr(g, f, a),
         (Frame::Replacement { side }, Some(a)) => crate::round::carry_out_replacement(g, side, a),
         (Frame::Replacement { .. }, None) => {}
+        (Frame::Reinforce { side, units }, a) => {
+            let at = match a {
+                Some(Action::Place { space }) => Some(*space),
+                _ => None,
+            };
+            crate::events::place(g, side, units, at)
+        }
         (Frame::DiscardCombatCards { side }, Some(Action::Discard { card })) => {
             let data = g.data();
             cards::discard_combat_cards(&mut g.pos.cards[side_index(side)], data, side, &[*card]);
@@ -633,6 +660,7 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
                     format!("{}:{}点战略调动", n.zh, c.map_or(0, |c| c.sr)),
                 ),
                 Use::Rp => t(format!("{}: replacement points", n.en), format!("{}:补充点", n.zh)),
+                Use::Event => t(format!("{}: event", n.en), format!("{}:事件", n.zh)),
             }
         }
         Action::AutomaticOps => t("Automatic Operation (1 OPS)".into(), "自动作战(1点作战)".into()),
@@ -704,6 +732,10 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
         Action::EndRedeployment => t("End redeployment".into(), "结束战略调动".into()),
         Action::Buy { purchase } => crate::round::describe_buy(g, *purchase),
         Action::EndReplacement => t("Done with replacements".into(), "结束补充".into()),
+        Action::Place { space } => {
+            let n = g.name(*space);
+            t(format!("Enter at {}", n.en), format!("在{}进场", n.zh))
+        }
         Action::Discard { card } => {
             let n = g.card_name(side, *card);
             t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
@@ -736,6 +768,7 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
                 Use::Ops => "ops",
                 Use::Sr => "sr",
                 Use::Rp => "rp",
+                Use::Event => "event",
             }
         ),
         Action::AutomaticOps => "auto".into(),
@@ -778,6 +811,7 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::EndRedeployment => "end-sr".into(),
         Action::Buy { purchase } => format!("buy {}", serde_json::to_string(purchase).unwrap_or_default()),
         Action::EndReplacement => "end-replacement".into(),
+        Action::Place { space } => format!("place {}", sid(g, *space)),
         Action::Discard { card } => format!("discard {card}"),
         Action::EndDiscard => "end-discard".into(),
     }

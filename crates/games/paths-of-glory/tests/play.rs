@@ -168,3 +168,13 @@ fn the_supply_flood_agrees_with_the_search_from_each_space() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+/// Whole random campaigns and historical games (long: run with `--ignored --release`).
+#[test]
+#[ignore]
+fn soak_whole_campaigns() {
+    for scenario in ["campaign", "historical", "limited-war"] {
+        let played = fuzz(scenario, 0..3, 400_000);
+        assert_eq!(played.finished, 3, "{scenario}: {played:?}");
+    }
+}

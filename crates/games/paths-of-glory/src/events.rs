@@ -1,0 +1,206 @@
+//! 9.5 Events: a card played for its event does what it says, raises its side's War Status and
+//! the Combined War Status by its number (9.5.1.3), and leaves the game if it is a `*` card
+//! (9.5.1.2). So far the reinforcement events (9.5.3) are played: each nation once a turn, never
+//! on August 1914 (9.5.3.1), its corps to the Reserve Box (9.5.3.2) and its armies placed by the
+//! player where 9.5.3.3 allows. The cards whose units are placed "as the card says" (the MEF,
+//! NE, CAU and Orient armies, the ANA and Senussi corps) and the American ones (16.3) come with
+//! the other events.
+
+use crate::data::{Kind, Nation, Side};
+use crate::game::{seat, Frame, PathsOfGlory};
+use crate::placement;
+use crate::sequence::{side_en, side_zh};
+use crate::state::{side_index, Location};
+use sandtable_core::game::Refusal;
+use sandtable_core::graph::Space;
+use sandtable_core::text::Text;
+
+/// Counters a card places "as the card says", which the generic reinforcement does not.
+const PLACED_AS_THE_CARD_SAYS: [&str; 6] = [
+    "br-army-mef",
+    "br-army-ne",
+    "ru-army-cau",
+    "fr-army-orient",
+    "ana-corps",
+    "sn-corps",
+];
+
+/// The counters a reinforcement card brings now: for each unit it lists, a counter of that
+/// designation still aside (the corps of a designation are alike). `None` for a card that is not
+/// a reinforcement.
+fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(Nation, Vec<usize>)> {
+    let data = g.data();
+    let r = data.card(side, card)?.reinforcements.as_ref()?;
+    let mut taken: Vec<usize> = Vec::new();
+    for label in &r.units {
+        let found = (0..data.pieces.len()).find(|&i| {
+            let p = &data.pieces[i];
+            p.side == side
+                && &p.label == label
+                && (p.nation == r.nation || p.activates_as == Some(r.nation))
+                && g.pos.units[i].loc == Location::Aside
+                && !taken.contains(&i)
+        });
+        if let Some(i) = found {
+            taken.push(i);
+        }
+    }
+    Some((r.nation, taken))
+}
+
+fn placement_context(g: &PathsOfGlory) -> placement::Context<'static> {
+    placement::Context {
+        supply: crate::sequence::supply_context(g),
+        salonika_played: false,
+    }
+}
+
+/// Whether a card's event may be played now, and why not.
+pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
+    let data = g.data();
+    let Some((nation, units)) = reinforcements(g, side, card) else {
+        let name = g.card_name(side, card);
+        return Err(PathsOfGlory::refuse(
+            "9.5.1",
+            format!(
+                "the event of {} is not yet played in Sandtable: play the card for OPS, SR or replacement points",
+                name.en
+            ),
+            format!("沙盘尚未实现{}的事件:请将此牌用于作战、战略调动或补充点", name.zh),
+        ));
+    };
+    let special = units
+        .iter()
+        .any(|&u| PLACED_AS_THE_CARD_SAYS.contains(&data.pieces[u].id.as_str()));
+    if special || nation == Nation::Us {
+        let name = g.card_name(side, card);
+        return Err(PathsOfGlory::refuse(
+            "9.5.3",
+            format!(
+                "the event of {} (its units placed as the card says, or American) is not yet played in Sandtable",
+                name.en
+            ),
+            format!("沙盘尚未实现{}的事件(按卡牌说明放置或美国部队)", name.zh),
+        ));
+    }
+    if g.pos.turn == 1 {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            "no reinforcement event in the August 1914 turn",
+            "1914年8月回合不能打出增援事件",
+        ));
+    }
+    if g.turn.reinforced.contains(&nation) {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            format!("{} has already been reinforced this turn", nation.code().to_uppercase()),
+            format!("{}本回合已经增援过", nation.code().to_uppercase()),
+        ));
+    }
+    if units.is_empty() {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3",
+            "the units this card brings are already in play",
+            "这张牌带来的单位已经在游戏中",
+        ));
+    }
+    // 9.5.3.1: not without a legal space for its armies.
+    let ctx = placement_context(g);
+    let stuck = units
+        .iter()
+        .filter(|&&u| data.pieces[u].kind == Kind::Army)
+        .any(|&u| placement::army_spaces(data, &g.pos, u, &ctx).is_empty());
+    if stuck {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            format!(
+                "{} has no legal space to place the armies",
+                nation.code().to_uppercase()
+            ),
+            format!("{}没有可以放置集团军的合法区域", nation.code().to_uppercase()),
+        ));
+    }
+    Ok(())
+}
+
+/// Plays the event of a card already taken from the hand.
+pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
+    let data = g.data();
+    let Some(c) = data.card(side, card) else { return };
+    // 9.5.1.3: the War Status number.
+    if c.ws > 0 {
+        let i = side_index(side);
+        g.pos.war_status[i] = g.pos.war_status[i].saturating_add(c.ws);
+        let (ws, now) = (c.ws, g.pos.war_status[i]);
+        g.journal.say(|| {
+            Text::new(
+                format!("{} War Status +{ws}: {now} (9.5.1.3)", side_en(side)),
+                format!("{}战争状态+{ws}:{now}(9.5.1.3)", side_zh(side)),
+            )
+        });
+    }
+    let Some((nation, units)) = reinforcements(g, side, card) else {
+        return;
+    };
+    g.turn.reinforced.push(nation);
+    let mut armies = Vec::new();
+    for u in units {
+        let name = g.unit_name(u as u16);
+        if data.pieces[u].kind == Kind::Corps {
+            g.pos.units[u] = crate::state::Unit {
+                loc: Location::Reserve,
+                full: true,
+            };
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} enters the Reserve Box (9.5.3.2)", name.en),
+                    format!("{}进入预备队格(9.5.3.2)", name.zh),
+                )
+            });
+        } else {
+            armies.push(u as u16);
+        }
+    }
+    if !armies.is_empty() {
+        g.engine.push(Frame::Reinforce { side, units: armies });
+    }
+}
+
+/// The spaces the first army of a reinforcement may be placed in (9.5.3.3).
+pub(crate) fn spaces(g: &PathsOfGlory, unit: u16) -> Vec<Space> {
+    placement::army_spaces(g.data(), &g.pos, unit as usize, &placement_context(g))
+}
+
+/// 9.5.3.3: the army is placed, the next one waits its turn.
+pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: Option<Space>) {
+    if units.is_empty() {
+        return;
+    }
+    let u = units.remove(0);
+    let name = g.unit_name(u);
+    match at {
+        Some(s) => {
+            g.pos.units[u as usize] = crate::state::Unit {
+                loc: Location::Map(s),
+                full: true,
+            };
+            let n = g.name(s);
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} enters at {} (9.5.3.3)", name.en, n.en),
+                    format!("{}在{}进场(9.5.3.3)", name.zh, n.zh),
+                )
+            });
+        }
+        None => g.journal.say(|| {
+            Text::new(
+                format!("{} has no legal space left and stays out of play (9.5.3.3)", name.en),
+                format!("{}已无合法区域,留在场外(9.5.3.3)", name.zh),
+            )
+        }),
+    }
+    if !units.is_empty() {
+        g.engine.push(Frame::Reinforce { side, units });
+    }
+    let _ = seat(side);
+}

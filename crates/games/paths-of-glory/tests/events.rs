@@ -1,0 +1,155 @@
+//! 9.5 Events on the driver: the reinforcement events (9.5.3) and the War Status number
+//! (9.5.1.3), on the August 1914 set-up.
+
+use sandtable_core::game::{Game, Pending};
+use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, Use, CP};
+use sandtable_paths_of_glory::state::{side_index, Location};
+use sandtable_paths_of_glory::Side;
+
+/// A campaign at the CP's first action round of `turn`, with German Reinforcements (CP #7) in
+/// the CP hand.
+fn at_round(turn: u8) -> PathsOfGlory {
+    let mut g = PathsOfGlory::new_game("campaign", 1).expect("the campaign loads");
+    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    assert!(matches!(
+        g.frames().last(),
+        Some(Frame::Round {
+            round: 1,
+            side: Side::Cp
+        })
+    ));
+    g.pos.turn = turn;
+    let c = &mut g.pos.cards[side_index(Side::Cp)];
+    c.draw.retain(|&n| n != 7);
+    c.hand.retain(|&n| n != 7);
+    c.hand.push(7);
+    g.touch();
+    g
+}
+
+fn unit(g: &PathsOfGlory, id: &str) -> usize {
+    g.data().pieces.iter().position(|p| p.id == id).expect("a counter")
+}
+
+#[test]
+fn german_reinforcements_place_the_9th_army_9_5_3() {
+    let mut g = at_round(2);
+    let army = unit(&g, "ge-army-9");
+    assert_eq!(g.pos.units[army].loc, Location::Aside);
+    let play = Action::Play {
+        card: 7,
+        with: Use::Event,
+    };
+    assert!(g.legal_list().contains(&play), "the event is offered");
+    g.apply(CP, &play).expect("the event");
+    // 9.5.1.3: no War Status number on this card; 9.5.1.2: the * card leaves the game.
+    assert_eq!(g.pos.war_status[side_index(Side::Cp)], 0);
+    assert!(g.pos.cards[side_index(Side::Cp)].removed.contains(&7));
+    // 9.5.3.3: the army enters at Berlin or a German supply source the CP holds.
+    let places: Vec<String> = g
+        .legal_list()
+        .iter()
+        .map(|a| match a {
+            Action::Place { space } => g.data().map.graph.space(*space).id.clone(),
+            other => panic!("only places are offered: {other:?}"),
+        })
+        .collect();
+    assert!(places.contains(&"berlin".to_string()), "{places:?}");
+    assert!(
+        places
+            .iter()
+            .all(|id| g.data().facts(g.data().space(id).unwrap()).nation.as_deref() == Some("ge")),
+        "{places:?}"
+    );
+    let berlin = g.data().space("berlin").unwrap();
+    g.apply(CP, &Action::Place { space: berlin }).expect("Berlin");
+    assert_eq!(g.pos.units[army].loc, Location::Map(berlin));
+    assert!(
+        matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })),
+        "the Allies' round"
+    );
+}
+
+#[test]
+fn no_reinforcement_on_august_1914_9_5_3_1() {
+    let g = at_round(1);
+    let r = g
+        .check_action(
+            CP,
+            &Action::Play {
+                card: 7,
+                with: Use::Event,
+            },
+        )
+        .expect_err("refused");
+    assert_eq!(r.rule, "9.5.3.1", "{r:?}");
+    assert!(!g.legal_list().contains(&Action::Play {
+        card: 7,
+        with: Use::Event
+    }));
+}
+
+#[test]
+fn an_event_not_yet_played_is_refused_with_its_name() {
+    let mut g = at_round(2);
+    let c = &mut g.pos.cards[side_index(Side::Cp)];
+    c.draw.retain(|&n| n != 1);
+    c.hand.push(1);
+    g.touch();
+    let r = g
+        .check_action(
+            CP,
+            &Action::Play {
+                card: 1,
+                with: Use::Event,
+            },
+        )
+        .expect_err("refused");
+    assert!(
+        r.message(sandtable_core::text::Lang::En).contains("Guns of August"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn british_reinforcements_send_the_corps_to_the_reserve_and_raise_the_war_status_9_5_1_3() {
+    use sandtable_paths_of_glory::game::AP;
+    let mut g = at_round(2);
+    // The CP passes its round with an Automatic Operation and no activation.
+    g.apply(CP, &Action::AutomaticOps).expect("auto ops");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+    let c = &mut g.pos.cards[side_index(Side::Ap)];
+    c.draw.retain(|&n| n != 1);
+    c.hand.retain(|&n| n != 1);
+    c.hand.push(1);
+    g.touch();
+    let reserve_before = g.pos.units.iter().filter(|u| u.loc == Location::Reserve).count();
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 1,
+            with: Use::Event,
+        },
+    )
+    .expect("British Reinforcements");
+    assert_eq!(
+        g.pos.war_status[side_index(Side::Ap)],
+        1,
+        "War Status 1 printed on AP #1"
+    );
+    assert_eq!(g.pos.combined_war_status(), 1);
+    let reserve_after = g.pos.units.iter().filter(|u| u.loc == Location::Reserve).count();
+    assert_eq!(
+        reserve_after,
+        reserve_before + 1,
+        "the BR corps goes to the Reserve Box"
+    );
+    let army = unit(&g, "br-army-2");
+    assert!(matches!(g.frames().last(), Some(Frame::Reinforce { units, .. }) if units == &vec![army as u16]));
+    let c = &mut g.pos.cards[side_index(Side::Ap)];
+    assert!(c.removed.contains(&1));
+}
