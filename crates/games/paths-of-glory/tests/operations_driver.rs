@@ -1,0 +1,159 @@
+//! 9.2, 11.0 and 12.0 carried out on the driver, on the August 1914 map: a move walked space by
+//! space changes the hands of what it crosses, and a combat goes through its steps.
+
+use sandtable_core::driver::Rules;
+use sandtable_core::game::{Game, Pending};
+use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, CP};
+use sandtable_paths_of_glory::state::{Fort, Location};
+use sandtable_paths_of_glory::Side;
+
+fn first_round() -> PathsOfGlory {
+    let mut g = PathsOfGlory::new_game("campaign", 1).expect("the campaign loads");
+    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    assert!(matches!(
+        g.frames().last(),
+        Some(Frame::Round {
+            round: 1,
+            side: Side::Cp
+        })
+    ));
+    g
+}
+
+fn sp(g: &PathsOfGlory, id: &str) -> sandtable_core::graph::Space {
+    g.data().space(id).expect("a space")
+}
+
+fn unit(g: &PathsOfGlory, id: &str) -> u16 {
+    g.data().pieces.iter().position(|p| p.id == id).expect("a counter") as u16
+}
+
+fn journal_has(g: &PathsOfGlory, words: &str) -> bool {
+    g.journal(None).iter().any(|l| l.text.en.contains(words))
+}
+
+#[test]
+fn the_1st_army_takes_the_fort_of_liege_and_advances_into_it_12_4_6_and_12_7() {
+    let mut g = first_round();
+    let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
+    let army = unit(&g, "ge-army-1");
+    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+    // 9.2.3: one nationality, 1 OPS; the Aachen space spends it all.
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: aachen,
+            combat: true,
+        },
+    )
+    .expect("activated");
+    assert!(
+        matches!(g.frames().last(), Some(Frame::Combats { .. })),
+        "no OPS left: on to combat"
+    );
+    g.apply(CP, &Action::Target { space: liege })
+        .expect("a fort alone may be attacked");
+    g.apply(CP, &Action::Join { unit: army }).expect("the 1st Army joins");
+    g.apply(CP, &Action::Resolve).expect("resolve");
+    // 12.3.1: one attacking space: no flank attack; the attacker's fire first.
+    assert!(matches!(g.frames().last(), Some(Frame::BattleDie { .. })));
+    g.apply_chance(&Action::Die { face: 6 }).expect("the CP's fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("the fort's fire");
+    // 12.2.9: the defender takes his losses first: the fort is the only step he has.
+    assert!(matches!(g.frames().last(), Some(Frame::TakeLosses { side: Side::Ap })));
+    let fort = Action::Lose {
+        target: sandtable_paths_of_glory::game::LossTarget::Fort,
+    };
+    assert_eq!(g.legal_list().as_slice(), &[fort.clone()]);
+    g.apply(sandtable_paths_of_glory::game::AP, &fort)
+        .expect("the fort's step");
+    // Then the attacker: the fort's 1 is less than a step of the 1st Army (LF 3), so nothing
+    // is taken (12.4.3: never more than the loss number).
+    assert!(g.pos.units[army as usize].full);
+    assert!(journal_has(&g, "CP takes 0 loss(es)"));
+    assert_eq!(
+        g.pos.space(liege).fort,
+        Fort::Destroyed,
+        "5 losses take the fort's whole LF 3"
+    );
+    // 2022 12.7.1: a fort attacked alone is advanced into only when destroyed.
+    let advance = Action::Advance {
+        unit: army,
+        route: vec![liege],
+    };
+    assert!(g.legal_list().contains(&advance), "{:?}", g.legal_list());
+    g.apply(CP, &advance).expect("the advance");
+    assert_eq!(g.pos.units[army as usize].loc, Location::Map(liege));
+    assert_eq!(
+        g.pos.space(liege).control,
+        Some(Side::Cp),
+        "the space changes hands as the army enters"
+    );
+}
+
+#[test]
+fn a_move_changes_the_hands_of_the_spaces_it_walks_through_11_1() {
+    let mut g = first_round();
+    // A German space next to Allied ground without a fort, within a move.
+    let data = g.data();
+    let ctx = sandtable_paths_of_glory::movement::Context {
+        turn: 1,
+        ..Default::default()
+    };
+    let from = data
+        .map
+        .graph
+        .space_indices()
+        .find(|&s| {
+            let units: Vec<usize> = g.pos.units_in(s).collect();
+            units.len() == 1
+                && data.pieces[units[0]].side == Side::Cp
+                && sandtable_paths_of_glory::movement::destinations(data, &g.pos, &units, s, &ctx)
+                    .iter()
+                    .any(|&(to, _)| g.pos.space(to).control == Some(Side::Ap) && g.pos.space(to).fort == Fort::None)
+        })
+        .expect("a German unit that may step into Allied ground");
+    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: from,
+            combat: false,
+        },
+    )
+    .expect("activated");
+    let moves: Vec<Action> = g
+        .legal_list()
+        .iter()
+        .filter(|a| {
+            matches!(a, Action::Move { to, .. } if g.pos.space(*to).control == Some(Side::Ap) && g.pos.space(*to).fort == Fort::None)
+        })
+        .cloned()
+        .collect();
+    let Some(Action::Move { units, to, .. }) = moves
+        .iter()
+        .find(|a| matches!(a, Action::Move { units, .. } if units.len() == 1))
+        .cloned()
+    else {
+        panic!("a move into Allied ground from Koblenz: {:?}", g.legal_list());
+    };
+    g.apply(
+        CP,
+        &moves
+            .iter()
+            .find(|a| matches!(a, Action::Move { units: u, to: t, .. } if *u == units && *t == to))
+            .unwrap()
+            .clone(),
+    )
+    .expect("the move");
+    assert_eq!(g.pos.units[units[0] as usize].loc, Location::Map(to));
+    assert_eq!(g.pos.space(to).control, Some(Side::Cp));
+    // 11.1.1: the unit that moved is offered no second move.
+    assert!(!g
+        .legal_list()
+        .iter()
+        .any(|a| matches!(a, Action::Move { units: u, .. } if u.contains(&units[0]))));
+}
