@@ -67,7 +67,7 @@ fn the_1st_army_takes_the_fort_of_liege_and_advances_into_it_12_4_6_and_12_7() {
     let fort = Action::Lose {
         target: sandtable_paths_of_glory::game::LossTarget::Fort,
     };
-    assert_eq!(g.legal_list().as_slice(), &[fort.clone()]);
+    assert_eq!(g.legal_list().as_slice(), std::slice::from_ref(&fort));
     g.apply(sandtable_paths_of_glory::game::AP, &fort)
         .expect("the fort's step");
     // Then the attacker: the fort's 1 is less than a step of the 1st Army (LF 3), so nothing
