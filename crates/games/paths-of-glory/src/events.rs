@@ -1,6 +1,7 @@
 //! 9.5 Events: a card played for its event does what it says, raises its side's War Status and
 //! the Combined War Status by its number (9.5.1.3), and leaves the game if it is a `*` card
-//! (9.5.1.2). So far the reinforcement events (9.5.3) are played: each nation once a turn, never
+//! (9.5.1.2). So far the neutral entries of Italy, Romania, Greece and Bulgaria (9.5.2: one a
+//! turn, both players together) and the reinforcement events (9.5.3) are played: each nation once a turn, never
 //! on August 1914 (9.5.3.1), its corps to the Reserve Box (9.5.3.2) and its armies placed by the
 //! player where 9.5.3.3 allows. The cards whose units are placed "as the card says" (the MEF,
 //! NE, CAU and Orient armies, the ANA and Senussi corps) and the American ones (16.3) come with
@@ -55,9 +56,42 @@ fn placement_context(g: &PathsOfGlory) -> placement::Context<'static> {
     }
 }
 
+/// 9.5.2.1: the cards that bring a neutral nation into the war, with its code.
+fn neutral_entry(side: Side, card: u8) -> Option<&'static str> {
+    match (side, card) {
+        (Side::Ap, 16) => Some("ro"),
+        (Side::Ap, 17) => Some("it"),
+        (Side::Ap, 44) => Some("gr"),
+        (Side::Cp, 34) => Some("bu"),
+        _ => None,
+    }
+}
+
+/// 9.5.2: whether a neutral entry may be played now.
+fn check_entry(g: &PathsOfGlory, code: &str) -> Result<(), Refusal> {
+    if !g.pos.neutral.iter().any(|n| n == code) {
+        return Err(PathsOfGlory::refuse(
+            "9.5.2.1",
+            format!("{} is already at war", code.to_uppercase()),
+            format!("{}已经参战", code.to_uppercase()),
+        ));
+    }
+    if g.turn.neutral_entry {
+        return Err(PathsOfGlory::refuse(
+            "9.5.2.2",
+            "only one neutral nation enters the war a turn, both players together",
+            "每回合双方合计只能有一个中立国参战",
+        ));
+    }
+    Ok(())
+}
+
 /// Whether a card's event may be played now, and why not.
 pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
     let data = g.data();
+    if let Some(code) = neutral_entry(side, card) {
+        return check_entry(g, code);
+    }
     let Some((nation, units)) = reinforcements(g, side, card) else {
         let name = g.card_name(side, card);
         return Err(PathsOfGlory::refuse(
@@ -139,6 +173,32 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
             )
         });
     }
+    if let Some(code) = neutral_entry(side, card) {
+        g.turn.neutral_entry = true;
+        let (setup, historical) = (g.setup_data(), g.scenario.historical);
+        let chosen = setup
+            .enter(data, &mut g.pos, code, historical, false)
+            .unwrap_or_default();
+        g.journal.say(|| {
+            Text::new(
+                format!("{} enters the war (9.5.2.1)", code.to_uppercase()),
+                format!("{}参战(9.5.2.1)", code.to_uppercase()),
+            )
+        });
+        let units: Vec<u16> = chosen
+            .iter()
+            .filter_map(|id| data.pieces.iter().position(|p| &p.id == id))
+            .map(|u| u as u16)
+            .collect();
+        if !units.is_empty() {
+            g.engine.push(Frame::EntryChoice {
+                side,
+                nation: code.to_string(),
+                units,
+            });
+        }
+        return;
+    }
     let Some((nation, units)) = reinforcements(g, side, card) else {
         return;
     };
@@ -203,4 +263,39 @@ pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: O
         g.engine.push(Frame::Reinforce { side, units });
     }
     let _ = seat(side);
+}
+
+/// The spaces a nation's unit placed by choice on its entry may go to (Bulgaria, Romania).
+pub(crate) fn entry_spaces(g: &PathsOfGlory, nation: &str) -> Vec<Space> {
+    g.setup_data().choice_spaces(g.data(), &g.pos, nation)
+}
+
+/// Places the first unit of an entry's choice, the next waiting its turn.
+pub(crate) fn place_entry(g: &mut PathsOfGlory, side: Side, nation: String, mut units: Vec<u16>, at: Option<Space>) {
+    if units.is_empty() {
+        return;
+    }
+    let u = units.remove(0);
+    let name = g.unit_name(u);
+    match at {
+        Some(s) => {
+            g.pos.units[u as usize].loc = Location::Map(s);
+            let n = g.name(s);
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} sets up at {} (9.5.2.1)", name.en, n.en),
+                    format!("{}部署于{}(9.5.2.1)", name.zh, n.zh),
+                )
+            });
+        }
+        None => g.journal.say(|| {
+            Text::new(
+                format!("{} has no space left and stays out of play", name.en),
+                format!("{}已无空余区域,留在场外", name.zh),
+            )
+        }),
+    }
+    if !units.is_empty() {
+        g.engine.push(Frame::EntryChoice { side, nation, units });
+    }
 }

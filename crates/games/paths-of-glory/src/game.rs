@@ -284,6 +284,12 @@ pub enum Frame {
     RedeployUnit { side: Side, points: u8, unit: u16 },
     /// 9.5.3.3: placing the armies of a reinforcement, the first of `units` now.
     Reinforce { side: Side, units: Vec<u16> },
+    /// 9.5.2.1: placing the units of an entering nation set up by choice, the first now.
+    EntryChoice {
+        side: Side,
+        nation: String,
+        units: Vec<u16>,
+    },
     /// 6.0 C: the Attrition Phase.
     Attrition,
     /// 6.0 D, 15.3: a siege roll for a besieged fort.
@@ -335,6 +341,8 @@ pub struct TurnRecord {
     pub caucasus_crossed: bool,
     /// Redeployments of the Near East limits (13.2).
     pub near_east_sr: NearEastSr,
+    /// A neutral nation has entered the war this turn (9.5.2.2).
+    pub neutral_entry: bool,
     /// The nations reinforced by an event this turn (9.5.3.1).
     pub reinforced: Vec<crate::data::Nation>,
 }
@@ -665,7 +673,10 @@ impl Rules for PathsOfGlory {
     }
 
     fn passes_when_empty(&self, frame: &Frame) -> bool {
-        matches!(frame, Frame::RetreatUnits { .. } | Frame::Reinforce { .. })
+        matches!(
+            frame,
+            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. }
+        )
     }
 
     fn outcomes(&self, frame: &Frame, out: &mut Vec<(Action, u32)>) {

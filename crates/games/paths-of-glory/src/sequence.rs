@@ -93,7 +93,8 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::AdvanceUnits { side }
         | Frame::Redeployment { side, .. }
         | Frame::RedeployUnit { side, .. }
-        | Frame::Reinforce { side, .. } => Who::Seat(seat(*side)),
+        | Frame::Reinforce { side, .. }
+        | Frame::EntryChoice { side, .. } => Who::Seat(seat(*side)),
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -132,6 +133,11 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             crate::round::sr_candidates(g, frame, *side, &mut candidates)
         }
         Frame::Replacement { side } => crate::round::replacement_candidates(g, *side, &mut candidates),
+        Frame::EntryChoice { nation, .. } => candidates.extend(
+            crate::events::entry_spaces(g, nation)
+                .into_iter()
+                .map(|space| Action::Place { space }),
+        ),
         Frame::Reinforce { units, .. } => {
             if let Some(&u) = units.first() {
                 candidates.extend(
@@ -195,6 +201,17 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (Frame::DiscardCombatCards { .. }, Action::EndDiscard) => Ok(()),
+        (Frame::EntryChoice { nation, .. }, Action::Place { space }) => {
+            if crate::events::entry_spaces(g, nation).contains(space) {
+                Ok(())
+            } else {
+                Err(PathsOfGlory::refuse(
+                    "9.5.2.1",
+                    "a unit set up by choice goes to an empty space of its nation that its set-up does not fill",
+                    "自选部署的单位须放在本国未被部署填满的空区域",
+                ))
+            }
+        }
         (Frame::Reinforce { units, .. }, Action::Place { space }) => {
             match units.first() {
                 Some(&u) if crate::events::spaces(g, u).contains(space) => Ok(()),
@@ -259,6 +276,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (f @ (Frame::Redeployment { .. } | Frame::RedeployUnit { .. }), Some(a)) => crate::round::carry_out_sr(g, f, a),
         (Frame::Replacement { side }, Some(a)) => crate::round::carry_out_replacement(g, side, a),
         (Frame::Replacement { .. }, None) => {}
+        (Frame::EntryChoice { side, nation, units }, a) => {
+            let at = match a {
+                Some(Action::Place { space }) => Some(*space),
+                _ => None,
+            };
+            crate::events::place_entry(g, side, nation, units, at)
+        }
         (Frame::Reinforce { side, units }, a) => {
             let at = match a {
                 Some(Action::Place { space }) => Some(*space),

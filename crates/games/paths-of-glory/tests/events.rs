@@ -153,3 +153,59 @@ fn british_reinforcements_send_the_corps_to_the_reserve_and_raise_the_war_status
     let c = &mut g.pos.cards[side_index(Side::Ap)];
     assert!(c.removed.contains(&1));
 }
+
+#[test]
+fn bulgaria_enters_its_corps_are_placed_by_choice_and_no_second_entry_that_turn_9_5_2() {
+    use sandtable_paths_of_glory::game::AP;
+    let mut g = at_round(5);
+    let c = &mut g.pos.cards[side_index(Side::Cp)];
+    c.hand.push(34);
+    g.touch();
+    let sofia = g.data().space("sofia").expect("Sofia");
+    assert_eq!(g.pos.space(sofia).control, None, "neutral Bulgaria is nobody's");
+    g.apply(
+        CP,
+        &Action::Play {
+            card: 34,
+            with: Use::Event,
+        },
+    )
+    .expect("Bulgaria");
+    assert_eq!(g.pos.space(sofia).control, Some(Side::Cp), "Bulgaria is the CP's");
+    assert!(!g.pos.neutral.iter().any(|n| n == "bu"));
+    assert_eq!(
+        g.pos.war_status[side_index(Side::Cp)],
+        2,
+        "Bulgaria's War Status number"
+    );
+    // Four corps placed one at a time, each in an empty Bulgarian space.
+    for _ in 0..4 {
+        assert!(
+            matches!(g.frames().last(), Some(Frame::EntryChoice { .. })),
+            "{:?}",
+            g.frames().last()
+        );
+        let legal = g.legal_list();
+        let Some(Action::Place { space }) = legal.first().cloned() else {
+            panic!("a place: {legal:?}");
+        };
+        assert_eq!(g.data().facts(space).nation.as_deref(), Some("bu"));
+        assert_eq!(g.pos.units_in(space).count(), 0);
+        g.apply(CP, &Action::Place { space }).expect("placed");
+    }
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+    // 9.5.2.2: Italy may not enter the same turn.
+    let c = &mut g.pos.cards[side_index(Side::Ap)];
+    c.hand.push(17);
+    g.touch();
+    let r = g
+        .check_action(
+            AP,
+            &Action::Play {
+                card: 17,
+                with: Use::Event,
+            },
+        )
+        .expect_err("refused");
+    assert_eq!(r.rule, "9.5.2.2");
+}
