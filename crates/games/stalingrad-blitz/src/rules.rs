@@ -751,45 +751,47 @@ impl Flood {
     ) {
         let grid = &b.d.map.grid;
         let sides = &b.d.loc_sides;
-        self.queue.clear();
+        // Each buffer borrowed apart, so that a hex queued does not make the others be read
+        // again from `self`.
+        let (dist, pass, queue) = (&mut self.dist[..], &mut self.pass[..], &mut self.queue);
+        queue.clear();
         for h in sources {
-            if self.dist[h.idx()] == UNSEEN {
-                self.dist[h.idx()] = 0;
-                self.queue.push(h.0);
+            if dist[h.idx()] == UNSEEN {
+                dist[h.idx()] = 0;
+                queue.push(h.0);
             }
         }
         let mut head = 0;
-        while head < self.queue.len() {
-            let from = self.queue[head];
+        while let Some(&from) = queue.get(head) {
             head += 1;
-            let at = self.dist[from as usize];
+            let at = dist[from as usize];
             if at >= limit {
                 continue;
             }
-            let codes = &sides[from as usize];
-            let next = grid.neighbour_row(Hex(from));
-            for dir in 0..6 {
-                let code = (codes[dir] >> kind) & (GO | STOP);
+            let codes = sides[from as usize];
+            let next = *grid.neighbour_row(Hex(from));
+            for (code, to) in codes.into_iter().zip(next) {
+                let code = (code >> kind) & (GO | STOP);
                 if code == 0 {
                     continue;
                 }
-                let to = next[dir] as usize;
-                if self.dist[to] != UNSEEN {
+                let to = to as usize;
+                if dist[to] != UNSEEN {
                     continue;
                 }
-                if self.pass[to] == 0 {
-                    self.pass[to] = if b.loc_passable(side, Hex(to as u16), false) {
+                if pass[to] == 0 {
+                    pass[to] = if b.loc_passable(side, Hex(to as u16), false) {
                         1
                     } else {
                         2
                     };
                 }
-                if self.pass[to] != 1 {
+                if pass[to] != 1 {
                     continue;
                 }
                 if code == GO {
-                    self.dist[to] = at + 1;
-                    self.queue.push(to as u16);
+                    dist[to] = at + 1;
+                    queue.push(to as u16);
                 } else if let Some(stops) = stops.as_deref_mut() {
                     stops[to] = true;
                 }
