@@ -86,12 +86,13 @@ impl Layout {
         for &h in &hexes {
             self.project_zoc(d, h, false);
         }
-        let placed = (s.units.iter().enumerate()).filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
-        let left = was.iter().filter_map(|l| match l {
-            Loc::Map(h) => Some(*h),
+        let hex = |l: Loc| match l {
+            Loc::Map(h) => Some(h),
             _ => None,
-        });
-        self.stacks.rebuild(left, placed);
+        };
+        for &i in changed {
+            self.stacks.shift(i as UnitId, hex(was[i]), hex(s.units[i].loc));
+        }
         for &h in &hexes {
             self.owner[h.idx()] = self.holder(d, h);
             self.project_zoc(d, h, true);
