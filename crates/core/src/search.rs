@@ -63,20 +63,13 @@ const NO_PARENT: u16 = u16::MAX;
 /// comes up the road a hex later still goes on over the pass.
 #[derive(Clone, Debug)]
 pub struct Search<N = Hex> {
-    /// Per node: the cost of the cheapest arrival that may go on, and where it came from.
-    cost: Vec<u32>,
-    parent: Vec<u16>,
-    /// Per node: the cost of the cheapest arrival that must stop, kept only while it is
-    /// cheaper than `cost`, and where it came from.
-    stop_cost: Vec<u32>,
-    stop_parent: Vec<u16>,
+    /// Per node: its arrivals and whether it is expanded, together in one place so that a
+    /// step reads one entry.
+    nodes: Vec<Node>,
     /// Per node: the reason the first step refused into it gave (0: none, or not refused).
     why: Vec<u16>,
     /// Nodes with a reason recorded, to clear them for the next search.
     refused: Vec<N>,
-    /// Expanded: its cost is final and its steps out have been priced. No step into it can
-    /// change anything, so none is priced.
-    done: Vec<bool>,
     touched: Vec<N>,
     queue: Queue,
     /// Breadth-first: sources not yet entered, and the nodes of this level and the next.
@@ -86,13 +79,9 @@ pub struct Search<N = Hex> {
 impl<N> Default for Search<N> {
     fn default() -> Search<N> {
         Search {
-            cost: Vec::new(),
-            parent: Vec::new(),
-            stop_cost: Vec::new(),
-            stop_parent: Vec::new(),
+            nodes: Vec::new(),
             why: Vec::new(),
             refused: Vec::new(),
-            done: Vec::new(),
             touched: Vec::new(),
             queue: Queue::default(),
             levels: (Vec::new(), Vec::new(), Vec::new()),
@@ -133,7 +122,7 @@ impl Queue {
         self.sorted = false;
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, cost: u32, node: u16) {
         if self.lists == 0 {
             self.heap.push(Reverse((cost as u64) << 16 | node as u64));
@@ -173,40 +162,54 @@ impl Queue {
     }
 }
 
-/// The arrival buffers of a search, borrowed while one node's steps are priced.
-struct Arrivals<'a, N> {
-    cost: &'a mut [u32],
-    parent: &'a mut [u16],
-    stop_cost: &'a mut [u32],
-    stop_parent: &'a mut [u16],
-    touched: &'a mut Vec<N>,
+/// What a search knows of one node.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The cost of the cheapest arrival that may go on, and where it came from.
+    cost: u32,
+    /// The cost of the cheapest arrival that must stop, kept only while it is cheaper than
+    /// `cost`, and where it came from.
+    stop_cost: u32,
+    parent: u16,
+    stop_parent: u16,
+    /// Expanded: its cost is final and its steps out have been priced. No step into it can
+    /// change anything, so none is priced.
+    done: bool,
 }
 
-impl<N: NodeIndex> Arrivals<'_, N> {
-    /// An arrival at `to` from the node numbered `from`, costing `total` in all, which must
-    /// stop there if `stop`. An arrival that may go on is kept if it is the cheapest of its
-    /// kind, and then the node is to be expanded at that cost (the answer is true). One that
-    /// must stop is kept if it is cheaper than every arrival of either kind: an arrival that
-    /// may go on at the same cost or less does all it does. Neither kind hides the other.
+/// A node no search has reached.
+const FRESH: Node = Node {
+    cost: UNREACHED,
+    stop_cost: UNREACHED,
+    parent: NO_PARENT,
+    stop_parent: NO_PARENT,
+    done: false,
+};
+
+impl Node {
+    /// An arrival at this node (`to`) from the node numbered `from`, costing `total` in all,
+    /// which must stop there if `stop`. An arrival that may go on is kept if it is the cheapest
+    /// of its kind, and then the node is to be expanded at that cost (the answer is true). One
+    /// that must stop is kept if it is cheaper than every arrival of either kind: an arrival
+    /// that may go on at the same cost or less does all it does. Neither kind hides the other.
     #[inline(always)]
-    fn arrive(&mut self, to: N, from: u16, total: u32, stop: bool) -> bool {
-        let i = to.idx();
-        let (go, halt) = (self.cost[i], self.stop_cost[i]);
+    fn arrive<N>(&mut self, to: N, touched: &mut Vec<N>, from: u16, total: u32, stop: bool) -> bool {
+        let (go, halt) = (self.cost, self.stop_cost);
         if stop {
             if total < go && total < halt {
                 if go == UNREACHED && halt == UNREACHED {
-                    self.touched.push(to);
+                    touched.push(to);
                 }
-                self.stop_cost[i] = total;
-                self.stop_parent[i] = from;
+                self.stop_cost = total;
+                self.stop_parent = from;
             }
             false
         } else if total < go {
             if go == UNREACHED && halt == UNREACHED {
-                self.touched.push(to);
+                touched.push(to);
             }
-            self.cost[i] = total;
-            self.parent[i] = from;
+            self.cost = total;
+            self.parent = from;
             true
         } else {
             false
@@ -220,22 +223,14 @@ impl<N: NodeIndex> Search<N> {
     }
 
     fn reset(&mut self, n: usize) {
-        if self.cost.len() != n {
-            self.cost = vec![UNREACHED; n];
-            self.parent = vec![NO_PARENT; n];
-            self.stop_cost = vec![UNREACHED; n];
-            self.stop_parent = vec![NO_PARENT; n];
-            self.done = vec![false; n];
+        if self.nodes.len() != n {
+            self.nodes = vec![FRESH; n];
             self.why = vec![0; n];
             self.touched.clear();
             self.refused.clear();
         } else {
             for h in self.touched.drain(..) {
-                self.cost[h.idx()] = UNREACHED;
-                self.parent[h.idx()] = NO_PARENT;
-                self.stop_cost[h.idx()] = UNREACHED;
-                self.stop_parent[h.idx()] = NO_PARENT;
-                self.done[h.idx()] = false;
+                self.nodes[h.idx()] = FRESH;
             }
             for h in self.refused.drain(..) {
                 self.why[h.idx()] = 0;
@@ -270,33 +265,28 @@ impl<N: NodeIndex> Search<N> {
         self.reset(topo.node_count());
         self.queue.reset(limit, bucketed);
         for &(h, c) in sources {
-            if c <= limit && c < self.cost[h.idx()] {
-                if self.cost[h.idx()] == UNREACHED {
+            if c <= limit && c < self.nodes[h.idx()].cost {
+                if self.nodes[h.idx()].cost == UNREACHED {
                     self.touched.push(h);
                 }
-                self.cost[h.idx()] = c;
+                self.nodes[h.idx()].cost = c;
                 self.queue.push(c, h.idx() as u16);
             }
         }
         while let Some((c, node)) = self.queue.pop() {
             let from = N::from_idx(node as usize);
             // Only arrivals that may go on are queued: expand the cheapest, once.
-            if c != self.cost[from.idx()] || self.done[from.idx()] {
+            let expanded = &mut self.nodes[from.idx()];
+            if c != expanded.cost || expanded.done {
                 continue;
             }
-            self.done[from.idx()] = true;
-            let mut at = Arrivals {
-                cost: &mut self.cost,
-                parent: &mut self.parent,
-                stop_cost: &mut self.stop_cost,
-                stop_parent: &mut self.stop_parent,
-                touched: &mut self.touched,
-            };
-            let done = &self.done;
+            expanded.done = true;
+            let (nodes, touched) = (&mut self.nodes, &mut self.touched);
             let queue = &mut self.queue;
             let (why, refused) = (&mut self.why, &mut self.refused);
             topo.for_each_neighbour(from, |exit, to| {
-                if done[to.idx()] {
+                let node = &mut nodes[to.idx()];
+                if node.done {
                     return;
                 }
                 let (price, stop) = match step(from, exit, to) {
@@ -314,7 +304,7 @@ impl<N: NodeIndex> Search<N> {
                 if total > limit {
                     return;
                 }
-                if at.arrive(to, from.idx() as u16, total, stop) {
+                if node.arrive(to, touched, from.idx() as u16, total, stop) {
                     queue.push(total, to.idx() as u16);
                 }
             });
@@ -340,11 +330,11 @@ impl<N: NodeIndex> Search<N> {
         current.clear();
         next.clear();
         for &(h, c) in sources {
-            if c <= limit && c < self.cost[h.idx()] {
-                if self.cost[h.idx()] == UNREACHED {
+            if c <= limit && c < self.nodes[h.idx()].cost {
+                if self.nodes[h.idx()].cost == UNREACHED {
                     self.touched.push(h);
                 }
-                self.cost[h.idx()] = c;
+                self.nodes[h.idx()].cost = c;
                 pending.push((c, h));
             }
         }
@@ -358,23 +348,18 @@ impl<N: NodeIndex> Search<N> {
             while let Some(from) = current.pop() {
                 // Left behind by a cheaper arrival, or expanded already (only arrivals that may
                 // go on are listed).
-                if self.cost[from.idx()] != level || self.done[from.idx()] {
+                let expanded = &mut self.nodes[from.idx()];
+                if expanded.cost != level || expanded.done {
                     continue;
                 }
-                self.done[from.idx()] = true;
+                expanded.done = true;
                 let c = level;
-                let mut at = Arrivals {
-                    cost: &mut self.cost,
-                    parent: &mut self.parent,
-                    stop_cost: &mut self.stop_cost,
-                    stop_parent: &mut self.stop_parent,
-                    touched: &mut self.touched,
-                };
-                let done = &self.done;
+                let (nodes, touched) = (&mut self.nodes, &mut self.touched);
                 let (why, refused) = (&mut self.why, &mut self.refused);
                 let (current, next) = (&mut current, &mut next);
                 topo.for_each_neighbour(from, |exit, to| {
-                    if done[to.idx()] {
+                    let node = &mut nodes[to.idx()];
+                    if node.done {
                         return;
                     }
                     let (price, stop) = match step(from, exit, to) {
@@ -394,7 +379,7 @@ impl<N: NodeIndex> Search<N> {
                         return;
                     }
                     // As in `run`.
-                    if at.arrive(to, from.idx() as u16, total, stop) {
+                    if node.arrive(to, touched, from.idx() as u16, total, stop) {
                         if price == 0 {
                             current.push(to);
                         } else {
@@ -416,23 +401,22 @@ impl<N: NodeIndex> Search<N> {
     /// whether that may go on or must stop there.
     #[inline]
     pub fn cost(&self, h: N) -> Option<u32> {
-        let i = h.idx();
-        let c = (*self.cost.get(i)?).min(self.stop_cost[i]);
+        let n = self.nodes.get(h.idx())?;
+        let c = n.cost.min(n.stop_cost);
         (c != UNREACHED).then_some(c)
     }
 
     /// Whether the cheapest arrival at `h` in the last search had to stop there (an arrival
     /// that may go on, if there is one, costs more: [`Search::cost_to_go_on`]).
     pub fn stopped_at(&self, h: N) -> bool {
-        let i = h.idx();
-        i < self.cost.len() && self.stop_cost[i] < self.cost[i]
+        self.nodes.get(h.idx()).is_some_and(|n| n.stop_cost < n.cost)
     }
 
     /// The cost of the cheapest arrival at `h` in the last search that may go on from it (a
     /// source, or reached by [`Step::Go`] steps only), if there is one.
     #[inline]
     pub fn cost_to_go_on(&self, h: N) -> Option<u32> {
-        self.cost.get(h.idx()).copied().filter(|&c| c != UNREACHED)
+        self.nodes.get(h.idx()).map(|n| n.cost).filter(|&c| c != UNREACHED)
     }
 
     /// Every node reached in the last search (sources included), in the order first reached.
@@ -453,12 +437,8 @@ impl<N: NodeIndex> Search<N> {
     /// The node the last search's path to `h` came from (`None` for a source or a node not
     /// reached): the path of its cheapest arrival.
     pub fn parent(&self, h: N) -> Option<N> {
-        let i = h.idx();
-        let p = if self.stopped_at(h) {
-            self.stop_parent[i]
-        } else {
-            *self.parent.get(i)?
-        };
+        let n = self.nodes.get(h.idx())?;
+        let p = if n.stop_cost < n.cost { n.stop_parent } else { n.parent };
         (p != NO_PARENT).then(|| N::from_idx(p as usize))
     }
 
@@ -466,11 +446,8 @@ impl<N: NodeIndex> Search<N> {
     /// cheapest arrival.
     pub fn path(&self, h: N) -> Option<Vec<N>> {
         self.cost(h)?;
-        let first = if self.stopped_at(h) {
-            self.stop_parent[h.idx()]
-        } else {
-            self.parent[h.idx()]
-        };
+        let n = &self.nodes[h.idx()];
+        let first = if n.stop_cost < n.cost { n.stop_parent } else { n.parent };
         Some(self.path_back(h, first))
     }
 
@@ -478,7 +455,7 @@ impl<N: NodeIndex> Search<N> {
     /// may go on from it, if there is one.
     pub fn path_to_go_on(&self, h: N) -> Option<Vec<N>> {
         self.cost_to_go_on(h)?;
-        Some(self.path_back(h, self.parent[h.idx()]))
+        Some(self.path_back(h, self.nodes[h.idx()].parent))
     }
 
     /// `h`, then `first`, then the nodes the arrivals that may go on came from, back to a
@@ -488,10 +465,10 @@ impl<N: NodeIndex> Search<N> {
         let mut p = first;
         while p != NO_PARENT {
             path.push(N::from_idx(p as usize));
-            if path.len() > self.cost.len() {
+            if path.len() > self.nodes.len() {
                 break;
             }
-            p = self.parent[p as usize];
+            p = self.nodes[p as usize].parent;
         }
         path.reverse();
         path

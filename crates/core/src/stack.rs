@@ -27,18 +27,19 @@ impl Steps {
 /// Per hex, the pieces standing there.
 #[derive(Clone, Debug, Eq)]
 pub struct StackIndex {
-    /// Per hex: where its pieces begin in `pieces`.
-    first: Vec<u32>,
-    /// Per hex: how many pieces it holds.
-    count: Vec<u16>,
-    pieces: Vec<u16>,
-    /// Scratch: the `(piece, hex)` pairs of the last build.
-    placed: Vec<(u16, Hex)>,
+    /// Per hex: its pieces, in the order given (piece order), each list keeping its memory
+    /// from one position to the next.
+    stacks: Vec<Vec<u16>>,
+    /// The hexes that hold a piece or held one (their lists may be empty), to clear, each
+    /// once: `listed` marks them.
+    used: Vec<Hex>,
+    listed: Vec<bool>,
 }
 
+/// Two indexes are equal when every hex holds the same pieces in the same order.
 impl PartialEq for StackIndex {
     fn eq(&self, other: &StackIndex) -> bool {
-        self.first == other.first && self.count == other.count && self.pieces == other.pieces
+        self.stacks == other.stacks
     }
 }
 
@@ -47,65 +48,70 @@ impl StackIndex {
     /// simply left out). The work grows with the pieces, not with the hexes.
     pub fn build(nodes: usize, placed: impl Iterator<Item = (u16, Hex)>) -> StackIndex {
         let mut s = StackIndex {
-            first: vec![0; nodes],
-            count: vec![0; nodes],
-            pieces: Vec::new(),
-            placed: Vec::new(),
+            stacks: vec![Vec::new(); nodes],
+            used: Vec::new(),
+            listed: vec![false; nodes],
         };
         s.fill(placed);
         s
     }
 
-    /// Builds the index again in its own memory, for pieces now at `placed`; `was` are the
-    /// hexes the pieces of the last build stood in (every one of them, in any order). Gives
+    /// Builds the index again in its own memory, for pieces now at `placed`. `was` (the hexes
+    /// the pieces of the last build stood in) is no longer needed: the index knows them. Gives
     /// what [`StackIndex::build`] would.
-    pub fn rebuild(&mut self, was: impl IntoIterator<Item = Hex>, placed: impl Iterator<Item = (u16, Hex)>) {
-        for h in was {
-            self.count[h.idx()] = 0;
-            self.first[h.idx()] = 0;
+    pub fn rebuild(&mut self, _was: impl IntoIterator<Item = Hex>, placed: impl Iterator<Item = (u16, Hex)>) {
+        for h in self.used.drain(..) {
+            self.stacks[h.idx()].clear();
+            self.listed[h.idx()] = false;
         }
         self.fill(placed);
     }
 
     /// Fills an index whose hexes are all empty.
     fn fill(&mut self, placed: impl Iterator<Item = (u16, Hex)>) {
-        let mut list = std::mem::take(&mut self.placed);
-        list.clear();
-        list.extend(placed);
-        let (first, count) = (&mut self.first, &mut self.count);
-        for &(_, h) in &list {
-            count[h.idx()] += 1;
-        }
-        // Each occupied hex gets a run of `pieces`, in the order the hexes first appear;
-        // `first` holds its end (never 0: not yet given one) until the pieces are put in, last
-        // first, each one place further back, so that a hex lists its pieces in the order given.
-        let mut end = 0;
-        for &(_, h) in &list {
-            if first[h.idx()] == 0 {
-                end += count[h.idx()] as u32;
-                first[h.idx()] = end;
+        for (p, h) in placed {
+            self.stacks[h.idx()].push(p);
+            if !self.listed[h.idx()] {
+                self.listed[h.idx()] = true;
+                self.used.push(h);
             }
         }
-        self.pieces.clear();
-        self.pieces.resize(list.len(), 0);
-        for &(p, h) in list.iter().rev() {
-            first[h.idx()] -= 1;
-            self.pieces[first[h.idx()] as usize] = p;
+    }
+
+    /// Piece `piece` moved from `from` to `to` (`None`: off the map), into its place by piece
+    /// number in its new hex: what [`StackIndex::build`] gives for pieces listed in piece order,
+    /// worked out for the one piece. Nothing happens to a piece not found in `from`.
+    pub fn shift(&mut self, piece: u16, from: Option<Hex>, to: Option<Hex>) {
+        if let Some(h) = from {
+            let list = &mut self.stacks[h.idx()];
+            match list.iter().position(|&p| p == piece) {
+                Some(i) => {
+                    list.remove(i);
+                }
+                None => return,
+            }
         }
-        self.placed = list;
+        if let Some(h) = to {
+            if !self.listed[h.idx()] {
+                self.listed[h.idx()] = true;
+                self.used.push(h);
+            }
+            let list = &mut self.stacks[h.idx()];
+            let at = list.partition_point(|&p| p < piece);
+            list.insert(at, piece);
+        }
     }
 
     /// The pieces in a hex, bottom first.
     #[inline]
     pub fn at(&self, h: Hex) -> &[u16] {
-        let first = self.first[h.idx()] as usize;
-        &self.pieces[first..first + self.count[h.idx()] as usize]
+        &self.stacks[h.idx()]
     }
 
     /// How many pieces are in a hex.
     #[inline]
     pub fn count(&self, h: Hex) -> usize {
-        self.count[h.idx()] as usize
+        self.stacks[h.idx()].len()
     }
 
     /// Whether one more piece may end in `h` under a limit of `limit` pieces, not counting
@@ -141,6 +147,22 @@ mod tests {
         );
         assert_eq!(again, StackIndex::build(5, [(7u16, Hex(4)), (8, Hex(0))].into_iter()));
         assert_eq!(again.at(Hex(2)), &[] as &[u16]);
+        // Pieces moved one at a time land where a build puts them.
+        let mut moved = StackIndex::build(5, placed.iter().copied());
+        moved.shift(2, Some(Hex(2)), Some(Hex(0)));
+        moved.shift(0, Some(Hex(2)), None);
+        moved.shift(4, Some(Hex(3)), Some(Hex(0)));
+        moved.shift(9, None, Some(Hex(1)));
+        let want = [(1u16, Hex(0)), (2, Hex(0)), (3, Hex(2)), (4, Hex(0)), (9, Hex(1))];
+        assert_eq!(moved, StackIndex::build(5, want.iter().copied()));
+        assert_eq!(moved.at(Hex(0)), &[1, 2, 4]);
+        assert_eq!(moved.at(Hex(3)), &[] as &[u16]);
+        // A piece not where it is said to be moves nowhere.
+        moved.shift(7, Some(Hex(4)), Some(Hex(1)));
+        assert_eq!(moved.at(Hex(1)), &[9]);
+        // A rebuild after moves forgets them.
+        moved.rebuild([], [(5u16, Hex(4))].into_iter());
+        assert_eq!(moved, StackIndex::build(5, [(5u16, Hex(4))].into_iter()));
         assert_eq!(Steps::Full.lose(true), Steps::Reduced);
         assert_eq!(Steps::Full.lose(false), Steps::Eliminated);
         assert_eq!(Steps::Reduced.lose(true), Steps::Eliminated);

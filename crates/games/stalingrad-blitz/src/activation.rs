@@ -64,27 +64,41 @@ impl StalingradBlitz {
     /// command range, not already active, while fewer than two are taken.
     fn may_take_along(&self, e: &Exec, picked: u8, unit: UnitId) -> Result<(), Refusal> {
         let refuse = |t: Text| Err(Refusal::new("8.3(2)", t));
-        let Some(def) = self.d.units.get(unit as usize) else {
-            return refuse(text!("there is no such unit", "没有这个单位"));
-        };
-        if picked >= 2 {
-            return refuse(text!(
+        match self.take_along_allowed(e, picked, unit) {
+            Ok(()) => Ok(()),
+            Err(TakeAlong::NoSuchUnit) => refuse(text!("there is no such unit", "没有这个单位")),
+            Err(TakeAlong::TwoTaken) => refuse(text!(
                 "an allied HQ takes at most two German units along",
                 "同盟军司令部最多带动两个德军单位"
-            ));
+            )),
+            Err(TakeAlong::NotEligible) => {
+                let def = &self.d.units[unit as usize];
+                refuse(Text::new(
+                    format!(
+                        "{} is not a German combat unit within the HQ's command range that is not yet active",
+                        def.name_en
+                    ),
+                    format!("{}不是司令部指挥范围内尚未激活的德军作战单位", def.name_zh),
+                ))
+            }
+        }
+    }
+
+    /// 8.3(2): [`StalingradBlitz::may_take_along`]'s test, naming what fails without its words
+    /// (the legal list asks it of every unit).
+    fn take_along_allowed(&self, e: &Exec, picked: u8, unit: UnitId) -> Result<(), TakeAlong> {
+        let Some(def) = self.d.units.get(unit as usize) else {
+            return Err(TakeAlong::NoSuchUnit);
+        };
+        if picked >= 2 {
+            return Err(TakeAlong::TwoTaken);
         }
         let st = &self.s.units[unit as usize];
         let range = e.hq.map(|hq| self.d.units[hq as usize].range as u32).unwrap_or(0);
         let at = e.hq.and_then(|hq| self.s.units[hq as usize].hex());
         let near = matches!((at, st.hex()), (Some(a), Some(h)) if self.d.map.grid.distance(a, h) <= range);
         if def.nation != Nation::German || def.is_hq() || st.active || !near {
-            return refuse(Text::new(
-                format!(
-                    "{} is not a German combat unit within the HQ's command range that is not yet active",
-                    def.name_en
-                ),
-                format!("{}不是司令部指挥范围内尚未激活的德军作战单位", def.name_zh),
-            ));
+            return Err(TakeAlong::NotEligible);
         }
         Ok(())
     }
@@ -100,7 +114,7 @@ impl StalingradBlitz {
             Step::AlliedGerman { picked } => {
                 out.extend(
                     (0..n)
-                        .filter(|&u| self.may_take_along(e, picked, u).is_ok())
+                        .filter(|&u| self.take_along_allowed(e, picked, u).is_ok())
                         .map(|unit| Action::Choose { unit }),
                 );
                 out.push(Action::EndChoose);
@@ -136,4 +150,11 @@ impl StalingradBlitz {
             _ => {}
         }
     }
+}
+
+/// What 8.3(2) refuses an allied HQ's taking a unit along for.
+enum TakeAlong {
+    NoSuchUnit,
+    TwoTaken,
+    NotEligible,
 }

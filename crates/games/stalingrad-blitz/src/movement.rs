@@ -404,7 +404,30 @@ impl UnitMoves {
 struct SideMoves {
     enemy: Vec<Hex>,
     fortresses: Vec<Fortress>,
+    /// Where every unit stood when `enemy` was last worked out, and per hex whether an enemy
+    /// unit stood there: a move of the side's own units between hexes with no enemy unit and
+    /// no fortress changes nothing the searches read.
+    locs: Vec<Loc>,
+    enemy_here: Vec<bool>,
     units: ReachCache<(Hex, bool), Arc<UnitMoves>>,
+}
+
+impl SideMoves {
+    /// Whether the enemy's hexes are still `enemy` in the position `s`, known without working
+    /// them out: no enemy unit and no fortress changed, and the side's own units that moved
+    /// left and entered hexes with no enemy unit and no fortress (where the side of a hex,
+    /// the last unit's, could not be the enemy's before or after).
+    fn unchanged(&self, d: &Data, s: &State, side: Side) -> bool {
+        if self.locs.len() != s.units.len() || self.fortresses != s.fortresses {
+            return false;
+        }
+        let clear = |l: Loc| match l {
+            Loc::Map(h) => !self.enemy_here[h.idx()] && !s.fortresses.iter().any(|f| f.hex == h),
+            _ => true,
+        };
+        (self.locs.iter().zip(&s.units).enumerate())
+            .all(|(i, (&was, u))| was == u.loc || (d.units[i].side == side && clear(was) && clear(u.loc)))
+    }
 }
 
 /// How far around the hexes a search went a change can alter it: a step reads the hex it
@@ -436,6 +459,9 @@ impl Memo {
                 ..Memo::default()
             };
         }
+        if self.sides[side.seat() as usize].unchanged(d, s, side) {
+            return;
+        }
         // The owner of every occupied hex, as `Board::new` works it out: the last unit in it,
         // then a fortress for the Soviets.
         for (i, u) in s.units.iter().enumerate() {
@@ -451,6 +477,15 @@ impl Memo {
         let held = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
         self.held.extend(held.filter(|h| self.owner[h.idx()] == enemy));
         let m = &mut self.sides[side.seat() as usize];
+        m.locs.clear();
+        m.locs.extend(s.units.iter().map(|u| u.loc));
+        m.enemy_here.clear();
+        m.enemy_here.resize(d.map.grid.len(), false);
+        for (i, u) in s.units.iter().enumerate() {
+            if let (Loc::Map(h), true) = (u.loc, d.units[i].side != side) {
+                m.enemy_here[h.idx()] = true;
+            }
+        }
         if m.enemy != self.held || m.fortresses != s.fortresses {
             let mut changed = reach::moved(&m.enemy, &self.held);
             let was: Vec<Hex> = (m.fortresses.iter())

@@ -12,6 +12,19 @@ use sandtable_core::hex::Hex;
 use sandtable_core::search::with_thread_search as with_search;
 use sandtable_core::text;
 use sandtable_core::text::Text;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+thread_local! {
+    /// The last rail-entry trace asked for (12.1), with those of its hexes that hold no enemy
+    /// unit and lie outside enemy ZOC. Both read only what the trace read (the enemy's hexes
+    /// and the fortresses), so they hold as long as the trace is the one kept: only the room
+    /// in each hex (3.1(1)) is asked again at each placement.
+    static OPEN_ENTRIES: RefCell<Option<OpenEntries>> = const { RefCell::new(None) };
+}
+
+/// A rail-entry trace and its hexes open to placement but for the room in them.
+type OpenEntries = (Arc<Vec<Hex>>, Vec<Hex>);
 
 pub(crate) const REINF_TYPES: [&str; 6] = ["Pz", "SS", "Inf", "Hun", "Rum", "It"];
 
@@ -127,11 +140,29 @@ impl StalingradBlitz {
         let side = d.units[unit as usize].side;
         let b = Board::new(d, &self.s);
         let hexes = with_search(|s| b.rail_entry(side, s));
-        let mut out = Vec::with_capacity(hexes.len());
-        out.extend(
-            (hexes.iter().copied()).filter(|&h| b.has_room(h, None) && !b.enemy_zoc(side, h) && !b.enemy_in(side, h)),
-        );
-        out
+        OPEN_ENTRIES.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            let open = match &*kept {
+                Some((trace, open)) if Arc::ptr_eq(trace, &hexes) => open,
+                _ => {
+                    let open = (hexes.iter().copied())
+                        .filter(|&h| !b.enemy_zoc(side, h) && !b.enemy_in(side, h))
+                        .collect();
+                    &kept.insert((hexes.clone(), open)).1
+                }
+            };
+            open.iter().copied().filter(|&h| b.has_room(h, None)).collect()
+        })
+    }
+
+    /// [`StalingradBlitz::entry_hexes`] worked out anew from a fresh trace, never kept.
+    #[cfg(test)]
+    fn entry_hexes_fresh(&self, side: Side) -> Vec<Hex> {
+        let b = Board::fresh(&self.d, &self.s);
+        let hexes = with_search(|s| b.trace_rail(side, s));
+        (hexes.iter().copied())
+            .filter(|&h| b.has_room(h, None) && !b.enemy_zoc(side, h) && !b.enemy_in(side, h))
+            .collect()
     }
 
     /// 12.2–12.4: the units that may be chosen now: of the type the table calls for; then from
@@ -332,5 +363,44 @@ impl StalingradBlitz {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// The entry hexes of the unit placed next, with the open ones kept between placements,
+    /// are those worked out anew at every decision of random games where a unit is placed;
+    /// for both sides, at other decisions too.
+    #[test]
+    fn kept_entry_hexes_are_fresh_ones() {
+        let (mut placing, mut checked) = (0, 0);
+        for seed in [1, 2] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let arriving = g.state().arriving.first().map(|&(u, _)| u);
+                let units = arriving.into_iter().chain(
+                    [Side::Axis, Side::Soviet]
+                        .map(|side| (0..g.data().units.len()).find(|&u| g.data().units[u].side == side))
+                        .into_iter()
+                        .flatten()
+                        .map(|u| u as UnitId)
+                        .filter(|_| checked % 7 == 0),
+                );
+                for unit in units {
+                    let side = g.data().units[unit as usize].side;
+                    assert_eq!(g.entry_hexes(unit), g.entry_hexes_fresh(side), "unit {unit}");
+                    placing += usize::from(Some(unit) == arriving);
+                }
+                checked += 1;
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(placing > 100, "only {placing} placements checked");
     }
 }

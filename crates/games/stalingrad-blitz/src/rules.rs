@@ -86,12 +86,13 @@ impl Layout {
         for &h in &hexes {
             self.project_zoc(d, h, false);
         }
-        let placed = (s.units.iter().enumerate()).filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
-        let left = was.iter().filter_map(|l| match l {
-            Loc::Map(h) => Some(*h),
+        let hex = |l: Loc| match l {
+            Loc::Map(h) => Some(h),
             _ => None,
-        });
-        self.stacks.rebuild(left, placed);
+        };
+        for &i in changed {
+            self.stacks.shift(i as UnitId, hex(was[i]), hex(s.units[i].loc));
+        }
         for &h in &hexes {
             self.owner[h.idx()] = self.holder(d, h);
             self.project_zoc(d, h, true);
@@ -479,7 +480,7 @@ impl<'a> Board<'a> {
         let side = def.side;
         let ma = def.face(st.reduced).ma as u32;
         let budget = limit.unwrap_or(ma * 2);
-        let (t, sb, c) = (d.t, d.s, d.costs);
+        let (sb, c) = (d.s, d.costs);
         if march {
             // 9.3(1): start in a hex with a road, outside enemy ZOC; every step along a road
             // (not a railway), never into enemy ZOC; 1/2 MP per road hex.
@@ -509,54 +510,38 @@ impl<'a> Board<'a> {
             return true;
         }
         let mountain_div = def.is_mountain();
-        let enter_mp = &d.enter_mp[def.mech as usize];
+        let sides = &d.move_sides[def.mech as usize];
+        // The ZOC of the hex the steps come from, asked once for its six steps.
+        let mut zoc_at = (Hex(u16::MAX), false);
         search.run(&d.map.grid, &[(from, spent)], budget, |from, dir, to| {
-            let bits = d.map.side(from, dir);
-            if bits & sb.prohibited != 0 {
+            // By the map alone (`move_sides`): a prohibited hexside, terrain no unit enters, a
+            // road, a mountain hex or an unbridged major river to cross, else the MP of the
+            // terrain and river.
+            let code = sides[from.idx()][dir as usize];
+            if code == MOVE_PROHIBITED {
                 return Step::Blocked(why::PROHIBITED);
             }
-            if self.blocked_terrain(to) {
+            if code == MOVE_IMPASSABLE {
                 return Step::Blocked(why::IMPASSABLE);
             }
             if self.enemy_in(side, to) {
                 return Step::Blocked(why::ENEMY);
             }
             // 9.2(2): +2 MP to enter and +2 MP to leave an enemy ZOC hex.
-            let zoc_from = self.enemy_zoc(side, from);
+            if zoc_at.0 != from {
+                zoc_at = (from, self.enemy_zoc(side, from));
+            }
+            let zoc_from = zoc_at.1;
             let zoc_to = self.enemy_zoc(side, to);
             let zoc = c.zoc_enter_mp as u32 * zoc_to as u32 + c.zoc_leave_mp as u32 * zoc_from as u32;
-            // 9.2(1)4: along a road, 1 MP whatever the terrain; a road over a river or major
-            // river is a bridge (2.1(1)3) and lifts 9.2(3)'s restrictions; 9.2(4)1 a road
-            // opens a mountain hex.
-            if bits & sb.road != 0 {
-                return Step::Go((c.road_mp as u32 + zoc) * 2);
-            }
-            let tt = d.map.terrain(to);
-            let tf = d.map.terrain(from);
-            if (tt | tf) & t.mountain != 0 {
+            match code {
                 // 9.2(4)2: only a mountain division, with all its MP, not ZOC to ZOC.
-                if !mountain_div || from != start || (zoc_from && zoc_to) {
-                    return Step::Blocked(why::MOUNTAIN);
-                }
-                return Step::Stop(budget);
+                MOVE_MOUNTAIN if !mountain_div || from != start || (zoc_from && zoc_to) => Step::Blocked(why::MOUNTAIN),
+                // 9.2(3): start adjacent, cross with all MP and stop; never ZOC to ZOC.
+                MOVE_MAJOR if from != start || (zoc_from && zoc_to) => Step::Blocked(why::MAJOR_RIVER),
+                MOVE_MOUNTAIN | MOVE_MAJOR => Step::Stop(budget),
+                mp => Step::Go((mp as u32 + zoc) * 2),
             }
-            let mut mp = enter_mp[to.idx()] as u32;
-            if bits & sb.major != 0 {
-                if bits & sb.rail != 0 {
-                    // A2: a railway-only bridge over a major river counts as a river crossing.
-                    mp += c.river_mp as u32;
-                } else {
-                    // 9.2(3): start adjacent, cross with all MP and stop; never ZOC to ZOC.
-                    if from != start || (zoc_from && zoc_to) {
-                        return Step::Blocked(why::MAJOR_RIVER);
-                    }
-                    return Step::Stop(budget);
-                }
-            } else if bits & sb.river != 0 {
-                // 9.2(1)3: +1 MP to cross a river.
-                mp += c.river_mp as u32;
-            }
-            Step::Go((mp + zoc) * 2)
         });
         true
     }
@@ -678,6 +663,54 @@ pub(crate) fn loc_sides(d: &Data) -> Vec<[u8; 6]> {
         .collect()
 }
 
+/// A step of normal movement across a prohibited hexside (TEC), in [`move_sides`].
+const MOVE_PROHIBITED: u16 = u16::MAX;
+/// A step into all-sea or impassable terrain (TEC).
+const MOVE_IMPASSABLE: u16 = u16::MAX - 1;
+/// A step off the road into or out of a mountain hex (9.2(4)).
+const MOVE_MOUNTAIN: u16 = u16::MAX - 2;
+/// A step across an unbridged major river, off the road (9.2(3)).
+const MOVE_MAJOR: u16 = u16::MAX - 3;
+
+/// Per hex and direction, what a step of normal movement across that hexside is by the map
+/// alone, for a foot or a mechanised unit (the position decides the rest: enemy units, their
+/// ZOC, where the move began): [`MOVE_PROHIBITED`], [`MOVE_IMPASSABLE`], [`MOVE_MOUNTAIN`],
+/// [`MOVE_MAJOR`] or the MP it costs before ZOC. 9.2(1)4: along a road, 1 MP whatever the
+/// terrain, and a road over a river or major river is a bridge (2.1(1)3) that lifts 9.2(3)'s
+/// restrictions, and opens a mountain hex (9.2(4)1); 9.2(5) the terrain's MP; 9.2(1)3 +1 MP to
+/// cross a river; A2: a railway-only bridge over a major river counts as a river crossing.
+/// The checks come in the order [`Board::movement_within`] had them step by step.
+pub(crate) fn move_sides(d: &Data, mech: bool) -> Vec<[u16; 6]> {
+    let (t, sb, c) = (d.t, d.s, d.costs);
+    let enter_mp = &d.enter_mp[mech as usize];
+    d.map
+        .grid
+        .hexes()
+        .map(|from| {
+            let mut codes = [MOVE_PROHIBITED; 6];
+            for (dir, to) in d.map.grid.neighbours(from) {
+                let bits = d.map.side(from, dir);
+                codes[dir as usize] = if bits & sb.prohibited != 0 {
+                    MOVE_PROHIBITED
+                } else if d.map.terrain(to) & (t.sea | t.impassable) != 0 {
+                    MOVE_IMPASSABLE
+                } else if bits & sb.road != 0 {
+                    c.road_mp as u16
+                } else if (d.map.terrain(to) | d.map.terrain(from)) & t.mountain != 0 {
+                    MOVE_MOUNTAIN
+                } else if bits & sb.major != 0 && bits & sb.rail == 0 {
+                    MOVE_MAJOR
+                } else if bits & (sb.major | sb.river) != 0 {
+                    enter_mp[to.idx()] as u16 + c.river_mp as u16
+                } else {
+                    enter_mp[to.idx()] as u16
+                };
+            }
+            codes
+        })
+        .collect()
+}
+
 /// The buffers of a LOC flood, kept per thread.
 #[derive(Default)]
 struct Flood {
@@ -719,45 +752,47 @@ impl Flood {
     ) {
         let grid = &b.d.map.grid;
         let sides = &b.d.loc_sides;
-        self.queue.clear();
+        // Each buffer borrowed apart, so that a hex queued does not make the others be read
+        // again from `self`.
+        let (dist, pass, queue) = (&mut self.dist[..], &mut self.pass[..], &mut self.queue);
+        queue.clear();
         for h in sources {
-            if self.dist[h.idx()] == UNSEEN {
-                self.dist[h.idx()] = 0;
-                self.queue.push(h.0);
+            if dist[h.idx()] == UNSEEN {
+                dist[h.idx()] = 0;
+                queue.push(h.0);
             }
         }
         let mut head = 0;
-        while head < self.queue.len() {
-            let from = self.queue[head];
+        while let Some(&from) = queue.get(head) {
             head += 1;
-            let at = self.dist[from as usize];
+            let at = dist[from as usize];
             if at >= limit {
                 continue;
             }
-            let codes = &sides[from as usize];
-            let next = grid.neighbour_row(Hex(from));
-            for dir in 0..6 {
-                let code = (codes[dir] >> kind) & (GO | STOP);
+            let codes = sides[from as usize];
+            let next = *grid.neighbour_row(Hex(from));
+            for (code, to) in codes.into_iter().zip(next) {
+                let code = (code >> kind) & (GO | STOP);
                 if code == 0 {
                     continue;
                 }
-                let to = next[dir] as usize;
-                if self.dist[to] != UNSEEN {
+                let to = to as usize;
+                if dist[to] != UNSEEN {
                     continue;
                 }
-                if self.pass[to] == 0 {
-                    self.pass[to] = if b.loc_passable(side, Hex(to as u16), false) {
+                if pass[to] == 0 {
+                    pass[to] = if b.loc_passable(side, Hex(to as u16), false) {
                         1
                     } else {
                         2
                     };
                 }
-                if self.pass[to] != 1 {
+                if pass[to] != 1 {
                     continue;
                 }
                 if code == GO {
-                    self.dist[to] = at + 1;
-                    self.queue.push(to as u16);
+                    dist[to] = at + 1;
+                    queue.push(to as u16);
                 } else if let Some(stops) = stops.as_deref_mut() {
                     stops[to] = true;
                 }
@@ -1009,6 +1044,124 @@ mod tests {
             }
             reach
         }
+    }
+
+    impl Board<'_> {
+        /// Normal movement (9.2) as the search first priced it, step by step from the rules
+        /// and the TEC: what [`move_sides`] and [`Board::movement_within`] are tested against.
+        fn movement_by_rules(&self, unit: UnitId, from: Hex, spent: u32, limit: Option<u32>, search: &mut Search) {
+            let d = self.d;
+            let def = &d.units[unit as usize];
+            let st = &self.s.units[unit as usize];
+            let start = st.hex().expect("the unit is on the map");
+            let side = def.side;
+            let budget = limit.unwrap_or(def.face(st.reduced).ma as u32 * 2);
+            let (t, sb, c) = (d.t, d.s, d.costs);
+            let mountain_div = def.is_mountain();
+            search.run(&d.map.grid, &[(from, spent)], budget, |from, dir, to| {
+                let bits = d.map.side(from, dir);
+                if bits & sb.prohibited != 0 {
+                    return Step::Blocked(why::PROHIBITED);
+                }
+                if self.blocked_terrain(to) {
+                    return Step::Blocked(why::IMPASSABLE);
+                }
+                if self.enemy_in(side, to) {
+                    return Step::Blocked(why::ENEMY);
+                }
+                let zoc_from = self.enemy_zoc(side, from);
+                let zoc_to = self.enemy_zoc(side, to);
+                let zoc = c.zoc_enter_mp as u32 * zoc_to as u32 + c.zoc_leave_mp as u32 * zoc_from as u32;
+                if bits & sb.road != 0 {
+                    return Step::Go((c.road_mp as u32 + zoc) * 2);
+                }
+                let (tt, tf) = (d.map.terrain(to), d.map.terrain(from));
+                if (tt | tf) & t.mountain != 0 {
+                    if !mountain_div || from != start || (zoc_from && zoc_to) {
+                        return Step::Blocked(why::MOUNTAIN);
+                    }
+                    return Step::Stop(budget);
+                }
+                let mut mp = terrain_mp(d, tt, def.mech);
+                if bits & sb.major != 0 {
+                    if bits & sb.rail != 0 {
+                        mp += c.river_mp as u32;
+                    } else {
+                        if from != start || (zoc_from && zoc_to) {
+                            return Step::Blocked(why::MAJOR_RIVER);
+                        }
+                        return Step::Stop(budget);
+                    }
+                } else if bits & sb.river != 0 {
+                    mp += c.river_mp as u32;
+                }
+                Step::Go((mp + zoc) * 2)
+            });
+        }
+    }
+
+    /// Everything a search answers: the hexes reached in order, and per hex the cost, whether
+    /// the arrival must stop, the cost of going on, the hex it came from and why it was refused.
+    type Answers = (
+        Vec<Hex>,
+        Vec<(Option<u32>, bool, Option<u32>, Option<Hex>, Option<Why>)>,
+    );
+
+    fn answers(search: &Search, grid: &sandtable_core::hex::HexGrid) -> Answers {
+        let reached: Vec<Hex> = search.reached().collect();
+        // The hexes reached and those next to them: every hex a step was priced into.
+        let mut near: Vec<Hex> = (reached.iter())
+            .flat_map(|&h| std::iter::once(h).chain(grid.neighbours(h).map(|(_, n)| n)))
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        let per_hex = near
+            .into_iter()
+            .map(|h| {
+                (
+                    search.cost(h),
+                    search.stopped_at(h),
+                    search.cost_to_go_on(h),
+                    search.parent(h),
+                    search.why(h),
+                )
+            })
+            .collect();
+        (reached, per_hex)
+    }
+
+    /// Normal movement priced from the map's table of steps answers exactly what it answered
+    /// priced step by step from the rules: the same hexes in the same order, by the same paths,
+    /// at the same costs, refused for the same reasons; at every decision of a random campaign
+    /// game, for one unit in ten of both sides on the map (a different ten each decision),
+    /// within its MP, without a limit (as a refusal asks), and from a waypoint with MP spent.
+    #[test]
+    fn the_movement_table_is_the_rules() {
+        let (mut a, mut b) = (Search::new(), Search::new());
+        let (mut checked, mut decisions) = (0, 0);
+        let mut g = StalingradBlitz::new_game("campaign", 6).expect("the campaign loads");
+        g.set_journal(false);
+        let mut rng = Rng::from_seed(6);
+        play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+            let (d, s) = (g.data(), g.state());
+            let board = Board::fresh(d, s);
+            decisions += 1;
+            for u in (decisions % 10..s.units.len()).step_by(10) {
+                let Some(at) = s.units[u].hex() else { continue };
+                let u = u as UnitId;
+                let (spent, limit) = match checked % 10 {
+                    0 => (0, Some(u32::MAX / 4)),
+                    1..=3 => (2, None),
+                    _ => (0, None),
+                };
+                board.movement_within(u, false, at, spent, limit, &mut a);
+                board.movement_by_rules(u, at, spent, limit, &mut b);
+                assert_eq!(answers(&a, &d.map.grid), answers(&b, &d.map.grid), "unit {u}");
+                checked += 1;
+            }
+        })
+        .expect("random play reaches the end");
+        assert!(checked > 5_000, "only {checked} searches checked");
     }
 
     /// The flood over the map's table of LOC steps reaches the hexes the core's search reaches

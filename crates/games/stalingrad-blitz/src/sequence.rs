@@ -138,27 +138,29 @@ impl StalingradBlitz {
 
     /// 6.2: whether `chit` may go into the cup at `stage`, and why not.
     fn may_pick(&self, stage: Select, chit: u8) -> Result<(), Refusal> {
-        let Some(c) = self.d.chits.get(chit as usize) else {
-            return Err(Refusal::new("6.2", text!("there is no such chit", "没有这枚命令卡")));
-        };
-        let refuse = || {
-            Refusal::new(
+        self.pick_allowed(stage, chit).map_err(|()| match self.d.chits.get(chit as usize) {
+            None => Refusal::new("6.2", text!("there is no such chit", "没有这枚命令卡")),
+            Some(c) => Refusal::new(
                 "6.2",
                 Text::new(
                     format!("{} cannot be put in the cup now: the turn's quota (SU Com, GER Com, Axis/Rnf Com) or the chit's count is used up, or it is the other side's chit", c.name_en),
                     format!("{}现在不能放入杯中:本回合的命令数已用完、该卡已选,或不是己方的卡", c.name_zh),
                 ),
-            )
-        };
-        let Some((class, side)) = StalingradBlitz::stage_class(stage) else {
-            return Err(refuse());
-        };
+            ),
+        })
+    }
+
+    /// 6.2: [`StalingradBlitz::may_pick`]'s test, without the words of its refusal (the
+    /// legal list asks it of every chit).
+    fn pick_allowed(&self, stage: Select, chit: u8) -> Result<(), ()> {
+        let c = self.d.chits.get(chit as usize).ok_or(())?;
+        let (class, side) = StalingradBlitz::stage_class(stage).ok_or(())?;
         let taken = self.hidden.picks[side.seat() as usize]
             .iter()
             .filter(|&&p| p == chit)
             .count();
         if c.class != class || taken >= c.count as usize {
-            return Err(refuse());
+            return Err(());
         }
         Ok(())
     }
@@ -191,7 +193,7 @@ impl StalingradBlitz {
             }
             _ => {
                 for chit in 0..self.d.chits.len() as u8 {
-                    if self.may_pick(stage, chit).is_ok() {
+                    if self.pick_allowed(stage, chit).is_ok() {
                         out.push(Action::Pick { chit });
                     }
                 }
