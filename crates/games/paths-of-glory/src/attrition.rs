@@ -6,7 +6,7 @@
 
 use crate::data::{Data, Kind, Nation, Side};
 use crate::state::{Fort, Location, Position, Trench};
-use crate::supply::{in_supply, tracer_of, Context, Tracer};
+use crate::supply::{tracer_of, Context, Occupancy, Supplied, Tracer};
 use sandtable_core::graph::Space;
 
 /// What the Attrition Phase does, worked out from one position before any of it is carried out.
@@ -28,18 +28,40 @@ fn other(side: Side) -> Side {
 }
 
 /// 14.1.8: Turkish units in Medina are in supply for attrition.
-fn supplied_for_attrition(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
+fn supplied_for_attrition(
+    data: &Data,
+    unit: usize,
+    at: Space,
+    supplied: &mut impl FnMut(Tracer, Space) -> bool,
+) -> bool {
     let p = &data.pieces[unit];
-    (p.nation == Nation::Tu && data.map.graph.space(at).id == "medina")
-        || in_supply(data, pos, tracer_of(data, unit), at, ctx)
+    (p.nation == Nation::Tu && data.map.graph.space(at).id == "medina") || supplied(tracer_of(data, unit), at)
 }
 
 /// The Attrition Phase's effects on a position (14.3.5, 14.3.6).
 pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
     let mut out = Attrition::default();
+    // Every space at once for each tracer (the same answers as a search from each space).
+    let occupancy = Occupancy::of(data, pos);
+    let ctx = &Context {
+        occupancy: Some(&occupancy),
+        ..*ctx
+    };
+    let mut floods: Vec<(Tracer, Supplied)> = Vec::new();
+    let mut supplied = |t: Tracer, at: Space| -> bool {
+        match floods.iter().position(|(k, _)| *k == t) {
+            Some(i) => floods[i].1.at(data, at),
+            None => {
+                let f = Supplied::new(data, pos, t, ctx);
+                let ok = f.at(data, at);
+                floods.push((t, f));
+                ok
+            }
+        }
+    };
     for (i, u) in pos.units.iter().enumerate() {
         let Location::Map(at) = u.loc else { continue };
-        if !supplied_for_attrition(data, pos, i, at, ctx) {
+        if !supplied_for_attrition(data, i, at, &mut supplied) {
             match data.pieces[i].kind {
                 Kind::Army => out.removed.push(i),
                 Kind::Corps => out.eliminated.push(i),
@@ -63,7 +85,7 @@ pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
         if held {
             continue;
         }
-        if !in_supply(data, pos, Tracer::Space(side), s, ctx) {
+        if !supplied(Tracer::Space(side), s) {
             out.flipped.push(s);
         }
     }

@@ -77,6 +77,13 @@ fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
     activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
 }
 
+/// Whether [`candidates`] lists exactly the legal actions of the frame, made with the rule
+/// functions its check uses (the destinations of the movement rules and the stacking limit), so
+/// that they need not be checked one by one.
+pub(crate) fn exact(frame: &Frame) -> bool {
+    matches!(frame, Frame::Movement { .. })
+}
+
 pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
     let data = g.data();
     match *frame {
@@ -107,6 +114,9 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                         .collect();
                     let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
                     for (to, _) in movement::destinations(data, &g.pos, &idx, from, &ctx) {
+                        if !fits(g, side, to, units.len()) {
+                            continue;
+                        }
                         out.push(Action::Move {
                             from,
                             units: units.clone(),
@@ -185,6 +195,11 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         }
         _ => {}
     }
+}
+
+/// 10.1.1: whether `n` more units of a side fit in a space.
+fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
+    units_of(g, side, s).len() + n <= STACKING
 }
 
 /// Whether a space holds something of `defender` to attack: its units, or its fort standing
@@ -349,7 +364,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             let marked = activated(g, true);
             let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
             movement::check(data, &g.pos, &idx, *from, *to, &movement_context(g, &marked))?;
-            if units_of(g, side, *to).len() + units.len() > STACKING {
+            if !fits(g, side, *to, units.len()) {
                 return Err(refuse(
                     "10.1.1",
                     format!("{} would hold more than 3 units", g.name(*to).en),

@@ -184,18 +184,16 @@ fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::C
     }
 }
 
-/// The units a side may pick for a redeployment with `points` left: on the map or in the
-/// Reserve Box, not yet redeployed this action, affordable (13.1.2), with somewhere to go.
+/// The units a side may think of redeploying with `points` left: on the map or in the Reserve
+/// Box, not yet redeployed this action, affordable (13.1.2). The check then keeps those with
+/// somewhere to go.
 fn sr_units(g: &PathsOfGlory, side: Side, points: u8) -> Vec<u16> {
     let data = g.data();
-    let occ = Occupancy::of(data, &g.pos);
-    let ctx = sr_context(g, &occ);
     (0..data.pieces.len())
         .filter(|&u| data.pieces[u].side == side)
         .filter(|&u| matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve))
         .filter(|&u| !g.action.moved.contains(&(u as u16)))
         .filter(|&u| redeployment::cost(data, u) <= points)
-        .filter(|&u| !sr_places(g, u, &ctx).is_empty())
         .map(|u| u as u16)
         .collect()
 }
@@ -270,7 +268,15 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
                     ),
                 ));
             }
-            if sr_units(g, side, points).contains(unit) {
+            if !matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve) {
+                return Err(PathsOfGlory::refuse(
+                    "13.1.1",
+                    "only a unit on the map or in the Reserve Box redeploys",
+                    "只有地图上或预备队格中的单位可以战略调动",
+                ));
+            }
+            let occ = Occupancy::of(g.data(), &g.pos);
+            if !sr_places(g, u, &sr_context(g, &occ)).is_empty() {
                 Ok(())
             } else {
                 Err(PathsOfGlory::refuse(

@@ -129,9 +129,9 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             Action::GunsOfAugust { keep: false },
         ]),
         Frame::Round { side, .. } => crate::round::candidates(g, *side, &mut candidates),
-        Frame::Redeployment { side, .. } | Frame::RedeployUnit { side, .. } => {
-            crate::round::sr_candidates(g, frame, *side, &mut candidates)
-        }
+        Frame::Redeployment { side, .. } => crate::round::sr_candidates(g, frame, *side, &mut candidates),
+        // The places of the rule functions the check uses (13.1 and the stacking limit), exactly.
+        Frame::RedeployUnit { side, .. } => return crate::round::sr_candidates(g, frame, *side, out),
         Frame::Replacement { side } => crate::round::replacement_candidates(g, *side, &mut candidates),
         Frame::EntryChoice { nation, .. } => candidates.extend(
             crate::events::entry_spaces(g, nation)
@@ -153,7 +153,13 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             }
             candidates.push(Action::EndDiscard);
         }
-        _ => crate::operations::candidates(g, frame, &mut candidates),
+        _ => {
+            crate::operations::candidates(g, frame, &mut candidates);
+            if crate::operations::exact(frame) {
+                out.extend(candidates);
+                return;
+            }
+        }
     }
     out.extend(candidates.into_iter().filter(|a| check(g, frame, a).is_ok()));
 }
