@@ -124,6 +124,9 @@ impl ArdennesII {
             (Action::Move { unit, to, via }, Some((side, exploitation))) => {
                 self.may_move(*unit, *to, via, side, exploitation)
             }
+            (Action::MoveStack { units, to, via }, Some((side, exploitation))) => {
+                self.may_move_stack(units, *to, via, side, exploitation)
+            }
             (Action::Exit { unit }, Some((side, exploitation))) => self.may_exit(*unit, side, exploitation),
             (Action::Overrun { units, target }, Some((side, exploitation))) => {
                 self.may_overrun(units, *target, side, exploitation)
@@ -217,7 +220,7 @@ impl ArdennesII {
     pub(crate) fn action_context(&self, a: &Action) -> Refusal {
         let r = |rule: &str, t: Text| Refusal::new(rule, t);
         match a {
-            Action::Move { .. } => r(
+            Action::Move { .. } | Action::MoveStack { .. } => r(
                 "2.1",
                 text!("units move only in a movement or exploitation phase", "单位只能在移动或进击阶段移动"),
             ),

@@ -270,7 +270,8 @@ impl ArdennesII {
         };
         self.engine.push(Frame::Phase { phase, step });
         match *action {
-            Action::Move { unit, to, ref via } => self.start_march(unit, to, via),
+            Action::Move { unit, to, ref via } => self.start_march(&[unit], to, via),
+            Action::MoveStack { ref units, to, ref via } => self.start_march(units, to, via),
             Action::Exit { unit } => self.exit(unit),
             Action::Overrun { ref units, target } => self.overrun(units, target),
             Action::Boats { unit, to } => self.boats(unit, to),
