@@ -535,3 +535,60 @@ fn arrivals_may_overstack_until_their_first_movement_phase_has_ended() {
     play(&mut g, Action::EndPhase);
     assert!(dg(&g), "3.1: DG once their first movement phase has ended overstacked");
 }
+
+/// Two US infantry units of two divisions and, on `extra`, a third of the first division, in
+/// one hex of open ground outside every entry area, in the German movement phase of turn 3;
+/// the first counts as arrived this turn (SCS 5.0). Whether each is DG once the phase ends.
+fn an_arrival_stacked_with(edition: u8, mixed: bool, four: bool) -> Vec<bool> {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    g.edit().set_edition(edition);
+    let at = field(&g, 3, 0);
+    assert!(!in_entry_area(&g, at));
+    let first = pick(&g, 1, &[], |d| foot(Side::Allied)(d) && d.formation.is_some())[0];
+    let division = def(&g, first).formation;
+    let same = |d: &sandtable_ardennes_ii::data::UnitDef| foot(Side::Allied)(d) && d.formation == division;
+    let other = |d: &sandtable_ardennes_ii::data::UnitDef| {
+        foot(Side::Allied)(d) && d.formation.is_some() && d.formation != division
+    };
+    let mut stack = vec![first];
+    if mixed {
+        stack.extend(pick(&g, 1, &stack, other));
+    } else {
+        stack.extend(pick(&g, if four { 3 } else { 1 }, &stack, same));
+    }
+    for &u in &stack {
+        put(&mut g, u, at);
+    }
+    g.edit().arrived.push(first);
+    // A German unit far away, so that the German phase is a decision.
+    let german = pick(&g, 1, &[], foot(Side::German))[0];
+    let far = field(&g, 3, 5);
+    put(&mut g, german, far);
+    play(&mut g, Action::EndPhase);
+    stack.iter().map(|&u| g.state().units[u as usize].dg).collect()
+}
+
+#[test]
+fn an_arrival_is_spared_the_stacking_limit_but_not_divisional_integrity() {
+    // SCS 5.0 spares arrivals only the limit: "may over-stack when placed, provided the stack is
+    // legal by the end of its first Movement Phase"; 3.1 spares divisional integrity only to
+    // "在入场区域中的增援" (reinforcements in entry areas). Out of an entry area, an arrival
+    // stacked with another division's unit is DG at the phase's end (data edition 4).
+    assert_eq!(
+        an_arrival_stacked_with(4, true, false),
+        [true, true],
+        "3.1: mixed divisions"
+    );
+    assert_eq!(
+        an_arrival_stacked_with(4, false, true),
+        [false; 4],
+        "SCS 5.0: overstacked, spared"
+    );
+    assert_eq!(
+        an_arrival_stacked_with(4, false, false),
+        [false, false],
+        "a legal stack"
+    );
+    // Games begun on data edition 3 keep sparing both (RULINGS, "Data editions").
+    assert_eq!(an_arrival_stacked_with(3, true, false), [false, false], "edition 3");
+}
