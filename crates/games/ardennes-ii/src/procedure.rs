@@ -278,20 +278,26 @@ impl ArdennesII {
                 ),
             ),
             Action::Resupply { .. } => self.no_resupply_now(),
-            Action::Attempt { .. } => r(
-                "3.8",
-                text!(
-                    "a US unit is chosen for a demolition attempt only as the attempt is made, among those within 2 hexes of the symbol",
-                    "炸桥单位只在尝试炸桥时从炸药标志 2 格内的美军单位中选择"
-                ),
-            ),
-            Action::Observe { .. } => r(
-                "3.5",
-                text!(
-                    "an observer is chosen as a barrage is fired, among the friendly units within 2 hexes of its target",
-                    "观测员在射击时从目标格 2 格内的友方单位中选择"
-                ),
-            ),
+            Action::Attempt { .. } => {
+                let range = self.w.data.tables.bridge_us_unit_range;
+                r(
+                    "3.8",
+                    text!(
+                        "a US unit is chosen for a demolition attempt only as the attempt is made, among those within {range} hexes of the symbol",
+                        "炸桥单位只在尝试炸桥时从炸药标志 {range} 格内的美军单位中选择"
+                    ),
+                )
+            }
+            Action::Observe { .. } => {
+                let range = self.w.data.tables.barrage.observer_range;
+                r(
+                    "3.5",
+                    text!(
+                        "an observer is chosen as a barrage is fired, among the friendly units within {range} hexes of its target",
+                        "观测员在射击时从目标格 {range} 格内的友方单位中选择"
+                    ),
+                )
+            }
             Action::EndPhase => r(
                 "2.1",
                 text!(
