@@ -324,7 +324,9 @@ impl ArdennesII {
         if phase == Phase::SetUp {
             self.journal.heading(|| turn_heading(self.s.turn));
         }
+        // A scenario may begin its first turn at a later phase than the pre-turn's first.
         let next = match phase.next(self.s.turn) {
+            Some(_) if phase == Phase::SetUp => self.scenario.first_phase.unwrap_or(Phase::FIRST),
             Some(next) => next,
             None => {
                 if !self.end_turn() {
