@@ -335,7 +335,7 @@ impl ArdennesII {
             return Refusal::new(
                 "3.1",
                 Text::new(
-                    format!("{} is in {hid} already", name.en),
+                    format!("{} is in {hid} already", capitalized(&name.en)),
                     format!("{}已在 {hid}", name.zh),
                 ),
             );
@@ -567,7 +567,17 @@ impl ArdennesII {
         };
         // 3.8: "at any moment": as a German unit reaches a hex that would end the chance to blow
         // a primed bridge (a hex of the bridge, or the symbol's hex), the US may try to blow it.
-        let primed = self.primed_ahead(u, next);
+        // A stack moving together reaches the bridge as one: the US is offered it if it was
+        // not yet offered for one of its units.
+        let mut primed = self.primed_ahead(u, next);
+        for &v in &m.with {
+            for i in self.primed_ahead(v, next) {
+                if !primed.contains(&i) {
+                    primed.push(i);
+                }
+            }
+        }
+        primed.sort_unstable();
         if !primed.is_empty() {
             self.log_stretch(&m, at);
             self.bridge_ahead(u, at, &primed);
@@ -682,11 +692,15 @@ impl ArdennesII {
         let name = self.movers_text(&m.movers());
         let (from, hid) = (self.w.data.hex_id(m.from), self.w.data.hex_id(at));
         let mp = half_mp(m.stretch);
-        let moves = if m.with.is_empty() { "moves" } else { "moves together" };
+        let (moves, moves_zh) = if m.with.is_empty() {
+            ("moves", "移动")
+        } else {
+            ("moves together", "一起移动")
+        };
         self.journal.say(|| {
             Text::new(
-                format!("{} {moves} {from} → {hid} ({}).", name.en, mp.en),
-                format!("{}移动 {from} → {hid}({})。", name.zh, mp.zh),
+                format!("{} {moves} {from} → {hid} ({}).", capitalized(&name.en), mp.en),
+                format!("{}{moves_zh} {from} → {hid}({})。", name.zh, mp.zh),
             )
         });
     }
@@ -767,5 +781,14 @@ impl ArdennesII {
                 text!("there is no hex {n} on the map", "地图上没有编号为 {n} 的格"),
             ))
         }
+    }
+}
+
+/// An English sentence's first word with its capital ("the stack of …" opening a line).
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

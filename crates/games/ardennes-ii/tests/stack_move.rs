@@ -62,7 +62,9 @@ fn a_stack_enters_an_empty_traffic_jam_together_and_holds_it() {
     let r = refused(&mut g, GERMAN, &Action::move_to(other, lane.t), "3.1");
     assert!(r.text.en.contains("traffic jam"), "{}", r.text.en);
     assert!(
-        journal(&g).iter().any(|l| l.contains("moves together")),
+        journal(&g)
+            .iter()
+            .any(|l| l.starts_with("The stack of") && l.contains("moves together")),
         "the journal says the stack moved together"
     );
 }
@@ -199,4 +201,50 @@ fn a_stack_follows_the_route_it_is_given() {
         via: vec![first],
     };
     refused(&mut g, GERMAN, &skip, "3.1");
+}
+
+#[test]
+fn a_stack_reaching_a_primed_bridge_lets_the_us_try_once_for_the_stack() {
+    // 3.8: the US may blow a primed bridge as German units reach it, once for each German unit
+    // and bridge in a phase. A stack moving together reaches it as one: offered if any of its
+    // units has not been offered it yet (here its first unit was, alone, earlier this phase).
+    let mut g = empty(3, Phase::Movement(Side::German));
+    let (symbol, start, halt, near, far) = bridge_approach(&g);
+    let world = g.world().clone();
+    let grid = &world.map.grid;
+    let two = pick(&g, 2, &[], exploiter(Side::German));
+    for &u in &two {
+        put(&mut g, u, start);
+    }
+    let route = [start, halt, near, far];
+    let guard_hex = grid
+        .hexes()
+        .find(|&h| grid.distance(h, symbol) <= 2 && route.iter().all(|&r| grid.distance(r, h) >= 2))
+        .expect("room for the US unit");
+    let guard = pick(&g, 1, &[], foot(Side::Allied))[0];
+    put(&mut g, guard, guard_hex);
+    let i = world
+        .demolitions
+        .iter()
+        .position(|(h, _)| *h == symbol)
+        .expect("the symbol") as u16;
+    g.edit().approached.push((two[0], i));
+    let go = together(&two, far);
+    assert!(legal(&g).contains(&go), "the far bank is within the stack's reach");
+    play(&mut g, go);
+    for &u in &two {
+        assert_eq!(
+            g.state().units[u as usize].hex(),
+            Some(halt),
+            "the stack waits before the bridge"
+        );
+    }
+    assert!(
+        legal(&g).contains(&Action::Demolish { symbol }),
+        "the US may blow it now"
+    );
+    play(&mut g, Action::Pass);
+    for &u in &two {
+        assert_eq!(g.state().units[u as usize].hex(), Some(far), "the move went on");
+    }
 }
