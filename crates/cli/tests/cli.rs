@@ -650,4 +650,34 @@ fn show_lists_what_the_board_marks_and_the_units_off_the_map() {
         "{}",
         stdout(&o)
     );
+    // An Ardennes position a designer wrote: Bastogne (7.5) begun in the US movement phase,
+    // a German Full barrage marker on B2.17 (docs/formats.md).
+    let bastogne = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/ardennes-ii/data/scenarios/bastogne.toml"),
+    )
+    .unwrap()
+    .replace(
+        "schedule = false\n",
+        "schedule = false\nfirst_phase = \"us-movement\"\n",
+    );
+    let scenario = dir.path("bastogne.toml");
+    std::fs::write(
+        &scenario,
+        format!("{bastogne}\n[[marker]]\nkind = \"barrage-full\"\nhex = \"B2.17\"\nside = \"german\"\n"),
+    )
+    .unwrap();
+    let written = dir.path("bastogne.json");
+    ok(&run(&[
+        "new",
+        "ardennes-ii",
+        "--scenario-file",
+        path_str(&scenario),
+        "-o",
+        path_str(&written),
+    ]));
+    let o = run(&["show", path_str(&written)]);
+    ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("Turn 4 of 11 (19 December 1944), US movement"), "{out}");
+    assert!(out.contains("1F (1): B2.17"), "the barrage marker: {out}");
 }

@@ -1260,6 +1260,51 @@ async fn a_game_starts_from_a_scenario_file_a_player_wrote() {
 }
 
 #[tokio::test]
+async fn an_ardennes_position_a_designer_wrote_starts_at_its_phase_with_its_markers() {
+    // The Bastogne scenario (7.5) begun in the US movement phase with a German Full barrage
+    // marker on the map (docs/formats.md, "Scenario files (Ardennes II)").
+    let app = app();
+    let file = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/ardennes-ii/data/scenarios/bastogne.toml"),
+    )
+    .expect("the shipped Bastogne");
+    let written = file.replace(
+        "schedule = false\n",
+        "schedule = false\nfirst_phase = \"us-movement\"\n",
+    ) + "\n[[marker]]\nkind = \"barrage-full\"\nhex = \"B2.17\"\nside = \"german\"\n";
+    let (id, tokens) = app
+        .create_game(json!({"game": "ardennes-ii", "scenario_file": written, "seats": {"german": "scripted"}}))
+        .await;
+    let doc = app.state(&id, Some(tok(&tokens, "allied"))).await;
+    assert_eq!(doc["scenario"]["id"], json!("custom"), "{}", doc["scenario"]);
+    let view = &doc["view"];
+    assert!(
+        view["markers"]
+            .as_array()
+            .is_some_and(|m| m.iter().any(|m| m["hex"] == json!("B2.17") && m["full"] == json!(1))),
+        "{}",
+        view["markers"]
+    );
+    // A bad first phase: refused with the reason.
+    let bad = file.replace("schedule = false\n", "schedule = false\nfirst_phase = \"lunch\"\n");
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "ardennes-ii", "scenario_file": bad})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    assert!(
+        e["error"]["text"]["en"]
+            .as_str()
+            .is_some_and(|t| t.contains("first_phase")),
+        "{e}"
+    );
+}
+
+#[tokio::test]
 async fn garbage_pages_in_the_database_leave_the_server_serving() {
     let dir = temp_dir("garbage");
     {

@@ -18,6 +18,16 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         via: Vec<Hex>,
     },
+    /// SCS 6.0, 3.1 (data edition 3): the units of one hex move together, as one stack, to a
+    /// hex; each step costs every unit what it costs the unit it costs most, and the stack has
+    /// the MP of the unit with the fewest left. With `via` empty the stack takes the cheapest
+    /// route; otherwise `via` lists the hexes it enters on the way (`to` excluded).
+    MoveStack {
+        units: Vec<UnitId>,
+        to: Hex,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        via: Vec<Hex>,
+    },
     /// 3.5: an artillery unit fires at a hex.
     Fire {
         unit: UnitId,

@@ -195,19 +195,20 @@ impl ArdennesII {
                 ),
             ));
         }
+        let range = self.w.data.tables.barrage.observer_range;
         match self.observing_division(u) {
             Some(d) if self.observer(side, target, Some(d)).is_none() => Err(Refusal::new(
                 "3.5",
                 text!(
-                    "divisional artillery needs an observer of its own division within 2 hexes of {hid}",
-                    "师属火炮需要本师单位在 {hid} 2 格内担任观测员"
+                    "divisional artillery needs an observer of its own division within {range} hexes of {hid}",
+                    "师属火炮需要本师单位在 {hid} {range} 格内担任观测员"
                 ),
             )),
             None if self.observer(side, target, None).is_none() => Err(Refusal::new(
                 "3.5",
                 text!(
-                    "a barrage needs an observer within 2 hexes of {hid}",
-                    "射击需要在 {hid} 2 格内有观测员"
+                    "a barrage needs an observer within {range} hexes of {hid}",
+                    "射击需要在 {hid} {range} 格内有观测员"
                 ),
             )),
             _ => Ok(()),
@@ -314,10 +315,12 @@ impl ArdennesII {
             // Data editions 1 and 2: the engine's pick, the first candidate (RULINGS).
             [o, ..] if self.edition < 3 => {
                 self.s.units[*o as usize].observed = true;
+                self.log_observer(gun, *o, target);
                 self.barrage_die(Some(gun), side, target);
             }
             [o] => {
                 self.s.units[*o as usize].observed = true;
+                self.log_observer(gun, *o, target);
                 self.barrage_die(Some(gun), side, target);
             }
             _ => self.engine.push(Frame::Observer {
@@ -334,11 +337,12 @@ impl ArdennesII {
         if candidates.contains(&unit) {
             return Ok(());
         }
+        let range = self.w.data.tables.barrage.observer_range;
         Err(Refusal::new(
             "3.5",
             text!(
-                "the observer is a friendly unit within 2 hexes of the target (for divisional artillery, one of its own division)",
-                "观测员须为目标格 2 格内的友方单位(师属火炮须为本师单位)"
+                "the observer is a friendly unit within {range} hexes of the target (for divisional artillery, one of its own division)",
+                "观测员须为目标格 {range} 格内的友方单位(师属火炮须为本师单位)"
             ),
         ))
     }
@@ -349,6 +353,36 @@ impl ArdennesII {
         self.s.units[observer as usize].observed = true;
         let side = self.unit_side(gun);
         self.barrage_die(Some(gun), side, target);
+    }
+
+    /// 3.5: the journal names the observer the engine took for `gun`'s barrage at `target` (the
+    /// gun itself, the only candidate, or on data editions 1 and 2 its pick); an observer the
+    /// player chose is the player's own action.
+    fn log_observer(&mut self, gun: UnitId, observer: UnitId, target: Hex) {
+        if self.journal.off {
+            return;
+        }
+        let hid = self.w.data.hex_id(target);
+        let g = self.unit_text(gun);
+        if observer == gun {
+            self.journal.say(|| {
+                Text::new(
+                    format!("3.5: {} observes its own barrage at {hid}.", g.en),
+                    format!("3.5:{}自行观测对 {hid} 的射击。", g.zh),
+                )
+            });
+            return;
+        }
+        let o = self.unit_text(observer);
+        self.journal.say(|| {
+            Text::new(
+                format!(
+                    "3.5: {} observes the barrage of {} at {hid} and may not move for the rest of the phase.",
+                    o.en, g.en
+                ),
+                format!("3.5:{}为{}对 {hid} 的射击担任观测员,本阶段不能再移动。", o.zh, g.zh),
+            )
+        });
     }
 
     /// 3.5: the barrage die of `gun` (or an air strike) at `target`, with its modifiers.

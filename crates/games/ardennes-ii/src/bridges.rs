@@ -113,10 +113,13 @@ impl ArdennesII {
                 "a German unit holds a hex of the bridges at {hid}",
                 "德军单位占据 {hid} 桥梁所在的格"
             ),
-            Err(Unprimed::NoUsUnit) => text!(
-                "no US unit is within 2 hexes of the demolition symbol at {hid}",
-                "{hid} 的炸药标志 2 格内没有美军单位"
-            ),
+            Err(Unprimed::NoUsUnit) => {
+                let range = self.w.data.tables.bridge_us_unit_range;
+                text!(
+                    "no US unit is within {range} hexes of the demolition symbol at {hid}",
+                    "{hid} 的炸药标志 {range} 格内没有美军单位"
+                )
+            }
         };
         Err(Refusal::new("3.8", why))
     }
@@ -162,11 +165,12 @@ impl ArdennesII {
         if candidates.contains(&unit) {
             return Ok(());
         }
+        let range = self.w.data.tables.bridge_us_unit_range;
         Err(Refusal::new(
             "3.8",
             text!(
-                "the attempt is made by a US unit within 2 hexes of the demolition symbol",
-                "炸桥须由炸药标志 2 格内的美军单位进行"
+                "the attempt is made by a US unit within {range} hexes of the demolition symbol",
+                "炸桥须由炸药标志 {range} 格内的美军单位进行"
             ),
         ))
     }

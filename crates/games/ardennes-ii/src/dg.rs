@@ -11,9 +11,12 @@ impl ArdennesII {
     /// 3.1: more than 3 units, or units of more than one division (independents aside; not
     /// in an entry area, where divisional integrity does not apply).
     pub(crate) fn stack_fault(&self, units: &[UnitId]) -> bool {
-        if units.len() > 3 {
-            return true;
-        }
+        units.len() > 3 || self.mixed_divisions(units)
+    }
+
+    /// 3.1: units of more than one division (independents aside; not in an entry area, where
+    /// divisional integrity does not apply).
+    fn mixed_divisions(&self, units: &[UnitId]) -> bool {
         let in_entry_area = units
             .first()
             .and_then(|&u| self.s.units[u as usize].hex())
@@ -47,8 +50,13 @@ impl ArdennesII {
         for h in self.w.map.grid.hexes() {
             let units = b.stack(h);
             // SCS 5.0 (data edition 3): a stack with a unit arrived this turn may be
-            // overstacked until the end of its side's first movement phase since.
+            // overstacked until the end of its side's first movement phase since; from edition
+            // 4 on it is spared only the limit, not divisional integrity (3.1: "师完整性不适用
+            // 于在入场区域中的增援", in entry areas only; RULINGS).
             if units.iter().any(|u| self.s.arrived.contains(u)) {
+                if self.edition >= 4 && self.mixed_divisions(units) {
+                    dg.extend_from_slice(units);
+                }
                 continue;
             }
             if !units.is_empty() && self.stack_fault(units) {

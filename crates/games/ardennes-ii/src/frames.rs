@@ -87,7 +87,12 @@ pub enum ArrivalStep {
 /// A unit walking its route.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct March {
+    /// The unit moving (the first of a stack moving together).
     pub unit: UnitId,
+    /// SCS 6.0, 3.1 (data edition 3): the other units of a stack moving together with `unit`,
+    /// each entering every hex with it and paying the same MP.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub with: Vec<UnitId>,
     /// Where the move began.
     pub start: Hex,
     /// The hexes still to enter, in order, each with the half MP entering it costs, as priced
@@ -102,6 +107,16 @@ pub struct March {
     /// 3.6: the enemy artillery this march has made bug out (or stay, having nowhere to go):
     /// each is asked once.
     pub alerted: Vec<UnitId>,
+}
+
+impl March {
+    /// The units walking: the unit, then those of its stack moving together with it.
+    pub fn movers(&self) -> Vec<UnitId> {
+        let mut v = Vec::with_capacity(1 + self.with.len());
+        v.push(self.unit);
+        v.extend_from_slice(&self.with);
+        v
+    }
 }
 
 /// What a die is rolled for.

@@ -68,7 +68,7 @@ pub struct ArdennesII {
     pub(crate) journal: Journal,
     /// The scenario being played (a shipped one, or one a player wrote).
     pub(crate) scenario: Arc<data::Scenario>,
-    /// The data edition the game was begun on (1, 2 or 3; docs/formats.md "edition"): a game
+    /// The data edition the game was begun on (1 to 4; docs/formats.md "edition"): a game
     /// begun on an earlier one keeps the readings and the map it was played under, so that its
     /// record replays (RULINGS, "Data editions"): edition 1 the bug-out road count from the
     /// gun's own road (3.6); editions 1 and 2 the map before the 1944 secondary road net
@@ -105,15 +105,16 @@ impl<'a> SeatView<'a> {
 }
 
 /// The data edition new games begin on ([`Rules::DATA_EDITION`] as a number).
-pub(crate) const EDITION: u8 = 3;
+pub(crate) const EDITION: u8 = 4;
 
-/// The number of data edition `edition` (1, 2 or 3); an edition this build does not know is
+/// The number of data edition `edition` (1 to 4); an edition this build does not know is
 /// refused.
 fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
         "1" => Ok(1),
         "2" => Ok(2),
         "3" => Ok(3),
+        "4" => Ok(4),
         other => Err(SetupError(format!(
             "this game of ardennes-ii was begun on edition {other} of its data, which this build does not have (it plays editions 1 to {})",
             <ArdennesII as Rules>::DATA_EDITION
@@ -127,13 +128,14 @@ impl Rules for ArdennesII {
     type View<'a> = SeatView<'a>;
     const ID: &'static str = "ardennes-ii";
     const SEQUENCE_OF_PLAY: &'static str = "2.1";
-    /// Edition 3: the map's 1944 secondary road net; the firing player chooses the barrage's
+    /// Edition 4: an arrival is spared the stacking limit until its first movement phase ends,
+    /// not divisional integrity (3.1, SCS 5.0). Edition 3: the map's 1944 secondary road net; the firing player chooses the barrage's
     /// observer (3.5), the US player the unit that makes a demolition attempt (3.8), a German
     /// stack may enter an empty traffic jam together and stacking is checked at the end of every
     /// phase (3.1). Edition 2: Entry Area N across the seam and the bug-out road count from the
     /// nearest road (3.6). Games begun on editions 1 and 2 replay on the map of edition 2 with
     /// the readings they were played under.
-    const DATA_EDITION: &'static str = "3";
+    const DATA_EDITION: &'static str = "4";
 
     fn seat_view(&self, seat: Seat) -> SeatView<'_> {
         SeatView { g: self, seat }
@@ -381,7 +383,7 @@ impl ArdennesII {
         }
     }
 
-    /// The data edition the game was begun on (1, 2 or 3), whose readings it is played under
+    /// The data edition the game was begun on (1 to 4), whose readings it is played under
     /// (RULINGS, "Data editions").
     pub fn edition(&self) -> u8 {
         self.edition
@@ -419,7 +421,7 @@ impl Edit<'_> {
         }
     }
 
-    /// Plays the game on the readings of data edition `edition` (1, 2 or 3), as a game begun
+    /// Plays the game on the readings of data edition `edition` (1 to 4), as a game begun
     /// on it would be.
     pub fn set_edition(&mut self, edition: u8) {
         self.g.edition = edition;
@@ -463,7 +465,7 @@ mod tests {
     #[test]
     fn the_editions_this_build_plays_and_no_other() {
         assert_eq!(edition_number(<ArdennesII as Rules>::DATA_EDITION).ok(), Some(EDITION));
-        for (e, n) in [("1", 1), ("2", 2), ("3", 3)] {
+        for (e, n) in [("1", 1), ("2", 2), ("3", 3), ("4", 4)] {
             let g = ArdennesII::new_game_edition("goose-egg", 1, e).expect("a known edition");
             assert_eq!(g.edition(), n);
         }

@@ -162,6 +162,28 @@ impl ArdennesII {
                     out.push(Action::Exit { unit: u });
                 }
             }
+            // SCS 6.0, 3.1 (data edition 3): the units of a hex that may move, together. Only
+            // the whole group is offered; any two or more of them may be named (`move-stack`).
+            if self.edition >= 3 {
+                for &h in b.held_by(side) {
+                    let group: Vec<UnitId> = b
+                        .stack(h)
+                        .iter()
+                        .copied()
+                        .filter(|&u| self.may_start_move(u, side, exploitation).is_ok() && b.stack_left(&[u]) > 0)
+                        .collect();
+                    if group.len() < 2 {
+                        continue;
+                    }
+                    for (to, _) in b.stack_destinations(&group, search) {
+                        out.push(Action::MoveStack {
+                            units: group.clone(),
+                            to,
+                            via: Vec::new(),
+                        });
+                    }
+                }
+            }
         });
     }
 
@@ -200,34 +222,127 @@ impl ArdennesII {
         self.may_start_move(u, side, exploitation)
             .map_err(|held| self.held_refusal(u, held))?;
         if !via.is_empty() {
-            return self.route_by(u, to, via).map(|_| ());
+            return self.route_by(&[u], to, via).map(|_| ());
         }
         let b = Board::new(&self.w, &self.s);
         let reach = with_search(|search| b.destinations(u, search));
         if reach.binary_search_by_key(&to, |&(h, _)| h).is_ok() {
             return Ok(());
         }
-        Err(self.unreached(&b, u, to))
+        Err(self.unreached(&b, &[u], to))
     }
 
-    /// Why unit `u` cannot reach `to` with the MP it has left: not enough MP for the cheapest
-    /// route, or what bars every way there.
-    fn unreached(&self, b: &Board, u: UnitId, to: Hex) -> Refusal {
-        let name = self.unit_text(u);
+    /// SCS 6.0, 3.1 (data edition 3): whether the units `units` may move together, as one
+    /// stack, to `to` now (by `via`, if given): two or more units, each named once, standing in
+    /// one hex, each free to move now, along a route open to every one of them that the unit
+    /// with the fewest MP left can pay at the dearest unit's costs (RULINGS).
+    pub(crate) fn may_move_stack(
+        &self,
+        units: &[UnitId],
+        to: Hex,
+        via: &[Hex],
+        side: Side,
+        exploitation: bool,
+    ) -> Result<(), Refusal> {
+        if self.edition < 3 {
+            let e = self.edition;
+            return Err(Refusal::new(
+                "SCS 6.0",
+                text!(
+                    "in a game begun on data edition {e} units move one at a time (stacks move together from edition 3 on)",
+                    "在数据第 {e} 版开始的对局中单位逐个移动(第 3 版起堆叠可以一起移动)"
+                ),
+            ));
+        }
+        for &u in units {
+            self.known_unit(u)?;
+        }
+        self.known_hex(to)?;
+        for &h in via {
+            self.known_hex(h)?;
+        }
+        if units.len() < 2 {
+            return Err(Refusal::new(
+                "SCS 6.0",
+                text!(
+                    "a stack moving together has two units or more; move a single unit with `move`",
+                    "一起移动的堆叠须有两个或以上单位;单个单位请用 `move` 移动"
+                ),
+            ));
+        }
+        for (k, &u) in units.iter().enumerate() {
+            if units[..k].contains(&u) {
+                let name = self.unit_text(u);
+                return Err(Refusal::new(
+                    "SCS 6.0",
+                    Text::new(
+                        format!("{} is named twice in the stack", name.en),
+                        format!("{}在堆叠中出现了两次", name.zh),
+                    ),
+                ));
+            }
+            self.may_start_move(u, side, exploitation)
+                .map_err(|held| self.held_refusal(u, held))?;
+        }
+        let start = self.s.units[units[0] as usize].hex();
+        if let Some(&u) = units.iter().find(|&&u| self.s.units[u as usize].hex() != start) {
+            let name = self.unit_text(u);
+            let hid = start.map(|h| self.w.data.hex_id(h)).unwrap_or_default();
+            return Err(Refusal::new(
+                "SCS 6.0",
+                Text::new(
+                    format!(
+                        "units move together only from one hex: {} is not in {hid} with the first unit",
+                        name.en
+                    ),
+                    format!("只有同一格的单位可以一起移动:{}不在第一个单位所在的 {hid}", name.zh),
+                ),
+            ));
+        }
+        if !via.is_empty() {
+            return self.route_by(units, to, via).map(|_| ());
+        }
+        let b = Board::new(&self.w, &self.s);
+        let reach = with_search(|search| b.stack_destinations(units, search));
+        if reach.binary_search_by_key(&to, |&(h, _)| h).is_ok() {
+            return Ok(());
+        }
+        Err(self.unreached(&b, units, to))
+    }
+
+    /// The units of a move in words: one unit's name, or "the stack of A, B" for a stack moving
+    /// together.
+    pub(crate) fn movers_text(&self, units: &[UnitId]) -> Text {
+        if let [u] = units {
+            return self.unit_text(*u);
+        }
+        let names: Vec<Text> = units.iter().map(|&u| self.unit_text(u)).collect();
+        let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
+        let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
+        Text::new(
+            format!("the stack of {}", en.join(", ")),
+            format!("{}组成的堆叠", zh.join("、")),
+        )
+    }
+
+    /// Why unit `u` (or the stack `units` moving together) cannot reach `to` with the MP it has
+    /// left: not enough MP for the cheapest route, or what bars every way there.
+    fn unreached(&self, b: &Board, units: &[UnitId], to: Hex) -> Refusal {
+        let name = self.movers_text(units);
         let hid = self.w.data.hex_id(to);
-        let st = &self.s.units[u as usize];
+        let st = &self.s.units[units[0] as usize];
         if st.hex() == Some(to) {
             return Refusal::new(
                 "3.1",
                 Text::new(
-                    format!("{} is in {hid} already", name.en),
+                    format!("{} is in {hid} already", capitalized(&name.en)),
                     format!("{}已在 {hid}", name.zh),
                 ),
             );
         }
-        let left = b.allowance(u).saturating_sub(st.spent as u32);
+        let left = b.stack_left(units);
         with_search(|search| {
-            b.reach_within(u, u32::MAX - 1, search);
+            b.reach_stack_within(units, u32::MAX - 1, search);
             if let Some(cost) = search.cost(to) {
                 let (need, have) = (half_mp(cost), half_mp(left));
                 return Refusal::new(
@@ -242,7 +357,21 @@ impl ArdennesII {
                 );
             }
             match search.why(to) {
-                Some(why) => self.barred_refusal(u, to, why),
+                // What barred the step: the first unit of the stack it is barred to.
+                Some(why) => {
+                    let grid = &self.w.map.grid;
+                    let barred_to = |u: UnitId| {
+                        grid.neighbours(to).any(|(_, from)| {
+                            grid.dir_to(from, to)
+                                .is_some_and(|d| b.step(u, from, d, to) == Err(why))
+                        })
+                    };
+                    let u = match units {
+                        [u] => *u,
+                        _ => units.iter().copied().find(|&u| barred_to(u)).unwrap_or(units[0]),
+                    };
+                    self.barred_refusal(u, to, why)
+                }
                 None => Refusal::new(
                     "3.1",
                     Text::new(
@@ -297,17 +426,20 @@ impl ArdennesII {
         Refusal::new(rule, Text::new(en, zh))
     }
 
-    /// A route the player gives for unit `u` to `to` through `via`, priced step by step on the
-    /// position as it is: every step into a neighbouring hex the unit may enter, no hex twice,
-    /// a traffic jam only at the end (3.1), within the MP the unit has left.
-    fn route_by(&self, u: UnitId, to: Hex, via: &[Hex]) -> Result<Vec<(Hex, u32)>, Refusal> {
+    /// A route the player gives for unit `units[0]` (or the stack `units` moving together) to
+    /// `to` through `via`, priced step by step on the position as it is: every step into a
+    /// neighbouring hex every unit may enter, no hex twice, a traffic jam only at the end (3.1),
+    /// within the MP the unit (each unit of the stack) has left, a stack's steps at the dearest
+    /// unit's costs.
+    fn route_by(&self, units: &[UnitId], to: Hex, via: &[Hex]) -> Result<Vec<(Hex, u32)>, Refusal> {
         let b = Board::new(&self.w, &self.s);
         let grid = &self.w.map.grid;
+        let u = units[0];
         let Some(start) = self.s.units[u as usize].hex() else {
             return Err(self.held_refusal(u, Held::OffMap));
         };
         let german = self.unit_side(u) == Side::German;
-        let left = b.allowance(u).saturating_sub(self.s.units[u as usize].spent as u32);
+        let left = b.stack_left(units);
         let mut route = Vec::with_capacity(via.len() + 1);
         let (mut from, mut total) = (start, 0u32);
         let mut seen = vec![start];
@@ -333,7 +465,9 @@ impl ArdennesII {
                 ));
             }
             seen.push(h);
-            let cost = b.step(u, from, d, h).map_err(|why| self.barred_refusal(u, h, why))?;
+            let cost = b
+                .stack_step(units, from, d, h)
+                .map_err(|(v, why)| self.barred_refusal(v, h, why))?;
             total += cost;
             route.push((h, cost));
             if german && b.traffic_jam(h) && k < via.len() {
@@ -348,7 +482,7 @@ impl ArdennesII {
             from = h;
         }
         if total > left {
-            let name = self.unit_text(u);
+            let name = self.movers_text(units);
             let (need, have) = (half_mp(total), half_mp(left));
             let hid = self.w.data.hex_id(to);
             return Err(Refusal::new(
@@ -365,11 +499,15 @@ impl ArdennesII {
         Ok(route)
     }
 
-    /// The cheapest route of unit `u` to `to`: each hex entered with its cost in half MP.
-    fn cheapest_route(&self, u: UnitId, to: Hex) -> Vec<(Hex, u32)> {
+    /// The cheapest route of unit `units[0]` (or the stack `units` moving together) to `to`:
+    /// each hex entered with its cost in half MP.
+    fn cheapest_route(&self, units: &[UnitId], to: Hex) -> Vec<(Hex, u32)> {
         let b = Board::new(&self.w, &self.s);
         with_search(|search| {
-            b.reach(u, search);
+            match units {
+                [u] => b.reach(*u, search),
+                _ => b.reach_stack_within(units, b.stack_left(units), search),
+            };
             let Some(path) = search.path(to) else {
                 return Vec::new();
             };
@@ -384,18 +522,21 @@ impl ArdennesII {
         })
     }
 
-    /// A move (checked) begins: the unit's march along its route goes on the stack.
-    pub(crate) fn start_march(&mut self, u: UnitId, to: Hex, via: &[Hex]) {
+    /// A move (checked) begins: the march of the unit (or of the stack moving together,
+    /// SCS 6.0) along its route goes on the procedure stack.
+    pub(crate) fn start_march(&mut self, units: &[UnitId], to: Hex, via: &[Hex]) {
+        let Some(&u) = units.first() else { return };
         let Some(from) = self.s.units[u as usize].hex() else {
             return;
         };
         let route = if via.is_empty() {
-            self.cheapest_route(u, to)
+            self.cheapest_route(units, to)
         } else {
-            self.route_by(u, to, via).unwrap_or_default()
+            self.route_by(units, to, via).unwrap_or_default()
         };
         self.engine.push(Frame::March(March {
             unit: u,
+            with: units[1..].to_vec(),
             start: from,
             route,
             from,
@@ -415,9 +556,10 @@ impl ArdennesII {
         let Some(at) = self.s.units[u as usize].hex() else {
             return;
         };
+        let movers = m.movers();
         if m.reprice {
             m.reprice = false;
-            m.route = self.reprice(u, at, &m.route);
+            m.route = self.reprice(&movers, at, &m.route);
         }
         let Some(&(next, cost)) = m.route.first() else {
             self.end_march(&m, at);
@@ -425,10 +567,24 @@ impl ArdennesII {
         };
         // 3.8: "at any moment": as a German unit reaches a hex that would end the chance to blow
         // a primed bridge (a hex of the bridge, or the symbol's hex), the US may try to blow it.
-        let primed = self.primed_ahead(u, next);
+        // A stack moving together reaches the bridge as one: the US is offered it if it was
+        // not yet offered for one of its units.
+        let mut primed = self.primed_ahead(u, next);
+        for &v in &m.with {
+            for i in self.primed_ahead(v, next) {
+                if !primed.contains(&i) {
+                    primed.push(i);
+                }
+            }
+        }
+        primed.sort_unstable();
         if !primed.is_empty() {
             self.log_stretch(&m, at);
             self.bridge_ahead(u, at, &primed);
+            // A stack moving together reaches the bridge once.
+            for &v in &m.with {
+                self.s.approached.extend(primed.iter().map(|&i| (v, i)));
+            }
             self.engine.push(Frame::March(March {
                 from: at,
                 stretch: 0,
@@ -444,22 +600,25 @@ impl ArdennesII {
             let b = Board::new(&self.w, &self.s);
             b.traffic_jam(next) && b.stack(next).is_empty()
         };
-        {
-            let st = &mut self.s.units[u as usize];
+        for &v in &movers {
+            let st = &mut self.s.units[v as usize];
             st.loc = Loc::Map(next);
             st.spent = st.spent.saturating_add(cost.min(u16::MAX as u32) as u16);
             st.moved = true;
         }
         if empty_jam {
-            self.jam_stack(u, m.start, next);
+            self.jam_stack(&movers, m.start, next);
         }
         // 3.6: enemy artillery the unit comes next to bugs out "at that instant", before the
         // unit goes on; each gun once a march (one with nowhere to go stays).
-        let guns: Vec<UnitId> = self
-            .bug_out_triggered(u, next)
-            .into_iter()
-            .filter(|g| !m.alerted.contains(g))
-            .collect();
+        let mut guns: Vec<UnitId> = Vec::new();
+        for &v in &movers {
+            for g in self.bug_out_triggered(v, next) {
+                if !m.alerted.contains(&g) && !guns.contains(&g) {
+                    guns.push(g);
+                }
+            }
+        }
         m.alerted.extend_from_slice(&guns);
         let done = m.route.is_empty();
         if done {
@@ -471,7 +630,9 @@ impl ArdennesII {
             m.reprice = true;
         }
         // 3.1 a traffic jam, 3.5 an enemy Full marker: what entering the hex does.
-        self.entered(u, next);
+        for &v in &movers {
+            self.entered(v, next);
+        }
         if !done {
             self.engine.push(Frame::March(m));
         }
@@ -480,14 +641,16 @@ impl ArdennesII {
         }
     }
 
-    /// 3.1 (data edition 3): German unit `u`, whose move began at `start`, has entered the
-    /// empty traffic jam at `jam`: the stack it moves with — the German units still at `start`
-    /// that have not moved this phase — may follow it in (RULINGS).
-    fn jam_stack(&mut self, u: UnitId, start: Hex, jam: Hex) {
-        let mut units = vec![u];
+    /// 3.1 (data edition 3): German unit `movers[0]` (or the stack `movers` moving together),
+    /// whose move began at `start`, has entered the empty traffic jam at `jam`: the stack it
+    /// moves with — itself and the German units still at `start` that have not moved this phase
+    /// — may be in the jam together, the units left behind following it in by moves of their own
+    /// (RULINGS).
+    fn jam_stack(&mut self, movers: &[UnitId], start: Hex, jam: Hex) {
+        let mut units = movers.to_vec();
         units.extend((0..self.s.units.len() as UnitId).filter(|&v| {
             let st = &self.s.units[v as usize];
-            v != u && st.hex() == Some(start) && !st.moved && self.unit_side(v) == Side::German
+            !movers.contains(&v) && st.hex() == Some(start) && !st.moved && self.unit_side(v) == Side::German
         }));
         self.s.jam_stacks.retain(|j| j.jam != jam);
         self.s.jam_stacks.push(JamStack { jam, units });
@@ -495,17 +658,18 @@ impl ArdennesII {
 
     /// The rest of a march's route priced again on the position as it is now: it ends before
     /// the first step that is barred (a bridge blown, an enemy unit come in the way) or that the
-    /// MP left cannot pay, and at a traffic jam (3.1).
-    fn reprice(&self, u: UnitId, at: Hex, route: &[(Hex, u32)]) -> Vec<(Hex, u32)> {
+    /// MP left cannot pay, and at a traffic jam (3.1); a stack moving together at its dearest
+    /// unit's costs and its fewest MP left.
+    fn reprice(&self, units: &[UnitId], at: Hex, route: &[(Hex, u32)]) -> Vec<(Hex, u32)> {
         let b = Board::new(&self.w, &self.s);
         let grid = &self.w.map.grid;
-        let german = self.unit_side(u) == Side::German;
-        let left = b.allowance(u).saturating_sub(self.s.units[u as usize].spent as u32);
+        let german = self.unit_side(units[0]) == Side::German;
+        let left = b.stack_left(units);
         let mut out = Vec::new();
         let (mut from, mut total) = (at, 0);
         for &(h, _) in route {
             let Some(d) = grid.dir_to(from, h) else { break };
-            match b.step(u, from, d, h) {
+            match b.stack_step(units, from, d, h) {
                 Ok(c) if total + c <= left => {
                     total += c;
                     out.push((h, c));
@@ -525,13 +689,18 @@ impl ArdennesII {
         if m.from == at || self.journal.off {
             return;
         }
-        let name = self.unit_text(m.unit);
+        let name = self.movers_text(&m.movers());
         let (from, hid) = (self.w.data.hex_id(m.from), self.w.data.hex_id(at));
         let mp = half_mp(m.stretch);
+        let (moves, moves_zh) = if m.with.is_empty() {
+            ("moves", "移动")
+        } else {
+            ("moves together", "一起移动")
+        };
         self.journal.say(|| {
             Text::new(
-                format!("{} moves {from} → {hid} ({}).", name.en, mp.en),
-                format!("{}移动 {from} → {hid}({})。", name.zh, mp.zh),
+                format!("{} {moves} {from} → {hid} ({}).", capitalized(&name.en), mp.en),
+                format!("{}{moves_zh} {from} → {hid}({})。", name.zh, mp.zh),
             )
         });
     }
@@ -542,9 +711,10 @@ impl ArdennesII {
         self.log_stretch(m, at);
         // 3.1: a unit that has moved elsewhere than into its stack's traffic jam no longer
         // moves with that stack.
+        let movers = m.movers();
         if at != m.start && !self.s.jam_stacks.is_empty() {
             for j in self.s.jam_stacks.iter_mut().filter(|j| j.jam != at) {
-                j.units.retain(|&v| v != m.unit);
+                j.units.retain(|v| !movers.contains(v));
             }
             self.s.jam_stacks.retain(|j| !j.units.is_empty());
         }
@@ -554,7 +724,7 @@ impl ArdennesII {
         }
         let side = self.unit_side(m.unit);
         let others = (0..self.s.units.len() as UnitId)
-            .any(|v| v != m.unit && self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side);
+            .any(|v| !movers.contains(&v) && self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side);
         self.occupy(at, others.then_some(side));
     }
 
@@ -611,5 +781,14 @@ impl ArdennesII {
                 text!("there is no hex {n} on the map", "地图上没有编号为 {n} 的格"),
             ))
         }
+    }
+}
+
+/// An English sentence's first word with its capital ("the stack of …" opening a line).
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

@@ -63,6 +63,22 @@ impl ArdennesII {
                 let h = self.hid(to);
                 Text::new(format!("Move {} to {h}", t.en), format!("{}移动到 {h}", t.zh))
             }
+            Action::MoveStack { ref units, to, ref via } => {
+                let names: Vec<Text> = units.iter().map(|&x| u(x)).collect();
+                let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
+                let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
+                let (en, zh) = (en.join(", "), zh.join("、"));
+                let h = self.hid(to);
+                if !via.is_empty() {
+                    let ids: Vec<String> = via.iter().map(|&h| self.hid(h)).collect();
+                    let route = ids.join(" ");
+                    return Text::new(
+                        format!("Move {en} together to {h} by {route}"),
+                        format!("{zh}一起经 {route} 移动到 {h}"),
+                    );
+                }
+                Text::new(format!("Move {en} together to {h}"), format!("{zh}一起移动到 {h}"))
+            }
             Action::Fire { unit, target } => {
                 let t = u(unit);
                 let h = self.hid(target);
@@ -212,6 +228,15 @@ impl ArdennesII {
                 let ids: Vec<String> = via.iter().map(|&h| self.hid(h)).collect();
                 format!("move {} {} via {}", self.uid(unit), self.hid(to), ids.join(" "))
             }
+            Action::MoveStack { ref units, to, ref via } => {
+                let ids: Vec<String> = units.iter().map(|&u| self.uid(u)).collect();
+                let route: Vec<String> = via.iter().map(|&h| self.hid(h)).collect();
+                let mut t = format!("move-stack {} with {}", self.hid(to), ids.join(" "));
+                if !route.is_empty() {
+                    t.push_str(&format!(" via {}", route.join(" ")));
+                }
+                t
+            }
             Action::Fire { unit, target } => format!("fire {} {}", self.uid(unit), self.hid(target)),
             Action::AirStrike { target } => format!("air-strike {}", self.hid(target)),
             Action::EndPhase => "end-phase".into(),
@@ -304,6 +329,18 @@ impl ArdennesII {
                 unit: unit(u)?,
                 roll: false,
             },
+            ["move-stack", h, "with", rest @ ..] if !rest.is_empty() => {
+                let (ids, route) = match rest.iter().position(|w| *w == "via") {
+                    Some(k) if k + 1 < rest.len() => (&rest[..k], &rest[k + 1..]),
+                    Some(_) => return None,
+                    None => (rest, &[][..]),
+                };
+                Action::MoveStack {
+                    to: hex(h)?,
+                    units: ids.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?,
+                    via: route.iter().map(|h| hex(h)).collect::<Option<Vec<_>>>()?,
+                }
+            }
             ["overrun", h, "with", rest @ ..] if !rest.is_empty() => Action::Overrun {
                 target: hex(h)?,
                 units: rest.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?,
@@ -317,6 +354,7 @@ impl ArdennesII {
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = Board::new(&self.w, &self.s);
         let mut costs: std::collections::HashMap<UnitId, crate::memo::Reach> = Default::default();
+        let mut stacks: std::collections::HashMap<Vec<UnitId>, Vec<(Hex, u32)>> = Default::default();
         let at = |units: &[UnitId], hexes: &[Hex], kind: ActionKind| Targets {
             units: units.iter().map(|&u| self.uid(u)).collect(),
             hexes: hexes.iter().map(|&h| self.hid(h)).collect(),
@@ -342,6 +380,19 @@ impl ArdennesII {
                         Targets {
                             note,
                             ..at(&[unit], &[to], ActionKind::Move)
+                        }
+                    }
+                    Action::MoveStack { ref units, to, .. } => {
+                        let reach = stacks
+                            .entry(units.clone())
+                            .or_insert_with(|| with_search(|search| b.stack_destinations(units, search)));
+                        let note = reach
+                            .binary_search_by_key(&to, |&(h, _)| h)
+                            .ok()
+                            .map(|i| sandtable_core::text::half_mp(reach[i].1));
+                        Targets {
+                            note,
+                            ..at(units, &[to], ActionKind::Move)
                         }
                     }
                     Action::Fire { unit, target } => at(&[unit], &[target], ActionKind::Attack),
@@ -1141,6 +1192,7 @@ impl ArdennesII {
 fn group_of(a: &Action) -> Text {
     let (en, zh) = match a {
         Action::Move { .. } => ("Move", "移动"),
+        Action::MoveStack { .. } => ("Move stacks together", "堆叠一起移动"),
         Action::Fire { .. } => ("Barrage", "射击"),
         Action::AirStrike { .. } => ("Air strikes", "空袭"),
         Action::EndPhase => ("End the phase", "结束本阶段"),

@@ -124,6 +124,9 @@ impl ArdennesII {
             (Action::Move { unit, to, via }, Some((side, exploitation))) => {
                 self.may_move(*unit, *to, via, side, exploitation)
             }
+            (Action::MoveStack { units, to, via }, Some((side, exploitation))) => {
+                self.may_move_stack(units, *to, via, side, exploitation)
+            }
             (Action::Exit { unit }, Some((side, exploitation))) => self.may_exit(*unit, side, exploitation),
             (Action::Overrun { units, target }, Some((side, exploitation))) => {
                 self.may_overrun(units, *target, side, exploitation)
@@ -217,7 +220,7 @@ impl ArdennesII {
     pub(crate) fn action_context(&self, a: &Action) -> Refusal {
         let r = |rule: &str, t: Text| Refusal::new(rule, t);
         match a {
-            Action::Move { .. } => r(
+            Action::Move { .. } | Action::MoveStack { .. } => r(
                 "2.1",
                 text!("units move only in a movement or exploitation phase", "单位只能在移动或进击阶段移动"),
             ),
@@ -275,20 +278,26 @@ impl ArdennesII {
                 ),
             ),
             Action::Resupply { .. } => self.no_resupply_now(),
-            Action::Attempt { .. } => r(
-                "3.8",
-                text!(
-                    "a US unit is chosen for a demolition attempt only as the attempt is made, among those within 2 hexes of the symbol",
-                    "炸桥单位只在尝试炸桥时从炸药标志 2 格内的美军单位中选择"
-                ),
-            ),
-            Action::Observe { .. } => r(
-                "3.5",
-                text!(
-                    "an observer is chosen as a barrage is fired, among the friendly units within 2 hexes of its target",
-                    "观测员在射击时从目标格 2 格内的友方单位中选择"
-                ),
-            ),
+            Action::Attempt { .. } => {
+                let range = self.w.data.tables.bridge_us_unit_range;
+                r(
+                    "3.8",
+                    text!(
+                        "a US unit is chosen for a demolition attempt only as the attempt is made, among those within {range} hexes of the symbol",
+                        "炸桥单位只在尝试炸桥时从炸药标志 {range} 格内的美军单位中选择"
+                    ),
+                )
+            }
+            Action::Observe { .. } => {
+                let range = self.w.data.tables.barrage.observer_range;
+                r(
+                    "3.5",
+                    text!(
+                        "an observer is chosen as a barrage is fired, among the friendly units within {range} hexes of its target",
+                        "观测员在射击时从目标格 {range} 格内的友方单位中选择"
+                    ),
+                )
+            }
             Action::EndPhase => r(
                 "2.1",
                 text!(

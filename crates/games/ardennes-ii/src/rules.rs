@@ -488,6 +488,58 @@ impl<'a> Board<'a> {
         Some(start)
     }
 
+    /// SCS 6.0, 3.1 (data edition 3): the half-MP cost for the stack `units` moving together to
+    /// step from `from` into `to`: the dearest of its units' costs, or the first unit (and what)
+    /// a step barred to any of them bars (RULINGS, "A stack moving together").
+    pub fn stack_step(&self, units: &[UnitId], from: Hex, d: Dir, to: Hex) -> Result<u32, (UnitId, Why)> {
+        let mut most = 0;
+        for &u in units {
+            most = most.max(self.step(u, from, d, to).map_err(|why| (u, why))?);
+        }
+        Ok(most)
+    }
+
+    /// The half MP the stack `units` moving together has left: the fewest any of its units has
+    /// left (RULINGS, "A stack moving together").
+    pub fn stack_left(&self, units: &[UnitId]) -> u32 {
+        units
+            .iter()
+            .map(|&u| self.allowance(u).saturating_sub(self.s.units[u as usize].spent as u32))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Every hex the stack `units` moving together could reach from the hex of its first unit
+    /// spending at most `limit` half MP, into `search`: each step priced at the dearest of its
+    /// units' costs, barred if barred to any, a traffic jam stopping German units (3.1).
+    pub fn reach_stack_within(&self, units: &[UnitId], limit: u32, search: &mut Search) -> Option<Hex> {
+        let start = self.s.units[*units.first()? as usize].hex()?;
+        let german = self.def(units[0]).side == Side::German;
+        search.run(&self.w.map.grid, &[(start, 0)], limit, |from, d, to| {
+            match self.stack_step(units, from, d, to) {
+                Err((_, why)) => Step::Blocked(why),
+                Ok(c) if german && self.traffic_jam(to) => Step::Stop(c),
+                Ok(c) => Step::Go(c),
+            }
+        });
+        Some(start)
+    }
+
+    /// The hexes the stack `units` moving together can enter with the MP it has left and
+    /// their costs in half MP, in hex order (its own hex excluded).
+    pub fn stack_destinations(&self, units: &[UnitId], search: &mut Search) -> Vec<(Hex, u32)> {
+        let Some(start) = self.reach_stack_within(units, self.stack_left(units), search) else {
+            return Vec::new();
+        };
+        let mut found: Vec<(Hex, u32)> = search
+            .reached()
+            .filter(|&h| h != start)
+            .map(|h| (h, search.cost(h).unwrap_or(0)))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
     /// The hexes unit `u` can enter with the MP it has left and their costs in half MP, in hex
     /// order (its own hex excluded): [`Self::reach`], kept in the state's memo while nothing
     /// it depends on changes.

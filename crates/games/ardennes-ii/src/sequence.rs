@@ -109,6 +109,47 @@ impl Phase {
         }
     }
 
+    /// The phase a scenario file names (`first_phase`): `weather`, `air-strikes`,
+    /// `air-supply`, `reinforcements`, `marker-removal`, and for each side (`german-`, `us-`)
+    /// `barrage-removal`, `movement`, `combat`, `exploitation`, `supply`; and `us-barrage`.
+    pub fn from_id(id: &str) -> Option<Phase> {
+        use Phase::*;
+        let sided = |rest: &str, s: Side| match rest {
+            "barrage-removal" => Some(BarrageRemoval(s)),
+            "movement" => Some(Movement(s)),
+            "combat" => Some(Combat(s)),
+            "exploitation" => Some(Exploitation(s)),
+            "supply" => Some(Supply(s)),
+            _ => None,
+        };
+        match id {
+            "weather" => Some(Weather),
+            "air-strikes" => Some(AirStrikes),
+            "air-supply" => Some(AirSupply),
+            "reinforcements" => Some(Reinforcements),
+            "marker-removal" => Some(MarkerRemoval),
+            "us-barrage" => Some(UsBarrage),
+            _ => {
+                if let Some(rest) = id.strip_prefix("german-") {
+                    sided(rest, Side::German)
+                } else if let Some(rest) = id.strip_prefix("us-") {
+                    sided(rest, Side::Allied)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The phases of `turn`, in order (2.1).
+    pub fn of_turn(turn: u8) -> Vec<Phase> {
+        let mut v = vec![Phase::FIRST];
+        while let Some(p) = v.last().and_then(|p| p.next(turn)) {
+            v.push(p);
+        }
+        v
+    }
+
     /// The side that fires in this phase, if barrage is allowed in it (3.5, RULINGS A33):
     /// the phasing side in its movement & barrage phase, the US in the US barrage phase.
     pub fn barrage_side(self) -> Option<Side> {

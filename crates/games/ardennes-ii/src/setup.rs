@@ -194,10 +194,25 @@ impl ArdennesII {
             }),
             memo: Default::default(),
         };
+        s.frozen = scenario.frozen;
+        s.air_strikes = scenario.strikes_left;
         for m in &scenario.markers {
+            let side = m.side.unwrap_or(Side::Allied);
             match m.kind {
                 crate::data::MarkerKind::BridgeBlown => s.blown.push(m.hex),
                 crate::data::MarkerKind::BridgeTested => s.tested.push(m.hex),
+                crate::data::MarkerKind::BarrageFull => s.markers.push(crate::state::Markers {
+                    hex: m.hex,
+                    side,
+                    full: m.count,
+                    half: 0,
+                }),
+                crate::data::MarkerKind::BarrageHalf => s.markers.push(crate::state::Markers {
+                    hex: m.hex,
+                    side,
+                    full: 0,
+                    half: m.count,
+                }),
             }
         }
         let mut placing = Vec::new();
@@ -222,10 +237,15 @@ impl ArdennesII {
             scenario: Arc::new(scenario.clone()),
             edition: crate::EDITION,
         };
-        // SCS 5.0: the owners' set-up choices come in a set-up phase before the first turn.
+        // SCS 5.0: the owners' set-up choices come in a set-up phase before the first turn,
+        // which begins with its pre-turn or the phase the scenario names.
         let first = if placing.is_empty() {
             g.journal.heading(|| crate::turn::turn_heading(g.s.turn));
-            Phase::FIRST
+            let first = g.scenario.first_phase.unwrap_or(Phase::FIRST);
+            if first != Phase::FIRST {
+                g.journal.heading(|| first.name());
+            }
+            first
         } else {
             g.journal.heading(|| Phase::SetUp.name());
             Phase::SetUp

@@ -270,7 +270,8 @@ impl ArdennesII {
         };
         self.engine.push(Frame::Phase { phase, step });
         match *action {
-            Action::Move { unit, to, ref via } => self.start_march(unit, to, via),
+            Action::Move { unit, to, ref via } => self.start_march(&[unit], to, via),
+            Action::MoveStack { ref units, to, ref via } => self.start_march(units, to, via),
             Action::Exit { unit } => self.exit(unit),
             Action::Overrun { ref units, target } => self.overrun(units, target),
             Action::Boats { unit, to } => self.boats(unit, to),
@@ -323,7 +324,9 @@ impl ArdennesII {
         if phase == Phase::SetUp {
             self.journal.heading(|| turn_heading(self.s.turn));
         }
+        // A scenario may begin its first turn at a later phase than the pre-turn's first.
         let next = match phase.next(self.s.turn) {
+            Some(_) if phase == Phase::SetUp => self.scenario.first_phase.unwrap_or(Phase::FIRST),
             Some(next) => next,
             None => {
                 if !self.end_turn() {

@@ -284,6 +284,25 @@ fn the_player_chooses_the_observer_and_only_that_unit_is_frozen() {
 }
 
 #[test]
+fn the_only_observer_is_taken_and_the_journal_names_it() {
+    // 3.5: with one friendly unit within range of the target, it observes without a question,
+    // and the journal says which unit is frozen.
+    let (mut g, gun, [a, b], t) = ninety_ninth_barrage();
+    g.edit().set_edition(3);
+    g.edit().units[b as usize].loc = sandtable_ardennes_ii::state::Loc::Removed;
+    play(&mut g, Action::Fire { unit: gun, target: t });
+    assert!(g.state().units[a as usize].observed, "the only candidate observes");
+    let name = &def(&g, a).name_en;
+    assert!(
+        journal(&g)
+            .iter()
+            .any(|l| l.contains("observes the barrage") && l.contains(name.as_str())),
+        "the journal names {name}: {:?}",
+        journal(&g)
+    );
+}
+
+#[test]
 fn on_data_edition_2_a_unit_that_can_no_longer_move_observes_before_one_that_can() {
     // Games begun on editions 1 and 2 keep the engine's pick, so that their records replay: of
     // the 99th's two battalions next to the target, the one that has stopped this phase (for a
@@ -320,6 +339,10 @@ fn artillery_observes_for_itself_and_an_air_strike_freezes_nobody() {
         },
     );
     assert!(!g.state().units[a as usize].observed, "the gun observed for itself");
+    assert!(
+        journal(&g).iter().any(|l| l.contains("observes its own barrage")),
+        "the journal says the gun observed for itself"
+    );
     g.edit().air_strikes = 1;
     let b_at = g.state().units[b as usize].hex().expect("on the map");
     play(&mut g, Action::AirStrike { target: b_at });
@@ -352,12 +375,12 @@ fn air_supply_goes_on_any_hex_and_air_strikes_anywhere() {
     assert_eq!(g.state().air_strikes, 1, "the strike on {} was made", id(&g, far));
 }
 
-#[test]
-fn the_us_player_chooses_the_unit_that_stops_for_a_demolition() {
-    // 3.8: the attempt at Hotton's bridges (the book's symbol A27.33) is made by a US unit
-    // within 2 hexes of it, which stops: the US player picks which.
+/// The US movement phase of turn 5 on data edition `edition`, two US infantry units next to
+/// Hotton's demolition symbol (the book's A27.33), and the attempt made there: the game, the
+/// two units.
+fn a_demolition_at_hotton(edition: u8) -> (ArdennesII, [UnitId; 2]) {
     let mut g = empty(5, Phase::Movement(Side::Allied));
-    g.edit().set_edition(3);
+    g.edit().set_edition(edition);
     let symbol = hex(&g, "A27.33");
     let grid = g.world().map.grid.clone();
     let near: Vec<_> = grid.neighbours(symbol).map(|(_, n)| n).collect();
@@ -365,13 +388,23 @@ fn the_us_player_chooses_the_unit_that_stops_for_a_demolition() {
     put(&mut g, us[0], near[0]);
     put(&mut g, us[1], near[3]);
     play(&mut g, Action::Demolish { symbol });
+    (g, [us[0], us[1]])
+}
+
+#[test]
+fn the_us_player_chooses_the_unit_that_stops_for_a_demolition() {
+    // 3.8: the attempt at Hotton's bridges (the book's symbol A27.33) is made by a US unit
+    // within 2 hexes of it, which stops: the US player picks which.
+    let (mut g, us) = a_demolition_at_hotton(3);
     assert_eq!(
         legal(&g),
         [Action::Attempt { unit: us[0] }, Action::Attempt { unit: us[1] }],
         "3.8: the US player chooses"
     );
     let other = pick(&g, 1, &us, foot(Side::Allied))[0];
-    refused(&mut g, ALLIED, &Action::Attempt { unit: other }, "3.8");
+    let r = refused(&mut g, ALLIED, &Action::Attempt { unit: other }, "3.8");
+    let range = g.world().data.tables.bridge_us_unit_range;
+    assert!(r.text.en.contains(&format!("within {range} hexes")), "{}", r.text.en);
     play(&mut g, Action::Attempt { unit: us[1] });
     assert!(g.state().units[us[1] as usize].stopped, "the chosen unit stops");
     assert!(!g.state().units[us[0] as usize].stopped, "the other does not");
@@ -380,15 +413,7 @@ fn the_us_player_chooses_the_unit_that_stops_for_a_demolition() {
 #[test]
 fn on_data_edition_2_the_first_us_unit_found_stops_for_a_demolition() {
     // Games begun on editions 1 and 2 keep the engine's pick (RULINGS, "Data editions").
-    let mut g = empty(5, Phase::Movement(Side::Allied));
-    g.edit().set_edition(2);
-    let symbol = hex(&g, "A27.33");
-    let grid = g.world().map.grid.clone();
-    let near: Vec<_> = grid.neighbours(symbol).map(|(_, n)| n).collect();
-    let us = pick(&g, 2, &[], foot(Side::Allied));
-    put(&mut g, us[0], near[0]);
-    put(&mut g, us[1], near[3]);
-    play(&mut g, Action::Demolish { symbol });
+    let (g, us) = a_demolition_at_hotton(2);
     assert!(
         !legal(&g).iter().any(|a| matches!(a, Action::Attempt { .. })),
         "no choice on edition 2"
@@ -534,4 +559,61 @@ fn arrivals_may_overstack_until_their_first_movement_phase_has_ended() {
     assert!(!dg(&g), "not DG after the German phases");
     play(&mut g, Action::EndPhase);
     assert!(dg(&g), "3.1: DG once their first movement phase has ended overstacked");
+}
+
+/// Two US infantry units of two divisions and, on `extra`, a third of the first division, in
+/// one hex of open ground outside every entry area, in the German movement phase of turn 3;
+/// the first counts as arrived this turn (SCS 5.0). Whether each is DG once the phase ends.
+fn an_arrival_stacked_with(edition: u8, mixed: bool, four: bool) -> Vec<bool> {
+    let mut g = empty(3, Phase::Movement(Side::German));
+    g.edit().set_edition(edition);
+    let at = field(&g, 3, 0);
+    assert!(!in_entry_area(&g, at));
+    let first = pick(&g, 1, &[], |d| foot(Side::Allied)(d) && d.formation.is_some())[0];
+    let division = def(&g, first).formation;
+    let same = |d: &sandtable_ardennes_ii::data::UnitDef| foot(Side::Allied)(d) && d.formation == division;
+    let other = |d: &sandtable_ardennes_ii::data::UnitDef| {
+        foot(Side::Allied)(d) && d.formation.is_some() && d.formation != division
+    };
+    let mut stack = vec![first];
+    if mixed {
+        stack.extend(pick(&g, 1, &stack, other));
+    } else {
+        stack.extend(pick(&g, if four { 3 } else { 1 }, &stack, same));
+    }
+    for &u in &stack {
+        put(&mut g, u, at);
+    }
+    g.edit().arrived.push(first);
+    // A German unit far away, so that the German phase is a decision.
+    let german = pick(&g, 1, &[], foot(Side::German))[0];
+    let far = field(&g, 3, 5);
+    put(&mut g, german, far);
+    play(&mut g, Action::EndPhase);
+    stack.iter().map(|&u| g.state().units[u as usize].dg).collect()
+}
+
+#[test]
+fn an_arrival_is_spared_the_stacking_limit_but_not_divisional_integrity() {
+    // SCS 5.0 spares arrivals only the limit: "may over-stack when placed, provided the stack is
+    // legal by the end of its first Movement Phase"; 3.1 spares divisional integrity only to
+    // "在入场区域中的增援" (reinforcements in entry areas). Out of an entry area, an arrival
+    // stacked with another division's unit is DG at the phase's end (data edition 4).
+    assert_eq!(
+        an_arrival_stacked_with(4, true, false),
+        [true, true],
+        "3.1: mixed divisions"
+    );
+    assert_eq!(
+        an_arrival_stacked_with(4, false, true),
+        [false; 4],
+        "SCS 5.0: overstacked, spared"
+    );
+    assert_eq!(
+        an_arrival_stacked_with(4, false, false),
+        [false, false],
+        "a legal stack"
+    );
+    // Games begun on data edition 3 keep sparing both (RULINGS, "Data editions").
+    assert_eq!(an_arrival_stacked_with(3, true, false), [false, false], "edition 3");
 }

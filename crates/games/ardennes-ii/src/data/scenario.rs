@@ -46,6 +46,10 @@ pub enum AirStrikeRule {
 pub enum MarkerKind {
     BridgeBlown,
     BridgeTested,
+    /// 3.5: a Full barrage marker of `side` (as many as `count`).
+    BarrageFull,
+    /// 3.5: a Half barrage marker of `side` (as many as `count`).
+    BarrageHalf,
 }
 
 /// A roll an arriving unit makes on landing.
@@ -249,6 +253,10 @@ pub enum Victory {
 pub struct Marker {
     pub kind: MarkerKind,
     pub hex: Hex,
+    /// The side that fired a barrage marker.
+    pub side: Option<Side>,
+    /// How many barrage markers (1 for a bridge marker).
+    pub count: u8,
 }
 
 /// A VP hex controlled at the start by a side other than the default (the Allies).
@@ -270,6 +278,14 @@ pub struct Scenario {
     pub about: About,
     pub first_turn: u8,
     pub last_turn: u8,
+    /// The phase of the first turn the game begins with (after any set-up placements): the
+    /// pre-turn's first unless the file names another; the phases before it are not played.
+    pub first_phase: Option<crate::sequence::Phase>,
+    /// The US air strikes left on the first turn, for a game beginning after the pre-turn's
+    /// air-strike roll (2.2).
+    pub strikes_left: u8,
+    /// 2.2: the Freeze has come already.
+    pub frozen: bool,
     pub air_strikes: AirStrikeRule,
     /// The Arrival Schedules apply (7.1, 7.2).
     pub uses_schedule: bool,
@@ -721,6 +737,12 @@ struct Header {
     name_zh: String,
     first_turn: u8,
     last_turn: u8,
+    #[serde(default)]
+    first_phase: Option<String>,
+    #[serde(default)]
+    strikes_left: Option<u8>,
+    #[serde(default)]
+    frozen: bool,
     air_strikes: AirStrikeRule,
     schedule: bool,
     #[serde(default)]
@@ -799,6 +821,10 @@ struct ControlRow {
 struct MarkerRow {
     kind: MarkerKind,
     hex: String,
+    #[serde(default)]
+    side: Option<Side>,
+    #[serde(default)]
+    count: Option<u8>,
 }
 
 #[derive(Deserialize)]
@@ -1082,16 +1108,74 @@ impl Scenario {
             }
             control.push(Control { hex: hx, side: c.side });
         }
-        let markers = f
-            .marker
-            .iter()
-            .map(|m| {
-                Ok(Marker {
-                    kind: m.kind,
-                    hex: ctx.hex("marker", &m.hex)?,
-                })
-            })
-            .collect::<Result<Vec<_>, DataError>>()?;
+        let mut markers = Vec::new();
+        for m in &f.marker {
+            let hex = ctx.hex("marker", &m.hex)?;
+            let barrage = matches!(m.kind, MarkerKind::BarrageFull | MarkerKind::BarrageHalf);
+            match (barrage, m.side, m.count) {
+                (true, None, _) => {
+                    return Err(err(format!(
+                        "marker at {}: a barrage marker needs the `side` that fired it (german | allied)",
+                        m.hex
+                    )))
+                }
+                (true, _, Some(0)) => return Err(err(format!("marker at {}: `count` is 1 or more", m.hex))),
+                (false, Some(_), _) | (false, _, Some(_)) => {
+                    return Err(err(format!(
+                        "marker at {}: `side` and `count` belong to barrage markers only",
+                        m.hex
+                    )))
+                }
+                _ => {}
+            }
+            if barrage && !in_area(hex) {
+                return Err(outside(hex, "marker"));
+            }
+            if barrage
+                && markers
+                    .iter()
+                    .any(|o: &Marker| o.hex == hex && o.kind == m.kind && o.side == m.side)
+            {
+                return Err(err(format!("marker at {}: listed twice (use `count`)", m.hex)));
+            }
+            markers.push(Marker {
+                kind: m.kind,
+                hex,
+                side: m.side,
+                count: m.count.unwrap_or(1),
+            });
+        }
+
+        // The first phase, and the state of the pre-turn it may skip.
+        let first_phase = match &h.first_phase {
+            None => None,
+            Some(id) => {
+                let phase = crate::sequence::Phase::from_id(id).ok_or_else(|| {
+                    err(format!(
+                        "first_phase `{id}` is unknown (weather, air-strikes, air-supply, reinforcements, marker-removal, german-barrage-removal, german-movement, us-barrage, german-combat, german-exploitation, german-supply, us-barrage-removal, us-movement, us-combat, us-exploitation, us-supply)"
+                    ))
+                })?;
+                if !crate::sequence::Phase::of_turn(h.first_turn).contains(&phase) {
+                    return Err(err(format!(
+                        "first_phase `{id}`: turn {} has no such phase (4.3: no German exploitation on turn 1)",
+                        h.first_turn
+                    )));
+                }
+                Some(phase)
+            }
+        };
+        if let Some(n) = h.strikes_left {
+            let after_roll = first_phase.is_some_and(|p| {
+                let order = crate::sequence::Phase::of_turn(h.first_turn);
+                let at = |q| order.iter().position(|&o| o == q);
+                at(p) > at(crate::sequence::Phase::AirStrikes)
+            });
+            if !after_roll {
+                return Err(err(format!(
+                    "strikes_left = {n}: the air strikes are rolled in the pre-turn (2.2); only a scenario whose first_phase comes after the air-strike roll may set them"
+                )));
+            }
+        }
 
         // The set-up.
         let mut setup: Vec<Placement> = Vec::new();
@@ -1227,6 +1311,9 @@ impl Scenario {
             about: f.about,
             first_turn: h.first_turn,
             last_turn: h.last_turn,
+            first_phase,
+            strikes_left: h.strikes_left.unwrap_or(0),
+            frozen: h.frozen,
             air_strikes: h.air_strikes,
             uses_schedule: h.schedule,
             area,

@@ -409,6 +409,43 @@ pub fn jam_lane(g: &ArdennesII) -> Lane {
 
 // ---- units ----
 
+/// A primed bridge with a road across it and two road hexes leading to its near bank, none of
+/// them a hex of any demolition: (symbol, start, halt hex, near bank, far bank).
+pub fn bridge_approach(g: &ArdennesII) -> (Hex, Hex, Hex, Hex, Hex) {
+    let w = g.world().clone();
+    let b = board(g);
+    let grid = &w.map.grid;
+    let touched = |h: Hex| {
+        w.demolitions
+            .iter()
+            .any(|(s, p)| *s == h || p.iter().any(|&(x, y)| x == h || y == h))
+    };
+    for (symbol, pairs) in &w.demolitions {
+        for &(x, y) in pairs {
+            for (near, far) in [(x, y), (y, x)] {
+                let Some(d) = grid.dir_to(near, far) else { continue };
+                if b.road_link(near, d).is_none() {
+                    continue;
+                }
+                for (d1, halt) in grid.neighbours(near) {
+                    let _ = d1;
+                    let Some(dh) = grid.dir_to(halt, near) else { continue };
+                    if touched(halt) || b.road_link(halt, dh).is_none() {
+                        continue;
+                    }
+                    for (_, start) in grid.neighbours(halt) {
+                        let Some(ds) = grid.dir_to(start, halt) else { continue };
+                        if start != near && !touched(start) && b.road_link(start, ds).is_some() {
+                            return (*symbol, start, halt, near, far);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    panic!("the map has a primed road bridge with a road leading to it");
+}
+
 /// Artillery of `side` of no division, of range `range` or more.
 pub fn gun(side: Side, range: u8) -> impl Fn(&UnitDef) -> bool {
     move |d| d.side == side && d.is_artillery() && d.formation.is_none() && d.range.is_some_and(|r| r >= range)
