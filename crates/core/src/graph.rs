@@ -119,6 +119,8 @@ pub struct PointMap {
     pub connections: Vec<Connection>,
     /// Per space: (connection index, neighbour), in connection order.
     adjacency: Vec<Vec<(u16, Space)>>,
+    /// The space of each id (the first, if two share one).
+    index: std::collections::HashMap<String, Space>,
 }
 
 impl PointMap {
@@ -154,10 +156,15 @@ impl PointMap {
             adjacency[c.a.idx()].push((i as u16, c.b));
             adjacency[c.b.idx()].push((i as u16, c.a));
         }
+        let mut index = std::collections::HashMap::with_capacity(spaces.len());
+        for (i, s) in spaces.iter().enumerate() {
+            index.entry(s.id.clone()).or_insert(Space(i as u16));
+        }
         Ok(PointMap {
             spaces,
             connections,
             adjacency,
+            index,
         })
     }
 
@@ -182,7 +189,7 @@ impl PointMap {
 
     /// The space with a given id.
     pub fn find(&self, id: &str) -> Option<Space> {
-        self.spaces.iter().position(|s| s.id == id).map(|i| Space(i as u16))
+        self.index.get(id).copied()
     }
 
     /// The connection index between two spaces, if they are connected.

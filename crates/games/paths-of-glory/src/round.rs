@@ -199,11 +199,11 @@ fn sr_units(g: &PathsOfGlory, side: Side, points: u8) -> Vec<u16> {
 }
 
 /// Where a unit may redeploy to (13.1) and end within the stacking limit (10.1.2).
-fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context) -> Vec<Place> {
+fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context, occ: &Occupancy) -> Vec<Place> {
     redeployment::destinations(g.data(), &g.pos, unit, ctx)
         .into_iter()
         .filter(|p| match p {
-            Place::Map(s) => g.pos.units_in(*s).count() < 3,
+            Place::Map(s) => occ.count(*s) < 3,
             Place::Reserve => true,
         })
         .collect()
@@ -222,7 +222,7 @@ pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &m
         Frame::RedeployUnit { unit, .. } => {
             let occ = Occupancy::of(g.data(), &g.pos);
             let ctx = sr_context(g, &occ);
-            for p in sr_places(g, unit as usize, &ctx) {
+            for p in sr_places(g, unit as usize, &ctx, &occ) {
                 out.push(Action::RedeployTo {
                     place: match p {
                         Place::Map(s) => SrPlace::Space(s),
@@ -276,7 +276,7 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
                 ));
             }
             let occ = Occupancy::of(g.data(), &g.pos);
-            if !sr_places(g, u, &sr_context(g, &occ)).is_empty() {
+            if !sr_places(g, u, &sr_context(g, &occ), &occ).is_empty() {
                 Ok(())
             } else {
                 Err(PathsOfGlory::refuse(

@@ -20,21 +20,28 @@ pub struct Context<'a> {
     pub occupancy: Option<&'a Occupancy>,
 }
 
-/// Which sides have units in each space.
+/// Which sides have units in each space, and how many units.
 #[derive(Clone, Debug)]
-pub struct Occupancy(Vec<u8>);
+pub struct Occupancy(Vec<u8>, Vec<u8>);
 
 impl Occupancy {
     pub fn of(data: &Data, pos: &Position) -> Occupancy {
         let mut v = vec![0u8; data.map.graph.len()];
+        let mut n = vec![0u8; data.map.graph.len()];
         for (u, p) in pos.units.iter().zip(&data.pieces) {
             if let Location::Map(s) = u.loc {
                 if let Some(x) = v.get_mut(s.idx()) {
                     *x |= side_bit(p.side);
+                    n[s.idx()] = n[s.idx()].saturating_add(1);
                 }
             }
         }
-        Occupancy(v)
+        Occupancy(v, n)
+    }
+
+    /// How many units stand in `s`.
+    pub fn count(&self, s: Space) -> usize {
+        self.1.get(s.idx()).map_or(0, |&n| n as usize)
     }
 
     /// Whether `side` has units in `s`.
