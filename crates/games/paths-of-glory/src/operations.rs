@@ -135,6 +135,9 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                         targets.push(n);
                     }
                 }
+                if besieged_by(g, side, from) {
+                    targets.push(from);
+                }
             }
             targets.sort();
             targets.dedup();
@@ -144,7 +147,7 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         Frame::Designate { side } => {
             if let Some(b) = &g.action.battle {
                 for from in activated(g, true) {
-                    if data.map.graph.adjacent(from, b.defending) {
+                    if from == b.defending || data.map.graph.adjacent(from, b.defending) {
                         out.extend(units_of(g, side, from).into_iter().map(|unit| Action::Join { unit }));
                     }
                 }
@@ -392,6 +395,21 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("{}没有敌方单位或要塞", g.name(space).zh),
                 ));
             }
+            let besieging_outside = besieged_by(g, side, space) && !activated(g, true).contains(&space);
+            if besieging_outside
+                || (g.pos.space(space).fort == Fort::Besieged
+                    && units_of(g, other(side), space).is_empty()
+                    && !besieged_by(g, side, space))
+            {
+                return Err(refuse(
+                    "15.2.3",
+                    format!(
+                        "the besieged fort of {} is attacked only by the units besieging it, their space activated for combat",
+                        g.name(space).en
+                    ),
+                    format!("被围的{}要塞只能由围城部队进攻,且其所在区域须激活用于进攻", g.name(space).zh),
+                ));
+            }
             if eligible_attackers(g, side, space).is_empty() {
                 return Err(refuse(
                     "12.1.3",
@@ -522,10 +540,26 @@ fn near_east_limited(g: &PathsOfGlory, s: Space) -> bool {
             .any(|&u| data.pieces[u as usize].id == "br-army-ne")
 }
 
-/// The units that may join a combat against `space` (12.1.1, 12.1.3, 12.1.5, 12.1.8).
+/// Whether `side`'s units besiege the enemy fort in `s` (15.2).
+fn besieged_by(g: &PathsOfGlory, side: Side, s: Space) -> bool {
+    g.pos.space(s).fort == Fort::Besieged && g.pos.space(s).control != Some(side) && !units_of(g, side, s).is_empty()
+}
+
+/// The units that may join a combat against `space` (12.1.1, 12.1.3, 12.1.5, 12.1.8): those
+/// of adjacent spaces activated for combat, or, against a fort they besiege, the besiegers of a
+/// space activated for combat (15.2.3).
 fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
     let data = g.data();
     let marked = activated(g, true);
+    if besieged_by(g, side, space) {
+        if !marked.contains(&space) {
+            return Vec::new();
+        }
+        return units_of(g, side, space)
+            .into_iter()
+            .filter(|u| !g.action.attacked.contains(u))
+            .collect();
+    }
     let ctx = movement_context(g, &[]);
     let mut out = Vec::new();
     for &from in &marked {
@@ -671,9 +705,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.action.battle.as_ref().map(|b| b.defending);
             g.pos.units[*unit as usize].loc = Location::Map(to);
-            for &s in route {
-                enter(g, side, s);
-            }
+            // 12.5.5: a retreating unit takes only the space it ends in.
+            enter(g, side, to);
             if let Some(b) = &mut g.action.battle {
                 b.retreat_routes.push(route.clone());
             }
@@ -896,7 +929,7 @@ fn combatants(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<u16> {
         b.attackers
             .iter()
             .copied()
-            .filter(|&u| matches!(g.pos.units[u as usize].loc, Location::Map(s) if s != b.defending))
+            .filter(|&u| matches!(g.pos.units[u as usize].loc, Location::Map(_)))
             .collect()
     } else {
         units_of(g, side, b.defending)
@@ -1142,6 +1175,8 @@ fn apply_losses(g: &mut PathsOfGlory) {
     }
     let data = g.data();
     let mut lines: Vec<Text> = Vec::new();
+    // Where each counter stood before any of them left (a corps takes its army's space).
+    let stood: Vec<Option<Space>> = t.counters.iter().map(|c| c.and_then(|a| g.at(a as usize))).collect();
     for (i, unit) in t.losses.units().iter().enumerate() {
         let counter = match unit.replaces {
             Some((army, k)) => {
@@ -1158,8 +1193,7 @@ fn apply_losses(g: &mut PathsOfGlory) {
             Fate::Standing => {
                 if let Some((army, _)) = unit.replaces {
                     // 12.4.4: the corps takes the army's place.
-                    let at = t.counters.get(army).copied().flatten().and_then(|a| g.at(a as usize));
-                    if let Some(s) = at {
+                    if let Some(s) = stood.get(army).copied().flatten() {
                         g.pos.units[ci].loc = Location::Map(s);
                     }
                     lines.push(Text::new(
@@ -1247,7 +1281,14 @@ fn outcome(g: &mut PathsOfGlory) {
         bb.defenders_gone = !b.defenders.is_empty() && left.is_empty();
     }
     if w != combat::Winner::Attacker || !full_attacker {
-        end_battle(g);
+        // Seed 12.6.1: the attacker may advance whenever the defenders are all eliminated (or a
+        // fort attacked alone was destroyed, 2022 12.7.1), whoever won.
+        let emptied = (!b.defenders.is_empty() && left.is_empty()) || (b.defenders.is_empty() && b.fort_destroyed);
+        if emptied {
+            after_retreat(g);
+        } else {
+            end_battle(g);
+        }
         return;
     }
     if !left.is_empty() {
@@ -1277,11 +1318,12 @@ fn end_battle(g: &mut PathsOfGlory) {
     g.action.battle = None;
 }
 
-/// Eliminates a unit (12.5.4): to the Eliminated box, or out of the game when it is never
-/// replaced.
+/// Eliminates a unit that cannot retreat (12.5.4): a corps to the Eliminated box, or out of the
+/// game when it is never replaced; an army out of the game.
 fn eliminate(g: &mut PathsOfGlory, u: u16) {
     let i = u as usize;
-    g.pos.units[i].loc = if g.data().pieces[i].not_replaceable {
+    // 12.4.7(1) (2022): an army that cannot retreat leaves the game.
+    g.pos.units[i].loc = if g.data().pieces[i].not_replaceable || g.data().pieces[i].kind == Kind::Army {
         Location::Removed
     } else {
         Location::Eliminated

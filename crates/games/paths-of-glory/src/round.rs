@@ -43,6 +43,7 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) ->
             // 9.5.2.5: the Allies hold Romania and Italy back for their events while the CP is at
             // Total War and they are not.
             if side == Side::Ap
+                && with != Use::Event
                 && [16, 17].contains(&card)
                 && g.commitment[side_index(Side::Cp)] == Commitment::Total
                 && g.commitment[i] < Commitment::Total
@@ -144,10 +145,16 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                     g.turn.last_rp[i] = round;
                     if let Some(c) = c {
                         let rp = c.rp;
+                        // 9.4.1: Bulgaria, Italy and Turkey gain nothing while neutral.
+                        let neutral = |code: &str| g.pos.neutral.iter().any(|n| n == code);
+                        let (bu, it, tu) = (neutral("bu"), neutral("it"), neutral("tu"));
                         for (k, pool) in RP_POOLS.iter().enumerate() {
                             let n = match pool {
                                 RpPool::Ge => rp.ge,
                                 RpPool::Ah => rp.ah,
+                                RpPool::Tu if tu => 0,
+                                RpPool::Bu if bu => 0,
+                                RpPool::It if it => 0,
                                 RpPool::Tu => rp.tu,
                                 RpPool::Bu => rp.bu,
                                 RpPool::Fr => rp.fr,

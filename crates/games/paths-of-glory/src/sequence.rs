@@ -102,9 +102,10 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
                 Who::Auto
             }
         }
+        // 9.5.4.6: asked whenever the hand holds a card, so that the other side cannot tell from
+        // the question whether it holds a combat card.
         Frame::DiscardCombatCards { side } => {
-            let hand = &g.pos.cards[side_index(*side)].hand;
-            if hand.iter().any(|&n| g.data().card(*side, n).is_some_and(|c| c.combat)) {
+            if !g.pos.cards[side_index(*side)].hand.is_empty() {
                 Who::Seat(seat(*side))
             } else {
                 Who::Auto
@@ -529,6 +530,16 @@ fn war_status_phase(g: &mut PathsOfGlory) {
                 });
             }
         }
+    }
+    // 2022 9.5.2.5.1: a VP to the CP while Italy is neutral and the Allies are at Total War.
+    if g.pos.neutral.iter().any(|n| n == "it") && g.commitment[side_index(Side::Ap)] == Commitment::Total {
+        g.pos.vp += 1;
+        g.journal.say(|| {
+            Text::new(
+                "Italy is neutral while the Allies are at Total War: VP +1 (9.5.2.5.1)",
+                "协约国处于全面战争而意大利仍中立:胜利点+1(9.5.2.5.1)",
+            )
+        });
     }
     // E.2, 5.2: automatic victory.
     if let Some(side) = victory::automatic(g.tables(), g.pos.vp) {

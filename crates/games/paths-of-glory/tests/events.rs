@@ -209,3 +209,37 @@ fn bulgaria_enters_its_corps_are_placed_by_choice_and_no_second_entry_that_turn_
         .expect_err("refused");
     assert_eq!(r.rule, "9.5.2.2");
 }
+
+#[test]
+fn italy_may_enter_by_its_event_while_the_cp_is_at_total_war_9_5_2_5() {
+    use sandtable_paths_of_glory::game::AP;
+    use sandtable_paths_of_glory::war_status::Commitment;
+    let mut g = at_round(5);
+    g.apply(CP, &Action::AutomaticOps).expect("auto ops");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    let c = &mut g.pos.cards[side_index(Side::Ap)];
+    c.draw.retain(|&n| n != 17);
+    c.hand.retain(|&n| n != 17);
+    c.hand.push(17);
+    g.commitment[side_index(Side::Cp)] = Commitment::Total;
+    g.touch();
+    let ops = g
+        .check_action(
+            AP,
+            &Action::Play {
+                card: 17,
+                with: Use::Ops,
+            },
+        )
+        .expect_err("not for OPS");
+    assert_eq!(ops.rule, "9.5.2.5");
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 17,
+            with: Use::Event,
+        },
+    )
+    .expect("Italy enters by its event");
+    assert!(!g.pos.neutral.iter().any(|n| n == "it"));
+}

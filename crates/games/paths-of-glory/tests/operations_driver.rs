@@ -157,3 +157,118 @@ fn a_move_changes_the_hands_of_the_spaces_it_walks_through_11_1() {
         .iter()
         .any(|a| matches!(a, Action::Move { units: u, .. } if u.contains(&units[0]))));
 }
+
+/// A French army reduced and alone next to Aachen, for the 1st Army to attack.
+fn french_army_next_to_aachen(g: &mut PathsOfGlory) -> (sandtable_core::graph::Space, u16) {
+    let data = g.data();
+    let aachen = sp(g, "aachen");
+    let target = data
+        .map
+        .graph
+        .exits(aachen)
+        .iter()
+        .map(|&(_, n)| n)
+        .find(|&n| g.pos.units_in(n).count() == 0 && data.facts(n).fort == 0)
+        .expect("an empty neighbour without a fort");
+    let army = unit(g, "fr-army-1");
+    g.pos.units[army as usize].loc = Location::Map(target);
+    g.pos.units[army as usize].full = false;
+    g.pos.spaces[target.idx()].control = Some(Side::Ap);
+    g.touch();
+    (target, army)
+}
+
+#[test]
+fn the_corps_that_replaces_an_eliminated_army_stands_in_its_space_12_4_4() {
+    let mut g = first_round();
+    let (target, army) = french_army_next_to_aachen(&mut g);
+    let data = g.data();
+    let in_reserve = |g: &PathsOfGlory| {
+        (0..data.pieces.len())
+            .filter(|&u| data.pieces[u].id.starts_with("fr-corps") && g.pos.units[u].loc == Location::Reserve)
+            .count()
+    };
+    let before = in_reserve(&g);
+    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: sp(&g, "aachen"),
+            combat: true,
+        },
+    )
+    .expect("activated");
+    g.apply(CP, &Action::Target { space: target }).expect("the target");
+    g.apply(
+        CP,
+        &Action::Join {
+            unit: unit(&g, "ge-army-1"),
+        },
+    )
+    .expect("joins");
+    g.apply(CP, &Action::Resolve).expect("resolve");
+    g.apply_chance(&Action::Die { face: 3 }).expect("the CP's fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("the French fire");
+    while let Some(Frame::TakeLosses { side }) = g.frames().last().cloned() {
+        let s = if side == Side::Cp {
+            CP
+        } else {
+            sandtable_paths_of_glory::game::AP
+        };
+        let a = g.legal_list()[0].clone();
+        g.apply(s, &a).expect("a loss step");
+    }
+    assert_ne!(
+        g.pos.units[army as usize].loc,
+        Location::Map(target),
+        "the reduced army is eliminated"
+    );
+    assert_eq!(
+        in_reserve(&g),
+        before - 1,
+        "one French corps comes from the Reserve Box"
+    );
+    let standing = (0..data.pieces.len()).any(|u| {
+        data.pieces[u].id.starts_with("fr-corps")
+            && matches!(g.pos.units[u].loc, Location::Map(s) if s == target || data.map.graph.adjacent(s, target))
+    });
+    assert!(standing, "the corps stands in the army's space (or retreated from it)");
+}
+
+#[test]
+fn a_besieged_fort_is_attacked_by_its_besiegers_only_15_2_3() {
+    let mut g = first_round();
+    let (liege, aachen) = (sp(&g, "liege"), sp(&g, "aachen"));
+    let besieger = unit(&g, "ge-army-2");
+    g.pos.units[besieger as usize].loc = Location::Map(liege);
+    g.pos.spaces[liege.idx()].fort = Fort::Besieged;
+    g.touch();
+    let mut outside = g.clone();
+    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: liege,
+            combat: true,
+        },
+    )
+    .expect("the besiegers activated");
+    g.apply(CP, &Action::Target { space: liege })
+        .expect("the besiegers attack the fort");
+    g.apply(CP, &Action::Join { unit: besieger })
+        .expect("the besieger joins");
+    outside.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+    outside
+        .apply(
+            CP,
+            &Action::Activate {
+                space: aachen,
+                combat: true,
+            },
+        )
+        .expect("Aachen activated");
+    let r = outside
+        .check_action(CP, &Action::Target { space: liege })
+        .expect_err("not from outside");
+    assert_eq!(r.rule, "15.2.3", "{r:?}");
+}
