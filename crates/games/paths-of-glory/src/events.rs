@@ -8,7 +8,7 @@
 //! the other events.
 
 use crate::data::{Kind, Nation, Side};
-use crate::game::{seat, Frame, PathsOfGlory};
+use crate::game::{Frame, PathsOfGlory};
 use crate::placement;
 use crate::sequence::{side_en, side_zh};
 use crate::state::{side_index, Location};
@@ -231,12 +231,9 @@ pub(crate) fn spaces(g: &PathsOfGlory, unit: u16) -> Vec<Space> {
     placement::army_spaces(g.data(), &g.pos, unit as usize, &placement_context(g))
 }
 
-/// 9.5.3.3: the army is placed, the next one waits its turn.
-pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: Option<Space>) {
-    if units.is_empty() {
-        return;
-    }
-    let u = units.remove(0);
+/// Puts a unit entering the map in the space chosen for it (full strength), or leaves it out of
+/// play when none was left, saying so under `rule`.
+fn put(g: &mut PathsOfGlory, u: u16, at: Option<Space>, rule: &str) {
     let name = g.unit_name(u);
     match at {
         Some(s) => {
@@ -247,22 +244,29 @@ pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: O
             let n = g.name(s);
             g.journal.say(|| {
                 Text::new(
-                    format!("{} enters at {} (9.5.3.3)", name.en, n.en),
-                    format!("{}在{}进场(9.5.3.3)", name.zh, n.zh),
+                    format!("{} enters at {} ({rule})", name.en, n.en),
+                    format!("{}在{}进场({rule})", name.zh, n.zh),
                 )
             });
         }
         None => g.journal.say(|| {
             Text::new(
-                format!("{} has no legal space left and stays out of play (9.5.3.3)", name.en),
-                format!("{}已无合法区域,留在场外(9.5.3.3)", name.zh),
+                format!("{} has no legal space left and stays out of play ({rule})", name.en),
+                format!("{}已无合法区域,留在场外({rule})", name.zh),
             )
         }),
     }
+}
+
+/// 9.5.3.3: the army is placed, the next one waits its turn.
+pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: Option<Space>) {
+    if units.is_empty() {
+        return;
+    }
+    put(g, units.remove(0), at, "9.5.3.3");
     if !units.is_empty() {
         g.engine.push(Frame::Reinforce { side, units });
     }
-    let _ = seat(side);
 }
 
 /// The spaces a nation's unit placed by choice on its entry may go to (Bulgaria, Romania).
@@ -270,31 +274,12 @@ pub(crate) fn entry_spaces(g: &PathsOfGlory, nation: &str) -> Vec<Space> {
     g.setup_data().choice_spaces(g.data(), &g.pos, nation)
 }
 
-/// Places the first unit of an entry's choice, the next waiting its turn.
+/// 9.5.2.1: the first unit of an entry's choice is placed, the next waits its turn.
 pub(crate) fn place_entry(g: &mut PathsOfGlory, side: Side, nation: String, mut units: Vec<u16>, at: Option<Space>) {
     if units.is_empty() {
         return;
     }
-    let u = units.remove(0);
-    let name = g.unit_name(u);
-    match at {
-        Some(s) => {
-            g.pos.units[u as usize].loc = Location::Map(s);
-            let n = g.name(s);
-            g.journal.say(|| {
-                Text::new(
-                    format!("{} sets up at {} (9.5.2.1)", name.en, n.en),
-                    format!("{}部署于{}(9.5.2.1)", name.zh, n.zh),
-                )
-            });
-        }
-        None => g.journal.say(|| {
-            Text::new(
-                format!("{} has no space left and stays out of play", name.en),
-                format!("{}已无空余区域,留在场外", name.zh),
-            )
-        }),
-    }
+    put(g, units.remove(0), at, "9.5.2.1");
     if !units.is_empty() {
         g.engine.push(Frame::EntryChoice { side, nation, units });
     }

@@ -1,7 +1,9 @@
 //! 9.5 Events on the driver: the reinforcement events (9.5.3) and the War Status number
 //! (9.5.1.3), on the August 1914 set-up.
 
-use sandtable_core::game::{Game, Pending};
+mod common;
+
+use sandtable_core::game::Game;
 use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, Use, CP};
 use sandtable_paths_of_glory::state::{side_index, Location};
 use sandtable_paths_of_glory::Side;
@@ -9,24 +11,9 @@ use sandtable_paths_of_glory::Side;
 /// A campaign at the CP's first action round of `turn`, with German Reinforcements (CP #7) in
 /// the CP hand.
 fn at_round(turn: u8) -> PathsOfGlory {
-    let mut g = PathsOfGlory::new_game("campaign", 1).expect("the campaign loads");
-    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
-    while g.pending() == Pending::Chance {
-        g.resolve_chance();
-    }
-    assert!(matches!(
-        g.frames().last(),
-        Some(Frame::Round {
-            round: 1,
-            side: Side::Cp
-        })
-    ));
+    let mut g = common::first_round();
     g.pos.turn = turn;
-    let c = &mut g.pos.cards[side_index(Side::Cp)];
-    c.draw.retain(|&n| n != 7);
-    c.hand.retain(|&n| n != 7);
-    c.hand.push(7);
-    g.touch();
+    common::give(&mut g, Side::Cp, 7);
     g
 }
 
@@ -95,10 +82,7 @@ fn no_reinforcement_on_august_1914_9_5_3_1() {
 #[test]
 fn an_event_not_yet_played_is_refused_with_its_name() {
     let mut g = at_round(2);
-    let c = &mut g.pos.cards[side_index(Side::Cp)];
-    c.draw.retain(|&n| n != 1);
-    c.hand.push(1);
-    g.touch();
+    common::give(&mut g, Side::Cp, 1);
     let r = g
         .check_action(
             CP,
@@ -122,11 +106,7 @@ fn british_reinforcements_send_the_corps_to_the_reserve_and_raise_the_war_status
     g.apply(CP, &Action::AutomaticOps).expect("auto ops");
     g.apply(CP, &Action::EndActivation).expect("nothing activated");
     assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
-    let c = &mut g.pos.cards[side_index(Side::Ap)];
-    c.draw.retain(|&n| n != 1);
-    c.hand.retain(|&n| n != 1);
-    c.hand.push(1);
-    g.touch();
+    common::give(&mut g, Side::Ap, 1);
     let reserve_before = g.pos.units.iter().filter(|u| u.loc == Location::Reserve).count();
     g.apply(
         AP,
@@ -150,17 +130,14 @@ fn british_reinforcements_send_the_corps_to_the_reserve_and_raise_the_war_status
     );
     let army = unit(&g, "br-army-2");
     assert!(matches!(g.frames().last(), Some(Frame::Reinforce { units, .. }) if units == &vec![army as u16]));
-    let c = &mut g.pos.cards[side_index(Side::Ap)];
-    assert!(c.removed.contains(&1));
+    assert!(g.pos.cards[side_index(Side::Ap)].removed.contains(&1));
 }
 
 #[test]
 fn bulgaria_enters_its_corps_are_placed_by_choice_and_no_second_entry_that_turn_9_5_2() {
     use sandtable_paths_of_glory::game::AP;
     let mut g = at_round(5);
-    let c = &mut g.pos.cards[side_index(Side::Cp)];
-    c.hand.push(34);
-    g.touch();
+    common::give(&mut g, Side::Cp, 34);
     let sofia = g.data().space("sofia").expect("Sofia");
     assert_eq!(g.pos.space(sofia).control, None, "neutral Bulgaria is nobody's");
     g.apply(
@@ -195,9 +172,7 @@ fn bulgaria_enters_its_corps_are_placed_by_choice_and_no_second_entry_that_turn_
     }
     assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
     // 9.5.2.2: Italy may not enter the same turn.
-    let c = &mut g.pos.cards[side_index(Side::Ap)];
-    c.hand.push(17);
-    g.touch();
+    common::give(&mut g, Side::Ap, 17);
     let r = g
         .check_action(
             AP,
@@ -217,10 +192,7 @@ fn italy_may_enter_by_its_event_while_the_cp_is_at_total_war_9_5_2_5() {
     let mut g = at_round(5);
     g.apply(CP, &Action::AutomaticOps).expect("auto ops");
     g.apply(CP, &Action::EndActivation).expect("nothing activated");
-    let c = &mut g.pos.cards[side_index(Side::Ap)];
-    c.draw.retain(|&n| n != 17);
-    c.hand.retain(|&n| n != 17);
-    c.hand.push(17);
+    common::give(&mut g, Side::Ap, 17);
     g.commitment[side_index(Side::Cp)] = Commitment::Total;
     g.touch();
     let ops = g

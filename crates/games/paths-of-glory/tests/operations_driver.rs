@@ -1,27 +1,13 @@
 //! 9.2, 11.0 and 12.0 carried out on the driver, on the August 1914 map: a move walked space by
 //! space changes the hands of what it crosses, and a combat goes through its steps.
 
+mod common;
+
 use sandtable_core::driver::Rules;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::Game;
 use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, CP};
 use sandtable_paths_of_glory::state::{Fort, Location};
 use sandtable_paths_of_glory::Side;
-
-fn first_round() -> PathsOfGlory {
-    let mut g = PathsOfGlory::new_game("campaign", 1).expect("the campaign loads");
-    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
-    while g.pending() == Pending::Chance {
-        g.resolve_chance();
-    }
-    assert!(matches!(
-        g.frames().last(),
-        Some(Frame::Round {
-            round: 1,
-            side: Side::Cp
-        })
-    ));
-    g
-}
 
 fn sp(g: &PathsOfGlory, id: &str) -> sandtable_core::graph::Space {
     g.data().space(id).expect("a space")
@@ -37,7 +23,7 @@ fn journal_has(g: &PathsOfGlory, words: &str) -> bool {
 
 #[test]
 fn the_1st_army_takes_the_fort_of_liege_and_advances_into_it_12_4_6_and_12_7() {
-    let mut g = first_round();
+    let mut g = common::first_round();
     let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
     let army = unit(&g, "ge-army-1");
     g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
@@ -96,7 +82,7 @@ fn the_1st_army_takes_the_fort_of_liege_and_advances_into_it_12_4_6_and_12_7() {
 
 #[test]
 fn a_move_changes_the_hands_of_the_spaces_it_walks_through_11_1() {
-    let mut g = first_round();
+    let mut g = common::first_round();
     // A German space next to Allied ground without a fort, within a move.
     let data = g.data();
     let ctx = sandtable_paths_of_glory::movement::Context {
@@ -180,7 +166,7 @@ fn french_army_next_to_aachen(g: &mut PathsOfGlory) -> (sandtable_core::graph::S
 
 #[test]
 fn the_corps_that_replaces_an_eliminated_army_stands_in_its_space_12_4_4() {
-    let mut g = first_round();
+    let mut g = common::first_round();
     let (target, army) = french_army_next_to_aachen(&mut g);
     let data = g.data();
     let in_reserve = |g: &PathsOfGlory| {
@@ -237,7 +223,7 @@ fn the_corps_that_replaces_an_eliminated_army_stands_in_its_space_12_4_4() {
 
 #[test]
 fn a_besieged_fort_is_attacked_by_its_besiegers_only_15_2_3() {
-    let mut g = first_round();
+    let mut g = common::first_round();
     let (liege, aachen) = (sp(&g, "liege"), sp(&g, "aachen"));
     let besieger = unit(&g, "ge-army-2");
     g.pos.units[besieger as usize].loc = Location::Map(liege);

@@ -52,3 +52,33 @@ pub fn refused<T, E: Display>(good: &str, cases: &[(String, &str)], load: impl F
         }
     }
 }
+
+/// A new campaign at the CP's first action round of August 1914 (the Guns of August left out of
+/// the hand, the cards dealt, the offensives rolled).
+pub fn first_round() -> sandtable_paths_of_glory::game::PathsOfGlory {
+    use sandtable_core::game::{Game, Pending};
+    use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, CP};
+    let mut g = PathsOfGlory::new_game("campaign", 1).expect("the campaign loads");
+    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    assert!(matches!(
+        g.frames().last(),
+        Some(Frame::Round {
+            round: 1,
+            side: sandtable_paths_of_glory::Side::Cp
+        })
+    ));
+    g
+}
+
+/// Puts a card of a side in its hand, from wherever it was (a test's position).
+pub fn give(g: &mut sandtable_paths_of_glory::game::PathsOfGlory, side: sandtable_paths_of_glory::Side, card: u8) {
+    let c = &mut g.pos.cards[sandtable_paths_of_glory::state::side_index(side)];
+    for pile in [&mut c.draw, &mut c.hand, &mut c.discard, &mut c.removed, &mut c.face_up] {
+        pile.retain(|&n| n != card);
+    }
+    c.hand.push(card);
+    g.touch();
+}
