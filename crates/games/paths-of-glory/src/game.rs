@@ -123,6 +123,17 @@ pub enum Action {
         to: Space,
     },
     EndMovement,
+    /// 11.1: units of one space begin a move walked space by space.
+    Begin {
+        from: Space,
+        units: Vec<u16>,
+    },
+    /// 11.1: the moving units step into an adjacent space.
+    Step {
+        to: Space,
+    },
+    /// 11.1: the moving units end their move where they stand.
+    Halt,
     /// 12.1.3: a combat against a space.
     Target {
         space: Space,
@@ -258,6 +269,16 @@ pub enum Frame {
     Activation { side: Side, ops: u8 },
     /// 9.2.8, 11.0: moving the units of spaces activated for movement.
     Movement { side: Side },
+    /// 11.1: a move the player walks space by space: the units, where the move began, where
+    /// they stand, the MP spent, and whether they must stop here.
+    Marching {
+        side: Side,
+        units: Vec<u16>,
+        origin: Space,
+        at: Space,
+        spent: u32,
+        stopped: bool,
+    },
     /// 11.1: a move walked one space at a time along its route.
     March {
         side: Side,

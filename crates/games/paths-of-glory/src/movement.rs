@@ -317,6 +317,89 @@ fn search(st: &Stack, pos: &Position, from: Space, ctx: &Context, s: &mut Search
     });
 }
 
+/// One step of a move walked space by space (11.1): the stack in `at`, having spent `spent` MP,
+/// steps into `to`. `Ok(true)` when it must stop there (an enemy fort it will besiege, 15.2.1),
+/// `Ok(false)` when it may go on; else what stops the step.
+pub fn step_check(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    at: Space,
+    to: Space,
+    spent: u32,
+    ctx: &Context,
+) -> Result<bool, Refusal> {
+    let st = stack_of(data, pos, units, at)?;
+    if to.idx() >= data.map.graph.len() {
+        return Err(Refusal::new("11.1.3", Text::new("no such space", "没有这个区域")));
+    }
+    let info = data.map.graph.space(to);
+    let Some(c) = data.map.graph.connection(at, to) else {
+        return Err(Refusal::new(
+            "11.1.3",
+            Text::new(
+                format!("{} is not joined to this space by a line", info.name_en),
+                format!("{}与此区域之间没有连线", info.name_zh),
+            ),
+        ));
+    };
+    if spent + 1 > st.mf(pos) as u32 {
+        return Err(Refusal::new(
+            "11.1.5",
+            Text::new(
+                format!("these units have spent their {} MP", st.mf(pos)),
+                format!("这些单位已用完{}点移动力", st.mf(pos)),
+            ),
+        ));
+    }
+    match step(&st, pos, ctx, at, c, to) {
+        Step::Go(_) => Ok(false),
+        Step::Stop(_) => Ok(true),
+        Step::Blocked(w) => Err(refusal(w, info)),
+    }
+}
+
+/// The spaces a stack standing in `stand` may still end its move in from `at` (its move begun
+/// in `origin`, `spent` MP used on reaching `at`), `at` and `origin` aside: what a move walked
+/// step by step may go on to.
+#[allow(clippy::too_many_arguments)]
+pub fn ends_from(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    stand: Space,
+    at: Space,
+    origin: Space,
+    spent: u32,
+    ctx: &Context,
+) -> Vec<Space> {
+    let Ok(st) = stack_of(data, pos, units, stand) else {
+        return Vec::new();
+    };
+    let budget = (st.mf(pos) as u32).saturating_sub(spent);
+    with_thread_space_search(|s| {
+        s.run(&data.map.graph, &[(at, 0)], budget, |a, c, b| {
+            step(&st, pos, ctx, a, c, b)
+        });
+        s.reached()
+            .filter(|&n| n != at && n != origin && may_end(&st, ctx, n).is_ok())
+            .collect()
+    })
+}
+
+/// Whether the stack standing in `stand` may end its move in `at` (11.1.6, 11.1.9, 5.7.4.6).
+pub fn may_stop(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    stand: Space,
+    at: Space,
+    ctx: &Context,
+) -> Result<(), Refusal> {
+    let st = stack_of(data, pos, units, stand)?;
+    may_end(&st, ctx, at)
+}
+
 /// The cheapest route of a legal move, the spaces after `from` in order (the last is `to`):
 /// the route a move walks space by space (11.1.2: every space costs 1 MP). `None` when the move
 /// is not legal ([`check`] says why).

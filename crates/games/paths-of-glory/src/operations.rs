@@ -113,19 +113,29 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                         .map(|k| free[k])
                         .collect();
                     let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+                    let mut any = false;
                     for (to, _) in movement::destinations(data, &g.pos, &idx, from, &ctx) {
                         if !fits(g, side, to, units.len()) {
                             continue;
                         }
+                        any = true;
                         out.push(Action::Move {
                             from,
                             units: units.clone(),
                             to,
                         });
                     }
+                    // The same move walked space by space, when it can end somewhere.
+                    if any {
+                        out.push(Action::Begin { from, units });
+                    }
                 }
             }
             out.push(Action::EndMovement);
+        }
+        Frame::Marching { at, .. } => {
+            out.extend(data.map.graph.exits(at).iter().map(|&(_, to)| Action::Step { to }));
+            out.push(Action::Halt);
         }
         Frame::Combats { side } => {
             let mut targets = Vec::new();
@@ -372,6 +382,107 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "10.1.1",
                     format!("{} would hold more than 3 units", g.name(*to).en),
                     format!("{}将超过3个单位", g.name(*to).zh),
+                ));
+            }
+            Ok(())
+        }
+        (Frame::Movement { side }, Action::Begin { from, units }) => {
+            let marked = activated(g, true);
+            let ctx = movement_context(g, &marked);
+            if units.is_empty() {
+                return Err(refuse("11.1.1", "no unit to move", "没有要移动的单位"));
+            }
+            // The checks of a move to somewhere, with no end named yet.
+            let anywhere = movement::destinations(
+                data,
+                &g.pos,
+                &units.iter().map(|&u| u as usize).collect::<Vec<_>>(),
+                *from,
+                &ctx,
+            );
+            match anywhere.iter().find(|&&(to, _)| fits(g, side, to, units.len())) {
+                Some(&(to, _)) => check(
+                    g,
+                    frame,
+                    &Action::Move {
+                        from: *from,
+                        units: units.clone(),
+                        to,
+                    },
+                ),
+                None => Err(refuse(
+                    "11.1",
+                    "these units have nowhere they may end a move",
+                    "这些单位没有可以结束移动的区域",
+                )),
+            }
+        }
+        (
+            Frame::Marching {
+                side,
+                units,
+                origin,
+                at,
+                spent,
+                stopped,
+            },
+            Action::Step { to },
+        ) => {
+            if stopped {
+                return Err(refuse(
+                    "15.2.1",
+                    "the units stop where they besiege an enemy fort",
+                    "围攻敌方要塞的单位须停止",
+                ));
+            }
+            let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+            let marked = activated(g, true);
+            let ctx = movement_context(g, &marked);
+            let stop = movement::step_check(data, &g.pos, &idx, at, *to, spent, &ctx)?;
+            let may_end_there = *to != origin
+                && movement::may_stop(data, &g.pos, &idx, at, *to, &ctx).is_ok()
+                && fits(g, side, *to, units.len());
+            let goes_on = !stop
+                && movement::ends_from(data, &g.pos, &idx, at, *to, origin, spent + 1, &ctx)
+                    .into_iter()
+                    .any(|n| fits(g, side, n, units.len()));
+            if may_end_there || goes_on {
+                Ok(())
+            } else {
+                Err(refuse(
+                    "11.1",
+                    format!(
+                        "from {} the units could neither stop nor go on to a space they may end in",
+                        g.name(*to).en
+                    ),
+                    format!(
+                        "进入{}后这些单位既不能停下,也无法继续前往可以结束移动的区域",
+                        g.name(*to).zh
+                    ),
+                ))
+            }
+        }
+        (
+            Frame::Marching {
+                side,
+                units,
+                origin,
+                at,
+                ..
+            },
+            Action::Halt,
+        ) => {
+            if at == origin {
+                return Err(refuse("11.1.3", "a move goes to another space", "移动须进入另一个区域"));
+            }
+            let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+            let marked = activated(g, true);
+            movement::may_stop(data, &g.pos, &idx, at, at, &movement_context(g, &marked))?;
+            if units_of(g, side, at).len() > STACKING {
+                return Err(refuse(
+                    "10.1.1",
+                    format!("{} would hold more than 3 units", g.name(at).en),
+                    format!("{}将超过3个单位", g.name(at).zh),
                 ));
             }
             Ok(())
@@ -655,7 +766,55 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 });
             }
         }
+        (Frame::Movement { side }, Some(Action::Begin { from, units })) => {
+            g.action.moved.extend(units.iter().copied());
+            g.engine.push(Frame::Movement { side });
+            g.engine.push(Frame::Marching {
+                side,
+                units: units.clone(),
+                origin: *from,
+                at: *from,
+                spent: 0,
+                stopped: false,
+            });
+        }
         (Frame::Movement { .. }, _) => {}
+        (
+            Frame::Marching {
+                side,
+                units,
+                origin,
+                at,
+                spent,
+                ..
+            },
+            Some(Action::Step { to }),
+        ) => {
+            let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+            let marked = activated(g, true);
+            let stop = movement::step_check(g.data(), &g.pos, &idx, at, *to, spent, &movement_context(g, &marked))
+                .unwrap_or(true);
+            march(g, side, units.clone(), vec![*to]);
+            g.engine.push(Frame::Marching {
+                side,
+                units,
+                origin,
+                at: *to,
+                spent: spent + 1,
+                stopped: stop,
+            });
+        }
+        (Frame::Marching { units, origin, at, .. }, Some(Action::Halt)) => {
+            let names: Vec<String> = units.iter().map(|&u| g.unit_name(u).en).collect();
+            let names_zh: Vec<String> = units.iter().map(|&u| g.unit_name(u).zh).collect();
+            let (f, t) = (g.name(origin), g.name(at));
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} move from {} to {}", names.join(", "), f.en, t.en),
+                    format!("{}从{}移动至{}", names_zh.join("、"), f.zh, t.zh),
+                )
+            });
+        }
         (Frame::March { side, units, route }, None) => march(g, side, units, route),
         (Frame::Combats { side }, Some(&Action::Target { space })) => {
             let defenders = units_of(g, other(side), space);

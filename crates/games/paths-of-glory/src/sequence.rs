@@ -85,6 +85,7 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         Frame::Round { side, .. }
         | Frame::Activation { side, .. }
         | Frame::Movement { side }
+        | Frame::Marching { side, .. }
         | Frame::Combats { side }
         | Frame::Designate { side }
         | Frame::FlankChoice { side }
@@ -232,6 +233,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
         (
             Frame::Activation { .. }
             | Frame::Movement { .. }
+            | Frame::Marching { .. }
             | Frame::Combats { .. }
             | Frame::Designate { .. }
             | Frame::FlankChoice { .. }
@@ -726,6 +728,19 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             )
         }
         Action::EndMovement => t("End movement".into(), "结束移动".into()),
+        Action::Begin { from, units } => {
+            let f = g.name(*from);
+            let names: Vec<Text> = units.iter().map(|&u| g.unit_name(u)).collect();
+            t(
+                format!("{}: move from {} space by space", join(&names, Lang::En), f.en),
+                format!("{}:从{}逐格移动", join(&names, Lang::Zh), f.zh),
+            )
+        }
+        Action::Step { to } => {
+            let n = g.name(*to);
+            t(format!("Step into {}", n.en), format!("进入{}", n.zh))
+        }
+        Action::Halt => t("End this move here".into(), "在此结束本次移动".into()),
         Action::Target { space } => {
             let n = g.name(*space);
             t(format!("Attack {}", n.en), format!("进攻{}", n.zh))
@@ -828,6 +843,13 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
             units.iter().map(|&u| uid(g, u)).collect::<Vec<_>>().join(" ")
         ),
         Action::EndMovement => "end-movement".into(),
+        Action::Begin { from, units } => format!(
+            "begin {} {}",
+            sid(g, *from),
+            units.iter().map(|&u| uid(g, u)).collect::<Vec<_>>().join(" ")
+        ),
+        Action::Step { to } => format!("step {}", sid(g, *to)),
+        Action::Halt => "halt".into(),
         Action::Target { space } => format!("attack {}", sid(g, *space)),
         Action::EndCombat => "end-combat".into(),
         Action::Join { unit } => format!("join {}", uid(g, *unit)),

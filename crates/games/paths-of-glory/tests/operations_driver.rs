@@ -258,3 +258,76 @@ fn a_besieged_fort_is_attacked_by_its_besiegers_only_15_2_3() {
         .expect_err("not from outside");
     assert_eq!(r.rule, "15.2.3", "{r:?}");
 }
+
+#[test]
+fn a_move_walked_space_by_space_takes_each_space_it_enters_11_1() {
+    let mut g = common::first_round();
+    // An Automatic Operation moving a German space whose units can step into Allied ground.
+    let data = g.data();
+    let from = data
+        .map
+        .graph
+        .space_indices()
+        .find(|&s| {
+            g.pos
+                .units_in(s)
+                .next()
+                .is_some_and(|u| data.pieces[u].side == Side::Cp)
+                && data.map.graph.exits(s).iter().any(|&(_, n)| {
+                    g.pos.space(n).control == Some(Side::Ap)
+                        && g.pos.units_in(n).next().is_none()
+                        && g.pos.space(n).fort == Fort::None
+                })
+        })
+        .expect("a German space next to empty Allied ground");
+    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: from,
+            combat: false,
+        },
+    )
+    .expect("activated");
+    let begin = g
+        .legal_list()
+        .iter()
+        .find(|a| matches!(a, Action::Begin { units, .. } if units.len() == 1))
+        .cloned()
+        .expect("a move space by space is offered");
+    let Action::Begin { units, .. } = begin.clone() else {
+        unreachable!()
+    };
+    g.apply(CP, &begin).expect("begin");
+    // A step to a space not joined to this one is refused with its rule.
+    let far = data.space("petrograd").expect("Petrograd");
+    let r = g.check_action(CP, &Action::Step { to: far }).expect_err("not adjacent");
+    assert!(r.rule.starts_with("11.1"), "{r:?}");
+    // Halting where the move began is no move.
+    assert_eq!(g.check_action(CP, &Action::Halt).expect_err("no move").rule, "11.1.3");
+    let step = g
+        .legal_list()
+        .iter()
+        .find(|a| matches!(a, Action::Step { to } if g.pos.space(*to).control == Some(Side::Ap)))
+        .cloned()
+        .expect("a step into Allied ground");
+    let Action::Step { to } = step else { unreachable!() };
+    g.apply(CP, &step).expect("the step");
+    assert_eq!(
+        g.pos.units[units[0] as usize].loc,
+        Location::Map(to),
+        "the unit stands there now"
+    );
+    assert_eq!(
+        g.pos.space(to).control,
+        Some(Side::Cp),
+        "and the space is the CP's as it enters"
+    );
+    if g.legal_list().contains(&Action::Halt) {
+        g.apply(CP, &Action::Halt).expect("the move ends");
+        assert!(
+            matches!(g.frames().last(), Some(Frame::Movement { .. })),
+            "back to the other moves"
+        );
+    }
+}
