@@ -138,13 +138,13 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusa
             "这张牌带来的单位已经在游戏中",
         ));
     }
-    // 9.5.3.1: not without a legal space for its armies.
-    let ctx = placement_context(g);
-    let stuck = units
+    // 9.5.3.1 (2022): not unless all its armies can be placed, stacking included.
+    let armies: Vec<u16> = units
         .iter()
         .filter(|&&u| data.pieces[u].kind == Kind::Army)
-        .any(|&u| placement::army_spaces(data, &g.pos, u, &ctx).is_empty());
-    if stuck {
+        .map(|&u| u as u16)
+        .collect();
+    if !all_placeable(g, &g.pos, &armies) {
         return Err(PathsOfGlory::refuse(
             "9.5.3.1",
             format!(
@@ -226,9 +226,35 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
     }
 }
 
-/// The spaces the first army of a reinforcement may be placed in (9.5.3.3).
-pub(crate) fn spaces(g: &PathsOfGlory, unit: u16) -> Vec<Space> {
-    placement::army_spaces(g.data(), &g.pos, unit as usize, &placement_context(g))
+/// Whether all of `armies` can be placed where 9.5.3.3 allows, together (each taking room).
+fn all_placeable(g: &PathsOfGlory, pos: &crate::state::Position, armies: &[u16]) -> bool {
+    let Some((&first, rest)) = armies.split_first() else {
+        return true;
+    };
+    let ctx = placement_context(g);
+    placement::army_spaces(g.data(), pos, first as usize, &ctx)
+        .into_iter()
+        .any(|s| {
+            let mut after = pos.clone();
+            after.units[first as usize].loc = Location::Map(s);
+            all_placeable(g, &after, rest)
+        })
+}
+
+/// The spaces the first of a reinforcement's armies may be placed in (9.5.3.3), leaving room for
+/// the others (9.5.3.1).
+pub(crate) fn spaces(g: &PathsOfGlory, units: &[u16]) -> Vec<Space> {
+    let Some((&first, rest)) = units.split_first() else {
+        return Vec::new();
+    };
+    placement::army_spaces(g.data(), &g.pos, first as usize, &placement_context(g))
+        .into_iter()
+        .filter(|&s| {
+            let mut after = g.pos.clone();
+            after.units[first as usize].loc = Location::Map(s);
+            all_placeable(g, &after, rest)
+        })
+        .collect()
 }
 
 /// Puts a unit entering the map in the space chosen for it (full strength), or leaves it out of

@@ -140,15 +140,11 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
                 .into_iter()
                 .map(|space| Action::Place { space }),
         ),
-        Frame::Reinforce { units, .. } => {
-            if let Some(&u) = units.first() {
-                candidates.extend(
-                    crate::events::spaces(g, u)
-                        .into_iter()
-                        .map(|space| Action::Place { space }),
-                );
-            }
-        }
+        Frame::Reinforce { units, .. } => candidates.extend(
+            crate::events::spaces(g, units)
+                .into_iter()
+                .map(|space| Action::Place { space }),
+        ),
         Frame::DiscardCombatCards { side } => {
             for &n in &g.pos.cards[side_index(*side)].hand {
                 candidates.push(Action::Discard { card: n });
@@ -222,7 +218,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
         }
         (Frame::Reinforce { units, .. }, Action::Place { space }) => {
             match units.first() {
-                Some(&u) if crate::events::spaces(g, u).contains(space) => Ok(()),
+                Some(_) if crate::events::spaces(g, units).contains(space) => Ok(()),
                 _ => Err(PathsOfGlory::refuse(
                     "9.5.3.3",
                     "an army enters at its nation's capital or a supply source of its nation its side holds, in supply, not besieged, within the stacking limit",

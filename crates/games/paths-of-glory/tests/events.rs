@@ -215,3 +215,48 @@ fn italy_may_enter_by_its_event_while_the_cp_is_at_total_war_9_5_2_5() {
     .expect("Italy enters by its event");
     assert!(!g.pos.neutral.iter().any(|n| n == "it"));
 }
+
+#[test]
+fn a_reinforcement_is_refused_unless_all_its_armies_fit_together_9_5_3_1() {
+    use sandtable_paths_of_glory::game::AP;
+    let mut g = at_round(2);
+    g.apply(CP, &Action::AutomaticOps).expect("auto ops");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    // Russian Reinforcements (AP #11) bring the 9th and 10th Armies. Leave the Russians one
+    // space to enter, with room for one army only.
+    common::give(&mut g, Side::Ap, 11);
+    let data = g.data();
+    let ru9 = unit(&g, "ru-army-9");
+    let ctx = sandtable_paths_of_glory::placement::Context::default();
+    let spaces = sandtable_paths_of_glory::placement::army_spaces(data, &g.pos, ru9, &ctx);
+    assert!(spaces.len() > 1, "{spaces:?}");
+    let keep = spaces[0];
+    for &s in &spaces[1..] {
+        g.pos.spaces[s.idx()].control = Some(Side::Cp);
+    }
+    let ru_corps: Vec<usize> = (0..data.pieces.len())
+        .filter(|&u| data.pieces[u].id.starts_with("ru-corps") && g.pos.units[u].loc == Location::Reserve)
+        .collect();
+    for &u in g.pos.units_in(keep).collect::<Vec<_>>().iter() {
+        g.pos.units[u].loc = Location::Reserve;
+    }
+    for &u in &ru_corps[..2] {
+        g.pos.units[u].loc = Location::Map(keep);
+    }
+    g.touch();
+    assert_eq!(
+        sandtable_paths_of_glory::placement::army_spaces(data, &g.pos, ru9, &ctx),
+        vec![keep],
+        "one space, one place left"
+    );
+    let r = g
+        .check_action(
+            AP,
+            &Action::Play {
+                card: 11,
+                with: Use::Event,
+            },
+        )
+        .expect_err("the two armies do not fit");
+    assert_eq!(r.rule, "9.5.3.1", "{r:?}");
+}
