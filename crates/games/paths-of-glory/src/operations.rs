@@ -105,7 +105,7 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             for from in activated(g, false) {
                 let free: Vec<u16> = units_of(g, side, from)
                     .into_iter()
-                    .filter(|u| !g.action.moved.contains(u))
+                    .filter(|u| !g.action.moved.contains(u) && supplied(g, *u))
                     .collect();
                 for mask in 1u32..(1 << free.len()) {
                     let units: Vec<u16> = (0..free.len())
@@ -210,6 +210,31 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
     }
 }
 
+/// 14.3.1: whether a counter on the map is in supply (an out-of-supply unit neither moves nor
+/// attacks, though its space may be activated for the others, 2022 9.2.4 notes).
+fn supplied(g: &PathsOfGlory, u: u16) -> bool {
+    let data = g.data();
+    match g.at(u as usize) {
+        Some(at) => crate::supply::in_supply(
+            data,
+            &g.pos,
+            crate::supply::tracer_of(data, u as usize),
+            at,
+            &crate::sequence::supply_context(g),
+        ),
+        None => false,
+    }
+}
+
+fn out_of_supply(g: &PathsOfGlory, u: u16) -> Refusal {
+    let n = g.unit_name(u);
+    refuse(
+        "14.3.1",
+        format!("{} is out of supply: it neither moves nor attacks", n.en),
+        format!("{}缺乏补给:不能移动也不能进攻", n.zh),
+    )
+}
+
 /// 10.1.1: whether `n` more units of a side fit in a space.
 fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
     units_of(g, side, s).len() + n <= STACKING
@@ -303,7 +328,18 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             if !valid(g, space) {
                 return Err(refuse("9.2", "no such space", "没有这个区域"));
             }
-            if units_of(g, side, space).is_empty() {
+            let here = units_of(g, side, space);
+            if !here.is_empty() && !here.iter().any(|&u| supplied(g, u)) {
+                return Err(refuse(
+                    "14.3.1",
+                    format!(
+                        "every unit in {} is out of supply: none may be activated",
+                        g.name(space).en
+                    ),
+                    format!("{}的所有单位都缺乏补给:不能激活", g.name(space).zh),
+                ));
+            }
+            if here.is_empty() {
                 return Err(refuse(
                     "9.2.6",
                     "only a space holding your units may be activated (a fort alone is not occupied)",
@@ -365,6 +401,14 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 };
                 if p.side != side {
                     return Err(refuse("11.1", "that unit is the enemy's", "那是敌方单位"));
+                }
+                if g.pos
+                    .units
+                    .get(*u as usize)
+                    .is_some_and(|x| x.loc == Location::Map(*from))
+                    && !supplied(g, *u)
+                {
+                    return Err(out_of_supply(g, *u));
                 }
                 if g.action.moved.contains(u) {
                     return Err(refuse(
@@ -540,6 +584,12 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             if b.attackers.contains(&unit) {
                 return Err(refuse("12.2.2", "that unit has already joined", "该单位已经加入"));
             }
+            if g.data().pieces.get(unit as usize).is_some_and(|p| p.side == side)
+                && g.at(unit as usize).is_some()
+                && !supplied(g, unit)
+            {
+                return Err(out_of_supply(g, unit));
+            }
             if eligible_attackers(g, side, b.defending).contains(&unit) {
                 Ok(())
             } else {
@@ -668,7 +718,7 @@ fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
         }
         return units_of(g, side, space)
             .into_iter()
-            .filter(|u| !g.action.attacked.contains(u))
+            .filter(|u| !g.action.attacked.contains(u) && supplied(g, *u))
             .collect();
     }
     let ctx = movement_context(g, &[]);
@@ -680,6 +730,7 @@ fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
         for u in units_of(g, side, from) {
             if !g.action.attacked.contains(&u)
                 && movement::may_attack_across(data, &g.pos, u as usize, &ctx, from, space)
+                && supplied(g, u)
             {
                 out.push(u);
             }

@@ -331,3 +331,31 @@ fn a_move_walked_space_by_space_takes_each_space_it_enters_11_1() {
         );
     }
 }
+
+#[test]
+fn units_out_of_supply_are_not_activated_14_3_1() {
+    let mut g = common::first_round();
+    // The 1st Army cut off at Orleans, in Allied ground far from any German line.
+    let (orleans, army) = (sp(&g, "orleans"), unit(&g, "ge-army-1"));
+    for u in g.pos.units_in(orleans).collect::<Vec<_>>() {
+        g.pos.units[u].loc = Location::Reserve;
+    }
+    g.pos.units[army as usize].loc = Location::Map(orleans);
+    g.touch();
+    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+    for combat in [false, true] {
+        let r = g
+            .check_action(CP, &Action::Activate { space: orleans, combat })
+            .expect_err("an army out of supply is not activated");
+        assert_eq!(r.rule, "14.3.1", "{r:?}");
+    }
+    // A supplied German space is activated as before.
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: sp(&g, "koblenz"),
+            combat: false,
+        },
+    )
+    .expect("Koblenz");
+}
