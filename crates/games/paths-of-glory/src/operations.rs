@@ -565,6 +565,19 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("被围的{}要塞只能由围城部队进攻,且其所在区域须激活用于进攻", g.name(space).zh),
                 ));
             }
+            if eligible_attackers(g, side, space).is_empty() && !attackers_but_fort_bar(g, side, space).is_empty() {
+                return Err(refuse(
+                    "15.1.10",
+                    format!(
+                        "until OberOst or CP War Status 4, German units do not attack {}, a Russian fort",
+                        g.name(space).en
+                    ),
+                    format!(
+                        "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞{}",
+                        g.name(space).zh
+                    ),
+                ));
+            }
             if eligible_attackers(g, side, space).is_empty() {
                 return Err(refuse(
                     "12.1.3",
@@ -589,6 +602,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 && !supplied(g, unit)
             {
                 return Err(out_of_supply(g, unit));
+            }
+            if (unit as usize) < g.data().pieces.len() && russian_fort_barred(g, unit, b.defending) {
+                return Err(refuse(
+                    "15.1.10",
+                    "until OberOst or CP War Status 4, German units do not attack a Russian fort",
+                    "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞",
+                ));
             }
             if eligible_attackers(g, side, b.defending).contains(&unit) {
                 Ok(())
@@ -710,6 +730,25 @@ fn besieged_by(g: &PathsOfGlory, side: Side, s: Space) -> bool {
 /// of adjacent spaces activated for combat, or, against a fort they besiege, the besiegers of a
 /// space activated for combat (15.2.3).
 fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
+    let mut out = attackers_but_fort_bar(g, side, space);
+    out.retain(|&u| !russian_fort_barred(g, u, space));
+    out
+}
+
+/// 15.1.10: until OberOst or CP War Status 4, German units do not attack a space with a Russian
+/// fort standing (they may besiege it).
+fn russian_fort_barred(g: &PathsOfGlory, u: u16, space: Space) -> bool {
+    let data = g.data();
+    let f = data.facts(space);
+    data.pieces[u as usize].nation == Nation::Ge
+        && f.fort > 0
+        && f.nation.as_deref() == Some("ru")
+        && matches!(g.pos.space(space).fort, Fort::Intact | Fort::Besieged)
+        && g.pos.war_status[side_index(Side::Cp)] < 4
+}
+
+/// [`eligible_attackers`] before 15.1.10.
+fn attackers_but_fort_bar(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
     let data = g.data();
     let marked = activated(g, true);
     if besieged_by(g, side, space) {

@@ -359,3 +359,31 @@ fn units_out_of_supply_are_not_activated_14_3_1() {
     )
     .expect("Koblenz");
 }
+
+#[test]
+fn german_units_do_not_attack_a_russian_fort_before_war_status_4_15_1_10() {
+    let mut g = common::first_round();
+    let (insterberg, kovno) = (sp(&g, "insterberg"), sp(&g, "kovno"));
+    let mut later = g.clone();
+    later.pos.war_status[0] = 4;
+    later.touch();
+    for g in [&mut g, &mut later] {
+        g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
+        g.apply(
+            CP,
+            &Action::Activate {
+                space: insterberg,
+                combat: true,
+            },
+        )
+        .expect("Insterberg");
+    }
+    let r = g
+        .check_action(CP, &Action::Target { space: kovno })
+        .expect_err("Kovno is a Russian fort");
+    assert_eq!(r.rule, "15.1.10", "{r:?}");
+    // At CP War Status 4 the Germans may.
+    later
+        .apply(CP, &Action::Target { space: kovno })
+        .expect("the attack on Kovno");
+}
