@@ -41,10 +41,23 @@ pub fn starting_pile(data: &Data, side: Side, optional: bool, in_hand: &[u8]) ->
 /// discards are then shuffled together (phase G), which for a pile without order means the
 /// discards join the draw pile.
 pub fn add_group(cards: &mut Cards, data: &Data, side: Side, deck: Deck, optional: bool) {
+    join_group(cards, data, side, deck, optional);
+    reshuffle(cards);
+}
+
+/// 16.1.3: a group's cards join the draw pile (the reshuffle comes in phase G, after the
+/// combat-card discards: [`reshuffle`]).
+pub fn join_group(cards: &mut Cards, data: &Data, side: Side, deck: Deck, optional: bool) {
     cards.draw.extend(group(data, side, deck, optional));
-    cards.draw.append(&mut cards.discard);
     cards.draw.sort();
     cards.draw.dedup();
+}
+
+/// Phase G after a commitment rose: the discards and the draw pile are shuffled together, which
+/// for a pile without order means the discards join it.
+pub fn reshuffle(cards: &mut Cards) {
+    cards.draw.append(&mut cards.discard);
+    cards.draw.sort();
 }
 
 /// What playing a card from the hand does to the piles (9.5.1.2): out of the game for a `*`

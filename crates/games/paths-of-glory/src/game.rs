@@ -362,6 +362,8 @@ pub struct TurnRecord {
     pub caucasus_crossed: bool,
     /// Redeployments of the Near East limits (13.2).
     pub near_east_sr: NearEastSr,
+    /// A side whose commitment rose this turn reshuffles its discards in phase G (16.1.3).
+    pub reshuffle: [bool; 2],
     /// A neutral nation has entered the war this turn (9.5.2.2).
     pub neutral_entry: bool,
     /// The nations reinforced by an event this turn (9.5.3.1).

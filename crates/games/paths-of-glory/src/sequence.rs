@@ -307,7 +307,14 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             });
             g.engine.push(Frame::DiscardCombatCards { side });
         }
-        (Frame::DiscardCombatCards { .. }, _) => {}
+        // 2022 phase G: once the combat cards are discarded, a side whose commitment rose this
+        // turn shuffles its discards into the draw pile (16.1.3).
+        (Frame::DiscardCombatCards { side }, _) => {
+            let i = side_index(side);
+            if std::mem::take(&mut g.turn.reshuffle[i]) {
+                cards::reshuffle(&mut g.pos.cards[i]);
+            }
+        }
         (Frame::Attrition, _) => attrition_phase(g),
         (Frame::Sieges { after }, _) => next_siege(g, after),
         (Frame::Siege { space }, die) => siege(g, space, die),
@@ -583,7 +590,8 @@ fn rise(g: &mut PathsOfGlory, side: Side) {
         };
         g.commitment[i] = next;
         let data = g.data();
-        cards::add_group(&mut g.pos.cards[i], data, side, deck, false);
+        cards::join_group(&mut g.pos.cards[i], data, side, deck, false);
+        g.turn.reshuffle[i] = true;
         g.journal.say(|| {
             Text::new(
                 format!("{} reaches {en}: its cards join the deck (16.1)", side_en(side)),

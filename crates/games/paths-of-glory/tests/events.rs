@@ -260,3 +260,56 @@ fn a_reinforcement_is_refused_unless_all_its_armies_fit_together_9_5_3_1() {
         .expect_err("the two armies do not fit");
     assert_eq!(r.rule, "9.5.3.1", "{r:?}");
 }
+
+#[test]
+fn combat_cards_discarded_in_phase_g_join_the_reshuffle_after_a_commitment_rise_16_1_3() {
+    let mut g = at_round(2);
+    // The CP at War Status 4 reaches Limited War in this turn's War Status Phase.
+    g.pos.war_status[side_index(Side::Cp)] = 4;
+    let data = g.data();
+    let combat_card = data
+        .cards
+        .iter()
+        .find(|c| c.side == Side::Cp && c.combat && c.deck == sandtable_paths_of_glory::Deck::Mobilization)
+        .expect("a CP combat card")
+        .number;
+    common::give(&mut g, Side::Cp, combat_card);
+    // Both sides pass their six rounds with Automatic Operations.
+    loop {
+        match g.pending() {
+            sandtable_core::game::Pending::Chance => {
+                g.resolve_chance();
+            }
+            sandtable_core::game::Pending::Seat(s) => {
+                if matches!(g.frames().last(), Some(Frame::DiscardCombatCards { side: Side::Cp })) {
+                    break;
+                }
+                let legal = g.legal_list();
+                let pass = [
+                    Action::AutomaticOps,
+                    Action::EndActivation,
+                    Action::EndReplacement,
+                    Action::EndDiscard,
+                ]
+                .into_iter()
+                .find(|a| legal.contains(a))
+                .unwrap_or_else(|| panic!("a way to pass: {legal:?}"));
+                g.apply(s, &pass).expect("pass");
+            }
+            sandtable_core::game::Pending::Over => panic!("the game ended"),
+        }
+    }
+    assert!(
+        g.pos.cards[side_index(Side::Cp)].draw.len() > 20,
+        "the Limited War cards joined"
+    );
+    g.apply(CP, &Action::Discard { card: combat_card })
+        .expect("the combat card discarded");
+    g.apply(CP, &Action::EndDiscard).expect("the rest kept");
+    let c = &g.pos.cards[side_index(Side::Cp)];
+    assert!(
+        !c.discard.contains(&combat_card),
+        "reshuffled into the new draw pile, not left in the discards"
+    );
+    assert!(c.discard.is_empty(), "every discard joined the draw pile");
+}
