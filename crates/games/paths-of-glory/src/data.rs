@@ -70,6 +70,52 @@ pub enum Nation {
 }
 
 impl Nation {
+    /// The nation's name in both languages, for what players read.
+    pub fn name(self) -> sandtable_core::text::Text {
+        let (en, zh) = match self {
+            Nation::Ge => ("Germany", "德国"),
+            Nation::Ah => ("Austria-Hungary", "奥匈"),
+            Nation::Tu => ("Turkey", "土耳其"),
+            Nation::Bu => ("Bulgaria", "保加利亚"),
+            Nation::Sn => ("the Senussi", "赛努西"),
+            Nation::Fr => ("France", "法国"),
+            Nation::Br => ("Britain", "英国"),
+            Nation::Ana => ("the Arab Northern Army", "阿拉伯北方军"),
+            Nation::Us => ("the United States", "美国"),
+            Nation::Ru => ("Russia", "俄国"),
+            Nation::It => ("Italy", "意大利"),
+            Nation::Be => ("Belgium", "比利时"),
+            Nation::Sb => ("Serbia", "塞尔维亚"),
+            Nation::Mn => ("Montenegro", "黑山"),
+            Nation::Ro => ("Romania", "罗马尼亚"),
+            Nation::Gr => ("Greece", "希腊"),
+        };
+        sandtable_core::text::Text::new(en, zh)
+    }
+
+    /// The nation of a code (`it`), if it is one.
+    pub fn of_code(code: &str) -> Option<Nation> {
+        const ALL: [Nation; 16] = [
+            Nation::Ge,
+            Nation::Ah,
+            Nation::Tu,
+            Nation::Bu,
+            Nation::Sn,
+            Nation::Fr,
+            Nation::Br,
+            Nation::Ana,
+            Nation::Us,
+            Nation::Ru,
+            Nation::It,
+            Nation::Be,
+            Nation::Sb,
+            Nation::Mn,
+            Nation::Ro,
+            Nation::Gr,
+        ];
+        ALL.into_iter().find(|n| n.code() == code)
+    }
+
     /// The code the data files use.
     pub fn code(self) -> &'static str {
         match self {

@@ -67,13 +67,18 @@ fn neutral_entry(side: Side, card: u8) -> Option<&'static str> {
     }
 }
 
+/// A country's name from its code, in both languages.
+fn country(code: &str) -> Text {
+    Nation::of_code(code).map_or_else(|| Text::new(code, code), Nation::name)
+}
+
 /// 9.5.2: whether a neutral entry may be played now.
 fn check_entry(g: &PathsOfGlory, code: &str) -> Result<(), Refusal> {
     if !g.pos.neutral.iter().any(|n| n == code) {
         return Err(PathsOfGlory::refuse(
             "9.5.2.1",
-            format!("{} is already at war", code.to_uppercase()),
-            format!("{}已经参战", code.to_uppercase()),
+            format!("{} is already at war", country(code).en),
+            format!("{}已经参战", country(code).zh),
         ));
     }
     if g.turn.neutral_entry {
@@ -127,8 +132,8 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusa
     if g.turn.reinforced.contains(&nation) {
         return Err(PathsOfGlory::refuse(
             "9.5.3.1",
-            format!("{} has already been reinforced this turn", nation.code().to_uppercase()),
-            format!("{}本回合已经增援过", nation.code().to_uppercase()),
+            format!("{} has already been reinforced this turn", nation.name().en),
+            format!("{}本回合已经增援过", nation.name().zh),
         ));
     }
     if units.is_empty() {
@@ -147,11 +152,8 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusa
     if !all_placeable(g, &g.pos, &armies) {
         return Err(PathsOfGlory::refuse(
             "9.5.3.1",
-            format!(
-                "{} has no legal space to place the armies",
-                nation.code().to_uppercase()
-            ),
-            format!("{}没有可以放置集团军的合法区域", nation.code().to_uppercase()),
+            format!("{} has no legal space to place the armies", nation.name().en),
+            format!("{}没有可以放置集团军的合法区域", nation.name().zh),
         ));
     }
     Ok(())
@@ -181,8 +183,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
             .unwrap_or_default();
         g.journal.say(|| {
             Text::new(
-                format!("{} enters the war (9.5.2.1)", code.to_uppercase()),
-                format!("{}参战(9.5.2.1)", code.to_uppercase()),
+                format!("{} enters the war (9.5.2.1)", country(code).en),
+                format!("{}参战(9.5.2.1)", country(code).zh),
             )
         });
         let units: Vec<u16> = chosen

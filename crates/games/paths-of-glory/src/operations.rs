@@ -843,7 +843,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let (f, t) = (g.name(*from), g.name(*to));
             g.journal.say(|| {
                 Text::new(
-                    format!("{} move from {} to {}", names.join(", "), f.en, t.en),
+                    format!(
+                        "{} {} from {} to {}",
+                        names.join(", "),
+                        if names.len() == 1 { "moves" } else { "move" },
+                        f.en,
+                        t.en
+                    ),
                     format!("{}从{}移动至{}", names_zh.join("、"), f.zh, t.zh),
                 )
             });
@@ -900,7 +906,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let (f, t) = (g.name(origin), g.name(at));
             g.journal.say(|| {
                 Text::new(
-                    format!("{} move from {} to {}", names.join(", "), f.en, t.en),
+                    format!(
+                        "{} {} from {} to {}",
+                        names.join(", "),
+                        if names.len() == 1 { "moves" } else { "move" },
+                        f.en,
+                        t.en
+                    ),
                     format!("{}从{}移动至{}", names_zh.join("、"), f.zh, t.zh),
                 )
             });

@@ -117,9 +117,9 @@ pub fn check(
                 "17.1.3",
                 format!(
                     "{}'s capital is the enemy's or besieged: it spends no replacement points",
-                    p.nation.code()
+                    p.nation.name().en
                 ),
-                format!("{}的首都被敌方控制或围困:不能使用补充点", p.nation.code()),
+                format!("{}的首都被敌方控制或围困:不能使用补充点", p.nation.name().zh),
             ));
         }
     }

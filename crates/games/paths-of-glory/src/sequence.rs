@@ -418,8 +418,8 @@ fn n_side(n: crate::data::Nation) -> bool {
 pub(crate) fn offensive_words(o: Offensive) -> (String, String) {
     match o {
         Offensive::Nation(n) => (
-            format!("{} must attack", n.code().to_uppercase()),
-            format!("{}必须进攻", n.code().to_uppercase()),
+            format!("{} must attack", n.name().en),
+            format!("{}必须进攻", n.name().zh),
         ),
         Offensive::AhAgainstItaly => ("AH must attack Italy".into(), "奥匈必须进攻意大利".into()),
         Offensive::FrenchMutiny => ("French Mutiny".into(), "法军哗变".into()),

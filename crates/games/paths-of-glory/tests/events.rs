@@ -150,6 +150,12 @@ fn bulgaria_enters_its_corps_are_placed_by_choice_and_no_second_entry_that_turn_
     .expect("Bulgaria");
     assert_eq!(g.pos.space(sofia).control, Some(Side::Cp), "Bulgaria is the CP's");
     assert!(!g.pos.neutral.iter().any(|n| n == "bu"));
+    let log = sandtable_core::driver::Rules::journal(&g, None);
+    assert!(
+        log.iter()
+            .any(|l| l.text.en == "Bulgaria enters the war (9.5.2.1)" && l.text.zh == "保加利亚参战(9.5.2.1)"),
+        "the log names the nation in both languages"
+    );
     assert_eq!(
         g.pos.war_status[side_index(Side::Cp)],
         2,
