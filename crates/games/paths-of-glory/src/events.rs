@@ -49,13 +49,6 @@ fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(Nation, Vec
     Some((r.nation, taken))
 }
 
-fn placement_context(g: &PathsOfGlory) -> placement::Context<'static> {
-    placement::Context {
-        supply: crate::sequence::supply_context(g),
-        salonika_played: false,
-    }
-}
-
 /// 9.5.2.1: the cards that bring a neutral nation into the war, with its code.
 fn neutral_entry(side: Side, card: u8) -> Option<&'static str> {
     match (side, card) {
@@ -233,7 +226,7 @@ fn all_placeable(g: &PathsOfGlory, pos: &crate::state::Position, armies: &[u16])
     let Some((&first, rest)) = armies.split_first() else {
         return true;
     };
-    let ctx = placement_context(g);
+    let ctx = crate::sequence::placement_context(g);
     placement::army_spaces(g.data(), pos, first as usize, &ctx)
         .into_iter()
         .any(|s| {
@@ -249,7 +242,7 @@ pub(crate) fn spaces(g: &PathsOfGlory, units: &[u16]) -> Vec<Space> {
     let Some((&first, rest)) = units.split_first() else {
         return Vec::new();
     };
-    placement::army_spaces(g.data(), &g.pos, first as usize, &placement_context(g))
+    placement::army_spaces(g.data(), &g.pos, first as usize, &crate::sequence::placement_context(g))
         .into_iter()
         .filter(|&s| {
             let mut after = g.pos.clone();

@@ -393,13 +393,6 @@ fn points_for(g: &PathsOfGlory, side: Side, unit: usize) -> u8 {
         .map_or(0, |k| g.turn.rp[side_index(side)][k])
 }
 
-fn placement_context(g: &PathsOfGlory) -> placement::Context<'static> {
-    placement::Context {
-        supply: crate::sequence::supply_context(g),
-        salonika_played: false,
-    }
-}
-
 pub(crate) fn replacement_candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
     let data = g.data();
     let mine: Vec<usize> = (0..data.pieces.len())
@@ -424,7 +417,7 @@ pub(crate) fn replacement_candidates(g: &PathsOfGlory, side: Side, out: &mut Vec
         match (p.kind, g.pos.units[u].loc) {
             (Kind::Army, Location::Map(_)) if !g.pos.units[u].full => buys.push(replacements::Purchase::FlipArmy(u)),
             (Kind::Army, Location::Eliminated) => {
-                for s in placement::army_spaces(data, &g.pos, u, &placement_context(g)) {
+                for s in placement::army_spaces(data, &g.pos, u, &crate::sequence::placement_context(g)) {
                     buys.push(replacements::Purchase::ArmyReduced(u, s));
                     buys.push(replacements::Purchase::ArmyFull(u, s));
                 }
@@ -471,7 +464,15 @@ pub(crate) fn check_replacement(g: &PathsOfGlory, side: Side, action: &Action) -
                 return Err(PathsOfGlory::refuse("17.1", "that unit is the enemy's", "那是敌方单位"));
             }
             let points = points_for(g, side, units[0]);
-            replacements::check(g.data(), g.tables(), &g.pos, points, p, &placement_context(g)).map(|_| ())
+            replacements::check(
+                g.data(),
+                g.tables(),
+                &g.pos,
+                points,
+                p,
+                &crate::sequence::placement_context(g),
+            )
+            .map(|_| ())
         }
         _ => Err(PathsOfGlory::refuse(
             "17.1",

@@ -427,6 +427,14 @@ pub(crate) fn offensive_words(o: Offensive) -> (String, String) {
     }
 }
 
+/// Where armies may enter (9.5.3.3, 17.1.5), as the position stands.
+pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'static> {
+    crate::placement::Context {
+        supply: supply_context(g),
+        salonika_played: false,
+    }
+}
+
 /// The supply rules' context for the position as it stands.
 pub(crate) fn supply_context(_g: &PathsOfGlory) -> supply::Context<'static> {
     supply::Context::default()

@@ -9,6 +9,16 @@ use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, CP};
 use sandtable_paths_of_glory::state::{Fort, Location};
 use sandtable_paths_of_glory::Side;
 
+/// An Automatic Operation (1 OPS, 8.1.3) activating one space.
+fn operate(
+    g: &mut PathsOfGlory,
+    space: sandtable_core::graph::Space,
+    combat: bool,
+) -> Result<(), sandtable_core::game::Refusal> {
+    g.apply(CP, &Action::AutomaticOps)?;
+    g.apply(CP, &Action::Activate { space, combat })
+}
+
 fn sp(g: &PathsOfGlory, id: &str) -> sandtable_core::graph::Space {
     g.data().space(id).expect("a space")
 }
@@ -26,16 +36,8 @@ fn the_1st_army_takes_the_fort_of_liege_and_advances_into_it_12_4_6_and_12_7() {
     let mut g = common::first_round();
     let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
     let army = unit(&g, "ge-army-1");
-    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
     // 9.2.3: one nationality, 1 OPS; the Aachen space spends it all.
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: aachen,
-            combat: true,
-        },
-    )
-    .expect("activated");
+    operate(&mut g, aachen, true).expect("activated");
     assert!(
         matches!(g.frames().last(), Some(Frame::Combats { .. })),
         "no OPS left: on to combat"
@@ -102,15 +104,7 @@ fn a_move_changes_the_hands_of_the_spaces_it_walks_through_11_1() {
                     .any(|&(to, _)| g.pos.space(to).control == Some(Side::Ap) && g.pos.space(to).fort == Fort::None)
         })
         .expect("a German unit that may step into Allied ground");
-    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: from,
-            combat: false,
-        },
-    )
-    .expect("activated");
+    operate(&mut g, from, false).expect("activated");
     let moves: Vec<Action> = g
         .legal_list()
         .iter()
@@ -175,15 +169,8 @@ fn the_corps_that_replaces_an_eliminated_army_stands_in_its_space_12_4_4() {
             .count()
     };
     let before = in_reserve(&g);
-    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: sp(&g, "aachen"),
-            combat: true,
-        },
-    )
-    .expect("activated");
+    let aachen = sp(&g, "aachen");
+    operate(&mut g, aachen, true).expect("activated");
     g.apply(CP, &Action::Target { space: target }).expect("the target");
     g.apply(
         CP,
@@ -230,29 +217,12 @@ fn a_besieged_fort_is_attacked_by_its_besiegers_only_15_2_3() {
     g.pos.spaces[liege.idx()].fort = Fort::Besieged;
     g.touch();
     let mut outside = g.clone();
-    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: liege,
-            combat: true,
-        },
-    )
-    .expect("the besiegers activated");
+    operate(&mut g, liege, true).expect("the besiegers activated");
     g.apply(CP, &Action::Target { space: liege })
         .expect("the besiegers attack the fort");
     g.apply(CP, &Action::Join { unit: besieger })
         .expect("the besieger joins");
-    outside.apply(CP, &Action::AutomaticOps).expect("1 OPS");
-    outside
-        .apply(
-            CP,
-            &Action::Activate {
-                space: aachen,
-                combat: true,
-            },
-        )
-        .expect("Aachen activated");
+    operate(&mut outside, aachen, true).expect("Aachen activated");
     let r = outside
         .check_action(CP, &Action::Target { space: liege })
         .expect_err("not from outside");
@@ -280,15 +250,7 @@ fn a_move_walked_space_by_space_takes_each_space_it_enters_11_1() {
                 })
         })
         .expect("a German space next to empty Allied ground");
-    g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: from,
-            combat: false,
-        },
-    )
-    .expect("activated");
+    operate(&mut g, from, false).expect("activated");
     let begin = g
         .legal_list()
         .iter()
@@ -368,15 +330,7 @@ fn german_units_do_not_attack_a_russian_fort_before_war_status_4_15_1_10() {
     later.pos.war_status[0] = 4;
     later.touch();
     for g in [&mut g, &mut later] {
-        g.apply(CP, &Action::AutomaticOps).expect("1 OPS");
-        g.apply(
-            CP,
-            &Action::Activate {
-                space: insterberg,
-                combat: true,
-            },
-        )
-        .expect("Insterberg");
+        operate(g, insterberg, true).expect("Insterberg");
     }
     let r = g
         .check_action(CP, &Action::Target { space: kovno })
