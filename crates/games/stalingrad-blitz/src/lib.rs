@@ -165,7 +165,10 @@ impl StalingradBlitz {
         g.s.vp = g.victory_points();
         // 4.0: a scenario may leave the set-up to the players; turn 1 follows it (5.0).
         g.engine.push(Frame::Turn);
-        if !g.begin_setup() {
+        if let Some(cup) = &sc.cup {
+            // 7.0: the scenario begins in the first turn's command execution.
+            g.start_turn_in_execution(cup.clone());
+        } else if !g.begin_setup() {
             g.start_turn();
         }
         g

@@ -40,6 +40,14 @@ pub struct ScenarioHead {
     pub loss_vp: u16,
     #[serde(default)]
     pub fortress_markers_used: u8,
+    /// The phase the first turn begins with: `selection` (6.0, the default) or `execution`
+    /// (7.0), with the chits of `cup` in the cup and those of `used` already executed (7.1(4)).
+    #[serde(default)]
+    pub phase: Option<String>,
+    #[serde(default)]
+    pub cup: Vec<String>,
+    #[serde(default)]
+    pub used: Vec<String>,
 }
 
 fn one() -> u8 {
@@ -83,6 +91,72 @@ pub struct Scenario {
     pub state: State,
     /// What the players' set-up must achieve (empty when nothing is left to set up).
     pub setup: SetupPlan,
+    /// `Some(cup)` when the first turn begins with command execution (7.0): the chits in the
+    /// cup (a secret of the game, 6.1(3)); the executed ones are in `state.used`.
+    pub cup: Option<Vec<u8>>,
+}
+
+/// 6.2, 7.1(4): a turn that begins with command execution. The chits in the cup and those
+/// already executed must together be a selection 6.2 allows for that turn: the turn's SU Com
+/// Front chits, at most one of SOVIET REINF and STAVKA, the GER Com and Axis/Rnf Com chits, and
+/// the SUPPLY chit; no chit more often than there are counters of it.
+fn command_execution(d: &Data, turn: u8, cup: &[String], used: &[String]) -> Result<(Vec<u8>, Vec<u8>), String> {
+    use crate::data::ChitClass;
+    let index = |id: &String| {
+        d.chit_index(id)
+            .ok_or_else(|| format!("scenario: no command chit `{id}` (2.23)"))
+    };
+    let cup: Vec<u8> = cup.iter().map(index).collect::<Result<_, _>>()?;
+    let used: Vec<u8> = used.iter().map(index).collect::<Result<_, _>>()?;
+    let mut count = vec![0u8; d.chits.len()];
+    for &c in cup.iter().chain(used.iter()) {
+        count[c as usize] += 1;
+        let def = &d.chits[c as usize];
+        if count[c as usize] > def.count {
+            return Err(format!(
+                "scenario: command chit `{}` is in the cup or used more often than its {} counter(s) (2.23)",
+                def.id, def.count
+            ));
+        }
+    }
+    let td = &d.turns[(turn - 1) as usize];
+    let of = |class: ChitClass| -> (usize, usize) {
+        let taken = d
+            .chits
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.class == class)
+            .map(|(i, _)| count[i] as usize)
+            .sum();
+        let there: usize = d
+            .chits
+            .iter()
+            .filter(|c| c.class == class)
+            .map(|c| c.count as usize)
+            .sum();
+        (taken, there)
+    };
+    for (class, quota, rule, what) in [
+        (ChitClass::SuCom, td.su_com, "6.2(1)", "Soviet Front (SU Com)"),
+        (ChitClass::GerCom, td.ger_com, "6.2(3)", "German (GER Com)"),
+        (ChitClass::AxisRnfCom, td.axis_rnf_com, "6.2(3)", "Axis/Rnf Com"),
+    ] {
+        let (taken, there) = of(class);
+        let quota = (quota as usize).min(there);
+        if taken != quota {
+            return Err(format!(
+                "scenario: turn {turn} takes {quota} {what} chit(s) in the cup or used, not {taken} ({rule})"
+            ));
+        }
+    }
+    if of(ChitClass::SovietExtra).0 > 1 {
+        return Err("scenario: SOVIET REINF and STAVKA cannot both be selected (6.2(2))".into());
+    }
+    let (supply, there) = of(ChitClass::Supply);
+    if supply != there {
+        return Err("scenario: the SUPPLY chit is always in the cup or used (6.2(4))".into());
+    }
+    Ok((cup, used))
 }
 
 pub fn parse(d: &Data, text: &str) -> Result<Scenario, String> {
@@ -212,6 +286,25 @@ pub fn parse(d: &Data, text: &str) -> Result<Scenario, String> {
         control[h.idx()] = Some(c.side);
     }
     let plan = SetupPlan::new(d, &units);
+    let (cup, used) = match h.phase.as_deref() {
+        None | Some("selection") if h.cup.is_empty() && h.used.is_empty() => (None, Vec::new()),
+        None | Some("selection") => return Err("scenario: `cup` and `used` need `phase = \"execution\"` (7.0)".into()),
+        Some("execution") => {
+            // 4.0: the set-up comes before turn 1's command selection.
+            if units.iter().any(|u| u.loc == Loc::SetUp) {
+                return Err(
+                    "scenario: units left to set up (4.0) need the game to begin with command selection".into(),
+                );
+            }
+            let (cup, used) = command_execution(d, h.turn, &h.cup, &h.used)?;
+            (Some(cup), used)
+        }
+        Some(other) => {
+            return Err(format!(
+                "scenario: unknown phase `{other}`: selection (6.0) or execution (7.0)"
+            ))
+        }
+    };
     let state = State {
         turn: h.turn,
         units,
@@ -220,7 +313,7 @@ pub fn parse(d: &Data, text: &str) -> Result<Scenario, String> {
         fortresses,
         track: h.track.max(1),
         loss_vp: h.loss_vp,
-        used: Vec::new(),
+        used,
         arriving: Vec::new(),
         vp: 0,
         winner: None,
@@ -236,5 +329,6 @@ pub fn parse(d: &Data, text: &str) -> Result<Scenario, String> {
         about: f.about,
         state,
         setup: plan,
+        cup,
     })
 }

@@ -33,14 +33,7 @@ impl StalingradBlitz {
 
     /// 5.0: a turn begins with command selection (6.0). The `Turn` frame is below.
     pub(crate) fn start_turn(&mut self) {
-        let td = self.turn_def().clone();
-        let turn = self.s.turn;
-        self.journal.heading(|| {
-            Text::new(
-                format!("Turn {turn} ({})", td.date_en),
-                format!("第{turn}回合({})", td.date_zh),
-            )
-        });
+        self.turn_heading();
         self.hidden.picks = [Vec::new(), Vec::new()];
         self.hidden.cup.clear();
         self.s.used.clear();
@@ -53,6 +46,33 @@ impl StalingradBlitz {
         self.journal
             .heading(|| text!("Command selection phase (6.0)", "命令选择阶段(6.0)"));
         self.engine.push(Frame::Select(Select::SovietHq));
+    }
+
+    fn turn_heading(&mut self) {
+        let td = self.turn_def().clone();
+        let turn = self.s.turn;
+        self.journal.heading(|| {
+            Text::new(
+                format!("Turn {turn} ({})", td.date_en),
+                format!("第{turn}回合({})", td.date_zh),
+            )
+        });
+    }
+
+    /// A scenario whose first turn begins with command execution (7.0): the chits of `cup` are
+    /// in the cup and those in `used` were executed (7.1(4)); each side's selection is the
+    /// scenario's (6.1(3): it stays secret as if that side had made it).
+    pub(crate) fn start_turn_in_execution(&mut self, mut cup: Vec<u8>) {
+        self.turn_heading();
+        self.hidden.picks = [Vec::new(), Vec::new()];
+        for &c in cup.iter().chain(self.s.used.iter()) {
+            if let Some(side) = self.d.chits[c as usize].side {
+                self.hidden.picks[side.seat() as usize].push(c);
+            }
+        }
+        cup.sort_unstable();
+        self.hidden.cup = cup;
+        self.open_cup();
     }
 
     /// 5.0(5), 15.0: the end of the turn and the victory check; then the next turn, or the
@@ -309,13 +329,7 @@ impl StalingradBlitz {
         }
         cup.sort_unstable();
         self.hidden.cup = cup;
-        let n = self.cup_text();
-        let (en, zh) = (&n.en, &n.zh);
-        self.journal
-            .say(|| text!("Chits in the cup: {en}.", "杯中命令卡 {zh}。"));
-        self.journal
-            .heading(|| text!("Command execution phase (7.0)", "命令实行阶段(7.0)"));
-        self.engine.push(Frame::Draw);
+        self.open_cup();
         if let Some(f) = first {
             let c = &self.d.chits[f as usize];
             let (en, zh) = (c.name_en.clone(), c.name_zh.clone());
@@ -399,6 +413,17 @@ impl StalingradBlitz {
     }
 
     // ---------------------------------------------------------------- 7.0 execution
+
+    /// 7.0: the execution phase opens on the filled cup; its chits are drawn one by one.
+    fn open_cup(&mut self) {
+        let n = self.cup_text();
+        let (en, zh) = (&n.en, &n.zh);
+        self.journal
+            .say(|| text!("Chits in the cup: {en}.", "杯中命令卡 {zh}。"));
+        self.journal
+            .heading(|| text!("Command execution phase (7.0)", "命令实行阶段(7.0)"));
+        self.engine.push(Frame::Draw);
+    }
 
     /// 7.1(1): the chit in `slot` comes out of the cup and is executed. The cup stays on the
     /// stack below the command.
