@@ -378,3 +378,78 @@ export async function damagedInLobby(browser, base) {
     await context.close();
   }
 }
+
+/**
+ * Part of a stack moves together (issue 12, SCS 6.0): of a group the action list offers only
+ * whole, two counters are picked in the stack's list; the page lights where those two may go
+ * together (asked of the server), and a click there moves the two and leaves the rest. Returns
+ * false, having changed nothing, when no such group stands in view.
+ */
+export async function partOfStack(page) {
+  const group = await page.evaluate(() => {
+    const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
+    const groups = [...document.querySelectorAll('[data-test=action][data-kind="move"]')]
+      .map((b) => (b.dataset.units || '').split(',').filter(Boolean))
+      .filter((us) => us.length >= 3);
+    for (const units of groups) {
+      const c = document.querySelector(`[data-test=board-svg] .ctr[data-id="${CSS.escape(units[0])}"]`);
+      const s = c && c.closest('.stack');
+      const badge = s && s.querySelector('.sc circle');
+      if (!badge) continue;
+      const r = badge.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < vp.left + 20 || y < vp.top + 20 || x > vp.right - 60 || y > vp.bottom - 40) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !hit.closest('.sc')) continue;
+      return { units, hex: s.dataset.hex, x, y };
+    }
+    return null;
+  });
+  if (!group) {
+    log('no group of three or more counters moving together in view');
+    return false;
+  }
+  const [a, b] = group.units;
+  const rest = group.units.slice(2);
+  await page.keyboard.press('Escape');
+  await page.mouse.click(group.x, group.y);
+  await page.waitForSelector('[data-test=popup][data-kind=stack]:not([hidden])');
+  for (const u of [a, b]) {
+    await page.click(`[data-test=stack-unit][data-unit="${u}"]`);
+    await page.waitForSelector(`[data-test=board-svg] .ctr.st-sel[data-id="${u}"]`, { state: 'attached' });
+  }
+  const sel = await page.$$eval('[data-test=board-svg] .ctr.st-sel', (cs) => cs.map((c) => c.dataset.id).sort());
+  if (sel.join(',') !== [a, b].sort().join(',')) fail(`picked ${a} and ${b} at ${group.hex}, selected ${sel.join(', ')}`);
+  await page.click('[data-test=popup-close]');
+  // The hexes the two may reach together, lit from the server's answer.
+  await page.waitForSelector('[data-test=board-svg] .st-hl[data-lit]', { state: 'attached' });
+  const target = await page.evaluate(() => {
+    const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
+    for (const p of document.querySelectorAll('[data-test=board-svg] .st-hl[data-lit]')) {
+      const hex = p.getAttribute('data-lit');
+      if (document.querySelector(`[data-test=board-svg] .stack[data-hex="${CSS.escape(hex)}"]`)) continue;
+      const r = p.getBoundingClientRect();
+      if (r.left < vp.left + 10 || r.top < vp.top + 10 || r.right > vp.right - 60 || r.bottom > vp.bottom - 40) continue;
+      return hex;
+    }
+    return null;
+  });
+  if (!target) fail(`no empty lit hex in view for ${a} and ${b} from ${group.hex}`);
+  const version = await page.getAttribute('[data-test=turn]', 'data-version');
+  await page.locator(`[data-test=board-svg] .hx [data-hex="${target}"]`).click();
+  const menu = page.locator('[data-test=choice][data-kind="move"]').first();
+  await Promise.race([
+    page.waitForFunction((v) => document.querySelector('[data-test=turn]').dataset.version !== v, version),
+    menu.waitFor({ state: 'visible' }).then(() => menu.click()),
+  ]);
+  await page.waitForFunction((v) => document.querySelector('[data-test=turn]').dataset.version !== v, version);
+  for (const u of [a, b]) {
+    await page.waitForSelector(`[data-test=board-svg] [data-hex="${target}"] .ctr[data-id="${u}"]`, { state: 'attached' });
+  }
+  for (const u of rest) {
+    await page.waitForSelector(`[data-test=board-svg] [data-hex="${group.hex}"] .ctr[data-id="${u}"]`, { state: 'attached' });
+  }
+  log(`${a} and ${b} moved together from ${group.hex} to ${target}; ${rest.join(', ')} stayed`);
+  return true;
+}

@@ -167,6 +167,13 @@ async function main() {
     log(`${pick.unit} now at ${target.hex}; log ${logBefore} -> ${logAfter} lines`);
     checkErrors();
 
+    // Ardennes II: part of a stack moves together, the rest stays (SCS 6.0).
+    if (GAME === 'ardennes-ii') {
+      await settle(page);
+      if (!(await features.partOfStack(page))) fail('no group of three or more counters moving together in view');
+      checkErrors();
+    }
+
     // Chinese, once.
     await page.click('[data-test=lang-toggle]');
     await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));

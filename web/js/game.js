@@ -581,7 +581,9 @@ export class GamePage {
   litHexes() {
     const key = this.selKey();
     const lit = new Map();
-    for (const e of this.legal) {
+    const R = this.reached;
+    const more = R && R.key === key && this.state && R.version === this.state.version ? R.list : [];
+    for (const e of this.legal.concat(more)) {
       if (e.key !== key || !e.hexes.length) continue;
       for (const hx of e.hexes) {
         if (!lit.has(hx)) lit.set(hx, []);
@@ -589,6 +591,33 @@ export class GamePage {
       }
     }
     return lit;
+  }
+
+  /**
+   * Part of a group picked (two of a stack of three, say): the legal list offers only the whole
+   * group, so the server is asked where these counters may go together (`GET …/reach`). Its
+   * answers are kept for this selection and version, lit like the legal ones, and sent back
+   * whole when taken.
+   */
+  async fetchReach() {
+    const key = this.selKey();
+    const st = this.state;
+    const R = this.reached;
+    if (R && R.key === key && st && R.version === st.version) return;
+    this.reached = null;
+    const units = [...this.selection];
+    if (!st || !this.viewToken || units.length < 2 || this.legal.some((e) => e.key === key) || !this.extendable(units)) return;
+    this.reached = { key, version: st.version, list: [] };
+    let got;
+    try {
+      got = await api('GET', this.url(`/reach?units=${encodeURIComponent(units.join(','))}`), { token: this.viewToken });
+    } catch (_) {
+      return; // nothing lit: a click on a hex still asks why
+    }
+    if (this.state !== st || this.selKey() !== key || !got || got.version !== st.version) return;
+    const list = (got.actions || []).map((a) => ({ a, i: -1, action: a.action, key, units: a.units || [], hexes: a.hexes || [] }));
+    this.reached = { key, version: st.version, list };
+    if (list.length) this.paint();
   }
 
   /** Whether some legal action is about all of `units` (and maybe more). */
@@ -623,6 +652,7 @@ export class GamePage {
     }
     const layer = b.litLayer;
     layer.replaceChildren();
+    this.fetchReach();
     this.lit = this.litHexes();
     for (const p of b.svg.querySelectorAll('.st-lit')) p.classList.remove('st-lit', 'st-lit-attack', 'st-lit-move');
     const labels = [];
@@ -905,7 +935,10 @@ export class GamePage {
         for (const k of keys.slice(6)) delete kept[k];
         store('st-acted-pos', kept);
       }
-      const st = await api('POST', this.url(`/actions${this.query(token)}`), { token, body: { index: e.i, version: this.state.version } });
+      // An action the legal list holds goes by its place; one the server made for part of a
+      // group (`fetchReach`) goes whole.
+      const body = e.action ? { action: e.action, version: this.state.version } : { index: e.i, version: this.state.version };
+      const st = await api('POST', this.url(`/actions${this.query(token)}`), { token, body });
       this.selection.clear();
       await this.took(st, token);
     } catch (err) {

@@ -383,6 +383,11 @@ pub trait DynSession: Send {
     fn why_not(&self, _seat: Seat, _units: &[String], _hex: &str) -> Option<Refusal> {
         None
     }
+    /// The actions about exactly `units` that the legal list offers only with more counters
+    /// ([`reach`]), as legal actions are listed.
+    fn reach(&self, _seat: Seat, _units: &[String]) -> Vec<LegalAction> {
+        Vec::new()
+    }
     /// What to read before committing the legal action at `index` of the list
     /// ([`crate::driver::Rules::preview`]).
     fn preview(&self, _index: usize) -> Vec<Text> {
@@ -447,6 +452,92 @@ pub fn why_not<G: Game>(game: &G, seat: Seat, units: &[String], hex: &str) -> Op
         }
     }
     None
+}
+
+/// The actions `seat` may take now about exactly the counters `units`, each aimed at one hex,
+/// where the legal list offers them only with more counters (a stack moving with some of its
+/// units left behind): what a page lights when its player picks part of a group. Made, as
+/// [`why_not`] makes its actions, from a legal action of the same shape about more counters,
+/// with the others taken out of its typed form and the hex put in; a hex is tried where each of
+/// `units` has some legal action of its own, and where the whole group goes. Each one the
+/// game's check accepts is returned once. Empty when the legal list already has actions about
+/// exactly these counters, or none about more of them.
+pub fn reach<G: Game>(game: &G, seat: Seat, units: &[String]) -> Vec<G::Action> {
+    let list = game.legal_list();
+    let targets = game.targets(&list);
+    let mut want: Vec<&str> = units.iter().map(String::as_str).collect();
+    want.sort_unstable();
+    want.dedup();
+    if want.len() < 2 {
+        return Vec::new();
+    }
+    fn about(t: &Targets) -> Vec<&str> {
+        let mut v: Vec<&str> = t.units.iter().map(String::as_str).collect();
+        v.sort_unstable();
+        v
+    }
+    if targets.iter().any(|t| about(t) == want) {
+        return Vec::new();
+    }
+    // The forms of the wider actions with the other counters taken out, and the hexes they go.
+    let mut forms: Vec<(Vec<String>, String)> = Vec::new();
+    let mut hexes: Vec<String> = Vec::new();
+    for (a, t) in list.iter().zip(&targets) {
+        let all = about(t);
+        if t.hexes.len() != 1 || all.len() <= want.len() || !want.iter().all(|u| all.contains(u)) {
+            continue;
+        }
+        let mut words: Vec<String> = game.notation(a).split_whitespace().map(str::to_string).collect();
+        let before = words.len();
+        words.retain(|w| !all.contains(&w.as_str()) || want.contains(&w.as_str()));
+        if before - words.len() != all.len() - want.len() {
+            continue; // the counters are not plain words of its typed form
+        }
+        if !forms.iter().any(|(w, h)| *w == words && *h == t.hexes[0]) {
+            forms.push((words, t.hexes[0].clone()));
+        }
+        hexes.push(t.hexes[0].clone());
+    }
+    if forms.is_empty() {
+        return Vec::new();
+    }
+    // Where each of the counters may go alone.
+    let mut alone: Option<std::collections::BTreeSet<&str>> = None;
+    for u in &want {
+        let mine: std::collections::BTreeSet<&str> = targets
+            .iter()
+            .filter(|t| t.units.len() == 1 && t.units[0] == *u && t.hexes.len() == 1)
+            .map(|t| t.hexes[0].as_str())
+            .collect();
+        alone = Some(match alone {
+            None => mine,
+            Some(a) => a.intersection(&mine).copied().collect(),
+        });
+    }
+    let mut tries: Vec<String> = alone.unwrap_or_default().into_iter().map(str::to_string).collect();
+    tries.extend(hexes);
+    tries.sort();
+    tries.dedup();
+    let mut out: Vec<G::Action> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (words, old) in &forms {
+        for hex in &tries {
+            let typed: Vec<&str> = words
+                .iter()
+                .map(|w| if w == old { hex.as_str() } else { w.as_str() })
+                .collect();
+            let typed = typed.join(" ");
+            if !seen.insert(typed.clone()) {
+                continue;
+            }
+            if let Some(b) = game.parse_notation(&typed) {
+                if game.check_action(seat, &b).is_ok() && !out.contains(&b) {
+                    out.push(b);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn normalise(s: &str) -> String {
@@ -592,6 +683,21 @@ impl<G: Game> DynSession for Session<G> {
 
     fn why_not(&self, seat: Seat, units: &[String], hex: &str) -> Option<Refusal> {
         why_not(&self.game, seat, units, hex)
+    }
+
+    fn reach(&self, seat: Seat, units: &[String]) -> Vec<LegalAction> {
+        let list = reach(&self.game, seat, units);
+        let targets = self.game.targets(&list);
+        list.iter()
+            .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
+            .map(|(a, targets)| LegalAction {
+                notation: self.game.notation(a),
+                text: self.game.describe(a),
+                action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+                secret: self.game.is_secret(a),
+                targets,
+            })
+            .collect()
     }
 
     fn preview(&self, index: usize) -> Vec<Text> {

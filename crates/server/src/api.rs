@@ -40,6 +40,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/map.svg", get(map))
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/why", get(why))
+        .route("/games/{id}/reach", get(reach))
         .route("/games/{id}/preview", get(preview))
         .route("/games/{id}/charts", get(charts))
         .route("/games/{id}/undo", post(undo))
@@ -727,6 +728,35 @@ async fn why(
     Ok(Json(json!({
         "refusal": refusal.map(|r| json!({"rule": r.rule, "text": r.text}))
     })))
+}
+
+/// The actions the caller's seat may take now about exactly the counters `units`, which the
+/// legal list offers only with more counters (part of a stack moving together;
+/// `GET /api/games/{id}/reach?units=A,B`, docs/api.md): `{"version": V, "actions": […]}`, each
+/// as a legal action is listed with its `action` to send back. Empty when the caller does not
+/// decide now.
+async fn reach(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ApiQuery(params): ApiQuery,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = hub.slot(&id)?;
+    let you = hub.seat_of(&id, token(&headers, &params))?;
+    let units: Vec<String> = params
+        .units
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .filter(|u| !u.is_empty())
+        .map(str::to_string)
+        .collect();
+    let live = slot.live.lock().await;
+    let actions = match (you, live.session.pending()) {
+        (Some(seat), Pending::Seat(p)) if p == seat => live.session.reach(seat, &units),
+        _ => Vec::new(),
+    };
+    Ok(Json(json!({"version": live.version(), "actions": actions})))
 }
 
 /// What to read before committing the caller's legal action at `index` of the list of

@@ -9,7 +9,7 @@ use common::*;
 use sandtable_ardennes_ii::sequence::{Phase, Side};
 use sandtable_ardennes_ii::state::UnitId;
 use sandtable_ardennes_ii::{Action, ArdennesII};
-use sandtable_core::game::Rules;
+use sandtable_core::game::{Game, Rules};
 use sandtable_core::hex::Hex;
 
 fn together(units: &[UnitId], to: Hex) -> Action {
@@ -247,4 +247,27 @@ fn a_stack_reaching_a_primed_bridge_lets_the_us_try_once_for_the_stack() {
     for &u in &two {
         assert_eq!(g.state().units[u as usize].hex(), Some(far), "the move went on");
     }
+}
+
+#[test]
+fn part_of_a_stack_is_offered_where_it_may_go_together() {
+    // The legal list offers only the whole group of a hex; a page whose player picks two of the
+    // three asks the core's `reach` for where those two may go together: the jam, which they
+    // hold (3.1), is among them, and every one of them the game's check accepts.
+    let (g, [a, b, c, _], lane) = three_at_a_jam(3);
+    let ids = |us: &[UnitId]| us.iter().map(|&u| def(&g, u).id.clone()).collect::<Vec<_>>();
+    let two = sandtable_core::record::reach(&g, GERMAN, &ids(&[a, b]));
+    assert!(two.contains(&together(&[a, b], lane.t)), "{two:?}");
+    for m in &two {
+        let Action::MoveStack { units, .. } = m else {
+            panic!("not a stack move: {m:?}")
+        };
+        assert_eq!(units, &vec![a, b], "{m:?}");
+        assert!(g.check_action(GERMAN, m).is_ok(), "{m:?}");
+    }
+    // The whole group is in the legal list already; a counter alone is no stack; the US seat
+    // may move none of them.
+    assert!(sandtable_core::record::reach(&g, GERMAN, &ids(&[a, b, c])).is_empty());
+    assert!(sandtable_core::record::reach(&g, GERMAN, &ids(&[a])).is_empty());
+    assert!(sandtable_core::record::reach(&g, ALLIED, &ids(&[a, b])).is_empty());
 }
