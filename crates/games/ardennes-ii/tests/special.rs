@@ -422,22 +422,6 @@ fn on_data_edition_2_the_first_us_unit_found_stops_for_a_demolition() {
     assert!(!g.state().units[us[1] as usize].stopped, "the other does not");
 }
 
-/// A German movement phase of turn 1 at the first road into a traffic jam: three German
-/// mechanized units stacked next to the jam, a fourth two hexes out along the road.
-fn a_stack_at_a_jam(edition: u8) -> (ArdennesII, [UnitId; 4], Lane) {
-    let mut g = empty(1, Phase::Movement(Side::German));
-    g.edit().set_edition(edition);
-    let lane = jam_lane(&g);
-    let us = pick(&g, 4, &[], |d| {
-        d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma >= 8
-    });
-    for &u in &us[..3] {
-        put(&mut g, u, lane.a);
-    }
-    put(&mut g, us[3], lane.s);
-    (g, [us[0], us[1], us[2], us[3]], lane)
-}
-
 #[test]
 fn a_german_stack_moves_together_into_an_empty_traffic_jam() {
     // 3.1: "德军占据的交通堵塞格,对所有其他德军单位来说是禁入地形"; the designer's notes: "现在您

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use sandtable_ardennes_ii::sequence::{Phase, Side};
 use sandtable_ardennes_ii::state::UnitId;
-use sandtable_ardennes_ii::{Action, ArdennesII};
+use sandtable_ardennes_ii::Action;
 use sandtable_core::game::{Game, Rules};
 use sandtable_core::hex::Hex;
 
@@ -20,28 +20,12 @@ fn together(units: &[UnitId], to: Hex) -> Action {
     }
 }
 
-/// A German movement phase of turn 1 at the first road into a traffic jam (on `edition`):
-/// three German mechanized units stacked next to the jam, a fourth two hexes out on the road.
-fn three_at_a_jam(edition: u8) -> (ArdennesII, [UnitId; 4], Lane) {
-    let mut g = empty(1, Phase::Movement(Side::German));
-    g.edit().set_edition(edition);
-    let lane = jam_lane(&g);
-    let us = pick(&g, 4, &[], |d| {
-        d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma >= 8
-    });
-    for &u in &us[..3] {
-        put(&mut g, u, lane.a);
-    }
-    put(&mut g, us[3], lane.s);
-    (g, [us[0], us[1], us[2], us[3]], lane)
-}
-
 #[test]
 fn a_stack_enters_an_empty_traffic_jam_together_and_holds_it() {
     // 3.1: "德军占据的交通堵塞格,对所有其他德军单位来说是禁入地形"; the designer's notes: "现在
     // 您可以移动堆叠到达您要去的的地方". The three units move in together, each DG there, and
     // the fourth German unit may not follow.
-    let (mut g, [a, b, c, other], lane) = three_at_a_jam(3);
+    let (mut g, [a, b, c, other], lane) = a_stack_at_a_jam(3);
     let stack = [a, b, c];
     assert!(
         legal(&g).contains(&together(&stack, lane.t)),
@@ -142,7 +126,7 @@ fn a_stack_goes_only_where_every_unit_may() {
 
 #[test]
 fn a_stack_move_is_refused_with_its_rule() {
-    let (mut g, [a, b, _, other], lane) = three_at_a_jam(3);
+    let (mut g, [a, b, _, other], lane) = a_stack_at_a_jam(3);
     // One unit is not a stack.
     let r = refused(&mut g, GERMAN, &together(&[a], lane.t), "SCS 6.0");
     assert!(r.text.en.contains("two units or more"), "{}", r.text.en);
@@ -157,7 +141,7 @@ fn a_stack_move_is_refused_with_its_rule() {
     // A unit id that is no counter.
     refused(&mut g, GERMAN, &together(&[a, 9999], lane.t), "1.2");
     // Games begun on data editions 1 and 2 move units one at a time.
-    let (mut g, [a, b, ..], lane) = three_at_a_jam(2);
+    let (mut g, [a, b, ..], lane) = a_stack_at_a_jam(2);
     assert!(!legal(&g).iter().any(|x| matches!(x, Action::MoveStack { .. })));
     let r = refused(&mut g, GERMAN, &together(&[a, b], lane.t), "SCS 6.0");
     assert!(r.text.en.contains("edition 2"), "{}", r.text.en);
@@ -254,7 +238,7 @@ fn part_of_a_stack_is_offered_where_it_may_go_together() {
     // The legal list offers only the whole group of a hex; a page whose player picks two of the
     // three asks the core's `reach` for where those two may go together: the jam, which they
     // hold (3.1), is among them, and every one of them the game's check accepts.
-    let (g, [a, b, c, _], lane) = three_at_a_jam(3);
+    let (g, [a, b, c, _], lane) = a_stack_at_a_jam(3);
     let ids = |us: &[UnitId]| us.iter().map(|&u| def(&g, u).id.clone()).collect::<Vec<_>>();
     let two = sandtable_core::record::reach(&g, GERMAN, &ids(&[a, b]));
     assert!(two.contains(&together(&[a, b], lane.t)), "{two:?}");

@@ -407,6 +407,22 @@ pub fn jam_lane(g: &ArdennesII) -> Lane {
     .expect("a road into a traffic jam")
 }
 
+/// A German movement phase of turn 1 at the first road into a traffic jam (on `edition`):
+/// three German mechanized units stacked next to the jam, a fourth two hexes out on the road.
+pub fn a_stack_at_a_jam(edition: u8) -> (ArdennesII, [UnitId; 4], Lane) {
+    let mut g = empty(1, Phase::Movement(Side::German));
+    g.edit().set_edition(edition);
+    let lane = jam_lane(&g);
+    let us = pick(&g, 4, &[], |d| {
+        d.side == Side::German && d.is_mech() && !d.is_artillery() && d.front.ma >= 8
+    });
+    for &u in &us[..3] {
+        put(&mut g, u, lane.a);
+    }
+    put(&mut g, us[3], lane.s);
+    (g, [us[0], us[1], us[2], us[3]], lane)
+}
+
 // ---- units ----
 
 /// A primed bridge with a road across it and two road hexes leading to its near bank, none of
