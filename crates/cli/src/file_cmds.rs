@@ -189,8 +189,7 @@ pub fn status_lines(session: &dyn DynSession, seat: Option<sandtable_core::game:
         }
     }
     if let Some(pool) = view["pool"].as_array().filter(|p| !p.is_empty()) {
-        let ids: Vec<String> = pool.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
-        off.push(("pool".into(), ids));
+        off.push(("pool".into(), pool.iter().map(name).collect()));
     }
     for (loc, list) in off {
         out.push(format!("{} ({}): {}", place(&loc), list.len(), list.join("; ")));

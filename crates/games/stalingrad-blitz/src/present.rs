@@ -595,13 +595,17 @@ impl StalingradBlitz {
                 })
             })
             .collect();
-        let pool: Vec<&str> = self
+        // 4.0(5), 12.0: the reserve force pool, whose units the reinforcement rules bring.
+        let pool: Vec<serde_json::Value> = self
             .s
             .units
             .iter()
             .enumerate()
             .filter(|(_, s)| s.loc == Loc::Pool)
-            .map(|(i, _)| d.units[i].id.as_str())
+            .map(|(i, _)| {
+                let def = &d.units[i];
+                json!({"id": def.id, "name_en": def.name_en, "name_zh": def.name_zh, "factors": def.face(false).label(def.mech)})
+            })
             .collect();
         let mine = |side: Side| -> serde_json::Value {
             if over || seat == Some(side.seat()) {
