@@ -32,6 +32,22 @@ pub enum ScenarioSource {
     Text(String),
 }
 
+impl ScenarioSource {
+    /// The name a scenario file a player wrote gives itself (`[scenario]`'s `name_en` and
+    /// `name_zh`, as both games' files have them, docs/formats.md); `None` for a shipped one or a
+    /// file that names none.
+    pub fn written_name(&self) -> Option<Text> {
+        let ScenarioSource::Text(text) = self else {
+            return None;
+        };
+        let v: toml::Value = toml::from_str(text).ok()?;
+        let head = v.get("scenario")?;
+        let en = head.get("name_en")?.as_str()?;
+        let zh = head.get("name_zh").and_then(|z| z.as_str()).unwrap_or(en);
+        Some(Text::new(en, zh))
+    }
+}
+
 /// One step of the record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {

@@ -286,7 +286,13 @@ fn scenario_info(entry: Option<&sandtable_catalog::GameEntry>, source: &Scenario
             .unwrap_or_else(|| json!({"id": id})),
         ScenarioSource::Text(_) => json!({
             "id": "custom",
-            "name": text!("a scenario written by a player", "玩家编写的剧本"),
+            "name": match source.written_name() {
+                Some(n) => Text::new(
+                    format!("{} (written by a player)", n.en),
+                    format!("{}(玩家编写的剧本)", n.zh),
+                ),
+                None => text!("a scenario written by a player", "玩家编写的剧本"),
+            },
             "reconstructed": false,
             "note": Text::new("", ""),
         }),

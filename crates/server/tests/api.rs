@@ -1277,6 +1277,13 @@ async fn an_ardennes_position_a_designer_wrote_starts_at_its_phase_with_its_mark
         .await;
     let doc = app.state(&id, Some(tok(&tokens, "allied"))).await;
     assert_eq!(doc["scenario"]["id"], json!("custom"), "{}", doc["scenario"]);
+    // Listed by the name the file gives itself, marked as a player's.
+    assert_eq!(
+        doc["scenario"]["name"]["en"],
+        json!("Bastogne: Eagles in a Cage (written by a player)"),
+        "{}",
+        doc["scenario"]
+    );
     let view = &doc["view"];
     assert!(
         view["markers"]
