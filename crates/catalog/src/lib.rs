@@ -21,6 +21,7 @@ use sandtable_core::chance::Rng;
 use sandtable_core::game::{Agent, Game, Pending, ScenarioInfo, Seat, SeatInfo};
 use sandtable_core::record::{DynSession, ScenarioSource, Session};
 use sandtable_core::text::Text;
+use sandtable_paths_of_glory::game::PathsOfGlory;
 use sandtable_stalingrad_blitz::StalingradBlitz;
 use serde::Serialize;
 use std::sync::Arc;
@@ -35,9 +36,10 @@ type Build = fn() -> GameEntry;
 
 /// Each game's id with the function that builds its entry. Building an entry reads the game's
 /// data (Ardennes II's map and counters, say), so [`find`] builds only the game asked for.
-const BUILDS: [(&str, Build); 2] = [
+const BUILDS: [(&str, Build); 3] = [
     (<StalingradBlitz as sandtable_core::driver::Rules>::ID, stalingrad_blitz),
     (<ArdennesII as sandtable_core::driver::Rules>::ID, ardennes_ii),
+    (<PathsOfGlory as sandtable_core::driver::Rules>::ID, paths_of_glory),
 ];
 
 fn stalingrad_blitz() -> GameEntry {
@@ -52,6 +54,14 @@ fn ardennes_ii() -> GameEntry {
     entry::<ArdennesII>(sandtable_ai::AGENTS, |name| match name {
         "random" => Some(Box::new(RandomAgent)),
         "scripted" => Some(Box::new(sandtable_ai::ardennes::Scripted::new())),
+        _ => None,
+    })
+}
+
+/// Paths of Glory: computer players see only their own hand (the core's seat view).
+fn paths_of_glory() -> GameEntry {
+    entry::<PathsOfGlory>(&["random"], |name| match name {
+        "random" => Some(Box::new(RandomAgent)),
         _ => None,
     })
 }

@@ -172,6 +172,9 @@ pub fn status_lines(session: &dyn DynSession, seat: Option<sandtable_core::game:
             "arriving" => tr!("Arriving", "即将到达"),
             "set-up" => tr!("To be set up", "待布置"),
             "pool" => tr!("Reserve pool", "预备池"),
+            "reserve" => tr!("Reserve Box", "预备队区"),
+            "eliminated" => tr!("Eliminated", "已被消灭"),
+            "removed" => tr!("Removed from the game", "已移出游戏"),
             other => sandtable_core::text::Text::new(other, other),
         }
         .get(lang)

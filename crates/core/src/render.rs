@@ -576,7 +576,8 @@ fn write_hex_base(
 }
 
 /// Draws a point-to-point map: spaces as boxes with their names, connections as lines,
-/// counters stacked in their spaces.
+/// counters stacked in their spaces: the map alone ([`render_point_base`]) with the pieces
+/// ([`render_point_pieces`]) in the place it keeps for them.
 ///
 /// Space positions are pixels with y growing downward; the map is shifted into the margins,
 /// and spread out if two spaces stand closer than their boxes allow.
@@ -588,6 +589,16 @@ pub fn render_point_map(
     lang: Lang,
     title: &str,
 ) -> String {
+    put_pieces(
+        &render_point_base(map, style, lang, title),
+        &render_point_pieces(map, counters, marks),
+    )
+}
+
+/// A point-to-point map alone, as it stays all game: the connections, the spaces coloured by
+/// terrain and their names. It ends with an empty `<g class="pieces">`, the place of what
+/// [`render_point_pieces`] draws; a page loads it once per game and language and keeps it.
+pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: &str) -> String {
     let lay = PointLayout::new(map);
     let at = |s: Space| lay.centres.get(s.idx()).copied();
     let mut out = String::with_capacity(map.spaces.len() * 400 + 8192);
@@ -635,6 +646,31 @@ pub fn render_point_map(
     }
     out.push_str("</g>\n");
 
+    out.push_str("<g class=\"nm\">\n");
+    for (s, &(x, y)) in map.spaces.iter().zip(&lay.centres) {
+        let name = pick(lang, &s.name_en, &s.name_zh);
+        w!(
+            out,
+            "<text x=\"{}\" y=\"{}\">{}</text>\n",
+            N(x),
+            N(y - BOX_H / 2.0 + 12.0),
+            Esc(name)
+        );
+    }
+    out.push_str("</g>\n");
+    out.push_str(EMPTY_PIECES);
+    out.push_str("\n</svg>");
+    out
+}
+
+/// What changes on a point-to-point map: the marked spaces with their labels and the
+/// counters, as one `<g class="pieces">` to put in place of the one in [`render_point_base`]
+/// ([`put_pieces`]).
+pub fn render_point_pieces(map: &PointMap, counters: &[Counter<Space>], marks: &[HexMark<Space>]) -> String {
+    let lay = PointLayout::new(map);
+    let at = |s: Space| lay.centres.get(s.idx()).copied();
+    let mut out = String::with_capacity(counters.len() * 400 + marks.len() * 120 + 256);
+    out.push_str("<g class=\"pieces\">\n");
     out.push_str("<g class=\"mk\">\n");
     for m in marks {
         if let Some((x, y)) = at(m.hex) {
@@ -646,19 +682,6 @@ pub fn render_point_map(
                 Esc(&m.fill)
             );
         }
-    }
-    out.push_str("</g>\n");
-
-    out.push_str("<g class=\"nm\">\n");
-    for (s, &(x, y)) in map.spaces.iter().zip(&lay.centres) {
-        let name = pick(lang, &s.name_en, &s.name_zh);
-        w!(
-            out,
-            "<text x=\"{}\" y=\"{}\">{}</text>\n",
-            N(x),
-            N(y - BOX_H / 2.0 + 12.0),
-            Esc(name)
-        );
     }
     out.push_str("</g>\n");
 
@@ -682,7 +705,7 @@ pub fn render_point_map(
         let (x, y) = at(h)?;
         Some(((x, y + 6.0), map.spaces.get(h.idx())?.id.clone()))
     });
-    out.push_str("</svg>");
+    out.push_str("</g>");
     out
 }
 
@@ -714,7 +737,7 @@ const HEX_CSS: &str = concat!(
     ".town{fill:#222;stroke:#fff;stroke-width:1}",
 );
 
-const POINT_CSS: &str = ".sp rect{stroke:#333;stroke-width:1.2}";
+const POINT_CSS: &str = ".sp rect{stroke:#333;stroke-width:1.2}.pieces .mk,.pieces .ml{pointer-events:none}";
 
 /// Shapes placed with `<use>`: terrain symbols (drawn a little below the hex centre, clear of
 /// the hex id) and the star and flag of place tags.

@@ -1344,3 +1344,112 @@ async fn garbage_pages_in_the_database_leave_the_server_serving() {
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn a_paths_of_glory_hand_reaches_no_other_seat_by_any_channel() {
+    // 9.1: a hand is secret. After the deal, nothing the Allied seat or a spectator can read
+    // (the document and its page form, the board, the map, the listing, the refusals, the
+    // answers to a click, the record) names a card of the Central Powers' hand, which the
+    // Central Powers' own document does name.
+    let app = app();
+    let (id, tokens) = app
+        .create_game(json!({"game": "paths-of-glory", "scenario": "campaign", "seats": {}}))
+        .await;
+    let (cp, ap) = (tok(&tokens, "cp"), tok(&tokens, "ap"));
+    let (s, e) = app.act(&id, cp, json!({"notation": "guns-of-august no"})).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let mine = app.state(&id, Some(cp)).await;
+    let hand = mine["view"]["cp_cards"]["hand"].as_array().cloned().unwrap_or_default();
+    assert_eq!(hand.len(), 7, "{}", mine["view"]["cp_cards"]);
+    let (_, map) = app
+        .raw("GET", &format!("/api/games/{id}/map.svg?lang=en"), None, vec![])
+        .await;
+    let (_, map_zh) = app
+        .raw("GET", &format!("/api/games/{id}/map.svg?lang=zh"), None, vec![])
+        .await;
+    // The names of the cards in hand, less those the Allied seat reads for other reasons: a
+    // name printed on the map, the name of a card of its own hand (both decks hold a Severe
+    // Weather), and Guns of August, whose choice at the start is public (4.3).
+    let theirs = app.state(&id, Some(ap)).await;
+    let own: Vec<String> = theirs["view"]["ap_cards"]["hand"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|c| [c["name_en"].as_str(), c["name_zh"].as_str()])
+        .flatten()
+        .map(str::to_string)
+        .collect();
+    let names: Vec<String> = hand
+        .iter()
+        .filter(|c| c["number"] != json!(1))
+        .flat_map(|c| [c["name_en"].as_str(), c["name_zh"].as_str()])
+        .flatten()
+        .filter(|n| !map.contains(*n) && !map_zh.contains(*n) && !own.iter().any(|o| o == n))
+        .map(str::to_string)
+        .collect();
+    assert!(names.len() >= 8, "{names:?}");
+    assert!(
+        names.iter().all(|n| mentions(&mine, n)),
+        "the hand's owner reads its cards"
+    );
+    let leaks = |what: &str, text: &str| {
+        let found: Vec<&String> = names.iter().filter(|n| text.contains(n.as_str())).collect();
+        let at = found.first().and_then(|n| text.find(n.as_str())).unwrap_or(0);
+        let around: String = text[at.saturating_sub(300)..].chars().take(400).collect();
+        assert!(
+            found.is_empty(),
+            "{what} names cards of the Central Powers' hand: {found:?} in …{around}…"
+        );
+    };
+    for (who, token) in [("ap", Some(ap)), ("spectator", None)] {
+        let doc = app.state(&id, token).await;
+        assert!(
+            doc["view"]["cp_cards"]["hand"].is_null(),
+            "{who}: {}",
+            doc["view"]["cp_cards"]
+        );
+        assert_eq!(doc["view"]["cp_cards"]["hand_size"], json!(7), "{who}");
+        leaks(&format!("{who}'s document"), &doc.to_string());
+        for lang in ["en", "zh"] {
+            let (_, page) = app
+                .call("GET", &format!("/api/games/{id}?page={lang}"), token, None)
+                .await;
+            leaks(&format!("{who}'s page document ({lang})"), &page.to_string());
+            let (_, board) = app
+                .raw("GET", &format!("/api/games/{id}/board.svg?lang={lang}"), token, vec![])
+                .await;
+            assert!(board.starts_with("<svg"), "{board:.100}");
+            leaks(&format!("{who}'s board ({lang})"), &board);
+        }
+        let (_, list) = app.call("GET", "/api/games", token, None).await;
+        leaks("the listing", &list.to_string());
+        let (s, _) = app.call("GET", &format!("/api/games/{id}/record"), token, None).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{who}: the record stays closed");
+    }
+    // The Allied seat probing: the Central Powers' legal actions sent as its own, every card
+    // number played, a click on every space with the Central Powers' armies, the preview.
+    for l in mine["legal"].as_array().cloned().unwrap_or_default() {
+        let (_, e) = app.act(&id, ap, json!({"action": l["action"]})).await;
+        leaks("a refusal", &e.to_string());
+    }
+    for card in 1..=70 {
+        let (_, e) = app.act(&id, ap, json!({"notation": format!("play {card} ops")})).await;
+        leaks("a refusal", &e.to_string());
+    }
+    for space in ["koblenz", "metz", "tarnow", "insterberg"] {
+        let (_, w) = app
+            .call("GET", &format!("/api/games/{id}/why?hex={space}"), Some(ap), None)
+            .await;
+        leaks("an answer to a click", &w.to_string());
+    }
+    let (_, p) = app
+        .call(
+            "GET",
+            &format!("/api/games/{id}/preview?index=0&version=0"),
+            Some(ap),
+            None,
+        )
+        .await;
+    leaks("a preview", &p.to_string());
+}

@@ -814,4 +814,17 @@ impl Rules for PathsOfGlory {
     fn render_svg(&self, _seat: Option<Seat>, lang: Lang) -> String {
         crate::present::render(self.data(), &self.pos, lang)
     }
+
+    fn targets(&self, actions: &[Action]) -> Vec<sandtable_core::game::Targets> {
+        crate::present::targets(self, actions)
+    }
+
+    fn render_map(&self, lang: Lang) -> String {
+        crate::present::render_map(self.data(), lang)
+    }
+
+    /// Nothing on the map is secret (9.1: only the hands are), so every seat sees the same.
+    fn render_pieces(&self, _seat: Option<Seat>, lang: Lang) -> String {
+        crate::present::render_pieces(self.data(), &self.pos, lang)
+    }
 }

@@ -2,11 +2,15 @@
 //! in our own colours, with each side's counters on their spaces and their names in the
 //! player's language.
 
+use crate::data::Side;
 use crate::data::{Data, Kind, Nation};
-use crate::state::{Location, Position};
+use crate::state::{Fort, Location, Position};
+use sandtable_core::game::{ActionKind, Targets};
 use sandtable_core::graph::Space;
-use sandtable_core::render::{render_point_map, ConnectionStyle, Counter, HexMark, NatoSymbol, PointStyle};
-use sandtable_core::text::Lang;
+use sandtable_core::render::{
+    put_pieces, render_point_base, render_point_pieces, ConnectionStyle, Counter, HexMark, NatoSymbol, PointStyle,
+};
+use sandtable_core::text::{Lang, Text};
 
 /// The map's look: spaces by terrain, dashed lines by who may use them.
 pub fn map_style(data: &Data) -> PointStyle {
@@ -86,19 +90,139 @@ pub fn counters(data: &Data, pos: &Position, lang: Lang) -> Vec<Counter<Space>> 
         .collect()
 }
 
-/// The whole board in a language.
-pub fn render(data: &Data, pos: &Position, lang: Lang) -> String {
-    let title = match lang {
+fn title(lang: Lang) -> &'static str {
+    match lang {
         Lang::En => "Paths of Glory",
         Lang::Zh => "光荣之路",
+    }
+}
+
+/// What the spaces show that changes in play: a space held by the side that did not own it at
+/// the start tinted in its colour (11.1.11), a trench's level ("T1", "T2", 11.2), a besieged
+/// fort (◎, 15.2) and a destroyed one (✕, 15.1.8).
+pub fn marks(data: &Data, pos: &Position) -> Vec<HexMark<Space>> {
+    let mut out = Vec::new();
+    for (i, st) in pos.spaces.iter().enumerate() {
+        let s = Space(i as u16);
+        let facts = data.facts(s);
+        let mut label = String::new();
+        if let Some(t) = st.trench {
+            label.push_str(&format!("T{}", t.level));
+        }
+        match st.fort {
+            Fort::Besieged => label.push('◎'),
+            Fort::Destroyed => label.push('✕'),
+            Fort::None | Fort::Intact => {}
+        }
+        let fill = match st.control {
+            Some(side) if side != facts.faction => match side {
+                Side::Cp => "#6b7780",
+                Side::Ap => "#5b7fc4",
+            },
+            _ if !label.is_empty() => "none",
+            _ => continue,
+        };
+        out.push(HexMark {
+            hex: s,
+            fill: fill.into(),
+            label,
+        });
+    }
+    out
+}
+
+/// The map alone, the same all game long.
+pub fn render_map(data: &Data, lang: Lang) -> String {
+    render_point_base(&data.map.graph, &map_style(data), lang, title(lang))
+}
+
+/// The counters and the marks of the position.
+pub fn render_pieces(data: &Data, pos: &Position, lang: Lang) -> String {
+    render_point_pieces(&data.map.graph, &counters(data, pos, lang), &marks(data, pos))
+}
+
+/// The whole board in a language.
+pub fn render(data: &Data, pos: &Position, lang: Lang) -> String {
+    put_pieces(&render_map(data, lang), &render_pieces(data, pos, lang))
+}
+
+/// What each legal action is about on the board (counters by id, spaces by id), how a page
+/// takes it there, and the heading it is listed under.
+pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Action]) -> Vec<Targets> {
+    use crate::game::{Action, LossTarget, SrPlace};
+    use crate::sequence::{sid, uid};
+    let at = |units: &[u16], spaces: &[Space], kind: ActionKind, en: &str, zh: &str| Targets {
+        units: units.iter().map(|&u| uid(g, u)).collect(),
+        hexes: spaces.iter().map(|&s| sid(g, s)).collect(),
+        kind,
+        group: Text::new(en, zh),
+        ..Targets::default()
     };
-    let marks: Vec<HexMark<Space>> = Vec::new();
-    render_point_map(
-        &data.map.graph,
-        &map_style(data),
-        &counters(data, pos, lang),
-        &marks,
-        lang,
-        title,
-    )
+    actions
+        .iter()
+        .map(|a| match a {
+            Action::Play { .. } | Action::AutomaticOps | Action::GunsOfAugust { .. } => {
+                at(&[], &[], ActionKind::Other, "Play a card (9.0)", "出牌(9.0)")
+            }
+            Action::Activate { space, .. } => at(&[], &[*space], ActionKind::Other, "Activate (10.0)", "激活(10.0)"),
+            Action::EndActivation => at(&[], &[], ActionKind::Other, "Activate (10.0)", "激活(10.0)"),
+            Action::Move { units, to, .. } => at(units, &[*to], ActionKind::Move, "Move (11.0)", "移动(11.0)"),
+            Action::Begin { units, .. } => at(units, &[], ActionKind::Choose, "Move (11.0)", "移动(11.0)"),
+            Action::Step { to } => at(&[], &[*to], ActionKind::Move, "Move (11.0)", "移动(11.0)"),
+            Action::Halt | Action::EndMovement => at(&[], &[], ActionKind::Other, "Move (11.0)", "移动(11.0)"),
+            Action::Target { space } => at(&[], &[*space], ActionKind::Attack, "Combat (12.0)", "战斗(12.0)"),
+            Action::Join { unit } => at(&[*unit], &[], ActionKind::Choose, "Combat (12.0)", "战斗(12.0)"),
+            Action::Flank { pinning: Some(s) } => at(&[], &[*s], ActionKind::Other, "Combat (12.0)", "战斗(12.0)"),
+            Action::Flank { pinning: None } | Action::Resolve | Action::EndCombat => {
+                at(&[], &[], ActionKind::Other, "Combat (12.0)", "战斗(12.0)")
+            }
+            Action::Lose {
+                target: LossTarget::Unit(u) | LossTarget::Stand(u),
+            } => at(&[*u], &[], ActionKind::Choose, "Losses (12.4)", "损失(12.4)"),
+            Action::Lose {
+                target: LossTarget::Fort,
+            } => at(&[], &[], ActionKind::Other, "Losses (12.4)", "损失(12.4)"),
+            Action::Retreat { unit, route } => match route.last() {
+                Some(s) => at(&[*unit], &[*s], ActionKind::Move, "Retreat (12.5)", "撤退(12.5)"),
+                None => at(&[*unit], &[], ActionKind::Choose, "Retreat (12.5)", "撤退(12.5)"),
+            },
+            Action::Advance { unit, route } => match route.last() {
+                Some(s) => at(&[*unit], &[*s], ActionKind::Move, "Advance (12.6)", "前进(12.6)"),
+                None => at(&[*unit], &[], ActionKind::Choose, "Advance (12.6)", "前进(12.6)"),
+            },
+            Action::EndAdvance => at(&[], &[], ActionKind::Other, "Advance (12.6)", "前进(12.6)"),
+            Action::Redeploy { unit } => at(
+                &[*unit],
+                &[],
+                ActionKind::Choose,
+                "Strategic redeployment (13.0)",
+                "战略调动(13.0)",
+            ),
+            Action::RedeployTo {
+                place: SrPlace::Space(s),
+            } => at(
+                &[],
+                &[*s],
+                ActionKind::Place,
+                "Strategic redeployment (13.0)",
+                "战略调动(13.0)",
+            ),
+            Action::RedeployTo {
+                place: SrPlace::Reserve,
+            }
+            | Action::EndRedeployment => at(
+                &[],
+                &[],
+                ActionKind::Other,
+                "Strategic redeployment (13.0)",
+                "战略调动(13.0)",
+            ),
+            Action::Buy { .. } | Action::EndReplacement => {
+                at(&[], &[], ActionKind::Other, "Replacements (17.0)", "补充(17.0)")
+            }
+            Action::Place { space } => at(&[], &[*space], ActionKind::Place, "Place", "放置"),
+            Action::Discard { .. } | Action::EndDiscard => at(&[], &[], ActionKind::Other, "Cards", "卡牌"),
+            Action::Die { .. } | Action::Draw { .. } => Targets::default(),
+        })
+        .collect()
 }

@@ -929,8 +929,13 @@ pub(crate) fn view_json(g: &PathsOfGlory, seat: Option<Seat>) -> serde_json::Val
         .enumerate()
         .filter(|(_, u)| u.loc != Location::Aside)
         .map(|(i, u)| {
+            let p = &g.data().pieces[i];
+            let f = if u.full { p.full } else { p.reduced };
             serde_json::json!({
-                "id": g.data().pieces[i].id,
+                "id": p.id,
+                "name_en": p.name_en,
+                "name_zh": p.name_zh,
+                "factors": format!("{}-{}-{}", f.cf, f.lf, f.mf),
                 "loc": match u.loc {
                     Location::Map(s) => sid(g, s),
                     Location::Reserve => "reserve".into(),
