@@ -149,6 +149,12 @@ pub enum Action {
     Flank {
         pinning: Option<Space>,
     },
+    /// 12.2.5: play a combat card, from the hand or held face up (9.5.4).
+    CombatCard {
+        card: u8,
+    },
+    /// 12.2.5: no (more) combat cards in this step.
+    EndCombatCards,
     /// 12.4: one step of losses.
     Lose {
         target: LossTarget,
@@ -291,6 +297,9 @@ pub enum Frame {
     Designate { side: Side },
     /// 12.2.4: the attacker may attempt a flank attack.
     FlankChoice { side: Side },
+    /// 12.2.5 (2022 12.2.1 steps 3 and 5): a side plays combat cards; `early` is the attacker's
+    /// step before the flank attempt, for the cards that negate trenches.
+    CombatCards { side: Side, early: bool },
     /// A die of the battle (12.3.3 flank, 12.2.8 fire).
     BattleDie { roll: BattleRoll },
     /// 12.4: a side takes the losses its opponent inflicted, a step at a time.
@@ -368,6 +377,9 @@ pub struct TurnRecord {
     pub neutral_entry: bool,
     /// The nations reinforced by an event this turn (9.5.3.1).
     pub reinforced: Vec<crate::data::Nation>,
+    /// The combat cards used this turn: side index, card, action round (2022 9.5.4.4: a card
+    /// held face up affects one combat an action round).
+    pub cc_used: Vec<(u8, u8, u8)>,
 }
 
 /// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.
@@ -432,6 +444,9 @@ pub struct Battle {
     pub defenders_gone: bool,
     /// Attackers that advanced.
     pub advanced: Vec<u16>,
+    /// The combat cards each side uses in this combat (by side index), played from the hand or
+    /// held face up (12.2.5).
+    pub cards: [Vec<u8>; 2],
 }
 
 /// One side's losses in a combat, with the counter behind each unit of the allocation.

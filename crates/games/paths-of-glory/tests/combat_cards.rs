@@ -1,0 +1,570 @@
+//! 9.5.4, 12.2.5: combat cards played in the steps of a combat on the driver, on positions
+//! built from the August 1914 set-up: the attacker's trench-negating cards before the flank
+//! attempt, then the attacker's and the defender's other cards; each card's condition and
+//! effect; where the cards go once the combat is decided; 14.3.4.
+
+mod common;
+
+use sandtable_core::driver::{revealed, Rules};
+use sandtable_core::game::{Game, Refusal, Seat};
+use sandtable_core::graph::Space;
+use sandtable_core::text::Lang;
+use sandtable_paths_of_glory::combat::{Fire, Table};
+use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, AP, CP};
+use sandtable_paths_of_glory::state::{side_index, Location};
+use sandtable_paths_of_glory::Side;
+
+fn sp(g: &PathsOfGlory, id: &str) -> Space {
+    g.data().space(id).expect("a space")
+}
+
+fn unit(g: &PathsOfGlory, id: &str) -> u16 {
+    g.data().pieces.iter().position(|p| p.id == id).expect("a counter") as u16
+}
+
+fn seat(side: Side) -> Seat {
+    if side == Side::Cp {
+        CP
+    } else {
+        AP
+    }
+}
+
+fn journal_has(g: &PathsOfGlory, words: &str) -> bool {
+    g.journal(None).iter().any(|l| l.text.en.contains(words))
+}
+
+fn top(g: &PathsOfGlory) -> Option<Frame> {
+    g.frames().last().cloned()
+}
+
+/// The first round of August 1914 with `moves` made to the map (counter, space id) and the
+/// hands emptied but for the cards given.
+fn position(moves: &[(&str, &str)], cp: &[u8], ap: &[u8]) -> PathsOfGlory {
+    let mut g = common::first_round();
+    for (u, s) in moves {
+        let (u, s) = (unit(&g, u), sp(&g, s));
+        g.pos.units[u as usize].loc = Location::Map(s);
+    }
+    for (side, cards) in [(Side::Cp, cp), (Side::Ap, ap)] {
+        let c = &mut g.pos.cards[side_index(side)];
+        let hand = std::mem::take(&mut c.hand);
+        c.draw.extend(hand);
+        c.draw.sort();
+        for &n in cards {
+            common::give(&mut g, side, n);
+        }
+    }
+    g.touch();
+    g
+}
+
+/// The CP activates `from` for combat with an Automatic Operation, attacks `target` with
+/// `units`, and resolves: the attacker's first combat-card step is next.
+fn cp_attacks(g: &mut PathsOfGlory, from: &str, units: &[&str], target: &str) {
+    let (from, target) = (sp(g, from), sp(g, target));
+    g.apply(CP, &Action::AutomaticOps).expect("an automatic operation");
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: from,
+            combat: true,
+        },
+    )
+    .expect("activated for combat");
+    g.apply(CP, &Action::Target { space: target }).expect("a target");
+    for u in units {
+        let u = unit(g, u);
+        g.apply(CP, &Action::Join { unit: u }).expect("joins");
+    }
+    g.apply(CP, &Action::Resolve).expect("resolve");
+}
+
+/// The CP passes its first round so that the Allies act, then the Allies attack as
+/// [`cp_attacks`].
+fn ap_attacks(g: &mut PathsOfGlory, from: &str, units: &[&str], target: &str) {
+    g.apply(CP, &Action::AutomaticOps).expect("an automatic operation");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    let (from, target) = (sp(g, from), sp(g, target));
+    g.apply(AP, &Action::AutomaticOps).expect("an automatic operation");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: from,
+            combat: true,
+        },
+    )
+    .expect("activated for combat");
+    g.apply(AP, &Action::Target { space: target }).expect("a target");
+    for u in units {
+        let u = unit(g, u);
+        g.apply(AP, &Action::Join { unit: u }).expect("joins");
+    }
+    g.apply(AP, &Action::Resolve).expect("resolve");
+}
+
+/// Plays `card` in the combat-card step now open for `side`.
+fn play(g: &mut PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
+    g.apply(seat(side), &Action::CombatCard { card })
+}
+
+/// Ends combat-card steps and declines flank attacks until the next step of `side`'s cards
+/// (`early` or not), or the dice.
+fn until_step(g: &mut PathsOfGlory, side: Side, early: bool) {
+    loop {
+        match top(g) {
+            Some(Frame::CombatCards { side: s, early: e }) if s == side && e == early => return,
+            Some(Frame::CombatCards { side: s, .. }) => g.apply(seat(s), &Action::EndCombatCards).expect("no card"),
+            Some(Frame::FlankChoice { .. }) => g.apply(CP, &Action::Flank { pinning: None }).expect("no flank"),
+            other => panic!("no step of {side:?}'s combat cards: {other:?}"),
+        }
+    }
+}
+
+/// Ends the combat-card steps left and declines a flank attack: the dice come next.
+fn to_dice(g: &mut PathsOfGlory) {
+    loop {
+        match top(g) {
+            Some(Frame::CombatCards { side, .. }) => g.apply(seat(side), &Action::EndCombatCards).expect("no card"),
+            Some(Frame::FlankChoice { side }) => {
+                g.apply(seat(side), &Action::Flank { pinning: None }).expect("no flank")
+            }
+            Some(Frame::BattleDie { .. }) => return,
+            other => panic!("not on the way to the dice: {other:?}"),
+        }
+    }
+}
+
+/// Takes every loss step the legal list offers first, until the losses are taken.
+fn take_losses(g: &mut PathsOfGlory) {
+    while let Some(Frame::TakeLosses { side }) = top(g) {
+        let a = g.legal_list()[0].clone();
+        g.apply(seat(side), &a).expect("a loss step");
+    }
+}
+
+fn refusal_says(r: Result<(), Refusal>, rule: &str, en: &str, zh: &str) {
+    let e = r.expect_err("refused");
+    assert_eq!(e.rule, rule, "{}", e.message(Lang::En));
+    assert!(e.message(Lang::En).contains(en), "{}", e.message(Lang::En));
+    assert!(e.message(Lang::Zh).contains(zh), "{}", e.message(Lang::Zh));
+}
+
+/// The German 8th Army in Przemysl (the Austro-Hungarian 4th Army's place) next to the Russian
+/// 5th Army in Lublin, a clear space without fort or trench.
+const EIGHTH_AT_PRZEMYSL: [(&str, &str); 1] = [("ge-army-8", "przemysl")];
+
+fn eighth_at_przemysl(cp: &[u8], ap: &[u8]) -> PathsOfGlory {
+    let mut g = position(&EIGHTH_AT_PRZEMYSL, cp, ap);
+    let ah = unit(&g, "ah-army-4");
+    g.pos.units[ah as usize].loc = Location::Aside;
+    g.touch();
+    g
+}
+
+#[test]
+fn both_sides_play_cards_in_order_each_shown_as_it_is_played_12_2_5() {
+    // CP #3 Von Francois (German attack on Russians) and AP #4 Pleve (Russians in the combat).
+    let mut g = eighth_at_przemysl(&[3], &[4]);
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    // 2022 12.2.1 step 3: the attacker first, for trench-negating cards only.
+    assert!(
+        matches!(
+            top(&g),
+            Some(Frame::CombatCards {
+                side: Side::Cp,
+                early: true
+            })
+        ),
+        "{:?}",
+        top(&g)
+    );
+    assert!(!g.legal_list().contains(&Action::CombatCard { card: 3 }));
+    refusal_says(
+        play(&mut g, Side::Cp, 3),
+        "12.2.1",
+        "only the attacker's cards that negate trenches",
+        "无视壕沟",
+    );
+    // One attacking space: no flank attempt (12.3.1); then the attacker's other cards.
+    until_step(&mut g, Side::Cp, false);
+    assert!(g.legal_list().contains(&Action::CombatCard { card: 3 }));
+    let before = g.hidden();
+    play(&mut g, Side::Cp, 3).expect("Von Francois");
+    assert!(
+        revealed(&before, &g.hidden()),
+        "the card played is shown: an undo barrier"
+    );
+    assert!(g.pos.cards[side_index(Side::Cp)].face_up.contains(&3));
+    assert!(journal_has(&g, "CP plays #3 Von Francois (12.2.5): CP #3"));
+    refusal_says(
+        play(&mut g, Side::Cp, 3),
+        "9.5.4, CP #3",
+        "already in play in this combat",
+        "已在本次会战中打出",
+    );
+    g.apply(CP, &Action::EndCombatCards).expect("done");
+    // Then the defender (9.5.4.1).
+    assert!(
+        matches!(
+            top(&g),
+            Some(Frame::CombatCards {
+                side: Side::Ap,
+                early: false
+            })
+        ),
+        "{:?}",
+        top(&g)
+    );
+    play(&mut g, Side::Ap, 4).expect("Pleve");
+    g.apply(AP, &Action::EndCombatCards).expect("done");
+    assert!(matches!(top(&g), Some(Frame::BattleDie { .. })));
+    // Each side's roll gets its +1.
+    g.apply_chance(&Action::Die { face: 5 }).expect("the CP's fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("the Allies' fire");
+    let t = g.tables();
+    let fire = Fire::new(t, Table::Army, 5, 0);
+    assert!(
+        journal_has(
+            &g,
+            &format!("CP fires on the Army table, column {}, roll 5+1", fire.label(t))
+        ),
+        "{:?}",
+        g.journal(None)
+    );
+    assert!(journal_has(&g, "AP fires on the Army table, column"));
+    assert!(journal_has(&g, "roll 1+1"));
+    assert_ne!(fire.losses(t, 5, 1), fire.losses(t, 5, 0), "the +1 changes the result");
+    assert!(journal_has(
+        &g,
+        &format!("loss number {} (12.2.8)", fire.losses(t, 5, 1))
+    ));
+    take_losses(&mut g);
+    // 12.2.10: the CP won: Von Francois stays face up (9.5.4.2); Pleve, a `*` card, leaves the
+    // game.
+    assert!(journal_has(&g, "the attacker wins"));
+    assert_eq!(g.pos.cards[side_index(Side::Cp)].face_up, vec![3]);
+    assert!(g.pos.cards[side_index(Side::Ap)].removed.contains(&4));
+    assert!(g.pos.cards[side_index(Side::Ap)].face_up.is_empty());
+}
+
+#[test]
+fn a_card_held_face_up_serves_once_an_action_round_9_5_4_4() {
+    // AP #5 Putnik: the Serbs defend Belgrade with it, win, keep it face up; attacking in the
+    // Allies' action of the same round, they may not use it again.
+    let mut g = position(&[], &[], &[5]);
+    cp_attacks(&mut g, "novi-sad", &["ah-army-5"], "belgrade");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 5).expect("Putnik in 1914");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 6 }).expect("fire");
+    take_losses(&mut g);
+    assert!(journal_has(&g, "the defender wins"));
+    assert_eq!(
+        g.pos.cards[side_index(Side::Ap)].face_up,
+        vec![5],
+        "kept face up (9.5.4.2)"
+    );
+    while let Some(Frame::Combats { .. }) = top(&g) {
+        g.apply(CP, &Action::EndCombat).expect("no more attacks");
+    }
+    let (belgrade, novi_sad) = (sp(&g, "belgrade"), sp(&g, "novi-sad"));
+    g.apply(AP, &Action::AutomaticOps).expect("ops");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: belgrade,
+            combat: true,
+        },
+    )
+    .expect("activated");
+    g.apply(AP, &Action::Target { space: novi_sad }).expect("target");
+    let sb = unit(&g, "sb-army-1");
+    g.apply(AP, &Action::Join { unit: sb }).expect("join");
+    g.apply(AP, &Action::Resolve).expect("resolve");
+    // The Allies hold a card face up: they are asked in their first step too.
+    assert!(
+        matches!(
+            top(&g),
+            Some(Frame::CombatCards {
+                side: Side::Ap,
+                early: true
+            })
+        ),
+        "{:?}",
+        top(&g)
+    );
+    until_step(&mut g, Side::Ap, false);
+    assert!(!g.legal_list().contains(&Action::CombatCard { card: 5 }));
+    refusal_says(
+        play(&mut g, Side::Ap, 5),
+        "9.5.4.4",
+        "already been used in a combat this action round",
+        "本行动轮已在一场会战中使用过",
+    );
+}
+
+#[test]
+fn a_card_held_face_up_is_discarded_by_the_loser_9_5_4_3() {
+    let mut g = position(&[], &[], &[]);
+    let c = &mut g.pos.cards[side_index(Side::Ap)];
+    c.draw.retain(|&n| n != 5);
+    c.face_up.push(5);
+    g.touch();
+    cp_attacks(&mut g, "novi-sad", &["ah-army-5"], "belgrade");
+    until_step(&mut g, Side::Ap, false);
+    assert!(g.legal_list().contains(&Action::CombatCard { card: 5 }));
+    let before = g.hidden();
+    play(&mut g, Side::Ap, 5).expect("Putnik, face up");
+    assert!(!revealed(&before, &g.hidden()), "nothing hidden is shown");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 6 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    take_losses(&mut g);
+    assert!(journal_has(&g, "the attacker wins"));
+    let c = &g.pos.cards[side_index(Side::Ap)];
+    assert!(c.face_up.is_empty() && c.discard.contains(&5), "{c:?}");
+}
+
+#[test]
+fn nationality_season_and_side_conditions_are_refused_with_the_card_number_9_5_4_1_1() {
+    // AP #18 Hurricane Barrage needs British attackers; AP #7 Severe Weather needs a mountain
+    // in Fall or Winter (Belfort in August is not); AP #4 Pleve needs Russians.
+    let mut g = position(&[], &[], &[4, 7, 18, 39]);
+    cp_attacks(&mut g, "mulhouse", &["ge-army-7"], "belfort");
+    until_step(&mut g, Side::Ap, false);
+    refusal_says(
+        play(&mut g, Side::Ap, 18),
+        "9.5.4, AP #18",
+        "is played by the attacker",
+        "只能由进攻方打出",
+    );
+    refusal_says(
+        play(&mut g, Side::Ap, 7),
+        "9.5.4, AP #7",
+        "only in a mountain space in Fall or Winter",
+        "秋冬的山地区域",
+    );
+    refusal_says(
+        play(&mut g, Side::Ap, 4),
+        "9.5.4.1.1",
+        "a unit of Russia must take part on your side",
+        "俄",
+    );
+    // They Shall Not Pass: Belfort is a French fort space.
+    play(&mut g, Side::Ap, 39).expect("They Shall Not Pass at Belfort");
+    let legal = g.legal_list();
+    assert_eq!(
+        legal.as_slice(),
+        &[Action::EndCombatCards],
+        "nothing else is playable here"
+    );
+}
+
+#[test]
+fn severe_weather_gives_the_defender_two_in_a_winter_mountain_ap_7() {
+    let mut g = position(&[], &[], &[7]);
+    g.pos.turn = 4; // Winter 1915
+    g.touch();
+    cp_attacks(&mut g, "mulhouse", &["ge-army-7"], "belfort");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 7).expect("Severe Weather in a winter mountain");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 3 }).expect("fire");
+    assert!(journal_has(&g, "roll 3+2"));
+}
+
+#[test]
+fn they_shall_not_pass_holds_verdun_and_stays_face_up_ap_39() {
+    let mut g = position(&[], &[], &[39]);
+    cp_attacks(&mut g, "metz", &["ge-army-4", "ge-army-5"], "verdun");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 39).expect("They Shall Not Pass");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 6 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    take_losses(&mut g);
+    assert!(journal_has(&g, "the attacker wins"));
+    assert!(journal_has(&g, "A combat card cancels the defenders' retreat"));
+    let verdun = sp(&g, "verdun");
+    assert!(
+        g.pos.units_in(verdun).any(|u| g.data().pieces[u].side == Side::Ap),
+        "the French stay in Verdun"
+    );
+    assert!(!matches!(top(&g), Some(Frame::RetreatUnits { .. })));
+    // 2022 12.2.11: the card works the other way round: kept after the Allies lost.
+    assert_eq!(g.pos.cards[side_index(Side::Ap)].face_up, vec![39]);
+}
+
+#[test]
+fn blucher_negates_the_trench_of_nancy_after_h_l_take_command_cp_50() {
+    let mut g = position(&[], &[50], &[]);
+    cp_attacks(&mut g, "strasbourg", &["ge-army-6"], "nancy");
+    assert!(
+        matches!(
+            top(&g),
+            Some(Frame::CombatCards {
+                side: Side::Cp,
+                early: true
+            })
+        ),
+        "{:?}",
+        top(&g)
+    );
+    refusal_says(
+        play(&mut g, Side::Cp, 50),
+        "9.5.4, CP #50",
+        "only after the event H-L Take Command (#54)",
+        "之后使用",
+    );
+    // H-L Take Command played: its card has left the game (9.5.1.2).
+    let i = side_index(Side::Cp);
+    g.pos.cards[i].draw.retain(|&n| n != 54);
+    g.pos.cards[i].removed.push(54);
+    g.touch();
+    play(&mut g, Side::Cp, 50).expect("Blucher before the flank attempt");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 4 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 4 }).expect("fire");
+    // Nancy: clear with a level-1 trench; the attacker reads the column of its strength with
+    // no trench shift.
+    let data = g.data();
+    let t = g.tables();
+    let nancy = sp(&g, "nancy");
+    let terrain = t.terrain_of(data, nancy);
+    let trench = t.trench(1).expect("level 1");
+    let cf = data.pieces[unit(&g, "ge-army-6") as usize].full.cf as u32;
+    let with = Fire::new(t, Table::Army, cf, terrain.attacker + trench.attacker).label(t);
+    let without = Fire::new(t, Table::Army, cf, terrain.attacker).label(t);
+    assert_ne!(with, without, "the trench shifts the attacker's column");
+    assert!(
+        journal_has(&g, &format!("CP fires on the Army table, column {without}, roll 4")),
+        "{:?}",
+        g.journal(None)
+    );
+}
+
+#[test]
+fn von_hutier_has_the_attacker_fire_first_cp_44() {
+    let mut g = eighth_at_przemysl(&[44], &[]);
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    play(&mut g, Side::Cp, 44).expect("Von Hutier against Russians");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 3 }).expect("the CP's fire");
+    // 12.2.7: sequential: the defender takes his losses before he fires.
+    assert!(
+        matches!(top(&g), Some(Frame::TakeLosses { side: Side::Ap })),
+        "{:?}",
+        top(&g)
+    );
+    take_losses(&mut g);
+    assert!(matches!(top(&g), Some(Frame::BattleDie { .. })));
+    // A `*` card leaves the game whoever wins.
+    g.apply_chance(&Action::Die { face: 1 }).expect("the Allies' fire");
+    take_losses(&mut g);
+    assert!(g.pos.cards[side_index(Side::Cp)].removed.contains(&44));
+}
+
+#[test]
+fn peace_offensive_costs_a_vp_when_nobody_advances_cp_51() {
+    let mut g = eighth_at_przemysl(&[51], &[]);
+    let i = side_index(Side::Cp);
+    g.pos.cards[i].draw.retain(|&n| n != 54);
+    g.pos.cards[i].removed.push(54);
+    g.touch();
+    let vp = g.pos.vp;
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    play(&mut g, Side::Cp, 51).expect("Peace Offensive");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 6 }).expect("fire");
+    take_losses(&mut g);
+    assert!(journal_has(&g, "the defender wins"));
+    assert_eq!(g.pos.vp, vp - 1, "no advance: a VP to the Allies");
+    assert!(g.pos.cards[i].removed.contains(&51));
+}
+
+#[test]
+fn defenders_out_of_supply_get_no_combat_card_14_3_4() {
+    let mut g = eighth_at_przemysl(&[], &[4]);
+    // Lublin cut off: every space around it the CP's, none holding Allied units.
+    let lublin = sp(&g, "lublin");
+    let around: Vec<Space> = g.data().map.graph.exits(lublin).iter().map(|&(_, n)| n).collect();
+    for n in around {
+        for u in g.pos.units_in(n).collect::<Vec<_>>() {
+            if g.data().pieces[u].side == Side::Ap {
+                g.pos.units[u].loc = Location::Aside;
+            }
+        }
+        g.pos.spaces[n.idx()].control = Some(Side::Cp);
+    }
+    g.touch();
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    until_step(&mut g, Side::Ap, false);
+    refusal_says(play(&mut g, Side::Ap, 4), "14.3.4", "defends out of supply", "缺乏补给");
+}
+
+#[test]
+fn every_combat_card_has_its_own_text_citing_its_number() {
+    let data = common::data();
+    let mut n = 0;
+    for c in data.cards.iter().filter(|c| c.combat) {
+        let t = sandtable_paths_of_glory::combat_cards::text(c.side, c.number)
+            .unwrap_or_else(|| panic!("no text for {}", c.name_en));
+        let tag = format!("#{}", c.number);
+        assert!(t.en.contains(&tag) && t.zh.contains(&tag), "{}: {}", c.name_en, t.en);
+        assert!(!t.zh.is_empty());
+        n += 1;
+    }
+    assert_eq!(n, 36);
+    assert!(sandtable_paths_of_glory::combat_cards::text(Side::Ap, 1).is_none());
+}
+
+#[test]
+fn a_french_attack_plays_phosgene_gas_and_not_pleve_ap_21() {
+    let mut g = position(&[], &[], &[4, 21]);
+    ap_attacks(&mut g, "nancy", &["fr-army-1"], "strasbourg");
+    // The Allies attack: their first step, then (one space: no flank) their second.
+    assert!(matches!(
+        top(&g),
+        Some(Frame::CombatCards {
+            side: Side::Ap,
+            early: true
+        })
+    ));
+    until_step(&mut g, Side::Ap, false);
+    refusal_says(
+        play(&mut g, Side::Ap, 4),
+        "9.5.4.1.1",
+        "a unit of Russia must take part on your side",
+        "俄",
+    );
+    play(&mut g, Side::Ap, 21).expect("Phosgene Gas for a French attack");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 2 }).expect("fire");
+    assert!(journal_has(&g, "AP fires on the Army table"));
+    assert!(journal_has(&g, "roll 2+1"));
+}
+
+#[test]
+fn a_combat_card_is_not_played_for_its_event_in_an_action_round_9_5_4_1() {
+    let mut g = position(&[], &[3], &[]);
+    let r = g.apply(
+        CP,
+        &Action::Play {
+            card: 3,
+            with: sandtable_paths_of_glory::game::Use::Event,
+        },
+    );
+    refusal_says(r, "9.5.4.1", "is a combat card", "是战斗卡");
+    g.apply(
+        CP,
+        &Action::Play {
+            card: 3,
+            with: sandtable_paths_of_glory::game::Use::Ops,
+        },
+    )
+    .expect("for its OPS it may");
+}
