@@ -80,6 +80,8 @@ enum Effect {
     NoRetreat,
     /// The defending space counts as holding a level-1 trench.
     TrenchLevel1,
+    /// A step of the defenders' losses given back, and a one-space retreat (2022 12.6).
+    Withdrawal,
     /// Not yet played in Sandtable.
     NotYet,
 }
@@ -148,11 +150,11 @@ fn rule_of(side: Side, n: u8) -> Option<Rule> {
             "AP #5: in 1914 and 1915, +1 to the Allied roll in a combat with Serbian units on the Allied side.",
             "协约#5:1914至1915年,协约方有塞尔维亚军参战时,协约方掷骰+1。",
         ),
-        (Side::Ap, 6) => rule(Defend, &[], &[], NotYet).text(
+        (Side::Ap, 6) => rule(Defend, &[], &[], Withdrawal).text(
             "AP #6: defending, one corps step of the losses is given back and the defenders fall back one space (12.6).",
             "协约#6:防守时退还一步军的损失,防守部队后撤一格(12.6)。",
         ),
-        (Side::Cp, 56) => rule(Defend, &[], &[], NotYet).text(
+        (Side::Cp, 56) => rule(Defend, &[], &[], Withdrawal).text(
             "CP #56: defending, one corps step of the losses is given back and the defenders fall back one space (12.6).",
             "同盟#56:防守时退还一步军的损失,防守部队后撤一格(12.6)。",
         ),
@@ -323,6 +325,7 @@ pub struct Effects {
     pub attacker_fires_first: bool,
     pub no_retreat: bool,
     pub peace_offensive: bool,
+    pub withdrawal: bool,
 }
 
 /// The effects of the cards both sides play in a battle.
@@ -350,6 +353,7 @@ pub fn effects(b: &Battle) -> Effects {
                 Effect::ArmyTable => e.army_table[i] = true,
                 Effect::NoRetreat => e.no_retreat = true,
                 Effect::TrenchLevel1 => e.trench_level1 = true,
+                Effect::Withdrawal => e.withdrawal = true,
                 Effect::FlankSucceeds | Effect::NotYet => {}
             }
         }

@@ -422,6 +422,8 @@ pub struct Battle {
     pub attackers: Vec<u16>,
     /// The defending units at the start of the combat.
     pub defenders: Vec<u16>,
+    /// Whether each of them was then at full strength (Withdrawal, 2022 12.6.3).
+    pub defenders_full: Vec<bool>,
     /// 12.3: the pinning space of a flank attempt, once chosen.
     pub pinning: Option<Space>,
     /// 12.3: `Some(true)` a flank attack succeeded, `Some(false)` it failed.

@@ -937,7 +937,9 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::March { side, units, route }, None) => march(g, side, units, route),
         (Frame::Combats { side }, Some(&Action::Target { space })) => {
             let defenders = units_of(g, other(side), space);
+            let defenders_full = defenders.iter().map(|&u| g.pos.units[u as usize].full).collect();
             g.action.battle = Some(Battle {
+                defenders_full,
                 attacker: side,
                 defending: space,
                 attackers: Vec::new(),
@@ -1684,7 +1686,26 @@ fn outcome(g: &mut PathsOfGlory) {
         )
     });
     let defender = other(b.attacker);
+    let withdrawal = crate::combat_cards::effects(&b).withdrawal;
+    if withdrawal {
+        give_back_a_step(g, &b);
+    }
     let left = units_of(g, defender, b.defending);
+    // 2022 12.6.4, 12.6.5: after Withdrawal the defenders fall back one space whoever won, and
+    // nothing cancels it.
+    if withdrawal && !left.is_empty() {
+        g.journal.say(|| {
+            Text::new(
+                "Withdrawal: the defenders fall back one space (2022 12.6.4)",
+                "撤退:防守部队后撤一格(2022年版12.6.4)",
+            )
+        });
+        if let Some(bb) = &mut g.action.battle {
+            bb.retreat = Some(1);
+        }
+        g.engine.push(Frame::RetreatUnits { side: defender });
+        return;
+    }
     let full_attacker = combatants(g, &b, b.attacker)
         .iter()
         .any(|&u| g.pos.units[u as usize].full);
@@ -1720,6 +1741,50 @@ fn outcome(g: &mut PathsOfGlory) {
         return;
     }
     after_retreat(g);
+}
+
+/// Withdrawal (AP #6, CP #56; 2022 12.6.3, 12.6.6, 12.6.8): one step the defending units lost
+/// is given back: a corps step if a corps lost one (a corps eliminated comes back reduced in the
+/// space), else the step of an army reduced in the combat. An army eliminated is not given back
+/// (12.6.8 read as: an army that left the map stays gone).
+fn give_back_a_step(g: &mut PathsOfGlory, b: &Battle) {
+    let data = g.data();
+    let lost = |g: &PathsOfGlory, u: u16, was_full: bool| -> Option<bool> {
+        let now = g.pos.units[u as usize];
+        match now.loc {
+            Location::Map(s) if s == b.defending => (was_full && !now.full).then_some(true),
+            Location::Eliminated | Location::Removed => Some(false),
+            _ => None,
+        }
+    };
+    let pick = |kind: Kind, g: &PathsOfGlory| {
+        b.defenders.iter().zip(&b.defenders_full).find_map(|(&u, &was_full)| {
+            (data.pieces[u as usize].kind == kind)
+                .then(|| lost(g, u, was_full).map(|on_map| (u, on_map)))
+                .flatten()
+        })
+    };
+    let (u, on_map) = match pick(Kind::Corps, g) {
+        Some(x) => x,
+        None => match pick(Kind::Army, g) {
+            Some((u, true)) => (u, true),
+            _ => return,
+        },
+    };
+    let unit = &mut g.pos.units[u as usize];
+    if on_map {
+        unit.full = true;
+    } else {
+        unit.loc = Location::Map(b.defending);
+        unit.full = false;
+    }
+    let n = g.unit_name(u);
+    g.journal.say(|| {
+        Text::new(
+            format!("Withdrawal gives back a step of {} (2022 12.6.3)", n.en),
+            format!("撤退卡退还{}的一步损失(2022年版12.6.3)", n.zh),
+        )
+    });
 }
 
 fn after_retreat(g: &mut PathsOfGlory) {

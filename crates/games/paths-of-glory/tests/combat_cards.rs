@@ -568,3 +568,265 @@ fn a_combat_card_is_not_played_for_its_event_in_an_action_round_9_5_4_1() {
     )
     .expect("for its OPS it may");
 }
+
+/// The German 8th Army in Przemysl; two Russian corps instead of the 5th Army in Lublin.
+fn corps_in_lublin(ap: &[u8]) -> PathsOfGlory {
+    let mut g = eighth_at_przemysl(&[], ap);
+    let lublin = sp(&g, "lublin");
+    let ru5 = unit(&g, "ru-army-5");
+    g.pos.units[ru5 as usize].loc = Location::Aside;
+    for id in ["ru-corps-1", "ru-corps-2"] {
+        let u = unit(&g, id);
+        g.pos.units[u as usize].loc = Location::Map(lublin);
+        g.pos.units[u as usize].full = true;
+    }
+    g.touch();
+    g
+}
+
+/// The steps the two Russian corps have left (2 each at full strength).
+fn corps_steps(g: &PathsOfGlory) -> usize {
+    ["ru-corps-1", "ru-corps-2"]
+        .iter()
+        .map(|id| {
+            let u = g.pos.units[unit(g, id) as usize];
+            match u.loc {
+                Location::Map(_) => 1 + u.full as usize,
+                _ => 0,
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn withdrawal_gives_back_a_corps_step_and_the_defenders_fall_back_2022_12_6() {
+    let mut g = corps_in_lublin(&[6]);
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 6).expect("Withdrawal");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 4 }).expect("the CP's fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("the Russian fire");
+    let lost_at_least = 1;
+    take_losses(&mut g);
+    let n: u8 = g
+        .journal(None)
+        .iter()
+        .find_map(|l| {
+            l.text
+                .en
+                .strip_prefix("AP takes ")
+                .and_then(|r| r.split(' ').next())
+                .and_then(|x| x.parse().ok())
+        })
+        .expect("the Allies' losses");
+    assert!(n as usize >= lost_at_least, "a step to give back");
+    assert!(
+        journal_has(&g, "Withdrawal gives back a step of"),
+        "{:?}",
+        g.journal(None)
+    );
+    assert_eq!(corps_steps(&g), 4 - n as usize + 1, "one step given back");
+    // 12.6.4: the corps left fall back one space.
+    assert!(matches!(top(&g), Some(Frame::RetreatUnits { side: Side::Ap })));
+    assert!(g
+        .legal_list()
+        .iter()
+        .all(|a| matches!(a, Action::Retreat { route, .. } if route.len() == 1)));
+    // A `*` card leaves the game.
+    assert!(g.pos.cards[side_index(Side::Ap)].removed.contains(&6));
+}
+
+#[test]
+fn withdrawal_falls_back_even_when_the_attacker_does_not_win_2022_12_6_4() {
+    // The Russian 5th Army with a corps against a reduced German 8th Army.
+    let mut g = eighth_at_przemysl(&[], &[6]);
+    let (c, lublin, ge8) = (unit(&g, "ru-corps-1"), sp(&g, "lublin"), unit(&g, "ge-army-8"));
+    g.pos.units[c as usize].loc = Location::Map(lublin);
+    g.pos.units[ge8 as usize].full = false;
+    g.touch();
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 6).expect("Withdrawal");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 1 }).expect("the CP's fire");
+    g.apply_chance(&Action::Die { face: 6 }).expect("the Russian fire");
+    take_losses(&mut g);
+    assert!(journal_has(&g, "the defender wins"), "{:?}", g.journal(None));
+    assert!(matches!(top(&g), Some(Frame::RetreatUnits { side: Side::Ap })));
+}
+
+#[test]
+fn wireless_intercepts_turns_a_failed_german_flank_attempt_into_a_success_cp_2() {
+    // The Russian 5th Army in an empty clear space of Germany, the German 8th Army and a
+    // German corps in two empty spaces next to it; a 3-OPS card (CP #6) activates both.
+    let mut g = position(&[], &[2, 6], &[]);
+    let data = g.data();
+    let t = g.tables();
+    let empty = |g: &PathsOfGlory, s: Space| {
+        g.pos.units_in(s).next().is_none()
+            && data.facts(s).fort == 0
+            && data.facts(s).nation.as_deref() == Some("ge")
+            && g.pos.space(s).trench.is_none()
+    };
+    let (target, a, b) = data
+        .map
+        .graph
+        .space_indices()
+        .filter(|&s| empty(&g, s) && t.terrain_of(data, s).id == "clear")
+        .find_map(|s| {
+            let n: Vec<Space> = data
+                .map
+                .graph
+                .exits(s)
+                .iter()
+                .filter(|&&(c, n)| data.map.features(c) & data.lines.dashed() == 0 && empty(&g, n))
+                .map(|&(_, n)| n)
+                .collect();
+            (n.len() >= 2).then(|| (s, n[0], n[1]))
+        })
+        .expect("a clear German space with two empty neighbours");
+    let (ru5, ge8, corps) = (unit(&g, "ru-army-5"), unit(&g, "ge-army-8"), unit(&g, "ge-corps-2"));
+    g.pos.units[ru5 as usize].loc = Location::Map(target);
+    g.pos.spaces[target.idx()].control = Some(Side::Ap);
+    g.pos.units[ge8 as usize].loc = Location::Map(a);
+    g.pos.units[corps as usize].loc = Location::Map(b);
+    g.touch();
+    let (lublin, prz, second) = (target, a, b);
+    g.apply(
+        CP,
+        &Action::Play {
+            card: 6,
+            with: sandtable_paths_of_glory::game::Use::Ops,
+        },
+    )
+    .expect("OPS");
+    for s in [prz, second] {
+        g.apply(CP, &Action::Activate { space: s, combat: true })
+            .expect("activated");
+    }
+    if matches!(top(&g), Some(Frame::Activation { .. })) {
+        g.apply(CP, &Action::EndActivation).expect("done");
+    }
+    g.apply(CP, &Action::Target { space: lublin }).expect("target");
+    for u in [ge8, corps] {
+        g.apply(CP, &Action::Join { unit: u }).expect("joins");
+    }
+    g.apply(CP, &Action::Resolve).expect("resolve");
+    // Before the flank attempt it is not yet playable.
+    refusal_says(
+        play(&mut g, Side::Cp, 2),
+        "12.2.1",
+        "only the attacker's cards that negate trenches",
+        "无视壕沟",
+    );
+    g.apply(CP, &Action::EndCombatCards).expect("none yet");
+    g.apply(CP, &Action::Flank { pinning: Some(prz) })
+        .expect("a flank attempt");
+    g.apply_chance(&Action::Die { face: 1 }).expect("the flank roll");
+    assert!(journal_has(&g, "the flank attack fails"));
+    play(&mut g, Side::Cp, 2).expect("Wireless Intercepts on Russians alone");
+    to_dice(&mut g);
+    // 12.3.3: as after a success, the attacker fires and the defender takes his losses first.
+    g.apply_chance(&Action::Die { face: 3 }).expect("the CP's fire");
+    assert!(
+        matches!(top(&g), Some(Frame::TakeLosses { side: Side::Ap })),
+        "{:?}",
+        top(&g)
+    );
+}
+
+#[test]
+fn wireless_intercepts_needs_a_flank_attempt_cp_2() {
+    let mut g = eighth_at_przemysl(&[2], &[]);
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    until_step(&mut g, Side::Cp, false);
+    refusal_says(
+        play(&mut g, Side::Cp, 2),
+        "9.5.4, CP #2",
+        "only after a flank attempt in this combat",
+        "尝试挟击之后",
+    );
+}
+
+/// A Turkish corps in Strasbourg in the German 6th Army's place, attacked by the French 1st
+/// Army from Nancy.
+fn turks_in_strasbourg(cp: &[u8]) -> PathsOfGlory {
+    let mut g = position(&[("tu-corps-1", "strasbourg")], cp, &[]);
+    let ge6 = unit(&g, "ge-army-6");
+    g.pos.units[ge6 as usize].loc = Location::Aside;
+    g.touch();
+    ap_attacks(&mut g, "nancy", &["fr-army-1"], "strasbourg");
+    until_step(&mut g, Side::Cp, false);
+    g
+}
+
+#[test]
+fn kemal_has_turkish_defenders_fire_on_the_army_table_cp_31() {
+    let mut g = turks_in_strasbourg(&[31]);
+    play(&mut g, Side::Cp, 31).expect("Kemal");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 3 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 3 }).expect("fire");
+    assert!(journal_has(&g, "CP fires on the Army table"), "{:?}", g.journal(None));
+    take_losses(&mut g);
+    // One combat a turn: discarded even after a win (9.5.4.2), or after a loss.
+    let c = &g.pos.cards[side_index(Side::Cp)];
+    assert!(c.discard.contains(&31) && !c.face_up.contains(&31), "{c:?}");
+}
+
+#[test]
+fn without_kemal_a_turkish_corps_fires_on_the_corps_table() {
+    let mut g = turks_in_strasbourg(&[6]);
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 3 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 3 }).expect("fire");
+    assert!(journal_has(&g, "CP fires on the Corps table"));
+}
+
+#[test]
+fn turk_determination_gives_a_level_1_trench_cp_60() {
+    let mut g = turks_in_strasbourg(&[60]);
+    play(&mut g, Side::Cp, 60).expect("Turk Determination where there is no trench");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 3 }).expect("fire");
+    let (data, t) = (g.data(), g.tables());
+    let s = sp(&g, "strasbourg");
+    let terrain = t.terrain_of(data, s);
+    let trench = t.trench(1).expect("level 1");
+    let cf = data.pieces[unit(&g, "fr-army-1") as usize].full.cf as u32;
+    let with = Fire::new(t, Table::Army, cf, terrain.attacker + trench.attacker).label(t);
+    let without = Fire::new(t, Table::Army, cf, terrain.attacker).label(t);
+    assert_ne!(with, without);
+    assert!(
+        journal_has(&g, &format!("AP fires on the Army table, column {with}, roll 3")),
+        "{:?}",
+        g.journal(None)
+    );
+}
+
+#[test]
+fn german_cards_name_their_nationality_and_ground_cp_18_30_62() {
+    // Fortified Machine Guns: Germans defending in a trench (Metz has one); Alpenkorps: a
+    // German attack into or out of mountains; Achtung Panzer: into clear ground.
+    let mut g = position(&[], &[18, 30, 62], &[]);
+    ap_attacks(&mut g, "nancy", &["fr-army-1"], "metz");
+    until_step(&mut g, Side::Cp, false);
+    play(&mut g, Side::Cp, 18).expect("Fortified Machine Guns in Metz's trench");
+    refusal_says(
+        play(&mut g, Side::Cp, 30),
+        "9.5.4, CP #30",
+        "is played by the attacker",
+        "进攻方",
+    );
+    let mut g = position(&[], &[30, 62], &[]);
+    cp_attacks(&mut g, "mulhouse", &["ge-army-7"], "belfort");
+    until_step(&mut g, Side::Cp, false);
+    play(&mut g, Side::Cp, 30).expect("Alpenkorps into the mountain of Belfort");
+    refusal_says(
+        play(&mut g, Side::Cp, 62),
+        "9.5.4, CP #62",
+        "only against a clear space",
+        "开阔区域",
+    );
+}
