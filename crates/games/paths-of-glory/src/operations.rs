@@ -1716,8 +1716,8 @@ fn outcome(g: &mut PathsOfGlory) {
     if w == combat::Winner::Attacker && full_attacker && no_retreat && !left.is_empty() {
         g.journal.say(|| {
             Text::new(
-                "A combat card cancels the defenders' retreat (12.2.11)",
-                "战斗卡取消了防守方的撤退(12.2.11)",
+                "A combat card cancels the defenders' retreat (2022 12.2.11)",
+                "战斗卡取消了防守方的撤退(2022年版12.2.11)",
             )
         });
     }
