@@ -53,6 +53,11 @@ enum Extra {
     TurkishCf1,
     /// A flank attack was attempted in this combat.
     FlankAttempted,
+    /// Every British attacking unit traces its supply through Basra.
+    SuppliedThroughBasra,
+    /// An Allied attack in France or Belgium in which the Allies have not played Royal Tank
+    /// Corps (AP #48), Yanks and Tanks (AP #35) not played.
+    AlberichMay,
     /// The event of this card of the same side has been played (it left the game, 9.5.1.2).
     After(u8, &'static str, &'static str),
     /// The event of this card of the same side has not been played.
@@ -82,6 +87,8 @@ enum Effect {
     TrenchLevel1,
     /// A step of the defenders' losses given back, and a one-space retreat (2022 12.6).
     Withdrawal,
+    /// The attack is called off; the attacker's combat cards count as not played.
+    CancelAttack,
     /// Not yet played in Sandtable.
     NotYet,
 }
@@ -198,7 +205,7 @@ fn rule_of(side: Side, n: u8) -> Option<Rule> {
             "AP #59: +1 to the roll of an attack by Italian units alone.",
             "协约#59:仅由意大利军发动的进攻,掷骰+1。",
         ),
-        (Side::Ap, 61) => rule(Attack, &[Br], &[], NotYet).text(
+        (Side::Ap, 61) => rule(Attack, &[Br], &[SuppliedThroughBasra], ArmyTable).text(
             "AP #61: one British attack by units supplied through Basra fires on the Army table.",
             "协约#61:经巴士拉获得补给的英军的一次进攻使用集团军火力表。",
         ),
@@ -282,7 +289,7 @@ fn rule_of(side: Side, n: u8) -> Option<Rule> {
             "CP #62: +1 to the roll of a German attack on a clear space.",
             "同盟#62:德军进攻开阔区域时掷骰+1。",
         ),
-        (Side::Cp, 64) => rule(Attack, &[], &[], NotYet).text(
+        (Side::Cp, 64) => rule(Defend, &[], &[AlberichMay], CancelAttack).text(
             "CP #64: cancels one Allied attack in France or Belgium; the Allied combat cards count as not played.",
             "同盟#64:取消协约方在法国或比利时的一次进攻;协约方的战斗卡视为未打出。",
         ),
@@ -326,6 +333,8 @@ pub struct Effects {
     pub no_retreat: bool,
     pub peace_offensive: bool,
     pub withdrawal: bool,
+    /// Alberich (CP #64): the attack is called off.
+    pub cancelled: bool,
 }
 
 /// The effects of the cards both sides play in a battle.
@@ -354,6 +363,7 @@ pub fn effects(b: &Battle) -> Effects {
                 Effect::NoRetreat => e.no_retreat = true,
                 Effect::TrenchLevel1 => e.trench_level1 = true,
                 Effect::Withdrawal => e.withdrawal = true,
+                Effect::CancelAttack => e.cancelled = true,
                 Effect::FlankSucceeds | Effect::NotYet => {}
             }
         }
@@ -687,6 +697,51 @@ fn extra(g: &PathsOfGlory, b: &Battle, side: Side, _n: u8, x: Extra) -> Result<(
                     "only with a Turkish defender of combat factor 1 or more",
                     "须有战斗力1以上的土耳其防守部队",
                 )
+            }
+        }
+        Extra::SuppliedThroughBasra => {
+            let Some(basra) = data.space("basra") else {
+                return fail("no Basra on the map", "地图上没有巴士拉");
+            };
+            let ctx = crate::sequence::supply_context(g);
+            let ok = own_units(g, b, side)
+                .iter()
+                .filter(|&&u| of_nation(g, u, Nation::Br))
+                .all(|&u| {
+                    g.at(u as usize).is_some_and(|at| {
+                        crate::supply::traces_through(
+                            data,
+                            &g.pos,
+                            crate::supply::tracer_of(data, u as usize),
+                            at,
+                            basra,
+                            &ctx,
+                        )
+                    })
+                });
+            if ok {
+                Ok(())
+            } else {
+                fail(
+                    "only for British units tracing their supply through Basra",
+                    "只能用于经巴士拉获得补给的英军",
+                )
+            }
+        }
+        Extra::AlberichMay => {
+            let ap = &g.pos.cards[side_index(Side::Ap)];
+            if b.attacker != Side::Ap || !matches!(country, Some("fr" | "be")) {
+                fail(
+                    "only against an Allied attack in France or Belgium",
+                    "只能用于协约国在法国或比利时的进攻",
+                )
+            } else if b.cards[side_index(Side::Ap)].contains(&48) || ap.removed.contains(&35) {
+                fail(
+                    "not once the Allies have played Royal Tank Corps (#48) in this combat or Yanks and Tanks (#35)",
+                    "协约国已在本次会战打出“皇家坦克军”(#48)或已打出“美国坦克”(#35)时不能使用",
+                )
+            } else {
+                Ok(())
             }
         }
         Extra::FlankAttempted => {

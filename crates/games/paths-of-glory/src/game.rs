@@ -449,6 +449,8 @@ pub struct Battle {
     /// The combat cards each side uses in this combat (by side index), played from the hand or
     /// held face up (12.2.5).
     pub cards: [Vec<u8>; 2],
+    /// Those of them played from the hand (by side index).
+    pub from_hand: [Vec<u8>; 2],
 }
 
 /// One side's losses in a combat, with the counter behind each unit of the allocation.

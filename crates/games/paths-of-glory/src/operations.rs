@@ -956,6 +956,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 defenders_gone: false,
                 advanced: Vec::new(),
                 cards: [Vec::new(), Vec::new()],
+                from_hand: [Vec::new(), Vec::new()],
             });
             g.engine.push(Frame::Combats { side });
             g.engine.push(Frame::Designate { side });
@@ -1134,8 +1135,12 @@ fn resolve(g: &mut PathsOfGlory, side: Side) {
 fn play_combat_card(g: &mut PathsOfGlory, side: Side, card: u8) {
     let i = side_index(side);
     let round = crate::combat_cards::current_round(g);
-    if g.pos.cards[i].hand.contains(&card) {
+    let from_hand = g.pos.cards[i].hand.contains(&card);
+    if from_hand {
         crate::cards::play(&mut g.pos.cards[i], card, crate::cards::Played::FaceUp);
+        if let Some(b) = &mut g.action.battle {
+            b.from_hand[i].push(card);
+        }
     }
     g.turn.cc_used.push((i as u8, card, round));
     let flank = crate::combat_cards::makes_flank_succeed(side, card);
@@ -1173,9 +1178,43 @@ fn combat_cards_done(g: &mut PathsOfGlory, side: Side, early: bool) {
             side: other(side),
             early: false,
         });
+    } else if crate::combat_cards::effects(&b).cancelled {
+        call_off(g);
     } else {
         start_fire(g, b.attacker);
     }
+}
+
+/// Alberich (CP #64): the attack is called off before any fire; the attacker's combat cards
+/// count as not played: those from the hand go back to it, those held face up stay so and may
+/// serve again this action round. The defender's cards are settled as a winner's.
+fn call_off(g: &mut PathsOfGlory) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    let a = side_index(b.attacker);
+    let round = crate::combat_cards::current_round(g);
+    for &n in &b.cards[a] {
+        if b.from_hand[a].contains(&n) {
+            let c = &mut g.pos.cards[a];
+            c.face_up.retain(|&k| k != n);
+            c.hand.push(n);
+        }
+        g.turn
+            .cc_used
+            .retain(|&(s, c, r)| !(s == a as u8 && c == n && r == round));
+    }
+    if let Some(bb) = &mut g.action.battle {
+        bb.cards[a].clear();
+    }
+    g.journal.say(|| {
+        Text::new(
+            "The attack is called off; the attacker's combat cards count as not played (CP #64)",
+            "进攻被取消;进攻方的战斗卡视为未打出(同盟#64)",
+        )
+    });
+    settle_combat_cards(g, combat::Winner::Defender);
+    end_battle(g);
 }
 
 /// 12.2.10, 9.5.4.2, 9.5.4.3: where each combat card of the battle goes once the winner is

@@ -830,3 +830,78 @@ fn german_cards_name_their_nationality_and_ground_cp_18_30_62() {
         "开阔区域",
     );
 }
+
+#[test]
+fn alberich_calls_off_an_allied_attack_in_france_cp_64() {
+    // The German 2nd Army in Sedan in the French 5th Army's place; the French 3rd Army attacks
+    // it from Verdun with Phosgene Gas (AP #21).
+    let mut g = position(&[("ge-army-2", "sedan")], &[64], &[21]);
+    let (fr5, sedan) = (unit(&g, "fr-army-5"), sp(&g, "sedan"));
+    g.pos.units[fr5 as usize].loc = Location::Aside;
+    g.pos.spaces[sedan.idx()].control = Some(Side::Cp);
+    g.touch();
+    ap_attacks(&mut g, "verdun", &["fr-army-3"], "sedan");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 21).expect("Phosgene Gas");
+    g.apply(AP, &Action::EndCombatCards).expect("done");
+    play(&mut g, Side::Cp, 64).expect("Alberich");
+    g.apply(CP, &Action::EndCombatCards).expect("done");
+    assert!(journal_has(&g, "The attack is called off"));
+    assert!(!journal_has(&g, "fires on the"), "no fire");
+    assert!(g.action.battle.is_none());
+    let ap = &g.pos.cards[side_index(Side::Ap)];
+    assert!(
+        ap.hand.contains(&21) && ap.face_up.is_empty(),
+        "Phosgene Gas counts as not played: {ap:?}"
+    );
+    assert!(g.pos.cards[side_index(Side::Cp)].removed.contains(&64));
+}
+
+#[test]
+fn alberich_only_in_france_or_belgium_cp_64() {
+    let mut g = position(&[], &[64], &[]);
+    ap_attacks(&mut g, "nancy", &["fr-army-1"], "strasbourg");
+    until_step(&mut g, Side::Cp, false);
+    refusal_says(
+        play(&mut g, Side::Cp, 64),
+        "9.5.4, CP #64",
+        "only against an Allied attack in France or Belgium",
+        "法国或比利时",
+    );
+}
+
+#[test]
+fn maude_needs_british_units_supplied_through_basra_ap_61() {
+    // A British corps in Nancy (the French armies' place) is supplied from London by land.
+    let mut g = position(&[("br-corps-1", "nancy")], &[], &[61]);
+    for id in ["fr-army-1", "fr-army-2"] {
+        let u = unit(&g, id);
+        g.pos.units[u as usize].loc = Location::Aside;
+    }
+    g.touch();
+    ap_attacks(&mut g, "nancy", &["br-corps-1"], "strasbourg");
+    until_step(&mut g, Side::Ap, false);
+    refusal_says(
+        play(&mut g, Side::Ap, 61),
+        "9.5.4, AP #61",
+        "only for British units tracing their supply through Basra",
+        "巴士拉",
+    );
+}
+
+#[test]
+fn a_british_corps_at_qurna_traces_its_supply_through_basra() {
+    use sandtable_paths_of_glory::supply::{tracer_of, traces_through, Context};
+    let g = position(&[("br-corps-1", "qurna")], &[], &[]);
+    let mut pos = g.pos.clone();
+    let (qurna, basra, nancy) = (sp(&g, "qurna"), sp(&g, "basra"), sp(&g, "nancy"));
+    pos.spaces[qurna.idx()].control = Some(Side::Ap);
+    pos.spaces[basra.idx()].control = Some(Side::Ap);
+    let t = tracer_of(g.data(), unit(&g, "br-corps-1") as usize);
+    let ctx = Context::default();
+    assert!(traces_through(g.data(), &pos, t, qurna, basra, &ctx));
+    assert!(!traces_through(g.data(), &pos, t, nancy, basra, &ctx));
+    // Basra in the CP's hands: no.
+    pos.spaces[basra.idx()].control = Some(Side::Cp);
+    assert!(!traces_through(g.data(), &pos, t, qurna, basra, &ctx));
+}
