@@ -905,3 +905,56 @@ fn a_british_corps_at_qurna_traces_its_supply_through_basra() {
     pos.spaces[basra.idx()].control = Some(Side::Cp);
     assert!(!traces_through(g.data(), &pos, t, qurna, basra, &ctx));
 }
+
+/// The record of a game marks the play of a card from the hand as an undo barrier (the driver
+/// sees a hidden card shown), and "no more cards" as a step that may be undone.
+#[test]
+fn a_card_played_from_the_hand_cannot_be_undone_but_passing_can() {
+    use sandtable_core::record::{ScenarioSource, Session};
+    let base = Session::<PathsOfGlory>::new(ScenarioSource::Shipped("campaign".into()), 1).expect("a session");
+    let mut s = Session {
+        game: eighth_at_przemysl(&[3, 6], &[]),
+        record: base.record,
+    };
+    let (prz, lublin) = (sp(&s.game, "przemysl"), sp(&s.game, "lublin"));
+    let ge8 = unit(&s.game, "ge-army-8");
+    for a in [
+        Action::AutomaticOps,
+        Action::Activate {
+            space: prz,
+            combat: true,
+        },
+        Action::Target { space: lublin },
+        Action::Join { unit: ge8 },
+        Action::Resolve,
+    ] {
+        s.act(CP, &a).expect("legal");
+    }
+    assert!(!s.act(CP, &Action::EndCombatCards).expect("none before the flank step"));
+    assert!(s.can_undo(CP), "passing shows nothing");
+    assert!(s.act(CP, &Action::CombatCard { card: 3 }).expect("Von Francois"));
+    assert!(!s.can_undo(CP), "the card was shown: no undo across it");
+}
+
+#[test]
+fn on_equal_loss_numbers_both_sides_discard_12_2_10() {
+    let mut g = eighth_at_przemysl(&[3], &[]);
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    until_step(&mut g, Side::Cp, false);
+    play(&mut g, Side::Cp, 3).expect("Von Francois");
+    to_dice(&mut g);
+    // The CP's roll of 1 (+1) and an Allied roll giving the same loss number.
+    let t = g.tables();
+    let data = g.data();
+    let cp = Fire::new(t, Table::Army, 5, 0).losses(t, 1, 1);
+    let ru = data.pieces[unit(&g, "ru-army-5") as usize].full.cf as u32;
+    let face = (1..=6u8)
+        .find(|&f| Fire::new(t, Table::Army, ru, 0).losses(t, f, 0) == cp)
+        .expect("a roll that ties");
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    g.apply_chance(&Action::Die { face }).expect("fire");
+    take_losses(&mut g);
+    assert!(journal_has(&g, "both sides lose"), "{:?}", g.journal(None));
+    let c = &g.pos.cards[side_index(Side::Cp)];
+    assert!(c.discard.contains(&3) && c.face_up.is_empty(), "{c:?}");
+}
