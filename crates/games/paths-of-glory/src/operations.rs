@@ -671,7 +671,27 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "该单位不在本次会战中承受损失",
                 ));
             };
-            t.losses.clone().take(step).map(|_| ())
+            t.losses.clone().take(step)?;
+            // 2022 12.6.9: after Withdrawal, losses that may go to a corps go to a corps.
+            let b = g.action.battle.as_ref();
+            let withdrawing = b.is_some_and(|b| t.side != b.attacker && crate::combat_cards::effects(b).withdrawal);
+            let army = |x: crate::losses::Target| match x {
+                crate::losses::Target::Unit(i) => t.losses.units()[i].loser.army,
+                crate::losses::Target::Fort => false,
+            };
+            let corps_possible = t
+                .losses
+                .choices()
+                .into_iter()
+                .any(|x| matches!(x, crate::losses::Target::Unit(i) if !t.losses.units()[i].loser.army));
+            if withdrawing && army(step) && corps_possible {
+                return Err(refuse(
+                    "12.6.9",
+                    "with Withdrawal played, a loss that a corps can take goes to a corps (2022 12.6.9)",
+                    "打出“撤退”后,能由军承受的损失须由军承受(2022年版12.6.9)",
+                ));
+            }
+            Ok(())
         }
         (Frame::RetreatUnits { .. }, Action::Retreat { unit, route }) => {
             let Some(b) = &g.action.battle else {

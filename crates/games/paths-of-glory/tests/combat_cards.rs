@@ -958,3 +958,28 @@ fn on_equal_loss_numbers_both_sides_discard_12_2_10() {
     let c = &g.pos.cards[side_index(Side::Cp)];
     assert!(c.discard.contains(&3) && c.face_up.is_empty(), "{c:?}");
 }
+
+#[test]
+fn after_withdrawal_a_corps_takes_the_loss_it_can_2022_12_6_9() {
+    let mut g = eighth_at_przemysl(&[], &[6]);
+    let (c, lublin) = (unit(&g, "ru-corps-1"), sp(&g, "lublin"));
+    g.pos.units[c as usize].loc = Location::Map(lublin);
+    g.touch();
+    cp_attacks(&mut g, "przemysl", &["ge-army-8"], "lublin");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 6).expect("Withdrawal");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 6 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    assert!(matches!(top(&g), Some(Frame::TakeLosses { side: Side::Ap })));
+    let army = unit(&g, "ru-army-5");
+    let lose_army = Action::Lose {
+        target: sandtable_paths_of_glory::game::LossTarget::Unit(army),
+    };
+    let lose_corps = Action::Lose {
+        target: sandtable_paths_of_glory::game::LossTarget::Unit(c),
+    };
+    assert!(!g.legal_list().contains(&lose_army), "{:?}", g.legal_list());
+    assert!(g.legal_list().contains(&lose_corps));
+    refusal_says(g.apply(AP, &lose_army), "12.6.9", "goes to a corps", "须由军承受");
+}
