@@ -759,8 +759,8 @@ impl Rules for PathsOfGlory {
 
     fn scenarios() -> Vec<ScenarioInfo> {
         let note = Text::new(
-            "Map, counters, cards and set-up from the published game's data; card events are not yet played.",
-            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件尚未实现。",
+            "Map, counters, cards and set-up from the published game's data; of the card events, the reinforcements, the neutral entries and the combat cards are played so far.",
+            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件目前只实现了增援、中立国参战与战斗卡。",
         );
         [
             (
