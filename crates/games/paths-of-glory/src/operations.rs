@@ -1473,7 +1473,16 @@ fn battle_die(g: &mut PathsOfGlory, roll: BattleRoll, face: u8) {
         }
         BattleRoll::Fire(side) => {
             let fire = fire_of(g, &b, side);
-            let drm = crate::combat_cards::effects(&b).drm[side_index(side)];
+            let mut drm = crate::combat_cards::effects(&b).drm[side_index(side)];
+            // 12.2.6 (2022 12.2.7): −3 to an attack made wholly from Sinai, unless the Allies
+            // attack after Sinai Pipeline (AP #49, a `*` event: out of the game once played).
+            if side == b.attacker {
+                let sinai = g.data().space("sinai");
+                let all_in_sinai =
+                    sinai.is_some() && combatants(g, &b, side).iter().all(|&u| g.at(u as usize) == sinai);
+                let pipeline = g.pos.cards[side_index(Side::Ap)].removed.contains(&49);
+                drm += combat::sinai_drm(all_in_sinai, side == Side::Ap, pipeline);
+            }
             let n = fire.losses(g.tables(), face, drm);
             if let Some(bb) = &mut g.action.battle {
                 bb.inflicted[side_index(side)] = Some(n);

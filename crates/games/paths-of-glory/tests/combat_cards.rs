@@ -983,3 +983,22 @@ fn after_withdrawal_a_corps_takes_the_loss_it_can_2022_12_6_9() {
     assert!(g.legal_list().contains(&lose_corps));
     refusal_says(g.apply(AP, &lose_army), "12.6.9", "goes to a corps", "须由军承受");
 }
+
+#[test]
+fn an_attack_wholly_from_sinai_rolls_three_less_12_2_6() {
+    // Turkey at war; a Turkish corps in Sinai attacks a British corps in Port Said.
+    let mut g = position(&[("tu-corps-1", "sinai"), ("br-corps-1", "port-said")], &[6], &[]);
+    let data = g.data();
+    common::setup().enter(data, &mut g.pos, "tu", false, false);
+    let (sinai, port_said) = (sp(&g, "sinai"), sp(&g, "port-said"));
+    let tu = unit(&g, "tu-corps-1");
+    g.pos.units[tu as usize].loc = Location::Map(sinai);
+    g.pos.units[tu as usize].full = true;
+    g.pos.spaces[sinai.idx()].control = Some(Side::Cp);
+    g.pos.spaces[port_said.idx()].control = Some(Side::Ap);
+    g.touch();
+    cp_attacks(&mut g, "sinai", &["tu-corps-1"], "port-said");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 5 }).expect("fire");
+    assert!(journal_has(&g, "roll 5-3"), "{:?}", g.journal(None));
+}
