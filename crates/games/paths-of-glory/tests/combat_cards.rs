@@ -1002,3 +1002,119 @@ fn an_attack_wholly_from_sinai_rolls_three_less_12_2_6() {
     g.apply_chance(&Action::Die { face: 5 }).expect("fire");
     assert!(journal_has(&g, "roll 5-3"), "{:?}", g.journal(None));
 }
+
+/// Puts a card of a side out of the game, as its event played (9.5.1.2).
+fn event_played(g: &mut PathsOfGlory, side: Side, n: u8) {
+    let c = &mut g.pos.cards[side_index(side)];
+    for pile in [&mut c.draw, &mut c.hand, &mut c.discard, &mut c.face_up] {
+        pile.retain(|&k| k != n);
+    }
+    c.removed.push(n);
+    g.touch();
+}
+
+#[test]
+fn backs_to_the_wall_needs_a_british_army_in_france_ap_63() {
+    // The BEF army in Sedan in the French 5th Army's place, attacked from Koblenz.
+    let mut g = position(&[("br-army-bef", "sedan")], &[], &[63]);
+    let fr5 = unit(&g, "fr-army-5");
+    g.pos.units[fr5 as usize].loc = Location::Aside;
+    g.touch();
+    cp_attacks(&mut g, "koblenz", &["ge-army-2", "ge-army-3"], "sedan");
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 63).expect("Backs to the Wall");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 6 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 1 }).expect("fire");
+    take_losses(&mut g);
+    assert!(journal_has(&g, "the attacker wins"), "{:?}", g.journal(None));
+    assert!(journal_has(&g, "A combat card cancels the defenders' retreat"));
+    assert!(!matches!(top(&g), Some(Frame::RetreatUnits { .. })));
+    // French armies in Verdun: refused.
+    let mut g = position(&[], &[], &[63]);
+    cp_attacks(&mut g, "metz", &["ge-army-4"], "verdun");
+    until_step(&mut g, Side::Ap, false);
+    refusal_says(play(&mut g, Side::Ap, 63), "9.5.4.1.1", "Britain", "英");
+}
+
+#[test]
+fn michael_negates_the_trench_and_adds_one_cp_49() {
+    let mut g = position(&[], &[49], &[]);
+    event_played(&mut g, Side::Cp, 54);
+    cp_attacks(&mut g, "strasbourg", &["ge-army-6"], "nancy");
+    play(&mut g, Side::Cp, 49).expect("Michael");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 2 }).expect("fire");
+    let (data, t) = (g.data(), g.tables());
+    let terrain = t.terrain_of(data, sp(&g, "nancy"));
+    let cf = data.pieces[unit(&g, "ge-army-6") as usize].full.cf as u32;
+    let without = Fire::new(t, Table::Army, cf, terrain.attacker).label(t);
+    assert!(
+        journal_has(&g, &format!("CP fires on the Army table, column {without}, roll 2+1")),
+        "{:?}",
+        g.journal(None)
+    );
+}
+
+#[test]
+fn place_of_execution_between_falkenhayn_and_h_l_take_command_cp_26() {
+    let mut g = position(&[], &[26], &[]);
+    cp_attacks(&mut g, "metz", &["ge-army-4"], "verdun");
+    until_step(&mut g, Side::Cp, false);
+    refusal_says(
+        play(&mut g, Side::Cp, 26),
+        "9.5.4, CP #26",
+        "only after the event Falkenhayn (#13)",
+        "法金汉",
+    );
+    event_played(&mut g, Side::Cp, 13);
+    event_played(&mut g, Side::Cp, 54);
+    refusal_says(
+        play(&mut g, Side::Cp, 26),
+        "9.5.4, CP #26",
+        "not after the event H-L Take Command (#54)",
+        "之后不能使用",
+    );
+    let c = &mut g.pos.cards[side_index(Side::Cp)];
+    c.removed.retain(|&n| n != 54);
+    g.touch();
+    play(&mut g, Side::Cp, 26).expect("Place of Execution on Verdun, a French fort space");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 3 }).expect("fire");
+    assert!(journal_has(&g, "roll 3+2"));
+}
+
+#[test]
+fn british_trench_cards_mine_attack_and_royal_tank_corps_ap_36_48() {
+    // A British corps in Nancy (the French armies' place) attacks Metz and its trench.
+    let mut g = position(&[("br-corps-1", "nancy")], &[], &[36, 48]);
+    for id in ["fr-army-1", "fr-army-2"] {
+        let u = unit(&g, id);
+        g.pos.units[u as usize].loc = Location::Aside;
+    }
+    g.touch();
+    ap_attacks(&mut g, "nancy", &["br-corps-1"], "metz");
+    refusal_says(
+        play(&mut g, Side::Ap, 48),
+        "9.5.4, AP #48",
+        "only after the event Landships (#28)",
+        "陆地战舰",
+    );
+    event_played(&mut g, Side::Ap, 28);
+    refusal_says(
+        play(&mut g, Side::Ap, 48),
+        "9.5.4, AP #48",
+        "only against a clear space of France or Belgium",
+        "法国或比利时",
+    );
+    until_step(&mut g, Side::Ap, false);
+    play(&mut g, Side::Ap, 36).expect("Mine Attack on Metz's trench");
+    to_dice(&mut g);
+    g.apply_chance(&Action::Die { face: 4 }).expect("fire");
+    g.apply_chance(&Action::Die { face: 4 }).expect("fire");
+    assert!(journal_has(&g, "roll 4+1"));
+    take_losses(&mut g);
+    // One combat a turn: discarded whoever won (9.5.4.2).
+    let c = &g.pos.cards[side_index(Side::Ap)];
+    assert!(c.discard.contains(&36) && c.face_up.is_empty(), "{c:?}");
+}
