@@ -87,6 +87,17 @@ fn check_entry(g: &PathsOfGlory, code: &str) -> Result<(), Refusal> {
 /// Whether a card's event may be played now, and why not.
 pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
     let data = g.data();
+    if data.card(side, card).is_some_and(|c| c.combat) {
+        let name = g.card_name(side, card);
+        return Err(PathsOfGlory::refuse(
+            "9.5.4.1",
+            format!(
+                "{} is a combat card: its event is played during a combat (12.2.5), not for an action round",
+                name.en
+            ),
+            format!("{}是战斗卡:其事件在会战中打出(12.2.5),不能作为行动轮的行动", name.zh),
+        ));
+    }
     if let Some(code) = neutral_entry(side, card) {
         return check_entry(g, code);
     }

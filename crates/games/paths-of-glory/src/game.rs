@@ -149,6 +149,12 @@ pub enum Action {
     Flank {
         pinning: Option<Space>,
     },
+    /// 12.2.5: play a combat card, from the hand or held face up (9.5.4).
+    CombatCard {
+        card: u8,
+    },
+    /// 12.2.5: no (more) combat cards in this step.
+    EndCombatCards,
     /// 12.4: one step of losses.
     Lose {
         target: LossTarget,
@@ -291,6 +297,9 @@ pub enum Frame {
     Designate { side: Side },
     /// 12.2.4: the attacker may attempt a flank attack.
     FlankChoice { side: Side },
+    /// 12.2.5 (2022 12.2.1 steps 3 and 5): a side plays combat cards; `early` is the attacker's
+    /// step before the flank attempt, for the cards that negate trenches.
+    CombatCards { side: Side, early: bool },
     /// A die of the battle (12.3.3 flank, 12.2.8 fire).
     BattleDie { roll: BattleRoll },
     /// 12.4: a side takes the losses its opponent inflicted, a step at a time.
@@ -368,6 +377,9 @@ pub struct TurnRecord {
     pub neutral_entry: bool,
     /// The nations reinforced by an event this turn (9.5.3.1).
     pub reinforced: Vec<crate::data::Nation>,
+    /// The combat cards used this turn: side index, card, action round (2022 9.5.4.4: a card
+    /// held face up affects one combat an action round).
+    pub cc_used: Vec<(u8, u8, u8)>,
 }
 
 /// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.
@@ -410,6 +422,8 @@ pub struct Battle {
     pub attackers: Vec<u16>,
     /// The defending units at the start of the combat.
     pub defenders: Vec<u16>,
+    /// Whether each of them was then at full strength (Withdrawal, 2022 12.6.3).
+    pub defenders_full: Vec<bool>,
     /// 12.3: the pinning space of a flank attempt, once chosen.
     pub pinning: Option<Space>,
     /// 12.3: `Some(true)` a flank attack succeeded, `Some(false)` it failed.
@@ -432,6 +446,11 @@ pub struct Battle {
     pub defenders_gone: bool,
     /// Attackers that advanced.
     pub advanced: Vec<u16>,
+    /// The combat cards each side uses in this combat (by side index), played from the hand or
+    /// held face up (12.2.5).
+    pub cards: [Vec<u8>; 2],
+    /// Those of them played from the hand (by side index).
+    pub from_hand: [Vec<u8>; 2],
 }
 
 /// One side's losses in a combat, with the counter behind each unit of the allocation.
@@ -740,8 +759,8 @@ impl Rules for PathsOfGlory {
 
     fn scenarios() -> Vec<ScenarioInfo> {
         let note = Text::new(
-            "Map, counters, cards and set-up from the published game's data; card events are not yet played.",
-            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件尚未实现。",
+            "Map, counters, cards and set-up from the published game's data; of the card events, the reinforcements, the neutral entries and the combat cards are played so far.",
+            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件目前只实现了增援、中立国参战与战斗卡。",
         );
         [
             (

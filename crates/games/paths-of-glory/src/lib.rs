@@ -16,6 +16,7 @@ pub mod advance;
 pub mod attrition;
 pub mod cards;
 pub mod combat;
+pub mod combat_cards;
 pub mod data;
 pub mod events;
 pub mod game;

@@ -174,6 +174,11 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             }
             out.push(Action::Flank { pinning: None });
         }
+        Frame::CombatCards { side, .. } => {
+            let c = &g.pos.cards[side_index(side)];
+            out.extend(c.hand.iter().chain(&c.face_up).map(|&card| Action::CombatCard { card }));
+            out.push(Action::EndCombatCards);
+        }
         Frame::TakeLosses { .. } => {
             if let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) {
                 out.extend(
@@ -208,6 +213,11 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         }
         _ => {}
     }
+}
+
+/// 14.3.1, 14.3.4: whether a counter on the map is in supply.
+pub(crate) fn in_supply(g: &PathsOfGlory, u: u16) -> bool {
+    supplied(g, u)
 }
 
 /// 14.3.1: whether a counter on the map is in supply (an out-of-supply unit neither moves nor
@@ -643,6 +653,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             combat::may_flank(data, &g.pos, g.tables(), &attack_of(g, b, side, &from))
         }
+        (Frame::CombatCards { .. }, Action::EndCombatCards) => Ok(()),
+        (Frame::CombatCards { side, early }, &Action::CombatCard { card }) => {
+            let Some(b) = &g.action.battle else {
+                return Err(refuse("12.2.5", "no combat", "没有会战"));
+            };
+            crate::combat_cards::check(g, b, side, card, early)
+        }
         (Frame::TakeLosses { .. }, Action::Lose { target }) => {
             let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) else {
                 return Err(refuse("12.4", "no losses to take", "没有要承受的损失"));
@@ -654,7 +671,27 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "该单位不在本次会战中承受损失",
                 ));
             };
-            t.losses.clone().take(step).map(|_| ())
+            t.losses.clone().take(step)?;
+            // 2022 12.6.9: after Withdrawal, losses that may go to a corps go to a corps.
+            let b = g.action.battle.as_ref();
+            let withdrawing = b.is_some_and(|b| t.side != b.attacker && crate::combat_cards::effects(b).withdrawal);
+            let army = |x: crate::losses::Target| match x {
+                crate::losses::Target::Unit(i) => t.losses.units()[i].loser.army,
+                crate::losses::Target::Fort => false,
+            };
+            let corps_possible = t
+                .losses
+                .choices()
+                .into_iter()
+                .any(|x| matches!(x, crate::losses::Target::Unit(i) if !t.losses.units()[i].loser.army));
+            if withdrawing && army(step) && corps_possible {
+                return Err(refuse(
+                    "12.6.9",
+                    "with Withdrawal played, a loss that a corps can take goes to a corps (2022 12.6.9)",
+                    "打出“撤退”后,能由军承受的损失须由军承受(2022年版12.6.9)",
+                ));
+            }
+            Ok(())
         }
         (Frame::RetreatUnits { .. }, Action::Retreat { unit, route }) => {
             let Some(b) = &g.action.battle else {
@@ -787,7 +824,7 @@ fn attack_of<'a>(g: &PathsOfGlory, b: &Battle, side: Side, from: &'a [Space]) ->
             .iter()
             .any(|&u| g.data().pieces[u as usize].kind == Kind::Army),
         defending: b.defending,
-        trench_counts: true,
+        trench_counts: !crate::combat_cards::effects(b).trench_negated,
     }
 }
 
@@ -920,7 +957,9 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::March { side, units, route }, None) => march(g, side, units, route),
         (Frame::Combats { side }, Some(&Action::Target { space })) => {
             let defenders = units_of(g, other(side), space);
+            let defenders_full = defenders.iter().map(|&u| g.pos.units[u as usize].full).collect();
             g.action.battle = Some(Battle {
+                defenders_full,
                 attacker: side,
                 defending: space,
                 attackers: Vec::new(),
@@ -936,6 +975,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 retreat_routes: Vec::new(),
                 defenders_gone: false,
                 advanced: Vec::new(),
+                cards: [Vec::new(), Vec::new()],
+                from_hand: [Vec::new(), Vec::new()],
             });
             g.engine.push(Frame::Combats { side });
             g.engine.push(Frame::Designate { side });
@@ -957,9 +998,14 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                     roll: BattleRoll::Flank,
                 });
             } else {
-                start_fire(g, side);
+                g.engine.push(Frame::CombatCards { side, early: false });
             }
         }
+        (Frame::CombatCards { side, early }, Some(&Action::CombatCard { card })) => {
+            play_combat_card(g, side, card);
+            g.engine.push(Frame::CombatCards { side, early });
+        }
+        (Frame::CombatCards { side, early }, _) => combat_cards_done(g, side, early),
         (Frame::BattleDie { roll }, Some(&Action::Die { face })) => battle_die(g, roll, face),
         (Frame::TakeLosses { side }, Some(Action::Lose { target })) => lose(g, side, *target),
         (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route })) => {
@@ -1084,14 +1130,14 @@ fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
     g.pos.vp += victory::capture(data, g.scenario.historical, s, st.control, Some(side));
 }
 
-/// 12.2.2 done: the attackers are marked as having attacked; on to the flank choice or the fire.
+/// 12.2.2 done: the attackers are marked as having attacked; on to the attacker's first
+/// combat-card step (2022 12.2.1 step 3), then the flank choice or the fire.
 fn resolve(g: &mut PathsOfGlory, side: Side) {
     let Some(b) = g.action.battle.clone() else {
         return;
     };
     g.action.attacked.extend(b.attackers.iter().copied());
     g.action.attacked_spaces.push(b.defending);
-    let from = attack_spaces(g, &b);
     let (n, k) = (g.name(b.defending), b.attackers.len());
     g.journal.say(|| {
         Text::new(
@@ -1100,10 +1146,147 @@ fn resolve(g: &mut PathsOfGlory, side: Side) {
         )
     });
     note_offensive(g, side, &b);
-    if combat::may_flank(g.data(), &g.pos, g.tables(), &attack_of(g, &b, side, &from)).is_ok() {
-        g.engine.push(Frame::FlankChoice { side });
+    // 2022 12.2.1 step 3: the attacker's trench-negating cards come before the flank attempt.
+    g.engine.push(Frame::CombatCards { side, early: true });
+}
+
+/// 12.2.5: a combat card is played: from the hand it is shown and put face up in front of its
+/// player until the combat is decided; a card held face up is used again.
+fn play_combat_card(g: &mut PathsOfGlory, side: Side, card: u8) {
+    let i = side_index(side);
+    let round = crate::combat_cards::current_round(g);
+    let from_hand = g.pos.cards[i].hand.contains(&card);
+    if from_hand {
+        crate::cards::play(&mut g.pos.cards[i], card, crate::cards::Played::FaceUp);
+        if let Some(b) = &mut g.action.battle {
+            b.from_hand[i].push(card);
+        }
+    }
+    g.turn.cc_used.push((i as u8, card, round));
+    let flank = crate::combat_cards::makes_flank_succeed(side, card);
+    if let Some(b) = &mut g.action.battle {
+        b.cards[i].push(card);
+        if flank {
+            b.flank = Some(true);
+        }
+    }
+    let name = g.card_name(side, card);
+    let what = crate::combat_cards::text(side, card).unwrap_or_else(|| Text::new("", ""));
+    g.journal.say(|| {
+        Text::new(
+            format!("{} plays {} (12.2.5): {}", side_en(side), name.en, what.en),
+            format!("{}打出{}(12.2.5):{}", side_zh(side), name.zh, what.zh),
+        )
+    });
+}
+
+/// The end of a side's combat-card step: after the attacker's first step the flank attempt
+/// (12.2.4), after the attacker's second the defender's (12.2.5), then the fire.
+fn combat_cards_done(g: &mut PathsOfGlory, side: Side, early: bool) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    if early {
+        let from = attack_spaces(g, &b);
+        if combat::may_flank(g.data(), &g.pos, g.tables(), &attack_of(g, &b, side, &from)).is_ok() {
+            g.engine.push(Frame::FlankChoice { side });
+        } else {
+            g.engine.push(Frame::CombatCards { side, early: false });
+        }
+    } else if side == b.attacker {
+        g.engine.push(Frame::CombatCards {
+            side: other(side),
+            early: false,
+        });
+    } else if crate::combat_cards::effects(&b).cancelled {
+        call_off(g);
     } else {
-        start_fire(g, side);
+        start_fire(g, b.attacker);
+    }
+}
+
+/// Alberich (CP #64): the attack is called off before any fire; the attacker's combat cards
+/// count as not played: those from the hand go back to it, those held face up stay so and may
+/// serve again this action round. The defender's cards are settled as a winner's.
+fn call_off(g: &mut PathsOfGlory) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    let a = side_index(b.attacker);
+    let round = crate::combat_cards::current_round(g);
+    for &n in &b.cards[a] {
+        if b.from_hand[a].contains(&n) {
+            let c = &mut g.pos.cards[a];
+            c.face_up.retain(|&k| k != n);
+            c.hand.push(n);
+        }
+        g.turn
+            .cc_used
+            .retain(|&(s, c, r)| !(s == a as u8 && c == n && r == round));
+    }
+    if let Some(bb) = &mut g.action.battle {
+        bb.cards[a].clear();
+    }
+    g.journal.say(|| {
+        Text::new(
+            "The attack is called off; the attacker's combat cards count as not played (CP #64)",
+            "进攻被取消;进攻方的战斗卡视为未打出(同盟#64)",
+        )
+    });
+    settle_combat_cards(g, combat::Winner::Defender);
+    end_battle(g);
+}
+
+/// 12.2.10, 9.5.4.2, 9.5.4.3: where each combat card of the battle goes once the winner is
+/// known: the winner keeps his face up, the loser discards his (both on equal numbers); a `*`
+/// card leaves the game and a card for one combat a turn is discarded even after a win.
+/// They Shall Not Pass (AP #39) works the other way round (2022 12.2.11): it stays face up
+/// after a combat the Allies lose and is discarded after one they win.
+fn settle_combat_cards(g: &mut PathsOfGlory, w: combat::Winner) {
+    let Some(b) = g.action.battle.clone() else {
+        return;
+    };
+    for side in [b.attacker, other(b.attacker)] {
+        let i = side_index(side);
+        let won = match w {
+            combat::Winner::Attacker => side == b.attacker,
+            combat::Winner::Defender => side != b.attacker,
+            combat::Winner::Neither => false,
+        };
+        for &n in &b.cards[i] {
+            let data = g.data();
+            let reversed = side == Side::Ap && n == 39;
+            let keep = if reversed { !won } else { won };
+            let to = if data.card(side, n).is_some_and(|c| c.remove) {
+                Some(crate::cards::Played::Removed)
+            } else if !keep || crate::combat_cards::once_a_turn(side, n) {
+                Some(crate::cards::Played::Discarded)
+            } else {
+                None
+            };
+            let name = g.card_name(side, n);
+            let c = &mut g.pos.cards[i];
+            match to {
+                Some(pile) => {
+                    c.face_up.retain(|&k| k != n);
+                    let (en, zh) = if pile == crate::cards::Played::Removed {
+                        c.removed.push(n);
+                        ("leaves the game (9.5.4.2)", "移出游戏(9.5.4.2)")
+                    } else {
+                        c.discard.push(n);
+                        ("is discarded (9.5.4.3)", "弃掉(9.5.4.3)")
+                    };
+                    g.journal
+                        .say(|| Text::new(format!("{} {en}", name.en), format!("{}{zh}", name.zh)));
+                }
+                None => g.journal.say(|| {
+                    Text::new(
+                        format!("{} stays face up (9.5.4.2)", name.en),
+                        format!("{}面朝上保留(9.5.4.2)", name.zh),
+                    )
+                }),
+            }
+        }
     }
 }
 
@@ -1137,7 +1320,18 @@ fn note_offensive(g: &mut PathsOfGlory, side: Side, b: &Battle) {
 /// defender first after a failed one (12.3.3).
 fn start_fire(g: &mut PathsOfGlory, side: Side) {
     let d = other(side);
-    let steps = match g.action.battle.as_ref().and_then(|b| b.flank) {
+    // Von Hutier (CP #44): the attacker fires first, as after a successful flank attack.
+    let first = g
+        .action
+        .battle
+        .as_ref()
+        .is_some_and(|b| crate::combat_cards::effects(b).attacker_fires_first);
+    let order = if first {
+        Some(true)
+    } else {
+        g.action.battle.as_ref().and_then(|b| b.flank)
+    };
+    let steps = match order {
         None => vec![
             BattleStep::Fire(side),
             BattleStep::Fire(d),
@@ -1226,10 +1420,16 @@ fn fire_of(g: &PathsOfGlory, b: &Battle, side: Side) -> Fire {
     if side != b.attacker {
         strength += fort_lf(g, b) as u32;
     }
+    let cards = crate::combat_cards::effects(b);
     let any_army = units.iter().any(|&u| data.pieces[u as usize].kind == Kind::Army);
-    let table = Table::for_units(any_army);
-    let trench_counts = !units_of(g, other(b.attacker), b.defending).is_empty();
-    let trench = g.pos.space(b.defending).trench.and_then(|t| g.tables().trench(t.level));
+    // Kemal (CP #31): the Turkish defenders fire on the Army table.
+    let table = Table::for_units(any_army || cards.army_table[side_index(side)]);
+    let trench_counts = !units_of(g, other(b.attacker), b.defending).is_empty() && !cards.trench_negated;
+    let mut trench = g.pos.space(b.defending).trench.and_then(|t| g.tables().trench(t.level));
+    // Turk Determination (CP #60): a level-1 trench where there is none.
+    if cards.trench_level1 && trench.is_none() {
+        trench = g.tables().trench(1);
+    }
     let shifts = combat::shifts(g.tables().terrain_of(data, b.defending), trench, trench_counts);
     let shift = if side == b.attacker {
         shifts.attacker
@@ -1266,11 +1466,24 @@ fn battle_die(g: &mut PathsOfGlory, roll: BattleRoll, face: u8) {
                     )
                 }
             });
-            start_fire(g, b.attacker);
+            g.engine.push(Frame::CombatCards {
+                side: b.attacker,
+                early: false,
+            });
         }
         BattleRoll::Fire(side) => {
             let fire = fire_of(g, &b, side);
-            let n = fire.losses(g.tables(), face, 0);
+            let mut drm = crate::combat_cards::effects(&b).drm[side_index(side)];
+            // 12.2.6 (2022 12.2.7): −3 to an attack made wholly from Sinai, unless the Allies
+            // attack after Sinai Pipeline (AP #49, a `*` event: out of the game once played).
+            if side == b.attacker {
+                let sinai = g.data().space("sinai");
+                let all_in_sinai =
+                    sinai.is_some() && combatants(g, &b, side).iter().all(|&u| g.at(u as usize) == sinai);
+                let pipeline = g.pos.cards[side_index(Side::Ap)].removed.contains(&49);
+                drm += combat::sinai_drm(all_in_sinai, side == Side::Ap, pipeline);
+            }
+            let n = fire.losses(g.tables(), face, drm);
             if let Some(bb) = &mut g.action.battle {
                 bb.inflicted[side_index(side)] = Some(n);
             }
@@ -1279,10 +1492,15 @@ fn battle_die(g: &mut PathsOfGlory, roll: BattleRoll, face: u8) {
             g.journal.say(|| {
                 Text::new(
                     format!(
-                        "{} fires on the {tn_en}, column {col}, roll {face}: loss number {n} (12.2.8)",
-                        side_en(side)
+                        "{} fires on the {tn_en}, column {col}, roll {face}{}: loss number {n} (12.2.8)",
+                        side_en(side),
+                        if drm != 0 { format!("{drm:+}") } else { String::new() }
                     ),
-                    format!("{}使用{tn_zh}{col}栏开火,掷骰{face}:损失数{n}(12.2.8)", side_zh(side)),
+                    format!(
+                        "{}使用{tn_zh}{col}栏开火,掷骰{face}{}:损失数{n}(12.2.8)",
+                        side_zh(side),
+                        if drm != 0 { format!("{drm:+}") } else { String::new() }
+                    ),
                 )
             });
             next_step(g);
@@ -1522,6 +1740,8 @@ fn outcome(g: &mut PathsOfGlory) {
     let by_attacker = b.inflicted[side_index(b.attacker)].unwrap_or(0);
     let by_defender = b.inflicted[side_index(other(b.attacker))].unwrap_or(0);
     let w = combat::winner(by_attacker, by_defender);
+    settle_combat_cards(g, w);
+    let no_retreat = crate::combat_cards::effects(&b).no_retreat;
     let (we, wz) = match w {
         combat::Winner::Attacker => ("the attacker wins", "进攻方获胜"),
         combat::Winner::Defender => ("the defender wins", "防守方获胜"),
@@ -1534,14 +1754,42 @@ fn outcome(g: &mut PathsOfGlory) {
         )
     });
     let defender = other(b.attacker);
+    let withdrawal = crate::combat_cards::effects(&b).withdrawal;
+    if withdrawal {
+        give_back_a_step(g, &b);
+    }
     let left = units_of(g, defender, b.defending);
+    // 2022 12.6.4, 12.6.5: after Withdrawal the defenders fall back one space whoever won, and
+    // nothing cancels it.
+    if withdrawal && !left.is_empty() {
+        g.journal.say(|| {
+            Text::new(
+                "Withdrawal: the defenders fall back one space (2022 12.6.4)",
+                "撤退:防守部队后撤一格(2022年版12.6.4)",
+            )
+        });
+        if let Some(bb) = &mut g.action.battle {
+            bb.retreat = Some(1);
+        }
+        g.engine.push(Frame::RetreatUnits { side: defender });
+        return;
+    }
     let full_attacker = combatants(g, &b, b.attacker)
         .iter()
         .any(|&u| g.pos.units[u as usize].full);
     if let Some(bb) = &mut g.action.battle {
         bb.defenders_gone = !b.defenders.is_empty() && left.is_empty();
     }
-    if w != combat::Winner::Attacker || !full_attacker {
+    // They Shall Not Pass (AP #39), Backs to the Wall (AP #63): no retreat for losing.
+    if w == combat::Winner::Attacker && full_attacker && no_retreat && !left.is_empty() {
+        g.journal.say(|| {
+            Text::new(
+                "A combat card cancels the defenders' retreat (2022 12.2.11)",
+                "战斗卡取消了防守方的撤退(2022年版12.2.11)",
+            )
+        });
+    }
+    if w != combat::Winner::Attacker || !full_attacker || (no_retreat && !left.is_empty()) {
         // Seed 12.6.1: the attacker may advance whenever the defenders are all eliminated (or a
         // fort attacked alone was destroyed, 2022 12.7.1), whoever won.
         let emptied = (!b.defenders.is_empty() && left.is_empty()) || (b.defenders.is_empty() && b.fort_destroyed);
@@ -1563,6 +1811,50 @@ fn outcome(g: &mut PathsOfGlory) {
     after_retreat(g);
 }
 
+/// Withdrawal (AP #6, CP #56; 2022 12.6.3, 12.6.6, 12.6.8): one step the defending units lost
+/// is given back: a corps step if a corps lost one (a corps eliminated comes back reduced in the
+/// space), else the step of an army reduced in the combat. An army eliminated is not given back
+/// (12.6.8 read as: an army that left the map stays gone).
+fn give_back_a_step(g: &mut PathsOfGlory, b: &Battle) {
+    let data = g.data();
+    let lost = |g: &PathsOfGlory, u: u16, was_full: bool| -> Option<bool> {
+        let now = g.pos.units[u as usize];
+        match now.loc {
+            Location::Map(s) if s == b.defending => (was_full && !now.full).then_some(true),
+            Location::Eliminated | Location::Removed => Some(false),
+            _ => None,
+        }
+    };
+    let pick = |kind: Kind, g: &PathsOfGlory| {
+        b.defenders.iter().zip(&b.defenders_full).find_map(|(&u, &was_full)| {
+            (data.pieces[u as usize].kind == kind)
+                .then(|| lost(g, u, was_full).map(|on_map| (u, on_map)))
+                .flatten()
+        })
+    };
+    let (u, on_map) = match pick(Kind::Corps, g) {
+        Some(x) => x,
+        None => match pick(Kind::Army, g) {
+            Some((u, true)) => (u, true),
+            _ => return,
+        },
+    };
+    let unit = &mut g.pos.units[u as usize];
+    if on_map {
+        unit.full = true;
+    } else {
+        unit.loc = Location::Map(b.defending);
+        unit.full = false;
+    }
+    let n = g.unit_name(u);
+    g.journal.say(|| {
+        Text::new(
+            format!("Withdrawal gives back a step of {} (2022 12.6.3)", n.en),
+            format!("撤退卡退还{}的一步损失(2022年版12.6.3)", n.zh),
+        )
+    });
+}
+
 fn after_retreat(g: &mut PathsOfGlory) {
     let Some(b) = g.action.battle.clone() else {
         return;
@@ -1576,7 +1868,20 @@ fn after_retreat(g: &mut PathsOfGlory) {
 }
 
 fn end_battle(g: &mut PathsOfGlory) {
-    g.action.battle = None;
+    // Peace Offensive (CP #51): a VP to the Allies unless an attacker advanced into the space.
+    if let Some(b) = g.action.battle.take() {
+        if crate::combat_cards::effects(&b).peace_offensive
+            && !b.attackers.iter().any(|&u| g.at(u as usize) == Some(b.defending))
+        {
+            g.pos.vp -= 1;
+            g.journal.say(|| {
+                Text::new(
+                    "No attacker advanced into the space: 1 VP to the Allies (CP #51)",
+                    "没有进攻部队推进入该区域:协约方得1胜利点(同盟#51)",
+                )
+            });
+        }
+    }
 }
 
 /// Eliminates a unit that cannot retreat (12.5.4): a corps to the Eliminated box, or out of the

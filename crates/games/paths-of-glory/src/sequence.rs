@@ -103,6 +103,16 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
                 Who::Auto
             }
         }
+        // 12.2.5: asked whenever the side holds a card in hand or face up, so that the other
+        // side cannot tell from the question whether it holds a combat card it may play.
+        Frame::CombatCards { side, .. } => {
+            let c = &g.pos.cards[side_index(*side)];
+            if c.hand.is_empty() && c.face_up.is_empty() {
+                Who::Auto
+            } else {
+                Who::Seat(seat(*side))
+            }
+        }
         // 9.5.4.6: asked whenever the hand holds a card, so that the other side cannot tell from
         // the question whether it holds a combat card.
         Frame::DiscardCombatCards { side } => {
@@ -233,6 +243,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             | Frame::Combats { .. }
             | Frame::Designate { .. }
             | Frame::FlankChoice { .. }
+            | Frame::CombatCards { .. }
             | Frame::TakeLosses { .. }
             | Frame::RetreatUnits { .. }
             | Frame::AdvanceUnits { .. },
@@ -771,6 +782,14 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             )
         }
         Action::Flank { pinning: None } => t("No flank attack".into(), "不挟击".into()),
+        Action::CombatCard { card } => {
+            let n = g.card_name(side, *card);
+            match crate::combat_cards::text(side, *card) {
+                Some(e) => t(format!("Play {} ({})", n.en, e.en), format!("打出{}({})", n.zh, e.zh)),
+                None => t(format!("Play {}", n.en), format!("打出{}", n.zh)),
+            }
+        }
+        Action::EndCombatCards => t("No (more) combat cards".into(), "不再打出战斗卡".into()),
         Action::Lose { target } => crate::operations::describe_loss(g, *target),
         Action::Retreat { unit, route } | Action::Advance { unit, route } => {
             let n = g.unit_name(*unit);
@@ -870,6 +889,8 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
             Some(s) => format!("flank {}", sid(g, *s)),
             None => "flank no".into(),
         },
+        Action::CombatCard { card } => format!("cc {card}"),
+        Action::EndCombatCards => "cc-done".into(),
         Action::Lose { target } => match target {
             crate::game::LossTarget::Unit(u) => format!("lose {}", uid(g, *u)),
             crate::game::LossTarget::Stand(i) => format!("lose stand-in-{i}"),

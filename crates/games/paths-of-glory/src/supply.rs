@@ -318,3 +318,28 @@ pub fn tracer_of(data: &Data, unit: usize) -> Tracer {
                 && !["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str())),
     }
 }
+
+/// Whether a unit at `at` traces its supply through `via` (Maude, AP #61: "tracing supply to
+/// Basra"): a land path the unit may trace along leads from its space to `via`, and `via` is
+/// itself in supply for it.
+pub fn traces_through(data: &Data, pos: &Position, t: Tracer, at: Space, via: Space, ctx: &Context) -> bool {
+    if !in_supply(data, pos, t, via, ctx) {
+        return false;
+    }
+    let side = t.side();
+    let mut seen = vec![false; data.map.graph.len()];
+    let mut queue = vec![at];
+    seen[at.idx()] = true;
+    while let Some(s) = queue.pop() {
+        if s == via {
+            return true;
+        }
+        for &(c, next) in data.map.graph.exits(s) {
+            if !seen[next.idx()] && may_use(data, t, ctx, c, s, next) && may_enter(data, pos, ctx, side, next) {
+                seen[next.idx()] = true;
+                queue.push(next);
+            }
+        }
+    }
+    false
+}

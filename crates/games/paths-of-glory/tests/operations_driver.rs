@@ -27,6 +27,24 @@ fn unit(g: &PathsOfGlory, id: &str) -> u16 {
     g.data().pieces.iter().position(|p| p.id == id).expect("a counter") as u16
 }
 
+/// 12.2.5: neither side plays a combat card (nor attempts a flank attack).
+fn no_cards(g: &mut PathsOfGlory) {
+    loop {
+        match g.frames().last().cloned() {
+            Some(Frame::CombatCards { side, .. }) => {
+                let s = if side == Side::Cp {
+                    CP
+                } else {
+                    sandtable_paths_of_glory::game::AP
+                };
+                g.apply(s, &Action::EndCombatCards).expect("no combat card");
+            }
+            Some(Frame::FlankChoice { .. }) => g.apply(CP, &Action::Flank { pinning: None }).expect("no flank"),
+            _ => return,
+        }
+    }
+}
+
 fn journal_has(g: &PathsOfGlory, words: &str) -> bool {
     g.journal(None).iter().any(|l| l.text.en.contains(words))
 }
@@ -46,6 +64,7 @@ fn the_1st_army_takes_the_fort_of_liege_and_advances_into_it_12_4_6_and_12_7() {
         .expect("a fort alone may be attacked");
     g.apply(CP, &Action::Join { unit: army }).expect("the 1st Army joins");
     g.apply(CP, &Action::Resolve).expect("resolve");
+    no_cards(&mut g);
     // 12.3.1: one attacking space: no flank attack; the attacker's fire first.
     assert!(matches!(g.frames().last(), Some(Frame::BattleDie { .. })));
     g.apply_chance(&Action::Die { face: 6 }).expect("the CP's fire");
@@ -180,6 +199,7 @@ fn the_corps_that_replaces_an_eliminated_army_stands_in_its_space_12_4_4() {
     )
     .expect("joins");
     g.apply(CP, &Action::Resolve).expect("resolve");
+    no_cards(&mut g);
     g.apply_chance(&Action::Die { face: 3 }).expect("the CP's fire");
     g.apply_chance(&Action::Die { face: 1 }).expect("the French fire");
     while let Some(Frame::TakeLosses { side }) = g.frames().last().cloned() {

@@ -17,6 +17,16 @@ fn near(_g: &PathsOfGlory, a: &Action) -> Vec<Action> {
                 out.push(Action::Play { card: c, with: *with });
             }
         }
+        Action::CombatCard { card } => {
+            for c in [card.wrapping_sub(1), card.wrapping_add(1), 0, 255] {
+                out.push(Action::CombatCard { card: c });
+            }
+        }
+        Action::EndCombatCards => {
+            for c in [1, 4, 39, 64] {
+                out.push(Action::CombatCard { card: c });
+            }
+        }
         Action::Move { from, units, to } => {
             let sp =
                 |s: sandtable_core::graph::Space, d: i32| sandtable_core::graph::Space((s.0 as i32 + d).max(0) as u16);

@@ -3,6 +3,8 @@
 //! the summary, the legal list and its words, the refusals; and the view computer players get
 //! holds no card of the other hand.
 
+mod common;
+
 use sandtable_core::chance::Rng;
 use sandtable_core::driver::Rules;
 use sandtable_core::game::{Game, Pending, Seat};
@@ -33,6 +35,8 @@ fn shown(g: &PathsOfGlory, seat: Option<Seat>) -> String {
         for card in 1..=70u8 {
             let r = g.check_action(s, &Action::Play { card, with: Use::Ops });
             out += &format!("{card}:{:?}\n", r.err().map(|e| e.message(Lang::En)));
+            let r = g.check_action(s, &Action::CombatCard { card });
+            out += &format!("cc {card}:{:?}\n", r.err().map(|e| e.message(Lang::En)));
         }
     }
     out
@@ -136,4 +140,86 @@ fn playing_a_card_reveals_it_and_nobody_undoes_across_that() {
         sandtable_core::driver::revealed(&before, &after),
         "the card played is revealed"
     );
+}
+
+/// 12.2.5: a combat card the defender holds and may play shows to nobody before it is played:
+/// two games that differ only in one Allied card, Pleve (AP #4, playable for the Russians
+/// defending Lublin) in one and a card that is no combat card in the other, give the Central
+/// Powers and a spectator the same bytes through the whole combat up to the Allies' choice, and
+/// after they play none.
+#[test]
+fn a_combat_card_held_in_hand_does_not_show_before_it_is_played() {
+    use sandtable_paths_of_glory::game::Frame;
+    use sandtable_paths_of_glory::state::Location;
+    let mut a = common::first_round();
+    let data = a.data();
+    let id = |s: &str| data.pieces.iter().position(|p| p.id == s).expect("a counter");
+    let (prz, lublin) = (
+        data.space("przemysl").expect("a space"),
+        data.space("lublin").expect("a space"),
+    );
+    a.pos.units[id("ge-army-8")].loc = Location::Map(prz);
+    a.pos.units[id("ah-army-4")].loc = Location::Aside;
+    // Pleve in the Allied hand in place of one of its cards.
+    let ap = side_index(Side::Ap);
+    if !a.pos.cards[ap].hand.contains(&4) {
+        let out = a.pos.cards[ap].hand.remove(0);
+        a.pos.cards[ap].draw.push(out);
+        a.pos.cards[ap].draw.sort();
+        common::give(&mut a, Side::Ap, 4);
+    }
+    a.touch();
+    let mut b = a.clone();
+    let plain = *b.pos.cards[ap]
+        .draw
+        .iter()
+        .find(|&&n| !data.card(Side::Ap, n).expect("a card").combat)
+        .expect("a card that is no combat card");
+    let c = &mut b.pos.cards[ap];
+    c.hand.retain(|&n| n != 4);
+    c.hand.push(plain);
+    c.draw.retain(|&n| n != plain);
+    c.draw.push(4);
+    c.draw.sort();
+    b.touch();
+    let eighth = id("ge-army-8") as u16;
+    let same = |a: &PathsOfGlory, b: &PathsOfGlory| {
+        for seat in [Some(CP), None] {
+            assert_eq!(
+                shown(a, seat),
+                shown(b, seat),
+                "seat {seat:?} at {:?}",
+                a.frames().last()
+            );
+        }
+    };
+    for act in [
+        Action::AutomaticOps,
+        Action::Activate {
+            space: prz,
+            combat: true,
+        },
+        Action::Target { space: lublin },
+        Action::Join { unit: eighth },
+        Action::Resolve,
+        Action::EndCombatCards,
+        Action::EndCombatCards,
+    ] {
+        same(&a, &b);
+        a.apply(CP, &act).expect("legal in a");
+        b.apply(CP, &act).expect("legal in b");
+    }
+    // The Allies' step: asked in both games.
+    assert!(matches!(
+        a.frames().last(),
+        Some(Frame::CombatCards { side: Side::Ap, .. })
+    ));
+    assert_eq!(a.pending(), Pending::Seat(AP));
+    assert_eq!(b.pending(), Pending::Seat(AP));
+    same(&a, &b);
+    assert!(a.legal_list().contains(&Action::CombatCard { card: 4 }));
+    assert!(!b.legal_list().contains(&Action::CombatCard { card: 4 }));
+    a.apply(AP, &Action::EndCombatCards).expect("none");
+    b.apply(AP, &Action::EndCombatCards).expect("none");
+    same(&a, &b);
 }
