@@ -173,6 +173,9 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::Target { space } => at(&[], &[*space], ActionKind::Attack, "Combat (12.0)", "战斗(12.0)"),
             Action::Join { unit } => at(&[*unit], &[], ActionKind::Choose, "Combat (12.0)", "战斗(12.0)"),
             Action::Flank { pinning: Some(s) } => at(&[], &[*s], ActionKind::Other, "Combat (12.0)", "战斗(12.0)"),
+            Action::CombatCard { .. } | Action::EndCombatCards => {
+                at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)")
+            }
             Action::Flank { pinning: None } | Action::Resolve | Action::EndCombat => {
                 at(&[], &[], ActionKind::Other, "Combat (12.0)", "战斗(12.0)")
             }
