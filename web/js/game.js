@@ -1102,6 +1102,11 @@ export class GamePage {
     } else if (this.selectable.size) {
       body.push(h('p', { class: 'st-hint' }, t('selHint')));
     }
+    // The seat's hand (a game with cards): each card with its values and event, its legal uses
+    // as its buttons; those uses are then left out of the list below.
+    const hand = this.state.hand || [];
+    this.handIds = new Set(hand.map((c) => c.id));
+    if (hand.length) body.push(this.handPanel(hand, all));
     const filterBox = h('input', {
       class: 'st-filter', type: 'search', placeholder: t('filter'), value: this.filter, test: 'action-filter',
       oninput: (e) => { this.filter = e.target.value; this.renderActionList(); },
@@ -1113,12 +1118,31 @@ export class GamePage {
     this.renderActionList();
   }
 
+  /** The cards of the seat's hand, each with the legal actions that use it as buttons. */
+  handPanel(hand, all) {
+    return h('div', { class: 'st-hand', test: 'hand' },
+      h('h4', null, t('hand'), ` (${hand.length})`),
+      h('div', { class: 'st-cards' }, hand.map((c) => {
+        const uses = all.filter((e) => e.a.card === c.id);
+        return h('div', { class: `st-card${uses.length ? '' : ' st-card-idle'}`, test: 'card', dataset: { card: c.id } },
+          h('div', { class: 'st-card-name' }, c.name),
+          h('div', { class: 'st-card-values' }, (c.values || []).map(([k, v]) => h('span', null, `${k} ${v}`))),
+          c.text ? h('p', { class: 'st-card-text' }, c.text) : null,
+          h('div', { class: 'st-card-uses' }, uses.length
+            ? uses.map((e) => h('button', {
+              class: 'st-btn st-btn-small', test: 'card-use', dataset: { index: String(e.i), card: c.id },
+              onclick: () => this.act(e),
+            }, e.a.note || e.a.text))
+            : h('span', { class: 'st-muted' }, t('noUse'))));
+      })));
+  }
+
   renderActionList() {
     const list = this.el.actList;
     if (!list) return;
     const sel = [...this.selection];
     const q = this.filter.trim().toLowerCase();
-    let shown = this.legal;
+    let shown = this.legal.filter((e) => !(e.a.card && this.handIds && this.handIds.has(e.a.card)));
     if (sel.length) shown = shown.filter((e) => sel.every((u) => e.units.includes(u)));
     if (q) shown = shown.filter((e) => (`${tx(e.a.text)} ${tx(e.a.note)} ${this.groupName(e)} ${e.units.map((u) => this.unitName(u)).join(' ')}`).toLowerCase().includes(q));
     if (!shown.length) {

@@ -212,6 +212,8 @@ fn a_person_plays_a_hotseat_game_in_chromium() {
     for args in [["stalingrad-blitz", "campaign", "3"], ["ardennes-ii", "goose-egg", "3"]] {
         run_script(&server, &chromium, &root.join("web/e2e/hotseat.mjs"), &args);
     }
+    // A card game's hand (Paths of Glory): its cards with their uses as buttons, for its seat only.
+    run_script(&server, &chromium, &root.join("web/e2e/cards.mjs"), &[]);
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

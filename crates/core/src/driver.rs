@@ -268,6 +268,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The cards `seat` holds, as it sees them ([`crate::game::HandCard`]); empty in a game
+    /// without hands. Only for that seat: the server hands it to no one else.
+    fn hand(&self, _seat: Seat) -> Vec<crate::game::HandCard> {
+        Vec::new()
+    }
+
     /// The game's charts for players, from its own data, in both languages ([`Chart`]): the
     /// same for every seat, nothing hidden in them.
     fn charts(&self) -> Vec<Chart> {

@@ -121,6 +121,25 @@ pub struct Targets {
     /// The heading it is listed under, in both languages ("Move", "Declare attacks").
     #[serde(default)]
     pub group: Text,
+    /// The card of the seat's hand it uses ([`HandCard::id`]), so that a page can offer it on
+    /// the card; `note` then says how (its words for the use: "3 OPS", "event").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+}
+
+/// A card of a seat's hand as that seat sees it ([`crate::driver::Rules::hand`]): what a page
+/// draws as the card, with the legal actions whose [`Targets::card`] names it as its buttons.
+/// For every game with hands of cards (Paths of Glory's, SS Panzer's hidden missions).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandCard {
+    /// The id the legal actions name it by.
+    pub id: String,
+    pub name: Text,
+    /// Its printed values, each with a short label ("OPS" → "3").
+    pub values: Vec<(Text, String)>,
+    /// What its event does, in the game's own words, where the game has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<Text>,
 }
 
 /// A chart of a game for players to read beside the board, from the game's own data: the CRT,

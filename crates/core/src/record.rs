@@ -413,6 +413,10 @@ pub trait DynSession: Send {
     fn charts(&self) -> Vec<crate::game::Chart> {
         Vec::new()
     }
+    /// The cards `seat` holds ([`crate::driver::Rules::hand`]).
+    fn hand(&self, _seat: Seat) -> Vec<crate::game::HandCard> {
+        Vec::new()
+    }
     fn to_json(&self) -> String;
     /// For code that knows the game type (agents, say): downcast to `Session<G>`.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -726,6 +730,10 @@ impl<G: Game> DynSession for Session<G> {
 
     fn charts(&self) -> Vec<crate::game::Chart> {
         self.game.charts()
+    }
+
+    fn hand(&self, seat: Seat) -> Vec<crate::game::HandCard> {
+        self.game.hand(seat)
     }
 
     fn to_json(&self) -> String {

@@ -340,6 +340,9 @@ pub struct Document {
     journal_total: usize,
     journal: Vec<JournalLine>,
     view: Value,
+    /// The cards this seat holds (none for a spectator, or in a game without hands).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hand: Vec<sandtable_core::game::HandCard>,
     /// Whether the dice follow a seed the creator chose ([`dice`]).
     dice: Value,
     /// Why a computer player's move waits (its write failed and is being tried again).
@@ -396,6 +399,7 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
         journal_total,
         journal: journal.split_off(journal_from),
         view: s.view(you),
+        hand: you.map(|seat| s.hand(seat)).unwrap_or_default(),
         dice: dice(live.row.seed_fixed),
         stalled: slot.stalled.lock().unwrap_or_else(|p| p.into_inner()).clone(),
     }
@@ -418,6 +422,9 @@ pub struct PageAction {
     group: usize,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     secret: bool,
+    /// The card of the seat's hand it uses (`hand`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card: Option<String>,
 }
 
 fn is_other(kind: &ActionKind) -> bool {
@@ -457,6 +464,9 @@ pub struct PageDocument {
     journal: Vec<PageLine>,
     /// The `<g class="pieces">` of the board as this seat may see it (docs/api.md, `map.svg`).
     pieces: String,
+    /// The cards this seat holds (none for a spectator, or in a game without hands).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hand: Vec<Value>,
     dice: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     stalled: Option<String>,
@@ -507,6 +517,7 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
                 kind: c.targets.kind,
                 group,
                 secret: c.secret,
+                card: c.targets.card,
             }
         })
         .collect();
@@ -546,6 +557,12 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
             })
             .collect(),
         pieces: s.render_pieces(you, lang),
+        hand: you
+            .map(|seat| s.hand(seat))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|c| in_lang(json!(c), lang))
+            .collect(),
         dice: in_lang(dice(live.row.seed_fixed), lang),
         stalled: slot
             .stalled

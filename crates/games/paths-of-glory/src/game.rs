@@ -565,6 +565,14 @@ impl PathsOfGlory {
         }
     }
 
+    /// The seat that decides now, if a seat does.
+    pub(crate) fn engine_top_who(&self) -> Option<Seat> {
+        match self.engine.top().map(|f| crate::sequence::who(self, f)) {
+            Some(Who::Seat(s)) => Some(s),
+            _ => None,
+        }
+    }
+
     /// The side whose seat this is.
     pub fn side_of(seat: Seat) -> Side {
         if seat == CP {
@@ -805,6 +813,10 @@ impl Rules for PathsOfGlory {
         crate::sequence::notation(self, action)
     }
 
+    fn parse_notation(&self, text: &str) -> Option<Action> {
+        crate::sequence::parse_notation(self, text)
+    }
+
     /// 9.1: a card in a hand is hidden from the other side until it is played.
     fn hidden_from(&self, seat: Seat, out: &mut Vec<u64>) {
         if self.engine.top().is_none() {
@@ -836,6 +848,11 @@ impl Rules for PathsOfGlory {
 
     fn targets(&self, actions: &[Action]) -> Vec<sandtable_core::game::Targets> {
         crate::present::targets(self, actions)
+    }
+
+    /// 9.1: a seat's own hand, for that seat only.
+    fn hand(&self, seat: Seat) -> Vec<sandtable_core::game::HandCard> {
+        crate::present::hand(self, seat)
     }
 
     fn render_map(&self, lang: Lang) -> String {

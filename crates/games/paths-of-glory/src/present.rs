@@ -5,7 +5,7 @@
 use crate::data::Side;
 use crate::data::{Data, Kind, Nation};
 use crate::state::{Fort, Location, Position};
-use sandtable_core::game::{ActionKind, Targets};
+use sandtable_core::game::{ActionKind, HandCard, Targets};
 use sandtable_core::graph::Space;
 use sandtable_core::render::{
     put_pieces, render_point_base, render_point_pieces, ConnectionStyle, Counter, HexMark, NatoSymbol, PointStyle,
@@ -149,8 +149,18 @@ pub fn render(data: &Data, pos: &Position, lang: Lang) -> String {
 /// What each legal action is about on the board (counters by id, spaces by id), how a page
 /// takes it there, and the heading it is listed under.
 pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Action]) -> Vec<Targets> {
-    use crate::game::{Action, LossTarget, SrPlace};
+    use crate::game::{Action, LossTarget, SrPlace, Use};
     use crate::sequence::{sid, uid};
+    // The cards are the deciding side's.
+    let side = match g.engine_top_who() {
+        Some(seat) => crate::game::PathsOfGlory::side_of(seat),
+        None => Side::Cp,
+    };
+    let card = |n: u8, t: Targets, en: String, zh: String| Targets {
+        card: g.data().card(side, n).map(|c| c.id.clone()),
+        note: Some(Text::new(en, zh)),
+        ..t
+    };
     let at = |units: &[u16], spaces: &[Space], kind: ActionKind, en: &str, zh: &str| Targets {
         units: units.iter().map(|&u| uid(g, u)).collect(),
         hexes: spaces.iter().map(|&s| sid(g, s)).collect(),
@@ -161,7 +171,23 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
     actions
         .iter()
         .map(|a| match a {
-            Action::Play { .. } | Action::AutomaticOps | Action::GunsOfAugust { .. } => {
+            Action::Play { card: n, with } => {
+                let c = g.data().card(side, *n);
+                let (ops, sr) = c.map_or((0, 0), |c| (c.ops, c.sr));
+                let (en, zh) = match with {
+                    Use::Ops => (format!("{ops} OPS"), format!("{ops}点作战")),
+                    Use::Sr => (format!("{sr} SR"), format!("{sr}点战略调动")),
+                    Use::Rp => ("replacement points".into(), "补充点".into()),
+                    Use::Event => ("event".into(), "事件".into()),
+                };
+                card(
+                    *n,
+                    at(&[], &[], ActionKind::Other, "Play a card (9.0)", "出牌(9.0)"),
+                    en,
+                    zh,
+                )
+            }
+            Action::AutomaticOps | Action::GunsOfAugust { .. } => {
                 at(&[], &[], ActionKind::Other, "Play a card (9.0)", "出牌(9.0)")
             }
             Action::Activate { space, .. } => at(&[], &[*space], ActionKind::Other, "Activate (10.0)", "激活(10.0)"),
@@ -173,9 +199,13 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::Target { space } => at(&[], &[*space], ActionKind::Attack, "Combat (12.0)", "战斗(12.0)"),
             Action::Join { unit } => at(&[*unit], &[], ActionKind::Choose, "Combat (12.0)", "战斗(12.0)"),
             Action::Flank { pinning: Some(s) } => at(&[], &[*s], ActionKind::Other, "Combat (12.0)", "战斗(12.0)"),
-            Action::CombatCard { .. } | Action::EndCombatCards => {
-                at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)")
-            }
+            Action::CombatCard { card: n } => card(
+                *n,
+                at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)"),
+                "play in this combat".into(),
+                "用于本次战斗".into(),
+            ),
+            Action::EndCombatCards => at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)"),
             Action::Flank { pinning: None } | Action::Resolve | Action::EndCombat => {
                 at(&[], &[], ActionKind::Other, "Combat (12.0)", "战斗(12.0)")
             }
@@ -224,8 +254,64 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
                 at(&[], &[], ActionKind::Other, "Replacements (17.0)", "补充(17.0)")
             }
             Action::Place { space } => at(&[], &[*space], ActionKind::Place, "Place", "放置"),
-            Action::Discard { .. } | Action::EndDiscard => at(&[], &[], ActionKind::Other, "Cards", "卡牌"),
+            Action::Discard { card: n } => card(
+                *n,
+                at(&[], &[], ActionKind::Other, "Cards", "卡牌"),
+                "discard".into(),
+                "弃掉".into(),
+            ),
+            Action::EndDiscard => at(&[], &[], ActionKind::Other, "Cards", "卡牌"),
             Action::Die { .. } | Action::Draw { .. } => Targets::default(),
+        })
+        .collect()
+}
+
+/// The cards `seat` holds, as it sees them: number and name, OPS, SR, the replacement points
+/// by nation (9.1.1), whether it is a combat card, and its event in our words where written.
+pub(crate) fn hand(g: &crate::game::PathsOfGlory, seat: sandtable_core::game::Seat) -> Vec<HandCard> {
+    let side = crate::game::PathsOfGlory::side_of(seat);
+    let cards = &g.pos.cards[crate::state::side_index(side)];
+    cards
+        .hand
+        .iter()
+        .filter_map(|&n| g.data().card(side, n))
+        .map(|c| {
+            let rp = &c.rp;
+            let rp: Vec<String> = [
+                ("A", rp.a),
+                ("BR", rp.br),
+                ("FR", rp.fr),
+                ("IT", rp.it),
+                ("RU", rp.ru),
+                ("AH", rp.ah),
+                ("BU", rp.bu),
+                ("GE", rp.ge),
+                ("TU", rp.tu),
+            ]
+            .iter()
+            .filter(|(_, v)| *v > 0)
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+            let mut values = vec![
+                (Text::new("OPS", "作战"), c.ops.to_string()),
+                (Text::new("SR", "战略调动"), c.sr.to_string()),
+                (
+                    Text::new("RP", "补充点"),
+                    if rp.is_empty() { "—".into() } else { rp.join(", ") },
+                ),
+            ];
+            if c.combat {
+                values.push((Text::new("combat card", "战斗卡"), "✓".into()));
+            }
+            if c.ws > 0 {
+                values.push((Text::new("War Status", "战争状态"), format!("+{}", c.ws)));
+            }
+            HandCard {
+                id: c.id.clone(),
+                name: g.card_name(side, c.number),
+                values,
+                text: crate::combat_cards::text(side, c.number),
+            }
         })
         .collect()
 }

@@ -913,6 +913,96 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
     }
 }
 
+/// Reads a typed action ([`notation`]'s form) whether or not it is legal now, so that a
+/// refusal can say why with its rule: spaces and counters by their ids, cards by number.
+pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
+    use crate::game::{LossTarget, SrPlace};
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let space = |w: &str| g.data().map.graph.find(w);
+    let unit = |w: &str| g.data().pieces.iter().position(|p| p.id == w).map(|i| i as u16);
+    let units = |ws: &[&str]| -> Option<Vec<u16>> {
+        let v: Option<Vec<u16>> = ws.iter().map(|w| unit(w)).collect();
+        v.filter(|v| !v.is_empty())
+    };
+    let route = |ws: &[&str]| -> Option<Vec<Space>> { ws.iter().map(|w| space(w)).collect() };
+    let number = |w: &str| w.parse::<u8>().ok();
+    Some(match words.as_slice() {
+        ["guns-of-august", "yes"] => Action::GunsOfAugust { keep: true },
+        ["guns-of-august", "no"] => Action::GunsOfAugust { keep: false },
+        [w @ ("ops" | "sr" | "rp" | "event"), n] if number(n).is_some() => Action::Play {
+            card: number(n)?,
+            with: match *w {
+                "ops" => Use::Ops,
+                "sr" => Use::Sr,
+                "rp" => Use::Rp,
+                _ => Use::Event,
+            },
+        },
+        ["auto"] => Action::AutomaticOps,
+        ["activate", s, how @ ("attack" | "move")] => Action::Activate {
+            space: space(s)?,
+            combat: *how == "attack",
+        },
+        ["done"] => Action::EndActivation,
+        ["move", from, to, rest @ ..] => Action::Move {
+            from: space(from)?,
+            to: space(to)?,
+            units: units(rest)?,
+        },
+        ["end-movement"] => Action::EndMovement,
+        ["begin", from, rest @ ..] => Action::Begin {
+            from: space(from)?,
+            units: units(rest)?,
+        },
+        ["step", to] => Action::Step { to: space(to)? },
+        ["halt"] => Action::Halt,
+        ["attack", s] => Action::Target { space: space(s)? },
+        ["end-combat"] => Action::EndCombat,
+        ["join", u] => Action::Join { unit: unit(u)? },
+        ["resolve"] => Action::Resolve,
+        ["flank", "no"] => Action::Flank { pinning: None },
+        ["flank", s] => Action::Flank {
+            pinning: Some(space(s)?),
+        },
+        ["cc", n] => Action::CombatCard { card: number(n)? },
+        ["cc-done"] => Action::EndCombatCards,
+        ["lose", "fort"] => Action::Lose {
+            target: LossTarget::Fort,
+        },
+        ["lose", w] if w.starts_with("stand-in-") => Action::Lose {
+            target: LossTarget::Stand(w["stand-in-".len()..].parse().ok()?),
+        },
+        ["lose", u] => Action::Lose {
+            target: LossTarget::Unit(unit(u)?),
+        },
+        ["retreat", u, rest @ ..] => Action::Retreat {
+            unit: unit(u)?,
+            route: route(rest)?,
+        },
+        ["advance", u, rest @ ..] => Action::Advance {
+            unit: unit(u)?,
+            route: route(rest)?,
+        },
+        ["end-advance"] => Action::EndAdvance,
+        ["sr", u] => Action::Redeploy { unit: unit(u)? },
+        ["to", "reserve"] => Action::RedeployTo {
+            place: SrPlace::Reserve,
+        },
+        ["to", s] => Action::RedeployTo {
+            place: SrPlace::Space(space(s)?),
+        },
+        ["end-sr"] => Action::EndRedeployment,
+        ["buy", ..] => Action::Buy {
+            purchase: serde_json::from_str(text.trim().strip_prefix("buy")?.trim()).ok()?,
+        },
+        ["end-replacement"] => Action::EndReplacement,
+        ["place", s] => Action::Place { space: space(s)? },
+        ["discard", n] => Action::Discard { card: number(n)? },
+        ["end-discard"] => Action::EndDiscard,
+        _ => return None,
+    })
+}
+
 /// What a seat may see, as JSON: the position with the other side's hand as a count only.
 pub(crate) fn view_json(g: &PathsOfGlory, seat: Option<Seat>) -> serde_json::Value {
     let over = g.engine.top().is_none();

@@ -2,6 +2,7 @@
 //! a dead end, keeps the legal list and the checks in agreement, conserves every card and replays
 //! the same; the stacking limit holds between decisions.
 
+use sandtable_core::driver::Rules;
 use sandtable_core::fuzz::Fuzz;
 use sandtable_core::game::Game;
 use sandtable_paths_of_glory::game::{Action, PathsOfGlory};
@@ -91,6 +92,16 @@ fn near(_g: &PathsOfGlory, a: &Action) -> Vec<Action> {
 
 fn invariant(g: &PathsOfGlory) -> Result<(), String> {
     cards_conserved(g)?;
+    // Every legal action a seat may take reads back from its typed form, so that a typed
+    // action the rules refuse is explained with the rule.
+    if let sandtable_core::game::Pending::Seat(_) = g.pending() {
+        for a in g.legal_list().iter() {
+            let typed = g.notation(a);
+            if g.parse_notation(&typed).as_ref() != Some(a) {
+                return Err(format!("`{typed}` does not read back as {a:?}"));
+            }
+        }
+    }
     // 10.1.2: the stacking limit holds whenever no move or redeployment is under way.
     if !g.frames().iter().any(|f| {
         matches!(
