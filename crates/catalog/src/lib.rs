@@ -60,8 +60,9 @@ fn ardennes_ii() -> GameEntry {
 
 /// Paths of Glory: computer players see only their own hand (the core's seat view).
 fn paths_of_glory() -> GameEntry {
-    entry::<PathsOfGlory>(&["random"], |name| match name {
+    entry::<PathsOfGlory>(sandtable_ai::AGENTS, |name| match name {
         "random" => Some(Box::new(RandomAgent)),
+        "scripted" => Some(Box::new(sandtable_ai::glory::Scripted)),
         _ => None,
     })
 }

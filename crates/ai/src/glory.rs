@@ -1,0 +1,379 @@
+//! A rule-of-thumb opponent for Paths of Glory. It plays from its own seat's view only (its own
+//! hand, the public position): it scores each legal action of the pending decision and takes
+//! the best, ties broken at random.
+//!
+//! - **Cards (9.0):** a reinforcement or neutral-entry event whenever the rules allow it;
+//!   otherwise the card's OPS, replacement points when several of its units are reduced or
+//!   eliminated; SR seldom.
+//! - **Activation (10.0):** a space whose units can attack an enemy space at no worse than even
+//!   strength is activated for combat; one whose units can take an empty enemy space, or that lies
+//!   back from the front, for movement; nothing else.
+//! - **Movement (11.0):** toward the enemy, into empty enemy spaces (VP spaces first), never
+//!   leaving a capital or VP space next to enemy units empty (it defends Paris and its capitals).
+//! - **Combat (12.0):** every unit that may joins; every combat card it may play is played; losses
+//!   go to corps and to full-strength units first; retreats go away from the enemy; advances take
+//!   the space.
+
+use sandtable_core::chance::Rng;
+use sandtable_core::game::{Agent, Seat};
+use sandtable_core::graph::Space;
+use sandtable_paths_of_glory::data::{Data, Kind, Side};
+use sandtable_paths_of_glory::game::{Action, LossTarget, PathsOfGlory, Use, View};
+use sandtable_paths_of_glory::state::{Location, Position};
+
+/// The scripted Paths of Glory player.
+#[derive(Clone, Debug, Default)]
+pub struct Scripted;
+
+/// What the scores are worked out from: the public position as the seat sees it.
+struct Board<'a> {
+    data: &'a Data,
+    pos: Position,
+    side: Side,
+    /// Per space, the steps from the nearest space holding enemy units (u16::MAX: none).
+    to_enemy: Vec<u16>,
+}
+
+impl<'a> Board<'a> {
+    fn new(view: &View<'a>) -> Board<'a> {
+        let data = view.data();
+        let pos = view.position();
+        let side = view.side();
+        let n = data.map.graph.len();
+        let mut to_enemy = vec![u16::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for s in data.map.graph.space_indices() {
+            if enemy_cf(data, &pos, side, s) > 0 {
+                to_enemy[s.idx()] = 0;
+                queue.push_back(s);
+            }
+        }
+        while let Some(s) = queue.pop_front() {
+            let d = to_enemy[s.idx()];
+            for &(_, t) in data.map.graph.exits(s) {
+                if to_enemy[t.idx()] == u16::MAX {
+                    to_enemy[t.idx()] = d + 1;
+                    queue.push_back(t);
+                }
+            }
+        }
+        Board {
+            data,
+            pos,
+            side,
+            to_enemy,
+        }
+    }
+
+    fn own_cf(&self, s: Space) -> i32 {
+        units_in(self.data, &self.pos, s)
+            .filter(|&(p, _)| p == self.side)
+            .map(|(_, cf)| cf)
+            .sum()
+    }
+
+    fn enemy_cf(&self, s: Space) -> i32 {
+        enemy_cf(self.data, &self.pos, self.side, s)
+    }
+
+    fn own_units(&self, s: Space) -> usize {
+        units_in(self.data, &self.pos, s)
+            .filter(|&(p, _)| p == self.side)
+            .count()
+    }
+
+    fn enemy_held(&self, s: Space) -> bool {
+        self.pos.spaces[s.idx()].control.is_some_and(|c| c != self.side)
+    }
+
+    fn valuable(&self, s: Space) -> bool {
+        let f = self.data.facts(s);
+        f.vp || f.capital
+    }
+
+    /// Whether enemy units stand next to `s`.
+    fn threatened(&self, s: Space) -> bool {
+        self.to_enemy[s.idx()] <= 1
+    }
+
+    /// The best attack the units of `s` could make on a neighbour: our strength less theirs.
+    fn best_attack_from(&self, s: Space) -> Option<i32> {
+        let ours = self.own_cf(s);
+        self.data
+            .map
+            .graph
+            .exits(s)
+            .iter()
+            .map(|&(_, t)| self.enemy_cf(t))
+            .filter(|&theirs| theirs > 0)
+            .map(|theirs| ours - theirs)
+            .max()
+    }
+
+    /// Whether the units of `s` could walk into an empty enemy space next to it.
+    fn capture_from(&self, s: Space) -> bool {
+        self.data
+            .map
+            .graph
+            .exits(s)
+            .iter()
+            .any(|&(_, t)| self.enemy_held(t) && self.enemy_cf(t) == 0)
+    }
+
+    fn dist(&self, s: Space) -> i32 {
+        i32::from(self.to_enemy[s.idx()].min(50))
+    }
+}
+
+/// The units on the map in `s`, with their side and combat factor.
+fn units_in<'b>(data: &'b Data, pos: &'b Position, s: Space) -> impl Iterator<Item = (Side, i32)> + 'b {
+    pos.units
+        .iter()
+        .enumerate()
+        .filter(move |(_, u)| u.loc == Location::Map(s))
+        .map(move |(i, u)| {
+            let p = &data.pieces[i];
+            let f = if u.full { p.full } else { p.reduced };
+            (p.side, i32::from(f.cf))
+        })
+}
+
+/// The enemy's combat factors in `s`: its units, and its fort while intact (15.1).
+fn enemy_cf(data: &Data, pos: &Position, side: Side, s: Space) -> i32 {
+    let units: i32 = units_in(data, pos, s)
+        .filter(|&(p, _)| p != side)
+        .map(|(_, cf)| cf)
+        .sum();
+    let st = &pos.spaces[s.idx()];
+    let fort = if st.control.is_some_and(|c| c != side) && st.fort == sandtable_paths_of_glory::state::Fort::Intact {
+        i32::from(data.facts(s).fort)
+    } else {
+        0
+    };
+    units + fort
+}
+
+impl Scripted {
+    fn score(&self, b: &Board<'_>, view: &View<'_>, a: &Action) -> i32 {
+        let data = b.data;
+        let side = b.side;
+        match a {
+            Action::GunsOfAugust { keep } => i32::from(*keep),
+            Action::Play { card, with } => {
+                let Some(c) = data.card(side, *card) else { return 0 };
+                // A combat card is worth more in a battle (12.2.5) than for its numbers.
+                let keep = if c.combat { 30 } else { 0 };
+                keep_aside(
+                    keep,
+                    match with {
+                        // Reinforcements and entries into the war: always (9.5.2, 9.5.3).
+                        Use::Event if c.reinforcements.is_some() || c.ws > 0 => 100,
+                        Use::Event => 30,
+                        Use::Ops => 40 + 5 * i32::from(c.ops),
+                        Use::Rp => {
+                            let worn = b
+                                .pos
+                                .units
+                                .iter()
+                                .enumerate()
+                                .filter(|(i, u)| {
+                                    data.pieces[*i].side == side
+                                        && (u.loc == Location::Eliminated
+                                            || (matches!(u.loc, Location::Map(_)) && !u.full))
+                                })
+                                .count();
+                            // Both sides start with some units reduced: rebuild when the losses
+                            // have grown beyond that.
+                            if worn >= 7 {
+                                58
+                            } else {
+                                5
+                            }
+                        }
+                        Use::Sr => 2,
+                    },
+                )
+            }
+            Action::AutomaticOps => 20,
+            Action::Activate { space, combat: true } => match b.best_attack_from(*space) {
+                Some(edge) if edge >= 0 => 60 + edge.min(10) + self.mandated_bonus(b, view, *space),
+                Some(_) if self.mandated_bonus(b, view, *space) > 0 => 45,
+                _ => -10,
+            },
+            Action::Activate { space, combat: false } => {
+                if b.own_units(*space) == 0 {
+                    -20
+                } else if b.capture_from(*space) {
+                    45
+                } else if b.dist(*space) >= 3 && !b.valuable(*space) {
+                    15
+                } else {
+                    -5
+                }
+            }
+            Action::Move { from, units, to } => {
+                let mut s = 0;
+                if b.enemy_held(*to) && b.enemy_cf(*to) == 0 {
+                    s += 50 + if b.valuable(*to) { 30 } else { 0 };
+                }
+                s += (b.dist(*from) - b.dist(*to)) * 10;
+                // Never strip a capital or VP space with the enemy next to it.
+                if b.valuable(*from) && b.threatened(*from) && units.len() >= b.own_units(*from) {
+                    s -= 80;
+                }
+                // A stack too strong to leave idle at the front moves less eagerly than a lone corps.
+                s - units.len() as i32
+            }
+            Action::Begin { .. } | Action::Step { .. } | Action::Halt => -100,
+            Action::Target { space } => {
+                // The attack that meets the Mandated Offensive first (7.1).
+                let mandated = data
+                    .map
+                    .graph
+                    .exits(*space)
+                    .iter()
+                    .map(|&(_, from)| self.mandated_bonus(b, view, from))
+                    .max()
+                    .unwrap_or(0);
+                50 - b.enemy_cf(*space) + mandated
+            }
+            Action::Join { .. } => 30,
+            Action::Resolve => 10,
+            Action::Flank { pinning: Some(_) } => 20,
+            Action::Flank { pinning: None } => 10,
+            Action::CombatCard { .. } => 40,
+            Action::Lose { target } => match target {
+                LossTarget::Unit(u) | LossTarget::Stand(u) => {
+                    let (p, unit) = (&data.pieces[*u as usize], &b.pos.units[*u as usize]);
+                    let corps = if p.kind == Kind::Corps { 20 } else { 0 };
+                    let full = if unit.full { 10 } else { 0 };
+                    corps + full - i32::from(p.full.cf)
+                }
+                LossTarget::Fort => 0,
+            },
+            Action::Retreat { route, .. } => route.last().map_or(0, |&s| b.dist(s) * 5),
+            Action::Advance { route, .. } => {
+                let last = route.last();
+                30 + last.map_or(0, |&s| if b.valuable(s) { 20 } else { 0 })
+            }
+            Action::Buy { .. } => 20,
+            Action::Place { space } => 50 - b.dist(*space),
+            Action::RedeployTo { .. } | Action::Redeploy { .. } => -5,
+            Action::Discard { .. } => 0,
+            Action::EndActivation
+            | Action::EndMovement
+            | Action::EndCombat
+            | Action::EndCombatCards
+            | Action::EndAdvance
+            | Action::EndRedeployment
+            | Action::EndReplacement
+            | Action::EndDiscard => 0,
+            Action::Die { .. } | Action::Draw { .. } => {
+                let _ = view;
+                0
+            }
+        }
+    }
+}
+
+/// A card's use less what holding the card back for a combat is worth.
+fn keep_aside(keep: i32, score: i32) -> i32 {
+    score - keep
+}
+
+impl Scripted {
+    /// 7.1: more for a space holding units of the nation whose offensive is still to be made
+    /// this turn.
+    fn mandated_bonus(&self, b: &Board<'_>, view: &View<'_>, s: Space) -> i32 {
+        use sandtable_paths_of_glory::offensives::Offensive;
+        let i = sandtable_paths_of_glory::state::side_index(b.side);
+        let turn = view.turn();
+        if turn.offensive_met[i] {
+            return 0;
+        }
+        let nation = match turn.offensive[i] {
+            Some(Offensive::Nation(n)) => n,
+            Some(Offensive::AhAgainstItaly) => sandtable_paths_of_glory::data::Nation::Ah,
+            _ => return 0,
+        };
+        let here = b
+            .pos
+            .units
+            .iter()
+            .enumerate()
+            .any(|(u, st)| st.loc == Location::Map(s) && b.data.pieces[u].nation == nation);
+        if here {
+            25
+        } else {
+            0
+        }
+    }
+}
+
+impl Agent<PathsOfGlory> for Scripted {
+    fn choose(&mut self, view: &View<'_>, _seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
+        let b = Board::new(view);
+        let scores: Vec<i32> = legal.iter().map(|a| self.score(&b, view, a)).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let top: Vec<usize> = (0..legal.len()).filter(|&i| scores[i] == best).collect();
+        top[rng.below(top.len() as u32) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::driver::Rules;
+    use sandtable_core::game::{Game, RandomAgent};
+
+    fn play(scenario: &str, seat: usize, seed: u64, journal: bool) -> PathsOfGlory {
+        let mut g = PathsOfGlory::new_game(scenario, seed).unwrap();
+        g.set_journal(journal);
+        let mut agents: Vec<Box<dyn Agent<PathsOfGlory>>> = vec![Box::new(RandomAgent), Box::new(RandomAgent)];
+        agents[seat] = Box::new(Scripted);
+        let mut rng = Rng::from_seed(seed ^ 0x5eed);
+        sandtable_core::game::play_out(&mut g, &mut agents, &mut rng, 50_000).unwrap();
+        g
+    }
+
+    /// The scripted player beats random play on either side: at least 7 games of 8.
+    #[test]
+    fn scripted_beats_random_on_either_side() {
+        for seat in [0usize, 1] {
+            let won = (1..=8)
+                .filter(|&seed| {
+                    let g = play("introductory", seat, seed, false);
+                    g.outcome().and_then(|o| o.winner) == Some(seat as u8)
+                })
+                .count();
+            assert!(won >= 7, "seat {seat}: {won} of 8 won");
+        }
+    }
+
+    /// It plays its reinforcement cards for their events (9.5.3) and meets its Mandated
+    /// Offensives more often than not (7.1).
+    #[test]
+    fn it_plays_its_reinforcements_and_makes_its_offensives() {
+        for (seat, code) in [(0usize, "CP"), (1, "AP")] {
+            let g = play("campaign", seat, 7, true);
+            let log: Vec<String> = g.journal(None).into_iter().map(|l| l.text.en).collect();
+            let events = log
+                .iter()
+                .filter(|l| l.contains(&format!("{code} plays")) && l.contains("Reinforcements for its event"))
+                .count();
+            assert!(events >= 1, "{code}: no reinforcement event in {} lines", log.len());
+            let missed = log
+                .iter()
+                .filter(|l| l.starts_with(&format!("{code} did not make its Mandated Offensive")))
+                .count();
+            let turns = log
+                .iter()
+                .filter(|l| l.starts_with(&format!("{code} Mandated Offensive roll")))
+                .count();
+            assert!(
+                missed * 2 < turns.max(1),
+                "{code}: missed {missed} of {turns} offensives"
+            );
+        }
+    }
+}
