@@ -368,7 +368,13 @@ pub struct Data {
     pub pieces: Vec<Piece>,
     pub cards_about: About,
     pub cards: Vec<Card>,
+    /// Per space, the supply-source sets of the map it belongs to (14.2), one bit each in the
+    /// order of [`SUPPLY_SETS`]: what a supply trace asks of every space it enters.
+    pub supply_sets: Vec<u8>,
 }
+
+/// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
+pub const SUPPLY_SETS: [&str; 4] = ["supply-cp", "supply-ru-sb-ro", "supply-sb-salonika", "supply-ap-other"];
 
 /// The line (from 1) of a byte offset in `text`.
 fn line_at(text: &str, offset: usize) -> usize {
@@ -395,7 +401,16 @@ impl Data {
         let (map, spaces, lines) = load_map(map)?;
         let (pieces_about, pieces) = load_pieces(pieces)?;
         let (cards_about, cards) = load_cards(cards, &pieces)?;
+        let mut supply_sets = vec![0u8; map.graph.len()];
+        for (bit, name) in SUPPLY_SETS.iter().enumerate() {
+            for s in map.space_set(name) {
+                if let Some(b) = supply_sets.get_mut(s.idx()) {
+                    *b |= 1 << bit;
+                }
+            }
+        }
         Ok(Data {
+            supply_sets,
             map,
             spaces,
             lines,

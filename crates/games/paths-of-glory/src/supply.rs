@@ -96,21 +96,26 @@ impl Tracer {
 
 /// 14.2: whether a space is a supply source for the tracer (it must be friendly-controlled).
 fn is_source(data: &Data, pos: &Position, t: Tracer, s: Space) -> bool {
-    source_sets(t).iter().any(|name| data.map.space_set(name).contains(&s)) && pos.space(s).control == Some(t.side())
+    data.supply_sets.get(s.idx()).is_some_and(|&b| b & source_bits(t) != 0) && pos.space(s).control == Some(t.side())
 }
 
-/// The map's sets of supply sources a tracer draws on (14.2).
-fn source_sets(t: Tracer) -> &'static [&'static str] {
+/// The map's sets of supply sources a tracer draws on (14.2), as bits of
+/// [`Data::supply_sets`] (the sets in the order of [`crate::data::SUPPLY_SETS`]).
+fn source_bits(t: Tracer) -> u8 {
+    const CP: u8 = 1; // supply-cp
+    const RU_SB_RO: u8 = 2; // supply-ru-sb-ro
+    const SB_SALONIKA: u8 = 4; // supply-sb-salonika
+    const AP_OTHER: u8 = 8; // supply-ap-other
     match t {
-        Tracer::Unit { side: Side::Cp, .. } | Tracer::Space(Side::Cp) => &["supply-cp"],
+        Tracer::Unit { side: Side::Cp, .. } | Tracer::Space(Side::Cp) => CP,
         Tracer::Unit {
             nation: Nation::Ru | Nation::Ro,
             ..
-        } => &["supply-ru-sb-ro"],
+        } => RU_SB_RO,
         // 14.2.3: Salonika too for the Serbs.
-        Tracer::Unit { nation: Nation::Sb, .. } => &["supply-ru-sb-ro", "supply-sb-salonika"],
-        Tracer::Unit { .. } => &["supply-ap-other"],
-        Tracer::Space(Side::Ap) => &["supply-ru-sb-ro", "supply-sb-salonika", "supply-ap-other"],
+        Tracer::Unit { nation: Nation::Sb, .. } => RU_SB_RO | SB_SALONIKA,
+        Tracer::Unit { .. } => AP_OTHER,
+        Tracer::Space(Side::Ap) => RU_SB_RO | SB_SALONIKA | AP_OTHER,
     }
 }
 
@@ -196,6 +201,18 @@ pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Contex
     if always_supplied(data, t, at) {
         return true;
     }
+    // Who stands where, once for the whole trace rather than once for each space it enters.
+    let built;
+    let ctx = match ctx.occupancy {
+        Some(_) => ctx,
+        None => {
+            built = Occupancy::of(data, pos);
+            &Context {
+                open_beaches: ctx.open_beaches,
+                occupancy: Some(&built),
+            }
+        }
+    };
     let n = data.map.graph.len();
     let side = t.side();
     // Breadth-first over (space, sea leg used).
@@ -276,10 +293,11 @@ impl Supplied {
             reach
         };
         let land = flood(
-            &mut source_sets(t)
-                .iter()
-                .flat_map(|name| data.map.space_set(name).iter().copied())
-                .filter(|&s| s.idx() < n && pos.space(s).control == Some(side)),
+            &mut data
+                .map
+                .graph
+                .space_indices()
+                .filter(|&s| data.supply_sets[s.idx()] & source_bits(t) != 0 && pos.space(s).control == Some(side)),
         );
         let ports: Vec<Space> = data
             .map
