@@ -171,12 +171,29 @@ impl ArdennesII {
             }
         }
         let k = if hexes.is_empty() { 0 } else { a.units.len() };
-        self.journal.say(|| {
-            text!(
-                "Reinforcements: {k} unit(s) arrive (2.2).",
-                "增援:{k} 个单位抵达(2.2)。"
-            )
-        });
+        self.journal.say_marked(
+            || {
+                text!(
+                    "Reinforcements: {k} unit(s) arrive (2.2).",
+                    "增援:{k} 个单位抵达(2.2)。"
+                )
+            },
+            // Those placed at once; the others are marked where they are placed.
+            || {
+                let mut marks = Vec::new();
+                if let [h] = hexes.as_slice() {
+                    for &u in &a.units {
+                        if self.s.units[u as usize].hex() == Some(*h) {
+                            marks.push(sandtable_core::game::Mark::Arrived {
+                                unit: crate::marks::unit(&self.w, u),
+                                at: self.w.data.hex_id(*h),
+                            });
+                        }
+                    }
+                }
+                marks
+            },
+        );
     }
 
     /// The hexes arrival `i` of the scenario would enter on the position now (2.2, SCS 5.0, a
