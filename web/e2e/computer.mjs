@@ -1,6 +1,13 @@
 // End-to-end test of the browser client against the computer: the page never goes stale.
 //
-//   node web/e2e/computer.mjs http://127.0.0.1:PORT GAME SCENARIO SEED [DECISIONS]
+//   node web/e2e/computer.mjs http://127.0.0.1:PORT GAME SCENARIO SEED [DECISIONS] [--person=SEAT]
+//        [--require=KIND,…]
+//
+// SCENARIO is a shipped scenario's id, or a scenario file (a path ending in .toml, relative to
+// this folder) sent whole as `scenario_file`. --person takes another seat than the first;
+// --require fails the test unless the bar drew each of those kinds of mark (docs/api.md,
+// "marks") at least once. With SANDTABLE_SHOTS=DIR it saves screenshots of the first step
+// that draws an attack there, in English and in Chinese.
 //
 // Creates a game (through the API) with a person on the first seat and the scripted computer
 // player on the other, which answers at once; opens the person's page and takes DECISIONS
@@ -10,19 +17,30 @@
 // server says: if the server is waiting for the person while the page still shows another
 // version for STALE_MS, the page has gone stale ("the computer is thinking…" for ever) and
 // the test fails. Once, when the decision comes back from the computer, it steps through what
-// the computer did with the page's bar and checks what each step draws on the map (moves as
-// arrows to the hex the step names, attacks, losses); it checks that the page says the creator
+// the computer did with the page's bar and checks that what each step draws on the map is
+// what the step's log line says in its typed marks (an arrow for each move, retreat or advance,
+// a burst for an attack, a gun-sight for a barrage, −1, ✕, withdrawn, arrived), and that a
+// switch of language keeps every mark; it checks that the page says the creator
 // chose the seed, and shows a computer move the server could not store as waiting, with why. Needs Chromium (/usr/bin/chromium, or $CHROMIUM); it never downloads a
 // browser. Exit code 0 on success; otherwise a message on stderr and exit code 1.
 
 import { chromium } from 'playwright-core';
 import * as features from './features.mjs';
 
-const BASE = (process.argv[2] || '').replace(/\/+$/, '');
-const GAME = process.argv[3] || 'stalingrad-blitz';
-const SCENARIO = process.argv[4] || 'campaign';
-const SEED = Number(process.argv[5] || 5);
-const DECISIONS = Number(process.argv[6] || 40);
+import { readFileSync, mkdirSync } from 'node:fs';
+
+const options = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => {
+  const [k, ...v] = a.slice(2).split('=');
+  return [k, v.join('=')];
+}));
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const BASE = (args[0] || '').replace(/\/+$/, '');
+const GAME = args[1] || 'stalingrad-blitz';
+const SCENARIO = args[2] || 'campaign';
+const SEED = Number(args[3] || 5);
+const DECISIONS = Number(args[4] || 40);
+const REQUIRE = (options.require || '').split(',').filter(Boolean);
+const SHOTS = process.env.SANDTABLE_SHOTS || '';
 /** How long the page may show another version than the server's while the person must decide. */
 const STALE_MS = 5_000;
 /** How long one decision of the computer (and the page catching up) may take. */
@@ -41,10 +59,13 @@ function log(msg) {
 
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 
-async function call(method, path, body) {
+async function call(method, path, body, token) {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();
@@ -94,15 +115,67 @@ async function ourTurn(page, id, human) {
   }
 }
 
+/** What the replay layer draws in the groups matching `sel`: [kind, place, from or unit], sorted. */
+function drawnMarks(page, sel) {
+  return page.evaluate((sel) => {
+    const out = [];
+    for (const g of document.querySelectorAll(`[data-test=replay-layer] ${sel}`)) {
+      for (const a of g.querySelectorAll('.st-rp-arrow')) out.push([a.dataset.kind, a.dataset.to, a.dataset.from]);
+      for (const e of g.querySelectorAll('.st-rp-attack')) out.push(['attack', e.dataset.hex, '']);
+      for (const e of g.querySelectorAll('.st-rp-barrage')) out.push(['barrage', e.dataset.hex, '']);
+      for (const e of g.querySelectorAll('.st-rp-loss')) out.push(['step-lost', e.dataset.hex, e.dataset.unit]);
+      for (const e of g.querySelectorAll('.st-rp-gone')) out.push(['eliminated', e.dataset.hex, e.dataset.unit]);
+      for (const e of g.querySelectorAll('.st-rp-withdrawn')) out.push(['withdrawn', e.dataset.hex, e.dataset.unit]);
+      for (const e of g.querySelectorAll('.st-rp-arrive')) out.push(['arrived', e.dataset.hex, e.dataset.unit]);
+    }
+    return out.map((m) => m.map((x) => x || '')).sort((x, y) => (x.join('|') < y.join('|') ? -1 : 1));
+  }, sel);
+}
+
+/** What a log line's typed marks should draw, in the form of `drawnMarks`. */
+function expected(marks) {
+  const out = [];
+  for (const m of marks) {
+    if (['move', 'retreat', 'advance'].includes(m.kind)) { if (m.from !== m.to) out.push([m.kind, m.to, m.from]); } else if (m.kind === 'attack' || m.kind === 'barrage') out.push([m.kind, m.at, '']);
+    else out.push([m.kind, m.at, m.unit || '']);
+  }
+  return out.sort((x, y) => (x.join('|') < y.join('|') ? -1 : 1));
+}
+
+/** Switches the page's language with its own toggle and waits until the board is drawn in it. */
+async function switchLang(page, to) {
+  await page.click('[data-test=lang-toggle]');
+  await page.waitForFunction((to) => document.documentElement.lang.startsWith(to)
+    && document.querySelector('[data-test=board-svg]')
+    && !document.querySelector('[data-test=replay]').hidden, to);
+  await page.waitForFunction(() => document.querySelector('[data-test=replay-layer] .st-rp'), null);
+  await sleep(300);
+}
+
+async function shoot(page, name) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${GAME}-${name}.png` });
+  log(`screenshot ${SHOTS}/${GAME}-${name}.png`);
+}
+
 async function main() {
   if (!/^https?:\/\//.test(BASE)) fail('usage: node web/e2e/computer.mjs http://127.0.0.1:PORT GAME SCENARIO SEED [DECISIONS]');
   const catalog = await call('GET', '/api/catalog');
   const entry = catalog.find((g) => g.id === GAME) || fail(`no game ${GAME}`);
-  const [person, computer] = entry.seats.map((s) => s.id);
+  const seatIds = entry.seats.map((s) => s.id);
+  const human = options.person ? seatIds.indexOf(options.person) : 0;
+  if (human < 0) fail(`no seat ${options.person} in ${GAME}`);
+  const person = seatIds[human];
+  const computer = seatIds[1 - human];
+  const where = SCENARIO.endsWith('.toml')
+    ? { scenario_file: readFileSync(new URL(SCENARIO, import.meta.url), 'utf8') }
+    : { scenario: SCENARIO };
   const created = await call('POST', '/api/games', {
-    game: GAME, scenario: SCENARIO, seed: SEED, seats: { [person]: 'human', [computer]: 'scripted' },
+    game: GAME, ...where, seed: SEED, seats: { [person]: 'human', [computer]: 'scripted' },
   });
   const id = created.id;
+  const token = created.tokens[person];
   log(`${GAME} ${SCENARIO} seed ${SEED}: ${person} against the computer, game ${id}`);
 
   const browser = await chromium.launch({
@@ -118,7 +191,7 @@ async function main() {
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
     const checkErrors = () => { if (errors.length) fail(errors.join('\n')); };
-    await page.goto(`${BASE}/game/${encodeURIComponent(id)}#t=${created.tokens[person]}`);
+    await page.goto(`${BASE}/game/${encodeURIComponent(id)}#t=${token}`);
     await page.waitForSelector('[data-test=turn][data-version]');
 
     // The creator chose the seed: the page says so (issue 12).
@@ -126,18 +199,30 @@ async function main() {
 
     let taken = 0;
     let replayed = null;
-    const drawn = { arrows: 0, attacks: 0, losses: 0, steps: 0 };
+    let switched = false;
+    const drawn = { steps: 0 };
     for (; taken < DECISIONS; taken++) {
-      const state = await ourTurn(page, id, 0);
+      const state = await ourTurn(page, id, human);
       checkErrors();
       if (state === 'over') { log('the game is over'); break; }
       // Issue 11, item 4: when the decision comes back from the computer, a bar steps through
-      // what happened meanwhile, each step marking on the map the hexes and counters it names.
-      // Each step draws what it did: a move as an arrow from where the counter stood to the
-      // hex the step names, an attack on the hex, a step lost or a counter gone.
+      // what happened meanwhile, each step drawing on the map what its log line did.
       if (drawn.steps < 600 && await page.locator('[data-test=replay]').isVisible()) {
+        // The log as this seat reads it, with each line's typed marks.
+        const { journal } = await call('GET', `/api/games/${id}`, undefined, token);
+        const all = await drawnMarks(page, '.st-rp');
+        if (!switched && all.some((m) => m[0] === 'attack')) {
+          // A language switch keeps every mark (they are read from the typed marks, not the words).
+          switched = true;
+          await shoot(page, 'replay-en');
+          await switchLang(page, 'zh');
+          const zh = await drawnMarks(page, '.st-rp');
+          if (JSON.stringify(zh) !== JSON.stringify(all)) fail(`replay: the marks changed with the language:\n${JSON.stringify(all)}\n${JSON.stringify(zh)}`);
+          log(`replay: ${all.length} marks kept across a switch to Chinese`);
+          await switchLang(page, 'en');
+        }
         await page.click('[data-test=replay-next]');
-        await page.waitForSelector('[data-test=board-svg] .st-preview, [data-test=board-svg] .ctr.st-ref', { state: 'attached' });
+        await page.waitForSelector('[data-test=replay-layer] .st-rp-now', { state: 'attached' });
         if (!replayed) {
           replayed = (await page.textContent('[data-test=replay-text]')).trim();
           log(`what happened meanwhile, step 1: ${replayed}`);
@@ -145,30 +230,27 @@ async function main() {
         for (let k = 0; k < 400; k++) {
           const step = await page.evaluate(() => {
             const now = document.querySelector('[data-test=replay-layer] .st-rp-now');
-            const hexes = (sel) => [...(now ? now.querySelectorAll(sel) : [])].map((e) => e.dataset.hex);
             return {
+              line: now ? Number(now.dataset.line) : -1,
               text: document.querySelector('[data-test=replay-text]').textContent,
-              arrows: [...(now ? now.querySelectorAll('.st-rp-arrow') : [])].map((a) => [a.dataset.from, a.dataset.to]),
-              attacks: hexes('.st-rp-attack'),
-              losses: hexes('.st-rp-loss, .st-rp-gone'),
-              offMap: [...(now ? now.querySelectorAll('.st-rp-arrow') : [])].flatMap((a) => [a.dataset.from, a.dataset.to])
-                .filter((hx) => !document.querySelector(`[data-test=board-svg] .hx [data-hex="${CSS.escape(hx || '')}"]`)),
               last: document.querySelector('[data-test=replay-next]').disabled,
             };
           });
-          if (step.offMap.length) fail(`replay: arrows at hexes not on the map: ${step.offMap.join(', ')}`);
-          for (const [from, to] of step.arrows) {
-            if (!from || !to || from === to) fail(`replay: an arrow from ${from} to ${to} at "${step.text}"`);
-            if (!step.text.includes(to)) fail(`replay: an arrow to ${to} at a step that does not name it: "${step.text}"`);
+          const got = await drawnMarks(page, '.st-rp-now');
+          const line = journal[step.line];
+          if (!line) fail(`replay: the step "${step.text}" draws line ${step.line}, which the log has not`);
+          const want = expected(line.marks || []);
+          if (JSON.stringify(got) !== JSON.stringify(want)) {
+            fail(`replay: at "${step.text}" the map shows ${JSON.stringify(got)}, the line's marks say ${JSON.stringify(want)}`);
           }
-          for (const hx of step.attacks) if (!step.text.includes(hx)) fail(`replay: an attack on ${hx} at a step that does not name it: "${step.text}"`);
-          drawn.arrows += step.arrows.length;
-          drawn.attacks += step.attacks.length;
-          drawn.losses += step.losses.length;
           drawn.steps += 1;
-          if (step.attacks.length && drawn.attacks === step.attacks.length) log(`replay: an attack on ${step.attacks[0]} at "${step.text}"`);
-          if (step.losses.length && drawn.losses === step.losses.length) log(`replay: a loss at ${step.losses[0]} at "${step.text}"`);
-          if (step.arrows.length && drawn.arrows === step.arrows.length) log(`replay: an arrow ${step.arrows[0].join(' → ')} at "${step.text}"`);
+          for (const [kind] of got) {
+            if (!drawn[kind]) {
+              log(`replay: a ${kind} mark at "${step.text}"`);
+              if (kind === 'attack' && SHOTS) await shoot(page, 'replay-attack-step');
+            }
+            drawn[kind] = (drawn[kind] || 0) + 1;
+          }
           if (step.last) break;
           await page.click('[data-test=replay-next]');
         }
@@ -205,10 +287,12 @@ async function main() {
     }
     checkErrors();
     if (!replayed) fail(`in ${taken} decisions the page never offered to step through the computer's moves`);
-    if (!drawn.arrows) fail(`in ${taken} decisions the bar never drew a move on the map`);
-    log(`replay: ${drawn.steps} steps drew ${drawn.arrows} moves, ${drawn.attacks} attacks, ${drawn.losses} losses`);
+    if (!drawn.move) fail(`in ${taken} decisions the bar never drew a move on the map`);
+    for (const kind of REQUIRE) if (!drawn[kind]) fail(`in ${taken} decisions the bar never drew a ${kind} mark`);
+    if (REQUIRE.includes('attack') && !switched) fail('the marks were never checked across a language switch');
+    log(`replay: ${drawn.steps} steps drew ${JSON.stringify(drawn)}`);
     // A computer move the server could not store shows as waiting, with why.
-    await features.stalled(page, 1);
+    await features.stalled(page, 1 - human);
     checkErrors();
     log(`${taken} decisions taken, the page never stale`);
   } finally {

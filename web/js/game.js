@@ -16,6 +16,19 @@ import { Board } from './board.js';
 import { api, app, h, header, knownTokens, load, rememberTokens, store, svgEl, toast } from './util.js';
 import { lang, t, tx } from './words.js';
 
+/** The replay bar's key: the swatch, the words, and the kinds of mark (docs/api.md, "marks") each counts. */
+const REPLAY_KEY = [
+  ['st-key-arrow', 'replayMoves', ['move']],
+  ['st-key-retreat', 'replayRetreats', ['retreat']],
+  ['st-key-advance', 'replayAdvances', ['advance']],
+  ['st-key-attack', 'replayAttacks', ['attack']],
+  ['st-key-barrage', 'replayBarrages', ['barrage']],
+  ['st-key-loss', 'replayLosses', ['step-lost']],
+  ['st-key-gone', 'replayGone', ['eliminated']],
+  ['st-key-withdrawn', 'replayWithdrawn', ['withdrawn']],
+  ['st-key-arrive', 'replayArrived', ['arrived']],
+];
+
 /** The set of units of an action, as a key: sorted ids joined by commas. */
 function unitsKey(units) {
   return (units || []).slice().sort().join(',');
@@ -926,15 +939,6 @@ export class GamePage {
       // the seat is shown step by step when it must decide again.
       const acted = (this.state.journal || []).length;
       store(`st-acted-${this.id}-${this.seatKey(this.state.you)}`, acted);
-      // And where every counter stood, so that the moves can be drawn from where they began.
-      // Kept for the last few seats and games only: the browser's storage also holds the tokens.
-      if (this.board.svg) {
-        const kept = load('st-acted-pos', {}) || {};
-        kept[`${this.id}-${this.seatKey(this.state.you)}`] = { at: acted, lang, pos: this.positions(), when: Date.now() };
-        const keys = Object.keys(kept).sort((a, b) => (kept[b].when || 0) - (kept[a].when || 0));
-        for (const k of keys.slice(6)) delete kept[k];
-        store('st-acted-pos', kept);
-      }
       // An action the legal list holds goes by its place; one the server made for part of a
       // group (`fetchReach`) goes whole.
       const body = e.action ? { action: e.action, version: this.state.version } : { index: e.i, version: this.state.version };
@@ -1268,9 +1272,9 @@ export class GamePage {
       const text = tx(line.text);
       const li = h('li', {
         class: line.heading ? 'st-log-h' : 'st-log-l', test: 'log-line', dataset: { i: String(i) },
-        onmouseenter: () => this.showRefs(text),
+        onmouseenter: () => this.showRefs(text, line),
         onmouseleave: () => this.showRefs(''),
-        onclick: () => this.centreOn(text),
+        onclick: () => this.centreOn(text, line),
       }, text);
       if (firstNew >= 0 && i >= firstNew) li.classList.add('st-new');
       E.logList.append(li);
@@ -1298,7 +1302,7 @@ export class GamePage {
   // --- what a log line names: its hexes and counters --------------------------------------------
 
   /** The hexes (ids the map has) and counters (by the names on their titles) a text names. */
-  refs(text, extra = []) {
+  refs(text) {
     const b = this.board;
     const hexes = [];
     for (const m of text.match(/[A-Za-z]?\d+(?:\.\d+)?/g) || []) if (b.hexEls.has(m) && !hexes.includes(m)) hexes.push(m);
@@ -1315,29 +1319,49 @@ export class GamePage {
     }
     const units = [];
     let rest = text;
-    const names = extra.length ? this.names.concat(extra).sort((x, y) => y[0].length - x[0].length) : this.names;
-    for (const [name, id] of names) {
+    for (const [name, id] of this.names) {
       if (rest.includes(name)) { units.push(id); rest = rest.split(name).join(' '); }
     }
     return { hexes, units };
   }
 
+  /** The places (on this map) and counters a log line's typed marks name (docs/api.md, "marks"). */
+  markRefs(line) {
+    const hexes = [];
+    const units = [];
+    const add = (list, v) => { if (typeof v === 'string' && v && !list.includes(v)) list.push(v); };
+    for (const m of (line && line.marks) || []) {
+      for (const v of [].concat(m.from || [], m.to || [], m.at || [])) add(hexes, v);
+      for (const u of [].concat(m.unit || [], m.units || [])) add(units, u);
+    }
+    return { hexes: hexes.filter((hx) => this.board.hexEls.has(hx)), units };
+  }
+
+  /** What a log line names: its typed marks' places and counters, and those its text names. */
+  lineRefs(text, line) {
+    const r = this.refs(text);
+    const m = this.markRefs(line);
+    for (const hx of m.hexes) if (!r.hexes.includes(hx)) r.hexes.push(hx);
+    for (const u of m.units) if (!r.units.includes(u)) r.units.push(u);
+    return r;
+  }
+
   /** Outlines the hexes and marks the counters a log line names (none for ''). */
-  showRefs(text) {
+  showRefs(text, line) {
     const b = this.board;
     if (!b.svg) return;
     for (const c of b.svg.querySelectorAll('.ctr.st-ref')) c.classList.remove('st-ref');
     if (!text) { this.previewHexes([]); return; }
-    const { hexes, units } = this.refs(text);
+    const { hexes, units } = this.lineRefs(text, line);
     this.previewHexes(hexes);
     for (const u of units) { const c = b.ctrEls.get(u); if (c) c.classList.add('st-ref'); }
   }
 
   /** Brings what a log line names into view. */
-  centreOn(text, more = []) {
+  centreOn(text, line) {
     const b = this.board;
-    const { hexes, units } = this.refs(text);
-    const pts = hexes.concat(more).map((hx) => b.centre(hx));
+    const { hexes, units } = this.lineRefs(text, line);
+    const pts = hexes.map((hx) => b.centre(hx));
     for (const u of units) {
       const c = b.ctrEls.get(u);
       const hx = c && b.hexOf(b.stackOf(c) || c);
@@ -1352,112 +1376,34 @@ export class GamePage {
 
   // --- what happened since this seat last acted, step by step -----------------------------------
   //
-  // The bar steps through the log lines since this seat last acted that name something on the
-  // map, and draws what each did: a move as an arrow from where the counter stood to where it
-  // went, an attack as a burst on the hex attacked, a step lost or a counter gone (eliminated,
-  // withdrawn) on its hex. All of it is read from what every game gives alike: the hexes and
-  // counters a log line names, where each counter stood when this seat acted (kept then) and
-  // stands now, and the odds columns of the game's own CRT chart. No game's words are read.
+  // The bar steps through the log lines since this seat last acted that did something on the
+  // map, and draws what each did from the line's typed marks (docs/api.md, "marks"), the same
+  // for every game: a move, a retreat or an advance as an arrow along its way, an attack as a
+  // burst on the place attacked with lines from the attackers, a barrage as a gun-sight, a step
+  // lost as "−1", a unit eliminated as ✕, one withdrawn (off the map without loss) as an arrow
+  // out of a box, an arrival as a ring. No words are read, so a language switch keeps it all.
+  // A game whose log has no marks gets the lines that name something on the map, outlined.
 
-  /** Where each counter stands on the map now: id -> [hex, values (its title's last brackets), name]. */
-  positions() {
-    const b = this.board;
-    const out = {};
-    for (const [id, el] of b.ctrEls) {
-      const hx = b.hexOf(b.stackOf(el) || el);
-      if (!hx) continue;
-      const title = el.querySelector('title');
-      const text = title ? title.textContent : '';
-      const m = text.match(/[(（]([^()（）]*)[)）]\s*$/);
-      out[id] = [hx, m ? m[1] : '', text.replace(/\s*[(（][^()（）]*[)）]\s*$/, '').trim()];
-    }
-    return out;
-  }
-
-  /** The log lines since this seat last acted that name something on the map, with what they name. */
+  /** The log lines since this seat last acted that did (or, without marks, name) something on the map. */
   sinceLastActed() {
     const st = this.state;
-    const seat = this.seatKey(st.you);
-    const from = load(`st-acted-${this.id}-${seat}`, null);
+    const from = load(`st-acted-${this.id}-${this.seatKey(st.you)}`, null);
     const journal = st.journal || [];
-    if (typeof from !== 'number' || from >= journal.length) return { lines: [], before: null };
-    const kept = (load('st-acted-pos', {}) || {})[`${this.id}-${seat}`];
-    const before = kept && kept.lang === lang && kept.at === from ? kept.pos : null;
-    // Counters gone since are named by the names they had then.
-    const gone = [];
-    if (before) for (const [id, p] of Object.entries(before)) if (!this.board.ctrEls.has(id) && p[2] && p[2].length >= 3) gone.push([p[2], id]);
+    if (typeof from !== 'number' || from >= journal.length) return [];
+    const typed = journal.slice(from).some((l) => l.marks && l.marks.length);
     const out = [];
     for (let i = from; i < journal.length; i++) {
       const line = journal[i];
       if (line.heading) continue;
       const text = tx(line.text);
-      const r = this.refs(text, gone);
-      if (r.hexes.length || r.units.length) out.push({ i, text, hexes: r.hexes, units: r.units });
-    }
-    return { lines: out, before };
-  }
-
-  /** The odds columns of the game's CRT (its chart's column heads), which a combat's log line names. */
-  crtColumns() {
-    const crt = (this.charts || []).find((c) => c.id === 'crt');
-    const cols = new Set();
-    if (crt) for (const hd of crt.head.slice(1)) for (const l of ['en', 'zh']) { const v = typeof hd === 'string' ? hd : hd[l]; if (v && /\d/.test(v)) cols.add(v); }
-    return cols;
-  }
-
-  /**
-   * What each line of the bar did on the map: {arrows: [[from, to]], attacks: [hex],
-   * losses: [[hex, gone]], arrivals: [hex]}, read from the hexes and counters the lines name
-   * and where the counters stood when this seat acted (`before`) and stand now.
-   */
-  replayMarks(lines, before) {
-    const now = this.positions();
-    const cols = [...this.crtColumns()].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    const combat = cols.length ? new RegExp(`(?<![\\w.\\-])(?:${cols.join('|')})(?![\\w.\\-])`) : null;
-    const isCombat = (l) => !!(combat && l && combat.test(l.text));
-    const pos = new Map();
-    for (const [id, p] of Object.entries(before || now)) pos.set(id, p[0]);
-    const lastMention = new Map();
-    lines.forEach((l, k) => { for (const u of l.units) lastMention.set(u, k); });
-    let fought = null; // the hex of the last combat: a retreat that names no counter comes from it
-    return lines.map((l, k) => {
-      const m = { arrows: [], attacks: [], losses: [], arrivals: [] };
-      const H = l.hexes;
-      if (l.units.length === 1) {
-        const u = l.units[0];
-        const at = pos.get(u);
-        if (H.length >= 2) {
-          if (H[0] !== H[H.length - 1]) m.arrows.push([H[0], H[H.length - 1]]);
-          pos.set(u, H[H.length - 1]);
-        } else if (H.length === 1) {
-          if (at && at !== H[0]) m.arrows.push([at, H[0]]);
-          else if (!at) m.arrivals.push(H[0]);
-          pos.set(u, H[0]);
-        } else if (at) {
-          const was = before && before[u];
-          const is = now[u];
-          // Gone by now: at its last mention; a mention before that names a step it lost.
-          if (!is) m.losses.push([at, lastMention.get(u) === k]);
-          else if (was && was[1] !== is[1]) m.losses.push([at, false]);
-        }
-      } else if (!l.units.length && H.length) {
-        // A line naming a hex and no counter: a combat there when it, or the next line naming
-        // no hex, gives the CRT's odds column; else, after a combat, where its defenders went.
-        const next = lines[k + 1];
-        if (isCombat(l) || (next && !next.hexes.length && next.i === l.i + 1 && isCombat(next))) {
-          m.attacks.push(H[0]);
-          fought = H[0];
-        } else if (fought && H.length === 1 && H[0] !== fought) {
-          for (const [u, hx] of pos) {
-            if (hx !== fought || (now[u] && now[u][0] === fought)) continue;
-            m.arrows.push([fought, H[0]]);
-            pos.set(u, H[0]);
-          }
-          if (m.arrows.length) { m.arrows = [m.arrows[0]]; fought = H[0]; }
-        }
+      if (typed) {
+        if (line.marks && line.marks.length) out.push({ i, text, marks: line.marks });
+      } else {
+        const r = this.refs(text);
+        if (r.hexes.length || r.units.length) out.push({ i, text, marks: [] });
       }
-      return m;
-    });
+    }
+    return out;
   }
 
   /** The bar that steps through what happened since this seat last acted (when it decides again). */
@@ -1465,21 +1411,21 @@ export class GamePage {
     const E = this.el;
     const st = this.state;
     const mine = st.pending && st.pending.kind === 'seat' && st.pending.seat === st.you;
-    const key = `${this.seatKey(st.you)}|${st.version}|${lang}`;
-    if (!mine || !this.board.svg || this.replayShut === key || !this.returnedAt || !key.startsWith(`${this.returnedAt}|`)) {
+    const key = `${this.seatKey(st.you)}|${st.version}`;
+    if (!mine || !this.board.svg || this.replayShut === key || !this.returnedAt || this.returnedAt !== key) {
       E.replay.hidden = true;
       this.drawReplay();
       return;
     }
-    if (!this.replay || this.replay.key !== key) {
-      const { lines, before } = this.sinceLastActed();
-      this.replay = { key, lines, before, at: -1, marks: this.replayMarks(lines, before) };
-      if (!this.charts) this.loadCharts().then(() => { if (this.replay && this.replay.key === key) { this.replay.marks = this.replayMarks(lines, before); this.drawReplay(); } });
-    }
+    // The steps are kept across a language switch (their marks do not change); their texts are read again.
+    if (!this.replay || this.replay.key !== key) this.replay = { key, at: -1 };
     const R = this.replay;
+    R.lines = this.sinceLastActed();
+    R.at = Math.min(R.at, R.lines.length - 1);
     if (!R.lines.length) { E.replay.hidden = true; this.drawReplay(); return; }
     const cur = R.lines[R.at];
-    const n = (f) => R.marks.reduce((s, m) => s + f(m), 0);
+    const count = (l, kinds) => (l ? l.marks.filter((m) => kinds.includes(m.kind)).length : 0);
+    const total = (kinds) => R.lines.reduce((s, l) => s + count(l, kinds), 0);
     E.replay.replaceChildren(
       h('span', { class: 'st-replay-head' }, t('sinceYou', R.lines.length)),
       h('button', { class: 'st-btn st-btn-small', test: 'replay-prev', disabled: R.at < 0, title: t('prev'), onclick: () => this.stepReplay(-1) }, '◀'),
@@ -1487,13 +1433,11 @@ export class GamePage {
       h('button', { class: 'st-btn st-btn-small', test: 'replay-next', disabled: R.at >= R.lines.length - 1, title: t('next'), onclick: () => this.stepReplay(1) }, '▶'),
       h('span', { class: 'st-replay-text', test: 'replay-text' }, cur ? cur.text : t('replayHint')),
       h('button', { class: 'st-x', title: t('close'), test: 'replay-close', onclick: () => { this.replayShut = key; this.showRefs(''); this.renderReplay(); } }, '×'),
-      // What the marks on the map mean, with how many of each (all steps, or this one).
-      h('span', { class: 'st-replay-key', test: 'replay-key' }, ...[
-        ['st-key-arrow', 'replayMoves', (m) => m.arrows.length],
-        ['st-key-attack', 'replayAttacks', (m) => m.attacks.length],
-        ['st-key-loss', 'replayLosses', (m) => m.losses.filter((x) => !x[1]).length],
-        ['st-key-gone', 'replayGone', (m) => m.losses.filter((x) => x[1]).length],
-      ].map(([cls, word, f]) => h('span', { class: 'st-key-item' }, h('i', { class: cls }), t(word, R.at < 0 ? n(f) : f(R.marks[R.at] || { arrows: [], attacks: [], losses: [] }))))));
+      // What the marks on the map mean, with how many of each (all steps, or this one): the
+      // kinds that occur at all.
+      h('span', { class: 'st-replay-key', test: 'replay-key' }, ...REPLAY_KEY
+        .filter(([, , kinds]) => total(kinds) > 0)
+        .map(([cls, word, kinds]) => h('span', { class: 'st-key-item', dataset: { kind: kinds[0] } }, h('i', { class: cls }), t(word, R.at < 0 ? total(kinds) : count(cur, kinds))))));
     E.replay.classList.toggle('st-replay-stepping', R.at >= 0);
     E.replay.hidden = false;
     this.drawReplay();
@@ -1506,78 +1450,120 @@ export class GamePage {
     if (!layer) return;
     layer.replaceChildren();
     const R = this.replay;
-    if (!R || this.el.replay.hidden || !R.marks) return;
+    if (!R || this.el.replay.hidden || !R.lines) return;
     const defs = svgEl('defs');
     for (const [id, cls] of [['st-ah-now', 'st-rp-head-now'], ['st-ah-old', 'st-rp-head-old']]) {
-      const mk = svgEl('marker', { id, viewBox: '0 0 10 10', refX: '7', refY: '5', markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse', class: cls });
-      mk.append(svgEl('path', { d: 'M0 0L10 5L0 10z' }));
-      defs.append(mk);
+      for (const kind of ['move', 'retreat', 'advance']) {
+        const mk = svgEl('marker', { id: `${id}-${kind}`, viewBox: '0 0 10 10', refX: '7', refY: '5', markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse', class: `${cls} st-rp-${kind}` });
+        mk.append(svgEl('path', { d: 'M0 0L10 5L0 10z' }));
+        defs.append(mk);
+      }
     }
     layer.append(defs);
-    const order = R.marks.map((m, k) => k).filter((k) => k !== R.at);
+    const order = R.lines.map((l, k) => k).filter((k) => k !== R.at);
     if (R.at >= 0) order.push(R.at);
     for (const k of order) {
-      const m = R.marks[k];
       const cls = R.at < 0 ? 'st-rp-all' : (k === R.at ? 'st-rp-now' : 'st-rp-old');
       const head = k === R.at || R.at < 0 ? 'st-ah-now' : 'st-ah-old';
-      const g = svgEl('g', { class: `st-rp ${cls}`, 'data-step': String(k) });
-      for (const [from, to] of m.arrows) {
-        const a = b.centre(from);
-        const z = b.centre(to);
-        if (!a || !z) continue;
-        const len = Math.hypot(z[0] - a[0], z[1] - a[1]) || 1;
-        const ux = (z[0] - a[0]) / len;
-        const uy = (z[1] - a[1]) / len;
-        const s0 = Math.min(8, len / 4);
-        const s1 = Math.min(12, len / 3);
-        g.append(svgEl('circle', { cx: a[0], cy: a[1], r: 4, class: 'st-rp-from' }));
-        g.append(svgEl('line', {
-          x1: a[0] + ux * s0, y1: a[1] + uy * s0, x2: z[0] - ux * s1, y2: z[1] - uy * s1,
-          class: 'st-rp-arrow', 'marker-end': `url(#${head})`, 'data-from': from, 'data-to': to,
-        }));
-      }
-      for (const hx of m.attacks) {
-        const c = b.centre(hx);
-        if (!c) continue;
-        const pts = [];
-        for (let i = 0; i < 16; i++) {
-          const r = i % 2 ? 11 : 24;
-          const an = (Math.PI * i) / 8 - Math.PI / 2;
-          pts.push(`${(c[0] + r * Math.cos(an)).toFixed(1)},${(c[1] + r * Math.sin(an)).toFixed(1)}`);
-        }
-        g.append(svgEl('polygon', { points: pts.join(' '), class: 'st-rp-attack', 'data-hex': hx }));
-      }
-      for (const [hx, gone] of m.losses) {
-        const c = b.centre(hx);
-        if (!c) continue;
-        if (gone) {
-          g.append(svgEl('path', { d: `M${c[0] - 14} ${c[1] - 14}L${c[0] + 14} ${c[1] + 14}M${c[0] + 14} ${c[1] - 14}L${c[0] - 14} ${c[1] + 14}`, class: 'st-rp-gone', 'data-hex': hx }));
-        } else {
-          const x = c[0] + 8;
-          const y = c[1] + 6;
-          g.append(svgEl('rect', { x, y, width: 20, height: 13, rx: 3, class: 'st-rp-loss', 'data-hex': hx }));
-          g.append(Object.assign(svgEl('text', { x: x + 10, y: y + 10, class: 'st-rp-loss-text' }), { textContent: '−1' }));
-        }
-      }
-      for (const hx of m.arrivals) {
-        const c = b.centre(hx);
-        if (c) g.append(svgEl('circle', { cx: c[0], cy: c[1], r: 20, class: 'st-rp-arrive', 'data-hex': hx }));
-      }
+      const g = svgEl('g', { class: `st-rp ${cls}`, 'data-step': String(k), 'data-line': String(R.lines[k].i) });
+      this.drawMarks(g, R.lines[k].marks, head);
       if (g.childNodes.length) layer.append(g);
+    }
+  }
+
+  /** Draws one line's marks into `g`. */
+  drawMarks(g, marks, head) {
+    const b = this.board;
+    const tags = new Map(); // place -> tags drawn there in this step, so that they sit side by side
+    const tagAt = (hx) => { const n = tags.get(hx) || 0; tags.set(hx, n + 1); return n; };
+    for (const m of marks) {
+      const at = typeof m.at === 'string' ? b.centre(m.at) : null;
+      switch (m.kind) {
+        case 'move': case 'retreat': case 'advance': {
+          const way = (m.path && m.path.length > 1 ? m.path : [m.from, m.to]).map((hx) => b.centre(hx));
+          if (way.some((p) => !p) || m.from === m.to) break;
+          const a = way[0];
+          const z = way[way.length - 1];
+          const y = way[way.length - 2];
+          // Shortened at both ends, so that the counters stay readable.
+          const len0 = Math.hypot(way[1][0] - a[0], way[1][1] - a[1]) || 1;
+          const len1 = Math.hypot(z[0] - y[0], z[1] - y[1]) || 1;
+          const s0 = Math.min(8, len0 / 4);
+          const s1 = Math.min(12, len1 / 3);
+          const pts = way.map((p) => [...p]);
+          pts[0] = [a[0] + ((way[1][0] - a[0]) / len0) * s0, a[1] + ((way[1][1] - a[1]) / len0) * s0];
+          pts[pts.length - 1] = [z[0] - ((z[0] - y[0]) / len1) * s1, z[1] - ((z[1] - y[1]) / len1) * s1];
+          g.append(svgEl('circle', { cx: a[0], cy: a[1], r: 4, class: `st-rp-from st-rp-${m.kind}` }));
+          g.append(svgEl('polyline', {
+            points: pts.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(' '),
+            class: `st-rp-arrow st-rp-${m.kind}`, 'marker-end': `url(#${head}-${m.kind})`,
+            'data-from': m.from, 'data-to': m.to, 'data-kind': m.kind, 'data-unit': m.unit,
+          }));
+          break;
+        }
+        case 'attack': case 'barrage': {
+          if (!at) break;
+          for (const f of m.from || []) {
+            const c = b.centre(f);
+            if (c && f !== m.at) g.append(svgEl('line', { x1: c[0], y1: c[1], x2: at[0], y2: at[1], class: `st-rp-${m.kind}-line`, 'data-from': f }));
+          }
+          if (m.kind === 'attack') {
+            const pts = [];
+            for (let i = 0; i < 16; i++) {
+              const r = i % 2 ? 11 : 24;
+              const an = (Math.PI * i) / 8 - Math.PI / 2;
+              pts.push(`${(at[0] + r * Math.cos(an)).toFixed(1)},${(at[1] + r * Math.sin(an)).toFixed(1)}`);
+            }
+            g.append(svgEl('polygon', { points: pts.join(' '), class: 'st-rp-attack', 'data-hex': m.at }));
+          } else {
+            // A gun-sight on the place fired on.
+            const [x, y] = at;
+            g.append(svgEl('circle', { cx: x, cy: y, r: 17, class: 'st-rp-barrage', 'data-hex': m.at }));
+            g.append(svgEl('path', { d: `M${x - 25} ${y}H${x - 9}M${x + 9} ${y}H${x + 25}M${x} ${y - 25}V${y - 9}M${x} ${y + 9}V${y + 25}`, class: 'st-rp-barrage-cross' }));
+          }
+          break;
+        }
+        case 'step-lost': {
+          if (!at) break;
+          const n = tagAt(m.at);
+          const x = at[0] + 8 - n * 4;
+          const y = at[1] + 6 - n * 15;
+          g.append(svgEl('rect', { x, y, width: 20, height: 13, rx: 3, class: 'st-rp-loss', 'data-hex': m.at, 'data-unit': m.unit || '' }));
+          g.append(Object.assign(svgEl('text', { x: x + 10, y: y + 10, class: 'st-rp-loss-text' }), { textContent: '−1' }));
+          break;
+        }
+        case 'eliminated': {
+          if (!at) break;
+          const [x, y] = at;
+          g.append(svgEl('path', { d: `M${x - 14} ${y - 14}L${x + 14} ${y + 14}M${x + 14} ${y - 14}L${x - 14} ${y + 14}`, class: 'st-rp-gone', 'data-hex': m.at, 'data-unit': m.unit }));
+          break;
+        }
+        case 'withdrawn': {
+          if (!at) break;
+          // Off the map without loss: an arrow up and out of a box.
+          const [x, y] = at;
+          g.append(svgEl('rect', { x: x - 13, y: y - 6, width: 26, height: 20, rx: 3, class: 'st-rp-withdrawn', 'data-hex': m.at, 'data-unit': m.unit }));
+          g.append(svgEl('path', { d: `M${x} ${y + 8}V${y - 20}M${x - 8} ${y - 12}L${x} ${y - 21}L${x + 8} ${y - 12}`, class: 'st-rp-withdrawn-arrow' }));
+          break;
+        }
+        case 'arrived': {
+          if (at) g.append(svgEl('circle', { cx: at[0], cy: at[1], r: 20, class: 'st-rp-arrive', 'data-hex': m.at, 'data-unit': m.unit }));
+          break;
+        }
+        default: break;
+      }
     }
   }
 
   stepReplay(by) {
     const R = this.replay;
-    if (!R) return;
+    if (!R || !R.lines) return;
     R.at = Math.max(-1, Math.min(R.lines.length - 1, R.at + by));
     const line = R.lines[R.at];
     this.renderReplay();
     if (!line) { this.showRefs(''); return; }
-    this.showRefs(line.text);
-    const m = R.marks[R.at] || {};
-    const hexes = [...(m.arrows || []).flat(), ...(m.attacks || []), ...(m.losses || []).map((x) => x[0])];
-    this.centreOn(line.text, hexes);
+    this.showRefs(line.text, line);
+    this.centreOn(line.text, line);
   }
 
   // --- the game's charts -----------------------------------------------------------------------

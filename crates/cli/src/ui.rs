@@ -163,6 +163,7 @@ mod tests {
         JournalLine {
             heading: false,
             text: Text::new(s, s),
+            marks: Vec::new(),
         }
     }
 

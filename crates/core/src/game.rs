@@ -165,12 +165,140 @@ pub struct Chart {
 #[error("{0}")]
 pub struct SetupError(pub String);
 
+/// What a log line did on the board, typed, so that a page draws it without reading the line's
+/// words. Units are named by their counter ids (`data-id` in the board SVG) and places by the
+/// game's location ids (a hex's printed id, or a space's id on a point-to-point map): the same
+/// ids [`Targets`] uses. Marks are not part of a game's state: the log is rebuilt by replaying a
+/// record, so an old record gets its marks when it is loaded, and no checksum changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Mark {
+    /// A unit moved of its own will: from where it stood to where it stopped, with the
+    /// locations it passed through (`from` and `to` included) when the game knows them.
+    Move {
+        unit: String,
+        from: String,
+        to: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        path: Vec<String>,
+    },
+    /// A unit gave ground after a combat (or before one, or away from an enemy coming near).
+    Retreat {
+        unit: String,
+        from: String,
+        to: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        path: Vec<String>,
+    },
+    /// A unit followed up a combat into ground the enemy left.
+    Advance { unit: String, from: String, to: String },
+    /// Units attacked a location from theirs (`from`, one entry per attacker's location,
+    /// without repeats).
+    Attack {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        units: Vec<String>,
+        #[serde(default)]
+        from: Vec<String>,
+        at: String,
+    },
+    /// Guns fired on a location from theirs.
+    Barrage {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        units: Vec<String>,
+        #[serde(default)]
+        from: Vec<String>,
+        at: String,
+    },
+    /// A unit (or, with none, the location's own defences, such as a fortress) lost a step
+    /// and stays on the board.
+    StepLost {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
+        at: String,
+    },
+    /// A unit was destroyed where it stood.
+    Eliminated { unit: String, at: String },
+    /// A unit left the board without loss (withdrawn, taken off to a holding box, exited).
+    Withdrawn { unit: String, at: String },
+    /// A unit came onto the board (a reinforcement, a set-up placement).
+    Arrived { unit: String, at: String },
+}
+
+impl Mark {
+    /// The mark's kind as the page names it (`move`, `step-lost`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Mark::Move { .. } => "move",
+            Mark::Retreat { .. } => "retreat",
+            Mark::Advance { .. } => "advance",
+            Mark::Attack { .. } => "attack",
+            Mark::Barrage { .. } => "barrage",
+            Mark::StepLost { .. } => "step-lost",
+            Mark::Eliminated { .. } => "eliminated",
+            Mark::Withdrawn { .. } => "withdrawn",
+            Mark::Arrived { .. } => "arrived",
+        }
+    }
+}
+
+/// Follows the marks of `lines` from `at` (each unit on the board and its location), as a page
+/// does: afterwards `at` holds where the marks leave each unit. The first mark that does not
+/// fit is an error: a unit moving, losing a step or leaving from where it does not stand, or
+/// arriving while already on the board.
+pub fn follow_marks(at: &mut std::collections::BTreeMap<String, String>, lines: &[JournalLine]) -> Result<(), String> {
+    for (i, line) in lines.iter().enumerate() {
+        for m in &line.marks {
+            let bad = |why: &str| format!("line {i} ({}), {m:?}: {why}", line.text.en);
+            match m {
+                Mark::Move { unit, from, to, .. }
+                | Mark::Retreat { unit, from, to, .. }
+                | Mark::Advance { unit, from, to } => {
+                    if at.get(unit) != Some(from) {
+                        return Err(bad(&format!("the unit stands at {:?}", at.get(unit))));
+                    }
+                    at.insert(unit.clone(), to.clone());
+                }
+                Mark::StepLost {
+                    unit: Some(unit),
+                    at: place,
+                } => {
+                    if at.get(unit) != Some(place) {
+                        return Err(bad(&format!("the unit stands at {:?}", at.get(unit))));
+                    }
+                }
+                Mark::Eliminated { unit, at: place } | Mark::Withdrawn { unit, at: place } => {
+                    if at.remove(unit).as_ref() != Some(place) {
+                        return Err(bad("the unit does not stand there"));
+                    }
+                }
+                Mark::Arrived { unit, at: place } => {
+                    if let Some(was) = at.insert(unit.clone(), place.clone()) {
+                        return Err(bad(&format!("the unit stood at {was} already")));
+                    }
+                }
+                Mark::Attack { units, from, .. } | Mark::Barrage { units, from, .. } => {
+                    for u in units {
+                        if !at.get(u).is_some_and(|p| from.contains(p)) {
+                            return Err(bad(&format!("{u} stands at {:?}", at.get(u))));
+                        }
+                    }
+                }
+                Mark::StepLost { unit: None, .. } => {}
+            }
+        }
+    }
+    Ok(())
+}
+
 /// One line of a game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JournalLine {
     /// Headings mark turns and phases, so a reader can jump through the log.
     pub heading: bool,
     pub text: Text,
+    /// What the line did on the board, if anything ([`Mark`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
 }
 
 /// Who may read a log line.
@@ -196,8 +324,34 @@ impl Journal {
                 JournalLine {
                     heading: false,
                     text: text(),
+                    marks: Vec::new(),
                 },
             ));
+        }
+    }
+
+    /// Adds a line everyone may read, with what it did on the board ([`Mark`]). Neither closure
+    /// runs while the log is off (a search, a simulation).
+    pub fn say_marked<M: IntoIterator<Item = Mark>>(&mut self, text: impl FnOnce() -> Text, marks: impl FnOnce() -> M) {
+        if !self.off {
+            self.lines.push((
+                Audience::All,
+                JournalLine {
+                    heading: false,
+                    text: text(),
+                    marks: marks().into_iter().collect(),
+                },
+            ));
+        }
+    }
+
+    /// Adds marks to the line said last: for what a line already said brings about on the board
+    /// without a line of its own (the overrunning units entering the hex their combat emptied).
+    pub fn mark_last<M: IntoIterator<Item = Mark>>(&mut self, marks: impl FnOnce() -> M) {
+        if !self.off {
+            if let Some((_, line)) = self.lines.last_mut() {
+                line.marks.extend(marks());
+            }
         }
     }
 
@@ -209,6 +363,7 @@ impl Journal {
                 JournalLine {
                     heading: true,
                     text: text(),
+                    marks: Vec::new(),
                 },
             ));
         }
@@ -222,6 +377,7 @@ impl Journal {
                 JournalLine {
                     heading: false,
                     text: text(),
+                    marks: Vec::new(),
                 },
             ));
         }
@@ -324,4 +480,54 @@ pub fn play_randomly_watching<G: Game>(
 ) -> Result<u64, Refusal> {
     let mut agents: Vec<Box<dyn Agent<G>>> = G::seats().iter().map(|_| Box::new(RandomAgent) as _).collect();
     play_out_watching(game, &mut agents, rng, max_decisions, watch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_marked_line_carries_its_marks_and_an_unmarked_one_reads_as_before() {
+        let mut j = Journal::default();
+        j.say(|| crate::text!("plain", "平"));
+        j.say_marked(
+            || crate::text!("moved", "移动"),
+            || {
+                [Mark::Move {
+                    unit: "u1".into(),
+                    from: "0101".into(),
+                    to: "0103".into(),
+                    path: vec!["0101".into(), "0102".into(), "0103".into()],
+                }]
+            },
+        );
+        j.off = true;
+        j.say_marked(
+            || panic!("no text while the log is off"),
+            || -> [Mark; 0] { panic!("no marks either") },
+        );
+        let lines = j.for_seat(None, true);
+        assert_eq!(lines.len(), 2);
+        // A line without marks is written as it always was, and one written so still reads.
+        let plain = serde_json::to_value(&lines[0]).unwrap();
+        assert_eq!(
+            plain,
+            serde_json::json!({"heading": false, "text": {"en": "plain", "zh": "平"}})
+        );
+        let back: JournalLine = serde_json::from_value(plain).unwrap();
+        assert!(back.marks.is_empty());
+        let moved = serde_json::to_value(&lines[1]).unwrap();
+        assert_eq!(
+            moved["marks"],
+            serde_json::json!([{"kind": "move", "unit": "u1", "from": "0101", "to": "0103", "path": ["0101", "0102", "0103"]}])
+        );
+        let back: JournalLine = serde_json::from_value(moved).unwrap();
+        assert_eq!(back, lines[1]);
+        let lost = serde_json::to_value(Mark::StepLost {
+            unit: None,
+            at: "0202".into(),
+        })
+        .unwrap();
+        assert_eq!(lost, serde_json::json!({"kind": "step-lost", "at": "0202"}));
+    }
 }

@@ -16,7 +16,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use sandtable_core::game::{ActionKind, JournalLine, Outcome, Pending, Seat};
+use sandtable_core::game::{ActionKind, JournalLine, Mark, Outcome, Pending, Seat};
 use sandtable_core::record::{LegalAction, LegalChoice, ScenarioSource};
 use sandtable_core::text;
 use sandtable_core::text::{Lang, Text};
@@ -437,6 +437,9 @@ pub struct PageLine {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     heading: bool,
     text: String,
+    /// What the line did on the board (docs/api.md, "marks").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<Mark>,
 }
 
 /// The game as one seat's page takes it (`?page=en|zh`, docs/api.md): every text in one
@@ -554,6 +557,7 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
             .map(|l| PageLine {
                 heading: l.heading,
                 text: l.text.get(lang).to_string(),
+                marks: l.marks,
             })
             .collect(),
         pieces: s.render_pieces(you, lang),

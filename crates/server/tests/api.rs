@@ -1453,3 +1453,55 @@ async fn a_paths_of_glory_hand_reaches_no_other_seat_by_any_channel() {
         .await;
     leaks("a preview", &p.to_string());
 }
+
+/// Issue 11 item 4: a log line says what it did on the map in typed marks (docs/api.md,
+/// "marks"), the same in both languages' page forms and in the full document, so that a page
+/// draws a move from where to where without reading the line.
+#[tokio::test]
+async fn log_lines_carry_their_marks_in_every_form() {
+    let app = app();
+    let (id, tokens) = app.create(3, json!({})).await;
+    // Moves of the side deciding, until a unit has moved.
+    let mut moved = None;
+    for _ in 0..40 {
+        let doc = app.state(&id, None).await;
+        let Some(seat) = doc["pending"]["seat"].as_u64() else {
+            break;
+        };
+        let token = tok(&tokens, doc["seats"][seat as usize]["id"].as_str().expect("a seat id"));
+        let mine = app.state(&id, Some(token)).await;
+        let legal = mine["legal"].as_array().expect("a list");
+        let n = legal.iter().position(|a| a["kind"] == json!("move")).unwrap_or(0);
+        let after = app.act_nth(&id, token, n).await;
+        let lines = after["journal"].as_array().expect("the log");
+        if let Some(i) = lines.iter().position(|l| l["marks"][0]["kind"] == json!("move")) {
+            moved = Some((token.to_string(), i, lines[i].clone()));
+            break;
+        }
+    }
+    let (token, i, line) = moved.expect("a unit moved within 40 decisions");
+    let mark = &line["marks"][0];
+    for k in ["unit", "from", "to"] {
+        assert!(mark[k].as_str().is_some_and(|s| !s.is_empty()), "{line}");
+    }
+    assert!(line["text"]["en"]
+        .as_str()
+        .is_some_and(|t| t.contains(mark["to"].as_str().unwrap_or("?"))));
+    let (s, en) = app
+        .call("GET", &format!("/api/games/{id}?page=en"), Some(&token), None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, zh) = app
+        .call("GET", &format!("/api/games/{id}?page=zh"), Some(&token), None)
+        .await;
+    assert_eq!(en["journal"][i]["marks"], line["marks"]);
+    assert_eq!(zh["journal"][i]["marks"], line["marks"]);
+    assert_ne!(en["journal"][i]["text"], zh["journal"][i]["text"]);
+    // A line that did nothing on the map carries no marks at all.
+    let plain = en["journal"]
+        .as_array()
+        .expect("the log")
+        .iter()
+        .find(|l| l["marks"].is_null());
+    assert!(plain.is_some(), "some lines have no marks");
+}

@@ -421,12 +421,21 @@ impl ArdennesII {
             Some(crate::data::BarrageStrength::Half) => text!("a Half marker", "半数标记"),
             None => text!("no effect", "无效果"),
         };
-        self.journal.say(|| {
-            Text::new(
-                format!("3.5: barrage at {hid}: die {die}, modified {modified}: {}.", what.en),
-                format!("3.5:射击 {hid}:骰 {die},修正后 {modified}:{}。", what.zh),
-            )
-        });
+        self.journal.say_marked(
+            || {
+                Text::new(
+                    format!("3.5: barrage at {hid}: die {die}, modified {modified}: {}.", what.en),
+                    format!("3.5:射击 {hid}:骰 {die},修正后 {modified}:{}。", what.zh),
+                )
+            },
+            || {
+                [sandtable_core::game::Mark::Barrage {
+                    units: Vec::new(),
+                    from: Vec::new(),
+                    at: hid.clone(),
+                }]
+            },
+        );
         let Some(strength) = result else { return };
         let i = match self.s.markers.iter().position(|m| m.hex == target && m.side == side) {
             Some(i) => i,

@@ -101,17 +101,24 @@ impl ArdennesII {
         let allowance = Board::new(&self.w, &self.s).allowance(unit) as u16;
         let before = self.holder(to);
         let st = &mut self.s.units[unit as usize];
+        let from = st.hex();
         st.loc = Loc::Map(to);
         st.spent = allowance.max(1);
         st.moved = true;
         st.dg = false;
         let name = self.unit_text(unit);
-        self.journal.say(|| {
-            Text::new(
-                format!("4.2: {} crosses the Our in rubber boats.", name.en),
-                format!("4.2:{}乘橡皮艇渡过乌尔河。", name.zh),
-            )
-        });
+        self.journal.say_marked(
+            || {
+                Text::new(
+                    format!("4.2: {} crosses the Our in rubber boats.", name.en),
+                    format!("4.2:{}乘橡皮艇渡过乌尔河。", name.zh),
+                )
+            },
+            || {
+                from.map(|from| crate::marks::moved(&self.w, &[unit], from, to, crate::marks::mv))
+                    .unwrap_or_default()
+            },
+        );
         self.occupy(to, before);
     }
 }

@@ -186,16 +186,23 @@ impl ArdennesII {
             Some(to) => {
                 let before = self.holder(to);
                 let st = &mut self.s.units[unit as usize];
+                let from = st.hex();
                 st.loc = Loc::Map(to);
                 st.dg = true;
                 let name = self.unit_text(unit);
                 let hid = self.w.data.hex_id(to);
-                self.journal.say(|| {
-                    Text::new(
-                        format!("3.6: {} bugs out to {hid} and becomes DG.", name.en),
-                        format!("3.6:{}逃跑到 {hid},成为混乱。", name.zh),
-                    )
-                });
+                self.journal.say_marked(
+                    || {
+                        Text::new(
+                            format!("3.6: {} bugs out to {hid} and becomes DG.", name.en),
+                            format!("3.6:{}逃跑到 {hid},成为混乱。", name.zh),
+                        )
+                    },
+                    || {
+                        from.map(|from| crate::marks::moved(&self.w, &[unit], from, to, crate::marks::retreat))
+                            .unwrap_or_default()
+                    },
+                );
                 self.occupy(to, before);
             }
             None => {

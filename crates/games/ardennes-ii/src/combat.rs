@@ -10,7 +10,7 @@ use crate::rules::{with_search, Board, EIGHTHS};
 use crate::sequence::Side;
 use crate::state::{Combat, Loc, Stage, UnitId};
 use crate::{Action, ArdennesII};
-use sandtable_core::game::Refusal;
+use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::hex::Hex;
 use sandtable_core::text;
 use sandtable_core::text::Text;
@@ -410,7 +410,10 @@ impl ArdennesII {
             Action::Resolve => {
                 c.stage = Stage::StandOrRetreat;
                 let hid = self.w.data.hex_id(c.target);
-                self.journal.say(|| text!("3.2: attack on {hid}.", "3.2:攻击 {hid}。"));
+                self.journal.say_marked(
+                    || text!("3.2: attack on {hid}.", "3.2:攻击 {hid}。"),
+                    || [crate::marks::attack(&self.w, &self.s, &c.attackers, c.target)],
+                );
                 self.s.attacked_hexes.push(c.target);
                 for &u in &c.attackers {
                     self.s.units[u as usize].attacked = true;
@@ -551,25 +554,38 @@ impl ArdennesII {
         } else {
             self.unit_text(u)
         };
+        let at = crate::marks::at(&self.w, &self.s, u);
         let st = &mut self.s.units[u as usize];
         if steps >= 2 {
             st.reduced = true;
         } else {
             st.loc = Loc::Eliminated;
         }
-        self.journal.say(|| {
-            if steps >= 2 {
-                Text::new(
-                    format!("1.2: {} loses a step (reduced).", name.en),
-                    format!("1.2:{}损失一个军力(翻为减员面)。", name.zh),
-                )
-            } else {
-                Text::new(
-                    format!("1.2: {} loses its last step and is eliminated.", name.en),
-                    format!("1.2:{}损失最后一个军力,被消灭。", name.zh),
-                )
-            }
-        });
+        self.journal.say_marked(
+            || {
+                if steps >= 2 {
+                    Text::new(
+                        format!("1.2: {} loses a step (reduced).", name.en),
+                        format!("1.2:{}损失一个军力(翻为减员面)。", name.zh),
+                    )
+                } else {
+                    Text::new(
+                        format!("1.2: {} loses its last step and is eliminated.", name.en),
+                        format!("1.2:{}损失最后一个军力,被消灭。", name.zh),
+                    )
+                }
+            },
+            || {
+                let unit = crate::marks::unit(&self.w, u);
+                at.map(|at| {
+                    if steps >= 2 {
+                        Mark::StepLost { unit: Some(unit), at }
+                    } else {
+                        Mark::Eliminated { unit, at }
+                    }
+                })
+            },
+        );
         match c.stage {
             Stage::AttackerLoss => {
                 c.attacker_losses = c.attacker_losses.saturating_sub(1);
@@ -692,21 +708,30 @@ impl ArdennesII {
             }
         }
         let hid = self.w.data.hex_id(to);
+        let marks = match from {
+            Some(from) if !self.journal.off => crate::marks::moved(&self.w, &stack, from, to, crate::marks::retreat),
+            _ => Vec::new(),
+        };
         if loss {
             // 3.2: a bond entered or a blocked retreat costs the stack a step: the unit with the
             // most steps takes it (RULINGS).
             if let Some(&u) = stack.iter().max_by_key(|&&u| (self.steps(u), std::cmp::Reverse(u))) {
                 self.lose_step(&mut c, u);
             }
-            self.journal.say(|| {
-                text!(
-                    "3.2: the defender retreats to {hid} and loses a step.",
-                    "3.2:防御方撤退到 {hid},损失一个军力。"
-                )
-            });
+            self.journal.say_marked(
+                || {
+                    text!(
+                        "3.2: the defender retreats to {hid} and loses a step.",
+                        "3.2:防御方撤退到 {hid},损失一个军力。"
+                    )
+                },
+                || marks,
+            );
         } else {
-            self.journal
-                .say(|| text!("3.2: the defender retreats to {hid}.", "3.2:防御方撤退到 {hid}。"));
+            self.journal.say_marked(
+                || text!("3.2: the defender retreats to {hid}.", "3.2:防御方撤退到 {hid}。"),
+                || marks,
+            );
         }
         c.retreat = 0;
         self.occupy(to, before);
@@ -726,6 +751,16 @@ impl ArdennesII {
         if c.overrun {
             if vacated {
                 let before = self.holder(c.target);
+                let movers = self.alive(&c.attackers);
+                let marks: Vec<Mark> = movers
+                    .iter()
+                    .filter_map(|&u| {
+                        let from = self.s.units[u as usize].hex().filter(|_| !self.journal.off)?;
+                        let advance = |unit, from, to| Mark::Advance { unit, from, to };
+                        crate::marks::moved(&self.w, &[u], from, c.target, advance).pop()
+                    })
+                    .collect();
+                self.journal.mark_last(|| marks);
                 for u in self.alive(&c.attackers) {
                     self.enter(u, c.target);
                 }
@@ -771,6 +806,7 @@ impl ArdennesII {
     /// 3.2 (7): `unit` advances to `to` (checked).
     fn advance(&mut self, mut c: Combat, unit: UnitId, to: Hex) {
         let before = self.holder(to);
+        let from = self.s.units[unit as usize].hex();
         self.enter(unit, to);
         // 3.1, 3.5: made DG by a traffic jam, or in an enemy Full-marker hex, it goes no farther.
         let st = &self.s.units[unit as usize];
@@ -781,12 +817,23 @@ impl ArdennesII {
         }
         if !self.journal.off {
             let (name, hid) = (self.unit_text(unit), self.w.data.hex_id(to));
-            self.journal.say(|| {
-                Text::new(
-                    format!("3.2: {} advances to {hid}.", name.en),
-                    format!("3.2:{}推进到 {hid}。", name.zh),
-                )
-            });
+            let marks = match from {
+                Some(from) => crate::marks::moved(&self.w, &[unit], from, to, |unit, from, to| Mark::Advance {
+                    unit,
+                    from,
+                    to,
+                }),
+                None => Vec::new(),
+            };
+            self.journal.say_marked(
+                || {
+                    Text::new(
+                        format!("3.2: {} advances to {hid}.", name.en),
+                        format!("3.2:{}推进到 {hid}。", name.zh),
+                    )
+                },
+                || marks,
+            );
         }
         if let Some(e) = c.advancing.iter_mut().find(|e| e.0 == unit) {
             if e.1 == 0 || to != c.target {

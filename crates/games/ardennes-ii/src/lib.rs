@@ -37,6 +37,7 @@ mod bridges;
 mod bug_out;
 mod combat;
 mod dg;
+mod marks;
 mod movement;
 mod overrun;
 mod procedure;

@@ -697,12 +697,16 @@ impl ArdennesII {
         } else {
             ("moves together", "一起移动")
         };
-        self.journal.say(|| {
-            Text::new(
-                format!("{} {moves} {from} → {hid} ({}).", capitalized(&name.en), mp.en),
-                format!("{}{moves_zh} {from} → {hid}({})。", name.zh, mp.zh),
-            )
-        });
+        let marks = crate::marks::moved(&self.w, &m.movers(), m.from, at, crate::marks::mv);
+        self.journal.say_marked(
+            || {
+                Text::new(
+                    format!("{} {moves} {from} → {hid} ({}).", capitalized(&name.en), mp.en),
+                    format!("{}{moves_zh} {from} → {hid}({})。", name.zh, mp.zh),
+                )
+            },
+            || marks,
+        );
     }
 
     /// The march is over: its last stretch is logged, and a VP hex it ends in may change hands

@@ -215,7 +215,10 @@ impl ArdennesII {
             st.moved = true;
         }
         let hid = self.w.data.hex_id(target);
-        self.journal.say(|| text!("3.3: overrun of {hid}.", "3.3:突袭 {hid}。"));
+        self.journal.say_marked(
+            || text!("3.3: overrun of {hid}.", "3.3:突袭 {hid}。"),
+            || [crate::marks::attack(&self.w, &self.s, units, target)],
+        );
         self.engine.push(Frame::Combat(Combat {
             target,
             attackers: units.to_vec(),

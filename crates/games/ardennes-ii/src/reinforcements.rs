@@ -171,12 +171,29 @@ impl ArdennesII {
             }
         }
         let k = if hexes.is_empty() { 0 } else { a.units.len() };
-        self.journal.say(|| {
-            text!(
-                "Reinforcements: {k} unit(s) arrive (2.2).",
-                "增援:{k} 个单位抵达(2.2)。"
-            )
-        });
+        self.journal.say_marked(
+            || {
+                text!(
+                    "Reinforcements: {k} unit(s) arrive (2.2).",
+                    "增援:{k} 个单位抵达(2.2)。"
+                )
+            },
+            // Those placed at once; the others are marked where they are placed.
+            || {
+                let mut marks = Vec::new();
+                if let [h] = hexes.as_slice() {
+                    for &u in &a.units {
+                        if self.s.units[u as usize].hex() == Some(*h) {
+                            marks.push(sandtable_core::game::Mark::Arrived {
+                                unit: crate::marks::unit(&self.w, u),
+                                at: self.w.data.hex_id(*h),
+                            });
+                        }
+                    }
+                }
+                marks
+            },
+        );
     }
 
     /// The hexes arrival `i` of the scenario would enter on the position now (2.2, SCS 5.0, a
@@ -195,9 +212,28 @@ impl ArdennesII {
         let scenario = self.scenario.clone();
         for r in scenario.removals.iter().filter(|r| r.turn == turn) {
             for &u in &r.units {
+                let at = crate::marks::at(&self.w, &self.s, u);
                 let st = &mut self.s.units[u as usize];
                 if !matches!(st.loc, Loc::Exited { .. }) {
                     st.loc = Loc::Removed;
+                }
+                // A unit taken off the map is logged, with its mark; one not on it goes unsaid.
+                if let Some(at) = at.filter(|_| !self.journal.off) {
+                    let name = self.unit_text(u);
+                    self.journal.say_marked(
+                        || {
+                            sandtable_core::text::Text::new(
+                                format!("2.2: the Arrival Schedule takes {} out of the game.", name.en),
+                                format!("2.2:按抵达表,{}移出游戏。", name.zh),
+                            )
+                        },
+                        || {
+                            [sandtable_core::game::Mark::Withdrawn {
+                                unit: crate::marks::unit(&self.w, u),
+                                at,
+                            }]
+                        },
+                    );
                 }
             }
         }

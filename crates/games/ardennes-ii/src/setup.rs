@@ -331,12 +331,20 @@ impl ArdennesII {
         self.enter(unit, at);
         if !self.journal.off {
             let (name, hid) = (self.unit_text(unit), self.w.data.hex_id(at));
-            self.journal.say(|| {
-                Text::new(
-                    format!("{} is placed at {hid}.", name.en),
-                    format!("{}放置于 {hid}。", name.zh),
-                )
-            });
+            self.journal.say_marked(
+                || {
+                    Text::new(
+                        format!("{} is placed at {hid}.", name.en),
+                        format!("{}放置于 {hid}。", name.zh),
+                    )
+                },
+                || {
+                    [sandtable_core::game::Mark::Arrived {
+                        unit: crate::marks::unit(&self.w, unit),
+                        at: hid.clone(),
+                    }]
+                },
+            );
         }
         if self.s.airborne_drop.contains(&unit) {
             self.airborne_group_kept(unit, &mut queue);

@@ -171,17 +171,27 @@ impl ArdennesII {
     /// 3.7: the Artillery Resupply Table.
     pub(crate) fn resupply_roll(&mut self, unit: UnitId, die: u8) {
         let name = self.unit_text(unit);
+        let at = crate::marks::at(&self.w, &self.s, unit);
         match self.w.data.tables.artillery_resupply.roll(die as i32) {
             crate::data::tables::Resupply::Eliminate => self.s.units[unit as usize].loc = Loc::Eliminated,
             crate::data::tables::Resupply::RemoveDg => self.s.units[unit as usize].dg = false,
             crate::data::tables::Resupply::Stay => {}
         }
-        self.journal.say(|| {
-            Text::new(
-                format!("3.7: artillery resupply for {}, die {die}.", name.en),
-                format!("3.7:{}的火炮空中补给,骰 {die}。", name.zh),
-            )
-        });
+        let gone = self.s.units[unit as usize].hex().is_none();
+        self.journal.say_marked(
+            || {
+                Text::new(
+                    format!("3.7: artillery resupply for {}, die {die}.", name.en),
+                    format!("3.7:{}的火炮空中补给,骰 {die}。", name.zh),
+                )
+            },
+            || {
+                at.filter(|_| gone).map(|at| sandtable_core::game::Mark::Eliminated {
+                    unit: crate::marks::unit(&self.w, unit),
+                    at,
+                })
+            },
+        );
     }
 }
 

@@ -7,7 +7,7 @@ use crate::rules::{with_search, Board};
 use crate::sequence::Side;
 use crate::state::{Loc, UnitId};
 use crate::ArdennesII;
-use sandtable_core::game::{Outcome, Refusal};
+use sandtable_core::game::{Mark, Outcome, Refusal};
 use sandtable_core::hex::Hex;
 use sandtable_core::text;
 use sandtable_core::text::Text;
@@ -166,14 +166,23 @@ impl ArdennesII {
 
     /// `unit` leaves the map (checked), counting for victory from this turn.
     pub(crate) fn exit(&mut self, unit: UnitId) {
+        let at = crate::marks::at(&self.w, &self.s, unit);
         self.s.units[unit as usize].loc = Loc::Exited { turn: self.s.turn };
         let name = self.unit_text(unit);
-        self.journal.say(|| {
-            Text::new(
-                format!("{} leaves the map (exit).", name.en),
-                format!("{}离开地图(撤出)。", name.zh),
-            )
-        });
+        self.journal.say_marked(
+            || {
+                Text::new(
+                    format!("{} leaves the map (exit).", name.en),
+                    format!("{}离开地图(撤出)。", name.zh),
+                )
+            },
+            || {
+                at.map(|at| Mark::Withdrawn {
+                    unit: crate::marks::unit(&self.w, unit),
+                    at,
+                })
+            },
+        );
     }
 
     /// Whether a formation has exited enough units (by the end of the goal's turn, if any).

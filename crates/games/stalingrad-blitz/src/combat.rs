@@ -11,7 +11,7 @@ use crate::rules::{self, Board};
 use crate::sequence::not_now;
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::{Refusal, Who};
+use sandtable_core::game::{Mark, Refusal, Who};
 use sandtable_core::hex::Hex;
 use sandtable_core::search::with_thread_search as with_search;
 use sandtable_core::text;
@@ -300,12 +300,34 @@ impl StalingradBlitz {
         let (hid, label, res) = (g.id(target), self.d.crt.columns.label(col), r.label());
         let raw = odds.raw.map(|c| self.d.crt.columns.label(c)).unwrap_or_default();
         let (a, dfn, sh) = (odds.attack, odds.defence, odds.shifts);
-        self.journal.say(|| {
-            text!(
-                "Attack on {hid}: {a} vs {dfn} = {raw}, {sh} shift(s) left (10.3(3)) → {label}; die {die}: {res}.",
-                "攻击{hid}:{a}对{dfn}={raw},左移{sh}列(10.3(3))→{label};骰子{die}:{res}。"
-            )
-        });
+        let (d, s) = (&self.d, &self.s);
+        self.journal.say_marked(
+            || {
+                text!(
+                    "Attack on {hid}: {a} vs {dfn} = {raw}, {sh} shift(s) left (10.3(3)) → {label}; die {die}: {res}.",
+                    "攻击{hid}:{a}对{dfn}={raw},左移{sh}列(10.3(3))→{label};骰子{die}:{res}。"
+                )
+            },
+            || {
+                let mut from: Vec<String> = Vec::new();
+                for &u in attackers.as_slice() {
+                    if let Some(h) = s.units[u as usize].hex().map(|h| g.id(h).0) {
+                        if !from.contains(&h) {
+                            from.push(h);
+                        }
+                    }
+                }
+                [Mark::Attack {
+                    units: attackers
+                        .as_slice()
+                        .iter()
+                        .map(|&u| d.units[u as usize].id.clone())
+                        .collect(),
+                    from,
+                    at: hid.0.clone(),
+                }]
+            },
+        );
         self.engine.push(Frame::Combat(Box::new(Combat {
             target,
             attackers,
@@ -614,8 +636,11 @@ impl StalingradBlitz {
                         self.s.fortresses.remove(i);
                     }
                 }
-                self.journal
-                    .say(|| text!("The fortress loses a step.", "要塞损失一步。"));
+                let at = self.d.map.grid.id(c.target).0;
+                self.journal.say_marked(
+                    || text!("The fortress loses a step.", "要塞损失一步。"),
+                    || [Mark::StepLost { unit: None, at }],
+                );
             } else {
                 self.lose_step(unit, true);
             }
@@ -628,14 +653,24 @@ impl StalingradBlitz {
     fn retreat_step(&mut self, unit: UnitId, to: Hex) {
         let side = self.d.units[unit as usize].side;
         let zoc = Board::new(&self.d, &self.s).enemy_zoc(side, to);
+        let from = self.s.units[unit as usize].hex();
         self.s.units[unit as usize].loc = Loc::Map(to);
         self.s.units[unit as usize].spent = true;
         self.enter_hex(side, to);
         let g = &self.d.map.grid;
         let def = &self.d.units[unit as usize];
         let (en, zh, hid) = (def.name_en.clone(), def.name_zh.clone(), g.id(to));
-        self.journal
-            .say(|| text!("{en} retreats to {hid}.", "{zh}退却到{hid}。"));
+        self.journal.say_marked(
+            || text!("{en} retreats to {hid}.", "{zh}退却到{hid}。"),
+            || {
+                from.map(|from| Mark::Retreat {
+                    unit: def.id.clone(),
+                    from: g.id(from).0,
+                    to: hid.0.clone(),
+                    path: Vec::new(),
+                })
+            },
+        );
         // 10.6(4): each enemy ZOC hex entered costs a step (not in a fortress hex, 14.2(2)).
         let removed = if zoc {
             self.journal.say(|| {
@@ -724,12 +759,22 @@ impl StalingradBlitz {
             self.enter_hex(side, target);
         }
         self.enter_hex(side, to);
+        let from = self.s.units[unit as usize].hex();
         self.s.units[unit as usize].loc = Loc::Map(to);
         self.combat_mut().advanced.push(unit);
         let def = &self.d.units[unit as usize];
-        let (en, zh, hid) = (def.name_en.clone(), def.name_zh.clone(), self.d.map.grid.id(to));
-        self.journal
-            .say(|| text!("10.7: {en} advances to {hid}.", "10.7:{zh}挺进到{hid}。"));
+        let g = &self.d.map.grid;
+        let (en, zh, hid) = (def.name_en.clone(), def.name_zh.clone(), g.id(to));
+        self.journal.say_marked(
+            || text!("10.7: {en} advances to {hid}.", "10.7:{zh}挺进到{hid}。"),
+            || {
+                from.map(|from| Mark::Advance {
+                    unit: def.id.clone(),
+                    from: g.id(from).0,
+                    to: hid.0.clone(),
+                })
+            },
+        );
     }
 
     /// The combat is over: the command goes on to its next attack, or ends.
@@ -753,12 +798,21 @@ impl StalingradBlitz {
         let st = &mut self.s.units[u as usize];
         if !st.reduced && def.reduced.is_some() {
             st.reduced = true;
-            self.journal.say(|| {
-                Text::new(
-                    format!("{} is reduced.", def.name_en),
-                    format!("{}减少战力。", def.name_zh),
-                )
-            });
+            let (at, g) = (st.hex(), &self.d.map.grid);
+            self.journal.say_marked(
+                || {
+                    Text::new(
+                        format!("{} is reduced.", def.name_en),
+                        format!("{}减少战力。", def.name_zh),
+                    )
+                },
+                || {
+                    at.map(|at| Mark::StepLost {
+                        unit: Some(def.id.clone()),
+                        at: g.id(at).0,
+                    })
+                },
+            );
             false
         } else {
             self.eliminate(u, removal_costs_vp);
@@ -783,22 +837,31 @@ impl StalingradBlitz {
             (Side::Axis, false) => Loc::Eliminated,
         };
         let st = &mut self.s.units[u as usize];
+        let (at, g) = (st.hex(), &self.d.map.grid);
         st.loc = loc;
         st.reduced = false;
         st.active = false;
-        self.journal.say(|| {
-            if vp > 0 {
-                Text::new(
-                    format!("{} is eliminated (the Axis loses {vp} VP, 15.0(2)).", def.name_en),
-                    format!("{}被消灭(轴心国军失去 {vp} VP,15.0(2))。", def.name_zh),
-                )
-            } else {
-                Text::new(
-                    format!("{} is eliminated.", def.name_en),
-                    format!("{}被消灭。", def.name_zh),
-                )
-            }
-        });
+        self.journal.say_marked(
+            || {
+                if vp > 0 {
+                    Text::new(
+                        format!("{} is eliminated (the Axis loses {vp} VP, 15.0(2)).", def.name_en),
+                        format!("{}被消灭(轴心国军失去 {vp} VP,15.0(2))。", def.name_zh),
+                    )
+                } else {
+                    Text::new(
+                        format!("{} is eliminated.", def.name_en),
+                        format!("{}被消灭。", def.name_zh),
+                    )
+                }
+            },
+            || {
+                at.map(|at| Mark::Eliminated {
+                    unit: def.id.clone(),
+                    at: g.id(at).0,
+                })
+            },
+        );
     }
 }
 

@@ -15,7 +15,7 @@ use crate::data::{Data, Side};
 use crate::rules::{why, Board};
 use crate::state::{Action, Fortress, Loc, Route, State, UnitId};
 use crate::StalingradBlitz;
-use sandtable_core::game::Refusal;
+use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::hex::Hex;
 use sandtable_core::reach::{self, ReachCache};
 use sandtable_core::search::{with_thread_search as with_search, Search};
@@ -308,21 +308,36 @@ impl StalingradBlitz {
         st.loc = Loc::Map(to);
         st.moved = true;
         let d = &self.d;
-        self.journal.say(|| {
-            let def = &d.units[unit as usize];
-            let g = &d.map.grid;
-            let (en, zh) = (&def.name_en, &def.name_zh);
-            let (a, b) = (from.map(|h| g.id(h).0).unwrap_or_default(), g.id(to).0);
-            let how = if march {
-                text!(" in march formation", "(行军队形)")
-            } else {
-                text!("", "")
-            };
-            Text::new(
-                format!("{en} moves {a} → {b}{}.", how.en),
-                format!("{zh}从{a}移动到{b}{}。", how.zh),
-            )
-        });
+        self.journal.say_marked(
+            || {
+                let def = &d.units[unit as usize];
+                let g = &d.map.grid;
+                let (en, zh) = (&def.name_en, &def.name_zh);
+                let (a, b) = (from.map(|h| g.id(h).0).unwrap_or_default(), g.id(to).0);
+                let how = if march {
+                    text!(" in march formation", "(行军队形)")
+                } else {
+                    text!("", "")
+                };
+                Text::new(
+                    format!("{en} moves {a} → {b}{}.", how.en),
+                    format!("{zh}从{a}移动到{b}{}。", how.zh),
+                )
+            },
+            || {
+                let g = &d.map.grid;
+                from.map(|from| Mark::Move {
+                    unit: d.units[unit as usize].id.clone(),
+                    from: g.id(from).0,
+                    to: g.id(to).0,
+                    path: if path.len() > 1 {
+                        path.iter().map(|&h| g.id(h).0).collect()
+                    } else {
+                        Vec::new()
+                    },
+                })
+            },
+        );
     }
 
     /// 3.4(2), A16: a unit entering a city or town hex takes control of it for its side.

@@ -7,7 +7,7 @@ use crate::rules::Board;
 use crate::sequence::not_now;
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::Refusal;
+use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::hex::Hex;
 use sandtable_core::search::with_thread_search as with_search;
 use sandtable_core::text;
@@ -355,11 +355,19 @@ impl StalingradBlitz {
                 self.s.arriving.retain(|&(u, _)| u != unit);
                 self.enter_hex(s, at);
                 let d = &self.d;
-                self.journal.say(|| {
-                    let def = &d.units[unit as usize];
-                    let (en, zh, hid) = (&def.name_en, &def.name_zh, d.map.grid.id(at));
-                    text!("12.1: {en} enters at {hid}.", "12.1:{zh}在{hid}登场。")
-                });
+                self.journal.say_marked(
+                    || {
+                        let def = &d.units[unit as usize];
+                        let (en, zh, hid) = (&def.name_en, &def.name_zh, d.map.grid.id(at));
+                        text!("12.1: {en} enters at {hid}.", "12.1:{zh}在{hid}登场。")
+                    },
+                    || {
+                        [Mark::Arrived {
+                            unit: d.units[unit as usize].id.clone(),
+                            at: d.map.grid.id(at).0,
+                        }]
+                    },
+                );
             }
             _ => {}
         }

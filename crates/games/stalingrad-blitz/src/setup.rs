@@ -21,7 +21,7 @@
 use crate::data::{Data, Entry, Nation, Side, UnitDef};
 use crate::state::{Loc, State, UnitId};
 use crate::StalingradBlitz;
-use sandtable_core::game::Refusal;
+use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::hex::Hex;
 use sandtable_core::text;
 use sandtable_core::text::Text;
@@ -863,11 +863,19 @@ impl StalingradBlitz {
         self.s.units[unit as usize].loc = Loc::Map(at);
         let d = &self.d;
         let rule = setup_rule(setup_class(&d.units[unit as usize]));
-        self.journal.say(|| {
-            let def = &d.units[unit as usize];
-            let (en, zh, hid) = (&def.name_en, &def.name_zh, d.map.grid.id(at));
-            text!("{rule}: {en} sets up at {hid}.", "{rule}:{zh}配置在{hid}。")
-        });
+        self.journal.say_marked(
+            || {
+                let def = &d.units[unit as usize];
+                let (en, zh, hid) = (&def.name_en, &def.name_zh, d.map.grid.id(at));
+                text!("{rule}: {en} sets up at {hid}.", "{rule}:{zh}配置在{hid}。")
+            },
+            || {
+                [Mark::Arrived {
+                    unit: d.units[unit as usize].id.clone(),
+                    at: d.map.grid.id(at).0,
+                }]
+            },
+        );
     }
 
     /// The set-up is done: the victory point count of the position (15.0) and turn 1.

@@ -7,7 +7,7 @@ use crate::rules::Board;
 use crate::sequence::not_now;
 use crate::state::*;
 use crate::StalingradBlitz;
-use sandtable_core::game::Refusal;
+use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::hex::Hex;
 use sandtable_core::search::with_thread_search as with_search;
 use sandtable_core::text;
@@ -220,23 +220,40 @@ impl StalingradBlitz {
                 if let Some(t) = withdraw_class(&self.d.units[unit as usize]) {
                     left[t] = left[t].saturating_sub(1);
                 }
+                let at = self.s.units[unit as usize].hex();
                 self.s.units[unit as usize].loc = Loc::Withdrawn;
                 let def = &self.d.units[unit as usize];
-                let (en, zh) = (&def.name_en, &def.name_zh);
-                self.journal
-                    .say(|| text!("11.2: {en} is withdrawn.", "11.2:{zh}转出。"));
+                let (en, zh, g) = (&def.name_en, &def.name_zh, &self.d.map.grid);
+                self.journal.say_marked(
+                    || text!("11.2: {en} is withdrawn.", "11.2:{zh}转出。"),
+                    || {
+                        at.map(|at| Mark::Withdrawn {
+                            unit: def.id.clone(),
+                            at: g.id(at).0,
+                        })
+                    },
+                );
                 self.exec_mut().step = Step::Supply(SupplyStage::Withdraw { die, left });
             }
             (Step::Supply(SupplyStage::RailBox), Some(&Action::Choose { unit })) => {
+                let at = self.s.units[unit as usize].hex();
                 self.s.units[unit as usize].loc = Loc::RailBox;
                 let def = &self.d.units[unit as usize];
-                let (en, zh) = (&def.name_en, &def.name_zh);
-                self.journal.say(|| {
-                    text!(
-                        "11.3: {en} goes to the rail transport box.",
-                        "11.3:{zh}进入铁道运输框。"
-                    )
-                });
+                let (en, zh, g) = (&def.name_en, &def.name_zh, &self.d.map.grid);
+                self.journal.say_marked(
+                    || {
+                        text!(
+                            "11.3: {en} goes to the rail transport box.",
+                            "11.3:{zh}进入铁道运输框。"
+                        )
+                    },
+                    || {
+                        at.map(|at| Mark::Withdrawn {
+                            unit: def.id.clone(),
+                            at: g.id(at).0,
+                        })
+                    },
+                );
             }
             (Step::Supply(SupplyStage::RailBox), Some(Action::EndChoose)) => {
                 self.exec_mut().step = Step::Supply(SupplyStage::Fortress);
