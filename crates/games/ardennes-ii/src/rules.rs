@@ -526,8 +526,15 @@ impl<'a> Board<'a> {
     }
 
     /// The hexes the stack `units` moving together can enter with the MP it has left and
-    /// their costs in half MP, in hex order (its own hex excluded).
-    pub fn stack_destinations(&self, units: &[UnitId], search: &mut Search) -> Vec<(Hex, u32)> {
+    /// their costs in half MP, in hex order (its own hex excluded): [`Self::stack_reach`],
+    /// kept in the state's memo while nothing it depends on changes.
+    pub fn stack_destinations(&self, units: &[UnitId], search: &mut Search) -> crate::memo::Reach {
+        self.s.memo.stack_reach(self, units, search)
+    }
+
+    /// The hexes the stack `units` moving together can enter with the MP it has left and
+    /// their costs in half MP, in hex order (its own hex excluded), worked out afresh.
+    pub fn stack_reach(&self, units: &[UnitId], search: &mut Search) -> Vec<(Hex, u32)> {
         let Some(start) = self.reach_stack_within(units, self.stack_left(units), search) else {
             return Vec::new();
         };
