@@ -41,6 +41,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// it stands in excluded.
 pub type Reach = Arc<[(Hex, u32)]>;
 
+/// Every hexside's road link, per hex and direction ([`crate::rules::Board::link`]).
+pub type RoadLinks = Arc<Vec<[u8; 6]>>;
+
 /// See the module documentation.
 #[derive(Default)]
 pub struct Memo(Mutex<Inner>);
@@ -55,6 +58,10 @@ struct Inner {
     spare: Vec<Arc<Layout>>,
     reach: [SideReach; 2],
     supply: [Option<SupplyMap>; 2],
+    /// The road links of every hexside ([`Board::road_link`] as a code: see
+    /// [`Board::link`]), with the turn and the blown bridges they were worked out for: all
+    /// they read besides the map.
+    roads: Option<(u8, Vec<Hex>, RoadLinks)>,
     /// Each side's supply sources and the turn they are of: they depend only on the scenario,
     /// the map and the turn.
     sources: [Option<(u8, Arc<Vec<Hex>>)>; 2],
@@ -207,6 +214,19 @@ impl Memo {
         l
     }
 
+    /// The road links of every hexside on the turn and with the blown bridges of `s`: the
+    /// ones kept, if worked out for the same, else worked out by `find`.
+    pub(crate) fn roads(&self, w: &World, s: &State, find: impl FnOnce() -> Vec<[u8; 6]>) -> RoadLinks {
+        if let Some((turn, blown, roads)) = &self.on(w).roads {
+            if *turn == s.turn && *blown == s.blown {
+                return roads.clone();
+            }
+        }
+        let roads = Arc::new(find());
+        self.on(w).roads = Some((s.turn, s.blown.clone(), roads.clone()));
+        roads
+    }
+
     /// Side `side`'s supply sources on `turn`: the ones kept, if of the same turn, else found by
     /// `find`.
     pub(crate) fn sources(&self, w: &World, side: Side, turn: u8, find: impl FnOnce() -> Vec<Hex>) -> Arc<Vec<Hex>> {
@@ -269,8 +289,10 @@ impl Memo {
             return Arc::from(Vec::new());
         };
         let side = b.def(u).side;
-        // The board's layout is taken (from this memo) before the memo is locked here.
+        // The board's layout and road links are taken (from this memo) before the memo is
+        // locked here.
         b.layout();
+        b.roads();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
@@ -313,6 +335,7 @@ impl Memo {
             })
             .collect();
         b.layout();
+        b.roads();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
@@ -410,6 +433,55 @@ mod tests {
     use crate::ArdennesII;
     use sandtable_core::chance::Rng;
     use sandtable_core::game::{Game, Pending, Rules};
+
+    /// The road link of every hexside the memo's table gives is at every step of random play
+    /// the one [`Board::road_link`] works out, through turns and blown bridges.
+    #[test]
+    fn the_kept_road_links_are_the_ones_worked_out() {
+        use crate::rules::{Board, NO_LINK, ROAD_LINK, TRACK_LINK};
+        let (mut blown, mut turns) = (false, 0);
+        for (scenario, seed) in [("goose-egg", 8), ("peiper", 9)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let (mut turn, mut blown_then) = (0, Vec::new());
+            for step in 0..1500 {
+                let b = Board::new(&g.w, &g.s);
+                // Where the table could go wrong: a new turn or newly blown bridges.
+                if g.s.turn != turn || g.s.blown != blown_then {
+                    blown_then = g.s.blown.clone();
+                    for h in g.w.map.grid.hexes() {
+                        for d in 0..6 {
+                            let code = match b.road_link(h, d) {
+                                None => NO_LINK,
+                                Some("track") => TRACK_LINK,
+                                Some(_) => ROAD_LINK,
+                            };
+                            assert_eq!(b.link(h, d), code, "{scenario} step {step}: hex {h:?} toward {d}");
+                        }
+                    }
+                }
+                blown |= !g.s.blown.is_empty();
+                if g.s.turn != turn {
+                    turn = g.s.turn;
+                    turns += 1;
+                }
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let l = g.legal_list();
+                        let a = l[rng.below(l.len() as u32) as usize].clone();
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        assert!(blown, "no bridge was blown");
+        assert!(turns > 2);
+    }
 
     /// The supply map the memo gives is at every step of random play the map traced afresh,
     /// for both sides.
