@@ -54,31 +54,44 @@ impl ArdennesII {
         })
     }
 
-    /// 3.5: the hexes within observer range of a unit of `side` (of division `division` only,
-    /// if given): where [`Self::observer`] finds one, for every hex at once.
-    fn observed_hexes(&self, side: Side, division: Option<u16>) -> Vec<bool> {
+    /// The hex and formation of each unit of `side` on the map, in counter order: where
+    /// observers stand (3.5).
+    fn observer_posts(&self, side: Side) -> Vec<(Hex, Option<u16>)> {
+        self.units_of(side)
+            .filter_map(|o| {
+                let h = self.s.units[o as usize].hex()?;
+                Some((h, self.w.data.counters.units[o as usize].formation))
+            })
+            .collect()
+    }
+
+    /// 3.5: the hexes within observer range of a unit standing at one of `posts`
+    /// ([`Self::observer_posts`]; of division `division` only, if given): where
+    /// [`Self::observer`] finds one, for every hex at once.
+    fn observed_from(&self, posts: &[(Hex, Option<u16>)], division: Option<u16>) -> Vec<bool> {
         let grid = &self.w.map.grid;
         let range = self.w.data.tables.barrage.observer_range as u32;
         let mut on = vec![false; grid.len()];
-        let mut frontier: Vec<Hex> = self
-            .units_of(side)
-            .filter(|&o| division.is_none_or(|d| self.w.data.counters.units[o as usize].formation == Some(d)))
-            .filter_map(|o| self.s.units[o as usize].hex())
+        let mut frontier: Vec<Hex> = posts
+            .iter()
+            .filter(|&&(_, f)| division.is_none_or(|d| f == Some(d)))
+            .map(|&(h, _)| h)
             .collect();
         for &h in &frontier {
             on[h.idx()] = true;
         }
+        let mut next = Vec::with_capacity(frontier.len() * 6);
         for _ in 0..range {
-            let mut next = Vec::new();
+            next.clear();
             for &h in &frontier {
-                for (_, n) in grid.neighbours(h) {
-                    if !on[n.idx()] {
-                        on[n.idx()] = true;
-                        next.push(n);
+                for &n in grid.neighbour_row(h) {
+                    if n != sandtable_core::hex::NO_HEX && !on[n as usize] {
+                        on[n as usize] = true;
+                        next.push(Hex(n));
                     }
                 }
             }
-            frontier = next;
+            std::mem::swap(&mut frontier, &mut next);
         }
         on
     }
@@ -133,7 +146,8 @@ impl ArdennesII {
     pub(crate) fn legal_barrage(&self, side: Side, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
         let grid = &self.w.map.grid;
-        let any = self.observed_hexes(side, None);
+        let posts = self.observer_posts(side);
+        let any = self.observed_from(&posts, None);
         let mut by_division: std::collections::HashMap<u16, Vec<bool>> = Default::default();
         for u in self.units_of(side) {
             let def = &self.w.data.counters.units[u as usize];
@@ -149,7 +163,7 @@ impl ArdennesII {
             let observed = match self.observing_division(u) {
                 Some(d) => by_division
                     .entry(d)
-                    .or_insert_with(|| self.observed_hexes(side, Some(d))),
+                    .or_insert_with(|| self.observed_from(&posts, Some(d))),
                 None => &any,
             };
             for t in grid.within(h, range) {
@@ -161,6 +175,7 @@ impl ArdennesII {
         // 2.2, 3.5: an air strike needs no observer and has no range ("可以在地图上的任何地方
         // 使用"); without an observer it strikes a hex once a phase.
         if side == Side::Allied && self.s.air_strikes > 0 {
+            out.reserve(grid.len());
             for t in grid.hexes().filter(|&t| b.in_area(t)) {
                 if self.air_strike_target(any[t.idx()], t).is_ok() {
                     out.push(Action::AirStrike { target: t });

@@ -54,6 +54,22 @@ impl ArdennesII {
     /// 3.8: a US unit that may make an attempt at demolition symbol `i` (the first found
     /// within range), or why none can.
     pub(crate) fn demolisher(&self, b: &Board, i: usize) -> Result<UnitId, Unprimed> {
+        self.primed(b, i)?;
+        let symbol = self.w.demolitions[i].0;
+        let range = self.w.data.tables.bridge_us_unit_range as u32;
+        self.units_of(Side::Allied)
+            .find(|&u| {
+                self.s.units[u as usize]
+                    .hex()
+                    .is_some_and(|h| self.w.map.grid.distance(h, symbol) <= range)
+            })
+            .ok_or(Unprimed::NoUsUnit)
+    }
+
+    /// 3.8: whether the bridges of demolition symbol `i` may still be tried, US units apart:
+    /// not blown, not tried already, no German unit in the symbol's hex or at either end of
+    /// its bridges.
+    fn primed(&self, b: &Board, i: usize) -> Result<(), Unprimed> {
         let (symbol, pairs) = &self.w.demolitions[i];
         if self.s.blown.contains(symbol) {
             return Err(Unprimed::Blown);
@@ -68,24 +84,21 @@ impl ArdennesII {
         {
             return Err(Unprimed::GermanHeld);
         }
-        let range = self.w.data.tables.bridge_us_unit_range as u32;
-        self.units_of(Side::Allied)
-            .find(|&u| {
-                self.s.units[u as usize]
-                    .hex()
-                    .is_some_and(|h| self.w.map.grid.distance(h, *symbol) <= range)
-            })
-            .ok_or(Unprimed::NoUsUnit)
+        Ok(())
     }
 
-    /// The demolition attempts the US may make now.
+    /// The demolition attempts the US may make now: where [`Self::demolisher`] finds a unit,
+    /// the US units' hexes looked up once for every symbol.
     pub(crate) fn legal_demolitions(&self, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
-        for i in 0..self.w.demolitions.len() {
-            if self.demolisher(&b, i).is_ok() {
-                out.push(Action::Demolish {
-                    symbol: self.w.demolitions[i].0,
-                });
+        let range = self.w.data.tables.bridge_us_unit_range as u32;
+        let us: Vec<Hex> = self
+            .units_of(Side::Allied)
+            .filter_map(|u| self.s.units[u as usize].hex())
+            .collect();
+        for (i, &(symbol, _)) in self.w.demolitions.iter().enumerate() {
+            if self.primed(&b, i).is_ok() && us.iter().any(|&h| self.w.map.grid.distance(h, symbol) <= range) {
+                out.push(Action::Demolish { symbol });
             }
         }
     }

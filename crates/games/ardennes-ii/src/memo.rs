@@ -17,8 +17,13 @@
 //!   the side's other units as it was; and when the enemy's units, bonds or markers change,
 //!   only the reaches that could come within two hexes of a change are forgotten (the step
 //!   rules read a hex and its neighbours: [`sandtable_core::reach`]);
-//! - each side's supply map (3.7), keyed on the layout it was traced on, the turn, the blown
-//!   bridges and the Air Supply markers: all a trace reads besides the scenario's sources.
+//! - the same for each stack moving together (SCS 6.0, 3.1, data edition 3), keyed on its
+//!   units in order and the hex, MP spent, DG and face of each, and forgotten with the reaches
+//!   of its side;
+//! - each side's supply map (3.7), keyed on what a trace reads of the position: the hexes the
+//!   enemy holds, the enemy's ZOC Bonds, on turns 1–2 the traffic jams German units hold (for
+//!   a German trace), the turn, the blown bridges and the Air Supply markers; all it reads
+//!   besides the scenario's sources. The side's own moves elsewhere leave it as it was.
 //!
 //! The memo lives in [`State`] outside its serialized form: it is not part of the game, and a
 //! loaded or replayed game simply starts with an empty one.
@@ -36,6 +41,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// it stands in excluded.
 pub type Reach = Arc<[(Hex, u32)]>;
 
+/// Every hexside's road link, per hex and direction ([`crate::rules::Board::link`]).
+pub type RoadLinks = Arc<Vec<[u8; 6]>>;
+
 /// See the module documentation.
 #[derive(Default)]
 pub struct Memo(Mutex<Inner>);
@@ -45,8 +53,15 @@ struct Inner {
     /// The world everything here was worked out on ([`World::id`]).
     world: Option<u64>,
     layout: Option<Arc<Layout>>,
+    /// Layouts of earlier positions, whose memory a new layout is built in once nothing else
+    /// holds them (the reach environments and supply maps hold the layouts they were made on).
+    spare: Vec<Arc<Layout>>,
     reach: [SideReach; 2],
     supply: [Option<SupplyMap>; 2],
+    /// The road links of every hexside ([`Board::road_link`] as a code: see
+    /// [`Board::link`]), with the turn and the blown bridges they were worked out for: all
+    /// they read besides the map.
+    roads: Option<(u8, Vec<Hex>, RoadLinks)>,
     /// Each side's supply sources and the turn they are of: they depend only on the scenario,
     /// the map and the turn.
     sources: [Option<(u8, Arc<Vec<Hex>>)>; 2],
@@ -55,8 +70,15 @@ struct Inner {
 /// A side's supply map and what it was traced from.
 #[derive(Clone)]
 struct SupplyMap {
-    /// The layout of the position (held, so that its address is not reused while compared).
+    /// The layout of the position (held, so that its address is not reused while compared):
+    /// a quick test that nothing moved.
     layout: Arc<Layout>,
+    /// The hexes the enemy holds, the enemy's ZOC Bond hexes and the traffic jams German
+    /// units hold (a German trace, turns 1–2), in hex order: what the trace reads of the
+    /// layout.
+    enemy_hexes: Vec<Hex>,
+    enemy_bonds: Vec<Hex>,
+    german_jams: Vec<Hex>,
     turn: u8,
     blown: Vec<Hex>,
     air_supply: Vec<Hex>,
@@ -68,7 +90,24 @@ struct SupplyMap {
 struct SideReach {
     env: Option<Env>,
     units: ReachCache<UnitKey, Reach>,
+    /// The reaches of stacks moving together, by their first unit.
+    stacks: ReachCache<Vec<(UnitId, UnitKey)>, Reach>,
 }
+
+impl SideReach {
+    fn clear(&mut self) {
+        self.units.clear();
+        self.stacks.clear();
+    }
+
+    fn forget_near(&mut self, grid: &sandtable_core::hex::HexGrid, changed: &[Hex]) {
+        self.units.forget_near(grid, changed, MARGIN);
+        self.stacks.forget_near(grid, changed, MARGIN);
+    }
+}
+
+/// How many layouts of earlier positions are kept for their memory.
+const SPARE_LAYOUTS: usize = 6;
 
 /// How far from the hexes where something changed a step's price can be affected: the step
 /// rules read the hex entered and the hex left, and whether each is next to the enemy.
@@ -99,6 +138,17 @@ struct UnitKey {
     spent: u16,
     dg: bool,
     reduced: bool,
+}
+
+impl UnitKey {
+    fn of(st: &crate::state::UnitState, hex: Hex) -> UnitKey {
+        UnitKey {
+            hex,
+            spent: st.spent,
+            dg: st.dg,
+            reduced: st.reduced,
+        }
+    }
 }
 
 impl Clone for Memo {
@@ -144,12 +194,37 @@ impl Memo {
                 return l.clone();
             }
         }
-        // The layout kept is no longer this position's: the new one is built in its memory,
-        // unless a board still holds it.
-        let old = self.on(w).layout.take().and_then(|l| Arc::try_unwrap(l).ok());
+        // The layout kept is no longer this position's: the new one is built in the memory of
+        // an earlier one that nothing holds any more (a board, a reach environment or a supply
+        // map may still hold the last ones).
+        let old = {
+            let mut inner = self.on(w);
+            if let Some(l) = inner.layout.take() {
+                inner.spare.push(l);
+            }
+            let free = inner.spare.iter().position(|l| Arc::strong_count(l) == 1);
+            let old = free.and_then(|i| Arc::try_unwrap(inner.spare.swap_remove(i)).ok());
+            if inner.spare.len() > SPARE_LAYOUTS {
+                inner.spare.remove(0);
+            }
+            old
+        };
         let l = Arc::new(Layout::build_in(w, s, old));
         self.on(w).layout = Some(l.clone());
         l
+    }
+
+    /// The road links of every hexside on the turn and with the blown bridges of `s`: the
+    /// ones kept, if worked out for the same, else worked out by `find`.
+    pub(crate) fn roads(&self, w: &World, s: &State, find: impl FnOnce() -> Vec<[u8; 6]>) -> RoadLinks {
+        if let Some((turn, blown, roads)) = &self.on(w).roads {
+            if *turn == s.turn && *blown == s.blown {
+                return roads.clone();
+            }
+        }
+        let roads = Arc::new(find());
+        self.on(w).roads = Some((s.turn, s.blown.clone(), roads.clone()));
+        roads
     }
 
     /// Side `side`'s supply sources on `turn`: the ones kept, if of the same turn, else found by
@@ -171,16 +246,32 @@ impl Memo {
         // The board's layout is taken (from this memo) before the memo is locked here.
         let layout = b.layout().clone();
         let s = b.s;
+        let seat = side.seat() as usize;
+        let enemy_hexes = b.held_by(side.enemy());
+        let enemy_bonds = &layout.bond_hexes[seat];
+        let german_jams = german_jams(b, side);
         let fits = |m: &SupplyMap| {
-            Arc::ptr_eq(&m.layout, &layout) && m.turn == s.turn && m.blown == s.blown && m.air_supply == s.air_supply
+            m.turn == s.turn
+                && m.blown == s.blown
+                && m.air_supply == s.air_supply
+                && (Arc::ptr_eq(&m.layout, &layout)
+                    || (m.enemy_hexes == enemy_hexes && m.enemy_bonds == *enemy_bonds && m.german_jams == german_jams))
         };
-        if let Some(m) = &self.on(b.w).supply[side.seat() as usize] {
-            if fits(m) {
-                return m.map.clone();
+        {
+            let mut inner = self.on(b.w);
+            if let Some(m) = &mut inner.supply[seat] {
+                if fits(m) {
+                    // Kept for the layout of now, so that the quick test answers next time.
+                    m.layout = layout.clone();
+                    return m.map.clone();
+                }
             }
         }
         let map = Arc::new(trace());
-        self.on(b.w).supply[side.seat() as usize] = Some(SupplyMap {
+        self.on(b.w).supply[seat] = Some(SupplyMap {
+            enemy_hexes: enemy_hexes.to_vec(),
+            enemy_bonds: enemy_bonds.clone(),
+            german_jams,
             layout,
             turn: s.turn,
             blown: s.blown.clone(),
@@ -198,17 +289,14 @@ impl Memo {
             return Arc::from(Vec::new());
         };
         let side = b.def(u).side;
-        // The board's layout is taken (from this memo) before the memo is locked here.
+        // The board's layout and road links are taken (from this memo) before the memo is
+        // locked here.
         b.layout();
+        b.roads();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
-        let key = UnitKey {
-            hex,
-            spent: st.spent,
-            dg: st.dg,
-            reduced: st.reduced,
-        };
+        let key = UnitKey::of(st, hex);
         if let Some(reach) = sr.units.get(u as usize, &key) {
             return reach;
         }
@@ -222,6 +310,42 @@ impl Memo {
         let radius = reach::radius(&b.w.map.grid, hex, found.iter().map(|&(h, _)| h));
         let reach: Reach = Arc::from(found);
         sr.units.put(u as usize, key, hex, radius, reach.clone());
+        reach
+    }
+
+    /// The reach of the stack `units` moving together on board `b` (SCS 6.0, 3.1, data
+    /// edition 3): the one kept, if its inputs are unchanged, else worked out with `search`
+    /// ([`Board::stack_reach`]).
+    pub(crate) fn stack_reach(&self, b: &Board, units: &[UnitId], search: &mut Search) -> Reach {
+        let Some(&first) = units.first() else {
+            return Arc::from(Vec::new());
+        };
+        let Some(hex) = b.s.units[first as usize].hex() else {
+            return Arc::from(Vec::new());
+        };
+        let side = b.def(first).side;
+        // Every unit's own inputs, in the stack's order (the first unit's hex is where the
+        // search starts; the others' are in the key so that a stack spread over hexes, which
+        // no legal list offers, is never confused with one standing together).
+        let key: Vec<(UnitId, UnitKey)> = units
+            .iter()
+            .map(|&u| {
+                let st = &b.s.units[u as usize];
+                (u, UnitKey::of(st, st.hex().unwrap_or(Hex(u16::MAX))))
+            })
+            .collect();
+        b.layout();
+        b.roads();
+        let mut inner = self.on(b.w);
+        let sr = &mut inner.reach[side.seat() as usize];
+        refresh(sr, b, side);
+        if let Some(reach) = sr.stacks.get(first as usize, &key) {
+            return reach;
+        }
+        let found = b.stack_reach(units, search);
+        let radius = reach::radius(&b.w.map.grid, hex, found.iter().map(|&(h, _)| h));
+        let reach: Reach = Arc::from(found);
+        sr.stacks.put(first as usize, key, hex, radius, reach.clone());
         reach
     }
 }
@@ -243,7 +367,7 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
         jam_stacks: s.jam_stacks.clone(),
     };
     let Some(env) = &mut sr.env else {
-        sr.units.clear();
+        sr.clear();
         sr.env = Some(new_env(l));
         return;
     };
@@ -253,7 +377,7 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
         _ => false,
     };
     if !same_area || env.turn != s.turn {
-        sr.units.clear();
+        sr.clear();
         sr.env = Some(new_env(l));
         return;
     }
@@ -287,7 +411,7 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
     }
     changed.sort_unstable();
     changed.dedup();
-    sr.units.forget_near(grid, &changed, MARGIN);
+    sr.forget_near(grid, &changed);
     sr.env = Some(new_env(l));
 }
 
@@ -309,6 +433,91 @@ mod tests {
     use crate::ArdennesII;
     use sandtable_core::chance::Rng;
     use sandtable_core::game::{Game, Pending, Rules};
+
+    /// The road link of every hexside the memo's table gives is at every step of random play
+    /// the one [`Board::road_link`] works out, through turns and blown bridges.
+    #[test]
+    fn the_kept_road_links_are_the_ones_worked_out() {
+        use crate::rules::{Board, NO_LINK, ROAD_LINK, TRACK_LINK};
+        let (mut blown, mut turns) = (false, 0);
+        for (scenario, seed) in [("goose-egg", 8), ("peiper", 9)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let (mut turn, mut blown_then) = (0, Vec::new());
+            for step in 0..1500 {
+                let b = Board::new(&g.w, &g.s);
+                // Where the table could go wrong: a new turn or newly blown bridges.
+                if g.s.turn != turn || g.s.blown != blown_then {
+                    blown_then = g.s.blown.clone();
+                    for h in g.w.map.grid.hexes() {
+                        for d in 0..6 {
+                            let code = match b.road_link(h, d) {
+                                None => NO_LINK,
+                                Some("track") => TRACK_LINK,
+                                Some(_) => ROAD_LINK,
+                            };
+                            assert_eq!(b.link(h, d), code, "{scenario} step {step}: hex {h:?} toward {d}");
+                        }
+                    }
+                }
+                blown |= !g.s.blown.is_empty();
+                if g.s.turn != turn {
+                    turn = g.s.turn;
+                    turns += 1;
+                }
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let l = g.legal_list();
+                        let a = l[rng.below(l.len() as u32) as usize].clone();
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        assert!(blown, "no bridge was blown");
+        assert!(turns > 2);
+    }
+
+    /// The supply map the memo gives is at every step of random play the map traced afresh,
+    /// for both sides.
+    #[test]
+    fn a_kept_supply_map_is_the_one_traced_afresh() {
+        use crate::rules::{with_search, Board};
+        use crate::sequence::Side;
+        let mut compared = 0;
+        for (scenario, seed) in [("goose-egg", 3), ("campaign", 4), ("bastogne", 5)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            for step in 0..400 {
+                for side in [Side::German, Side::Allied] {
+                    let b = Board::new(&g.w, &g.s);
+                    let kept = with_search(|search| g.supply_map(&b, side, search));
+                    let sources = g.supply_sources(&b, side);
+                    let fresh = with_search(|search| b.supply_from(side, &sources, search));
+                    assert!(*kept == fresh, "{scenario} step {step}: {side:?}'s supply map");
+                    compared += 1;
+                }
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let l = g.legal_list();
+                        let a = l[rng.below(l.len() as u32) as usize].clone();
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000);
+    }
 
     /// The layout the memo gives, built in the memory of the one before, is at every step the
     /// layout built afresh.

@@ -151,14 +151,23 @@ impl ArdennesII {
     pub(crate) fn legal_moves(&self, side: Side, exploitation: bool, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
         with_search(|search| {
+            // Each unit's destinations first, so that the list grows once to its length.
+            let mut movers = Vec::new();
+            let mut n = out.len();
             for u in self.units_of(side) {
                 if self.may_start_move(u, side, exploitation).is_err() {
                     continue;
                 }
-                for &(to, _) in b.destinations(u, search).iter() {
-                    out.push(Action::move_to(u, to));
-                }
-                if self.may_exit(u, side, exploitation).is_ok() {
+                let reach = b.destinations(u, search);
+                // `may_exit`, for a unit free to move (checked above).
+                let exit = self.at_exit(u, side);
+                n += reach.len() + usize::from(exit);
+                movers.push((u, reach, exit));
+            }
+            out.reserve(n.saturating_sub(out.len()));
+            for (u, reach, exit) in movers {
+                out.extend(reach.iter().map(|&(to, _)| Action::move_to(u, to)));
+                if exit {
                     out.push(Action::Exit { unit: u });
                 }
             }
@@ -175,7 +184,9 @@ impl ArdennesII {
                     if group.len() < 2 {
                         continue;
                     }
-                    for (to, _) in b.stack_destinations(&group, search) {
+                    let reach = b.stack_destinations(&group, search);
+                    out.reserve(reach.len());
+                    for &(to, _) in reach.iter() {
                         out.push(Action::MoveStack {
                             units: group.clone(),
                             to,

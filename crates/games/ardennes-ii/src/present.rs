@@ -354,7 +354,7 @@ impl ArdennesII {
     pub(crate) fn targets_of(&self, actions: &[Action]) -> Vec<Targets> {
         let b = Board::new(&self.w, &self.s);
         let mut costs: std::collections::HashMap<UnitId, crate::memo::Reach> = Default::default();
-        let mut stacks: std::collections::HashMap<Vec<UnitId>, Vec<(Hex, u32)>> = Default::default();
+        let mut stacks: std::collections::HashMap<Vec<UnitId>, crate::memo::Reach> = Default::default();
         let at = |units: &[UnitId], hexes: &[Hex], kind: ActionKind| Targets {
             units: units.iter().map(|&u| self.uid(u)).collect(),
             hexes: hexes.iter().map(|&h| self.hid(h)).collect(),

@@ -47,7 +47,16 @@ pub struct Board<'a> {
     l: OnceCell<Arc<Layout>>,
     /// 7.0: the playing area (`None`: the whole map).
     area: Option<&'a [bool]>,
+    /// Every hexside's road link ([`Board::link`]), taken from the memo when first needed.
+    roads: OnceCell<crate::memo::RoadLinks>,
 }
+
+/// [`Board::link`]: no road may be followed across the hexside.
+pub const NO_LINK: u8 = 0;
+/// [`Board::link`]: a road may be followed across the hexside.
+pub const ROAD_LINK: u8 = 1;
+/// [`Board::link`]: a track (and no road) may be followed across the hexside.
+pub const TRACK_LINK: u8 = 2;
 
 /// What follows from where the units stand alone: which side holds each hex and with how
 /// many units, the units of each hex, the hexes next to the enemy and the ZOC Bonds (1.2).
@@ -251,7 +260,41 @@ impl<'a> Board<'a> {
             s,
             l: OnceCell::new(),
             area: s.area.as_deref().map(|a| a.as_slice()),
+            roads: OnceCell::new(),
         }
+    }
+
+    /// [`Self::road_link`] of the hexside of `h` toward `d` as a code: [`NO_LINK`],
+    /// [`ROAD_LINK`] or [`TRACK_LINK`]; looked up in a table of every hexside worked out
+    /// once per turn and set of blown bridges (kept in the state's memo).
+    #[inline]
+    pub fn link(&self, h: Hex, d: Dir) -> u8 {
+        self.roads()[h.idx()][d as usize]
+    }
+
+    /// The table of [`Self::link`], taken from the state's memo when first needed (the memo
+    /// takes it before it locks itself to search, as it does the layout).
+    pub(crate) fn roads(&self) -> &crate::memo::RoadLinks {
+        self.roads.get_or_init(|| {
+            self.s.memo.roads(self.w, self.s, || {
+                self.w
+                    .map
+                    .grid
+                    .hexes()
+                    .map(|h| {
+                        let mut row = [NO_LINK; 6];
+                        for (d, code) in row.iter_mut().enumerate() {
+                            *code = match self.road_link(h, d as Dir) {
+                                None => NO_LINK,
+                                Some("track") => TRACK_LINK,
+                                Some(_) => ROAD_LINK,
+                            };
+                        }
+                        row
+                    })
+                    .collect()
+            })
+        })
     }
 
     pub(crate) fn layout(&self) -> &Arc<Layout> {
@@ -415,10 +458,11 @@ impl<'a> Board<'a> {
             return Err(barred::JAM_HELD);
         }
         let costs = &self.w.costs;
-        let base = match self.road_link(from, d) {
+        let base = match self.link(from, d) {
             // 1.3 (a): along a continuous road only the road's cost.
-            Some(road) => costs.road[usize::from(road == "track")][m] as u32,
-            None => {
+            ROAD_LINK => costs.road[0][m] as u32,
+            TRACK_LINK => costs.road[1][m] as u32,
+            _ => {
                 let hex = costs.hex[side.seat() as usize][m][to.idx()].ok_or(barred::TERRAIN)?;
                 let across = costs.side[m][from.idx()][d as usize].ok_or(barred::HEXSIDE)?;
                 (hex + across) as u32
@@ -526,8 +570,15 @@ impl<'a> Board<'a> {
     }
 
     /// The hexes the stack `units` moving together can enter with the MP it has left and
-    /// their costs in half MP, in hex order (its own hex excluded).
-    pub fn stack_destinations(&self, units: &[UnitId], search: &mut Search) -> Vec<(Hex, u32)> {
+    /// their costs in half MP, in hex order (its own hex excluded): [`Self::stack_reach`],
+    /// kept in the state's memo while nothing it depends on changes.
+    pub fn stack_destinations(&self, units: &[UnitId], search: &mut Search) -> crate::memo::Reach {
+        self.s.memo.stack_reach(self, units, search)
+    }
+
+    /// The hexes the stack `units` moving together can enter with the MP it has left and
+    /// their costs in half MP, in hex order (its own hex excluded), worked out afresh.
+    pub fn stack_reach(&self, units: &[UnitId], search: &mut Search) -> Vec<(Hex, u32)> {
         let Some(start) = self.reach_stack_within(units, self.stack_left(units), search) else {
             return Vec::new();
         };
@@ -578,7 +629,7 @@ impl<'a> Board<'a> {
             .map(|&h| (h, 0))
             .collect();
         search.run_breadth_first(&w.map.grid, &sources, u32::MAX - 1, |from, d, to| {
-            if self.road_link(from, d).is_none() || self.enemy_in(side, to) || self.enemy_bond(side, to) {
+            if self.link(from, d) == NO_LINK || self.enemy_in(side, to) || self.enemy_bond(side, to) {
                 Step::Blocked(Why::NONE)
             } else {
                 Step::Go(1)
@@ -618,7 +669,7 @@ impl<'a> Board<'a> {
             }
             // Closed to foot units (the TEC's P), unless a road crosses the hexside.
             let closed = foot_hex[to.idx()].is_none() || foot_side[from.idx()][d as usize].is_none();
-            if closed && self.road_link(from, d).is_none() {
+            if closed && self.link(from, d) == NO_LINK {
                 return Step::Blocked(Why::NONE);
             }
             // 3.1: a traffic jam German units hold is closed "to all other German units": the
@@ -626,7 +677,7 @@ impl<'a> Board<'a> {
             if side == Side::German
                 && self.traffic_jam(to)
                 && self.side_at(to) == Some(Side::German)
-                && self.road_link(from, d).is_none()
+                && self.link(from, d) == NO_LINK
             {
                 return Step::Stop(1);
             }

@@ -36,7 +36,7 @@ impl ArdennesII {
 
     /// The hexes `side` traces supply to: the scenario's sources (7.3–7.6), else its friendly
     /// map edges (1.3), within the playing area.
-    fn supply_sources(&self, b: &Board, side: Side) -> Vec<Hex> {
+    pub(crate) fn supply_sources(&self, b: &Board, side: Side) -> Vec<Hex> {
         use crate::data::{RoadKind, SupplySource};
         let scenario = &self.scenario;
         let grid = &self.w.map.grid;

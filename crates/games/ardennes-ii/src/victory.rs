@@ -147,10 +147,19 @@ impl ArdennesII {
         self.known_unit(unit)?;
         self.may_start_move(unit, side, exploitation)
             .map_err(|held| self.held_refusal(unit, held))?;
-        match self.s.units[unit as usize].hex() {
-            Some(h) if self.exit_hex(side, h) => Ok(()),
-            _ => Err(self.no_exit()),
+        if self.at_exit(unit, side) {
+            Ok(())
+        } else {
+            Err(self.no_exit())
         }
+    }
+
+    /// 7.2, 7.3, 7.5: whether `unit` (a valid id) stands where `side`'s units may leave the
+    /// map: what [`Self::may_exit`] asks of a unit free to move.
+    pub(crate) fn at_exit(&self, unit: UnitId, side: Side) -> bool {
+        self.s.units[unit as usize]
+            .hex()
+            .is_some_and(|h| self.exit_hex(side, h))
     }
 
     /// 7.0: the refusal of an exit where none is allowed.

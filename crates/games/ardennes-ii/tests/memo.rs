@@ -1,6 +1,7 @@
 //! The memo (`src/memo.rs`) changes no answer: over random play in every scenario, the legal
 //! list, the targets shown for it and the game after each action are the same whether the
-//! position's layout and the units' reaches come from the memo or are worked out afresh.
+//! position's layout, the units' reaches and the reaches of stacks moving together come from
+//! the memo or are worked out afresh.
 
 mod common;
 
@@ -18,10 +19,12 @@ fn fresh(g: &ArdennesII) -> ArdennesII {
 fn check(scenario: &str, seed: u64, decisions: usize) {
     let mut cold = Vec::new();
     let mut moves_seen = 0;
+    let mut stack_moves_seen = 0;
     random_play(scenario, seed, decisions, |g, _, warm, step, _| {
         fresh(g).legal_actions(&mut cold);
         assert_eq!(warm, cold, "{scenario} seed {seed} step {step}: the legal lists differ");
         moves_seen += warm.iter().filter(|a| matches!(a, Action::Move { .. })).count();
+        stack_moves_seen += warm.iter().filter(|a| matches!(a, Action::MoveStack { .. })).count();
         if step % 10 == 0 {
             assert_eq!(
                 g.targets(warm),
@@ -33,6 +36,10 @@ fn check(scenario: &str, seed: u64, decisions: usize) {
         Some(fresh(g))
     });
     assert!(moves_seen > 0, "{scenario}: no movement decision was compared");
+    assert!(
+        stack_moves_seen > 0,
+        "{scenario}: no stack moving together was compared"
+    );
 }
 
 #[test]
