@@ -1434,9 +1434,9 @@ export class GamePage {
       h('span', { class: 'st-replay-text', test: 'replay-text' }, cur ? cur.text : t('replayHint')),
       h('button', { class: 'st-x', title: t('close'), test: 'replay-close', onclick: () => { this.replayShut = key; this.showRefs(''); this.renderReplay(); } }, '×'),
       // What the marks on the map mean, with how many of each (all steps, or this one): the
-      // kinds that occur at all.
+      // kinds that occur there.
       h('span', { class: 'st-replay-key', test: 'replay-key' }, ...REPLAY_KEY
-        .filter(([, , kinds]) => total(kinds) > 0)
+        .filter(([, , kinds]) => (R.at < 0 ? total(kinds) : count(cur, kinds)) > 0)
         .map(([cls, word, kinds]) => h('span', { class: 'st-key-item', dataset: { kind: kinds[0] } }, h('i', { class: cls }), t(word, R.at < 0 ? total(kinds) : count(cur, kinds))))));
     E.replay.classList.toggle('st-replay-stepping', R.at >= 0);
     E.replay.hidden = false;

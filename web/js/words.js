@@ -107,12 +107,18 @@ export const I18N = {
     replayHint: 'step through what happened ▶',
     replayAll: 'all',
     replayMoves: '{0} moves',
+    replayMoves_one: '{0} move',
     replayAttacks: '{0} attacks',
+    replayAttacks_one: '{0} attack',
     replayLosses: '{0} steps lost',
+    replayLosses_one: '{0} step lost',
     replayGone: '{0} eliminated',
     replayRetreats: '{0} retreats',
+    replayRetreats_one: '{0} retreat',
     replayAdvances: '{0} advances',
+    replayAdvances_one: '{0} advance',
     replayBarrages: '{0} barrages',
+    replayBarrages_one: '{0} barrage',
     replayWithdrawn: '{0} withdrawn',
     replayArrived: '{0} arrived',
     prev: 'Back',
@@ -260,7 +266,9 @@ export let lang = (() => {
 
 /** A word of the page in the chosen language, `{0}`… replaced by the arguments. */
 export function t(key, ...args) {
-  let s = I18N[lang][key];
+  // One of a thing, where the language words it apart ("1 attack").
+  let s = args[0] === 1 ? I18N[lang][`${key}_one`] : undefined;
+  if (s === undefined) s = I18N[lang][key];
   if (s === undefined) s = I18N.en[key];
   if (s === undefined) s = key;
   return String(s).replace(/\{(\d)\}/g, (_, i) => (args[i] === undefined ? '' : String(args[i])));
