@@ -560,6 +560,21 @@ pub fn reach<G: Game>(game: &G, seat: Seat, units: &[String]) -> Vec<G::Action> 
     out
 }
 
+/// Actions of the pending decision as the command line and the server list them.
+fn listed<G: Game>(game: &G, list: &[G::Action]) -> Vec<LegalAction> {
+    let targets = game.targets(list);
+    list.iter()
+        .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
+        .map(|(a, targets)| LegalAction {
+            notation: game.notation(a),
+            text: game.describe(a),
+            action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+            secret: game.is_secret(a),
+            targets,
+        })
+        .collect()
+}
+
 fn normalise(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
@@ -580,17 +595,7 @@ impl<G: Game> DynSession for Session<G> {
     fn legal(&self) -> Vec<LegalAction> {
         let mut out = Vec::new();
         self.game.legal_actions(&mut out);
-        let targets = self.game.targets(&out);
-        out.iter()
-            .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
-            .map(|(a, targets)| LegalAction {
-                notation: self.game.notation(a),
-                text: self.game.describe(a),
-                action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
-                secret: self.game.is_secret(a),
-                targets,
-            })
-            .collect()
+        listed(&self.game, &out)
     }
 
     fn legal_choices(&self) -> Vec<LegalChoice> {
@@ -706,18 +711,7 @@ impl<G: Game> DynSession for Session<G> {
     }
 
     fn reach(&self, seat: Seat, units: &[String]) -> Vec<LegalAction> {
-        let list = reach(&self.game, seat, units);
-        let targets = self.game.targets(&list);
-        list.iter()
-            .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
-            .map(|(a, targets)| LegalAction {
-                notation: self.game.notation(a),
-                text: self.game.describe(a),
-                action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
-                secret: self.game.is_secret(a),
-                targets,
-            })
-            .collect()
+        listed(&self.game, &reach(&self.game, seat, units))
     }
 
     fn preview(&self, index: usize) -> Vec<Text> {

@@ -175,6 +175,17 @@ fn language(value: Option<&str>) -> Result<Lang, ApiError> {
 }
 
 impl Params {
+    /// The counter ids of `units` (comma-separated; none when absent).
+    fn unit_ids(&self) -> Vec<String> {
+        self.units
+            .as_deref()
+            .unwrap_or("")
+            .split(',')
+            .filter(|u| !u.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
     /// The language of the page form, if asked for.
     fn page(&self) -> Result<Option<Lang>, ApiError> {
         self.page.as_deref().map(|p| language(Some(p))).transpose()
@@ -738,14 +749,7 @@ async fn why(
 ) -> Result<Json<Value>, ApiError> {
     let slot = hub.slot(&id)?;
     let you = hub.seat_of(&id, token(&headers, &params))?;
-    let units: Vec<String> = params
-        .units
-        .as_deref()
-        .unwrap_or("")
-        .split(',')
-        .filter(|u| !u.is_empty())
-        .map(str::to_string)
-        .collect();
+    let units = params.unit_ids();
     let hex = params.hex.as_deref().unwrap_or("");
     let live = slot.live.lock().await;
     let refusal = match (you, live.session.pending()) {
@@ -770,14 +774,7 @@ async fn reach(
 ) -> Result<Json<Value>, ApiError> {
     let slot = hub.slot(&id)?;
     let you = hub.seat_of(&id, token(&headers, &params))?;
-    let units: Vec<String> = params
-        .units
-        .as_deref()
-        .unwrap_or("")
-        .split(',')
-        .filter(|u| !u.is_empty())
-        .map(str::to_string)
-        .collect();
+    let units = params.unit_ids();
     let live = slot.live.lock().await;
     let actions = match (you, live.session.pending()) {
         (Some(seat), Pending::Seat(p)) if p == seat => live.session.reach(seat, &units),
