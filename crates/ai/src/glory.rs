@@ -163,36 +163,33 @@ impl Scripted {
                 let Some(c) = data.card(side, *card) else { return 0 };
                 // A combat card is worth more in a battle (12.2.5) than for its numbers.
                 let keep = if c.combat { 30 } else { 0 };
-                keep_aside(
-                    keep,
-                    match with {
-                        // Reinforcements and entries into the war: always (9.5.2, 9.5.3).
-                        Use::Event if c.reinforcements.is_some() || c.ws > 0 => 100,
-                        Use::Event => 30,
-                        Use::Ops => 40 + 5 * i32::from(c.ops),
-                        Use::Rp => {
-                            let worn = b
-                                .pos
-                                .units
-                                .iter()
-                                .enumerate()
-                                .filter(|(i, u)| {
-                                    data.pieces[*i].side == side
-                                        && (u.loc == Location::Eliminated
-                                            || (matches!(u.loc, Location::Map(_)) && !u.full))
-                                })
-                                .count();
-                            // Both sides start with some units reduced: rebuild when the losses
-                            // have grown beyond that.
-                            if worn >= 7 {
-                                58
-                            } else {
-                                5
-                            }
+                let use_score = match with {
+                    // Reinforcements and entries into the war: always (9.5.2, 9.5.3).
+                    Use::Event if c.reinforcements.is_some() || c.ws > 0 => 100,
+                    Use::Event => 30,
+                    Use::Ops => 40 + 5 * i32::from(c.ops),
+                    Use::Rp => {
+                        let worn = b
+                            .pos
+                            .units
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, u)| {
+                                data.pieces[*i].side == side
+                                    && (u.loc == Location::Eliminated || (matches!(u.loc, Location::Map(_)) && !u.full))
+                            })
+                            .count();
+                        // Both sides start with some units reduced: rebuild when the losses
+                        // have grown beyond that.
+                        if worn >= 7 {
+                            58
+                        } else {
+                            5
                         }
-                        Use::Sr => 2,
-                    },
-                )
+                    }
+                    Use::Sr => 2,
+                };
+                use_score - keep
             }
             Action::AutomaticOps => 20,
             Action::Activate { space, combat: true } => match b.best_attack_from(*space) {
@@ -268,17 +265,9 @@ impl Scripted {
             | Action::EndRedeployment
             | Action::EndReplacement
             | Action::EndDiscard => 0,
-            Action::Die { .. } | Action::Draw { .. } => {
-                let _ = view;
-                0
-            }
+            Action::Die { .. } | Action::Draw { .. } => 0,
         }
     }
-}
-
-/// A card's use less what holding the card back for a combat is worth.
-fn keep_aside(keep: i32, score: i32) -> i32 {
-    score - keep
 }
 
 impl Scripted {
