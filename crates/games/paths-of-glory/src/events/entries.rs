@@ -1,0 +1,97 @@
+//! 9.5.2 Neutral entries: Italy, Romania and Greece join the Allies, Bulgaria the Central
+//! Powers; one a turn, both players together (9.5.2.2).
+
+use crate::data::{Nation, Side};
+use crate::game::{Frame, PathsOfGlory};
+use sandtable_core::game::Refusal;
+use sandtable_core::graph::Space;
+use sandtable_core::text::Text;
+
+/// 9.5.2.1: the cards that bring a neutral nation into the war, with its code.
+fn neutral_entry(side: Side, card: u8) -> Option<&'static str> {
+    match (side, card) {
+        (Side::Ap, 16) => Some("ro"),
+        (Side::Ap, 17) => Some("it"),
+        (Side::Ap, 44) => Some("gr"),
+        (Side::Cp, 34) => Some("bu"),
+        _ => None,
+    }
+}
+
+/// A country's name from its code, in both languages.
+fn country(code: &str) -> Text {
+    Nation::of_code(code).map_or_else(|| Text::new(code, code), Nation::name)
+}
+
+/// 9.5.2: whether a neutral entry may be played now.
+fn check_entry(g: &PathsOfGlory, code: &str) -> Result<(), Refusal> {
+    if !g.pos.neutral.iter().any(|n| n == code) {
+        return Err(PathsOfGlory::refuse(
+            "9.5.2.1",
+            format!("{} is already at war", country(code).en),
+            format!("{}已经参战", country(code).zh),
+        ));
+    }
+    if g.turn.neutral_entry {
+        return Err(PathsOfGlory::refuse(
+            "9.5.2.2",
+            "only one neutral nation enters the war a turn, both players together",
+            "每回合双方合计只能有一个中立国参战",
+        ));
+    }
+    Ok(())
+}
+
+/// 9.5.2: whether a neutral entry may be played now; `None` for a card that is not one.
+pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(), Refusal>> {
+    neutral_entry(side, card).map(|code| check_entry(g, code))
+}
+
+/// 9.5.2.1: the nation enters the war; its units set up by choice wait to be placed. `false` for
+/// a card that is not a neutral entry.
+pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
+    let Some(code) = neutral_entry(side, card) else {
+        return false;
+    };
+    let data = g.data();
+    g.turn.neutral_entry = true;
+    let (setup, historical) = (g.setup_data(), g.scenario.historical);
+    let chosen = setup
+        .enter(data, &mut g.pos, code, historical, false)
+        .unwrap_or_default();
+    g.journal.say(|| {
+        Text::new(
+            format!("{} enters the war (9.5.2.1)", country(code).en),
+            format!("{}参战(9.5.2.1)", country(code).zh),
+        )
+    });
+    let units: Vec<u16> = chosen
+        .iter()
+        .filter_map(|id| data.pieces.iter().position(|p| &p.id == id))
+        .map(|u| u as u16)
+        .collect();
+    if !units.is_empty() {
+        g.engine.push(Frame::EntryChoice {
+            side,
+            nation: code.to_string(),
+            units,
+        });
+    }
+    true
+}
+
+/// The spaces a nation's unit placed by choice on its entry may go to (Bulgaria, Romania).
+pub(crate) fn entry_spaces(g: &PathsOfGlory, nation: &str) -> Vec<Space> {
+    g.setup_data().choice_spaces(g.data(), &g.pos, nation)
+}
+
+/// 9.5.2.1: the first unit of an entry's choice is placed, the next waits its turn.
+pub(crate) fn place_entry(g: &mut PathsOfGlory, side: Side, nation: String, mut units: Vec<u16>, at: Option<Space>) {
+    if units.is_empty() {
+        return;
+    }
+    super::put(g, units.remove(0), at, "9.5.2.1");
+    if !units.is_empty() {
+        g.engine.push(Frame::EntryChoice { side, nation, units });
+    }
+}

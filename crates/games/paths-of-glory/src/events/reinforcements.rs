@@ -1,0 +1,180 @@
+//! 9.5.3 Reinforcement events: each nation once a turn, never in August 1914 (9.5.3.1), its
+//! corps to the Reserve Box (9.5.3.2) and its armies placed by the player where 9.5.3.3 allows.
+//! The cards whose units are placed "as the card says" (the MEF, NE, CAU and Orient armies, the
+//! ANA and Senussi corps) and the American ones (16.3) are refused here until their own rules are
+//! written.
+
+use crate::data::{Kind, Nation, Side};
+use crate::game::{Frame, PathsOfGlory};
+use crate::placement;
+use crate::state::Location;
+use sandtable_core::game::Refusal;
+use sandtable_core::graph::Space;
+use sandtable_core::text::Text;
+
+/// Counters a card places "as the card says", which the generic reinforcement does not.
+const PLACED_AS_THE_CARD_SAYS: [&str; 6] = [
+    "br-army-mef",
+    "br-army-ne",
+    "ru-army-cau",
+    "fr-army-orient",
+    "ana-corps",
+    "sn-corps",
+];
+
+/// The counters a reinforcement card brings now: for each unit it lists, a counter of that
+/// designation still aside (the corps of a designation are alike). `None` for a card that is not
+/// a reinforcement.
+fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(Nation, Vec<usize>)> {
+    let data = g.data();
+    let r = data.card(side, card)?.reinforcements.as_ref()?;
+    let mut taken: Vec<usize> = Vec::new();
+    for label in &r.units {
+        let found = (0..data.pieces.len()).find(|&i| {
+            let p = &data.pieces[i];
+            p.side == side
+                && &p.label == label
+                && (p.nation == r.nation || p.activates_as == Some(r.nation))
+                && g.pos.units[i].loc == Location::Aside
+                && !taken.contains(&i)
+        });
+        if let Some(i) = found {
+            taken.push(i);
+        }
+    }
+    Some((r.nation, taken))
+}
+
+/// 9.5.3: whether a reinforcement card's event may be played now, and why not; `None` for a card
+/// that is not a reinforcement.
+pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(), Refusal>> {
+    let (nation, units) = reinforcements(g, side, card)?;
+    Some(check_units(g, side, card, nation, &units))
+}
+
+fn check_units(g: &PathsOfGlory, side: Side, card: u8, nation: Nation, units: &[usize]) -> Result<(), Refusal> {
+    let data = g.data();
+    let special = units
+        .iter()
+        .any(|&u| PLACED_AS_THE_CARD_SAYS.contains(&data.pieces[u].id.as_str()));
+    if special || nation == Nation::Us {
+        let name = g.card_name(side, card);
+        return Err(PathsOfGlory::refuse(
+            "9.5.3",
+            format!(
+                "the event of {} (its units placed as the card says, or American) is not yet played in Sandtable",
+                name.en
+            ),
+            format!("沙盘尚未实现{}的事件(按卡牌说明放置或美国部队)", name.zh),
+        ));
+    }
+    if g.pos.turn == 1 {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            "no reinforcement event in the August 1914 turn",
+            "1914年8月回合不能打出增援事件",
+        ));
+    }
+    if g.turn.reinforced.contains(&nation) {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            format!("{} has already been reinforced this turn", nation.name().en),
+            format!("{}本回合已经增援过", nation.name().zh),
+        ));
+    }
+    if units.is_empty() {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3",
+            "the units this card brings are already in play",
+            "这张牌带来的单位已经在游戏中",
+        ));
+    }
+    // 9.5.3.1 (2022): not unless all its armies can be placed, stacking included.
+    let armies: Vec<u16> = units
+        .iter()
+        .filter(|&&u| data.pieces[u].kind == Kind::Army)
+        .map(|&u| u as u16)
+        .collect();
+    if !all_placeable(g, &g.pos, &armies) {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            format!("{} has no legal space to place the armies", nation.name().en),
+            format!("{}没有可以放置集团军的合法区域", nation.name().zh),
+        ));
+    }
+    Ok(())
+}
+
+/// 9.5.3.2, 9.5.3.3: a reinforcement card's corps go to the Reserve Box and its armies wait to
+/// be placed. `false` for a card that is not a reinforcement.
+pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
+    let data = g.data();
+    let Some((nation, units)) = reinforcements(g, side, card) else {
+        return false;
+    };
+    g.turn.reinforced.push(nation);
+    let mut armies = Vec::new();
+    for u in units {
+        let name = g.unit_name(u as u16);
+        if data.pieces[u].kind == Kind::Corps {
+            g.pos.units[u] = crate::state::Unit {
+                loc: Location::Reserve,
+                full: true,
+            };
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} enters the Reserve Box (9.5.3.2)", name.en),
+                    format!("{}进入预备队格(9.5.3.2)", name.zh),
+                )
+            });
+        } else {
+            armies.push(u as u16);
+        }
+    }
+    if !armies.is_empty() {
+        g.engine.push(Frame::Reinforce { side, units: armies });
+    }
+    true
+}
+
+/// Whether all of `armies` can be placed where 9.5.3.3 allows, together (each taking room).
+fn all_placeable(g: &PathsOfGlory, pos: &crate::state::Position, armies: &[u16]) -> bool {
+    let Some((&first, rest)) = armies.split_first() else {
+        return true;
+    };
+    let ctx = crate::sequence::placement_context(g);
+    placement::army_spaces(g.data(), pos, first as usize, &ctx)
+        .into_iter()
+        .any(|s| {
+            let mut after = pos.clone();
+            after.units[first as usize].loc = Location::Map(s);
+            all_placeable(g, &after, rest)
+        })
+}
+
+/// The spaces the first of a reinforcement's armies may be placed in (9.5.3.3), leaving room for
+/// the others (9.5.3.1).
+pub(crate) fn spaces(g: &PathsOfGlory, units: &[u16]) -> Vec<Space> {
+    let Some((&first, rest)) = units.split_first() else {
+        return Vec::new();
+    };
+    placement::army_spaces(g.data(), &g.pos, first as usize, &crate::sequence::placement_context(g))
+        .into_iter()
+        .filter(|&s| {
+            let mut after = g.pos.clone();
+            after.units[first as usize].loc = Location::Map(s);
+            all_placeable(g, &after, rest)
+        })
+        .collect()
+}
+
+/// 9.5.3.3: the army is placed, the next one waits its turn.
+pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: Option<Space>) {
+    if units.is_empty() {
+        return;
+    }
+    super::put(g, units.remove(0), at, "9.5.3.3");
+    if !units.is_empty() {
+        g.engine.push(Frame::Reinforce { side, units });
+    }
+}
