@@ -1480,7 +1480,7 @@ fn battle_die(g: &mut PathsOfGlory, roll: BattleRoll, face: u8) {
                 let sinai = g.data().space("sinai");
                 let all_in_sinai =
                     sinai.is_some() && combatants(g, &b, side).iter().all(|&u| g.at(u as usize) == sinai);
-                let pipeline = g.pos.cards[side_index(Side::Ap)].removed.contains(&49);
+                let pipeline = crate::events::played(g, Side::Ap, 49);
                 drm += combat::sinai_drm(all_in_sinai, side == Side::Ap, pipeline);
             }
             let n = fire.losses(g.tables(), face, drm);

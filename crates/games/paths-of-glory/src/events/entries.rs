@@ -95,3 +95,8 @@ pub(crate) fn place_entry(g: &mut PathsOfGlory, side: Side, nation: String, mut 
         g.engine.push(Frame::EntryChoice { side, nation, units });
     }
 }
+
+/// Our short text of the neutral entries' events, in both languages.
+pub(super) fn text(_side: Side, _card: u8) -> Option<Text> {
+    None
+}

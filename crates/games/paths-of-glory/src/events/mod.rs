@@ -6,8 +6,11 @@
 //! Each module answers for the cards it knows: `check` and `carry_out` give `None`/`false` for a
 //! card that is not theirs, and `text` is our own short text of each card's event.
 
+mod arrivals;
 mod entries;
+mod front;
 mod reinforcements;
+mod war;
 
 pub(crate) use entries::{entry_spaces, place_entry};
 pub(crate) use reinforcements::{place, spaces};
@@ -34,7 +37,11 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusa
             format!("{}是战斗卡:其事件在会战中打出(12.2.5),不能作为行动轮的行动", name.zh),
         ));
     }
-    let answer = entries::check(g, side, card).or_else(|| reinforcements::check(g, side, card));
+    let answer = entries::check(g, side, card)
+        .or_else(|| reinforcements::check(g, side, card))
+        .or_else(|| arrivals::check(g, side, card))
+        .or_else(|| front::check(g, side, card))
+        .or_else(|| war::check(g, side, card));
     answer.unwrap_or_else(|| {
         let name = g.card_name(side, card);
         Err(PathsOfGlory::refuse(
@@ -63,12 +70,27 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
             )
         });
     }
-    let _ = entries::carry_out(g, side, card) || reinforcements::carry_out(g, side, card);
+    let _ = entries::carry_out(g, side, card)
+        || reinforcements::carry_out(g, side, card)
+        || arrivals::carry_out(g, side, card)
+        || front::carry_out(g, side, card)
+        || war::carry_out(g, side, card);
 }
 
 /// Our short text of a card's event, in both languages; `None` where it is not yet written.
 pub fn text(side: Side, card: u8) -> Option<Text> {
     crate::combat_cards::text(side, card)
+        .or_else(|| entries::text(side, card))
+        .or_else(|| reinforcements::text(side, card))
+        .or_else(|| arrivals::text(side, card))
+        .or_else(|| front::text(side, card))
+        .or_else(|| war::text(side, card))
+}
+
+/// Whether a side's `*` event has been played: it is out of the game (9.5.1.2). Every event
+/// another card or rule waits for ("may only be played after …") is a `*` card.
+pub(crate) fn played(g: &PathsOfGlory, side: Side, card: u8) -> bool {
+    g.pos.cards[side_index(side)].removed.contains(&card)
 }
 
 /// Puts a unit entering the map in the space chosen for it (full strength), or leaves it out of

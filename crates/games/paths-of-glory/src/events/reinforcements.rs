@@ -178,3 +178,8 @@ pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: O
         g.engine.push(Frame::Reinforce { side, units });
     }
 }
+
+/// Our short text of the reinforcements' events, in both languages.
+pub(super) fn text(_side: Side, _card: u8) -> Option<Text> {
+    None
+}
