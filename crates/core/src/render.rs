@@ -194,6 +194,32 @@ pub struct PointStyle {
     /// Connection strokes: the last entry whose mask meets a connection's features draws it;
     /// connections that match none are plain grey lines.
     pub connections: Vec<ConnectionStyle>,
+    /// Holding boxes off the map's lines (a reserve, the eliminated units): each space drawn
+    /// as a box of its own size in pixels, its counters side by side in rows instead of stacked.
+    pub boxes: Vec<(Space, f64, f64)>,
+    /// Height of a band under the map left for what the game draws there (its tracks).
+    pub band: f64,
+}
+
+/// Where a point-to-point map puts things, for a game drawing its own marks on it: each space's
+/// centre, the map's size without the band under it, and the scale from the data's units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointFrame {
+    pub centres: Vec<(f64, f64)>,
+    pub width: f64,
+    pub height: f64,
+    pub scale: f64,
+}
+
+/// The frame a map is drawn in (see [`PointFrame`]).
+pub fn point_frame(map: &PointMap) -> PointFrame {
+    let lay = PointLayout::new(map);
+    PointFrame {
+        centres: lay.centres,
+        width: lay.width,
+        height: lay.height,
+        scale: lay.scale,
+    }
 }
 
 /// How the connections with some feature bits are drawn.
@@ -590,19 +616,20 @@ pub fn render_point_map(
     title: &str,
 ) -> String {
     put_pieces(
-        &render_point_base(map, style, lang, title),
-        &render_point_pieces(map, counters, marks),
+        &render_point_base(map, style, lang, title, ""),
+        &render_point_pieces(map, style, counters, marks, ""),
     )
 }
 
 /// A point-to-point map alone, as it stays all game: the connections, the spaces coloured by
 /// terrain and their names. It ends with an empty `<g class="pieces">`, the place of what
 /// [`render_point_pieces`] draws; a page loads it once per game and language and keeps it.
-pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: &str) -> String {
+pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: &str, decor: &str) -> String {
     let lay = PointLayout::new(map);
     let at = |s: Space| lay.centres.get(s.idx()).copied();
-    let mut out = String::with_capacity(map.spaces.len() * 400 + 8192);
-    open_svg(&mut out, lay.width, lay.height, lang);
+    let mut out = String::with_capacity(map.spaces.len() * 400 + decor.len() + 8192);
+    let height = lay.height + style.band;
+    open_svg(&mut out, lay.width, height, lang);
 
     out.push_str("<style>");
     out.push_str(COMMON_CSS);
@@ -616,7 +643,7 @@ pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: 
     }
     out.push_str("</style>\n");
     out.push_str(DEFS);
-    write_title(&mut out, lay.width, lay.height, title);
+    write_title(&mut out, lay.width, height, title);
 
     out.push_str("<g class=\"ln\">\n");
     for c in &map.connections {
@@ -632,32 +659,37 @@ pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: 
     out.push_str("</g>\n");
 
     out.push_str("<g class=\"sp\">\n");
-    for (s, &(x, y)) in map.spaces.iter().zip(&lay.centres) {
+    for (i, (s, &(x, y))) in map.spaces.iter().zip(&lay.centres).enumerate() {
         let fill = style.spaces.iter().rev().find(|(m, _)| m & s.terrain != 0);
         let fill = fill.map_or("#fff", |(_, f)| f.as_str());
+        let (w, h) = lay.box_size(style, Space(i as u16));
         w!(
             out,
-            "<rect data-space=\"{}\" x=\"{}\" y=\"{}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"5\" fill=\"{}\"/>\n",
+            "<rect data-space=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"5\" fill=\"{}\"/>\n",
             Esc(&s.id),
-            N(x - BOX_W / 2.0),
-            N(y - BOX_H / 2.0),
+            N(x - w / 2.0),
+            N(y - h / 2.0),
+            N(w),
+            N(h),
             Esc(fill)
         );
     }
     out.push_str("</g>\n");
 
     out.push_str("<g class=\"nm\">\n");
-    for (s, &(x, y)) in map.spaces.iter().zip(&lay.centres) {
+    for (i, (s, &(x, y))) in map.spaces.iter().zip(&lay.centres).enumerate() {
         let name = pick(lang, &s.name_en, &s.name_zh);
+        let (_, h) = lay.box_size(style, Space(i as u16));
         w!(
             out,
             "<text x=\"{}\" y=\"{}\">{}</text>\n",
             N(x),
-            N(y - BOX_H / 2.0 + 12.0),
+            N(y - h / 2.0 + 12.0),
             Esc(name)
         );
     }
     out.push_str("</g>\n");
+    out.push_str(decor);
     out.push_str(EMPTY_PIECES);
     out.push_str("\n</svg>");
     out
@@ -666,10 +698,16 @@ pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: 
 /// What changes on a point-to-point map: the marked spaces with their labels and the
 /// counters, as one `<g class="pieces">` to put in place of the one in [`render_point_base`]
 /// ([`put_pieces`]).
-pub fn render_point_pieces(map: &PointMap, counters: &[Counter<Space>], marks: &[HexMark<Space>]) -> String {
+pub fn render_point_pieces(
+    map: &PointMap,
+    style: &PointStyle,
+    counters: &[Counter<Space>],
+    marks: &[HexMark<Space>],
+    decor: &str,
+) -> String {
     let lay = PointLayout::new(map);
     let at = |s: Space| lay.centres.get(s.idx()).copied();
-    let mut out = String::with_capacity(counters.len() * 400 + marks.len() * 120 + 256);
+    let mut out = String::with_capacity(counters.len() * 400 + marks.len() * 120 + decor.len() + 256);
     out.push_str("<g class=\"pieces\">\n");
     out.push_str("<g class=\"mk\">\n");
     for m in marks {
@@ -700,11 +738,38 @@ pub fn render_point_pieces(map: &PointMap, counters: &[Counter<Space>], marks: &
     }
     out.push_str("</g>\n");
 
-    // Counters sit below the name.
-    write_counters(&mut out, counters, "data-space", |h| {
+    out.push_str(decor);
+    // Counters sit below the name; in a holding box, side by side.
+    let in_box = |c: &&Counter<Space>| style.boxes.iter().any(|b| b.0 == c.hex);
+    let (boxed, stacked): (Vec<&Counter<Space>>, Vec<&Counter<Space>>) = counters.iter().partition(in_box);
+    write_counters(&mut out, stacked, "data-space", |h| {
         let (x, y) = at(h)?;
         Some(((x, y + 6.0), map.spaces.get(h.idx())?.id.clone()))
     });
+    for &(space, ..) in &style.boxes {
+        let here: Vec<&Counter<Space>> = boxed.iter().copied().filter(|c| c.hex == space).collect();
+        let (Some((x, y)), Some(info)) = (at(space), map.spaces.get(space.idx())) else {
+            continue;
+        };
+        if here.is_empty() {
+            continue;
+        }
+        let (w, h) = lay.box_size(style, space);
+        let per_row = (((w - 8.0) / (COUNTER + 4.0)).floor() as usize).max(1);
+        w!(
+            out,
+            "<g class=\"stack box\" data-space=\"{}\" data-count=\"{}\">\n",
+            Esc(&info.id),
+            here.len()
+        );
+        for (k, c) in here.iter().enumerate() {
+            let (row, col) = (k / per_row, k % per_row);
+            let cx = x - w / 2.0 + 6.0 + col as f64 * (COUNTER + 4.0);
+            let cy = y - h / 2.0 + 18.0 + row as f64 * (COUNTER + 4.0);
+            write_counter(&mut out, c, cx, cy);
+        }
+        out.push_str("</g>\n");
+    }
     out.push_str("</g>");
     out
 }
@@ -938,6 +1003,7 @@ struct PointLayout {
     centres: Vec<(f64, f64)>,
     width: f64,
     height: f64,
+    scale: f64,
 }
 
 impl PointLayout {
@@ -970,6 +1036,15 @@ impl PointLayout {
             centres,
             width: x1 + BOX_W / 2.0 + MARGIN,
             height: y1 + BOX_H / 2.0 + MARGIN,
+            scale: k,
+        }
+    }
+
+    /// A space's box: a holding box at its own size, any other space the usual size.
+    fn box_size(&self, style: &PointStyle, s: Space) -> (f64, f64) {
+        match style.boxes.iter().find(|b| b.0 == s) {
+            Some(&(_, w, h)) => (w, h),
+            None => (BOX_W, BOX_H),
         }
     }
 }
@@ -977,9 +1052,9 @@ impl PointLayout {
 /// Draws the counters, stacked per hex (first in the slice at the bottom), each stack in a
 /// `<g class="stack">` whose attribute `place_attr` names the hex or space. `place` says where a
 /// hex or space is and its printed id, `None` if it is not on the map.
-fn write_counters<N: Copy + Ord>(
+fn write_counters<'a, N: Copy + Ord + 'a>(
     out: &mut String,
-    counters: &[Counter<N>],
+    counters: impl IntoIterator<Item = &'a Counter<N>>,
     place_attr: &str,
     place: impl Fn(N) -> Option<((f64, f64), String)>,
 ) {
@@ -1604,6 +1679,7 @@ hexes = ["0103", "0203", "0303"]
                 width: 3.0,
                 dash: None,
             }],
+            ..PointStyle::default()
         };
         let mk = |space: u16, id: &str, reduced| Counter {
             hex: Space(space),
@@ -1640,5 +1716,47 @@ hexes = ["0103", "0203", "0303"]
         // Spaces given 1 apart are spread out so their boxes do not overlap.
         let lay = PointLayout::new(&map);
         assert!((lay.centres[1].0 - lay.centres[0].0 - MIN_SPACING).abs() < 1e-9);
+
+        // A holding box is drawn at its size with its counters in a row,
+        // not stacked; the band under the map and the game's own drawings are in place.
+        let boxed = PointStyle {
+            boxes: vec![(Space(2), 200.0, 100.0)],
+            band: 100.0,
+            ..style.clone()
+        };
+        let in_box = [
+            mk(2, "a", false),
+            mk(2, "b", false),
+            mk(2, "c", true),
+            mk(0, "x", false),
+        ];
+        let base = render_point_base(&map, &boxed, Lang::En, "Front", "<g class=\"tracks\"></g>");
+        let pieces = render_point_pieces(&map, &boxed, &in_box, &[], "<g class=\"markers\"></g>");
+        let frame = point_frame(&map);
+        let (w, h) = (200.0, 100.0);
+        assert!(base.contains(&format!(
+            "data-space=\"rostov\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
+            N(frame.centres[2].0 - w / 2.0),
+            N(frame.centres[2].1 - h / 2.0),
+            N(w),
+            N(h)
+        )));
+        assert!(base.contains(&format!("height=\"{}\"", N((frame.height + 100.0).ceil()))));
+        assert!(base.contains("<g class=\"tracks\"></g>") && pieces.contains("<g class=\"markers\"></g>"));
+        assert!(pieces.contains("<g class=\"stack box\" data-space=\"rostov\" data-count=\"3\">"));
+        let ys: Vec<&str> = ["a", "b", "c"]
+            .iter()
+            .map(|id| {
+                let at = pieces
+                    .find(&format!("data-id=\"{id}\" transform=\"translate("))
+                    .unwrap();
+                let t = &pieces[at..];
+                let t = &t[t.find('(').unwrap() + 1..t.find(')').unwrap()];
+                t.split(' ').nth(1).unwrap()
+            })
+            .collect();
+        assert!(ys.iter().all(|y| *y == ys[0]), "side by side in one row: {ys:?}");
+        assert_eq!(pieces.matches("<g class=\"stack\" data-space=\"kiev\"").count(), 1);
+        assert_well_formed(&put_pieces(&base, &pieces));
     }
 }

@@ -843,7 +843,7 @@ impl Rules for PathsOfGlory {
     }
 
     fn render_svg(&self, _seat: Option<Seat>, lang: Lang) -> String {
-        crate::present::render(self.data(), &self.pos, lang)
+        crate::present::render(self, lang)
     }
 
     fn targets(&self, actions: &[Action]) -> Vec<sandtable_core::game::Targets> {
@@ -856,11 +856,11 @@ impl Rules for PathsOfGlory {
     }
 
     fn render_map(&self, lang: Lang) -> String {
-        crate::present::render_map(self.data(), lang)
+        crate::present::render_map(self, lang)
     }
 
     /// Nothing on the map is secret (9.1: only the hands are), so every seat sees the same.
     fn render_pieces(&self, _seat: Option<Seat>, lang: Lang) -> String {
-        crate::present::render_pieces(self.data(), &self.pos, lang)
+        crate::present::render_pieces(self, lang)
     }
 }

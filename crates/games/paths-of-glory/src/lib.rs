@@ -14,6 +14,7 @@
 pub mod activation;
 pub mod advance;
 pub mod attrition;
+mod board;
 pub mod cards;
 pub mod combat;
 pub mod combat_cards;

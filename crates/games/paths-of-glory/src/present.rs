@@ -3,7 +3,7 @@
 //! player's language.
 
 use crate::data::Side;
-use crate::data::{Data, Kind, Nation};
+use crate::data::{Data, Nation};
 use crate::state::{Fort, Location, Position};
 use sandtable_core::game::{ActionKind, HandCard, Targets};
 use sandtable_core::graph::Space;
@@ -36,6 +36,8 @@ pub fn map_style(data: &Data) -> PointStyle {
             dashed(l.only_ana | l.only_tu, "#b8860b"),
             dashed(l.mef_beach, "#1f5fa8"),
         ],
+        boxes: crate::board::boxes(data),
+        band: crate::board::BAND,
     }
 }
 
@@ -66,7 +68,13 @@ pub fn counters(data: &Data, pos: &Position, lang: Lang) -> Vec<Counter<Space>> 
         .iter()
         .zip(&pos.units)
         .filter_map(|(p, u)| {
-            let Location::Map(s) = u.loc else { return None };
+            let s = match u.loc {
+                Location::Map(s) => s,
+                // 13.1.3, 17.0: corps in the Reserve Box, units in the Eliminated/Replaceable box.
+                Location::Reserve => holding_box(data, p.side, "reserve")?,
+                Location::Eliminated => holding_box(data, p.side, "eliminated")?,
+                Location::Aside | Location::Removed => return None,
+            };
             let f = if u.full { p.full } else { p.reduced };
             let (fill, ink) = colours(p.nation);
             Some(Counter {
@@ -74,9 +82,11 @@ pub fn counters(data: &Data, pos: &Position, lang: Lang) -> Vec<Counter<Space>> 
                 fill: fill.into(),
                 ink: ink.into(),
                 name: p.label.clone(),
-                symbol: match p.kind {
-                    Kind::Army => NatoSymbol::Armor,
-                    Kind::Corps => NatoSymbol::Infantry,
+                // Foot armies and corps of 1914-18; the size is in the label ("1 Army", "GE Corps").
+                symbol: if p.id.contains("cavalry") {
+                    NatoSymbol::Cavalry
+                } else {
+                    NatoSymbol::Infantry
                 },
                 factors: format!("{}-{}-{}", f.cf, f.lf, f.mf),
                 reduced: !u.full,
@@ -88,6 +98,15 @@ pub fn counters(data: &Data, pos: &Position, lang: Lang) -> Vec<Counter<Space>> 
             })
         })
         .collect()
+}
+
+/// A side's holding box of a kind ("reserve", "eliminated").
+fn holding_box(data: &Data, side: Side, kind: &str) -> Option<Space> {
+    let code = match side {
+        Side::Cp => "cp",
+        Side::Ap => "ap",
+    };
+    data.space(&format!("{code}-{kind}-box"))
 }
 
 fn title(lang: Lang) -> &'static str {
@@ -131,19 +150,30 @@ pub fn marks(data: &Data, pos: &Position) -> Vec<HexMark<Space>> {
     out
 }
 
-/// The map alone, the same all game long.
-pub fn render_map(data: &Data, lang: Lang) -> String {
-    render_point_base(&data.map.graph, &map_style(data), lang, title(lang))
+/// The map alone, the same all game long: spaces, lines, the holding boxes, the printed
+/// symbols and the empty tracks.
+pub fn render_map(g: &crate::game::PathsOfGlory, lang: Lang) -> String {
+    let data = g.data();
+    let decor = crate::board::decor(data, g.tables(), lang);
+    render_point_base(&data.map.graph, &map_style(data), lang, title(lang), &decor)
 }
 
-/// The counters and the marks of the position.
-pub fn render_pieces(data: &Data, pos: &Position, lang: Lang) -> String {
-    render_point_pieces(&data.map.graph, &counters(data, pos, lang), &marks(data, pos))
+/// The counters, the marks of the position and the tracks' markers.
+pub fn render_pieces(g: &crate::game::PathsOfGlory, lang: Lang) -> String {
+    let data = g.data();
+    let markers = crate::board::markers(data, g.tables(), &crate::board::markers_of(g), lang);
+    render_point_pieces(
+        &data.map.graph,
+        &map_style(data),
+        &counters(data, &g.pos, lang),
+        &marks(data, &g.pos),
+        &markers,
+    )
 }
 
 /// The whole board in a language.
-pub fn render(data: &Data, pos: &Position, lang: Lang) -> String {
-    put_pieces(&render_map(data, lang), &render_pieces(data, pos, lang))
+pub fn render(g: &crate::game::PathsOfGlory, lang: Lang) -> String {
+    put_pieces(&render_map(g, lang), &render_pieces(g, lang))
 }
 
 /// What each legal action is about on the board (counters by id, spaces by id), how a page
