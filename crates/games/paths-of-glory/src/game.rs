@@ -850,6 +850,11 @@ impl Rules for PathsOfGlory {
         crate::present::targets(self, actions)
     }
 
+    /// 12.2: a combat's strengths, columns, modifiers and loss numbers before its dice.
+    fn preview(&self, action: &Action) -> Vec<Text> {
+        crate::preview::preview(self, action)
+    }
+
     /// 9.1: a seat's own hand, for that seat only.
     fn hand(&self, seat: Seat) -> Vec<sandtable_core::game::HandCard> {
         crate::present::hand(self, seat)

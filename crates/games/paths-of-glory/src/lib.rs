@@ -27,6 +27,7 @@ pub mod offensives;
 pub mod operations;
 pub mod placement;
 pub mod present;
+mod preview;
 pub mod redeployment;
 pub mod replacements;
 pub mod retreat;

@@ -261,7 +261,7 @@ fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
 }
 
 /// The spaces the battle's attackers come from.
-fn attack_spaces(g: &PathsOfGlory, b: &Battle) -> Vec<Space> {
+pub(crate) fn attack_spaces(g: &PathsOfGlory, b: &Battle) -> Vec<Space> {
     let mut v: Vec<Space> = b.attackers.iter().filter_map(|&u| g.at(u as usize)).collect();
     v.sort();
     v.dedup();
@@ -763,10 +763,36 @@ fn besieged_by(g: &PathsOfGlory, side: Side, s: Space) -> bool {
     g.pos.space(s).fort == Fort::Besieged && g.pos.space(s).control != Some(side) && !units_of(g, side, s).is_empty()
 }
 
+/// 12.2.2: a combat against `space` as it is designated, its defenders those in the space now.
+pub(crate) fn new_battle(g: &PathsOfGlory, side: Side, space: Space) -> Battle {
+    let defenders = units_of(g, other(side), space);
+    let defenders_full = defenders.iter().map(|&u| g.pos.units[u as usize].full).collect();
+    Battle {
+        defenders_full,
+        attacker: side,
+        defending: space,
+        attackers: Vec::new(),
+        defenders,
+        pinning: None,
+        flank: None,
+        steps: Vec::new(),
+        inflicted: [None; 2],
+        taken: [0; 2],
+        losses: None,
+        fort_destroyed: false,
+        retreat: None,
+        retreat_routes: Vec::new(),
+        defenders_gone: false,
+        advanced: Vec::new(),
+        cards: [Vec::new(), Vec::new()],
+        from_hand: [Vec::new(), Vec::new()],
+    }
+}
+
 /// The units that may join a combat against `space` (12.1.1, 12.1.3, 12.1.5, 12.1.8): those
 /// of adjacent spaces activated for combat, or, against a fort they besiege, the besiegers of a
 /// space activated for combat (15.2.3).
-fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
+pub(crate) fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
     let mut out = attackers_but_fort_bar(g, side, space);
     out.retain(|&u| !russian_fort_barred(g, u, space));
     out
@@ -956,28 +982,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         }
         (Frame::March { side, units, route }, None) => march(g, side, units, route),
         (Frame::Combats { side }, Some(&Action::Target { space })) => {
-            let defenders = units_of(g, other(side), space);
-            let defenders_full = defenders.iter().map(|&u| g.pos.units[u as usize].full).collect();
-            g.action.battle = Some(Battle {
-                defenders_full,
-                attacker: side,
-                defending: space,
-                attackers: Vec::new(),
-                defenders,
-                pinning: None,
-                flank: None,
-                steps: Vec::new(),
-                inflicted: [None; 2],
-                taken: [0; 2],
-                losses: None,
-                fort_destroyed: false,
-                retreat: None,
-                retreat_routes: Vec::new(),
-                defenders_gone: false,
-                advanced: Vec::new(),
-                cards: [Vec::new(), Vec::new()],
-                from_hand: [Vec::new(), Vec::new()],
-            });
+            g.action.battle = Some(new_battle(g, side, space));
             g.engine.push(Frame::Combats { side });
             g.engine.push(Frame::Designate { side });
         }
@@ -1392,7 +1397,7 @@ fn combatants(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<u16> {
 }
 
 /// The defending fort's strength when it fights for the defender (12.2.3, 15.1).
-fn fort_lf(g: &PathsOfGlory, b: &Battle) -> u8 {
+pub(crate) fn fort_lf(g: &PathsOfGlory, b: &Battle) -> u8 {
     let st = g.pos.space(b.defending);
     let defender = other(b.attacker);
     if matches!(st.fort, Fort::Intact | Fort::Besieged) && st.control == Some(defender) {
@@ -1402,8 +1407,30 @@ fn fort_lf(g: &PathsOfGlory, b: &Battle) -> u8 {
     }
 }
 
+/// 12.2.6: the modifiers of a side's fire roll, each with what gives it: the combat cards in
+/// play, and the attack made wholly from Sinai.
+pub(crate) fn fire_drms(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<(i32, Text)> {
+    let mut out = Vec::new();
+    let cards = crate::combat_cards::effects(b).drm[side_index(side)];
+    if cards != 0 {
+        out.push((cards, Text::new("combat cards (12.2.5)", "战斗卡(12.2.5)")));
+    }
+    // 12.2.6 (2022 12.2.7): −3 to an attack made wholly from Sinai, unless the Allies
+    // attack after Sinai Pipeline (AP #49, a `*` event: out of the game once played).
+    if side == b.attacker {
+        let sinai = g.data().space("sinai");
+        let all_in_sinai = sinai.is_some() && combatants(g, b, side).iter().all(|&u| g.at(u as usize) == sinai);
+        let pipeline = crate::events::played(g, Side::Ap, 49);
+        let d = combat::sinai_drm(all_in_sinai, side == Side::Ap, pipeline);
+        if d != 0 {
+            out.push((d, Text::new("attacking from Sinai (12.2.6)", "从西奈进攻(12.2.6)")));
+        }
+    }
+    out
+}
+
 /// 12.2.3, 12.2.7: a side's fire before its die.
-fn fire_of(g: &PathsOfGlory, b: &Battle, side: Side) -> Fire {
+pub(crate) fn fire_of(g: &PathsOfGlory, b: &Battle, side: Side) -> Fire {
     let data = g.data();
     let units = combatants(g, b, side);
     let mut strength: u32 = units
@@ -1473,16 +1500,7 @@ fn battle_die(g: &mut PathsOfGlory, roll: BattleRoll, face: u8) {
         }
         BattleRoll::Fire(side) => {
             let fire = fire_of(g, &b, side);
-            let mut drm = crate::combat_cards::effects(&b).drm[side_index(side)];
-            // 12.2.6 (2022 12.2.7): −3 to an attack made wholly from Sinai, unless the Allies
-            // attack after Sinai Pipeline (AP #49, a `*` event: out of the game once played).
-            if side == b.attacker {
-                let sinai = g.data().space("sinai");
-                let all_in_sinai =
-                    sinai.is_some() && combatants(g, &b, side).iter().all(|&u| g.at(u as usize) == sinai);
-                let pipeline = crate::events::played(g, Side::Ap, 49);
-                drm += combat::sinai_drm(all_in_sinai, side == Side::Ap, pipeline);
-            }
+            let drm: i32 = fire_drms(g, &b, side).iter().map(|d| d.0).sum();
             let n = fire.losses(g.tables(), face, drm);
             if let Some(bb) = &mut g.action.battle {
                 bb.inflicted[side_index(side)] = Some(n);

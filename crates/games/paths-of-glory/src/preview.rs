@@ -1,0 +1,164 @@
+//! 12.2 What a combat will be before its dice: the units on each side, each side's strength
+//! (12.2.3), the Fire Table and column it reads and the shifts that move it (12.2.7), the
+//! modifiers of its roll (12.2.6), the flank roll (12.3.3), and the loss number each die would
+//! give (12.2.8). Shown before a combat is chosen, joined, resolved, flanked or carded.
+
+use crate::combat::Fire;
+use crate::game::{other, Action, Battle, Frame, PathsOfGlory};
+use crate::operations::{attack_spaces, eligible_attackers, fire_drms, fire_of, fort_lf, new_battle};
+use crate::sequence::{side_en, side_zh};
+use crate::state::side_index;
+use sandtable_core::text::Text;
+
+/// The combat an action would lead to, and whether its attackers are only those that may join.
+fn battle_after(g: &PathsOfGlory, action: &Action) -> Option<(Battle, bool)> {
+    let frame = g.engine.frames().last()?;
+    match (frame, action) {
+        (Frame::Combats { side }, &Action::Target { space }) => {
+            let mut b = new_battle(g, *side, space);
+            b.attackers = eligible_attackers(g, *side, space);
+            Some((b, true))
+        }
+        (Frame::Designate { .. }, &Action::Join { unit }) => {
+            let mut b = g.action.battle.clone()?;
+            b.attackers.push(unit);
+            Some((b, false))
+        }
+        (Frame::Designate { .. }, Action::Resolve)
+        | (Frame::FlankChoice { .. }, Action::Flank { .. })
+        | (Frame::CombatCards { .. }, Action::EndCombatCards) => Some((g.action.battle.clone()?, false)),
+        (Frame::CombatCards { side, .. }, &Action::CombatCard { card }) => {
+            let mut b = g.action.battle.clone()?;
+            b.cards[side_index(*side)].push(card);
+            Some((b, false))
+        }
+        _ => None,
+    }
+}
+
+/// Names of units, joined.
+fn names(g: &PathsOfGlory, units: &[u16]) -> Text {
+    let t: Vec<Text> = units.iter().map(|&u| g.unit_name(u)).collect();
+    Text::new(
+        t.iter().map(|t| t.en.as_str()).collect::<Vec<_>>().join(", "),
+        t.iter().map(|t| t.zh.as_str()).collect::<Vec<_>>().join("、"),
+    )
+}
+
+/// The lines of a combat's forecast before the action is taken; empty for other actions.
+pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
+    let Some((b, may_join)) = battle_after(g, action) else {
+        return Vec::new();
+    };
+    let tables = g.tables();
+    let space = g.name(b.defending);
+    let mut defenders = names(g, &b.defenders);
+    // 12.2.3: a fort fighting for the defender adds its strength.
+    let fort = fort_lf(g, &b);
+    if fort > 0 {
+        let sep = |s: &str, a: &str| if s.is_empty() { String::new() } else { a.to_string() };
+        defenders = Text::new(
+            format!("{}{}the fort ({fort})", defenders.en, sep(&defenders.en, ", ")),
+            format!("{}{}要塞({fort})", defenders.zh, sep(&defenders.zh, "、")),
+        );
+    }
+    let mut out = vec![Text::new(
+        format!("Defending {}: {}", space.en, defenders.en),
+        format!("防守{}:{}", space.zh, defenders.zh),
+    )];
+    let attackers = names(g, &b.attackers);
+    out.push(if may_join {
+        Text::new(
+            format!("May attack (12.1): {}", attackers.en),
+            format!("可参与进攻(12.1):{}", attackers.zh),
+        )
+    } else {
+        Text::new(format!("Attacking: {}", attackers.en), format!("进攻:{}", attackers.zh))
+    });
+    let terrain = tables.terrain_of(g.data(), b.defending);
+    let trench = g.pos.space(b.defending).trench.map(|t| t.level);
+    let (te, tz) = match trench {
+        Some(l) => (format!(", trench level {l}"), format!(",{l}级堑壕")),
+        None => (String::new(), String::new()),
+    };
+    out.push(Text::new(
+        format!("Terrain: {}{te} (Terrain Effects Chart, 12.2.7)", terrain.name_en),
+        format!("地形:{}{tz}(地形效果表,12.2.7)", terrain.name_zh),
+    ));
+    for side in [b.attacker, other(b.attacker)] {
+        let fire: Fire = fire_of(g, &b, side);
+        let drms = fire_drms(g, &b, side);
+        let drm: i32 = drms.iter().map(|d| d.0).sum();
+        let shift = fire.column as i32 - fire.base as i32;
+        let base = Fire {
+            column: fire.base,
+            ..fire
+        }
+        .label(tables);
+        let col = fire.label(tables);
+        let (se, sz) = if fire.column != fire.base {
+            (
+                format!(", shifted {shift:+} to {col}"),
+                format!(
+                    ",移{}栏至{col}",
+                    if shift < 0 {
+                        format!("左{}", -shift)
+                    } else {
+                        format!("右{shift}")
+                    }
+                ),
+            )
+        } else {
+            (String::new(), String::new())
+        };
+        let (de, dz) = if drms.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (
+                format!(
+                    "; roll {drm:+} ({})",
+                    drms.iter()
+                        .map(|d| format!("{:+} {}", d.0, d.1.en))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                format!(
+                    ";掷骰{drm:+}({})",
+                    drms.iter()
+                        .map(|d| format!("{:+} {}", d.0, d.1.zh))
+                        .collect::<Vec<_>>()
+                        .join("、")
+                ),
+            )
+        };
+        let by_die: Vec<String> = (1..=6).map(|d| fire.losses(tables, d, drm).to_string()).collect();
+        out.push(Text::new(
+            format!(
+                "{}: strength {} on the {}, column {base}{se}{de} (12.2.3, 12.2.7). Loss number by die 1–6: {} (12.2.8)",
+                side_en(side),
+                fire.strength,
+                fire.table.name_en(),
+                by_die.join(" ")
+            ),
+            format!(
+                "{}:战斗力{},{}{base}栏{sz}{dz}(12.2.3、12.2.7)。掷骰1–6的损失数:{}(12.2.8)",
+                side_zh(side),
+                fire.strength,
+                fire.table.name_zh(),
+                by_die.join(" ")
+            ),
+        ));
+    }
+    // 12.3.3: the flank roll, once the pinning space is known.
+    if let Action::Flank { pinning: Some(p) } = action {
+        let from = attack_spaces(g, &b);
+        let drm = crate::combat::flank_drm(g.data(), &g.pos, b.attacker, &from, *p, b.defending);
+        out.push(Text::new(
+            format!(
+                "Flank roll {drm:+}: the attack is a flank attack on 4 or more, else the defender fires first (12.3.3)"
+            ),
+            format!("挟击掷骰{drm:+}:4或以上挟击成功,否则防守方先开火(12.3.3)"),
+        ));
+    }
+    out
+}
