@@ -236,7 +236,13 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
                 "用于本次战斗".into(),
             ),
             Action::EndCombatCards => at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)"),
-            Action::Flank { pinning: None } | Action::Resolve | Action::EndCombat => {
+            // 12.2: resolving is the attack itself, confirmed on the defending space with the
+            // forecast of its dice.
+            Action::Resolve => {
+                let defending: Vec<Space> = g.action.battle.iter().map(|b| b.defending).collect();
+                at(&[], &defending, ActionKind::Attack, "Combat (12.0)", "战斗(12.0)")
+            }
+            Action::Flank { pinning: None } | Action::EndCombat => {
                 at(&[], &[], ActionKind::Other, "Combat (12.0)", "战斗(12.0)")
             }
             Action::Lose {
