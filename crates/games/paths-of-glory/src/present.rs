@@ -289,14 +289,32 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::Buy { .. } | Action::EndReplacement => {
                 at(&[], &[], ActionKind::Other, "Replacements (17.0)", "补充(17.0)")
             }
-            Action::Place { space } => at(&[], &[*space], ActionKind::Place, "Place", "放置"),
+            Action::Place { space } => at(
+                &[],
+                &[*space],
+                ActionKind::Place,
+                "Units entering the map (9.5.2.1, 9.5.3.3)",
+                "部队进场(9.5.2.1、9.5.3.3)",
+            ),
             Action::Discard { card: n } => card(
                 *n,
-                at(&[], &[], ActionKind::Other, "Cards", "卡牌"),
+                at(
+                    &[],
+                    &[],
+                    ActionKind::Other,
+                    "Combat cards discarded (9.5.4.6)",
+                    "弃掉战斗卡(9.5.4.6)",
+                ),
                 "discard".into(),
                 "弃掉".into(),
             ),
-            Action::EndDiscard => at(&[], &[], ActionKind::Other, "Cards", "卡牌"),
+            Action::EndDiscard => at(
+                &[],
+                &[],
+                ActionKind::Other,
+                "Combat cards discarded (9.5.4.6)",
+                "弃掉战斗卡(9.5.4.6)",
+            ),
             Action::Die { .. } | Action::Draw { .. } => Targets::default(),
         })
         .collect()
