@@ -147,3 +147,59 @@ impl<G: Game> Fuzz<'_, G> {
         Ok(total)
     }
 }
+
+/// Chooses an action of a game from its legal list.
+pub type Pick<'a, G> =
+    &'a mut dyn FnMut(&G, &[<G as crate::driver::Rules>::Action]) -> <G as crate::driver::Rules>::Action;
+
+/// Plays up to `decisions` choices of `game`, `pick` choosing each from the legal list and
+/// chance resolved as it comes, and checks after each that the marks of the new log lines
+/// ([`crate::game::Mark`]), followed from where the units stood (`positions`: counter id → place
+/// id), lead to where they stand. Returns the kinds of mark seen, or where the marks went
+/// astray. Stops when the game ends (the last step is not checked: the seats' secrets open then).
+pub fn follow_marks_in_play<G: Game>(
+    game: &mut G,
+    decisions: usize,
+    positions: &dyn Fn(&G) -> std::collections::BTreeMap<String, String>,
+    pick: Pick<'_, G>,
+) -> Result<std::collections::BTreeSet<&'static str>, String> {
+    while game.pending() == Pending::Chance {
+        game.resolve_chance();
+    }
+    let mut at = positions(game);
+    let mut read = game.journal(None).len();
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut legal = Vec::new();
+    for step in 0..decisions {
+        let Pending::Seat(seat) = game.pending() else { break };
+        game.legal_actions(&mut legal);
+        let a = pick(game, &legal);
+        game.apply(seat, &a)
+            .map_err(|r| format!("step {step}: {a:?} refused: {r}"))?;
+        while game.pending() == Pending::Chance {
+            game.resolve_chance();
+        }
+        if game.pending() == Pending::Over {
+            break;
+        }
+        let lines = game.journal(None);
+        crate::game::follow_marks(&mut at, &lines[read..]).map_err(|e| format!("step {step} after {a:?}: {e}"))?;
+        kinds.extend(lines[read..].iter().flat_map(|l| l.marks.iter().map(|m| m.kind())));
+        read = lines.len();
+        let now = positions(game);
+        if at != now {
+            let unit = at
+                .keys()
+                .chain(now.keys())
+                .find(|u| at.get(*u) != now.get(*u))
+                .cloned()
+                .unwrap_or_default();
+            return Err(format!(
+                "step {step} after {a:?}: the marks lead {unit} to {:?}, it stands at {:?}",
+                at.get(&unit),
+                now.get(&unit)
+            ));
+        }
+    }
+    Ok(kinds)
+}

@@ -2,12 +2,10 @@
 //! stood, they lead to where the units stand, through random play on the real map with combat,
 //! retreats, advances, losses, arrivals and the Arrival Schedule's removals.
 
-mod common;
-
-use common::act;
 use sandtable_ardennes_ii::{Action, ArdennesII};
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{follow_marks, Game, Pending, Rules};
+use sandtable_core::fuzz::follow_marks_in_play;
+use sandtable_core::game::Game;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where each unit on the map stands: counter id → hex id.
@@ -28,17 +26,8 @@ fn positions(g: &ArdennesII) -> BTreeMap<String, String> {
 /// against the units' moves after every decision; returns the kinds of mark seen.
 fn play(scenario: &str, seed: u64, decisions: usize) -> BTreeSet<&'static str> {
     let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario starts");
-    while g.pending() == Pending::Chance {
-        g.resolve_chance();
-    }
-    let mut at = positions(&g);
-    let mut read = g.journal(None).len();
-    let mut kinds = BTreeSet::new();
     let mut rng = Rng::from_seed(seed);
-    let mut legal = Vec::new();
-    for step in 0..decisions {
-        let Pending::Seat(seat) = g.pending() else { break };
-        g.legal_actions(&mut legal);
+    let mut pick = |_: &ArdennesII, legal: &[Action]| {
         // Fighting is sought out: an attack, an overrun or a barrage declared, then seen through.
         let fight: Vec<&Action> = legal
             .iter()
@@ -54,7 +43,7 @@ fn play(scenario: &str, seed: u64, decisions: usize) -> BTreeSet<&'static str> {
                 )
             })
             .collect();
-        let a = if !fight.is_empty() && rng.below(2) == 0 {
+        if !fight.is_empty() && rng.below(2) == 0 {
             fight[rng.below(fight.len() as u32) as usize].clone()
         } else if rng.below(5) == 0 {
             legal
@@ -64,19 +53,9 @@ fn play(scenario: &str, seed: u64, decisions: usize) -> BTreeSet<&'static str> {
                 .clone()
         } else {
             legal[rng.below(legal.len() as u32) as usize].clone()
-        };
-        act(&mut g, seat, &a).expect("legal");
-        let lines = g.journal(None);
-        follow_marks(&mut at, &lines[read..]).unwrap_or_else(|e| panic!("{scenario} step {step} after {a:?}: {e}"));
-        kinds.extend(lines[read..].iter().flat_map(|l| l.marks.iter().map(|m| m.kind())));
-        read = lines.len();
-        assert_eq!(
-            at,
-            positions(&g),
-            "{scenario} step {step} after {a:?}: the marks lead elsewhere"
-        );
-    }
-    kinds
+        }
+    };
+    follow_marks_in_play(&mut g, decisions, &positions, &mut pick).unwrap_or_else(|e| panic!("{scenario}: {e}"))
 }
 
 #[test]

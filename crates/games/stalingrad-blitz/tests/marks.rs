@@ -3,7 +3,8 @@
 //! map with combat, retreats, advances, losses, withdrawals and reinforcements.
 
 use sandtable_core::chance::Rng;
-use sandtable_core::game::{follow_marks, Game, Pending, Rules};
+use sandtable_core::fuzz::follow_marks_in_play;
+use sandtable_core::game::Game;
 use sandtable_stalingrad_blitz::{Action, StalingradBlitz};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,16 +24,7 @@ fn positions(g: &StalingradBlitz) -> BTreeMap<String, String> {
 fn play(scenario: &str, seed: u64, decisions: usize) -> BTreeSet<&'static str> {
     let mut g = StalingradBlitz::new_game(scenario, seed).expect("the scenario starts");
     let mut rng = Rng::from_seed(seed);
-    while g.pending() == Pending::Chance {
-        g.resolve_chance();
-    }
-    let mut at = positions(&g);
-    let mut read = g.journal(None).len();
-    let mut kinds = BTreeSet::new();
-    let mut legal = Vec::new();
-    for step in 0..decisions {
-        let Pending::Seat(seat) = g.pending() else { break };
-        g.legal_actions(&mut legal);
+    let mut pick = |_: &StalingradBlitz, legal: &[Action]| {
         let fight: Vec<&Action> = legal
             .iter()
             .filter(|a| {
@@ -42,30 +34,13 @@ fn play(scenario: &str, seed: u64, decisions: usize) -> BTreeSet<&'static str> {
                 )
             })
             .collect();
-        let a = if !fight.is_empty() && rng.below(2) == 0 {
+        if !fight.is_empty() && rng.below(2) == 0 {
             *fight[rng.below(fight.len() as u32) as usize]
         } else {
             legal[rng.below(legal.len() as u32) as usize]
-        };
-        g.apply(seat, &a).expect("legal");
-        while g.pending() == Pending::Chance {
-            g.resolve_chance();
         }
-        if g.pending() == Pending::Over {
-            // The seats' own lines (the chits each put in the cup) show to all now, out of turn.
-            break;
-        }
-        let lines = g.journal(None);
-        follow_marks(&mut at, &lines[read..]).unwrap_or_else(|e| panic!("{scenario} step {step} after {a:?}: {e}"));
-        kinds.extend(lines[read..].iter().flat_map(|l| l.marks.iter().map(|m| m.kind())));
-        read = lines.len();
-        assert_eq!(
-            at,
-            positions(&g),
-            "{scenario} step {step} after {a:?}: the marks lead elsewhere"
-        );
-    }
-    kinds
+    };
+    follow_marks_in_play(&mut g, decisions, &positions, &mut pick).unwrap_or_else(|e| panic!("{scenario}: {e}"))
 }
 
 #[test]
