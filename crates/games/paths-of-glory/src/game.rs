@@ -380,6 +380,14 @@ pub struct TurnRecord {
     /// The combat cards used this turn: side index, card, action round (2022 9.5.4.4: a card
     /// held face up affects one combat an action round).
     pub cc_used: Vec<(u8, u8, u8)>,
+    // Events of the war at large (events::war).
+    /// The action round in which the High Seas Fleet sortied (CP #25): Grand Fleet (AP #33)
+    /// answers it in the Allies' action of that round.
+    pub high_seas_fleet: Option<u8>,
+    /// Zeppelin Raids (CP #27) was played: 4 British RP fewer in this turn's Replacement Phase.
+    pub zeppelin_raids: bool,
+    /// Influenza (AP #65) was played: no card for replacement points for the rest of the turn.
+    pub influenza: bool,
 }
 
 /// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.

@@ -73,6 +73,11 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) ->
                     "the card has no SR value",
                     "这张牌没有战略调动值",
                 )),
+                Use::Rp if g.turn.influenza => Err(PathsOfGlory::refuse(
+                    "AP #65",
+                    "AP #65 Influenza: no card may be played for replacement points for the rest of the turn",
+                    "协约国#65“大流感”:本回合余下时间不能打出补充点",
+                )),
                 Use::Sr | Use::Rp => Ok(()),
             }
         }
@@ -148,6 +153,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                         // 9.4.1: Bulgaria, Italy and Turkey gain nothing while neutral.
                         let neutral = |code: &str| g.pos.neutral.iter().any(|n| n == code);
                         let (bu, it, tu) = (neutral("bu"), neutral("it"), neutral("tu"));
+                        // 17.1.8: after Over There each Allied RP play gives 1 US RP.
+                        let us = u8::from(side == Side::Ap && crate::events::over_there(g));
                         for (k, pool) in RP_POOLS.iter().enumerate() {
                             let n = match pool {
                                 RpPool::Ge => rp.ge,
@@ -162,7 +169,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                                 RpPool::Ru => rp.ru,
                                 RpPool::It => rp.it,
                                 RpPool::Allied => rp.a,
-                                RpPool::Us => 0,
+                                RpPool::Us => us,
                             };
                             g.turn.rp[i][k] = g.turn.rp[i][k].saturating_add(n);
                         }

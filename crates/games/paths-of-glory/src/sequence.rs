@@ -406,6 +406,9 @@ fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
             .space("rome")
             .is_some_and(|r| g.pos.space(r).control == Some(Side::Cp)),
         historical_turn_1: g.scenario.historical && g.pos.turn == 1,
+        hoffmann: crate::events::offensive_events(g).0,
+        bolshevik_revolution: crate::events::offensive_events(g).1,
+        french_mutiny: crate::events::offensive_events(g).2,
         capitals_lost: &capitals_lost,
         ..offensives::Context::default()
     };
@@ -555,6 +558,8 @@ fn war_status_phase(g: &mut PathsOfGlory) {
             }
         }
     }
+    // E.1: the VP of the events in force (Blockade).
+    crate::events::war_status_vp(g);
     // 2022 9.5.2.5.1: a VP to the CP while Italy is neutral and the Allies are at Total War.
     if g.pos.neutral.iter().any(|n| n == "it") && g.commitment[side_index(Side::Ap)] == Commitment::Total {
         g.pos.vp += 1;
@@ -593,8 +598,11 @@ fn war_status_phase(g: &mut PathsOfGlory) {
             // 5.4.1: the Limited War scenario ends when either side reaches Total War.
             let o = final_outcome(g, false);
             end_game_with(g, o);
+            return;
         }
     }
+    // Phase F's replacement points as the events change them.
+    crate::events::replacement_points(g);
 }
 
 /// 16.1.3, 16.1.4: a side whose War Status has reached a higher commitment adds that group of
@@ -643,10 +651,7 @@ fn end_turn(g: &mut PathsOfGlory) {
 
 /// The result at a scenario's end, read on its victory levels (5.3.4, 5.4.2, 5.5.2, 5.7).
 fn final_outcome(g: &PathsOfGlory, adjust: bool) -> (Option<Side>, Text) {
-    let ending = victory::Ending {
-        historical_adjustments: adjust && g.scenario.historical,
-        ..victory::Ending::default()
-    };
+    let ending = crate::events::ending(g, adjust);
     let vp = victory::final_vp(g.pos.vp, &ending);
     match victory::at_end(g.tables(), &g.scenario.id, g.pos.vp, &ending, false) {
         Some(tables::Outcome::Win(side)) => (
