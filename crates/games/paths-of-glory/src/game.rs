@@ -193,6 +193,17 @@ pub enum Action {
         card: u8,
     },
     EndDiscard,
+    // Events of the war at large (events::war).
+    /// CP #63 Russian Desertions: a Russian unit to reduce, or `None` to stop.
+    Reduce {
+        unit: Option<u16>,
+    },
+    /// 8.1.3, 16.5.1: offer peace terms, the whole action.
+    OfferPeace,
+    /// 16.5.2: the other side accepts the peace terms offered, or refuses them.
+    AnswerPeace {
+        accept: bool,
+    },
 }
 
 /// Where a loss step is taken (12.4).
@@ -334,6 +345,14 @@ pub enum Frame {
     DiscardCombatCards { side: Side },
     /// 6.0 H: the turn ends.
     EndTurn,
+    // Events of the war at large (events::war).
+    /// CP #63 Russian Desertions: the CP reduces up to `left` more Russian units.
+    Desertions { left: u8 },
+    /// 16.5.2: the side offered peace terms by `side` answers.
+    PeaceOffer { side: Side },
+    /// 16.5.2: `side` rolls on its Peace Terms table after a refused offer; `sixtus` for AP #62
+    /// The Sixtus Affair (the Allied table read at a Combined War Status of 0–19).
+    PeaceRoll { side: Side, sixtus: bool },
 }
 
 /// Which die of a battle.
@@ -733,7 +752,7 @@ impl Rules for PathsOfGlory {
     fn passes_when_empty(&self, frame: &Frame) -> bool {
         matches!(
             frame,
-            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. }
+            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. } | Frame::Desertions { .. }
         )
     }
 

@@ -23,12 +23,14 @@ pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
         }
     }
     out.push(Action::AutomaticOps);
+    out.push(Action::OfferPeace);
 }
 
 pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) -> Result<(), Refusal> {
     let i = side_index(side);
     match *action {
         Action::AutomaticOps => Ok(()),
+        Action::OfferPeace => crate::events::check_peace_offer(g, side),
         Action::Play { card, with } => {
             if !g.pos.cards[i].hand.contains(&card) {
                 return Err(PathsOfGlory::refuse(
@@ -111,6 +113,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
             });
             g.engine.push(Frame::Activation { side, ops: 1 });
         }
+        Action::OfferPeace => crate::events::offer_peace(g, side, round),
         Action::Play { card, with } => {
             let c = g.data().card(side, card);
             // 9.5.1.2: a `*` card played for its event leaves the game.

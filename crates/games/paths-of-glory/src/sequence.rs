@@ -96,6 +96,9 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::RedeployUnit { side, .. }
         | Frame::Reinforce { side, .. }
         | Frame::EntryChoice { side, .. } => Who::Seat(seat(*side)),
+        Frame::Desertions { .. } => Who::Seat(CP),
+        Frame::PeaceOffer { side } => Who::Seat(seat(other(*side))),
+        Frame::PeaceRoll { .. } => Who::Chance,
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -155,6 +158,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
                 .into_iter()
                 .map(|space| Action::Place { space }),
         ),
+        Frame::Desertions { .. } | Frame::PeaceOffer { .. } => crate::events::war_candidates(g, frame, &mut candidates),
         Frame::DiscardCombatCards { side } => {
             for &n in &g.pos.cards[side_index(*side)].hand {
                 candidates.push(Action::Discard { card: n });
@@ -180,7 +184,7 @@ pub(crate) fn outcomes(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<(Action, u
             let pile = if c.draw.is_empty() { &c.discard } else { &c.draw };
             out.extend(pile.iter().map(|&card| (Action::Draw { card }, 1)));
         }
-        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } => {
+        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } | Frame::PeaceRoll { .. } => {
             out.extend((1..=6).map(|face| (Action::Die { face }, 1)));
         }
         _ => {}
@@ -215,6 +219,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (Frame::DiscardCombatCards { .. }, Action::EndDiscard) => Ok(()),
+        (Frame::Desertions { .. } | Frame::PeaceOffer { .. }, _) => crate::events::war_check(g, frame, action),
         (Frame::EntryChoice { nation, .. }, Action::Place { space }) => {
             if crate::events::entry_spaces(g, nation).contains(space) {
                 Ok(())
@@ -325,6 +330,9 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             if std::mem::take(&mut g.turn.reshuffle[i]) {
                 cards::reshuffle(&mut g.pos.cards[i]);
             }
+        }
+        (f @ (Frame::Desertions { .. } | Frame::PeaceOffer { .. } | Frame::PeaceRoll { .. }), a) => {
+            crate::events::war_carry_out(g, f, a)
         }
         (Frame::Attrition, _) => attrition_phase(g),
         (Frame::Sieges { after }, _) => next_siege(g, after),
@@ -675,7 +683,7 @@ fn end_game_with(g: &mut PathsOfGlory, (winner, text): (Option<Side>, Text)) {
     end_game(g, winner, text);
 }
 
-fn end_game(g: &mut PathsOfGlory, winner: Option<Side>, text: Text) {
+pub(crate) fn end_game(g: &mut PathsOfGlory, winner: Option<Side>, text: Text) {
     g.engine.frames_mut().clear();
     g.journal.heading(|| text.clone());
     g.outcome = Some(Outcome {
@@ -833,6 +841,20 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
         }
         Action::EndDiscard => t("Keep the rest".into(), "保留其余".into()),
+        Action::Reduce { unit: Some(u) } => {
+            let n = g.unit_name(*u);
+            t(
+                format!("Reduce {} (CP #63)", n.en),
+                format!("使{}减员(同盟国#63)", n.zh),
+            )
+        }
+        Action::Reduce { unit: None } => t("No more desertions".into(), "不再减员".into()),
+        Action::OfferPeace => t("Offer peace terms (16.5)".into(), "提出和谈(16.5)".into()),
+        Action::AnswerPeace { accept: true } => t(
+            "Accept the peace terms: the game ends in a draw (16.5.2)".into(),
+            "接受和谈:游戏以平局结束(16.5.2)".into(),
+        ),
+        Action::AnswerPeace { accept: false } => t("Refuse the peace terms (16.5.2)".into(), "拒绝和谈(16.5.2)".into()),
     }
 }
 
@@ -915,6 +937,10 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::Place { space } => format!("place {}", sid(g, *space)),
         Action::Discard { card } => format!("discard {card}"),
         Action::EndDiscard => "end-discard".into(),
+        Action::Reduce { unit: Some(u) } => format!("reduce {}", uid(g, *u)),
+        Action::Reduce { unit: None } => "reduce done".into(),
+        Action::OfferPeace => "peace".into(),
+        Action::AnswerPeace { accept } => format!("peace {}", if *accept { "accept" } else { "refuse" }),
     }
 }
 
@@ -1004,6 +1030,11 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["place", s] => Action::Place { space: space(s)? },
         ["discard", n] => Action::Discard { card: number(n)? },
         ["end-discard"] => Action::EndDiscard,
+        ["reduce", "done"] => Action::Reduce { unit: None },
+        ["reduce", u] => Action::Reduce { unit: Some(unit(u)?) },
+        ["peace"] => Action::OfferPeace,
+        ["peace", "accept"] => Action::AnswerPeace { accept: true },
+        ["peace", "refuse"] => Action::AnswerPeace { accept: false },
         _ => return None,
     })
 }

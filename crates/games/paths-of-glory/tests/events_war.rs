@@ -3,6 +3,7 @@
 
 mod common;
 
+use sandtable_core::driver::Rules;
 use sandtable_core::game::{Game, Pending};
 use sandtable_core::text::Lang;
 use sandtable_paths_of_glory::data::RpPool;
@@ -592,4 +593,146 @@ fn every_event_of_the_module_has_its_text_in_both_languages() {
             assert!(!t.en.is_empty() && !t.zh.is_empty());
         }
     }
+}
+
+// ---- Russian Desertions and peace terms ----
+
+#[test]
+fn russian_desertions_after_the_fall_of_the_tsar_reduce_four_russian_units_cp_63() {
+    let mut g = at_round(12);
+    common::give(&mut g, Side::Cp, 63);
+    assert_eq!(refusal(&g, CP, 63).rule, "CP #63");
+    played(&mut g, Side::Cp, 52);
+    g.apply(CP, &event(63)).expect("Russian Desertions");
+    assert!(matches!(g.frames().last(), Some(Frame::Desertions { left: 4 })));
+    let legal = g.legal_list();
+    let first = unit(&g, "ru-army-1");
+    assert!(legal.contains(&Action::Reduce {
+        unit: Some(first as u16)
+    }));
+    // Not a German unit.
+    let german = unit(&g, "ge-army-8") as u16;
+    let r = g
+        .check_action(CP, &Action::Reduce { unit: Some(german) })
+        .expect_err("not a Russian");
+    assert_eq!(r.rule, "CP #63");
+    g.apply(
+        CP,
+        &Action::Reduce {
+            unit: Some(first as u16),
+        },
+    )
+    .expect("reduced");
+    assert!(!g.pos.units[first].full);
+    assert!(matches!(g.frames().last(), Some(Frame::Desertions { left: 3 })));
+    assert!(
+        !g.legal_list().contains(&Action::Reduce {
+            unit: Some(first as u16)
+        }),
+        "a reduced unit is not reduced again"
+    );
+    g.apply(CP, &Action::Reduce { unit: None }).expect("enough");
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+}
+
+#[test]
+fn the_cp_offers_peace_at_vp_11_and_a_refusal_means_a_roll_16_5() {
+    let mut g = at_round(6);
+    let r = g.check_action(CP, &Action::OfferPeace).expect_err("VP 10");
+    assert_eq!(r.rule, "16.5.1", "{r:?}");
+    g.pos.vp = 11;
+    g.touch();
+    assert!(g.legal_list().contains(&Action::OfferPeace));
+    let mut accepted = g.clone();
+    g.apply(CP, &Action::OfferPeace).expect("offered");
+    assert!(matches!(g.frames().last(), Some(Frame::PeaceOffer { side: Side::Cp })));
+    assert_eq!(g.pending(), Pending::Seat(AP), "the Allies answer");
+    g.apply(AP, &Action::AnswerPeace { accept: false }).expect("refused");
+    assert_eq!(g.pending(), Pending::Chance);
+    g.resolve_chance();
+    // 16.5.2: the CP table at Combined War Status 0–19: +1, +1, +1, 0, 0, −1.
+    let face = g
+        .journal(None)
+        .iter()
+        .rev()
+        .find_map(|l| {
+            l.text
+                .en
+                .strip_prefix("Peace Terms roll ")
+                .and_then(|r| r[..1].parse::<i32>().ok())
+        })
+        .expect("the roll is told");
+    let change = match face {
+        1..=3 => 1,
+        6 => -1,
+        _ => 0,
+    };
+    assert_eq!(g.pos.vp, 11 + change, "face {face}");
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+    // Accepted: a draw.
+    accepted.apply(CP, &Action::OfferPeace).expect("offered");
+    accepted
+        .apply(AP, &Action::AnswerPeace { accept: true })
+        .expect("accepted");
+    assert_eq!(accepted.pending(), Pending::Over);
+    let o = accepted.outcome().expect("over");
+    assert_eq!(o.winner, None, "a draw");
+}
+
+#[test]
+fn no_peace_terms_in_the_historical_scenario_nor_for_the_cp_after_14_points() {
+    let mut g = PathsOfGlory::new_game("historical", 1).expect("historical");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    g.pos.vp = 12;
+    g.touch();
+    let r = g.check_action(CP, &Action::OfferPeace).expect_err("historical");
+    assert_eq!(r.rule, "5.7.2.1");
+    let mut g = at_round(14);
+    g.pos.vp = 12;
+    played(&mut g, Side::Ap, 40);
+    let r = g.check_action(CP, &Action::OfferPeace).expect_err("14 Points");
+    assert_eq!(r.rule, "AP #40");
+    // The Allies may, at VP 9 or less.
+    let mut g = at_allied_round(14);
+    g.pos.vp = 9;
+    g.touch();
+    assert!(g.legal_list().contains(&Action::OfferPeace));
+}
+
+#[test]
+fn the_sixtus_affair_rolls_on_the_allied_table_at_0_to_19() {
+    let mut g = at_allied_round(14);
+    common::give(&mut g, Side::Ap, 62);
+    g.pos.war_status = [15, 15];
+    g.touch();
+    g.apply(AP, &event(62)).expect("Sixtus");
+    assert!(matches!(
+        g.frames().last(),
+        Some(Frame::PeaceRoll {
+            side: Side::Ap,
+            sixtus: true
+        })
+    ));
+    let vp = g.pos.vp;
+    g.resolve_chance();
+    let face = g
+        .journal(None)
+        .iter()
+        .rev()
+        .find_map(|l| {
+            l.text
+                .en
+                .strip_prefix("Peace Terms roll ")
+                .and_then(|r| r[..1].parse::<i32>().ok())
+        })
+        .expect("the roll is told");
+    // The 0–19 row: −1 on 1 to 3 (the 20+ row would give 0 on a 3), +1 on a 6.
+    let change = match face {
+        1..=3 => -1,
+        6 => 1,
+        _ => 0,
+    };
+    assert_eq!(g.pos.vp, vp + change, "face {face}");
 }

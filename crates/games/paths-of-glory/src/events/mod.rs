@@ -15,8 +15,8 @@ mod war;
 pub(crate) use entries::{entry_spaces, place_entry};
 pub(crate) use reinforcements::{place, spaces};
 pub(crate) use war::{
-    attack_barred, brest_litovsk_refusal, mutiny_attack, offensive_events, over_there, replacement_points, tsar_fell,
-    war_status_vp,
+    attack_barred, brest_litovsk_refusal, check_peace_offer, mutiny_attack, offensive_events, offer_peace, over_there,
+    replacement_points, tsar_fell, war_candidates, war_carry_out, war_check, war_status_vp,
 };
 pub use war::{ending, russian_track, us_track};
 

@@ -30,6 +30,7 @@ const FRENCH_MUTINY: u8 = 47;
 const FALL_OF_THE_TSAR: u8 = 52;
 const BOLSHEVIK_REVOLUTION: u8 = 53;
 const HL_TAKE_COMMAND: u8 = 54;
+const RUSSIAN_DESERTIONS: u8 = 63;
 const PRINCE_MAX: u8 = 65;
 const GUNS_OF_AUGUST: u8 = 1;
 
@@ -42,6 +43,7 @@ const FOURTEEN_POINTS: u8 = 40;
 const CONVOY: u8 = 52;
 const ZIMMERMANN: u8 = 54;
 const OVER_THERE: u8 = 55;
+const SIXTUS_AFFAIR: u8 = 62;
 const INFLUENZA: u8 = 65;
 /// The US army cards of 5.7.4.8.
 const US_ARMY_CARDS: [u8; 2] = [43, 47];
@@ -260,6 +262,7 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
             "“布尔什维克革命”需要沙皇在之前的回合倒台,且同盟国控制的俄国胜利点区域多于当时,或控制除巴库外的全部七个".into(),
         ),
         (Side::Cp, BREST_LITOVSK) => needs_played(g, Side::Cp, BOLSHEVIK_REVOLUTION, "16.4"),
+        (Side::Cp, RUSSIAN_DESERTIONS) => needs_played(g, Side::Cp, FALL_OF_THE_TSAR, "CP #63"),
         (Side::Cp, REICHSTAG_TRUCE) => {
             if g.commitment[side_index(Side::Cp)] == Commitment::Total {
                 Err(refuse(
@@ -284,7 +287,7 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
                 Ok(())
             }
         }
-        (Side::Ap, BLOCKADE | INDEPENDENT_AIR_FORCE) => Ok(()),
+        (Side::Ap, BLOCKADE | INDEPENDENT_AIR_FORCE | SIXTUS_AFFAIR) => Ok(()),
         (Side::Ap, RAPE_OF_BELGIUM) => needs_played(g, Side::Cp, GUNS_OF_AUGUST, "AP #13"),
         (Side::Ap, LUSITANIA) => needs_played(g, Side::Ap, BLOCKADE, "AP #26").and_then(|()| {
             if played(g, Side::Ap, ZIMMERMANN) {
@@ -426,6 +429,21 @@ pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
             and_ops(g, side, card);
         }
         (Side::Cp, BREST_LITOVSK) => brest_litovsk(g),
+        (Side::Cp, RUSSIAN_DESERTIONS) => {
+            say(g, "Russian soldiers desert (CP #63)", "俄军士兵逃亡(同盟国#63)");
+            g.engine.push(Frame::Desertions { left: 4 });
+        }
+        (Side::Ap, SIXTUS_AFFAIR) => {
+            say(
+                g,
+                "The Sixtus Affair: the Allies roll on their Peace Terms table (AP #62)",
+                "西克斯图斯事件:协约国在其和谈表上掷骰(协约国#62)",
+            );
+            g.engine.push(Frame::PeaceRoll {
+                side: Side::Ap,
+                sixtus: true,
+            });
+        }
         (Side::Cp, REICHSTAG_TRUCE) => vp(g, 1, "Reichstag Truce (CP #9)", "国会休战(同盟国#9)"),
         (Side::Cp, HIGH_SEAS_FLEET) => {
             g.turn.high_seas_fleet = allied_round(g);
@@ -701,6 +719,14 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
             "需俄国投降轨处于“布尔什维克革命可行”格。俄国每回合至多1点补充点;不再有俄国强制攻势。",
         ),
         (Side::Cp, PRINCE_MAX) => ("War Status +3. Not after turn 16.", "战争状态+3。第16回合后不可打出。"),
+        (Side::Cp, RUSSIAN_DESERTIONS) => (
+            "After Fall of the Tsar. The CP reduces up to four full-strength Russian units on the map.",
+            "须在“沙皇倒台”之后。同盟国使地图上至多四个满编俄军单位减员。",
+        ),
+        (Side::Ap, SIXTUS_AFFAIR) => (
+            "The Allies roll on their Peace Terms table as at a Combined War Status under 20; no offer, no draw.",
+            "协约国按双方战争状态之和低于20在其和谈表上掷骰;这不是和谈提议,不能以平局结束。",
+        ),
         (Side::Ap, BLOCKADE) => ("−1 VP in the War Status Phase of every Winter turn.", "此后每个冬季回合的战争状态阶段胜利点−1。"),
         (Side::Ap, RAPE_OF_BELGIUM) => ("After Guns of August. −1 VP.", "须在“八月炮火”之后。胜利点−1。"),
         (Side::Ap, LUSITANIA) => (
@@ -736,4 +762,164 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
         _ => return None,
     };
     Some(Text::new(en, zh))
+}
+
+/// CP #63: the Russian units the CP may reduce: full strength, on the map.
+fn deserters(g: &PathsOfGlory) -> Vec<u16> {
+    let data = g.data();
+    (0..data.pieces.len())
+        .filter(|&u| data.pieces[u].nation == Nation::Ru && g.pos.units[u].full && g.at(u).is_some())
+        .map(|u| u as u16)
+        .collect()
+}
+
+/// The candidate actions of this module's frames.
+pub(crate) fn war_candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<crate::game::Action>) {
+    use crate::game::Action;
+    match frame {
+        Frame::Desertions { .. } => {
+            out.extend(deserters(g).into_iter().map(|u| Action::Reduce { unit: Some(u) }));
+            out.push(Action::Reduce { unit: None });
+        }
+        Frame::PeaceOffer { .. } => out.extend([
+            Action::AnswerPeace { accept: true },
+            Action::AnswerPeace { accept: false },
+        ]),
+        _ => {}
+    }
+}
+
+/// Whether an action of this module's frames may be taken now.
+pub(crate) fn war_check(g: &PathsOfGlory, frame: &Frame, action: &crate::game::Action) -> Result<(), Refusal> {
+    use crate::game::Action;
+    match (frame, action) {
+        (Frame::Desertions { .. }, Action::Reduce { unit: None }) => Ok(()),
+        (Frame::Desertions { .. }, Action::Reduce { unit: Some(u) }) => {
+            if deserters(g).contains(u) {
+                Ok(())
+            } else {
+                Err(refuse(
+                    "CP #63",
+                    "Russian Desertions reduces a full-strength Russian unit on the map",
+                    "“俄军逃亡”只能使地图上的满编俄军单位减员",
+                ))
+            }
+        }
+        (Frame::PeaceOffer { .. }, Action::AnswerPeace { .. }) => Ok(()),
+        _ => Err(refuse(
+            "16.5",
+            "that is not a choice of this step",
+            "这不是当前步骤的选择",
+        )),
+    }
+}
+
+/// Carries out an action (or a die) of this module's frames.
+pub(crate) fn war_carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&crate::game::Action>) {
+    use crate::game::Action;
+    match (frame, action) {
+        (Frame::Desertions { left }, Some(Action::Reduce { unit: Some(u) })) => {
+            g.pos.units[*u as usize].full = false;
+            let name = g.unit_name(*u);
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} is reduced by desertion (CP #63)", name.en),
+                    format!("{}因逃亡而减员(同盟国#63)", name.zh),
+                )
+            });
+            if left > 1 {
+                g.engine.push(Frame::Desertions { left: left - 1 });
+            }
+        }
+        (Frame::PeaceOffer { side }, Some(Action::AnswerPeace { accept: true })) => {
+            let _ = side;
+            crate::sequence::end_game(
+                g,
+                None,
+                Text::new(
+                    "Peace terms are accepted: the game ends in a draw (16.5.2)",
+                    "和谈被接受:游戏以平局结束(16.5.2)",
+                ),
+            );
+        }
+        (Frame::PeaceOffer { side }, Some(Action::AnswerPeace { accept: false })) => {
+            say(g, "The peace terms are refused (16.5.2)", "和谈被拒绝(16.5.2)");
+            g.engine.push(Frame::PeaceRoll { side, sixtus: false });
+        }
+        (Frame::PeaceRoll { side, sixtus }, Some(Action::Die { face })) => {
+            let t = &g.tables().peace_terms;
+            let table = if side == Side::Cp { &t.cp } else { &t.ap };
+            let cws = if sixtus { 0 } else { g.pos.combined_war_status() };
+            let by = i32::from(table.read(cws, *face));
+            if by == 0 {
+                g.journal.say(|| {
+                    Text::new(
+                        format!("Peace Terms roll {face}: no change (16.5.2)"),
+                        format!("和谈掷骰{face}:无变化(16.5.2)"),
+                    )
+                });
+            } else {
+                vp(
+                    g,
+                    by,
+                    &format!("Peace Terms roll {face} (16.5.2)"),
+                    &format!("和谈掷骰{face}(16.5.2)"),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// 8.1.3, 16.5.1: whether a side may offer peace terms now: not in the Introductory (5.3.3) or
+/// Historical (5.7.2.1) scenarios, the CP at VP 11 or more, the Allies at 9 or less, only the
+/// Allies after 14 Points (AP #40).
+pub(crate) fn check_peace_offer(g: &PathsOfGlory, side: Side) -> Result<(), Refusal> {
+    if g.scenario.introductory || g.scenario.historical {
+        return Err(refuse(
+            if g.scenario.historical { "5.7.2.1" } else { "5.3.3" },
+            "no peace terms in this scenario",
+            "本剧本不使用和谈",
+        ));
+    }
+    if side == Side::Cp && played(g, Side::Ap, FOURTEEN_POINTS) {
+        return Err(refuse(
+            "AP #40",
+            "after 14 Points only the Allies may offer peace terms",
+            "“十四点和平原则”之后只有协约国可以提出和谈",
+        ));
+    }
+    let t = &g.tables().peace_terms;
+    let vp = g.pos.vp;
+    let ok = match side {
+        Side::Cp => t.cp.vp_at_least.is_none_or(|v| vp >= v),
+        Side::Ap => t.ap.vp_at_most.is_none_or(|v| vp <= v),
+    };
+    if ok {
+        Ok(())
+    } else {
+        let (en, zh) = match side {
+            Side::Cp => (
+                "the CP may offer peace terms at VP 11 or more",
+                "同盟国须在胜利点不低于11时提出和谈",
+            ),
+            Side::Ap => (
+                "the Allies may offer peace terms at VP 9 or less",
+                "协约国须在胜利点不高于9时提出和谈",
+            ),
+        };
+        Err(refuse("16.5.1", format!("{en} (now {vp})"), format!("{zh}(现为{vp})")))
+    }
+}
+
+/// 16.5.1: a side offers peace terms, its whole action; the other side answers.
+pub(crate) fn offer_peace(g: &mut PathsOfGlory, side: Side, round: u8) {
+    let (en, zh) = (crate::sequence::side_en(side), crate::sequence::side_zh(side));
+    g.journal.say(|| {
+        Text::new(
+            format!("Round {round}: {en} offers peace terms (16.5)"),
+            format!("第{round}行动轮:{zh}提出和谈(16.5)"),
+        )
+    });
+    g.engine.push(Frame::PeaceOffer { side });
 }
