@@ -736,3 +736,35 @@ fn the_sixtus_affair_rolls_on_the_allied_table_at_0_to_19() {
     };
     assert_eq!(g.pos.vp, vp + change, "face {face}");
 }
+
+#[test]
+fn after_the_fall_of_the_tsar_a_russian_combat_activation_pays_per_unit_9_2_2() {
+    let mut g = at_allied_round(10);
+    // A Russian army and corps together.
+    let army = unit(&g, "ru-army-1");
+    let Location::Map(stack) = g.pos.units[army].loc else {
+        panic!("the 1st Army is on the map in 1914")
+    };
+    let corps = unit(&g, "ru-corps-1");
+    g.pos.units[corps].loc = Location::Map(stack);
+    g.touch();
+    let data = g.data();
+    assert!(g.pos.units_in(stack).all(|u| data.pieces[u].nation == Nation::Ru));
+    g.apply(AP, &Action::AutomaticOps).expect("1 OPS");
+    let activate = Action::Activate {
+        space: stack,
+        combat: true,
+    };
+    assert!(g.check_action(AP, &activate).is_ok(), "one nationality, 1 OPS");
+    played(&mut g, Side::Cp, 52);
+    assert!(g.check_action(AP, &activate).is_err(), "one OPS a Russian unit");
+    assert!(g
+        .check_action(
+            AP,
+            &Action::Activate {
+                space: stack,
+                combat: false
+            }
+        )
+        .is_ok());
+}
