@@ -399,13 +399,17 @@ pub struct TurnRecord {
     /// The combat cards used this turn: side index, card, action round (2022 9.5.4.4: a card
     /// held face up affects one combat an action round).
     pub cc_used: Vec<(u8, u8, u8)>,
-    // Events of the war at large (events::war).
+    // Events of the war at large (events::war). Each is left out of the state's checksum while
+    // unset, so that the records of games begun before them replay.
     /// The action round in which the High Seas Fleet sortied (CP #25): Grand Fleet (AP #33)
     /// answers it in the Allies' action of that round.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub high_seas_fleet: Option<u8>,
     /// Zeppelin Raids (CP #27) was played: 4 British RP fewer in this turn's Replacement Phase.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub zeppelin_raids: bool,
     /// Influenza (AP #65) was played: no card for replacement points for the rest of the turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub influenza: bool,
 }
 

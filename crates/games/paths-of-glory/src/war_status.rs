@@ -19,6 +19,13 @@ pub struct WarMarkers {
     pub over_there: Option<u8>,
 }
 
+impl WarMarkers {
+    /// No marker set: no event has left one.
+    pub fn is_empty(&self) -> bool {
+        *self == WarMarkers::default()
+    }
+}
+
 /// A player's war commitment (16.1): which groups of his deck are in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Commitment {

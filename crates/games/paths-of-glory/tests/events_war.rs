@@ -768,3 +768,29 @@ fn after_the_fall_of_the_tsar_a_russian_combat_activation_pays_per_unit_9_2_2() 
         )
         .is_ok());
 }
+
+/// The markers these events add to the position and the turn are left out of the state's
+/// checksum while unset, so that a game recorded before them replays with its checksums: the
+/// hash of the position is that of its former fields alone.
+#[test]
+fn unset_markers_leave_the_checksum_of_earlier_records_alone() {
+    use sandtable_core::checksum::StateHasher;
+    let hash = |v: &dyn Fn(&mut StateHasher)| {
+        let mut h = StateHasher::new();
+        v(&mut h);
+        h.finish()
+    };
+    let mut g = at_round(3);
+    let p = g.pos.clone();
+    let former = (&p.units, &p.spaces, p.vp, p.war_status, p.turn, &p.neutral, &p.cards);
+    assert_eq!(hash(&|h| h.add(&g.pos)), hash(&|h| h.add(&former)));
+    g.pos.war.zimmermann = Some(3);
+    assert_ne!(
+        hash(&|h| h.add(&g.pos)),
+        hash(&|h| h.add(&former)),
+        "a marker set counts"
+    );
+    let t = g.turn.clone();
+    g.turn.influenza = true;
+    assert_ne!(hash(&|h| h.add(&g.turn)), hash(&|h| h.add(&t)));
+}
