@@ -51,6 +51,7 @@ fn movement_context<'a>(g: &PathsOfGlory, attack_marked: &'a [Space]) -> movemen
         turn: g.pos.turn,
         caucasus_crossed: g.turn.caucasus_crossed,
         tsar_fell: crate::events::tsar_fell(g),
+        brest_litovsk: crate::events::played(g, Side::Cp, 45),
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
     }
 }

@@ -794,3 +794,46 @@ fn unset_markers_leave_the_checksum_of_earlier_records_alone() {
     g.turn.influenza = true;
     assert_ne!(hash(&|h| h.add(&g.turn)), hash(&|h| h.add(&t)));
 }
+
+#[test]
+fn after_brest_litovsk_russians_and_other_allies_never_share_a_space_16_4_9() {
+    let mut g = at_allied_round(12);
+    let army = unit(&g, "ru-army-1");
+    let Location::Map(from) = g.pos.units[army].loc else {
+        panic!("the 1st Army is on the map in 1914")
+    };
+    let data = g.data();
+    let to = data
+        .map
+        .graph
+        .space_indices()
+        .find(|&t| {
+            data.map.graph.adjacent(from, t)
+                && g.pos.units_in(t).next().is_none()
+                && g.pos.space(t).control == Some(Side::Ap)
+                && data.facts(t).nation.as_deref() == Some("ru")
+        })
+        .expect("an empty Russian space next to the 1st Army");
+    // A British corps stands there.
+    let corps = unit(&g, "br-corps-1");
+    g.pos.units[corps].loc = Location::Map(to);
+    g.touch();
+    g.apply(AP, &Action::AutomaticOps).expect("1 OPS");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: from,
+            combat: false,
+        },
+    )
+    .expect("activated");
+    let mv = Action::Move {
+        from,
+        units: vec![army as u16],
+        to,
+    };
+    assert!(g.check_action(AP, &mv).is_ok(), "before the treaty");
+    played(&mut g, Side::Cp, 45);
+    let r = g.check_action(AP, &mv).expect_err("after the treaty");
+    assert_eq!(r.rule, "16.4.9", "{r:?}");
+}
