@@ -837,3 +837,73 @@ fn after_brest_litovsk_russians_and_other_allies_never_share_a_space_16_4_9() {
     let r = g.check_action(AP, &mv).expect_err("after the treaty");
     assert_eq!(r.rule, "16.4.9", "{r:?}");
 }
+
+/// Whole random games in which peace is never accepted (an accepted offer ends a random game
+/// early, 16.5.2), so that the late war's events come up: no dead end, no panic, the cards
+/// conserved at every step (long: run with `--ignored --release`).
+#[test]
+#[ignore]
+fn soak_random_wars_without_an_accepted_peace() {
+    use sandtable_paths_of_glory::sequence::cards_conserved;
+    let war_cards = [
+        (Side::Cp, &[9u8, 25, 27, 28, 33, 36, 37, 45, 47, 52, 53, 65][..]),
+        (Side::Ap, &[2u8, 13, 26, 33, 37, 38, 40, 43, 47, 52, 54, 55, 64, 65][..]),
+    ];
+    // Some games start with both War Status markers at 15, so that the Total War decks join on
+    // turn 2 and the US and Russian tracks can move.
+    let games = [("campaign", 1u64, 0u8), ("historical", 2, 0)]
+        .into_iter()
+        .chain((3..40).map(|seed| (if seed % 2 == 0 { "historical" } else { "campaign" }, seed, 15)));
+    let mut seen: Vec<String> = Vec::new();
+    for (scenario, seed, ws) in games {
+        let mut g = PathsOfGlory::new_game(scenario, seed).expect("the scenario loads");
+        g.pos.war_status = [ws, ws];
+        g.touch();
+        let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+        let mut decisions = 0u32;
+        loop {
+            match g.pending() {
+                Pending::Over => break,
+                Pending::Chance => {
+                    g.resolve_chance();
+                }
+                Pending::Seat(s) => {
+                    let legal: Vec<Action> = g
+                        .legal_list()
+                        .iter()
+                        .filter(|a| !matches!(a, Action::AnswerPeace { accept: true }))
+                        .cloned()
+                        .collect();
+                    assert!(
+                        !legal.is_empty(),
+                        "{scenario} {seed}: a dead end at {:?}",
+                        g.frames().last()
+                    );
+                    let a = legal[rng.below(legal.len() as u32) as usize].clone();
+                    g.apply(s, &a)
+                        .unwrap_or_else(|r| panic!("{scenario} {seed}: {a:?} legal but refused: {r:?}"));
+                    decisions += 1;
+                    assert!(decisions < 2_000_000, "{scenario} {seed}: no end");
+                }
+            }
+            cards_conserved(&g).unwrap_or_else(|e| panic!("{scenario} {seed}: {e}"));
+        }
+        let played: Vec<String> = war_cards
+            .iter()
+            .flat_map(|(side, cards)| {
+                cards
+                    .iter()
+                    .filter(|&&c| g.pos.cards[side_index(*side)].removed.contains(&c))
+                    .map(move |c| format!("{side:?}#{c}"))
+            })
+            .collect();
+        eprintln!(
+            "{scenario} {seed}: turn {}, VP {}, {decisions} decisions, war events played: {played:?}",
+            g.pos.turn, g.pos.vp
+        );
+        seen.extend(played);
+    }
+    seen.sort();
+    seen.dedup();
+    eprintln!("war events played in some game: {seen:?}");
+}
