@@ -907,3 +907,45 @@ fn soak_random_wars_without_an_accepted_peace() {
     seen.dedup();
     eprintln!("war events played in some game: {seen:?}");
 }
+
+#[test]
+fn a_french_attack_on_a_mutiny_turn_gives_the_cp_a_vp_once_7_1_8() {
+    let mut g = at_allied_round(12);
+    g.turn.offensive[API] = Some(Offensive::FrenchMutiny);
+    let data = g.data();
+    let french_only =
+        |s| g.pos.units_in(s).next().is_some() && g.pos.units_in(s).all(|u| data.pieces[u].nation == Nation::Fr);
+    let (from, target) = data
+        .map
+        .graph
+        .space_indices()
+        .filter(|&s| french_only(s))
+        .find_map(|s| {
+            data.map
+                .graph
+                .space_indices()
+                .find(|&t| {
+                    data.map.graph.adjacent(s, t)
+                        && matches!(data.facts(t).nation.as_deref(), Some("fr" | "be" | "ge"))
+                        && g.pos.units_in(t).any(|u| data.pieces[u].nation == Nation::Ge)
+                })
+                .map(|t| (s, t))
+        })
+        .expect("the French facing the Germans in 1914");
+    let attacker = g.pos.units_in(from).next().expect("a French unit") as u16;
+    g.apply(AP, &Action::AutomaticOps).expect("1 OPS");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: from,
+            combat: true,
+        },
+    )
+    .expect("activated");
+    g.apply(AP, &Action::Target { space: target }).expect("the target");
+    g.apply(AP, &Action::Join { unit: attacker }).expect("joins");
+    let vp = g.pos.vp;
+    g.apply(AP, &Action::Resolve).expect("resolve");
+    assert_eq!(g.pos.vp, vp + 1, "the mutiny costs the Allies a VP");
+    assert!(g.turn.offensive_met[API], "once for the turn");
+}
