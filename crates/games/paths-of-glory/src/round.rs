@@ -198,6 +198,7 @@ fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::C
         },
         channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
+        brest_litovsk: crate::events::played(g, Side::Cp, 45),
     }
 }
 

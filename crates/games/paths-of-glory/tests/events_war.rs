@@ -949,3 +949,42 @@ fn a_french_attack_on_a_mutiny_turn_gives_the_cp_a_vp_once_7_1_8() {
     assert_eq!(g.pos.vp, vp + 1, "the mutiny costs the Allies a VP");
     assert!(g.turn.offensive_met[API], "once for the turn");
 }
+
+#[test]
+fn after_brest_litovsk_no_redeployment_puts_russians_with_other_allies_16_4_9() {
+    use sandtable_paths_of_glory::redeployment::{check, Context, Place};
+    let mut g = at_allied_round(12);
+    let army = unit(&g, "ru-army-1");
+    let Location::Map(by) = g.pos.units[army].loc else {
+        panic!("the 1st Army is on the map in 1914")
+    };
+    let data = g.data();
+    let to = data
+        .map
+        .graph
+        .space_indices()
+        .find(|&t| {
+            data.map.graph.adjacent(by, t)
+                && g.pos.units_in(t).next().is_none()
+                && g.pos.space(t).control == Some(Side::Ap)
+                && data.facts(t).nation.as_deref() == Some("ru")
+        })
+        .expect("an empty Russian space next to the 1st Army");
+    let corps = unit(&g, "br-corps-1");
+    g.pos.units[corps].loc = Location::Map(to);
+    g.touch();
+    // A Russian corps stacked with the 1st Army redeploys next door.
+    let ru = unit(&g, "ru-corps-1");
+    g.pos.units[ru].loc = Location::Map(by);
+    let before = Context::default();
+    assert!(
+        check(data, &g.pos, ru, Place::Map(to), &before).is_ok(),
+        "before the treaty"
+    );
+    let after = Context {
+        brest_litovsk: true,
+        ..Context::default()
+    };
+    let r = check(data, &g.pos, ru, Place::Map(to), &after).expect_err("after the treaty");
+    assert_eq!(r.rule, "16.4.9", "{r:?}");
+}
