@@ -831,8 +831,7 @@ pub(crate) fn war_carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&
                 g.engine.push(Frame::Desertions { left: left - 1 });
             }
         }
-        (Frame::PeaceOffer { side }, Some(Action::AnswerPeace { accept: true })) => {
-            let _ = side;
+        (Frame::PeaceOffer { .. }, Some(Action::AnswerPeace { accept: true })) => {
             crate::sequence::end_game(
                 g,
                 None,
