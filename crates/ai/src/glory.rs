@@ -266,6 +266,12 @@ impl Scripted {
             | Action::EndReplacement
             | Action::EndDiscard => 0,
             Action::Die { .. } | Action::Draw { .. } => 0,
+            // CP #63: every Russian step lost is good for the CP.
+            Action::Reduce { unit: Some(_) } => 10,
+            Action::Reduce { unit: None } => 0,
+            // 16.5: a draw is no win; never offer nor accept peace.
+            Action::OfferPeace | Action::AnswerPeace { accept: true } => -100,
+            Action::AnswerPeace { accept: false } => 0,
         }
     }
 }

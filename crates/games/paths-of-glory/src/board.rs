@@ -366,31 +366,12 @@ pub struct Markers {
 
 /// The markers of a game.
 pub fn markers_of(g: &PathsOfGlory) -> Markers {
-    let played = |side, card| crate::events::played(g, side, card);
-    let us = if played(Side::Ap, 55) {
-        UsEntry::OverThere
-    } else if played(Side::Ap, 54) {
-        UsEntry::Zimmermann
-    } else {
-        crate::war_status::us_entry(UsEntry::Neutral, g.pos.combined_war_status())
-    };
-    let tsar = if played(Side::Cp, 45) {
-        Tsar::BrestLitovsk
-    } else if played(Side::Cp, 53) {
-        Tsar::BolshevikRevolution
-    } else if played(Side::Cp, 52) {
-        Tsar::FallOfTheTsar
-    } else if played(Side::Cp, 28) {
-        Tsar::TsarTakesCommand
-    } else {
-        Tsar::GodSaveTheTsar
-    };
     Markers {
         turn: g.pos.turn,
         vp: g.pos.vp,
         war_status: g.pos.war_status,
-        us,
-        tsar,
+        us: crate::events::us_track(g),
+        tsar: crate::events::russian_track(g).tsar,
     }
 }
 

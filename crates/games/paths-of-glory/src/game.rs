@@ -193,6 +193,17 @@ pub enum Action {
         card: u8,
     },
     EndDiscard,
+    // Events of the war at large (events::war).
+    /// CP #63 Russian Desertions: a Russian unit to reduce, or `None` to stop.
+    Reduce {
+        unit: Option<u16>,
+    },
+    /// 8.1.3, 16.5.1: offer peace terms, the whole action.
+    OfferPeace,
+    /// 16.5.2: the other side accepts the peace terms offered, or refuses them.
+    AnswerPeace {
+        accept: bool,
+    },
 }
 
 /// Where a loss step is taken (12.4).
@@ -334,6 +345,14 @@ pub enum Frame {
     DiscardCombatCards { side: Side },
     /// 6.0 H: the turn ends.
     EndTurn,
+    // Events of the war at large (events::war).
+    /// CP #63 Russian Desertions: the CP reduces up to `left` more Russian units.
+    Desertions { left: u8 },
+    /// 16.5.2: the side offered peace terms by `side` answers.
+    PeaceOffer { side: Side },
+    /// 16.5.2: `side` rolls on its Peace Terms table after a refused offer; `sixtus` for AP #62
+    /// The Sixtus Affair (the Allied table read at a Combined War Status of 0–19).
+    PeaceRoll { side: Side, sixtus: bool },
 }
 
 /// Which die of a battle.
@@ -380,6 +399,18 @@ pub struct TurnRecord {
     /// The combat cards used this turn: side index, card, action round (2022 9.5.4.4: a card
     /// held face up affects one combat an action round).
     pub cc_used: Vec<(u8, u8, u8)>,
+    // Events of the war at large (events::war). Each is left out of the state's checksum while
+    // unset, so that the records of games begun before them replay.
+    /// The action round in which the High Seas Fleet sortied (CP #25): Grand Fleet (AP #33)
+    /// answers it in the Allies' action of that round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub high_seas_fleet: Option<u8>,
+    /// Zeppelin Raids (CP #27) was played: 4 British RP fewer in this turn's Replacement Phase.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub zeppelin_raids: bool,
+    /// Influenza (AP #65) was played: no card for replacement points for the rest of the turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub influenza: bool,
 }
 
 /// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.
@@ -725,7 +756,7 @@ impl Rules for PathsOfGlory {
     fn passes_when_empty(&self, frame: &Frame) -> bool {
         matches!(
             frame,
-            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. }
+            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. } | Frame::Desertions { .. }
         )
     }
 
@@ -767,8 +798,8 @@ impl Rules for PathsOfGlory {
 
     fn scenarios() -> Vec<ScenarioInfo> {
         let note = Text::new(
-            "Map, counters, cards and set-up from the published game's data; of the card events, the reinforcements, the neutral entries and the combat cards are played so far.",
-            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件目前只实现了增援、中立国参战与战斗卡。",
+            "Map, counters, cards and set-up from the published game's data; of the card events, the reinforcements, the neutral entries, the combat cards and the war at large (the US entry, Russia's collapse, the VP and economy events, peace terms) are played so far.",
+            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件目前只实现了增援、中立国参战、战斗卡与战局事件(美国参战、俄国崩溃、胜利点与经济事件、和谈)。",
         );
         [
             (

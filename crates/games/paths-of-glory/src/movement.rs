@@ -31,6 +31,8 @@ pub struct Context<'a> {
     pub tsar_fell: bool,
     /// The Historical scenario's 5.7.4.6 is in force (the Allies not yet at Total War).
     pub italy_restricted: bool,
+    /// The Treaty of Brest-Litovsk has been played (16.4.9).
+    pub brest_litovsk: bool,
 }
 
 /// Why a step was refused: the rule, in a code the search keeps.
@@ -47,6 +49,7 @@ mod why {
     pub const GERMAN_FORT_TURN_1: Why = Why(9);
     pub const ITALY: Why = Why(10);
     pub const BOX: Why = Why(11);
+    pub const BREST_LITOVSK: Why = Why(12);
 }
 
 /// The refusal for a step code, naming the space.
@@ -94,6 +97,11 @@ fn refusal(w: Why, info: &SpaceInfo) -> Refusal {
             "5.7.4.6",
             format!("until the Allies reach Total War only Austro-Hungarian and Italian armies go into Italy ({en_name})"),
             format!("协约国达到全面战争之前,只有奥匈和意大利集团军可以进入意大利({zh_name})"),
+        ),
+        why::BREST_LITOVSK => (
+            "16.4.9",
+            format!("after Brest-Litovsk Russians stay in Russia, Germany, Turkey, Austria-Hungary and Romania, and Russians and the other Allies never share a space ({en_name})"),
+            format!("《布列斯特-立陶夫斯克条约》后俄军只能留在俄国、德国、土耳其、奥匈和罗马尼亚,且俄军与其他协约国部队不得同处一格({zh_name})"),
         ),
         _ => ("11.1.3", format!("{en_name} is off the map's lines"), format!("{zh_name}不在地图连线上")),
     };
@@ -183,6 +191,9 @@ fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Spac
     {
         return Step::Blocked(why::ITALY);
     }
+    if ctx.brest_litovsk && brest_litovsk_bars(st, pos, country, to) {
+        return Step::Blocked(why::BREST_LITOVSK);
+    }
     let enemy_units = pos
         .units
         .iter()
@@ -202,6 +213,23 @@ fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Spac
         }
     }
     Step::Go(1)
+}
+
+/// 16.4.9: after Brest-Litovsk Russians go only into Russia, Germany, Turkey, Austria-Hungary
+/// and Romania, and neither Russians nor other Allied units pass through or stop in a space the
+/// other holds.
+fn brest_litovsk_bars(st: &Stack, pos: &Position, country: Option<&str>, to: Space) -> bool {
+    let russian = |p: &crate::data::Piece| p.side == Side::Ap && p.nation == Nation::Ru;
+    let (ru_moving, others_moving) = (
+        st.pieces().any(russian),
+        st.pieces().any(|p| p.side == Side::Ap && !russian(p)),
+    );
+    let there = pos.units_in(to).map(|u| &st.data.pieces[u]);
+    let (ru_there, others_there) = there.fold((false, false), |(r, o), p| {
+        (r || russian(p), o || (p.side == Side::Ap && !russian(p)))
+    });
+    (ru_moving && (others_there || !matches!(country, Some("ru" | "ge" | "tu" | "ah" | "ro"))))
+        || (others_moving && ru_there)
 }
 
 /// Why a stack may not end its move in a space it can reach, if it may not (11.1.6, 11.1.9,

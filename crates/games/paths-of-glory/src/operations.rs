@@ -50,7 +50,8 @@ fn movement_context<'a>(g: &PathsOfGlory, attack_marked: &'a [Space]) -> movemen
         channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
         turn: g.pos.turn,
         caucasus_crossed: g.turn.caucasus_crossed,
-        tsar_fell: false,
+        tsar_fell: crate::events::tsar_fell(g),
+        brest_litovsk: crate::events::played(g, Side::Cp, 45),
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
     }
 }
@@ -72,6 +73,7 @@ fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
     let w = activation::Where {
         space: &data.map.graph.space(s).id,
         country: f.nation.as_deref(),
+        tsar_fell: crate::events::tsar_fell(g),
         ..activation::Where::default()
     };
     activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
@@ -575,6 +577,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("被围的{}要塞只能由围城部队进攻,且其所在区域须激活用于进攻", g.name(space).zh),
                 ));
             }
+            if eligible_attackers(g, side, space).is_empty()
+                && attackers_but_fort_bar(g, side, space)
+                    .iter()
+                    .any(|&u| crate::events::attack_barred(g, u, space))
+            {
+                return Err(crate::events::brest_litovsk_refusal());
+            }
             if eligible_attackers(g, side, space).is_empty() && !attackers_but_fort_bar(g, side, space).is_empty() {
                 return Err(refuse(
                     "15.1.10",
@@ -619,6 +628,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "until OberOst or CP War Status 4, German units do not attack a Russian fort",
                     "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞",
                 ));
+            }
+            if (unit as usize) < g.data().pieces.len() && crate::events::attack_barred(g, unit, b.defending) {
+                return Err(crate::events::brest_litovsk_refusal());
             }
             if eligible_attackers(g, side, b.defending).contains(&unit) {
                 Ok(())
@@ -794,7 +806,7 @@ pub(crate) fn new_battle(g: &PathsOfGlory, side: Side, space: Space) -> Battle {
 /// space activated for combat (15.2.3).
 pub(crate) fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
     let mut out = attackers_but_fort_bar(g, side, space);
-    out.retain(|&u| !russian_fort_barred(g, u, space));
+    out.retain(|&u| !russian_fort_barred(g, u, space) && !crate::events::attack_barred(g, u, space));
     out
 }
 
@@ -1301,6 +1313,10 @@ fn note_offensive(g: &mut PathsOfGlory, side: Side, b: &Battle) {
     let Some(o) = g.turn.offensive[i] else {
         return;
     };
+    if o == offensives::Offensive::FrenchMutiny {
+        crate::events::mutiny_attack(g, b);
+        return;
+    }
     let data = g.data();
     let attackers: Vec<Nation> = b.attackers.iter().map(|&u| data.pieces[u as usize].nation).collect();
     let defenders: Vec<Nation> = b.defenders.iter().map(|&u| data.pieces[u as usize].nation).collect();

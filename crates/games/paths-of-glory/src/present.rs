@@ -315,6 +315,23 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
                 "Combat cards discarded (9.5.4.6)",
                 "弃掉战斗卡(9.5.4.6)",
             ),
+            Action::Reduce { unit: Some(u) } => at(
+                &[*u],
+                &[],
+                ActionKind::Choose,
+                "Russian Desertions (CP #63)",
+                "俄军逃亡(同盟国#63)",
+            ),
+            Action::Reduce { unit: None } => at(
+                &[],
+                &[],
+                ActionKind::Other,
+                "Russian Desertions (CP #63)",
+                "俄军逃亡(同盟国#63)",
+            ),
+            Action::OfferPeace | Action::AnswerPeace { .. } => {
+                at(&[], &[], ActionKind::Other, "Peace terms (16.5)", "和谈(16.5)")
+            }
             Action::Die { .. } | Action::Draw { .. } => Targets::default(),
         })
         .collect()

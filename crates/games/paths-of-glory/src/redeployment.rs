@@ -47,6 +47,18 @@ pub struct Context<'a> {
     pub channel_ports_open: bool,
     /// The Historical scenario's 5.7.4.6 is in force (the Allies not yet at Total War).
     pub italy_restricted: bool,
+    /// The Treaty of Brest-Litovsk has been played (16.4.9).
+    pub brest_litovsk: bool,
+}
+
+/// 16.4.9: after Brest-Litovsk Russians and the other Allies never share a space.
+fn brest_litovsk_bars(data: &Data, pos: &Position, unit: usize, s: Space, ctx: &Context) -> bool {
+    let p = &data.pieces[unit];
+    ctx.brest_litovsk
+        && p.side == Side::Ap
+        && pos.units_in(s).any(|o| {
+            data.pieces[o].side == Side::Ap && (data.pieces[o].nation == Nation::Ru) != (p.nation == Nation::Ru)
+        })
 }
 
 /// The nationality a unit redeploys as (2022 13.x: ANA, AUS, CND and PT British, SN Turkish).
@@ -239,7 +251,7 @@ fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(P
     }
     let mut out = candidates_anywhere(data, pos, unit, ctx);
     out.retain(|&(to, _)| match to {
-        Place::Map(s) => may_end(data, unit, ctx, s),
+        Place::Map(s) => may_end(data, unit, ctx, s) && !brest_litovsk_bars(data, pos, unit, s, ctx),
         Place::Reserve => true,
     });
     out
@@ -356,6 +368,17 @@ pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context)
                 "只有地图上或预备队格中的单位可以战略调动",
             ),
         ));
+    }
+    if let Place::Map(s) = to {
+        if s.idx() < pos.spaces.len() && unit < data.pieces.len() && brest_litovsk_bars(data, pos, unit, s, ctx) {
+            return Err(Refusal::new(
+                "16.4.9",
+                Text::new(
+                    "after Brest-Litovsk Russians and the other Allies never share a space",
+                    "《布列斯特-立陶夫斯克条约》后俄军与其他协约国部队不得同处一格",
+                ),
+            ));
+        }
     }
     let cands = candidates(data, pos, unit, ctx);
     let from = place_of(pos, unit);

@@ -23,12 +23,14 @@ pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
         }
     }
     out.push(Action::AutomaticOps);
+    out.push(Action::OfferPeace);
 }
 
 pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) -> Result<(), Refusal> {
     let i = side_index(side);
     match *action {
         Action::AutomaticOps => Ok(()),
+        Action::OfferPeace => crate::events::check_peace_offer(g, side),
         Action::Play { card, with } => {
             if !g.pos.cards[i].hand.contains(&card) {
                 return Err(PathsOfGlory::refuse(
@@ -73,6 +75,11 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) ->
                     "the card has no SR value",
                     "这张牌没有战略调动值",
                 )),
+                Use::Rp if g.turn.influenza => Err(PathsOfGlory::refuse(
+                    "AP #65",
+                    "AP #65 Influenza: no card may be played for replacement points for the rest of the turn",
+                    "协约国#65“大流感”:本回合余下时间不能打出补充点",
+                )),
                 Use::Sr | Use::Rp => Ok(()),
             }
         }
@@ -106,6 +113,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
             });
             g.engine.push(Frame::Activation { side, ops: 1 });
         }
+        Action::OfferPeace => crate::events::offer_peace(g, side, round),
         Action::Play { card, with } => {
             let c = g.data().card(side, card);
             // 9.5.1.2: a `*` card played for its event leaves the game.
@@ -148,6 +156,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                         // 9.4.1: Bulgaria, Italy and Turkey gain nothing while neutral.
                         let neutral = |code: &str| g.pos.neutral.iter().any(|n| n == code);
                         let (bu, it, tu) = (neutral("bu"), neutral("it"), neutral("tu"));
+                        // 17.1.8: after Over There each Allied RP play gives 1 US RP.
+                        let us = u8::from(side == Side::Ap && crate::events::over_there(g));
                         for (k, pool) in RP_POOLS.iter().enumerate() {
                             let n = match pool {
                                 RpPool::Ge => rp.ge,
@@ -162,7 +172,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                                 RpPool::Ru => rp.ru,
                                 RpPool::It => rp.it,
                                 RpPool::Allied => rp.a,
-                                RpPool::Us => 0,
+                                RpPool::Us => us,
                             };
                             g.turn.rp[i][k] = g.turn.rp[i][k].saturating_add(n);
                         }
@@ -188,6 +198,7 @@ fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::C
         },
         channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
+        brest_litovsk: crate::events::played(g, Side::Cp, 45),
     }
 }
 

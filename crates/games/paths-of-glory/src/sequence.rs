@@ -96,6 +96,9 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::RedeployUnit { side, .. }
         | Frame::Reinforce { side, .. }
         | Frame::EntryChoice { side, .. } => Who::Seat(seat(*side)),
+        Frame::Desertions { .. } => Who::Seat(CP),
+        Frame::PeaceOffer { side } => Who::Seat(seat(other(*side))),
+        Frame::PeaceRoll { .. } => Who::Chance,
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -155,6 +158,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
                 .into_iter()
                 .map(|space| Action::Place { space }),
         ),
+        Frame::Desertions { .. } | Frame::PeaceOffer { .. } => crate::events::war_candidates(g, frame, &mut candidates),
         Frame::DiscardCombatCards { side } => {
             for &n in &g.pos.cards[side_index(*side)].hand {
                 candidates.push(Action::Discard { card: n });
@@ -180,7 +184,7 @@ pub(crate) fn outcomes(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<(Action, u
             let pile = if c.draw.is_empty() { &c.discard } else { &c.draw };
             out.extend(pile.iter().map(|&card| (Action::Draw { card }, 1)));
         }
-        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } => {
+        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } | Frame::PeaceRoll { .. } => {
             out.extend((1..=6).map(|face| (Action::Die { face }, 1)));
         }
         _ => {}
@@ -215,6 +219,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (Frame::DiscardCombatCards { .. }, Action::EndDiscard) => Ok(()),
+        (Frame::Desertions { .. } | Frame::PeaceOffer { .. }, _) => crate::events::war_check(g, frame, action),
         (Frame::EntryChoice { nation, .. }, Action::Place { space }) => {
             if crate::events::entry_spaces(g, nation).contains(space) {
                 Ok(())
@@ -326,6 +331,9 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 cards::reshuffle(&mut g.pos.cards[i]);
             }
         }
+        (f @ (Frame::Desertions { .. } | Frame::PeaceOffer { .. } | Frame::PeaceRoll { .. }), a) => {
+            crate::events::war_carry_out(g, f, a)
+        }
         (Frame::Attrition, _) => attrition_phase(g),
         (Frame::Sieges { after }, _) => next_siege(g, after),
         (Frame::Siege { space }, die) => siege(g, space, die),
@@ -406,6 +414,9 @@ fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
             .space("rome")
             .is_some_and(|r| g.pos.space(r).control == Some(Side::Cp)),
         historical_turn_1: g.scenario.historical && g.pos.turn == 1,
+        hoffmann: crate::events::offensive_events(g).0,
+        bolshevik_revolution: crate::events::offensive_events(g).1,
+        french_mutiny: crate::events::offensive_events(g).2,
         capitals_lost: &capitals_lost,
         ..offensives::Context::default()
     };
@@ -555,6 +566,8 @@ fn war_status_phase(g: &mut PathsOfGlory) {
             }
         }
     }
+    // E.1: the VP of the events in force (Blockade).
+    crate::events::war_status_vp(g);
     // 2022 9.5.2.5.1: a VP to the CP while Italy is neutral and the Allies are at Total War.
     if g.pos.neutral.iter().any(|n| n == "it") && g.commitment[side_index(Side::Ap)] == Commitment::Total {
         g.pos.vp += 1;
@@ -593,8 +606,11 @@ fn war_status_phase(g: &mut PathsOfGlory) {
             // 5.4.1: the Limited War scenario ends when either side reaches Total War.
             let o = final_outcome(g, false);
             end_game_with(g, o);
+            return;
         }
     }
+    // Phase F's replacement points as the events change them.
+    crate::events::replacement_points(g);
 }
 
 /// 16.1.3, 16.1.4: a side whose War Status has reached a higher commitment adds that group of
@@ -643,10 +659,7 @@ fn end_turn(g: &mut PathsOfGlory) {
 
 /// The result at a scenario's end, read on its victory levels (5.3.4, 5.4.2, 5.5.2, 5.7).
 fn final_outcome(g: &PathsOfGlory, adjust: bool) -> (Option<Side>, Text) {
-    let ending = victory::Ending {
-        historical_adjustments: adjust && g.scenario.historical,
-        ..victory::Ending::default()
-    };
+    let ending = crate::events::ending(g, adjust);
     let vp = victory::final_vp(g.pos.vp, &ending);
     match victory::at_end(g.tables(), &g.scenario.id, g.pos.vp, &ending, false) {
         Some(tables::Outcome::Win(side)) => (
@@ -670,7 +683,7 @@ fn end_game_with(g: &mut PathsOfGlory, (winner, text): (Option<Side>, Text)) {
     end_game(g, winner, text);
 }
 
-fn end_game(g: &mut PathsOfGlory, winner: Option<Side>, text: Text) {
+pub(crate) fn end_game(g: &mut PathsOfGlory, winner: Option<Side>, text: Text) {
     g.engine.frames_mut().clear();
     g.journal.heading(|| text.clone());
     g.outcome = Some(Outcome {
@@ -828,6 +841,20 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
         }
         Action::EndDiscard => t("Keep the rest".into(), "保留其余".into()),
+        Action::Reduce { unit: Some(u) } => {
+            let n = g.unit_name(*u);
+            t(
+                format!("Reduce {} (CP #63)", n.en),
+                format!("使{}减员(同盟国#63)", n.zh),
+            )
+        }
+        Action::Reduce { unit: None } => t("No more desertions".into(), "不再减员".into()),
+        Action::OfferPeace => t("Offer peace terms (16.5)".into(), "提出和谈(16.5)".into()),
+        Action::AnswerPeace { accept: true } => t(
+            "Accept the peace terms: the game ends in a draw (16.5.2)".into(),
+            "接受和谈:游戏以平局结束(16.5.2)".into(),
+        ),
+        Action::AnswerPeace { accept: false } => t("Refuse the peace terms (16.5.2)".into(), "拒绝和谈(16.5.2)".into()),
     }
 }
 
@@ -910,6 +937,10 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::Place { space } => format!("place {}", sid(g, *space)),
         Action::Discard { card } => format!("discard {card}"),
         Action::EndDiscard => "end-discard".into(),
+        Action::Reduce { unit: Some(u) } => format!("reduce {}", uid(g, *u)),
+        Action::Reduce { unit: None } => "reduce done".into(),
+        Action::OfferPeace => "peace".into(),
+        Action::AnswerPeace { accept } => format!("peace {}", if *accept { "accept" } else { "refuse" }),
     }
 }
 
@@ -999,6 +1030,11 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["place", s] => Action::Place { space: space(s)? },
         ["discard", n] => Action::Discard { card: number(n)? },
         ["end-discard"] => Action::EndDiscard,
+        ["reduce", "done"] => Action::Reduce { unit: None },
+        ["reduce", u] => Action::Reduce { unit: Some(unit(u)?) },
+        ["peace"] => Action::OfferPeace,
+        ["peace", "accept"] => Action::AnswerPeace { accept: true },
+        ["peace", "refuse"] => Action::AnswerPeace { accept: false },
         _ => return None,
     })
 }

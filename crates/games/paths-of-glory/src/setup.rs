@@ -273,6 +273,7 @@ impl Setup {
             turn: 1,
             neutral: NEUTRAL_AT_START.iter().map(|n| n.to_string()).collect(),
             cards: [Cards::default(), Cards::default()],
+            war: Default::default(),
         }
     }
 

@@ -89,6 +89,11 @@ pub struct Position {
     pub neutral: Vec<String>,
     /// Each side's cards, indexed by [`side_index`].
     pub cards: [Cards; 2],
+    // Events of the war at large (events::war).
+    /// The markers of the US and Russian tracks that the events leave (16.3, 16.4). Left out of
+    /// the state's checksum while empty, so that the records of games begun before it replay.
+    #[serde(skip_serializing_if = "crate::war_status::WarMarkers::is_empty")]
+    pub war: crate::war_status::WarMarkers,
 }
 
 /// The index of a side in a `[_; 2]` of the position (Central Powers first: they act first).

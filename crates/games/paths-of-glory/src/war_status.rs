@@ -3,6 +3,29 @@
 //! tracks move by themselves when their conditions come and go, and by the events that are
 //! played on them; each says which of those events may be played now.
 
+use serde::Serialize;
+
+/// The markers the events of the US and Russian tracks leave behind (16.3, 16.4): which box a
+/// track is in is read from the events played and the position (`events::russian_track`,
+/// `events::us_track`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct WarMarkers {
+    /// The Tsar Fell CP Russian VP marker: the CP's Russian VP spaces when the Tsar fell, and
+    /// the turn (16.4).
+    pub tsar_fell: Option<(u8, u8)>,
+    /// The turn Zimmermann Telegram (AP #54) was played (16.3: Over There on a later turn).
+    pub zimmermann: Option<u8>,
+    /// The turn Over There (AP #55) was played (16.3: US reinforcements on later turns).
+    pub over_there: Option<u8>,
+}
+
+impl WarMarkers {
+    /// No marker set: no event has left one.
+    pub fn is_empty(&self) -> bool {
+        *self == WarMarkers::default()
+    }
+}
+
 /// A player's war commitment (16.1): which groups of his deck are in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Commitment {

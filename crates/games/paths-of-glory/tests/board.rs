@@ -170,6 +170,18 @@ fn each_track_marker_stands_in_the_box_of_its_value() {
     let svg = render(&g, Lang::En);
     let us = markers(&svg).into_iter().find(|x| x.2 == "US").unwrap();
     assert_eq!(box_under(&svg, (us.0, us.1)), "2");
+    // The Russian Capitulation Track: Tsar Takes Command (CP #28) played, the third box (16.4).
+    let russia = |g: &sandtable_paths_of_glory::game::PathsOfGlory| {
+        let svg = render(g, Lang::En);
+        let m = markers(&svg).into_iter().find(|x| x.2 == "Russia").unwrap();
+        box_under(&svg, (m.0, m.1))
+    };
+    assert_eq!(russia(&g), "1");
+    g.pos.cards[0].hand.retain(|&c| c != 28);
+    g.pos.cards[0].draw.retain(|&c| c != 28);
+    g.pos.cards[0].removed.push(28);
+    g.touch();
+    assert_eq!(russia(&g), "3");
     // Markers sharing a box do not cover each other.
     g.pos.war_status = [0, 0];
     g.touch();

@@ -32,6 +32,14 @@ fn check_entry(g: &PathsOfGlory, code: &str) -> Result<(), Refusal> {
             format!("{}已经参战", country(code).zh),
         ));
     }
+    // 16.4: after the Fall of the Tsar, Romania does not enter.
+    if code == "ro" && super::tsar_fell(g) {
+        return Err(PathsOfGlory::refuse(
+            "16.4",
+            "Romania does not enter the war after the Fall of the Tsar (CP #52)",
+            "沙皇倒台(同盟国#52)后罗马尼亚不再参战",
+        ));
+    }
     if g.turn.neutral_entry {
         return Err(PathsOfGlory::refuse(
             "9.5.2.2",

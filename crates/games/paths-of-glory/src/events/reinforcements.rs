@@ -1,8 +1,8 @@
 //! 9.5.3 Reinforcement events: each nation once a turn, never in August 1914 (9.5.3.1), its
 //! corps to the Reserve Box (9.5.3.2) and its armies placed by the player where 9.5.3.3 allows.
 //! The cards whose units are placed "as the card says" (the MEF, NE, CAU and Orient armies, the
-//! ANA and Senussi corps) and the American ones (16.3) are refused here until their own rules are
-//! written.
+//! ANA and Senussi corps) are refused here until their own rules are written; the American ones
+//! wait for Over There (16.3, `war::check_us_reinforcements`) and enter as any other.
 
 use crate::data::{Kind, Nation, Side};
 use crate::game::{Frame, PathsOfGlory};
@@ -57,15 +57,19 @@ fn check_units(g: &PathsOfGlory, side: Side, card: u8, nation: Nation, units: &[
     let special = units
         .iter()
         .any(|&u| PLACED_AS_THE_CARD_SAYS.contains(&data.pieces[u].id.as_str()));
-    if special || nation == Nation::Us {
+    // 16.3: the American cards wait for Over There (and Convoy after U-Boats Unleashed).
+    if nation == Nation::Us {
+        super::war::check_us_reinforcements(g)?;
+    }
+    if special {
         let name = g.card_name(side, card);
         return Err(PathsOfGlory::refuse(
             "9.5.3",
             format!(
-                "the event of {} (its units placed as the card says, or American) is not yet played in Sandtable",
+                "the event of {} (its units placed as the card says) is not yet played in Sandtable",
                 name.en
             ),
-            format!("沙盘尚未实现{}的事件(按卡牌说明放置或美国部队)", name.zh),
+            format!("沙盘尚未实现{}的事件(按卡牌说明放置)", name.zh),
         ));
     }
     if g.pos.turn == 1 {
