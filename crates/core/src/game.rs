@@ -355,6 +355,30 @@ impl Journal {
         }
     }
 
+    /// How many lines have been written (a place to read new lines' marks from).
+    pub fn written(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The marks of the lines written from `from` on.
+    pub fn marks_from(&self, from: usize) -> impl Iterator<Item = &Mark> {
+        self.lines.iter().skip(from).flat_map(|(_, l)| l.marks.iter())
+    }
+
+    /// Adds marks to the last line every seat reads.
+    pub fn mark_last_public<M: IntoIterator<Item = Mark>>(&mut self, marks: impl FnOnce() -> M) {
+        if !self.off {
+            if let Some((_, line)) = self
+                .lines
+                .iter_mut()
+                .rev()
+                .find(|(a, l)| *a == Audience::All && !l.heading)
+            {
+                line.marks.extend(marks());
+            }
+        }
+    }
+
     /// Adds a heading (a turn or phase).
     pub fn heading(&mut self, text: impl FnOnce() -> Text) {
         if !self.off {

@@ -14,7 +14,7 @@ use crate::tables::Tables;
 use sandtable_core::chance::Rng;
 use sandtable_core::checksum::StateHasher;
 use sandtable_core::driver::{Engine, Rules, Who};
-use sandtable_core::game::{Journal, JournalLine, Outcome, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError};
+use sandtable_core::game::{Journal, JournalLine, Mark, Outcome, Refusal, ScenarioInfo, Seat, SeatInfo, SetupError};
 use sandtable_core::graph::Space;
 use sandtable_core::text::{Lang, Text};
 use serde::{Deserialize, Serialize};
@@ -581,6 +581,56 @@ impl PathsOfGlory {
     }
 
     /// A counter's name in both languages.
+    /// What the counters did on the map since `before` (their states then), as the log's marks:
+    /// a counter that came onto the map arrived, one that left it was eliminated (to the
+    /// Eliminated box or out of the game) or withdrawn (to a holding box or aside), one that
+    /// changed spaces moved, one reduced in place lost a step. For rules that move counters
+    /// without a move of their own (replacements, a nation's set-up, an event's placements).
+    pub(crate) fn marks_since(&self, before: &[crate::state::Unit]) -> Vec<sandtable_core::game::Mark> {
+        use crate::operations::{space_id, unit_id};
+        use sandtable_core::game::Mark;
+        let data = self.data();
+        let mut out = Vec::new();
+        for (u, (was, now)) in before.iter().zip(&self.pos.units).enumerate() {
+            let unit = || unit_id(data, u as u16);
+            match (was.loc, now.loc) {
+                (Location::Map(a), Location::Map(b)) if a != b => out.push(Mark::Move {
+                    unit: unit(),
+                    from: space_id(data, a),
+                    to: space_id(data, b),
+                    path: Vec::new(),
+                }),
+                (Location::Map(a), Location::Map(_)) if was.full && !now.full => out.push(Mark::StepLost {
+                    unit: Some(unit()),
+                    at: space_id(data, a),
+                }),
+                (Location::Map(a), Location::Eliminated | Location::Removed) => out.push(Mark::Eliminated {
+                    unit: unit(),
+                    at: space_id(data, a),
+                }),
+                (Location::Map(a), Location::Reserve | Location::Aside) => out.push(Mark::Withdrawn {
+                    unit: unit(),
+                    at: space_id(data, a),
+                }),
+                (w, Location::Map(b)) if !matches!(w, Location::Map(_)) => out.push(Mark::Arrived {
+                    unit: unit(),
+                    at: space_id(data, b),
+                }),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Counters' names, joined.
+    pub(crate) fn units_named(&self, units: &[u16]) -> Text {
+        let t: Vec<Text> = units.iter().map(|&u| self.unit_name(u)).collect();
+        Text::new(
+            t.iter().map(|t| t.en.as_str()).collect::<Vec<_>>().join(", "),
+            t.iter().map(|t| t.zh.as_str()).collect::<Vec<_>>().join("、"),
+        )
+    }
+
     pub(crate) fn unit_name(&self, u: u16) -> Text {
         match self.data().pieces.get(u as usize) {
             Some(p) => Text::new(p.name_en.clone(), p.name_zh.clone()),
@@ -769,7 +819,46 @@ impl Rules for PathsOfGlory {
     }
 
     fn carry_out(&mut self, frame: Frame, action: Option<&Action>) {
-        crate::sequence::carry_out(self, frame, action)
+        // A march walks the route its move's line already marked.
+        if self.journal.off || matches!(frame, Frame::March { .. }) {
+            return crate::sequence::carry_out(self, frame, action);
+        }
+        // The log's marks: where a rule moved counters without marking its line (a nation's
+        // set-up, replacements, an event's placements), what changed is marked on the last line.
+        let (before, from) = (self.pos.units.clone(), self.journal.written());
+        crate::sequence::carry_out(self, frame, action);
+        let marked: Vec<String> = self
+            .journal
+            .marks_from(from)
+            .filter_map(|m| match m {
+                Mark::Move { unit, .. }
+                | Mark::Retreat { unit, .. }
+                | Mark::Advance { unit, .. }
+                | Mark::Eliminated { unit, .. }
+                | Mark::Withdrawn { unit, .. }
+                | Mark::Arrived { unit, .. }
+                | Mark::StepLost { unit: Some(unit), .. } => Some(unit.clone()),
+                _ => None,
+            })
+            .collect();
+        let rest: Vec<Mark> = self
+            .marks_since(&before)
+            .into_iter()
+            .filter(|m| {
+                let (Mark::Move { unit, .. }
+                | Mark::Eliminated { unit, .. }
+                | Mark::Withdrawn { unit, .. }
+                | Mark::Arrived { unit, .. }
+                | Mark::StepLost { unit: Some(unit), .. }) = m
+                else {
+                    return true;
+                };
+                !marked.contains(unit)
+            })
+            .collect();
+        if !rest.is_empty() {
+            self.journal.mark_last_public(|| rest);
+        }
     }
 
     fn hash_state(&self, h: &mut StateHasher) {

@@ -18,7 +18,7 @@ use crate::state::{side_index, Fort, Location};
 use crate::trenches;
 use crate::victory;
 use crate::war_status::Commitment;
-use sandtable_core::game::Refusal;
+use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::graph::Space;
 use sandtable_core::text::Text;
 
@@ -916,18 +916,37 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let names: Vec<String> = units.iter().map(|&u| g.unit_name(u).en).collect();
             let names_zh: Vec<String> = units.iter().map(|&u| g.unit_name(u).zh).collect();
             let (f, t) = (g.name(*from), g.name(*to));
-            g.journal.say(|| {
-                Text::new(
-                    format!(
-                        "{} {} from {} to {}",
-                        names.join(", "),
-                        if names.len() == 1 { "moves" } else { "move" },
-                        f.en,
-                        t.en
-                    ),
-                    format!("{}从{}移动至{}", names_zh.join("、"), f.zh, t.zh),
-                )
-            });
+            let data = g.data();
+            let (from, to) = (*from, *to);
+            g.journal.say_marked(
+                || {
+                    Text::new(
+                        format!(
+                            "{} {} from {} to {}",
+                            names.join(", "),
+                            if names.len() == 1 { "moves" } else { "move" },
+                            f.en,
+                            t.en
+                        ),
+                        format!("{}从{}移动至{}", names_zh.join("、"), f.zh, t.zh),
+                    )
+                },
+                || {
+                    let path: Vec<String> = std::iter::once(from)
+                        .chain(route.iter().copied())
+                        .map(|s| space_id(data, s))
+                        .collect();
+                    units
+                        .iter()
+                        .map(|&u| Mark::Move {
+                            unit: unit_id(data, u),
+                            from: space_id(data, from),
+                            to: space_id(data, to),
+                            path: path.clone(),
+                        })
+                        .collect::<Vec<_>>()
+                },
+            );
             g.engine.push(Frame::Movement { side });
             if !route.is_empty() {
                 g.engine.push(Frame::March {
@@ -966,6 +985,32 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let stop = movement::step_check(g.data(), &g.pos, &idx, at, *to, spent, &movement_context(g, &marked))
                 .unwrap_or(true);
             march(g, side, units.clone(), vec![*to]);
+            let (data, from, next) = (g.data(), at, *to);
+            let (names, t) = (g.units_named(&units), g.name(next));
+            g.journal.say_marked(
+                || {
+                    Text::new(
+                        format!(
+                            "{} {} {} (11.1)",
+                            names.en,
+                            if units.len() == 1 { "enters" } else { "enter" },
+                            t.en
+                        ),
+                        format!("{}进入{}(11.1)", names.zh, t.zh),
+                    )
+                },
+                || {
+                    units
+                        .iter()
+                        .map(|&u| Mark::Move {
+                            unit: unit_id(data, u),
+                            from: space_id(data, from),
+                            to: space_id(data, next),
+                            path: vec![space_id(data, from), space_id(data, next)],
+                        })
+                        .collect::<Vec<_>>()
+                },
+            );
             g.engine.push(Frame::Marching {
                 side,
                 units,
@@ -1035,12 +1080,26 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 b.retreat_routes.push(route.clone());
             }
             let (n, t) = (g.unit_name(*unit), g.name(to));
-            g.journal.say(|| {
-                Text::new(
-                    format!("{} retreats to {} (12.5)", n.en, t.en),
-                    format!("{}撤退至{}(12.5)", n.zh, t.zh),
-                )
-            });
+            let (data, u) = (g.data(), *unit);
+            g.journal.say_marked(
+                || {
+                    Text::new(
+                        format!("{} retreats to {} (12.5)", n.en, t.en),
+                        format!("{}撤退至{}(12.5)", n.zh, t.zh),
+                    )
+                },
+                || {
+                    from.map(|from| Mark::Retreat {
+                        unit: unit_id(data, u),
+                        from: space_id(data, from),
+                        to: space_id(data, to),
+                        path: std::iter::once(from)
+                            .chain(route.iter().copied())
+                            .map(|s| space_id(data, s))
+                            .collect(),
+                    })
+                },
+            );
             let left = from.is_some_and(|d| !units_of(g, side, d).is_empty());
             if left {
                 g.engine.push(Frame::RetreatUnits { side });
@@ -1053,19 +1112,28 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             if let Some(d) = g.action.battle.as_ref().map(|b| b.defending) {
                 for u in units_of(g, side, d) {
                     eliminate(g, u);
-                    let n = g.unit_name(u);
-                    g.journal.say(|| {
-                        Text::new(
-                            format!("{} cannot retreat and is eliminated (12.5.4)", n.en),
-                            format!("{}无法撤退,被消灭(12.5.4)", n.zh),
-                        )
-                    });
+                    let (n, data) = (g.unit_name(u), g.data());
+                    g.journal.say_marked(
+                        || {
+                            Text::new(
+                                format!("{} cannot retreat and is eliminated (12.5.4)", n.en),
+                                format!("{}无法撤退,被消灭(12.5.4)", n.zh),
+                            )
+                        },
+                        || {
+                            [Mark::Eliminated {
+                                unit: unit_id(data, u),
+                                at: space_id(data, d),
+                            }]
+                        },
+                    );
                 }
             }
             after_retreat(g);
         }
         (Frame::AdvanceUnits { side }, Some(Action::Advance { unit, route })) => {
             let to = *route.last().unwrap_or(&Space(0));
+            let from = g.at(*unit as usize);
             g.pos.units[*unit as usize].loc = Location::Map(to);
             for &s in route {
                 enter(g, side, s);
@@ -1074,12 +1142,22 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 b.advanced.push(*unit);
             }
             let (n, t) = (g.unit_name(*unit), g.name(to));
-            g.journal.say(|| {
-                Text::new(
-                    format!("{} advances to {} (12.7)", n.en, t.en),
-                    format!("{}推进至{}(12.7)", n.zh, t.zh),
-                )
-            });
+            let (data, u) = (g.data(), *unit);
+            g.journal.say_marked(
+                || {
+                    Text::new(
+                        format!("{} advances to {} (12.7)", n.en, t.en),
+                        format!("{}推进至{}(12.7)", n.zh, t.zh),
+                    )
+                },
+                || {
+                    from.map(|from| Mark::Advance {
+                        unit: unit_id(data, u),
+                        from: space_id(data, from),
+                        to: space_id(data, to),
+                    })
+                },
+            );
             g.engine.push(Frame::AdvanceUnits { side });
         }
         (Frame::AdvanceUnits { .. }, _) => end_battle(g),
@@ -1156,12 +1234,30 @@ fn resolve(g: &mut PathsOfGlory, side: Side) {
     g.action.attacked.extend(b.attackers.iter().copied());
     g.action.attacked_spaces.push(b.defending);
     let (n, k) = (g.name(b.defending), b.attackers.len());
-    g.journal.say(|| {
-        Text::new(
-            format!("{} attacks {} with {k} unit(s) (12.2)", side_en(side), n.en),
-            format!("{}以{k}个单位进攻{}(12.2)", side_zh(side), n.zh),
-        )
-    });
+    let data = g.data();
+    let stand: Vec<(u16, Option<Space>)> = b.attackers.iter().map(|&u| (u, g.at(u as usize))).collect();
+    g.journal.say_marked(
+        || {
+            Text::new(
+                format!("{} attacks {} with {k} unit(s) (12.2)", side_en(side), n.en),
+                format!("{}以{k}个单位进攻{}(12.2)", side_zh(side), n.zh),
+            )
+        },
+        || {
+            let mut from: Vec<String> = Vec::new();
+            for s in stand.iter().filter_map(|x| x.1) {
+                let id = space_id(data, s);
+                if !from.contains(&id) {
+                    from.push(id);
+                }
+            }
+            [Mark::Attack {
+                units: stand.iter().map(|x| unit_id(data, x.0)).collect(),
+                from,
+                at: space_id(data, b.defending),
+            }]
+        },
+    );
     note_offensive(g, side, &b);
     // 2022 12.2.1 step 3: the attacker's trench-negating cards come before the flank attempt.
     g.engine.push(Frame::CombatCards { side, early: true });
@@ -1687,7 +1783,8 @@ fn apply_losses(g: &mut PathsOfGlory) {
         b.fort_destroyed = true;
     }
     let data = g.data();
-    let mut lines: Vec<Text> = Vec::new();
+    // Each line with what it did on the map.
+    let mut lines: Vec<(Text, Option<Mark>)> = Vec::new();
     // Where each counter stood before any of them left (a corps takes its army's space).
     let stood: Vec<Option<Space>> = t.counters.iter().map(|c| c.and_then(|a| g.at(a as usize))).collect();
     for (i, unit) in t.losses.units().iter().enumerate() {
@@ -1702,26 +1799,37 @@ fn apply_losses(g: &mut PathsOfGlory) {
         let Some(c) = counter else { continue };
         let ci = c as usize;
         let name = g.unit_name(c);
+        let (id, here) = (unit_id(data, c), g.at(ci).map(|s| space_id(data, s)));
         match unit.fate {
             Fate::Standing => {
                 if let Some((army, _)) = unit.replaces {
                     // 12.4.4: the corps takes the army's place.
-                    if let Some(s) = stood.get(army).copied().flatten() {
+                    let at = stood.get(army).copied().flatten();
+                    if let Some(s) = at {
                         g.pos.units[ci].loc = Location::Map(s);
                     }
-                    lines.push(Text::new(
-                        format!("{} comes from the Reserve Box in its army's place (12.4.4)", name.en),
-                        format!("{}从预备队格补上集团军的位置(12.4.4)", name.zh),
+                    lines.push((
+                        Text::new(
+                            format!("{} comes from the Reserve Box in its army's place (12.4.4)", name.en),
+                            format!("{}从预备队格补上集团军的位置(12.4.4)", name.zh),
+                        ),
+                        at.map(|s| Mark::Arrived {
+                            unit: id,
+                            at: space_id(data, s),
+                        }),
                     ));
                 } else if g.pos.units[ci].full && !unit.loser.full {
-                    lines.push(Text::new(format!("{} is reduced", name.en), format!("{}减员", name.zh)));
+                    lines.push((
+                        Text::new(format!("{} is reduced", name.en), format!("{}减员", name.zh)),
+                        here.map(|at| Mark::StepLost { unit: Some(id), at }),
+                    ));
                 }
                 g.pos.units[ci].full = unit.loser.full;
             }
             Fate::Eliminated | Fate::Replaced(_) => {
-                lines.push(Text::new(
-                    format!("{} is eliminated", name.en),
-                    format!("{}被消灭", name.zh),
+                lines.push((
+                    Text::new(format!("{} is eliminated", name.en), format!("{}被消灭", name.zh)),
+                    here.map(|at| Mark::Eliminated { unit: id, at }),
                 ));
                 g.pos.units[ci].loc = if data.pieces[ci].not_replaceable {
                     Location::Removed
@@ -1731,9 +1839,12 @@ fn apply_losses(g: &mut PathsOfGlory) {
                 g.pos.units[ci].full = true;
             }
             Fate::Removed => {
-                lines.push(Text::new(
-                    format!("{} is eliminated and out of the game (12.4.4)", name.en),
-                    format!("{}被消灭并移出游戏(12.4.4)", name.zh),
+                lines.push((
+                    Text::new(
+                        format!("{} is eliminated and out of the game (12.4.4)", name.en),
+                        format!("{}被消灭并移出游戏(12.4.4)", name.zh),
+                    ),
+                    here.map(|at| Mark::Eliminated { unit: id, at }),
                 ));
                 g.pos.units[ci].loc = Location::Removed;
             }
@@ -1744,9 +1855,15 @@ fn apply_losses(g: &mut PathsOfGlory) {
     if t.losses.fort_destroyed() {
         g.pos.spaces[defending.idx()].fort = Fort::Destroyed;
         let n = g.name(defending);
-        lines.push(Text::new(
-            format!("The fort of {} is destroyed (12.4.6)", n.en),
-            format!("{}要塞被摧毁(12.4.6)", n.zh),
+        lines.push((
+            Text::new(
+                format!("The fort of {} is destroyed (12.4.6)", n.en),
+                format!("{}要塞被摧毁(12.4.6)", n.zh),
+            ),
+            Some(Mark::StepLost {
+                unit: None,
+                at: space_id(data, defending),
+            }),
         ));
         // 15.1.8: with no defender left the space passes to the attacker's side.
         if units_of(g, other(attacker), defending).is_empty() && !units_of(g, attacker, defending).is_empty() {
@@ -1760,8 +1877,8 @@ fn apply_losses(g: &mut PathsOfGlory) {
             format!("{}承受{taken}点损失(12.4)", side_zh(side)),
         )
     });
-    for l in lines {
-        g.journal.say(|| l.clone());
+    for (text, mark) in lines {
+        g.journal.say_marked(|| text, || mark);
     }
 }
 
@@ -1880,13 +1997,21 @@ fn give_back_a_step(g: &mut PathsOfGlory, b: &Battle) {
         unit.loc = Location::Map(b.defending);
         unit.full = false;
     }
-    let n = g.unit_name(u);
-    g.journal.say(|| {
-        Text::new(
-            format!("Withdrawal gives back a step of {} (2022 12.6.3)", n.en),
-            format!("撤退卡退还{}的一步损失(2022年版12.6.3)", n.zh),
-        )
-    });
+    let (n, data) = (g.unit_name(u), g.data());
+    g.journal.say_marked(
+        || {
+            Text::new(
+                format!("Withdrawal gives back a step of {} (2022 12.6.3)", n.en),
+                format!("撤退卡退还{}的一步损失(2022年版12.6.3)", n.zh),
+            )
+        },
+        || {
+            (!on_map).then(|| Mark::Arrived {
+                unit: unit_id(data, u),
+                at: space_id(data, b.defending),
+            })
+        },
+    );
 }
 
 fn after_retreat(g: &mut PathsOfGlory) {
@@ -1942,5 +2067,21 @@ pub(crate) fn describe_loss(g: &PathsOfGlory, t: LossTarget) -> Text {
             format!("替补集团军的军(#{i})承受一步损失"),
         ),
         LossTarget::Fort => Text::new("The fort takes the loss", "要塞承受损失"),
+    }
+}
+
+/// A counter's id, for the log's marks.
+pub(crate) fn unit_id(data: &crate::data::Data, u: u16) -> String {
+    data.pieces
+        .get(u as usize)
+        .map_or_else(|| format!("#{u}"), |p| p.id.clone())
+}
+
+/// A space's id, for the log's marks.
+pub(crate) fn space_id(data: &crate::data::Data, s: Space) -> String {
+    if s.idx() < data.map.graph.len() {
+        data.map.graph.space(s).id.clone()
+    } else {
+        format!("#{}", s.0)
     }
 }

@@ -36,15 +36,6 @@ fn battle_after(g: &PathsOfGlory, action: &Action) -> Option<(Battle, bool)> {
     }
 }
 
-/// Names of units, joined.
-fn names(g: &PathsOfGlory, units: &[u16]) -> Text {
-    let t: Vec<Text> = units.iter().map(|&u| g.unit_name(u)).collect();
-    Text::new(
-        t.iter().map(|t| t.en.as_str()).collect::<Vec<_>>().join(", "),
-        t.iter().map(|t| t.zh.as_str()).collect::<Vec<_>>().join("、"),
-    )
-}
-
 /// The lines of a combat's forecast before the action is taken; empty for other actions.
 pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
     let Some((b, may_join)) = battle_after(g, action) else {
@@ -52,7 +43,7 @@ pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
     };
     let tables = g.tables();
     let space = g.name(b.defending);
-    let mut defenders = names(g, &b.defenders);
+    let mut defenders = g.units_named(&b.defenders);
     // 12.2.3: a fort fighting for the defender adds its strength.
     let fort = fort_lf(g, &b);
     if fort > 0 {
@@ -66,7 +57,7 @@ pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
         format!("Defending {}: {}", space.en, defenders.en),
         format!("防守{}:{}", space.zh, defenders.zh),
     )];
-    let attackers = names(g, &b.attackers);
+    let attackers = g.units_named(&b.attackers);
     out.push(if may_join {
         Text::new(
             format!("May attack (12.1): {}", attackers.en),

@@ -13,7 +13,7 @@ use crate::sequence::{side_en, side_zh};
 use crate::state::{side_index, Location};
 use crate::supply::Occupancy;
 use crate::war_status::Commitment;
-use sandtable_core::game::Refusal;
+use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::text::Text;
 
 pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
@@ -368,12 +368,31 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
             let name = g.unit_name(unit);
             let (fe, fz) = place_words(g, from);
             let (te, tz) = place_words(g, g.pos.units[u].loc);
-            g.journal.say(|| {
-                Text::new(
-                    format!("{} redeploys from {fe} to {te} (13.1)", name.en),
-                    format!("{}从{fz}战略调动至{tz}(13.1)", name.zh),
-                )
-            });
+            let (data, to) = (g.data(), g.pos.units[u].loc);
+            g.journal.say_marked(
+                || {
+                    Text::new(
+                        format!("{} redeploys from {fe} to {te} (13.1)", name.en),
+                        format!("{}从{fz}战略调动至{tz}(13.1)", name.zh),
+                    )
+                },
+                || {
+                    let (id, sp) = (crate::operations::unit_id(data, unit), |s| {
+                        crate::operations::space_id(data, s)
+                    });
+                    match (from, to) {
+                        (Location::Map(a), Location::Map(b)) => Some(Mark::Move {
+                            unit: id,
+                            from: sp(a),
+                            to: sp(b),
+                            path: Vec::new(),
+                        }),
+                        (_, Location::Map(b)) => Some(Mark::Arrived { unit: id, at: sp(b) }),
+                        (Location::Map(a), _) => Some(Mark::Withdrawn { unit: id, at: sp(a) }),
+                        _ => None,
+                    }
+                },
+            );
             let left = points.saturating_sub(cost);
             if left > 0 {
                 g.engine.push(Frame::Redeployment { side, points: left });

@@ -468,13 +468,21 @@ fn attrition_phase(g: &mut PathsOfGlory) {
         .heading(|| Text::new("Attrition Phase (6.0 C)", "消耗阶段(6.0 C)"));
     let a = attrition::attrition(g.data(), &g.pos, &supply_context(g));
     for &u in a.eliminated.iter().chain(&a.removed) {
-        let name = g.unit_name(u as u16);
-        g.journal.say(|| {
-            Text::new(
-                format!("{} is out of supply and eliminated (14.3.5)", name.en),
-                format!("{}补给中断,被消灭(14.3.5)", name.zh),
-            )
-        });
+        let (name, data, at) = (g.unit_name(u as u16), g.data(), g.at(u));
+        g.journal.say_marked(
+            || {
+                Text::new(
+                    format!("{} is out of supply and eliminated (14.3.5)", name.en),
+                    format!("{}补给中断,被消灭(14.3.5)", name.zh),
+                )
+            },
+            || {
+                at.map(|s| sandtable_core::game::Mark::Eliminated {
+                    unit: crate::operations::unit_id(data, u as u16),
+                    at: crate::operations::space_id(data, s),
+                })
+            },
+        );
     }
     let before: Vec<Option<Side>> = a.flipped.iter().map(|&s| g.pos.space(s).control).collect();
     attrition::apply(&mut g.pos, &a);
