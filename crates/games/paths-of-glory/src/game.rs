@@ -193,6 +193,11 @@ pub enum Action {
         card: u8,
     },
     EndDiscard,
+    /// Great Retreat (AP #27): the Russian defenders fall back a space before the combat, or
+    /// stand and fight.
+    GreatRetreat {
+        retreat: bool,
+    },
 }
 
 /// Where a loss step is taken (12.4).
@@ -334,6 +339,8 @@ pub enum Frame {
     DiscardCombatCards { side: Side },
     /// 6.0 H: the turn ends.
     EndTurn,
+    /// Great Retreat (AP #27): the Allies may retreat the Russian defenders before the combat.
+    GreatRetreat { side: Side },
 }
 
 /// Which die of a battle.
@@ -380,6 +387,22 @@ pub struct TurnRecord {
     /// The combat cards used this turn: side index, card, action round (2022 9.5.4.4: a card
     /// held face up affects one combat an action round).
     pub cc_used: Vec<(u8, u8, u8)>,
+    // Events of the front (`events::front`).
+    /// Everyone Into Battle (AP #51): the Allies in Italy, France and Belgium activate as one
+    /// nationality this turn.
+    pub everyone_into_battle: bool,
+    /// Lloyd George (CP #55): no British attack on German units in a level-2 trench this turn.
+    pub lloyd_george: bool,
+    /// Stavka Timidity (CP #58): no Russian attack on German units alone in a trench this turn.
+    pub stavka_timidity: bool,
+    /// Haig (CP #61): German units in a trench in France, Belgium or Germany do not retreat from
+    /// a British attack this turn.
+    pub haig: bool,
+    /// Great Retreat (AP #27): Russian defenders attacked this turn may retreat before combat.
+    pub great_retreat: bool,
+    /// The cards of the other side's hand each side has seen this turn (Mata Hari, CP #17;
+    /// Cloak and Dagger, AP #23), by side index: no longer hidden from it while they stay there.
+    pub seen: [Vec<u8>; 2],
 }
 
 /// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.
@@ -403,6 +426,16 @@ pub struct ActionRecord {
     pub near_east_combat: bool,
     /// The combat being fought.
     pub battle: Option<Battle>,
+    // Events of the front (`events::front`), for the action the card's OPS are spent in.
+    /// Brusilov Offensive (AP #46): +1 to every Russian attack; the trench of one attack on
+    /// non-German CP units alone is negated (`true` while not yet used).
+    pub brusilov: bool,
+    pub brusilov_trench: bool,
+    /// Yanks and Tanks (AP #35): +2 to every combat with an American unit.
+    pub yanks_and_tanks: bool,
+    /// Kerensky Offensive (AP #45): +2 to one Russian attack on a space with AH, BU or TU
+    /// units (`true` while not yet used).
+    pub kerensky: bool,
 }
 
 /// 13.2: the Near East redeployments already made this turn.
@@ -451,6 +484,13 @@ pub struct Battle {
     pub cards: [Vec<u8>; 2],
     /// Those of them played from the hand (by side index).
     pub from_hand: [Vec<u8>; 2],
+    // Events of the front (`events::front`), settled when the attack is declared.
+    /// The modifier an event gives each side's fire (by side index).
+    pub event_drm: [i32; 2],
+    /// An event negates the defending space's trench (Brusilov Offensive, AP #46).
+    pub event_trench_negated: bool,
+    /// An event cancels the defenders' retreat (Haig, CP #61).
+    pub event_no_retreat: bool,
 }
 
 /// One side's losses in a combat, with the counter behind each unit of the allocation.
@@ -823,7 +863,15 @@ impl Rules for PathsOfGlory {
             return;
         }
         let o = other(Self::side_of(seat));
-        out.extend(self.pos.cards[side_index(o)].hand.iter().map(|&n| card_id(o, n)));
+        // Mata Hari (CP #17), Cloak and Dagger (AP #23): the cards seen are shown.
+        let seen = &self.turn.seen[side_index(Self::side_of(seat))];
+        out.extend(
+            self.pos.cards[side_index(o)]
+                .hand
+                .iter()
+                .filter(|n| !seen.contains(n))
+                .map(|&n| card_id(o, n)),
+        );
     }
 
     fn view(&self, seat: Option<Seat>) -> serde_json::Value {

@@ -206,6 +206,7 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
                 "用于本次战斗".into(),
             ),
             Action::EndCombatCards => at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)"),
+            Action::GreatRetreat { .. } => at(&[], &[], ActionKind::Other, "Great Retreat (AP #27)", "大撤退(协约#27)"),
             Action::Flank { pinning: None } | Action::Resolve | Action::EndCombat => {
                 at(&[], &[], ActionKind::Other, "Combat (12.0)", "战斗(12.0)")
             }

@@ -95,7 +95,8 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::Redeployment { side, .. }
         | Frame::RedeployUnit { side, .. }
         | Frame::Reinforce { side, .. }
-        | Frame::EntryChoice { side, .. } => Who::Seat(seat(*side)),
+        | Frame::EntryChoice { side, .. }
+        | Frame::GreatRetreat { side } => Who::Seat(seat(*side)),
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -246,7 +247,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             | Frame::CombatCards { .. }
             | Frame::TakeLosses { .. }
             | Frame::RetreatUnits { .. }
-            | Frame::AdvanceUnits { .. },
+            | Frame::AdvanceUnits { .. }
+            | Frame::GreatRetreat { .. },
             _,
         ) => crate::operations::check(g, frame, action),
         _ => Err(wrong_kind()),
@@ -407,6 +409,8 @@ fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
             .is_some_and(|r| g.pos.space(r).control == Some(Side::Cp)),
         historical_turn_1: g.scenario.historical && g.pos.turn == 1,
         capitals_lost: &capitals_lost,
+        // 7.1.10: after H-L Take Command (CP #54) a German result reads None.
+        hl_take_command: crate::events::played(g, Side::Cp, 54),
         ..offensives::Context::default()
     };
     let o = offensives::roll(g.tables(), side, face, &ctx);
@@ -828,6 +832,11 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
         }
         Action::EndDiscard => t("Keep the rest".into(), "保留其余".into()),
+        Action::GreatRetreat { retreat: true } => t(
+            "Great Retreat: the Russians fall back a space, no combat (AP #27)".into(),
+            "大撤退:俄军后撤一格,不进行会战(协约#27)".into(),
+        ),
+        Action::GreatRetreat { retreat: false } => t("Stand and fight".into(), "坚守应战".into()),
     }
 }
 
@@ -910,6 +919,7 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::Place { space } => format!("place {}", sid(g, *space)),
         Action::Discard { card } => format!("discard {card}"),
         Action::EndDiscard => "end-discard".into(),
+        Action::GreatRetreat { retreat } => format!("great-retreat {}", if *retreat { "yes" } else { "no" }),
     }
 }
 
@@ -999,6 +1009,8 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["place", s] => Action::Place { space: space(s)? },
         ["discard", n] => Action::Discard { card: number(n)? },
         ["end-discard"] => Action::EndDiscard,
+        ["great-retreat", "yes"] => Action::GreatRetreat { retreat: true },
+        ["great-retreat", "no"] => Action::GreatRetreat { retreat: false },
         _ => return None,
     })
 }

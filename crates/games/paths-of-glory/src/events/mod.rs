@@ -13,6 +13,9 @@ mod reinforcements;
 mod war;
 
 pub(crate) use entries::{entry_spaces, place_entry};
+pub(crate) use front::{
+    activation_terms, attack_barred, attack_declared, great_retreat_offered, oberost, retreat_before_combat,
+};
 pub(crate) use reinforcements::{place, spaces};
 
 use crate::data::Side;
