@@ -630,3 +630,79 @@ fn every_event_of_the_front_has_its_text_in_both_languages() {
         assert!(t.en.contains(&format!("#{n}")) && !t.zh.is_empty(), "{side:?} #{n}");
     }
 }
+
+/// The Russian 1st Army in Kovno may attack the Germans in Insterberg, which have a trench.
+fn insterberg_entrenched(cp: &[u8]) -> PathsOfGlory {
+    let mut g = game(cp, &[], &[]);
+    let insterberg = sp(&g, "insterberg");
+    g.pos.spaces[insterberg.idx()].trench = Some(Trench {
+        side: Side::Cp,
+        level: 1,
+    });
+    g.touch();
+    g
+}
+
+fn ap_targets(g: &mut PathsOfGlory, from: &str, target: &str) -> Result<(), Refusal> {
+    g.apply(AP, &Action::AutomaticOps).expect("auto");
+    let (from, target) = (sp(g, from), sp(g, target));
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: from,
+            combat: true,
+        },
+    )
+    .expect("activated");
+    g.apply(AP, &Action::Target { space: target })
+}
+
+#[test]
+fn stavka_timidity_waits_for_the_tsar_then_bars_russian_attacks_on_entrenched_germans() {
+    let mut g = insterberg_entrenched(&[58]);
+    let r = g
+        .check_action(CP, &event(58))
+        .expect_err("the Tsar has not taken command");
+    assert_eq!(r.rule, "CP #58");
+    g.pos.cards[side_index(Side::Cp)].removed.push(28);
+    g.pos.cards[side_index(Side::Cp)].draw.retain(|&n| n != 28);
+    g.touch();
+    let mut without = g.clone();
+    g.apply(CP, &event(58)).expect("Stavka Timidity");
+    assert!(g.turn.stavka_timidity);
+    assert!(
+        !g.pos.cards[side_index(Side::Cp)].removed.contains(&58),
+        "not a * card: discarded"
+    );
+    let mut mixed = g.clone();
+    let r = ap_targets(&mut g, "kovno", "insterberg").expect_err("Germans alone in a trench");
+    assert_eq!(r.rule, "CP #58", "{r:?}");
+    pass(&mut without, Side::Cp);
+    ap_targets(&mut without, "kovno", "insterberg").expect("no event");
+    // A mixed CP stack may be attacked.
+    let ah = unit(&mixed, "ah-corps-1");
+    let insterberg = sp(&mixed, "insterberg");
+    mixed.pos.units[ah as usize].loc = Location::Map(insterberg);
+    mixed.touch();
+    ap_targets(&mut mixed, "kovno", "insterberg").expect("Austro-Hungarians with them");
+}
+
+#[test]
+fn haig_keeps_entrenched_germans_from_retreating_before_a_british_attack() {
+    let mut g = liege_entrenched(&[61]);
+    g.apply(CP, &event(61)).expect("Haig");
+    assert!(g.turn.haig);
+    let mut michael = g.clone();
+    michael.pos.cards[side_index(Side::Cp)].removed.push(49);
+    michael.pos.cards[side_index(Side::Cp)].draw.retain(|&n| n != 49);
+    michael.touch();
+    for h in [&mut g, &mut michael] {
+        h.apply(AP, &Action::AutomaticOps).expect("auto");
+        ap_attack(h, "brussels", &["br-army-bef"], "liege");
+    }
+    let b = g.action.battle.clone().expect("a battle");
+    assert!(b.event_no_retreat);
+    assert!(sandtable_paths_of_glory::combat_cards::effects(&b).no_retreat);
+    let b = michael.action.battle.clone().expect("a battle");
+    assert!(!b.event_no_retreat, "no effect after Michael");
+}
