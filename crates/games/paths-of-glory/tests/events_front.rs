@@ -706,3 +706,21 @@ fn haig_keeps_entrenched_germans_from_retreating_before_a_british_attack() {
     let b = michael.action.battle.clone().expect("a battle");
     assert!(!b.event_no_retreat, "no effect after Michael");
 }
+
+#[test]
+fn the_state_of_a_game_without_these_events_is_written_as_before() {
+    // Saves check a checksum of the state after each step: the records of the front's events
+    // are not written while unset, so a game that never played them hashes as it did.
+    let g = game(&[], &[], &[]);
+    let turn = serde_json::to_value(&g.turn).expect("the turn");
+    let action = serde_json::to_value(&g.action).expect("the action");
+    for key in ["everyone_into_battle", "lloyd_george", "great_retreat", "seen", "haig"] {
+        assert!(turn.get(key).is_none(), "{key} in {turn}");
+    }
+    for key in ["brusilov", "yanks_and_tanks", "kerensky"] {
+        assert!(action.get(key).is_none(), "{key} in {action}");
+    }
+    let mut played = g.clone();
+    played.turn.great_retreat = true;
+    assert_ne!(played.checksum(), g.checksum(), "a record set counts");
+}
