@@ -281,6 +281,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             if cards::next_draw(c, size).is_some() {
                 cards::draw(c, *card);
             }
+            // A card drawn again is unseen again (Mata Hari, Cloak and Dagger).
+            g.turn.seen[side_index(other(side))].retain(|&k| k != *card);
             let name = g.card_name(side, *card);
             g.journal.whisper(seat(side), || {
                 Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh))
