@@ -257,6 +257,8 @@ impl Scripted {
             Action::Place { space } => 50 - b.dist(*space),
             Action::RedeployTo { .. } | Action::Redeploy { .. } => -5,
             Action::Discard { .. } => 0,
+            // Great Retreat (AP #27): fall back rather than fight.
+            Action::GreatRetreat { retreat } => i32::from(*retreat),
             Action::EndActivation
             | Action::EndMovement
             | Action::EndCombat

@@ -339,7 +339,13 @@ pub struct Effects {
 
 /// The effects of the cards both sides play in a battle.
 pub fn effects(b: &Battle) -> Effects {
-    let mut e = Effects::default();
+    // What the events of the front gave the attack when it was declared (`events::front`).
+    let mut e = Effects {
+        drm: b.event_drm,
+        trench_negated: b.event_trench_negated,
+        no_retreat: b.event_no_retreat,
+        ..Effects::default()
+    };
     for side in [Side::Cp, Side::Ap] {
         let i = side_index(side);
         for &n in &b.cards[i] {

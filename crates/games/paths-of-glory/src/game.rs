@@ -204,6 +204,11 @@ pub enum Action {
     AnswerPeace {
         accept: bool,
     },
+    /// Great Retreat (AP #27): the Russian defenders fall back a space before the combat, or
+    /// stand and fight.
+    GreatRetreat {
+        retreat: bool,
+    },
 }
 
 /// Where a loss step is taken (12.4).
@@ -353,6 +358,8 @@ pub enum Frame {
     /// 16.5.2: `side` rolls on its Peace Terms table after a refused offer; `sixtus` for AP #62
     /// The Sixtus Affair (the Allied table read at a Combined War Status of 0–19).
     PeaceRoll { side: Side, sixtus: bool },
+    /// Great Retreat (AP #27): the Allies may retreat the Russian defenders before the combat.
+    GreatRetreat { side: Side },
 }
 
 /// Which die of a battle.
@@ -411,6 +418,37 @@ pub struct TurnRecord {
     /// Influenza (AP #65) was played: no card for replacement points for the rest of the turn.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub influenza: bool,
+    // Events of the front (`events::front`). Not written while unset, so that the state, and its
+    // checksum, of a game that never played them is what it was (saves replay).
+    /// Everyone Into Battle (AP #51): the Allies in Italy, France and Belgium activate as one
+    /// nationality this turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub everyone_into_battle: bool,
+    /// Lloyd George (CP #55): no British attack on German units in a level-2 trench this turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lloyd_george: bool,
+    /// Stavka Timidity (CP #58): no Russian attack on German units alone in a trench this turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stavka_timidity: bool,
+    /// Haig (CP #61): German units in a trench in France, Belgium or Germany do not retreat from
+    /// a British attack this turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub haig: bool,
+    /// Great Retreat (AP #27): Russian defenders attacked this turn may retreat before combat.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub great_retreat: bool,
+    /// The cards of the other side's hand each side has seen this turn (Mata Hari, CP #17;
+    /// Cloak and Dagger, AP #23), by side index: no longer hidden from it while they stay there.
+    #[serde(skip_serializing_if = "no_card_seen")]
+    pub seen: [Vec<u8>; 2],
+}
+
+fn no_card_seen(seen: &[Vec<u8>; 2]) -> bool {
+    seen.iter().all(Vec::is_empty)
+}
+
+fn no_modifier(drm: &[i32; 2]) -> bool {
+    *drm == [0, 0]
 }
 
 /// The replacement point pools, in the order [`TurnRecord::rp`] keeps them.
@@ -434,6 +472,21 @@ pub struct ActionRecord {
     pub near_east_combat: bool,
     /// The combat being fought.
     pub battle: Option<Battle>,
+    // Events of the front (`events::front`), for the action the card's OPS are spent in; not
+    // written while unset (the checksum of a game that never played them is what it was).
+    /// Brusilov Offensive (AP #46): +1 to every Russian attack; the trench of one attack on
+    /// non-German CP units alone is negated (`true` while not yet used).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub brusilov: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub brusilov_trench: bool,
+    /// Yanks and Tanks (AP #35): +2 to every combat with an American unit.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub yanks_and_tanks: bool,
+    /// Kerensky Offensive (AP #45): +2 to one Russian attack on a space with AH, BU or TU
+    /// units (`true` while not yet used).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub kerensky: bool,
 }
 
 /// 13.2: the Near East redeployments already made this turn.
@@ -482,6 +535,17 @@ pub struct Battle {
     pub cards: [Vec<u8>; 2],
     /// Those of them played from the hand (by side index).
     pub from_hand: [Vec<u8>; 2],
+    // Events of the front (`events::front`), settled when the attack is declared; not written
+    // while unset (the checksum of a game that never played them is what it was).
+    /// The modifier an event gives each side's fire (by side index).
+    #[serde(skip_serializing_if = "no_modifier")]
+    pub event_drm: [i32; 2],
+    /// An event negates the defending space's trench (Brusilov Offensive, AP #46).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub event_trench_negated: bool,
+    /// An event cancels the defenders' retreat (Haig, CP #61).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub event_no_retreat: bool,
 }
 
 /// One side's losses in a combat, with the counter behind each unit of the allocation.
@@ -943,7 +1007,15 @@ impl Rules for PathsOfGlory {
             return;
         }
         let o = other(Self::side_of(seat));
-        out.extend(self.pos.cards[side_index(o)].hand.iter().map(|&n| card_id(o, n)));
+        // Mata Hari (CP #17), Cloak and Dagger (AP #23): the cards seen are shown.
+        let seen = &self.turn.seen[side_index(Self::side_of(seat))];
+        out.extend(
+            self.pos.cards[side_index(o)]
+                .hand
+                .iter()
+                .filter(|n| !seen.contains(n))
+                .map(|&n| card_id(o, n)),
+        );
     }
 
     fn view(&self, seat: Option<Seat>) -> serde_json::Value {

@@ -70,10 +70,17 @@ fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
     let data = g.data();
     let units: Vec<&crate::data::Piece> = units_of(g, side, s).iter().map(|&u| &data.pieces[u as usize]).collect();
     let f = data.facts(s);
+    // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
+    // Moltke's cost per unit.
+    let (joined, per_unit) = crate::events::activation_terms(g, side, s);
+    if per_unit {
+        return units.len() as u8;
+    }
     let w = activation::Where {
         space: &data.map.graph.space(s).id,
         country: f.nation.as_deref(),
         tsar_fell: crate::events::tsar_fell(g),
+        joined: &joined,
         ..activation::Where::default()
     };
     activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
@@ -175,6 +182,10 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                 );
             }
             out.push(Action::Flank { pinning: None });
+        }
+        Frame::GreatRetreat { .. } => {
+            out.push(Action::GreatRetreat { retreat: true });
+            out.push(Action::GreatRetreat { retreat: false });
         }
         Frame::CombatCards { side, .. } => {
             let c = &g.pos.cards[side_index(side)];
@@ -577,14 +588,16 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("被围的{}要塞只能由围城部队进攻,且其所在区域须激活用于进攻", g.name(space).zh),
                 ));
             }
-            if eligible_attackers(g, side, space).is_empty()
-                && attackers_but_fort_bar(g, side, space)
-                    .iter()
-                    .any(|&u| crate::events::attack_barred(g, u, space))
-            {
-                return Err(crate::events::brest_litovsk_refusal());
+            let barred = attackers_but_fort_bar(g, side, space);
+            if eligible_attackers(g, side, space).is_empty() {
+                if barred.iter().any(|&u| crate::events::brest_litovsk_barred(g, u, space)) {
+                    return Err(crate::events::brest_litovsk_refusal());
+                }
+                if let Some(r) = barred.iter().find_map(|&u| crate::events::attack_barred(g, u, space)) {
+                    return Err(r);
+                }
             }
-            if eligible_attackers(g, side, space).is_empty() && !attackers_but_fort_bar(g, side, space).is_empty() {
+            if eligible_attackers(g, side, space).is_empty() && !barred.is_empty() {
                 return Err(refuse(
                     "15.1.10",
                     format!(
@@ -622,6 +635,11 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             {
                 return Err(out_of_supply(g, unit));
             }
+            if (unit as usize) < g.data().pieces.len() {
+                if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
+                    return Err(r);
+                }
+            }
             if (unit as usize) < g.data().pieces.len() && russian_fort_barred(g, unit, b.defending) {
                 return Err(refuse(
                     "15.1.10",
@@ -629,7 +647,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞",
                 ));
             }
-            if (unit as usize) < g.data().pieces.len() && crate::events::attack_barred(g, unit, b.defending) {
+            if (unit as usize) < g.data().pieces.len() && crate::events::brest_litovsk_barred(g, unit, b.defending) {
                 return Err(crate::events::brest_litovsk_refusal());
             }
             if eligible_attackers(g, side, b.defending).contains(&unit) {
@@ -664,6 +682,29 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 ));
             }
             combat::may_flank(data, &g.pos, g.tables(), &attack_of(g, b, side, &from))
+        }
+        (Frame::GreatRetreat { .. }, Action::GreatRetreat { retreat: false }) => Ok(()),
+        (Frame::GreatRetreat { side }, Action::GreatRetreat { retreat: true }) => {
+            let Some(b) = &g.action.battle else {
+                return Err(refuse("AP #27", "no combat", "没有会战"));
+            };
+            // The Russians must fall back one space: each of them needs a way back.
+            let mut one = b.clone();
+            one.retreat = Some(1);
+            match units_of(g, side, b.defending)
+                .into_iter()
+                .find(|&u| retreat_routes(g, &one, u).is_empty())
+            {
+                Some(u) => {
+                    let n = g.unit_name(u);
+                    Err(refuse(
+                        "AP #27",
+                        format!("Great Retreat: {} has no space to fall back to", n.en),
+                        format!("大撤退:{}没有可以后撤的区域", n.zh),
+                    ))
+                }
+                None => Ok(()),
+            }
         }
         (Frame::CombatCards { .. }, Action::EndCombatCards) => Ok(()),
         (Frame::CombatCards { side, early }, &Action::CombatCard { card }) => {
@@ -798,6 +839,9 @@ pub(crate) fn new_battle(g: &PathsOfGlory, side: Side, space: Space) -> Battle {
         advanced: Vec::new(),
         cards: [Vec::new(), Vec::new()],
         from_hand: [Vec::new(), Vec::new()],
+        event_drm: [0; 2],
+        event_trench_negated: false,
+        event_no_retreat: false,
     }
 }
 
@@ -806,7 +850,11 @@ pub(crate) fn new_battle(g: &PathsOfGlory, side: Side, space: Space) -> Battle {
 /// space activated for combat (15.2.3).
 pub(crate) fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
     let mut out = attackers_but_fort_bar(g, side, space);
-    out.retain(|&u| !russian_fort_barred(g, u, space) && !crate::events::attack_barred(g, u, space));
+    out.retain(|&u| {
+        !russian_fort_barred(g, u, space)
+            && !crate::events::brest_litovsk_barred(g, u, space)
+            && crate::events::attack_barred(g, u, space).is_none()
+    });
     out
 }
 
@@ -820,6 +868,7 @@ fn russian_fort_barred(g: &PathsOfGlory, u: u16, space: Space) -> bool {
         && f.nation.as_deref() == Some("ru")
         && matches!(g.pos.space(space).fort, Fort::Intact | Fort::Besieged)
         && g.pos.war_status[side_index(Side::Cp)] < 4
+        && !crate::events::oberost(g)
 }
 
 /// [`eligible_attackers`] before 15.1.10.
@@ -1063,6 +1112,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 g.engine.push(Frame::CombatCards { side, early: false });
             }
         }
+        (Frame::GreatRetreat { .. }, Some(&Action::GreatRetreat { retreat: true })) => {
+            crate::events::retreat_before_combat(g)
+        }
+        (Frame::GreatRetreat { side }, _) => g.engine.push(Frame::CombatCards {
+            side: other(side),
+            early: true,
+        }),
         (Frame::CombatCards { side, early }, Some(&Action::CombatCard { card })) => {
             play_combat_card(g, side, card);
             g.engine.push(Frame::CombatCards { side, early });
@@ -1259,6 +1315,12 @@ fn resolve(g: &mut PathsOfGlory, side: Side) {
         },
     );
     note_offensive(g, side, &b);
+    crate::events::attack_declared(g);
+    // Great Retreat (AP #27): the Allies say whether the Russians fall back before the combat.
+    if crate::events::great_retreat_offered(g) {
+        g.engine.push(Frame::GreatRetreat { side: other(side) });
+        return;
+    }
     // 2022 12.2.1 step 3: the attacker's trench-negating cards come before the flank attempt.
     g.engine.push(Frame::CombatCards { side, early: true });
 }
@@ -1525,7 +1587,13 @@ pub(crate) fn fire_drms(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<(i32, T
     let mut out = Vec::new();
     let cards = crate::combat_cards::effects(b).drm[side_index(side)];
     if cards != 0 {
-        out.push((cards, Text::new("combat cards (12.2.5)", "战斗卡(12.2.5)")));
+        out.push((
+            cards,
+            Text::new(
+                "combat cards and events (12.2.5, 12.2.6)",
+                "战斗卡与事件(12.2.5、12.2.6)",
+            ),
+        ));
     }
     // 12.2.6 (2022 12.2.7): −3 to an attack made wholly from Sinai, unless the Allies
     // attack after Sinai Pipeline (AP #49, a `*` event: out of the game once played).

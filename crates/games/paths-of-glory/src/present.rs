@@ -242,6 +242,7 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
                 let defending: Vec<Space> = g.action.battle.iter().map(|b| b.defending).collect();
                 at(&[], &defending, ActionKind::Attack, "Combat (12.0)", "战斗(12.0)")
             }
+            Action::GreatRetreat { .. } => at(&[], &[], ActionKind::Other, "Great Retreat (AP #27)", "大撤退(协约#27)"),
             Action::Flank { pinning: None } | Action::EndCombat => {
                 at(&[], &[], ActionKind::Other, "Combat (12.0)", "战斗(12.0)")
             }

@@ -95,7 +95,8 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::Redeployment { side, .. }
         | Frame::RedeployUnit { side, .. }
         | Frame::Reinforce { side, .. }
-        | Frame::EntryChoice { side, .. } => Who::Seat(seat(*side)),
+        | Frame::EntryChoice { side, .. }
+        | Frame::GreatRetreat { side } => Who::Seat(seat(*side)),
         Frame::Desertions { .. } => Who::Seat(CP),
         Frame::PeaceOffer { side } => Who::Seat(seat(other(*side))),
         Frame::PeaceRoll { .. } => Who::Chance,
@@ -251,7 +252,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             | Frame::CombatCards { .. }
             | Frame::TakeLosses { .. }
             | Frame::RetreatUnits { .. }
-            | Frame::AdvanceUnits { .. },
+            | Frame::AdvanceUnits { .. }
+            | Frame::GreatRetreat { .. },
             _,
         ) => crate::operations::check(g, frame, action),
         _ => Err(wrong_kind()),
@@ -284,6 +286,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             if cards::next_draw(c, size).is_some() {
                 cards::draw(c, *card);
             }
+            // A card drawn again is unseen again (Mata Hari, Cloak and Dagger).
+            g.turn.seen[side_index(other(side))].retain(|&k| k != *card);
             let name = g.card_name(side, *card);
             g.journal.whisper(seat(side), || {
                 Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh))
@@ -418,7 +422,8 @@ fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
         bolshevik_revolution: crate::events::offensive_events(g).1,
         french_mutiny: crate::events::offensive_events(g).2,
         capitals_lost: &capitals_lost,
-        ..offensives::Context::default()
+        // 7.1.10: after H-L Take Command (CP #54) a German result reads None.
+        hl_take_command: crate::events::played(g, Side::Cp, 54),
     };
     let o = offensives::roll(g.tables(), side, face, &ctx);
     g.turn.offensive[side_index(side)] = Some(o);
@@ -863,6 +868,11 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             "接受和谈:游戏以平局结束(16.5.2)".into(),
         ),
         Action::AnswerPeace { accept: false } => t("Refuse the peace terms (16.5.2)".into(), "拒绝和谈(16.5.2)".into()),
+        Action::GreatRetreat { retreat: true } => t(
+            "Great Retreat: the Russians fall back a space, no combat (AP #27)".into(),
+            "大撤退:俄军后撤一格,不进行会战(协约#27)".into(),
+        ),
+        Action::GreatRetreat { retreat: false } => t("Stand and fight".into(), "坚守应战".into()),
     }
 }
 
@@ -949,6 +959,7 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::Reduce { unit: None } => "reduce done".into(),
         Action::OfferPeace => "peace".into(),
         Action::AnswerPeace { accept } => format!("peace {}", if *accept { "accept" } else { "refuse" }),
+        Action::GreatRetreat { retreat } => format!("great-retreat {}", if *retreat { "yes" } else { "no" }),
     }
 }
 
@@ -1043,6 +1054,8 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["peace"] => Action::OfferPeace,
         ["peace", "accept"] => Action::AnswerPeace { accept: true },
         ["peace", "refuse"] => Action::AnswerPeace { accept: false },
+        ["great-retreat", "yes"] => Action::GreatRetreat { retreat: true },
+        ["great-retreat", "no"] => Action::GreatRetreat { retreat: false },
         _ => return None,
     })
 }

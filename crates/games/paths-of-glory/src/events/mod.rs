@@ -13,10 +13,13 @@ mod reinforcements;
 mod war;
 
 pub(crate) use entries::{entry_spaces, place_entry};
+pub(crate) use front::{
+    activation_terms, attack_barred, attack_declared, great_retreat_offered, oberost, retreat_before_combat,
+};
 pub(crate) use reinforcements::{place, spaces};
 pub(crate) use war::{
-    attack_barred, brest_litovsk_refusal, check_peace_offer, mutiny_attack, offensive_events, offer_peace, over_there,
-    replacement_points, tsar_fell, war_candidates, war_carry_out, war_check, war_status_vp,
+    brest_litovsk_barred, brest_litovsk_refusal, check_peace_offer, mutiny_attack, offensive_events, offer_peace,
+    over_there, replacement_points, tsar_fell, war_candidates, war_carry_out, war_check, war_status_vp,
 };
 pub use war::{ending, russian_track, us_track};
 

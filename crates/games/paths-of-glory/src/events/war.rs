@@ -157,7 +157,7 @@ pub(crate) fn mutiny_attack(g: &mut PathsOfGlory, b: &crate::game::Battle) {
 
 /// 16.4.9 (CP #45): after the Treaty of Brest-Litovsk, Russian units attack no more, and the CP
 /// attacks no space holding Russians, except Turkish units on the Near East map.
-pub(crate) fn attack_barred(g: &PathsOfGlory, unit: u16, space: Space) -> bool {
+pub(crate) fn brest_litovsk_barred(g: &PathsOfGlory, unit: u16, space: Space) -> bool {
     if !played(g, Side::Cp, BREST_LITOVSK) {
         return false;
     }
