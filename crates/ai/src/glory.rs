@@ -257,6 +257,8 @@ impl Scripted {
             Action::Place { space } => 50 - b.dist(*space),
             Action::RedeployTo { .. } | Action::Redeploy { .. } => -5,
             Action::Discard { .. } => 0,
+            // 11.2.1: an army left where it stands digs in.
+            Action::Dig { .. } => 5,
             Action::EndActivation
             | Action::EndMovement
             | Action::EndCombat

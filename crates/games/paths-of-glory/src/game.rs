@@ -193,6 +193,11 @@ pub enum Action {
         card: u8,
     },
     EndDiscard,
+    // Events that place units or markers (crate::events::arrivals) and trenches (11.2):
+    /// 11.2.1: an army of a space activated for movement digs instead of moving.
+    Dig {
+        unit: u16,
+    },
 }
 
 /// Where a loss step is taken (12.4).
@@ -334,6 +339,11 @@ pub enum Frame {
     DiscardCombatCards { side: Side },
     /// 6.0 H: the turn ends.
     EndTurn,
+    // Events that place units or markers (crate::events::arrivals) and trenches (11.2):
+    /// 9.5: where an event puts its marker or the first of `units` (the card says where).
+    EventPlace { side: Side, card: u8, units: Vec<u16> },
+    /// 11.2.2: the digging roll of an army that entrenched instead of moving.
+    Dig { side: Side, unit: u16 },
 }
 
 /// Which die of a battle.
@@ -403,6 +413,9 @@ pub struct ActionRecord {
     pub near_east_combat: bool,
     /// The combat being fought.
     pub battle: Option<Battle>,
+    // Trenches (11.2, crate::trenches):
+    /// The armies digging instead of moving this action (11.2.1), rolled for after movement.
+    pub digging: Vec<u16>,
 }
 
 /// 13.2: the Near East redeployments already made this turn.
@@ -725,7 +738,7 @@ impl Rules for PathsOfGlory {
     fn passes_when_empty(&self, frame: &Frame) -> bool {
         matches!(
             frame,
-            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. }
+            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. } | Frame::EventPlace { .. }
         )
     }
 

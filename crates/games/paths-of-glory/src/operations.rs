@@ -131,6 +131,7 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     }
                 }
             }
+            crate::trenches::dig_candidates(g, side, out);
             out.push(Action::EndMovement);
         }
         Frame::Marching { at, .. } => {
@@ -387,6 +388,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             Ok(())
         }
         (Frame::Movement { .. }, Action::EndMovement) => Ok(()),
+        (Frame::Movement { side }, &Action::Dig { unit }) => crate::trenches::check_dig(g, side, unit),
         (Frame::Movement { side }, Action::Move { from, units, to }) => {
             if !valid(g, *from) || !valid(g, *to) {
                 return Err(refuse("11.1", "no such space", "没有这个区域"));
@@ -911,7 +913,12 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 stopped: false,
             });
         }
-        (Frame::Movement { .. }, _) => {}
+        (Frame::Movement { side }, Some(&Action::Dig { unit })) => {
+            crate::trenches::begin_dig(g, unit);
+            g.engine.push(Frame::Movement { side });
+        }
+        // 11.2.2: after all movement, the digging rolls.
+        (Frame::Movement { side }, _) => crate::trenches::rolls(g, side),
         (
             Frame::Marching {
                 side,

@@ -196,6 +196,13 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::Begin { units, .. } => at(units, &[], ActionKind::Choose, "Move (11.0)", "移动(11.0)"),
             Action::Step { to } => at(&[], &[*to], ActionKind::Move, "Move (11.0)", "移动(11.0)"),
             Action::Halt | Action::EndMovement => at(&[], &[], ActionKind::Other, "Move (11.0)", "移动(11.0)"),
+            Action::Dig { unit } => at(
+                &[*unit],
+                &[],
+                ActionKind::Choose,
+                "Dig trenches (11.2)",
+                "挖掘战壕(11.2)",
+            ),
             Action::Target { space } => at(&[], &[*space], ActionKind::Attack, "Combat (12.0)", "战斗(12.0)"),
             Action::Join { unit } => at(&[*unit], &[], ActionKind::Choose, "Combat (12.0)", "战斗(12.0)"),
             Action::Flank { pinning: Some(s) } => at(&[], &[*s], ActionKind::Other, "Combat (12.0)", "战斗(12.0)"),

@@ -27,6 +27,7 @@ pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
 
 pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) -> Result<(), Refusal> {
     let i = side_index(side);
+    crate::events::historical_first_action(g, side, round, action)?;
     match *action {
         Action::AutomaticOps => Ok(()),
         Action::Play { card, with } => {

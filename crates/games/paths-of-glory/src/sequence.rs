@@ -74,7 +74,7 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
                 Who::Chance
             }
         }
-        Frame::Offensive { .. } | Frame::BattleDie { .. } => Who::Chance,
+        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Dig { .. } => Who::Chance,
         Frame::Siege { space } => {
             if crate::operations::siege_holds(g, *space) {
                 Who::Chance
@@ -95,7 +95,8 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::Redeployment { side, .. }
         | Frame::RedeployUnit { side, .. }
         | Frame::Reinforce { side, .. }
-        | Frame::EntryChoice { side, .. } => Who::Seat(seat(*side)),
+        | Frame::EntryChoice { side, .. }
+        | Frame::EventPlace { side, .. } => Who::Seat(seat(*side)),
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -155,6 +156,11 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
                 .into_iter()
                 .map(|space| Action::Place { space }),
         ),
+        Frame::EventPlace { side, card, units } => candidates.extend(
+            crate::events::event_spaces(g, *side, *card, units)
+                .into_iter()
+                .map(|space| Action::Place { space }),
+        ),
         Frame::DiscardCombatCards { side } => {
             for &n in &g.pos.cards[side_index(*side)].hand {
                 candidates.push(Action::Discard { card: n });
@@ -180,7 +186,7 @@ pub(crate) fn outcomes(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<(Action, u
             let pile = if c.draw.is_empty() { &c.discard } else { &c.draw };
             out.extend(pile.iter().map(|&card| (Action::Draw { card }, 1)));
         }
-        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } => {
+        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } | Frame::Dig { .. } => {
             out.extend((1..=6).map(|face| (Action::Die { face }, 1)));
         }
         _ => {}
@@ -225,6 +231,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "自选部署的单位须放在本国未被部署填满的空区域",
                 ))
             }
+        }
+        (Frame::EventPlace { side, card, units }, Action::Place { space }) => {
+            crate::events::check_event_place(g, *side, *card, units, *space)
         }
         (Frame::Reinforce { units, .. }, Action::Place { space }) => {
             match units.first() {
@@ -306,6 +315,14 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             };
             crate::events::place(g, side, units, at)
         }
+        (Frame::EventPlace { side, card, units }, a) => {
+            let at = match a {
+                Some(Action::Place { space }) => Some(*space),
+                _ => None,
+            };
+            crate::events::event_place(g, side, card, units, at)
+        }
+        (Frame::Dig { side, unit }, Some(Action::Die { face })) => crate::trenches::roll(g, side, unit, *face),
         (Frame::DiscardCombatCards { side }, Some(Action::Discard { card })) => {
             let data = g.data();
             cards::discard_combat_cards(&mut g.pos.cards[side_index(side)], data, side, &[*card]);
@@ -819,15 +836,27 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
         Action::EndRedeployment => t("End redeployment".into(), "结束战略调动".into()),
         Action::Buy { purchase } => crate::round::describe_buy(g, *purchase),
         Action::EndReplacement => t("Done with replacements".into(), "结束补充".into()),
-        Action::Place { space } => {
-            let n = g.name(*space);
-            t(format!("Enter at {}", n.en), format!("在{}进场", n.zh))
-        }
+        Action::Place { space } => match g.engine.top() {
+            Some(Frame::EventPlace { side, card, units }) => {
+                crate::events::describe_event_place(g, *side, *card, units, *space)
+            }
+            _ => {
+                let n = g.name(*space);
+                t(format!("Enter at {}", n.en), format!("在{}进场", n.zh))
+            }
+        },
         Action::Discard { card } => {
             let n = g.card_name(side, *card);
             t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
         }
         Action::EndDiscard => t("Keep the rest".into(), "保留其余".into()),
+        Action::Dig { unit } => {
+            let n = g.unit_name(*unit);
+            t(
+                format!("{} digs trenches instead of moving (11.2.1)", n.en),
+                format!("{}挖掘战壕而不移动(11.2.1)", n.zh),
+            )
+        }
     }
 }
 
@@ -910,6 +939,7 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::Place { space } => format!("place {}", sid(g, *space)),
         Action::Discard { card } => format!("discard {card}"),
         Action::EndDiscard => "end-discard".into(),
+        Action::Dig { unit } => format!("dig {}", uid(g, *unit)),
     }
 }
 
@@ -999,6 +1029,7 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["place", s] => Action::Place { space: space(s)? },
         ["discard", n] => Action::Discard { card: number(n)? },
         ["end-discard"] => Action::EndDiscard,
+        ["dig", u] => Action::Dig { unit: unit(u)? },
         _ => return None,
     })
 }

@@ -273,6 +273,8 @@ impl Setup {
             turn: 1,
             neutral: NEUTRAL_AT_START.iter().map(|n| n.to_string()).collect(),
             cards: [Cards::default(), Cards::default()],
+            beachhead: None,
+            dig_failed: Vec::new(),
         }
     }
 

@@ -89,6 +89,12 @@ pub struct Position {
     pub neutral: Vec<String>,
     /// Each side's cards, indexed by [`side_index`].
     pub cards: [Cards; 2],
+    // Events that place units or markers (crate::events::arrivals) and trenches (11.2):
+    /// The MEF beach holding the MEF Beachhead marker (9.5.3.5), if any.
+    pub beachhead: Option<Space>,
+    /// The units whose last digging roll failed (2022 11.2.10, the Historical scenario's
+    /// 5.7.4.2): −1 to their next attempt.
+    pub dig_failed: Vec<u16>,
 }
 
 /// The index of a side in a `[_; 2]` of the position (Central Powers first: they act first).

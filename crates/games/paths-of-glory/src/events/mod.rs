@@ -12,6 +12,9 @@ mod front;
 mod reinforcements;
 mod war;
 
+pub(crate) use arrivals::{
+    check_event_place, describe_event_place, event_place, event_spaces, historical_first_action,
+};
 pub(crate) use entries::{entry_spaces, place_entry};
 pub(crate) use reinforcements::{place, spaces};
 
