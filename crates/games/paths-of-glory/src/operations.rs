@@ -43,11 +43,13 @@ fn units_of(g: &PathsOfGlory, side: Side, s: Space) -> Vec<u16> {
 }
 
 /// The rules of movement in force now; `attack_marked` are the spaces activated for combat.
-fn movement_context<'a>(g: &PathsOfGlory, attack_marked: &'a [Space]) -> movement::Context<'a> {
+fn movement_context<'a>(g: &'a PathsOfGlory, attack_marked: &'a [Space]) -> movement::Context<'a> {
     movement::Context {
         attack_marked,
-        open_beaches: &[],
-        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
+        // 9.5.3.5, 11.1.10: the beach holding the MEF Beachhead marker.
+        open_beaches: g.pos.beachhead.as_slice(),
+        // 11.1.9, 12.6.6, 2022 13.1: Race to the Sea (CP #8) or CP War Status 4.
+        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4 || crate::events::played(g, Side::Cp, 8),
         turn: g.pos.turn,
         caucasus_crossed: g.turn.caucasus_crossed,
         tsar_fell: false,
@@ -269,7 +271,7 @@ fn attack_spaces(g: &PathsOfGlory, b: &Battle) -> Vec<Space> {
     v
 }
 
-fn retreat_context<'a>(g: &PathsOfGlory, marked: &'a [Space]) -> retreat::Context<'a> {
+fn retreat_context<'a>(g: &'a PathsOfGlory, marked: &'a [Space]) -> retreat::Context<'a> {
     retreat::Context {
         supply: crate::sequence::supply_context(g),
         movement: movement_context(g, marked),
@@ -1131,6 +1133,10 @@ fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
     }
     if st.fort == Fort::Besieged {
         return;
+    }
+    // 9.5.3.5: a CP unit entering the MEF Beachhead's space removes the marker.
+    if side == Side::Cp && g.pos.beachhead == Some(s) {
+        g.pos.beachhead = None;
     }
     g.pos.spaces[s.idx()].control = Some(side);
     g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);

@@ -176,7 +176,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
 }
 
 /// The context of a redeployment now.
-fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::Context<'a> {
+fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::Context<'a> {
     redeployment::Context {
         supply: crate::supply::Context {
             occupancy: Some(occupancy),
@@ -187,7 +187,8 @@ fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::C
             russian: g.turn.near_east_sr.russian,
             central: g.turn.near_east_sr.central,
         },
-        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
+        // 11.1.9, 12.6.6, 2022 13.1: Race to the Sea (CP #8) or CP War Status 4.
+        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4 || crate::events::played(g, Side::Cp, 8),
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
     }
 }

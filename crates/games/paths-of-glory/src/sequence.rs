@@ -456,16 +456,20 @@ pub(crate) fn offensive_words(o: Offensive) -> (String, String) {
 }
 
 /// Where armies may enter (9.5.3.3, 17.1.5), as the position stands.
-pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'static> {
+pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'_> {
     crate::placement::Context {
         supply: supply_context(g),
         salonika_played: false,
     }
 }
 
-/// The supply rules' context for the position as it stands.
-pub(crate) fn supply_context(_g: &PathsOfGlory) -> supply::Context<'static> {
-    supply::Context::default()
+/// The supply rules' context for the position as it stands: the MEF beach holding the
+/// Beachhead marker is open (9.5.3.5).
+pub(crate) fn supply_context(g: &PathsOfGlory) -> supply::Context<'_> {
+    supply::Context {
+        open_beaches: g.pos.beachhead.as_slice(),
+        ..supply::Context::default()
+    }
 }
 
 /// 6.0 C, 14.3: every unit out of supply is eliminated, then spaces change hands.

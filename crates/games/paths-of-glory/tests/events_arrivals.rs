@@ -333,3 +333,256 @@ fn a_digging_roll_within_the_lf_makes_a_trench_and_a_second_raises_it_11_2_2() {
     let r = g.check_action(CP, &Action::Dig { unit: army }).expect_err("level 2");
     assert_eq!(r.rule, "11.2.3", "{r:?}");
 }
+
+// ---- Reinforcements placed as the card says (9.5.3) ----
+
+/// A campaign at the Allies' first action round of `turn` (the CP passed), with Turkey at war
+/// if `turkey`, and `card` in the Allied hand.
+fn allies_at(turn: u8, turkey: bool, card: u8) -> PathsOfGlory {
+    let mut g = at_turn(turn);
+    if turkey {
+        let data = g.data();
+        common::setup().enter(data, &mut g.pos, "tu", false, false);
+        g.touch();
+    }
+    pass_round_cp(&mut g);
+    common::give(&mut g, Side::Ap, card);
+    g
+}
+
+/// The spaces a Place frame offers.
+fn places(g: &PathsOfGlory) -> Vec<sandtable_core::graph::Space> {
+    g.legal_list()
+        .iter()
+        .map(|a| match a {
+            Action::Place { space } => *space,
+            other => panic!("only places are offered: {other:?}"),
+        })
+        .collect()
+}
+
+fn removed(g: &mut PathsOfGlory, side: Side, card: u8) {
+    common::give(g, side, card);
+    let c = &mut g.pos.cards[side_index(side)];
+    c.hand.retain(|&n| n != card);
+    c.removed.push(card);
+}
+
+#[test]
+fn the_mef_lands_on_a_beach_with_the_beachhead_marker_ap_31_9_5_3_5() {
+    let mut g = allies_at(5, true, 31);
+    let mef = common::unit("br-army-mef");
+    g.apply(AP, &event(31)).expect("MEF");
+    let beaches = places(&g);
+    let mef1 = common::sp("mef1");
+    assert_eq!(beaches.len(), 4, "{beaches:?}");
+    assert!(beaches.contains(&mef1));
+    assert_eq!(
+        g.pos.space(mef1).control,
+        None,
+        "a beach is nobody's before the landing"
+    );
+    g.apply(AP, &Action::Place { space: mef1 }).expect("MEF 1");
+    assert_eq!(g.pos.units[mef].loc, Location::Map(mef1));
+    assert_eq!(g.pos.beachhead, Some(mef1));
+    assert_eq!(g.pos.space(mef1).control, Some(Side::Ap));
+    // 9.5.3.5: the beach is an Allied port for the MEF: it is in supply there.
+    let data = g.data();
+    let ctx = sandtable_paths_of_glory::supply::Context {
+        open_beaches: &[mef1],
+        ..Default::default()
+    };
+    assert!(sandtable_paths_of_glory::supply::in_supply(
+        data,
+        &g.pos,
+        sandtable_paths_of_glory::supply::tracer_of(data, mef),
+        mef1,
+        &ctx
+    ));
+    assert!(g.pos.cards[side_index(Side::Ap)].removed.contains(&31));
+    assert_eq!(g.pos.war_status[side_index(Side::Ap)], 1, "War Status 1 on AP #31");
+    // 9.5.3.1: Britain once a turn: the ANA waits for another turn.
+    pass_round(&mut g);
+    common::give(&mut g, Side::Cp, 5);
+    g.apply(
+        CP,
+        &Action::Play {
+            card: 5,
+            with: Use::Ops,
+        },
+    )
+    .expect("OPS");
+    g.apply(CP, &Action::EndActivation).expect("nothing");
+    common::give(&mut g, Side::Ap, 41);
+    let r = g.check_action(AP, &event(41)).expect_err("Britain again");
+    assert_eq!(r.rule, "9.5.3.1", "{r:?}");
+}
+
+#[test]
+fn the_mef_needs_turkey_at_war_and_no_salonika_9_5_2_4_1() {
+    let g = allies_at(5, false, 31);
+    let r = g.check_action(AP, &event(31)).expect_err("Turkey neutral");
+    assert_eq!(r.rule, "AP #31", "{r:?}");
+    let mut g = allies_at(5, true, 31);
+    g.check_action(AP, &event(31)).expect("Turkey at war");
+    removed(&mut g, Side::Ap, 30);
+    let r = g.check_action(AP, &event(31)).expect_err("after Salonika");
+    assert_eq!(r.rule, "9.5.2.4.1", "{r:?}");
+    // 9.5.3.1: never in August 1914.
+    let mut g = common::first_round();
+    let data = g.data();
+    common::setup().enter(data, &mut g.pos, "tu", false, false);
+    common::give(&mut g, Side::Cp, 31);
+    pass_round_cp(&mut g);
+    common::give(&mut g, Side::Ap, 31);
+    let r = g.check_action(AP, &event(31)).expect_err("August 1914");
+    assert_eq!(r.rule, "9.5.3.1", "{r:?}");
+}
+
+#[test]
+fn yudenitch_brings_the_caucasus_army_to_russia_on_the_near_east_map_ap_29() {
+    let mut g = allies_at(5, true, 29);
+    let cau = common::unit("ru-army-cau");
+    g.apply(AP, &event(29)).expect("Yudenitch");
+    let spaces = places(&g);
+    assert!(!spaces.is_empty());
+    for &s in &spaces {
+        let f = g.data().facts(s);
+        assert_eq!(f.nation.as_deref(), Some("ru"));
+        assert!(f.near_east, "{}", g.data().map.graph.space(s).id);
+    }
+    let tbilisi = common::sp("tbilisi");
+    assert!(spaces.contains(&tbilisi), "{spaces:?}");
+    assert!(
+        !spaces.contains(&common::sp("kiev")),
+        "Kiev is not on the Near East map"
+    );
+    g.apply(AP, &Action::Place { space: tbilisi }).expect("Tbilisi");
+    assert_eq!(g.pos.units[cau].loc, Location::Map(tbilisi));
+    assert!(g.pos.units[cau].full);
+}
+
+#[test]
+fn allenby_comes_to_alexandria_only_after_sinai_pipeline_ap_50() {
+    let mut g = allies_at(12, true, 50);
+    let r = g.check_action(AP, &event(50)).expect_err("no Sinai Pipeline");
+    assert_eq!(r.rule, "AP #50", "{r:?}");
+    removed(&mut g, Side::Ap, 49);
+    g.apply(AP, &event(50)).expect("Allenby");
+    let ne = common::unit("br-army-ne");
+    assert_eq!(g.pos.units[ne].loc, Location::Map(common::sp("alexandria")));
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Cp, .. })));
+}
+
+#[test]
+fn the_army_of_the_orient_enters_an_allied_salonika_ap_53() {
+    let mut g = allies_at(12, true, 53);
+    let salonika = common::sp("salonika");
+    let r = g.check_action(AP, &event(53)).expect_err("Greece neutral");
+    assert_eq!(r.rule, "AP #53", "{r:?}");
+    g.pos.spaces[salonika.idx()].control = Some(Side::Ap);
+    g.touch();
+    g.apply(AP, &event(53)).expect("Army of the Orient");
+    let orient = common::unit("fr-army-orient");
+    assert_eq!(g.pos.units[orient].loc, Location::Map(salonika));
+}
+
+#[test]
+fn the_arab_northern_army_enters_arabia_once_turkey_is_at_war_ap_41() {
+    let g = allies_at(12, false, 41);
+    let r = g.check_action(AP, &event(41)).expect_err("Turkey neutral");
+    assert_eq!(r.rule, "AP #41", "{r:?}");
+    let mut g = allies_at(12, true, 41);
+    g.apply(AP, &event(41)).expect("ANA");
+    let ana = common::unit("ana-corps");
+    assert_eq!(g.pos.units[ana].loc, Location::Map(common::sp("arabia")));
+}
+
+#[test]
+fn the_senussi_enter_libya_unless_allied_units_are_there_cp_24() {
+    let mut g = at_turn(12);
+    let data = g.data();
+    common::setup().enter(data, &mut g.pos, "tu", false, false);
+    let libya = common::sp("libya");
+    let br = common::unit("br-corps-1");
+    let before = g.pos.units[br];
+    g.pos.units[br] = sandtable_paths_of_glory::state::Unit {
+        loc: Location::Map(libya),
+        full: true,
+    };
+    g.touch();
+    common::give(&mut g, Side::Cp, 24);
+    let r = g.check_action(CP, &event(24)).expect_err("an Allied corps in Libya");
+    assert_eq!(r.rule, "CP #24", "{r:?}");
+    g.pos.units[br] = before;
+    g.touch();
+    g.apply(CP, &event(24)).expect("Libyan Revolt");
+    let sn = common::unit("sn-corps");
+    assert_eq!(g.pos.units[sn].loc, Location::Map(libya));
+    assert_eq!(g.pos.space(libya).control, Some(Side::Cp));
+}
+
+// ---- Race to the Sea (CP #8) ----
+
+#[test]
+fn race_to_the_sea_opens_the_channel_ports_to_cp_moves_cp_8() {
+    let mut g = common::first_round();
+    let (brussels, ostend) = (common::sp("brussels"), common::sp("ostend"));
+    let bef = common::unit("br-army-bef");
+    g.pos.units[bef].loc = Location::Map(common::sp("calais"));
+    let corps = common::unit("ge-corps-1");
+    g.pos.units[corps] = sandtable_paths_of_glory::state::Unit {
+        loc: Location::Map(brussels),
+        full: true,
+    };
+    g.pos.spaces[brussels.idx()].control = Some(Side::Cp);
+    // Liege taken, so that Brussels traces its supply through it.
+    let liege = common::sp("liege");
+    g.pos.spaces[liege.idx()].control = Some(Side::Cp);
+    g.pos.spaces[liege.idx()].fort = Fort::Destroyed;
+    g.touch();
+    let corps = corps as u16;
+    let activate_and_check = |g: &mut PathsOfGlory| {
+        common::give(g, Side::Cp, 5);
+        g.apply(
+            CP,
+            &Action::Play {
+                card: 5,
+                with: Use::Ops,
+            },
+        )
+        .expect("OPS");
+        g.apply(
+            CP,
+            &Action::Activate {
+                space: brussels,
+                combat: false,
+            },
+        )
+        .expect("activate Brussels");
+        if matches!(g.frames().last(), Some(Frame::Activation { .. })) {
+            g.apply(CP, &Action::EndActivation).expect("done");
+        }
+        g.check_action(
+            CP,
+            &Action::Move {
+                from: brussels,
+                units: vec![corps],
+                to: ostend,
+            },
+        )
+    };
+    let r = activate_and_check(&mut g).expect_err("the ports closed");
+    assert_eq!(r.rule, "11.1.9", "{r:?}");
+    // The same round with Race to the Sea played first, in round 1.
+    let mut g2 = common::first_round();
+    g2.pos.units = g.pos.units.clone();
+    g2.pos.spaces = g.pos.spaces.clone();
+    g2.touch();
+    common::give(&mut g2, Side::Cp, 8);
+    g2.apply(CP, &event(8)).expect("Race to the Sea");
+    assert!(g2.pos.cards[side_index(Side::Cp)].removed.contains(&8));
+    g2.apply(AP, &Action::AutomaticOps).expect("auto ops");
+    g2.apply(AP, &Action::EndActivation).expect("nothing");
+    activate_and_check(&mut g2).expect("the ports open");
+}

@@ -17,6 +17,19 @@ const GUNS_OF_AUGUST: u8 = 1;
 /// AP #12 and CP #6 Entrench.
 const ENTRENCH_AP: u8 = 12;
 const ENTRENCH_CP: u8 = 6;
+/// CP #8 Race to the Sea.
+const RACE_TO_THE_SEA: u8 = 8;
+/// AP #30 Salonika.
+const SALONIKA: u8 = 30;
+/// AP #49 Sinai Pipeline.
+const SINAI_PIPELINE: u8 = 49;
+
+/// The reinforcement cards whose units go where the card says (9.5.3.2, 9.5.3.3): AP #29
+/// Yudenitch (CAU Army), #31 MEF, #41 Arab Northern Army, #50 Allenby (NE Army), #53 Army of
+/// the Orient, CP #24 Libyan Revolt (Senussi).
+pub(super) fn placed_as_the_card_says(side: Side, card: u8) -> bool {
+    matches!((side, card), (Side::Ap, 29 | 31 | 41 | 50 | 53) | (Side::Cp, 24))
+}
 
 /// The Entrench card of a side.
 fn entrench_card(side: Side) -> u8 {
@@ -44,6 +57,9 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
     Some(match (side, card) {
         (Side::Cp, GUNS_OF_AUGUST) => check_guns_of_august(g),
         (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) => check_entrench(g, side),
+        // 2022 9.5.1.1 note: playable for its War Status even once War Status 4 opened the ports.
+        (Side::Cp, RACE_TO_THE_SEA) => Ok(()),
+        _ if placed_as_the_card_says(side, card) => check_placed(g, side, card),
         _ => return None,
     })
 }
@@ -53,6 +69,13 @@ pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
     match (side, card) {
         (Side::Cp, GUNS_OF_AUGUST) => guns_of_august(g),
         (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) => entrench(g, side, card),
+        (Side::Cp, RACE_TO_THE_SEA) => g.journal.say(|| {
+            Text::new(
+                "CP units may now end a move, a redeployment or an advance in Ostend, Calais and Amiens (11.1.9, 12.6.6)",
+                "同盟国单位此后可以在奥斯坦德、加来和亚眠结束移动、战略调动或推进(11.1.9、12.6.6)",
+            )
+        }),
+        _ if placed_as_the_card_says(side, card) => place_as_the_card_says(g, side, card),
         _ => return false,
     }
     true
@@ -68,6 +91,34 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
         (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) => (
             "Dig a level-1 trench in one space holding a friendly army in supply. From now on both sides' armies may dig (11.2). Once one side has played it, the other side's Entrench is no longer an event.",
             "在一个有己方补给中集团军的区域放置1级战壕。此后双方集团军都可以挖掘战壕(11.2)。一方打出后,另一方的同名卡不再能作为事件打出。",
+        ),
+        (Side::Cp, RACE_TO_THE_SEA) => (
+            "From now on CP units may end their moves, redeployments and advances in Ostend, Calais and Amiens.",
+            "此后同盟国单位可以在奥斯坦德、加来和亚眠结束移动、战略调动和推进。",
+        ),
+        (Side::Ap, 29) => (
+            "Russian reinforcement: the Caucasus Army enters in a supplied Allied space of Russia on the Near East map.",
+            "俄国增援:高加索集团军在近东地图上俄国境内一个有补给的协约国区域进场。",
+        ),
+        (Side::Ap, 31) => (
+            "British reinforcement, once Turkey is at war and before Salonika: the MEF Army lands on one of the four MEF beaches with the Beachhead marker, which serves as an Allied port (9.5.3.5).",
+            "英国增援,须土耳其已参战且“萨洛尼卡”尚未打出:地中海远征军在四个滩头之一登陆并放置滩头标记,该区域视为协约国港口(9.5.3.5)。",
+        ),
+        (Side::Ap, 41) => (
+            "British reinforcement, once Turkey is at war: the Arab Northern Army corps enters in Arabia.",
+            "英国增援,须土耳其已参战:阿拉伯北方军在阿拉伯进场。",
+        ),
+        (Side::Ap, 50) => (
+            "British reinforcement, only after Sinai Pipeline: the Near East Army enters in Alexandria.",
+            "英国增援,须“西奈输水管”已打出:近东集团军在亚历山大进场。",
+        ),
+        (Side::Ap, 53) => (
+            "French reinforcement: the Army of the Orient enters in Salonika, if Salonika is Allied and has room.",
+            "法国增援:东方集团军在萨洛尼卡进场,须萨洛尼卡为协约国控制且未满堆叠。",
+        ),
+        (Side::Cp, 24) => (
+            "Turkish reinforcement, if no Allied unit is in Libya: the Senussi corps enters in Libya.",
+            "土耳其增援,须利比亚没有协约国单位:赛努西军在利比亚进场。",
         ),
         _ => return None,
     };
@@ -221,12 +272,186 @@ fn entrench_spaces(g: &PathsOfGlory, side: Side) -> Vec<Space> {
     v
 }
 
+// ---- Reinforcements placed as the card says (9.5.3.2, 9.5.3.3) ----
+
+fn space_id(g: &PathsOfGlory, id: &str) -> Option<Space> {
+    g.data().space(id)
+}
+
+/// Whether a space has room for one more unit (10.1.1).
+fn room(g: &PathsOfGlory, s: Space) -> bool {
+    g.pos.units_in(s).count() < 3
+}
+
+fn turkey_at_war(g: &PathsOfGlory) -> bool {
+    !g.pos.neutral.iter().any(|n| n == "tu")
+}
+
+/// The spaces the card lets its unit `u` enter (9.5.3.3: within the stacking limit, in supply,
+/// the side's and not besieged, unless the card says otherwise).
+fn placed_spaces(g: &PathsOfGlory, side: Side, card: u8, u: usize) -> Vec<Space> {
+    let data = g.data();
+    let own = |s: Space| {
+        let st = g.pos.space(s);
+        st.control == Some(side) && st.fort != Fort::Besieged && room(g, s)
+    };
+    let enemy_free = |s: Space| g.occupant(s).is_none_or(|o| o == side) && room(g, s);
+    let supplied = |s: Space| {
+        crate::supply::in_supply(
+            data,
+            &g.pos,
+            crate::supply::tracer_of(data, u),
+            s,
+            &crate::sequence::supply_context(g),
+        )
+    };
+    let mut v: Vec<Space> = match (side, card) {
+        // AP #29: any supplied space in Russia on the Near East map.
+        (Side::Ap, 29) => data
+            .map
+            .graph
+            .space_indices()
+            .filter(|&s| data.facts(s).nation.as_deref() == Some("ru") && data.facts(s).near_east)
+            .filter(|&s| own(s) && supplied(s))
+            .collect(),
+        // AP #31, 9.5.3.5: any of the four MEF beaches not held by the CP.
+        (Side::Ap, 31) => data
+            .map
+            .space_set("mef-beaches")
+            .iter()
+            .copied()
+            .filter(|&s| g.pos.space(s).control != Some(Side::Cp) && enemy_free(s))
+            .collect(),
+        // AP #41: Arabia, the ANA converting it (11.1.14); 14.1.5 keeps it supplied there.
+        (Side::Ap, 41) => space_id(g, "arabia").into_iter().filter(|&s| enemy_free(s)).collect(),
+        // AP #50: Alexandria.
+        (Side::Ap, 50) => space_id(g, "alexandria")
+            .into_iter()
+            .filter(|&s| own(s) && supplied(s))
+            .collect(),
+        // AP #53: Salonika, if Allied.
+        (Side::Ap, 53) => space_id(g, "salonika")
+            .into_iter()
+            .filter(|&s| own(s) && supplied(s))
+            .collect(),
+        // CP #24: Libya, with no Allied unit there (14.1.5: the Senussi need no supply line).
+        (Side::Cp, 24) => space_id(g, "libya").into_iter().filter(|&s| enemy_free(s)).collect(),
+        _ => Vec::new(),
+    };
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// 9.5.3.1 and each card's own condition.
+fn check_placed(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
+    let Some((nation, units)) = super::reinforcements::reinforcements(g, side, card) else {
+        return Ok(());
+    };
+    super::reinforcements::check_turn(g, nation, &units)?;
+    let card_rule = format!("{} #{card}", side_code(side));
+    let refuse = |en: &str, zh: &str| Err(PathsOfGlory::refuse(&card_rule, en, zh));
+    match (side, card) {
+        (Side::Ap, 31 | 41) if !turkey_at_war(g) => {
+            return refuse(
+                "this card may only be played once Turkey is at war",
+                "这张牌须在土耳其参战后才能打出",
+            )
+        }
+        (Side::Ap, 31) if super::played(g, Side::Ap, SALONIKA) => {
+            return Err(PathsOfGlory::refuse(
+                "9.5.2.4.1",
+                "the MEF event may not be played after Salonika",
+                "“萨洛尼卡”打出后不能再打出地中海远征军事件",
+            ))
+        }
+        (Side::Ap, 50) if !super::played(g, Side::Ap, SINAI_PIPELINE) => {
+            return refuse(
+                "Allenby may only be played after Sinai Pipeline",
+                "“艾伦比”须在“西奈输水管”之后才能打出",
+            )
+        }
+        (Side::Ap, 53) if space_id(g, "salonika").is_none_or(|s| g.pos.space(s).control != Some(Side::Ap)) => {
+            return refuse(
+                "the Army of the Orient enters only in an Allied Salonika",
+                "东方集团军只能在协约国控制的萨洛尼卡进场",
+            )
+        }
+        (Side::Cp, 24) if space_id(g, "libya").is_some_and(|s| g.occupant(s) == Some(Side::Ap)) => {
+            return refuse(
+                "Libyan Revolt may only be played while no Allied unit is in Libya",
+                "利比亚有协约国单位时不能打出“利比亚起义”",
+            )
+        }
+        _ => {}
+    }
+    if units.iter().any(|&u| placed_spaces(g, side, card, u).is_empty()) {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            "the card's unit has no legal space to enter (stacking, supply, control)",
+            "这张牌的单位没有可以进场的合法区域(堆叠、补给或控制)",
+        ));
+    }
+    Ok(())
+}
+
+/// The card's unit enters: where the card names one space, there; else the player chooses.
+fn place_as_the_card_says(g: &mut PathsOfGlory, side: Side, card: u8) {
+    let Some((nation, units)) = super::reinforcements::reinforcements(g, side, card) else {
+        return;
+    };
+    g.turn.reinforced.push(nation);
+    for u in units {
+        let spaces = placed_spaces(g, side, card, u);
+        if spaces.len() == 1 {
+            arrive(g, side, card, u as u16, spaces[0]);
+        } else {
+            g.engine.push(Frame::EventPlace {
+                side,
+                card,
+                units: vec![u as u16],
+            });
+        }
+    }
+}
+
+/// A unit placed by its card enters at full strength; the space becomes its side's (the ANA
+/// converts none, 11.1.14), and the MEF's beach takes the Beachhead marker (9.5.3.5).
+fn arrive(g: &mut PathsOfGlory, side: Side, card: u8, u: u16, s: Space) {
+    let rule = format!("{} #{card}", side_code(side));
+    super::put(g, u, Some(s), &rule);
+    let st = *g.pos.space(s);
+    if card == 31 && side == Side::Ap {
+        g.pos.beachhead = Some(s);
+        let n = g.name(s);
+        g.journal.say(|| {
+            Text::new(
+                format!(
+                    "The MEF Beachhead marker is placed in {}: an Allied port (9.5.3.5)",
+                    n.en
+                ),
+                format!("{}放置地中海远征军滩头标记:视为协约国港口(9.5.3.5)", n.zh),
+            )
+        });
+    }
+    let converts = !(side == Side::Ap && card == 41);
+    if converts && st.control != Some(side) && st.fort != Fort::Intact && st.fort != Fort::Besieged {
+        g.pos.spaces[s.idx()].control = Some(side);
+        g.pos.spaces[s.idx()].trench = crate::trenches::entered(st.trench, side);
+        g.pos.vp += crate::victory::capture(g.data(), g.scenario.historical, s, st.control, Some(side));
+    }
+}
+
 // ---- The choice of a space (Frame::EventPlace) ----
 
 /// The spaces an event lets its player choose for its marker or the first of `units`.
-pub(crate) fn event_spaces(g: &PathsOfGlory, side: Side, card: u8, _units: &[u16]) -> Vec<Space> {
+pub(crate) fn event_spaces(g: &PathsOfGlory, side: Side, card: u8, units: &[u16]) -> Vec<Space> {
     match (side, card) {
         (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) => entrench_spaces(g, side),
+        _ if placed_as_the_card_says(side, card) => units
+            .first()
+            .map(|&u| placed_spaces(g, side, card, u as usize))
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }
@@ -248,6 +473,11 @@ pub(crate) fn check_event_place(
             "the trench goes in a space holding a friendly army in supply, with no trench yet",
             "战壕须放在有己方补给中集团军且尚无战壕的区域",
         ),
+        _ if placed_as_the_card_says(side, card) => (
+            "9.5.3.3".to_string(),
+            "the unit enters where its card says, within the stacking limit and in supply",
+            "该单位须按卡牌所说进场,不超过堆叠上限且有补给",
+        ),
         _ => (
             "9.5".to_string(),
             "that space is not one the event allows",
@@ -258,7 +488,16 @@ pub(crate) fn check_event_place(
 }
 
 /// The player's choice for an event: its marker or its first unit goes there.
-pub(crate) fn event_place(g: &mut PathsOfGlory, side: Side, card: u8, _units: Vec<u16>, at: Option<Space>) {
+pub(crate) fn event_place(g: &mut PathsOfGlory, side: Side, card: u8, units: Vec<u16>, at: Option<Space>) {
+    if placed_as_the_card_says(side, card) {
+        if let Some(&u) = units.first() {
+            match at {
+                Some(s) => arrive(g, side, card, u, s),
+                None => super::put(g, u, None, "9.5.3.3"),
+            }
+        }
+        return;
+    }
     let Some(s) = at else { return };
     if let (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) = (side, card) {
         g.pos.spaces[s.idx()].trench = Some(Trench { side, level: 1 });
@@ -273,9 +512,16 @@ pub(crate) fn event_place(g: &mut PathsOfGlory, side: Side, card: u8, _units: Ve
 }
 
 /// What choosing a space does, for the action's description.
-pub(crate) fn describe_event_place(g: &PathsOfGlory, side: Side, card: u8, _units: &[u16], at: Space) -> Text {
+pub(crate) fn describe_event_place(g: &PathsOfGlory, side: Side, card: u8, units: &[u16], at: Space) -> Text {
     let n = g.name(at);
     match (side, card) {
+        _ if placed_as_the_card_says(side, card) && !units.is_empty() => {
+            let u = g.unit_name(units[0]);
+            Text::new(
+                format!("{} enters at {}", u.en, n.en),
+                format!("{}在{}进场", u.zh, n.zh),
+            )
+        }
         (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) => {
             Text::new(format!("Level-1 trench in {}", n.en), format!("在{}放置1级战壕", n.zh))
         }
