@@ -344,6 +344,11 @@ pub enum Frame {
     EventPlace { side: Side, card: u8, units: Vec<u16> },
     /// 11.2.2: the digging roll of an army that entrenched instead of moving.
     Dig { side: Side, unit: u16 },
+    /// An event's redeployment (AP #30 Salonika): `left` more units may go.
+    EventRedeploy { side: Side, card: u8, left: u8 },
+    /// An event's replacement points spent at once on reduced units (CP #5 Landwehr, AP #56
+    /// Paris Taxis).
+    EventReplace { side: Side, card: u8, points: u8 },
 }
 
 /// Which die of a battle.

@@ -130,7 +130,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                 )
             });
             match with {
-                Use::Event => crate::events::carry_out(g, side, card),
+                Use::Event => {
+                    // 2022 9.3.3: Salonika counts as an SR play.
+                    if crate::events::counts_as_sr(side, card) {
+                        g.turn.last_sr[i] = round;
+                    }
+                    crate::events::carry_out(g, side, card)
+                }
                 Use::Ops => g.engine.push(Frame::Activation {
                     side,
                     ops: c.map_or(0, |c| c.ops),
@@ -176,7 +182,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
 }
 
 /// The context of a redeployment now.
-fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::Context<'a> {
+pub(crate) fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::Context<'a> {
     redeployment::Context {
         supply: crate::supply::Context {
             occupancy: Some(occupancy),

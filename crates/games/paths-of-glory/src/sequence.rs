@@ -96,7 +96,9 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::RedeployUnit { side, .. }
         | Frame::Reinforce { side, .. }
         | Frame::EntryChoice { side, .. }
-        | Frame::EventPlace { side, .. } => Who::Seat(seat(*side)),
+        | Frame::EventPlace { side, .. }
+        | Frame::EventRedeploy { side, .. }
+        | Frame::EventReplace { side, .. } => Who::Seat(seat(*side)),
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -156,6 +158,10 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
                 .into_iter()
                 .map(|space| Action::Place { space }),
         ),
+        Frame::EventRedeploy { side, card, .. } => {
+            crate::events::event_redeploy_candidates(g, *side, *card, &mut candidates)
+        }
+        Frame::EventReplace { side, .. } => crate::events::event_replace_candidates(g, *side, &mut candidates),
         Frame::EventPlace { side, card, units } => candidates.extend(
             crate::events::event_spaces(g, *side, *card, units)
                 .into_iter()
@@ -231,6 +237,10 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "自选部署的单位须放在本国未被部署填满的空区域",
                 ))
             }
+        }
+        (Frame::EventRedeploy { side, card, .. }, _) => crate::events::check_event_redeploy(g, *side, *card, action),
+        (Frame::EventReplace { side, card, points }, _) => {
+            crate::events::check_event_replace(g, *side, *card, *points, action)
         }
         (Frame::EventPlace { side, card, units }, Action::Place { space }) => {
             crate::events::check_event_place(g, *side, *card, units, *space)
@@ -315,6 +325,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             };
             crate::events::place(g, side, units, at)
         }
+        (Frame::EventRedeploy { side, card, left }, Some(a)) => crate::events::event_redeploy(g, side, card, left, a),
+        (Frame::EventReplace { side, card, points }, Some(a)) => crate::events::event_replace(g, side, card, points, a),
         (Frame::EventPlace { side, card, units }, a) => {
             let at = match a {
                 Some(Action::Place { space }) => Some(*space),
@@ -459,7 +471,8 @@ pub(crate) fn offensive_words(o: Offensive) -> (String, String) {
 pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'_> {
     crate::placement::Context {
         supply: supply_context(g),
-        salonika_played: false,
+        // 17.1.5: Salonika (AP #30) played or Greece at war.
+        salonika_played: crate::events::played(g, Side::Ap, 30) || !g.pos.neutral.iter().any(|n| n == "gr"),
     }
 }
 

@@ -586,3 +586,148 @@ fn race_to_the_sea_opens_the_channel_ports_to_cp_moves_cp_8() {
     g2.apply(AP, &Action::EndActivation).expect("nothing");
     activate_and_check(&mut g2).expect("the ports open");
 }
+
+// ---- Salonika (AP #30) ----
+
+#[test]
+fn salonika_sets_up_greece_and_redeploys_up_to_three_corps_ap_30() {
+    let mut g = allies_at(5, false, 30);
+    let salonika = common::sp("salonika");
+    assert_eq!(g.pos.space(salonika).control, None, "neutral Greece");
+    g.apply(AP, &event(30)).expect("Salonika");
+    // 9.5.2.4: the Greek corps are set up, Greece stays neutral; Salonika is open to the Allies.
+    assert_eq!(
+        g.pos.units[common::unit("gr-corps-1")].loc,
+        Location::Map(common::sp("florina"))
+    );
+    assert!(g.pos.neutral.iter().any(|n| n == "gr"));
+    assert_eq!(g.pos.space(salonika).control, Some(Side::Ap));
+    // 2022 9.3.3: an SR play.
+    assert_eq!(g.turn.last_sr[side_index(Side::Ap)], 1);
+    let offered: Vec<u16> = g
+        .legal_list()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Redeploy { unit } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    assert!(!offered.is_empty());
+    for &u in &offered {
+        let p = &g.data().pieces[u as usize];
+        assert_eq!(p.kind, sandtable_paths_of_glory::data::Kind::Corps, "{}", p.id);
+        assert!(
+            matches!(
+                p.nation,
+                sandtable_paths_of_glory::data::Nation::Br | sandtable_paths_of_glory::data::Nation::Fr
+            ),
+            "{}",
+            p.id
+        );
+    }
+    let ru = common::unit("ru-corps-1") as u16;
+    let r = g
+        .check_action(AP, &Action::Redeploy { unit: ru })
+        .expect_err("a Russian corps");
+    assert_eq!(r.rule, "AP #30", "{r:?}");
+    let in_reserve: Vec<u16> = offered
+        .iter()
+        .copied()
+        .filter(|&u| g.pos.units[u as usize].loc == Location::Reserve)
+        .collect();
+    assert!(!in_reserve.is_empty(), "a corps from the Reserve Box");
+    let first = in_reserve[0];
+    g.apply(AP, &Action::Redeploy { unit: first }).expect("to Salonika");
+    assert_eq!(g.pos.units[first as usize].loc, Location::Map(salonika));
+    assert!(matches!(g.frames().last(), Some(Frame::EventRedeploy { left: 2, .. })));
+    g.apply(AP, &Action::EndRedeployment).expect("enough");
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Cp, .. })));
+    assert!(g.pos.cards[side_index(Side::Ap)].removed.contains(&30));
+}
+
+#[test]
+fn salonika_is_an_sr_play_9_3_3() {
+    let mut g = allies_at(5, false, 30);
+    common::give(&mut g, Side::Ap, 5);
+    g.apply(AP, &Action::Play { card: 5, with: Use::Sr }).expect("SR");
+    g.apply(AP, &Action::EndRedeployment).expect("nothing");
+    pass_round_cp(&mut g);
+    let r = g.check_action(AP, &event(30)).expect_err("the round after an SR play");
+    assert_eq!(r.rule, "9.3.3", "{r:?}");
+}
+
+// ---- Landwehr (CP #5) ----
+
+#[test]
+fn landwehr_flips_reduced_units_with_two_points_at_once_cp_5() {
+    use sandtable_paths_of_glory::game::Buy;
+    let mut g = at_turn(2);
+    common::give(&mut g, Side::Cp, 5);
+    let army7 = common::unit("ge-army-7");
+    let (c1, c3) = (common::unit("ge-corps-1"), common::unit("ge-corps-3"));
+    assert!(!g.pos.units[army7].full && !g.pos.units[c1].full && !g.pos.units[c3].full);
+    g.apply(CP, &event(5)).expect("Landwehr");
+    assert!(matches!(g.frames().last(), Some(Frame::EventReplace { points: 2, .. })));
+    // Only flips: an eliminated corps is not rebuilt.
+    let elim = common::unit("ge-corps-4");
+    g.pos.units[elim].loc = Location::Eliminated;
+    g.touch();
+    let r = g
+        .check_action(
+            CP,
+            &Action::Buy {
+                purchase: Buy::CorpsFull(elim as u16),
+            },
+        )
+        .expect_err("an eliminated corps");
+    assert_eq!(r.rule, "CP #5", "{r:?}");
+    let flip = Action::Buy {
+        purchase: Buy::FlipArmy(army7 as u16),
+    };
+    assert!(g.legal_list().contains(&flip));
+    g.apply(CP, &flip).expect("the 7th Army");
+    assert!(g.pos.units[army7].full);
+    assert!(matches!(g.frames().last(), Some(Frame::EventReplace { points: 1, .. })));
+    g.apply(
+        CP,
+        &Action::Buy {
+            purchase: Buy::FlipCorps(c1 as u16, Some(c3 as u16)),
+        },
+    )
+    .expect("two corps");
+    assert!(g.pos.units[c1].full && g.pos.units[c3].full);
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+    assert!(g.pos.cards[side_index(Side::Cp)].removed.contains(&5));
+}
+
+// ---- Paris Taxis (AP #56, optional) ----
+
+#[test]
+fn paris_taxis_flip_a_french_army_by_paris_ap_56() {
+    use sandtable_paths_of_glory::game::Buy;
+    let mut g = allies_at(2, false, 56);
+    let (sixth, fifth) = (common::unit("fr-army-6"), common::unit("fr-army-5"));
+    assert!(!g.pos.units[sixth].full, "the 6th Army starts reduced in Paris");
+    g.pos.units[fifth].full = false;
+    g.touch();
+    g.apply(AP, &event(56)).expect("Paris Taxis");
+    let r = g
+        .check_action(
+            AP,
+            &Action::Buy {
+                purchase: Buy::FlipArmy(fifth as u16),
+            },
+        )
+        .expect_err("Sedan is not next to Paris");
+    assert_eq!(r.rule, "AP #56", "{r:?}");
+    g.apply(
+        AP,
+        &Action::Buy {
+            purchase: Buy::FlipArmy(sixth as u16),
+        },
+    )
+    .expect("the 6th Army");
+    assert!(g.pos.units[sixth].full);
+    assert!(!g.pos.units[fifth].full);
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Cp, .. })));
+}

@@ -23,6 +23,10 @@ const RACE_TO_THE_SEA: u8 = 8;
 const SALONIKA: u8 = 30;
 /// AP #49 Sinai Pipeline.
 const SINAI_PIPELINE: u8 = 49;
+/// CP #5 Landwehr.
+const LANDWEHR: u8 = 5;
+/// AP #56 Paris Taxis (optional).
+const PARIS_TAXIS: u8 = 56;
 
 /// The reinforcement cards whose units go where the card says (9.5.3.2, 9.5.3.3): AP #29
 /// Yudenitch (CAU Army), #31 MEF, #41 Arab Northern Army, #50 Allenby (NE Army), #53 Army of
@@ -59,6 +63,8 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
         (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) => check_entrench(g, side),
         // 2022 9.5.1.1 note: playable for its War Status even once War Status 4 opened the ports.
         (Side::Cp, RACE_TO_THE_SEA) => Ok(()),
+        (Side::Ap, SALONIKA) => check_salonika(g),
+        (Side::Cp, LANDWEHR) | (Side::Ap, PARIS_TAXIS) => Ok(()),
         _ if placed_as_the_card_says(side, card) => check_placed(g, side, card),
         _ => return None,
     })
@@ -74,6 +80,12 @@ pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
                 "CP units may now end a move, a redeployment or an advance in Ostend, Calais and Amiens (11.1.9, 12.6.6)",
                 "同盟国单位此后可以在奥斯坦德、加来和亚眠结束移动、战略调动或推进(11.1.9、12.6.6)",
             )
+        }),
+        (Side::Ap, SALONIKA) => salonika(g),
+        (Side::Cp, LANDWEHR) | (Side::Ap, PARIS_TAXIS) => g.engine.push(Frame::EventReplace {
+            side,
+            card,
+            points: if card == LANDWEHR { 2 } else { 1 },
         }),
         _ if placed_as_the_card_says(side, card) => place_as_the_card_says(g, side, card),
         _ => return false,
@@ -95,6 +107,18 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
         (Side::Cp, RACE_TO_THE_SEA) => (
             "From now on CP units may end their moves, redeployments and advances in Ostend, Calais and Amiens.",
             "此后同盟国单位可以在奥斯坦德、加来和亚眠结束移动、战略调动和推进。",
+        ),
+        (Side::Ap, SALONIKA) => (
+            "Greece's limited entry: the Greek corps are set up and stay neutral; Salonika becomes Allied. Redeploy up to 3 British or French corps, from the map or the Reserve Box, to Salonika. Counts as an SR play.",
+            "希腊有限参战:希腊各军就位但仍中立;萨洛尼卡归协约国控制。可将至多3个英国或法国军从地图或预备队格战略调动至萨洛尼卡。视为打出战略调动。",
+        ),
+        (Side::Cp, LANDWEHR) => (
+            "2 replacement points, spent at once to bring reduced CP units on the map back to full strength; not for eliminated units.",
+            "获得2点补充点,立即用于将地图上减员的同盟国单位恢复满编;不能用于被消灭的单位。",
+        ),
+        (Side::Ap, PARIS_TAXIS) => (
+            "1 replacement point, spent at once to bring a reduced French army in or next to Paris back to full strength.",
+            "获得1点补充点,立即用于将巴黎或其相邻区域内一个减员的法国集团军恢复满编。",
         ),
         (Side::Ap, 29) => (
             "Russian reinforcement: the Caucasus Army enters in a supplied Allied space of Russia on the Near East map.",
@@ -270,6 +294,307 @@ fn entrench_spaces(g: &PathsOfGlory, side: Side) -> Vec<Space> {
     v.sort();
     v.dedup();
     v
+}
+
+// ---- Salonika (AP #30) ----
+
+/// 2022 9.3.3: the events that count as an SR play.
+pub(crate) fn counts_as_sr(side: Side, card: u8) -> bool {
+    side == Side::Ap && card == SALONIKA
+}
+
+/// AP #30: as an SR play, not in the round after one within a turn (2022 9.3.3).
+fn check_salonika(g: &PathsOfGlory) -> Result<(), Refusal> {
+    let round = round_now(g).unwrap_or(0);
+    if round > 1 && g.turn.last_sr[side_index(Side::Ap)] == round - 1 {
+        return Err(PathsOfGlory::refuse(
+            "9.3.3",
+            "Salonika counts as an SR play: not in the round after one played for SR, within a turn",
+            "“萨洛尼卡”视为战略调动:同一回合内不能紧接在战略调动的下一个行动轮打出",
+        ));
+    }
+    Ok(())
+}
+
+/// AP #30: Greece's limited entry (9.5.2.4): its corps set up, neutral; Salonika opens to the
+/// Allies; then up to three corps redeploy there.
+fn salonika(g: &mut PathsOfGlory) {
+    let data = g.data();
+    if g.pos.neutral.iter().any(|n| n == "gr") {
+        let (setup, historical) = (g.setup_data(), g.scenario.historical);
+        let _ = setup.enter(data, &mut g.pos, "gr", historical, true);
+        g.journal.say(|| {
+            Text::new(
+                "Greece's limited entry: the Greek corps are set up and stay neutral (9.5.2.4)",
+                "希腊有限参战:希腊各军就位,仍保持中立(9.5.2.4)",
+            )
+        });
+    }
+    if let Some(s) = space_id(g, "salonika") {
+        if g.pos.space(s).control.is_none() && g.occupant(s).is_none() {
+            g.pos.spaces[s.idx()].control = Some(Side::Ap);
+        }
+    }
+    g.engine.push(Frame::EventRedeploy {
+        side: Side::Ap,
+        card: SALONIKA,
+        left: 3,
+    });
+}
+
+/// AP #30: the corps that may redeploy to Salonika now: British or French, on the map or in
+/// the Reserve Box, by the rules of SR (13.1), into room.
+pub(crate) fn event_redeploy_candidates(g: &PathsOfGlory, side: Side, card: u8, out: &mut Vec<Action>) {
+    if (side, card) == (Side::Ap, SALONIKA) {
+        let data = g.data();
+        for u in 0..data.pieces.len() {
+            let p = &data.pieces[u];
+            if p.side == side
+                && p.kind == Kind::Corps
+                && matches!(p.nation, crate::data::Nation::Br | crate::data::Nation::Fr)
+            {
+                out.push(Action::Redeploy { unit: u as u16 });
+            }
+        }
+    }
+    out.push(Action::EndRedeployment);
+}
+
+/// AP #30: whether this corps may redeploy to Salonika.
+pub(crate) fn check_event_redeploy(g: &PathsOfGlory, side: Side, card: u8, action: &Action) -> Result<(), Refusal> {
+    let unit = match action {
+        Action::EndRedeployment => return Ok(()),
+        Action::Redeploy { unit } => *unit as usize,
+        _ => {
+            return Err(PathsOfGlory::refuse(
+                "13.1",
+                "redeploy a corps, or end the redeployment",
+                "战略调动一个军,或结束战略调动",
+            ))
+        }
+    };
+    let data = g.data();
+    let rule = format!("{} #{card}", side_code(side));
+    let Some(p) = data.pieces.get(unit) else {
+        return Err(PathsOfGlory::refuse("13.1", "no such unit", "没有这个单位"));
+    };
+    if p.side != side || p.kind != Kind::Corps || !matches!(p.nation, crate::data::Nation::Br | crate::data::Nation::Fr)
+    {
+        return Err(PathsOfGlory::refuse(
+            &rule,
+            "only British or French corps redeploy to Salonika",
+            "只有英国或法国的军可以战略调动至萨洛尼卡",
+        ));
+    }
+    if g.action.moved.contains(&(unit as u16)) {
+        return Err(PathsOfGlory::refuse(
+            "13.1.3",
+            format!("{} has already redeployed", p.name_en),
+            format!("{}已经战略调动过", p.name_zh),
+        ));
+    }
+    let Some(salonika) = space_id(g, "salonika") else {
+        return Err(PathsOfGlory::refuse(
+            &rule,
+            "no Salonika on the map",
+            "地图上没有萨洛尼卡",
+        ));
+    };
+    if g.pos.units[unit].loc == Location::Map(salonika) {
+        return Err(PathsOfGlory::refuse(
+            &rule,
+            format!("{} is already in Salonika", p.name_en),
+            format!("{}已在萨洛尼卡", p.name_zh),
+        ));
+    }
+    if !room(g, salonika) {
+        return Err(PathsOfGlory::refuse(
+            "10.1.1",
+            "Salonika already holds 3 units",
+            "萨洛尼卡已有3个单位",
+        ));
+    }
+    // The card lets a corps go from the Reserve Box to Salonika though no unit of its nation
+    // stands there (13.1.8): its capital held (13.1.10) and Salonika in supply for it.
+    if g.pos.units[unit].loc == Location::Reserve {
+        let supplied = crate::supply::in_supply(
+            data,
+            &g.pos,
+            crate::supply::tracer_of(data, unit),
+            salonika,
+            &crate::sequence::supply_context(g),
+        );
+        if !g.pos.holds_capital(data, p.nation, side) {
+            return Err(PathsOfGlory::refuse(
+                "13.1.10",
+                format!(
+                    "{}'s capital is lost: no corps leaves its Reserve Box",
+                    p.nation.name().en
+                ),
+                format!("{}首都失守:军不能离开预备队格", p.nation.name().zh),
+            ));
+        }
+        if g.pos.space(salonika).control != Some(side) || !supplied {
+            return Err(PathsOfGlory::refuse(
+                "13.1.5",
+                "Salonika must be Allied and in supply",
+                "萨洛尼卡须为协约国控制且有补给",
+            ));
+        }
+        return Ok(());
+    }
+    let occ = crate::supply::Occupancy::of(data, &g.pos);
+    let ctx = crate::round::sr_context(g, &occ);
+    crate::redeployment::check(data, &g.pos, unit, crate::redeployment::Place::Map(salonika), &ctx)
+}
+
+/// AP #30: the corps goes to Salonika; the next may follow.
+pub(crate) fn event_redeploy(g: &mut PathsOfGlory, side: Side, card: u8, left: u8, action: &Action) {
+    let Action::Redeploy { unit } = *action else { return };
+    let Some(salonika) = space_id(g, "salonika") else {
+        return;
+    };
+    let from = g.pos.units[unit as usize].loc;
+    g.pos.units[unit as usize].loc = Location::Map(salonika);
+    g.action.moved.push(unit);
+    let n = g.unit_name(unit);
+    let (fe, fz) = match from {
+        Location::Map(s) => {
+            let t = g.name(s);
+            (t.en, t.zh)
+        }
+        _ => ("the Reserve Box".to_string(), "预备队格".to_string()),
+    };
+    g.journal.say(|| {
+        Text::new(
+            format!("{} redeploys from {fe} to Salonika (AP #30, 13.1)", n.en),
+            format!("{}从{fz}战略调动至萨洛尼卡(协约国#30,13.1)", n.zh),
+        )
+    });
+    if left > 1 && room(g, salonika) {
+        g.engine.push(Frame::EventRedeploy {
+            side,
+            card,
+            left: left - 1,
+        });
+    }
+}
+
+// ---- Landwehr (CP #5), Paris Taxis (AP #56) ----
+
+/// The purchases an event's points may make: reduced units on the map flipped (17.1.4).
+pub(crate) fn event_replace_candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
+    use crate::game::Buy;
+    let data = g.data();
+    let reduced: Vec<usize> = (0..data.pieces.len())
+        .filter(|&u| data.pieces[u].side == side && !g.pos.units[u].full && g.at(u).is_some())
+        .collect();
+    for (k, &a) in reduced.iter().enumerate() {
+        match data.pieces[a].kind {
+            Kind::Army => out.push(Action::Buy {
+                purchase: Buy::FlipArmy(a as u16),
+            }),
+            Kind::Corps => {
+                out.push(Action::Buy {
+                    purchase: Buy::FlipCorps(a as u16, None),
+                });
+                for &b in &reduced[k + 1..] {
+                    if data.pieces[b].kind == Kind::Corps && data.pieces[b].rp == data.pieces[a].rp {
+                        out.push(Action::Buy {
+                            purchase: Buy::FlipCorps(a as u16, Some(b as u16)),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out.push(Action::EndReplacement);
+}
+
+/// CP #5, AP #56: only flips of reduced units on the map, within the event's points, by the
+/// replacement rules (17.1); Paris Taxis a French army in or next to Paris.
+pub(crate) fn check_event_replace(
+    g: &PathsOfGlory,
+    side: Side,
+    card: u8,
+    points: u8,
+    action: &Action,
+) -> Result<(), Refusal> {
+    use crate::replacements::Purchase;
+    let purchase = match action {
+        Action::EndReplacement => return Ok(()),
+        Action::Buy { purchase } => purchase.purchase(),
+        _ => {
+            return Err(PathsOfGlory::refuse(
+                "17.1",
+                "flip a reduced unit, or end",
+                "将一个减员单位恢复满编,或结束",
+            ))
+        }
+    };
+    let rule = format!("{} #{card}", side_code(side));
+    if !matches!(purchase, Purchase::FlipArmy(_) | Purchase::FlipCorps(..)) {
+        return Err(PathsOfGlory::refuse(
+            &rule,
+            "these points only flip reduced units on the map, never rebuild eliminated ones",
+            "这些补充点只能将地图上的减员单位恢复满编,不能重建被消灭的单位",
+        ));
+    }
+    let data = g.data();
+    if purchase
+        .units()
+        .iter()
+        .any(|&u| data.pieces.get(u).is_none_or(|p| p.side != side))
+    {
+        return Err(PathsOfGlory::refuse("17.1", "that unit is not yours", "那不是你的单位"));
+    }
+    if card == PARIS_TAXIS {
+        let near_paris = |u: usize| {
+            let p = &data.pieces[u];
+            let paris = space_id(g, "paris");
+            p.nation == crate::data::Nation::Fr
+                && p.kind == Kind::Army
+                && g.at(u)
+                    .zip(paris)
+                    .is_some_and(|(s, paris)| s == paris || data.map.graph.adjacent(s, paris))
+        };
+        if !purchase.units().iter().all(|&u| near_paris(u)) {
+            return Err(PathsOfGlory::refuse(
+                &rule,
+                "Paris Taxis flip a reduced French army in or next to Paris",
+                "“巴黎出租车”只能恢复巴黎或其相邻区域内的法国减员集团军",
+            ));
+        }
+    }
+    crate::replacements::check(
+        data,
+        g.tables(),
+        &g.pos,
+        points,
+        purchase,
+        &crate::sequence::placement_context(g),
+    )
+    .map(|_| ())
+}
+
+/// The flip is made; the points left may flip more.
+pub(crate) fn event_replace(g: &mut PathsOfGlory, side: Side, card: u8, points: u8, action: &Action) {
+    let Action::Buy { purchase } = action else { return };
+    let p = purchase.purchase();
+    let cost = crate::replacements::cost(g.tables(), p);
+    crate::replacements::apply(g.data(), &mut g.pos, p);
+    let what = crate::round::describe_buy(g, *purchase);
+    let rule = format!("{} #{card}", side_code(side));
+    g.journal
+        .say(|| Text::new(format!("{} ({rule})", what.en), format!("{}({rule})", what.zh)));
+    let left = points.saturating_sub(cost);
+    if left > 0 {
+        g.engine.push(Frame::EventReplace {
+            side,
+            card,
+            points: left,
+        });
+    }
 }
 
 // ---- Reinforcements placed as the card says (9.5.3.2, 9.5.3.3) ----
