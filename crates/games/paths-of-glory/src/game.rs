@@ -198,6 +198,11 @@ pub enum Action {
     Dig {
         unit: u16,
     },
+    /// An event's loss the player chooses (CP #32 War in Africa): a unit removed from the game,
+    /// or (`None`) the VP instead.
+    Concede {
+        unit: Option<u16>,
+    },
 }
 
 /// Where a loss step is taken (12.4).
@@ -349,6 +354,8 @@ pub enum Frame {
     /// An event's replacement points spent at once on reduced units (CP #5 Landwehr, AP #56
     /// Paris Taxis).
     EventReplace { side: Side, card: u8, points: u8 },
+    /// `side` chooses what another side's event costs it (CP #32 War in Africa).
+    EventConcede { side: Side, card: u8 },
 }
 
 /// Which die of a battle.

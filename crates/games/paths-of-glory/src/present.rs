@@ -196,6 +196,8 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::Begin { units, .. } => at(units, &[], ActionKind::Choose, "Move (11.0)", "移动(11.0)"),
             Action::Step { to } => at(&[], &[*to], ActionKind::Move, "Move (11.0)", "移动(11.0)"),
             Action::Halt | Action::EndMovement => at(&[], &[], ActionKind::Other, "Move (11.0)", "移动(11.0)"),
+            Action::Concede { unit: Some(u) } => at(&[*u], &[], ActionKind::Choose, "Event (9.5)", "事件(9.5)"),
+            Action::Concede { unit: None } => at(&[], &[], ActionKind::Other, "Event (9.5)", "事件(9.5)"),
             Action::Dig { unit } => at(
                 &[*unit],
                 &[],

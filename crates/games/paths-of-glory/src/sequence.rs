@@ -98,7 +98,8 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::EntryChoice { side, .. }
         | Frame::EventPlace { side, .. }
         | Frame::EventRedeploy { side, .. }
-        | Frame::EventReplace { side, .. } => Who::Seat(seat(*side)),
+        | Frame::EventReplace { side, .. }
+        | Frame::EventConcede { side, .. } => Who::Seat(seat(*side)),
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
                 Who::Seat(seat(*side))
@@ -162,6 +163,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             crate::events::event_redeploy_candidates(g, *side, *card, &mut candidates)
         }
         Frame::EventReplace { side, .. } => crate::events::event_replace_candidates(g, *side, &mut candidates),
+        Frame::EventConcede { side, card } => crate::events::event_concede_candidates(g, *side, *card, &mut candidates),
         Frame::EventPlace { side, card, units } => candidates.extend(
             crate::events::event_spaces(g, *side, *card, units)
                 .into_iter()
@@ -239,6 +241,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (Frame::EventRedeploy { side, card, .. }, _) => crate::events::check_event_redeploy(g, *side, *card, action),
+        (Frame::EventConcede { side, card }, _) => crate::events::check_event_concede(g, *side, *card, action),
         (Frame::EventReplace { side, card, points }, _) => {
             crate::events::check_event_replace(g, *side, *card, *points, action)
         }
@@ -327,6 +330,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         }
         (Frame::EventRedeploy { side, card, left }, Some(a)) => crate::events::event_redeploy(g, side, card, left, a),
         (Frame::EventReplace { side, card, points }, Some(a)) => crate::events::event_replace(g, side, card, points, a),
+        (Frame::EventConcede { side, card }, Some(a)) => crate::events::event_concede(g, side, card, a),
         (Frame::EventPlace { side, card, units }, a) => {
             let at = match a {
                 Some(Action::Place { space }) => Some(*space),
@@ -867,6 +871,11 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
         }
         Action::EndDiscard => t("Keep the rest".into(), "保留其余".into()),
+        Action::Concede { unit: Some(u) } => {
+            let n = g.unit_name(*u);
+            t(format!("Remove {} from the game", n.en), format!("将{}移出游戏", n.zh))
+        }
+        Action::Concede { unit: None } => t("The CP gains 1 VP".into(), "同盟国获得1胜利点".into()),
         Action::Dig { unit } => {
             let n = g.unit_name(*unit);
             t(
@@ -957,6 +966,8 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::Discard { card } => format!("discard {card}"),
         Action::EndDiscard => "end-discard".into(),
         Action::Dig { unit } => format!("dig {}", uid(g, *unit)),
+        Action::Concede { unit: Some(u) } => format!("concede {}", uid(g, *u)),
+        Action::Concede { unit: None } => "concede vp".into(),
     }
 }
 
@@ -1047,6 +1058,8 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["discard", n] => Action::Discard { card: number(n)? },
         ["end-discard"] => Action::EndDiscard,
         ["dig", u] => Action::Dig { unit: unit(u)? },
+        ["concede", "vp"] => Action::Concede { unit: None },
+        ["concede", u] => Action::Concede { unit: Some(unit(u)?) },
         _ => return None,
     })
 }

@@ -731,3 +731,102 @@ fn paris_taxis_flip_a_french_army_by_paris_ap_56() {
     assert!(!g.pos.units[fifth].full);
     assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Cp, .. })));
 }
+
+// ---- War in Africa (CP #32) ----
+
+#[test]
+fn war_in_africa_costs_the_allies_a_british_corps_or_a_vp_cp_32() {
+    for give_vp in [false, true] {
+        let mut g = at_turn(5);
+        common::give(&mut g, Side::Cp, 32);
+        let vp = g.pos.vp;
+        g.apply(CP, &event(32)).expect("War in Africa");
+        assert!(matches!(
+            g.frames().last(),
+            Some(Frame::EventConcede { side: Side::Ap, .. })
+        ));
+        assert_eq!(g.pending(), Pending::Seat(AP), "the Allies choose");
+        let legal = g.legal_list();
+        assert!(legal.contains(&Action::Concede { unit: None }));
+        let french = common::unit("fr-corps-1") as u16;
+        let r = g
+            .check_action(AP, &Action::Concede { unit: Some(french) })
+            .expect_err("a French corps");
+        assert_eq!(r.rule, "CP #32", "{r:?}");
+        if give_vp {
+            g.apply(AP, &Action::Concede { unit: None }).expect("the VP");
+            assert_eq!(g.pos.vp, vp + 1);
+        } else {
+            let corps = legal
+                .iter()
+                .find_map(|a| match a {
+                    Action::Concede { unit: Some(u) } => Some(*u),
+                    _ => None,
+                })
+                .expect("a British corps in play");
+            assert_eq!(
+                g.data().pieces[corps as usize].nation,
+                sandtable_paths_of_glory::data::Nation::Br
+            );
+            g.apply(AP, &Action::Concede { unit: Some(corps) }).expect("the corps");
+            assert_eq!(g.pos.units[corps as usize].loc, Location::Removed);
+            assert_eq!(g.pos.vp, vp);
+        }
+        assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+    }
+}
+
+// ---- Russian Cavalry (AP #57), Czech Legion (AP #60), Polish Restoration (CP #59) ----
+
+#[test]
+fn the_russian_cavalry_enter_together_by_a_russian_army_ap_57() {
+    let mut g = allies_at(2, false, 57);
+    g.apply(AP, &event(57)).expect("Russian Cavalry");
+    let spaces = places(&g);
+    assert!(!spaces.is_empty());
+    for &s in &spaces {
+        assert_eq!(g.data().facts(s).nation.as_deref(), Some("ru"));
+        assert!(g.pos.units_in(s).count() <= 1, "room for both");
+    }
+    let at = spaces[0];
+    g.apply(AP, &Action::Place { space: at }).expect("the cavalry");
+    for id in ["ru-cavalry-1", "ru-cavalry-2"] {
+        assert_eq!(g.pos.units[common::unit(id)].loc, Location::Map(at), "{id}");
+    }
+    // Once in play, the card is no longer an event.
+    let mut g2 = allies_at(2, false, 57);
+    g2.pos.units = g.pos.units.clone();
+    g2.touch();
+    let r = g2.check_action(AP, &event(57)).expect_err("in play");
+    assert_eq!(r.rule, "AP #57", "{r:?}");
+}
+
+#[test]
+fn the_czech_legion_needs_an_eliminated_austro_hungarian_corps_ap_60() {
+    let mut g = allies_at(5, false, 60);
+    let r = g.check_action(AP, &event(60)).expect_err("none eliminated");
+    assert_eq!(r.rule, "AP #60", "{r:?}");
+    let ah = common::unit("ah-corps-1");
+    g.pos.units[ah].loc = Location::Eliminated;
+    g.touch();
+    g.apply(AP, &event(60)).expect("Czech Legion");
+    assert_eq!(g.pos.units[ah].loc, Location::Removed);
+    assert_eq!(g.pos.units[common::unit("ru-czech-legion")].loc, Location::Reserve);
+}
+
+#[test]
+fn polish_restoration_needs_warsaw_cp_59() {
+    let mut g = at_turn(5);
+    common::give(&mut g, Side::Cp, 59);
+    let r = g.check_action(CP, &event(59)).expect_err("Warsaw Russian");
+    assert_eq!(r.rule, "CP #59", "{r:?}");
+    let warsaw = common::sp("warsaw");
+    g.pos.spaces[warsaw.idx()].control = Some(Side::Cp);
+    g.touch();
+    let vp = g.pos.vp;
+    g.apply(CP, &event(59)).expect("Polish Restoration");
+    assert_eq!(g.pos.vp, vp - 1);
+    for id in ["ge-polish-1", "ge-polish-2", "ge-polish-3"] {
+        assert_eq!(g.pos.units[common::unit(id)].loc, Location::Reserve, "{id}");
+    }
+}

@@ -27,6 +27,14 @@ const SINAI_PIPELINE: u8 = 49;
 const LANDWEHR: u8 = 5;
 /// AP #56 Paris Taxis (optional).
 const PARIS_TAXIS: u8 = 56;
+/// CP #32 War in Africa.
+const WAR_IN_AFRICA: u8 = 32;
+/// AP #57 Russian Cavalry, AP #60 Czech Legion, CP #59 Polish Restoration (optional).
+const RUSSIAN_CAVALRY: u8 = 57;
+const CZECH_LEGION: u8 = 60;
+const POLISH_RESTORATION: u8 = 59;
+const CAVALRY: [&str; 2] = ["ru-cavalry-1", "ru-cavalry-2"];
+const POLISH: [&str; 3] = ["ge-polish-1", "ge-polish-2", "ge-polish-3"];
 
 /// The reinforcement cards whose units go where the card says (9.5.3.2, 9.5.3.3): AP #29
 /// Yudenitch (CAU Army), #31 MEF, #41 Arab Northern Army, #50 Allenby (NE Army), #53 Army of
@@ -64,7 +72,10 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
         // 2022 9.5.1.1 note: playable for its War Status even once War Status 4 opened the ports.
         (Side::Cp, RACE_TO_THE_SEA) => Ok(()),
         (Side::Ap, SALONIKA) => check_salonika(g),
-        (Side::Cp, LANDWEHR) | (Side::Ap, PARIS_TAXIS) => Ok(()),
+        (Side::Cp, LANDWEHR) | (Side::Ap, PARIS_TAXIS) | (Side::Cp, WAR_IN_AFRICA) => Ok(()),
+        (Side::Ap, RUSSIAN_CAVALRY) => check_cavalry(g),
+        (Side::Ap, CZECH_LEGION) => check_czech_legion(g),
+        (Side::Cp, POLISH_RESTORATION) => check_polish_restoration(g),
         _ if placed_as_the_card_says(side, card) => check_placed(g, side, card),
         _ => return None,
     })
@@ -82,6 +93,16 @@ pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
             )
         }),
         (Side::Ap, SALONIKA) => salonika(g),
+        (Side::Cp, WAR_IN_AFRICA) => g.engine.push(Frame::EventConcede {
+            side: Side::Ap,
+            card,
+        }),
+        (Side::Ap, RUSSIAN_CAVALRY) => {
+            let units: Vec<u16> = CAVALRY.iter().filter_map(|id| counter(g, id)).map(|u| u as u16).collect();
+            g.engine.push(Frame::EventPlace { side, card, units });
+        }
+        (Side::Ap, CZECH_LEGION) => czech_legion(g),
+        (Side::Cp, POLISH_RESTORATION) => polish_restoration(g),
         (Side::Cp, LANDWEHR) | (Side::Ap, PARIS_TAXIS) => g.engine.push(Frame::EventReplace {
             side,
             card,
@@ -119,6 +140,22 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
         (Side::Ap, PARIS_TAXIS) => (
             "1 replacement point, spent at once to bring a reduced French army in or next to Paris back to full strength.",
             "获得1点补充点,立即用于将巴黎或其相邻区域内一个减员的法国集团军恢复满编。",
+        ),
+        (Side::Cp, WAR_IN_AFRICA) => (
+            "The Allies choose: a British corps leaves the game for good, or the CP gains 1 VP.",
+            "由协约国选择:一个英国军永久移出游戏,或同盟国获得1胜利点。",
+        ),
+        (Side::Ap, RUSSIAN_CAVALRY) => (
+            "Both Russian cavalry corps enter together in one space of Russia holding a Russian army in supply, within the stacking limit.",
+            "两个俄国骑兵军一同在俄国境内一个有补给中俄国集团军的区域进场,不得超过堆叠上限。",
+        ),
+        (Side::Ap, CZECH_LEGION) => (
+            "An Austro-Hungarian corps in the CP Eliminated box leaves the game; the Czech Legion corps joins the Allied Reserve Box.",
+            "同盟国消灭区中的一个奥匈军移出游戏;捷克军团加入协约国预备队格。",
+        ),
+        (Side::Cp, POLISH_RESTORATION) => (
+            "While the CP holds Warsaw: 1 VP to the Allies, and the three Polish corps join the CP Reserve Box, counting as German.",
+            "同盟国控制华沙时:协约国获得1胜利点,三个波兰军加入同盟国预备队格,视为德军。",
         ),
         (Side::Ap, 29) => (
             "Russian reinforcement: the Caucasus Army enters in a supplied Allied space of Russia on the Near East map.",
@@ -597,6 +634,202 @@ pub(crate) fn event_replace(g: &mut PathsOfGlory, side: Side, card: u8, points: 
     }
 }
 
+// ---- War in Africa (CP #32) ----
+
+/// The British corps the Allies may give up: British counters in play (map, Reserve Box,
+/// Eliminated box).
+fn british_corps(g: &PathsOfGlory) -> Vec<u16> {
+    let data = g.data();
+    (0..data.pieces.len())
+        .filter(|&u| {
+            let p = &data.pieces[u];
+            p.side == Side::Ap && p.kind == Kind::Corps && p.nation == crate::data::Nation::Br
+        })
+        .filter(|&u| {
+            matches!(
+                g.pos.units[u].loc,
+                Location::Map(_) | Location::Reserve | Location::Eliminated
+            )
+        })
+        .map(|u| u as u16)
+        .collect()
+}
+
+pub(crate) fn event_concede_candidates(g: &PathsOfGlory, _side: Side, _card: u8, out: &mut Vec<Action>) {
+    out.extend(british_corps(g).into_iter().map(|u| Action::Concede { unit: Some(u) }));
+    out.push(Action::Concede { unit: None });
+}
+
+pub(crate) fn check_event_concede(g: &PathsOfGlory, _side: Side, card: u8, action: &Action) -> Result<(), Refusal> {
+    match action {
+        Action::Concede { unit: None } => Ok(()),
+        Action::Concede { unit: Some(u) } if british_corps(g).contains(u) => Ok(()),
+        _ => Err(PathsOfGlory::refuse(
+            &format!("CP #{card}"),
+            "give up a British corps in play, or the VP",
+            "交出一个在场的英国军,或交出胜利点",
+        )),
+    }
+}
+
+/// CP #32: the Allies' choice is carried out.
+pub(crate) fn event_concede(g: &mut PathsOfGlory, _side: Side, card: u8, action: &Action) {
+    match action {
+        Action::Concede { unit: Some(u) } => {
+            g.pos.units[*u as usize].loc = Location::Removed;
+            let n = g.unit_name(*u);
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} leaves the game (CP #{card})", n.en),
+                    format!("{}移出游戏(同盟国#{card})", n.zh),
+                )
+            });
+        }
+        Action::Concede { unit: None } => {
+            g.pos.vp += 1;
+            let vp = g.pos.vp;
+            g.journal.say(|| {
+                Text::new(
+                    format!("The CP gains 1 VP: {vp} (CP #{card})"),
+                    format!("同盟国获得1胜利点:{vp}(同盟国#{card})"),
+                )
+            });
+        }
+        _ => {}
+    }
+}
+
+// ---- Russian Cavalry (AP #57), Czech Legion (AP #60), Polish Restoration (CP #59) ----
+
+/// AP #57: the spaces of Russia holding a Russian army in supply, with room for both corps.
+fn cavalry_spaces(g: &PathsOfGlory) -> Vec<Space> {
+    let data = g.data();
+    let mut v: Vec<Space> = (0..data.pieces.len())
+        .filter(|&u| {
+            let p = &data.pieces[u];
+            p.side == Side::Ap && p.kind == Kind::Army && p.nation == crate::data::Nation::Ru
+        })
+        .filter(|&u| crate::operations::in_supply(g, u as u16))
+        .filter_map(|u| g.at(u))
+        .filter(|&s| data.facts(s).nation.as_deref() == Some("ru") && g.pos.units_in(s).count() <= 1)
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn check_cavalry(g: &PathsOfGlory) -> Result<(), Refusal> {
+    if CAVALRY
+        .iter()
+        .any(|id| counter(g, id).is_none_or(|u| g.pos.units[u].loc != Location::Aside))
+    {
+        return Err(PathsOfGlory::refuse(
+            "AP #57",
+            "the Russian cavalry corps are already in play",
+            "俄国骑兵军已经在游戏中",
+        ));
+    }
+    if cavalry_spaces(g).is_empty() {
+        return Err(PathsOfGlory::refuse(
+            "AP #57",
+            "no space of Russia holds a Russian army in supply with room for both corps",
+            "俄国境内没有一个区域有补给中的俄国集团军且容得下两个军",
+        ));
+    }
+    Ok(())
+}
+
+/// AP #60: an Austro-Hungarian corps in the Eliminated box (they are alike: the first), and the
+/// Czech Legion not yet in play.
+fn eliminated_ah_corps(g: &PathsOfGlory) -> Option<usize> {
+    let data = g.data();
+    (0..data.pieces.len()).find(|&u| {
+        let p = &data.pieces[u];
+        p.nation == crate::data::Nation::Ah && p.kind == Kind::Corps && g.pos.units[u].loc == Location::Eliminated
+    })
+}
+
+fn check_czech_legion(g: &PathsOfGlory) -> Result<(), Refusal> {
+    if counter(g, "ru-czech-legion").is_none_or(|u| g.pos.units[u].loc != Location::Aside) {
+        return Err(PathsOfGlory::refuse(
+            "AP #60",
+            "the Czech Legion is already in play",
+            "捷克军团已经在游戏中",
+        ));
+    }
+    if eliminated_ah_corps(g).is_none() {
+        return Err(PathsOfGlory::refuse(
+            "AP #60",
+            "no Austro-Hungarian corps is in the CP Eliminated box",
+            "同盟国消灭区中没有奥匈军",
+        ));
+    }
+    Ok(())
+}
+
+fn czech_legion(g: &mut PathsOfGlory) {
+    if let Some(u) = eliminated_ah_corps(g) {
+        g.pos.units[u].loc = Location::Removed;
+        let n = g.unit_name(u as u16);
+        g.journal.say(|| {
+            Text::new(
+                format!("{} leaves the game (AP #60)", n.en),
+                format!("{}移出游戏(协约国#60)", n.zh),
+            )
+        });
+    }
+    if let Some(u) = counter(g, "ru-czech-legion") {
+        to_reserve(g, u, "AP #60");
+    }
+}
+
+fn to_reserve(g: &mut PathsOfGlory, u: usize, rule: &str) {
+    g.pos.units[u] = crate::state::Unit {
+        loc: Location::Reserve,
+        full: true,
+    };
+    let n = g.unit_name(u as u16);
+    g.journal.say(|| {
+        Text::new(
+            format!("{} enters the Reserve Box ({rule})", n.en),
+            format!("{}进入预备队格({rule})", n.zh),
+        )
+    });
+}
+
+fn check_polish_restoration(g: &PathsOfGlory) -> Result<(), Refusal> {
+    if space_id(g, "warsaw").is_none_or(|s| g.pos.space(s).control != Some(Side::Cp)) {
+        return Err(PathsOfGlory::refuse(
+            "CP #59",
+            "Polish Restoration may only be played while the CP holds Warsaw",
+            "同盟国控制华沙时才能打出“波兰复国”",
+        ));
+    }
+    if POLISH
+        .iter()
+        .any(|id| counter(g, id).is_none_or(|u| g.pos.units[u].loc != Location::Aside))
+    {
+        return Err(PathsOfGlory::refuse(
+            "CP #59",
+            "the Polish corps are already in play",
+            "波兰军已经在游戏中",
+        ));
+    }
+    Ok(())
+}
+
+fn polish_restoration(g: &mut PathsOfGlory) {
+    g.pos.vp -= 1;
+    let vp = g.pos.vp;
+    g.journal
+        .say(|| Text::new(format!("VP −1: {vp} (CP #59)"), format!("胜利点−1:{vp}(同盟国#59)")));
+    for id in POLISH {
+        if let Some(u) = counter(g, id) {
+            to_reserve(g, u, "CP #59");
+        }
+    }
+}
+
 // ---- Reinforcements placed as the card says (9.5.3.2, 9.5.3.3) ----
 
 fn space_id(g: &PathsOfGlory, id: &str) -> Option<Space> {
@@ -773,6 +1006,7 @@ fn arrive(g: &mut PathsOfGlory, side: Side, card: u8, u: u16, s: Space) {
 pub(crate) fn event_spaces(g: &PathsOfGlory, side: Side, card: u8, units: &[u16]) -> Vec<Space> {
     match (side, card) {
         (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) => entrench_spaces(g, side),
+        (Side::Ap, RUSSIAN_CAVALRY) => cavalry_spaces(g),
         _ if placed_as_the_card_says(side, card) => units
             .first()
             .map(|&u| placed_spaces(g, side, card, u as usize))
@@ -797,6 +1031,11 @@ pub(crate) fn check_event_place(
             format!("{} #{card}", side_code(side)),
             "the trench goes in a space holding a friendly army in supply, with no trench yet",
             "战壕须放在有己方补给中集团军且尚无战壕的区域",
+        ),
+        (Side::Ap, RUSSIAN_CAVALRY) => (
+            "AP #57".to_string(),
+            "both cavalry corps go to one space of Russia holding a Russian army in supply, with room for both",
+            "两个骑兵军须进入俄国境内同一个有补给中俄国集团军且容得下两个军的区域",
         ),
         _ if placed_as_the_card_says(side, card) => (
             "9.5.3.3".to_string(),
@@ -823,6 +1062,12 @@ pub(crate) fn event_place(g: &mut PathsOfGlory, side: Side, card: u8, units: Vec
         }
         return;
     }
+    if (side, card) == (Side::Ap, RUSSIAN_CAVALRY) {
+        for u in units {
+            super::put(g, u, at, "AP #57");
+        }
+        return;
+    }
     let Some(s) = at else { return };
     if let (Side::Ap, ENTRENCH_AP) | (Side::Cp, ENTRENCH_CP) = (side, card) {
         g.pos.spaces[s.idx()].trench = Some(Trench { side, level: 1 });
@@ -840,6 +1085,10 @@ pub(crate) fn event_place(g: &mut PathsOfGlory, side: Side, card: u8, units: Vec
 pub(crate) fn describe_event_place(g: &PathsOfGlory, side: Side, card: u8, units: &[u16], at: Space) -> Text {
     let n = g.name(at);
     match (side, card) {
+        (Side::Ap, RUSSIAN_CAVALRY) => Text::new(
+            format!("Both cavalry corps enter at {}", n.en),
+            format!("两个骑兵军在{}进场", n.zh),
+        ),
         _ if placed_as_the_card_says(side, card) && !units.is_empty() => {
             let u = g.unit_name(units[0]);
             Text::new(
