@@ -74,9 +74,33 @@ fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
     let w = activation::Where {
         space: &data.map.graph.space(s).id,
         country: f.nation.as_deref(),
+        mef_beachhead_supply: mef_beachhead_supply(g, side, s),
         ..activation::Where::default()
     };
     activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
+}
+
+/// 9.2.7.1: the MEF army in `s` draws its supply from the MEF Beachhead: in supply with the
+/// beach open, not without it.
+fn mef_beachhead_supply(g: &PathsOfGlory, side: Side, s: Space) -> bool {
+    let data = g.data();
+    g.pos.beachhead.is_some()
+        && units_of(g, side, s).iter().any(|&u| {
+            let t = crate::supply::tracer_of(data, u as usize);
+            let ctx = crate::sequence::supply_context(g);
+            data.pieces[u as usize].id == "br-army-mef"
+                && crate::supply::in_supply(data, &g.pos, t, s, &ctx)
+                && !crate::supply::in_supply(
+                    data,
+                    &g.pos,
+                    t,
+                    s,
+                    &crate::supply::Context {
+                        open_beaches: &[],
+                        ..ctx
+                    },
+                )
+        })
 }
 
 /// Whether [`candidates`] lists exactly the legal actions of the frame, made with the rule
@@ -756,7 +780,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
 fn near_east_limited(g: &PathsOfGlory, s: Space) -> bool {
     let data = g.data();
     let id = data.map.graph.space(s).id.as_str();
+    // 9.2.7: the Beachhead's space does not count either.
     (data.facts(s).near_east || ["constantinople", "bursa"].contains(&id))
+        && g.pos.beachhead != Some(s)
         && !units_of(g, Side::Ap, s)
             .iter()
             .any(|&u| data.pieces[u as usize].id == "br-army-ne")

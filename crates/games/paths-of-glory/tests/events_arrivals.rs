@@ -830,3 +830,41 @@ fn polish_restoration_needs_warsaw_cp_59() {
         assert_eq!(g.pos.units[common::unit(id)].loc, Location::Reserve, "{id}");
     }
 }
+
+#[test]
+fn the_mef_supplied_from_its_beachhead_costs_three_to_activate_9_2_7_1() {
+    let mut g = allies_at(5, true, 31);
+    g.apply(AP, &event(31)).expect("MEF");
+    let mef1 = common::sp("mef1");
+    g.apply(AP, &Action::Place { space: mef1 }).expect("MEF 1");
+    // A British corps lands with it: 3 + 1 = 4 OPS (the book's example is 5 for two corps).
+    let br = common::unit("br-corps-1");
+    g.pos.units[br] = sandtable_paths_of_glory::state::Unit {
+        loc: Location::Map(mef1),
+        full: true,
+    };
+    g.touch();
+    pass_round(&mut g);
+    // Round 2: the CP passes; the Allies have 3 OPS, one short.
+    pass_round_cp(&mut g);
+    common::give(&mut g, Side::Ap, 12);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 12,
+            with: Use::Ops,
+        },
+    )
+    .expect("3 OPS");
+    let r = g
+        .check_action(
+            AP,
+            &Action::Activate {
+                space: mef1,
+                combat: false,
+            },
+        )
+        .expect_err("4 OPS");
+    assert_eq!(r.rule, "9.2.3", "{r:?}");
+    assert!(r.message(sandtable_core::text::Lang::En).contains("costs 4"), "{r:?}");
+}
