@@ -868,3 +868,18 @@ fn the_mef_supplied_from_its_beachhead_costs_three_to_activate_9_2_7_1() {
     assert_eq!(r.rule, "9.2.3", "{r:?}");
     assert!(r.message(sandtable_core::text::Lang::En).contains("costs 4"), "{r:?}");
 }
+
+#[test]
+fn the_polish_corps_are_not_replaced_while_warsaw_is_allied_cp_59() {
+    use sandtable_paths_of_glory::replacements::{check, Purchase};
+    let mut g = at_turn(5);
+    let warsaw = common::sp("warsaw");
+    let pol = common::unit("ge-polish-1");
+    g.pos.units[pol].loc = Location::Eliminated;
+    let ctx = sandtable_paths_of_glory::placement::Context::default();
+    assert_eq!(g.pos.space(warsaw).control, Some(Side::Ap));
+    let r = check(g.data(), g.tables(), &g.pos, 5, Purchase::CorpsFull(pol), &ctx).expect_err("Warsaw Allied");
+    assert_eq!(r.rule, "CP #59", "{r:?}");
+    g.pos.spaces[warsaw.idx()].control = Some(Side::Cp);
+    check(g.data(), g.tables(), &g.pos, 5, Purchase::CorpsFull(pol), &ctx).expect("Warsaw the CP's");
+}
