@@ -73,6 +73,10 @@ pub struct Scenario {
     pub last_turn: u8,
     /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
     pub hand_size: usize,
+    // Events that place units or markers (crate::events::arrivals):
+    /// The data edition the game began on (1 or 2): edition 1 games, begun before 5.7.4.3 was
+    /// enforced, keep the CP's Historical opening free, so that their records replay.
+    pub edition: u8,
 }
 
 /// The four uses of a card in an action round (9.1.3), and the action round's other choices.
@@ -694,6 +698,18 @@ impl View<'_> {
     }
 }
 
+/// The number of data edition `edition` (1 or 2); an edition this build does not know is
+/// refused.
+fn edition_number(edition: &str) -> Result<u8, SetupError> {
+    match edition {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        other => Err(SetupError(format!(
+            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 and 2)"
+        ))),
+    }
+}
+
 /// The ids [`Rules::hidden_from`] gives a card in a hand.
 fn card_id(side: Side, n: u8) -> u64 {
     (side_index(side) as u64) << 8 | n as u64
@@ -704,6 +720,9 @@ impl Rules for PathsOfGlory {
     type Frame = Frame;
     type View<'a> = View<'a>;
     const ID: &'static str = "paths-of-glory";
+    /// Edition 2: the Historical scenario's CP opens with Guns of August for its event (5.7.4.3);
+    /// a game begun on edition 1 keeps its opening free.
+    const DATA_EDITION: &'static str = "2";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 
     fn engine(&self) -> &Engine<Action, Frame> {
@@ -821,6 +840,16 @@ impl Rules for PathsOfGlory {
 
     fn setup_from_text(text: &str, seed: u64) -> Result<PathsOfGlory, SetupError> {
         crate::sequence::setup(text.trim(), seed)
+    }
+
+    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<PathsOfGlory, SetupError> {
+        let mut g = crate::sequence::setup(scenario, seed)?;
+        g.scenario.edition = edition_number(edition)?;
+        Ok(g)
+    }
+
+    fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<PathsOfGlory, SetupError> {
+        Self::setup_edition(text.trim(), seed, edition)
     }
 
     fn outcome(&self) -> Option<Outcome> {

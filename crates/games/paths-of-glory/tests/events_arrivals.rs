@@ -108,6 +108,19 @@ fn the_historical_cp_opens_with_guns_of_august_5_7_4_3() {
 }
 
 #[test]
+fn a_historical_game_begun_on_edition_1_keeps_its_opening_free() {
+    use sandtable_core::driver::Game as _;
+    let mut g = PathsOfGlory::new_game_edition("historical", 3, "1").expect("edition 1");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    g.check_action(CP, &Action::AutomaticOps)
+        .expect("edition 1 records replay as they were played");
+    let r = PathsOfGlory::new_game_edition("historical", 3, "9").expect_err("no edition 9");
+    assert!(r.0.contains("edition 9"), "{r:?}");
+}
+
+#[test]
 fn a_campaign_cp_need_not_open_with_guns_of_august() {
     let mut g = common::first_round();
     common::give(&mut g, Side::Cp, 1);

@@ -260,6 +260,7 @@ fn guns_of_august(g: &mut PathsOfGlory) {
 /// event.
 pub(crate) fn historical_first_action(g: &PathsOfGlory, side: Side, round: u8, action: &Action) -> Result<(), Refusal> {
     let forced = g.scenario.historical
+        && g.scenario.edition >= 2
         && side == Side::Cp
         && g.pos.turn == 1
         && round == 1
