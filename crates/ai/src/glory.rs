@@ -259,6 +259,10 @@ impl Scripted {
             Action::Discard { .. } => 0,
             // Great Retreat (AP #27): fall back rather than fight.
             Action::GreatRetreat { retreat } => i32::from(*retreat),
+            // 11.2.1: an army left where it stands digs in.
+            Action::Dig { .. } => 5,
+            // CP #32: the VP rather than a corps.
+            Action::Concede { unit } => i32::from(unit.is_none()),
             Action::EndActivation
             | Action::EndMovement
             | Action::EndCombat

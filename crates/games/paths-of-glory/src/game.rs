@@ -73,6 +73,10 @@ pub struct Scenario {
     pub last_turn: u8,
     /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
     pub hand_size: usize,
+    // Events that place units or markers (crate::events::arrivals):
+    /// The data edition the game began on (1 or 2): edition 1 games, begun before 5.7.4.3 was
+    /// enforced, keep the CP's Historical opening free, so that their records replay.
+    pub edition: u8,
 }
 
 /// The four uses of a card in an action round (9.1.3), and the action round's other choices.
@@ -208,6 +212,16 @@ pub enum Action {
     /// stand and fight.
     GreatRetreat {
         retreat: bool,
+    },
+    // Events that place units or markers (crate::events::arrivals) and trenches (11.2):
+    /// 11.2.1: an army of a space activated for movement digs instead of moving.
+    Dig {
+        unit: u16,
+    },
+    /// An event's loss the player chooses (CP #32 War in Africa): a unit removed from the game,
+    /// or (`None`) the VP instead.
+    Concede {
+        unit: Option<u16>,
     },
 }
 
@@ -360,6 +374,18 @@ pub enum Frame {
     PeaceRoll { side: Side, sixtus: bool },
     /// Great Retreat (AP #27): the Allies may retreat the Russian defenders before the combat.
     GreatRetreat { side: Side },
+    // Events that place units or markers (crate::events::arrivals) and trenches (11.2):
+    /// 9.5: where an event puts its marker or the first of `units` (the card says where).
+    EventPlace { side: Side, card: u8, units: Vec<u16> },
+    /// 11.2.2: the digging roll of an army that entrenched instead of moving.
+    Dig { side: Side, unit: u16 },
+    /// An event's redeployment (AP #30 Salonika): `left` more units may go.
+    EventRedeploy { side: Side, card: u8, left: u8 },
+    /// An event's replacement points spent at once on reduced units (CP #5 Landwehr, AP #56
+    /// Paris Taxis).
+    EventReplace { side: Side, card: u8, points: u8 },
+    /// `side` chooses what another side's event costs it (CP #32 War in Africa).
+    EventConcede { side: Side, card: u8 },
 }
 
 /// Which die of a battle.
@@ -487,6 +513,11 @@ pub struct ActionRecord {
     /// units (`true` while not yet used).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub kerensky: bool,
+    // Trenches (11.2, crate::trenches):
+    /// The armies digging instead of moving this action (11.2.1), rolled for after movement.
+    /// Not written while empty (the checksum of an action without digging is what it was).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub digging: Vec<u16>,
 }
 
 /// 13.2: the Near East redeployments already made this turn.
@@ -814,6 +845,18 @@ impl View<'_> {
     }
 }
 
+/// The number of data edition `edition` (1 or 2); an edition this build does not know is
+/// refused.
+fn edition_number(edition: &str) -> Result<u8, SetupError> {
+    match edition {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        other => Err(SetupError(format!(
+            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 and 2)"
+        ))),
+    }
+}
+
 /// The ids [`Rules::hidden_from`] gives a card in a hand.
 fn card_id(side: Side, n: u8) -> u64 {
     (side_index(side) as u64) << 8 | n as u64
@@ -824,6 +867,9 @@ impl Rules for PathsOfGlory {
     type Frame = Frame;
     type View<'a> = View<'a>;
     const ID: &'static str = "paths-of-glory";
+    /// Edition 2: the Historical scenario's CP opens with Guns of August for its event (5.7.4.3);
+    /// a game begun on edition 1 keeps its opening free.
+    const DATA_EDITION: &'static str = "2";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 
     fn engine(&self) -> &Engine<Action, Frame> {
@@ -870,7 +916,11 @@ impl Rules for PathsOfGlory {
     fn passes_when_empty(&self, frame: &Frame) -> bool {
         matches!(
             frame,
-            Frame::RetreatUnits { .. } | Frame::Reinforce { .. } | Frame::EntryChoice { .. } | Frame::Desertions { .. }
+            Frame::RetreatUnits { .. }
+                | Frame::Reinforce { .. }
+                | Frame::EntryChoice { .. }
+                | Frame::Desertions { .. }
+                | Frame::EventPlace { .. }
         )
     }
 
@@ -980,6 +1030,16 @@ impl Rules for PathsOfGlory {
 
     fn setup_from_text(text: &str, seed: u64) -> Result<PathsOfGlory, SetupError> {
         crate::sequence::setup(text.trim(), seed)
+    }
+
+    fn setup_edition(scenario: &str, seed: u64, edition: &str) -> Result<PathsOfGlory, SetupError> {
+        let mut g = crate::sequence::setup(scenario, seed)?;
+        g.scenario.edition = edition_number(edition)?;
+        Ok(g)
+    }
+
+    fn setup_from_text_edition(text: &str, seed: u64, edition: &str) -> Result<PathsOfGlory, SetupError> {
+        Self::setup_edition(text.trim(), seed, edition)
     }
 
     fn outcome(&self) -> Option<Outcome> {

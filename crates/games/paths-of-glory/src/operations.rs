@@ -43,11 +43,13 @@ fn units_of(g: &PathsOfGlory, side: Side, s: Space) -> Vec<u16> {
 }
 
 /// The rules of movement in force now; `attack_marked` are the spaces activated for combat.
-fn movement_context<'a>(g: &PathsOfGlory, attack_marked: &'a [Space]) -> movement::Context<'a> {
+fn movement_context<'a>(g: &'a PathsOfGlory, attack_marked: &'a [Space]) -> movement::Context<'a> {
     movement::Context {
         attack_marked,
-        open_beaches: &[],
-        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
+        // 9.5.3.5, 11.1.10: the beach holding the MEF Beachhead marker.
+        open_beaches: g.pos.beachhead.as_slice(),
+        // 11.1.9, 12.6.6, 2022 13.1: Race to the Sea (CP #8) or CP War Status 4.
+        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4 || crate::events::played(g, Side::Cp, 8),
         turn: g.pos.turn,
         caucasus_crossed: g.turn.caucasus_crossed,
         tsar_fell: crate::events::tsar_fell(g),
@@ -81,9 +83,32 @@ fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
         country: f.nation.as_deref(),
         tsar_fell: crate::events::tsar_fell(g),
         joined: &joined,
-        ..activation::Where::default()
+        mef_beachhead_supply: mef_beachhead_supply(g, side, s),
     };
     activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
+}
+
+/// 9.2.7.1: the MEF army in `s` draws its supply from the MEF Beachhead: in supply with the
+/// beach open, not without it.
+fn mef_beachhead_supply(g: &PathsOfGlory, side: Side, s: Space) -> bool {
+    let data = g.data();
+    g.pos.beachhead.is_some()
+        && units_of(g, side, s).iter().any(|&u| {
+            let t = crate::supply::tracer_of(data, u as usize);
+            let ctx = crate::sequence::supply_context(g);
+            data.pieces[u as usize].id == "br-army-mef"
+                && crate::supply::in_supply(data, &g.pos, t, s, &ctx)
+                && !crate::supply::in_supply(
+                    data,
+                    &g.pos,
+                    t,
+                    s,
+                    &crate::supply::Context {
+                        open_beaches: &[],
+                        ..ctx
+                    },
+                )
+        })
 }
 
 /// Whether [`candidates`] lists exactly the legal actions of the frame, made with the rule
@@ -140,6 +165,7 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     }
                 }
             }
+            crate::trenches::dig_candidates(g, side, out);
             out.push(Action::EndMovement);
         }
         Frame::Marching { at, .. } => {
@@ -281,7 +307,7 @@ pub(crate) fn attack_spaces(g: &PathsOfGlory, b: &Battle) -> Vec<Space> {
     v
 }
 
-fn retreat_context<'a>(g: &PathsOfGlory, marked: &'a [Space]) -> retreat::Context<'a> {
+fn retreat_context<'a>(g: &'a PathsOfGlory, marked: &'a [Space]) -> retreat::Context<'a> {
     retreat::Context {
         supply: crate::sequence::supply_context(g),
         movement: movement_context(g, marked),
@@ -400,6 +426,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             Ok(())
         }
         (Frame::Movement { .. }, Action::EndMovement) => Ok(()),
+        (Frame::Movement { side }, &Action::Dig { unit }) => crate::trenches::check_dig(g, side, unit),
         (Frame::Movement { side }, Action::Move { from, units, to }) => {
             if !valid(g, *from) || !valid(g, *to) {
                 return Err(refuse("11.1", "no such space", "没有这个区域"));
@@ -805,7 +832,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
 fn near_east_limited(g: &PathsOfGlory, s: Space) -> bool {
     let data = g.data();
     let id = data.map.graph.space(s).id.as_str();
+    // 9.2.7: the Beachhead's space does not count either.
     (data.facts(s).near_east || ["constantinople", "bursa"].contains(&id))
+        && g.pos.beachhead != Some(s)
         && !units_of(g, Side::Ap, s)
             .iter()
             .any(|&u| data.pieces[u as usize].id == "br-army-ne")
@@ -1017,7 +1046,12 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 stopped: false,
             });
         }
-        (Frame::Movement { .. }, _) => {}
+        (Frame::Movement { side }, Some(&Action::Dig { unit })) => {
+            crate::trenches::begin_dig(g, unit);
+            g.engine.push(Frame::Movement { side });
+        }
+        // 11.2.2: after all movement, the digging rolls.
+        (Frame::Movement { side }, _) => crate::trenches::rolls(g, side),
         (
             Frame::Marching {
                 side,
@@ -1275,6 +1309,10 @@ fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
     }
     if st.fort == Fort::Besieged {
         return;
+    }
+    // 9.5.3.5: a CP unit entering the MEF Beachhead's space removes the marker.
+    if side == Side::Cp && g.pos.beachhead == Some(s) {
+        g.pos.beachhead = None;
     }
     g.pos.spaces[s.idx()].control = Some(side);
     g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);

@@ -112,6 +112,18 @@ pub fn check(
                 "一次购买只能使用一个国家的补充点",
             ));
         }
+        // CP #59 Polish Restoration: the Polish corps are not replaced while Warsaw is Allied.
+        if p.label == "POL Corps"
+            && data
+                .space("warsaw")
+                .is_some_and(|w| pos.space(w).control == Some(crate::data::Side::Ap))
+        {
+            return Err(refuse(
+                "CP #59",
+                format!("{} is not replaced while Warsaw is Allied", p.name_en),
+                format!("华沙为协约国控制时,{}不能补充", p.name_zh),
+            ));
+        }
         if !pos.holds_capital(data, p.nation, p.side) {
             return Err(refuse(
                 "17.1.3",

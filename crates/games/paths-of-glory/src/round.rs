@@ -28,6 +28,7 @@ pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
 
 pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) -> Result<(), Refusal> {
     let i = side_index(side);
+    crate::events::historical_first_action(g, side, round, action)?;
     match *action {
         Action::AutomaticOps => Ok(()),
         Action::OfferPeace => crate::events::check_peace_offer(g, side),
@@ -137,7 +138,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                 )
             });
             match with {
-                Use::Event => crate::events::carry_out(g, side, card),
+                Use::Event => {
+                    // 2022 9.3.3: Salonika counts as an SR play.
+                    if crate::events::counts_as_sr(side, card) {
+                        g.turn.last_sr[i] = round;
+                    }
+                    crate::events::carry_out(g, side, card)
+                }
                 Use::Ops => g.engine.push(Frame::Activation {
                     side,
                     ops: c.map_or(0, |c| c.ops),
@@ -185,7 +192,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
 }
 
 /// The context of a redeployment now.
-fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::Context<'a> {
+pub(crate) fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::Context<'a> {
     redeployment::Context {
         supply: crate::supply::Context {
             occupancy: Some(occupancy),
@@ -196,7 +203,8 @@ fn sr_context<'a>(g: &PathsOfGlory, occupancy: &'a Occupancy) -> redeployment::C
             russian: g.turn.near_east_sr.russian,
             central: g.turn.near_east_sr.central,
         },
-        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4,
+        // 11.1.9, 12.6.6, 2022 13.1: Race to the Sea (CP #8) or CP War Status 4.
+        channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4 || crate::events::played(g, Side::Cp, 8),
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
         brest_litovsk: crate::events::played(g, Side::Cp, 45),
     }

@@ -52,6 +52,7 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
             limited_war: scenario == "limited-war",
             last_turn: levels.last_turn,
             hand_size: if historical { 8 } else { 7 },
+            edition: 2,
         },
         pos,
         turn: TurnRecord::default(),
@@ -74,7 +75,7 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
                 Who::Chance
             }
         }
-        Frame::Offensive { .. } | Frame::BattleDie { .. } => Who::Chance,
+        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Dig { .. } => Who::Chance,
         Frame::Siege { space } => {
             if crate::operations::siege_holds(g, *space) {
                 Who::Chance
@@ -96,7 +97,11 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::RedeployUnit { side, .. }
         | Frame::Reinforce { side, .. }
         | Frame::EntryChoice { side, .. }
-        | Frame::GreatRetreat { side } => Who::Seat(seat(*side)),
+        | Frame::GreatRetreat { side }
+        | Frame::EventPlace { side, .. }
+        | Frame::EventRedeploy { side, .. }
+        | Frame::EventReplace { side, .. }
+        | Frame::EventConcede { side, .. } => Who::Seat(seat(*side)),
         Frame::Desertions { .. } => Who::Seat(CP),
         Frame::PeaceOffer { side } => Who::Seat(seat(other(*side))),
         Frame::PeaceRoll { .. } => Who::Chance,
@@ -160,6 +165,16 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
                 .map(|space| Action::Place { space }),
         ),
         Frame::Desertions { .. } | Frame::PeaceOffer { .. } => crate::events::war_candidates(g, frame, &mut candidates),
+        Frame::EventRedeploy { side, card, .. } => {
+            crate::events::event_redeploy_candidates(g, *side, *card, &mut candidates)
+        }
+        Frame::EventReplace { side, .. } => crate::events::event_replace_candidates(g, *side, &mut candidates),
+        Frame::EventConcede { side, card } => crate::events::event_concede_candidates(g, *side, *card, &mut candidates),
+        Frame::EventPlace { side, card, units } => candidates.extend(
+            crate::events::event_spaces(g, *side, *card, units)
+                .into_iter()
+                .map(|space| Action::Place { space }),
+        ),
         Frame::DiscardCombatCards { side } => {
             for &n in &g.pos.cards[side_index(*side)].hand {
                 candidates.push(Action::Discard { card: n });
@@ -185,7 +200,11 @@ pub(crate) fn outcomes(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<(Action, u
             let pile = if c.draw.is_empty() { &c.discard } else { &c.draw };
             out.extend(pile.iter().map(|&card| (Action::Draw { card }, 1)));
         }
-        Frame::Offensive { .. } | Frame::BattleDie { .. } | Frame::Siege { .. } | Frame::PeaceRoll { .. } => {
+        Frame::Offensive { .. }
+        | Frame::BattleDie { .. }
+        | Frame::Siege { .. }
+        | Frame::PeaceRoll { .. }
+        | Frame::Dig { .. } => {
             out.extend((1..=6).map(|face| (Action::Die { face }, 1)));
         }
         _ => {}
@@ -231,6 +250,14 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "自选部署的单位须放在本国未被部署填满的空区域",
                 ))
             }
+        }
+        (Frame::EventRedeploy { side, card, .. }, _) => crate::events::check_event_redeploy(g, *side, *card, action),
+        (Frame::EventConcede { side, card }, _) => crate::events::check_event_concede(g, *side, *card, action),
+        (Frame::EventReplace { side, card, points }, _) => {
+            crate::events::check_event_replace(g, *side, *card, *points, action)
+        }
+        (Frame::EventPlace { side, card, units }, Action::Place { space }) => {
+            crate::events::check_event_place(g, *side, *card, units, *space)
         }
         (Frame::Reinforce { units, .. }, Action::Place { space }) => {
             match units.first() {
@@ -315,6 +342,17 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             };
             crate::events::place(g, side, units, at)
         }
+        (Frame::EventRedeploy { side, card, left }, Some(a)) => crate::events::event_redeploy(g, side, card, left, a),
+        (Frame::EventReplace { side, card, points }, Some(a)) => crate::events::event_replace(g, side, card, points, a),
+        (Frame::EventConcede { side, card }, Some(a)) => crate::events::event_concede(g, side, card, a),
+        (Frame::EventPlace { side, card, units }, a) => {
+            let at = match a {
+                Some(Action::Place { space }) => Some(*space),
+                _ => None,
+            };
+            crate::events::event_place(g, side, card, units, at)
+        }
+        (Frame::Dig { side, unit }, Some(Action::Die { face })) => crate::trenches::roll(g, side, unit, *face),
         (Frame::DiscardCombatCards { side }, Some(Action::Discard { card })) => {
             let data = g.data();
             cards::discard_combat_cards(&mut g.pos.cards[side_index(side)], data, side, &[*card]);
@@ -455,16 +493,21 @@ pub(crate) fn offensive_words(o: Offensive) -> (String, String) {
 }
 
 /// Where armies may enter (9.5.3.3, 17.1.5), as the position stands.
-pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'static> {
+pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'_> {
     crate::placement::Context {
         supply: supply_context(g),
-        salonika_played: false,
+        // 17.1.5: Salonika (AP #30) played or Greece at war.
+        salonika_played: crate::events::played(g, Side::Ap, 30) || !g.pos.neutral.iter().any(|n| n == "gr"),
     }
 }
 
-/// The supply rules' context for the position as it stands.
-pub(crate) fn supply_context(_g: &PathsOfGlory) -> supply::Context<'static> {
-    supply::Context::default()
+/// The supply rules' context for the position as it stands: the MEF beach holding the
+/// Beachhead marker is open (9.5.3.5).
+pub(crate) fn supply_context(g: &PathsOfGlory) -> supply::Context<'_> {
+    supply::Context {
+        open_beaches: g.pos.beachhead.as_slice(),
+        ..supply::Context::default()
+    }
 }
 
 /// 6.0 C, 14.3: every unit out of supply is eliminated, then spaces change hands.
@@ -845,10 +888,15 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
         Action::EndRedeployment => t("End redeployment".into(), "结束战略调动".into()),
         Action::Buy { purchase } => crate::round::describe_buy(g, *purchase),
         Action::EndReplacement => t("Done with replacements".into(), "结束补充".into()),
-        Action::Place { space } => {
-            let n = g.name(*space);
-            t(format!("Enter at {}", n.en), format!("在{}进场", n.zh))
-        }
+        Action::Place { space } => match g.engine.top() {
+            Some(Frame::EventPlace { side, card, units }) => {
+                crate::events::describe_event_place(g, *side, *card, units, *space)
+            }
+            _ => {
+                let n = g.name(*space);
+                t(format!("Enter at {}", n.en), format!("在{}进场", n.zh))
+            }
+        },
         Action::Discard { card } => {
             let n = g.card_name(side, *card);
             t(format!("Discard {}", n.en), format!("弃掉{}", n.zh))
@@ -873,6 +921,18 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             "大撤退:俄军后撤一格,不进行会战(协约#27)".into(),
         ),
         Action::GreatRetreat { retreat: false } => t("Stand and fight".into(), "坚守应战".into()),
+        Action::Concede { unit: Some(u) } => {
+            let n = g.unit_name(*u);
+            t(format!("Remove {} from the game", n.en), format!("将{}移出游戏", n.zh))
+        }
+        Action::Concede { unit: None } => t("The CP gains 1 VP".into(), "同盟国获得1胜利点".into()),
+        Action::Dig { unit } => {
+            let n = g.unit_name(*unit);
+            t(
+                format!("{} digs trenches instead of moving (11.2.1)", n.en),
+                format!("{}挖掘战壕而不移动(11.2.1)", n.zh),
+            )
+        }
     }
 }
 
@@ -960,6 +1020,9 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::OfferPeace => "peace".into(),
         Action::AnswerPeace { accept } => format!("peace {}", if *accept { "accept" } else { "refuse" }),
         Action::GreatRetreat { retreat } => format!("great-retreat {}", if *retreat { "yes" } else { "no" }),
+        Action::Dig { unit } => format!("dig {}", uid(g, *unit)),
+        Action::Concede { unit: Some(u) } => format!("concede {}", uid(g, *u)),
+        Action::Concede { unit: None } => "concede vp".into(),
     }
 }
 
@@ -1056,6 +1119,9 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["peace", "refuse"] => Action::AnswerPeace { accept: false },
         ["great-retreat", "yes"] => Action::GreatRetreat { retreat: true },
         ["great-retreat", "no"] => Action::GreatRetreat { retreat: false },
+        ["dig", u] => Action::Dig { unit: unit(u)? },
+        ["concede", "vp"] => Action::Concede { unit: None },
+        ["concede", u] => Action::Concede { unit: Some(unit(u)?) },
         _ => return None,
     })
 }

@@ -274,6 +274,8 @@ impl Setup {
             neutral: NEUTRAL_AT_START.iter().map(|n| n.to_string()).collect(),
             cards: [Cards::default(), Cards::default()],
             war: Default::default(),
+            beachhead: None,
+            dig_failed: Vec::new(),
         }
     }
 

@@ -94,6 +94,15 @@ pub struct Position {
     /// the state's checksum while empty, so that the records of games begun before it replay.
     #[serde(skip_serializing_if = "crate::war_status::WarMarkers::is_empty")]
     pub war: crate::war_status::WarMarkers,
+    // Events that place units or markers (crate::events::arrivals) and trenches (11.2):
+    /// The MEF beach holding the MEF Beachhead marker (9.5.3.5), if any. Not written while
+    /// unset (the checksum of a game that never had one is what it was).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beachhead: Option<Space>,
+    /// The units whose last digging roll failed (2022 11.2.10, the Historical scenario's
+    /// 5.7.4.2): −1 to their next attempt.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dig_failed: Vec<u16>,
 }
 
 /// The index of a side in a `[_; 2]` of the position (Central Powers first: they act first).

@@ -32,3 +32,170 @@ pub fn entered(trench: Option<Trench>, entering: Side) -> Option<Trench> {
         kept => kept,
     }
 }
+
+// ---- Digging on the driver (11.2.1, 11.2.2) ----
+
+use crate::data::{Kind, Nation};
+use crate::game::{Action, Frame, PathsOfGlory};
+use sandtable_core::game::Refusal;
+use sandtable_core::text::Text;
+
+/// 11.2.1: armies may dig once either side has played its Entrench event (AP #12, CP #6).
+pub(crate) fn open(g: &PathsOfGlory) -> bool {
+    crate::events::played(g, Side::Ap, 12) || crate::events::played(g, Side::Cp, 6)
+}
+
+/// 11.2.1: the armies of the spaces activated for movement that may dig now.
+pub(crate) fn dig_candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
+    if !open(g) {
+        return;
+    }
+    for &(s, combat) in &g.action.activated {
+        if combat {
+            continue;
+        }
+        for u in g.pos.units_in(s) {
+            let unit = u as u16;
+            if g.data().pieces[u].kind == Kind::Army && check_dig(g, side, unit).is_ok() {
+                out.push(Action::Dig { unit });
+            }
+        }
+    }
+}
+
+/// 11.2.1, 11.2.3, 14.3.3: whether an army may dig instead of moving.
+pub(crate) fn check_dig(g: &PathsOfGlory, side: Side, unit: u16) -> Result<(), Refusal> {
+    fn refuse(rule: &str, en: impl Into<String>, zh: impl Into<String>) -> Refusal {
+        PathsOfGlory::refuse(rule, en, zh)
+    }
+    if !open(g) {
+        return Err(refuse(
+            "11.2.1",
+            "no army digs trenches until either side has played its Entrench event",
+            "任一方打出“挖掘战壕”事件之前,集团军不能挖掘战壕",
+        ));
+    }
+    let data = g.data();
+    let Some(p) = data.pieces.get(unit as usize) else {
+        return Err(refuse("11.2.1", "no such unit", "没有这个单位"));
+    };
+    if p.side != side {
+        return Err(refuse("11.2.1", "that unit is the enemy's", "那是敌方单位"));
+    }
+    if p.kind != Kind::Army {
+        return Err(refuse("11.2.1", "only an army digs trenches", "只有集团军可以挖掘战壕"));
+    }
+    let Some(s) = g.at(unit as usize) else {
+        return Err(refuse("11.2.1", "that unit is not on the map", "该单位不在地图上"));
+    };
+    let n = g.name(s);
+    if !g.action.activated.contains(&(s, false)) {
+        return Err(refuse(
+            "11.2.1",
+            format!("{} is not activated for movement", n.en),
+            format!("{}未被激活用于移动", n.zh),
+        ));
+    }
+    if g.action.moved.contains(&unit) {
+        return Err(refuse(
+            "11.2.1",
+            format!("{} has already moved or dug in this action", p.name_en),
+            format!("{}本次行动已经移动或挖掘过", p.name_zh),
+        ));
+    }
+    if g.action.digging.iter().any(|&d| g.at(d as usize) == Some(s)) {
+        return Err(refuse(
+            "11.2.1",
+            format!("an army already digs in {}: one a space", n.en),
+            format!("{}已有集团军在挖掘:每个区域一个", n.zh),
+        ));
+    }
+    match g.pos.space(s).trench {
+        Some(t) if t.side != side => {
+            return Err(refuse(
+                "11.2.3",
+                format!("{} holds an enemy trench: a space holds one trench marker", n.en),
+                format!("{}有敌方战壕:每个区域只能有一个战壕标记", n.zh),
+            ))
+        }
+        Some(t) if t.level >= 2 => {
+            return Err(refuse(
+                "11.2.3",
+                format!("{} already holds a level-2 trench, the highest", n.en),
+                format!("{}已有2级战壕(最高等级)", n.zh),
+            ))
+        }
+        _ => {}
+    }
+    if !crate::operations::in_supply(g, unit) {
+        return Err(refuse(
+            "14.3.3",
+            format!("{} is out of supply and cannot dig", p.name_en),
+            format!("{}缺乏补给,不能挖掘战壕", p.name_zh),
+        ));
+    }
+    Ok(())
+}
+
+/// 11.2.1: the army digs instead of moving; its roll comes after all movement.
+pub(crate) fn begin_dig(g: &mut PathsOfGlory, unit: u16) {
+    g.action.digging.push(unit);
+    g.action.moved.push(unit);
+    let n = g.unit_name(unit);
+    g.journal.say(|| {
+        Text::new(
+            format!("{} digs instead of moving (11.2.1)", n.en),
+            format!("{}挖掘战壕而不移动(11.2.1)", n.zh),
+        )
+    });
+}
+
+/// 11.2.2: after all movement, a die for each army that dug.
+pub(crate) fn rolls(g: &mut PathsOfGlory, side: Side) {
+    for unit in std::mem::take(&mut g.action.digging).into_iter().rev() {
+        g.engine.push(Frame::Dig { side, unit });
+    }
+}
+
+/// 11.2.2, 11.2.3: a roll no higher than the army's LF places a level-1 trench or raises a
+/// level 1 to level 2. 2022 11.2.10 (in force in the Historical scenario, 5.7.4.2): a German,
+/// British, French or Italian unit that failed gets −1 to its next attempt.
+pub(crate) fn roll(g: &mut PathsOfGlory, side: Side, unit: u16, face: u8) {
+    let data = g.data();
+    let (Some(p), Some(s)) = (data.pieces.get(unit as usize), g.at(unit as usize)) else {
+        return;
+    };
+    let st = g.pos.units[unit as usize];
+    let lf = if st.full { p.full.lf } else { p.reduced.lf };
+    let optional = g.scenario.historical;
+    let had_marker = optional && g.pos.dig_failed.contains(&unit);
+    g.pos.dig_failed.retain(|&u| u != unit);
+    let drm = if had_marker { -1 } else { 0 };
+    let before = g.pos.space(s).trench;
+    let after = dig(before, side, lf, face, drm);
+    g.pos.spaces[s.idx()].trench = after;
+    let n = g.name(s);
+    let m = if had_marker { " −1 (11.2.10)" } else { "" };
+    if after != before {
+        let level = after.map_or(0, |t| t.level);
+        g.journal.say(|| {
+            Text::new(
+                format!(
+                    "Digging roll {face}{m} against LF {lf}: a level-{level} trench in {} (11.2.2)",
+                    n.en
+                ),
+                format!("挖掘掷骰{face}{m},对比损失系数{lf}:{}获得{level}级战壕(11.2.2)", n.zh),
+            )
+        });
+    } else {
+        if optional && matches!(p.nation, Nation::Ge | Nation::Br | Nation::Fr | Nation::It) {
+            g.pos.dig_failed.push(unit);
+        }
+        g.journal.say(|| {
+            Text::new(
+                format!("Digging roll {face}{m} against LF {lf}: no trench in {} (11.2.2)", n.en),
+                format!("挖掘掷骰{face}{m},对比损失系数{lf}:{}未能挖成战壕(11.2.2)", n.zh),
+            )
+        });
+    }
+}

@@ -289,6 +289,9 @@ fn the_historical_scenario_gives_zimmermann_its_ops_too_5_7_4_7() {
     while g.pending() == Pending::Chance {
         g.resolve_chance();
     }
+    // Guns of August out of the CP's hand, so that its first action is free (5.7.4.3).
+    g.pos.cards[0].hand.retain(|&c| c != 1);
+    g.touch();
     g.apply(CP, &Action::AutomaticOps).expect("auto ops");
     g.apply(CP, &Action::EndActivation).expect("nothing");
     common::give(&mut g, Side::Ap, 54);
@@ -686,6 +689,8 @@ fn no_peace_terms_in_the_historical_scenario_nor_for_the_cp_after_14_points() {
         g.resolve_chance();
     }
     g.pos.vp = 12;
+    // Guns of August out of the CP's hand, so that its first action is free (5.7.4.3).
+    g.pos.cards[0].hand.retain(|&c| c != 1);
     g.touch();
     let r = g.check_action(CP, &Action::OfferPeace).expect_err("historical");
     assert_eq!(r.rule, "5.7.2.1");

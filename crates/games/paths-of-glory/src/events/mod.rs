@@ -12,6 +12,11 @@ mod front;
 mod reinforcements;
 mod war;
 
+pub(crate) use arrivals::{
+    check_event_concede, check_event_place, check_event_redeploy, check_event_replace, counts_as_sr,
+    describe_event_place, event_concede, event_concede_candidates, event_place, event_redeploy,
+    event_redeploy_candidates, event_replace, event_replace_candidates, event_spaces, historical_first_action,
+};
 pub(crate) use entries::{entry_spaces, place_entry};
 pub(crate) use front::{
     activation_terms, attack_barred, attack_declared, great_retreat_offered, oberost, retreat_before_combat,

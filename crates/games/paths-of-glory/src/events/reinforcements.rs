@@ -1,8 +1,8 @@
 //! 9.5.3 Reinforcement events: each nation once a turn, never in August 1914 (9.5.3.1), its
 //! corps to the Reserve Box (9.5.3.2) and its armies placed by the player where 9.5.3.3 allows.
 //! The cards whose units are placed "as the card says" (the MEF, NE, CAU and Orient armies, the
-//! ANA and Senussi corps) are refused here until their own rules are written; the American ones
-//! wait for Over There (16.3, `war::check_us_reinforcements`) and enter as any other.
+//! ANA and Senussi corps) are played in [`super::arrivals`]; the American ones wait for Over
+//! There (16.3, `war::check_us_reinforcements`) and enter as any other.
 
 use crate::data::{Kind, Nation, Side};
 use crate::game::{Frame, PathsOfGlory};
@@ -12,20 +12,10 @@ use sandtable_core::game::Refusal;
 use sandtable_core::graph::Space;
 use sandtable_core::text::Text;
 
-/// Counters a card places "as the card says", which the generic reinforcement does not.
-const PLACED_AS_THE_CARD_SAYS: [&str; 6] = [
-    "br-army-mef",
-    "br-army-ne",
-    "ru-army-cau",
-    "fr-army-orient",
-    "ana-corps",
-    "sn-corps",
-];
-
 /// The counters a reinforcement card brings now: for each unit it lists, a counter of that
 /// designation still aside (the corps of a designation are alike). `None` for a card that is not
 /// a reinforcement.
-fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(Nation, Vec<usize>)> {
+pub(super) fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(Nation, Vec<usize>)> {
     let data = g.data();
     let r = data.card(side, card)?.reinforcements.as_ref()?;
     let mut taken: Vec<usize> = Vec::new();
@@ -48,30 +38,39 @@ fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(Nation, Vec
 /// 9.5.3: whether a reinforcement card's event may be played now, and why not; `None` for a card
 /// that is not a reinforcement.
 pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(), Refusal>> {
+    if super::arrivals::placed_as_the_card_says(side, card) {
+        return None;
+    }
     let (nation, units) = reinforcements(g, side, card)?;
-    Some(check_units(g, side, card, nation, &units))
+    Some(check_units(g, nation, &units))
 }
 
-fn check_units(g: &PathsOfGlory, side: Side, card: u8, nation: Nation, units: &[usize]) -> Result<(), Refusal> {
+fn check_units(g: &PathsOfGlory, nation: Nation, units: &[usize]) -> Result<(), Refusal> {
     let data = g.data();
-    let special = units
-        .iter()
-        .any(|&u| PLACED_AS_THE_CARD_SAYS.contains(&data.pieces[u].id.as_str()));
     // 16.3: the American cards wait for Over There (and Convoy after U-Boats Unleashed).
     if nation == Nation::Us {
         super::war::check_us_reinforcements(g)?;
     }
-    if special {
-        let name = g.card_name(side, card);
+    check_turn(g, nation, units)?;
+    // 9.5.3.1 (2022): not unless all its armies can be placed, stacking included.
+    let armies: Vec<u16> = units
+        .iter()
+        .filter(|&&u| data.pieces[u].kind == Kind::Army)
+        .map(|&u| u as u16)
+        .collect();
+    if !all_placeable(g, &g.pos, &armies) {
         return Err(PathsOfGlory::refuse(
-            "9.5.3",
-            format!(
-                "the event of {} (its units placed as the card says) is not yet played in Sandtable",
-                name.en
-            ),
-            format!("沙盘尚未实现{}的事件(按卡牌说明放置)", name.zh),
+            "9.5.3.1",
+            format!("{} has no legal space to place the armies", nation.name().en),
+            format!("{}没有可以放置集团军的合法区域", nation.name().zh),
         ));
     }
+    Ok(())
+}
+
+/// 9.5.3.1: no reinforcement in August 1914, each nation once a turn; and a card whose units
+/// are all in play brings nothing.
+pub(super) fn check_turn(g: &PathsOfGlory, nation: Nation, units: &[usize]) -> Result<(), Refusal> {
     if g.pos.turn == 1 {
         return Err(PathsOfGlory::refuse(
             "9.5.3.1",
@@ -93,25 +92,15 @@ fn check_units(g: &PathsOfGlory, side: Side, card: u8, nation: Nation, units: &[
             "这张牌带来的单位已经在游戏中",
         ));
     }
-    // 9.5.3.1 (2022): not unless all its armies can be placed, stacking included.
-    let armies: Vec<u16> = units
-        .iter()
-        .filter(|&&u| data.pieces[u].kind == Kind::Army)
-        .map(|&u| u as u16)
-        .collect();
-    if !all_placeable(g, &g.pos, &armies) {
-        return Err(PathsOfGlory::refuse(
-            "9.5.3.1",
-            format!("{} has no legal space to place the armies", nation.name().en),
-            format!("{}没有可以放置集团军的合法区域", nation.name().zh),
-        ));
-    }
     Ok(())
 }
 
 /// 9.5.3.2, 9.5.3.3: a reinforcement card's corps go to the Reserve Box and its armies wait to
 /// be placed. `false` for a card that is not a reinforcement.
 pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
+    if super::arrivals::placed_as_the_card_says(side, card) {
+        return false;
+    }
     let data = g.data();
     let Some((nation, units)) = reinforcements(g, side, card) else {
         return false;
