@@ -1001,8 +1001,8 @@ impl Rules for PathsOfGlory {
 
     fn scenarios() -> Vec<ScenarioInfo> {
         let note = Text::new(
-            "Map, counters, cards and set-up from the published game's data; of the card events, the reinforcements, the neutral entries, the combat cards and the war at large (the US entry, Russia's collapse, the VP and economy events, peace terms) are played so far.",
-            "地图、算子、卡牌与部署取自已出版游戏的数据;卡牌事件目前只实现了增援、中立国参战、战斗卡与战局事件(美国参战、俄国崩溃、胜利点与经济事件、和谈)。",
+            "Map, counters, cards and set-up from the published game's data; every card's event is played, with peace terms; the tournament bid is not yet offered.",
+            "地图、算子、卡牌与部署取自已出版游戏的数据;全部卡牌事件与和谈均已实现;锦标赛竞标尚未提供。",
         );
         [
             (

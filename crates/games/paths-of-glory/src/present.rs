@@ -391,7 +391,7 @@ pub(crate) fn hand(g: &crate::game::PathsOfGlory, seat: sandtable_core::game::Se
                 id: c.id.clone(),
                 name: g.card_name(side, c.number),
                 values,
-                text: crate::events::text(side, c.number),
+                text: crate::events::text(g.data(), side, c.number),
             }
         })
         .collect()

@@ -319,3 +319,26 @@ fn combat_cards_discarded_in_phase_g_join_the_reshuffle_after_a_commitment_rise_
     );
     assert!(c.discard.is_empty(), "every discard joined the draw pile");
 }
+
+/// Every card's event has our own short text, in both languages (the hand panel shows it).
+#[test]
+fn every_card_has_its_event_text_in_both_languages() {
+    let data = common::data();
+    for c in &data.cards {
+        let t = sandtable_paths_of_glory::events::text(data, c.side, c.number)
+            .unwrap_or_else(|| panic!("{} {} has no event text", c.id, c.name_en));
+        assert!(t.en.len() > 20 && t.zh.chars().count() > 8, "{}: {t:?}", c.id);
+        assert!(
+            t.zh.chars().any(|ch| ('\u{4e00}'..='\u{9fff}').contains(&ch)),
+            "{}",
+            c.id
+        );
+    }
+    // A reinforcement's text names what it brings: the British 2nd Army and a corps (AP #1).
+    let t = sandtable_paths_of_glory::events::text(data, sandtable_paths_of_glory::Side::Ap, 1).unwrap();
+    assert!(
+        t.en.contains("2nd Army") && t.en.contains("1 corps to the Reserve Box"),
+        "{}",
+        t.en
+    );
+}

@@ -626,7 +626,8 @@ fn every_event_of_the_front_has_its_text_in_both_languages() {
         (Side::Cp, 17),
         (Side::Ap, 23),
     ] {
-        let t = sandtable_paths_of_glory::events::text(side, n).unwrap_or_else(|| panic!("{side:?} #{n}"));
+        let t =
+            sandtable_paths_of_glory::events::text(common::data(), side, n).unwrap_or_else(|| panic!("{side:?} #{n}"));
         assert!(t.en.contains(&format!("#{n}")) && !t.zh.is_empty(), "{side:?} #{n}");
     }
 }

@@ -592,7 +592,7 @@ fn every_event_of_the_module_has_its_text_in_both_languages() {
         (Side::Ap, &[2u8, 13, 26, 33, 37, 38, 40, 43, 47, 52, 54, 55, 64, 65][..]),
     ] {
         for &c in cards {
-            let t = events::text(side, c).unwrap_or_else(|| panic!("{side:?} #{c}"));
+            let t = events::text(common::data(), side, c).unwrap_or_else(|| panic!("{side:?} #{c}"));
             assert!(!t.en.is_empty() && !t.zh.is_empty());
         }
     }

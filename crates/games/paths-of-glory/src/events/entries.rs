@@ -105,6 +105,29 @@ pub(crate) fn place_entry(g: &mut PathsOfGlory, side: Side, nation: String, mut 
 }
 
 /// Our short text of the neutral entries' events, in both languages.
-pub(super) fn text(_side: Side, _card: u8) -> Option<Text> {
-    None
+pub(super) fn text(side: Side, card: u8) -> Option<Text> {
+    const ONE: (&str, &str) = (
+        " Only one neutral nation enters the war a turn, both players together (9.5.2.2).",
+        "每回合双方合计只能有一个中立国参战(9.5.2.2)。",
+    );
+    let (en, zh) = match (side, card) {
+        (Side::Ap, 16) => (
+            "Romania enters the war on the Allied side; its army and corps are set up, the extra corps where the Allies choose (9.5.2.1). Not once the Tsar has fallen.",
+            "罗马尼亚加入协约国参战:其部队按设置表就位,额外的军由协约国选择位置(9.5.2.1)。沙皇倒台后不可打出。",
+        ),
+        (Side::Ap, 17) => (
+            "Italy enters the war on the Allied side; its armies and corps are set up (9.5.2.1). While the Allies are at Total War and hold this card back, the CP gains 1 VP each turn.",
+            "意大利加入协约国参战:其部队按设置表就位(9.5.2.1)。协约国进入全面战争后仍未打出本卡时,同盟国每回合获得1胜利点。",
+        ),
+        (Side::Ap, 44) => (
+            "Greece enters the war on the Allied side; its units are set up and may move from now on (9.5.2.1, 9.5.2.4).",
+            "希腊加入协约国参战:其部队按设置表就位,此后可以移动(9.5.2.1、9.5.2.4)。",
+        ),
+        (Side::Cp, 34) => (
+            "Bulgaria enters the war on the Central Powers' side; its armies and corps are set up, the extra corps where the CP chooses (9.5.2.1).",
+            "保加利亚加入同盟国参战:其部队按设置表就位,额外的军由同盟国选择位置(9.5.2.1)。",
+        ),
+        _ => return None,
+    };
+    Some(Text::new(format!("{en}{}", ONE.0), format!("{zh}{}", ONE.1)))
 }

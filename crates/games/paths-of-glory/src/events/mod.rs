@@ -91,10 +91,10 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
 }
 
 /// Our short text of a card's event, in both languages; `None` where it is not yet written.
-pub fn text(side: Side, card: u8) -> Option<Text> {
+pub fn text(data: &crate::data::Data, side: Side, card: u8) -> Option<Text> {
     crate::combat_cards::text(side, card)
         .or_else(|| entries::text(side, card))
-        .or_else(|| reinforcements::text(side, card))
+        .or_else(|| reinforcements::text(data, side, card))
         .or_else(|| arrivals::text(side, card))
         .or_else(|| front::text(side, card))
         .or_else(|| war::text(side, card))

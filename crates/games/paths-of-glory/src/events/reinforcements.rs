@@ -173,6 +173,41 @@ pub(crate) fn place(g: &mut PathsOfGlory, side: Side, mut units: Vec<u16>, at: O
 }
 
 /// Our short text of the reinforcements' events, in both languages.
-pub(super) fn text(_side: Side, _card: u8) -> Option<Text> {
-    None
+pub(super) fn text(data: &crate::data::Data, side: Side, card: u8) -> Option<Text> {
+    let c = data.card(side, card)?;
+    let r = c.reinforcements.as_ref()?;
+    if super::arrivals::placed_as_the_card_says(side, card) || r.nation == Nation::Us {
+        return None;
+    }
+    // The armies by name (the first counter of each designation), the corps counted.
+    let mut armies: Vec<Text> = Vec::new();
+    let mut corps = 0;
+    for label in &r.units {
+        let p = data.pieces.iter().find(|p| {
+            p.side == side && &p.label == label && (p.nation == r.nation || p.activates_as == Some(r.nation))
+        });
+        match p {
+            Some(p) if p.kind == Kind::Army => armies.push(Text::new(p.name_en.clone(), p.name_zh.clone())),
+            Some(_) => corps += 1,
+            None => {}
+        }
+    }
+    let nation = r.nation.name();
+    let mut en = format!("{} reinforcements (9.5.3):", nation.en);
+    let mut zh = format!("{}增援(9.5.3):", nation.zh);
+    if !armies.is_empty() {
+        let (ae, az): (Vec<&str>, Vec<&str>) = armies.iter().map(|t| (t.en.as_str(), t.zh.as_str())).unzip();
+        en.push_str(&format!(
+            " {} placed in a capital or supply source of its own country (9.5.3.3);",
+            ae.join(" and ")
+        ));
+        zh.push_str(&format!("{}放置在本国首都或补给源(9.5.3.3);", az.join("和")));
+    }
+    if corps > 0 {
+        en.push_str(&format!(" {corps} corps to the Reserve Box (9.5.3.2);",));
+        zh.push_str(&format!("{corps}个军进入预备队格(9.5.3.2);"));
+    }
+    en.push_str(" not in August 1914, once a turn for each nation (9.5.3.1).");
+    zh.push_str("1914年8月不可打出,每个国家每回合一次(9.5.3.1)。");
+    Some(Text::new(en, zh))
 }
