@@ -193,7 +193,7 @@ pub(super) fn text(data: &crate::data::Data, side: Side, card: u8) -> Option<Tex
         }
     }
     let nation = r.nation.name();
-    let mut en = format!("{} reinforcements (9.5.3):", nation.en);
+    let mut en = format!("Reinforcements for {} (9.5.3):", nation.en);
     let mut zh = format!("{}增援(9.5.3):", nation.zh);
     if !armies.is_empty() {
         let (ae, az): (Vec<&str>, Vec<&str>) = armies.iter().map(|t| (t.en.as_str(), t.zh.as_str())).unzip();
