@@ -519,6 +519,56 @@ mod tests {
         assert!(compared > 1000);
     }
 
+    /// The supply flood (3.7) reaches at every decision of random games the hexes the core's
+    /// search reaches with the rules' steps, for both sides, in scenarios with German-held
+    /// traffic jams (turns 1-2), Air Supply markers and units cut off.
+    #[test]
+    fn the_supply_flood_is_the_search() {
+        use crate::rules::{with_search, Board};
+        use crate::sequence::Side;
+        use sandtable_core::game::play_randomly_watching;
+        let (mut compared, mut cut_off, mut jams, mut air) = (0, 0, 0, 0);
+        for (scenario, seed, decisions) in [("goose-egg", 3, 800), ("peiper", 6, 500), ("bastogne", 5, 500)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                let b = Board::new(&g.w, &g.s);
+                for side in [Side::German, Side::Allied] {
+                    let sources = g.supply_sources(&b, side);
+                    let want = with_search(|search| b.supply_by_search(side, &sources, search));
+                    let got = with_search(|search| b.supply_from(side, &sources, search));
+                    assert!(got == want, "{scenario} seed {seed}: {side:?}'s supply");
+                    cut_off += g
+                        .units_of(side)
+                        .filter_map(|u| g.s.units[u as usize].hex())
+                        .filter(|h| !want[h.idx()])
+                        .count();
+                    compared += 1;
+                }
+                // 3.1: traces from next to each German-held traffic jam, where the jam's stop
+                // counts most (the scenario's own sources are mostly far from them).
+                let grid = &g.w.map.grid;
+                let held: Vec<_> = grid
+                    .hexes()
+                    .filter(|&h| b.traffic_jam(h) && b.side_at(h) == Some(Side::German))
+                    .collect();
+                for (_, near) in held.iter().flat_map(|&jam| grid.neighbours(jam)) {
+                    let want = with_search(|search| b.supply_by_search(Side::German, &[near], search));
+                    let got = with_search(|search| b.supply_from(Side::German, &[near], search));
+                    assert!(got == want, "{scenario} seed {seed}: German supply from {near:?}");
+                    jams += 1;
+                }
+                air += usize::from(!g.s.air_supply.is_empty());
+            })
+            .expect("random play goes on");
+        }
+        assert!(
+            compared > 1000 && cut_off > 0 && jams > 0 && air > 0,
+            "{compared} traces, {cut_off} units cut off, {jams} with German-held jams, {air} with Air Supply"
+        );
+    }
+
     /// The layout the memo gives, built in the memory of the one before, is at every step the
     /// layout built afresh.
     #[test]
