@@ -97,6 +97,23 @@ impl ArdennesII {
         }
     }
 
+    /// The attack strength in eighths of [`Self::attackers_of`] together, found in the
+    /// stacks next to `target` instead of among every unit of the side.
+    fn strength_next_to(&self, b: &Board, side: Side, target: Hex) -> u32 {
+        let mut sum = 0;
+        for (_, h) in self.w.map.grid.neighbours(target) {
+            if b.side_at(h) != Some(side) {
+                continue;
+            }
+            for &u in b.stack(h) {
+                if !self.s.units[u as usize].attacked && self.may_attack_across(b, u, h, target) {
+                    sum += b.strength(u, true);
+                }
+            }
+        }
+        sum
+    }
+
     /// Which of the bars of [`Self::attack_bar`] stops `side` attacking `target` now, if one
     /// does, without writing out the refusal (the legal list asks this of every target).
     fn attack_barred(&self, b: &Board, side: Side, target: Hex) -> Option<AttackBar> {
@@ -104,7 +121,7 @@ impl ArdennesII {
             Some(AttackBar::NoEnemy)
         } else if self.s.attacked_hexes.contains(&target) {
             Some(AttackBar::Attacked)
-        } else if self.attack_strength(b, &self.attackers_of(b, side, target)) == 0 {
+        } else if self.strength_next_to(b, side, target) == 0 {
             Some(AttackBar::NoStrength)
         } else {
             None
