@@ -442,6 +442,14 @@ impl<N: NodeIndex> Search<N> {
         (p != NO_PARENT).then(|| N::from_idx(p as usize))
     }
 
+    /// The node the last search's cheapest arrival at `h` that may go on from it came from
+    /// (`None` for a source, or a node only reached by steps that must stop there): the next
+    /// node back on every path through `h` ([`Search::path`] follows these past its last node).
+    pub fn parent_to_go_on(&self, h: N) -> Option<N> {
+        let p = self.nodes.get(h.idx())?.parent;
+        (p != NO_PARENT).then(|| N::from_idx(p as usize))
+    }
+
     /// The path from a source to `h` (both ends included), if `h` was reached: the path of its
     /// cheapest arrival.
     pub fn path(&self, h: N) -> Option<Vec<N>> {

@@ -26,6 +26,15 @@ pub struct Odds {
     pub column: usize,
 }
 
+/// What bars an attack on a hex (3.2 (1), SCS 7.1, TEC note 1): see
+/// [`ArdennesII::attack_bar`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum AttackBar {
+    NoEnemy,
+    Attacked,
+    NoStrength,
+}
+
 impl ArdennesII {
     /// The side attacking in the phase now (the phasing side).
     pub(crate) fn attacker_side(&self) -> Side {
@@ -82,14 +91,78 @@ impl ArdennesII {
         targets.sort();
         targets.dedup();
         for target in targets {
-            if self.attack_bar(&b, side, target).is_ok() {
+            if self.attack_barred(&b, side, target).is_none() {
                 out.push(Action::Attack { target });
             }
         }
     }
 
+    /// The attack strength in eighths of [`Self::attackers_of`] together, found in the
+    /// stacks next to `target` instead of among every unit of the side.
+    fn strength_next_to(&self, b: &Board, side: Side, target: Hex) -> u32 {
+        let mut sum = 0;
+        for (_, h) in self.w.map.grid.neighbours(target) {
+            if b.side_at(h) != Some(side) {
+                continue;
+            }
+            for &u in b.stack(h) {
+                if !self.s.units[u as usize].attacked && self.may_attack_across(b, u, h, target) {
+                    sum += b.strength(u, true);
+                }
+            }
+        }
+        sum
+    }
+
+    /// Which of the bars of [`Self::attack_bar`] stops `side` attacking `target` now, if one
+    /// does, without writing out the refusal (the legal list asks this of every target).
+    fn attack_barred(&self, b: &Board, side: Side, target: Hex) -> Option<AttackBar> {
+        if !b.enemy_in(side, target) {
+            Some(AttackBar::NoEnemy)
+        } else if self.s.attacked_hexes.contains(&target) {
+            Some(AttackBar::Attacked)
+        } else if self.strength_next_to(b, side, target) == 0 {
+            Some(AttackBar::NoStrength)
+        } else {
+            None
+        }
+    }
+
     /// Why `side` may not attack `target` now, if it may not.
     fn attack_bar(&self, b: &Board, side: Side, target: Hex) -> Result<(), Refusal> {
+        let Some(bar) = self.attack_barred(b, side, target) else {
+            return Ok(());
+        };
+        let hid = self.w.data.hex_id(target);
+        Err(match bar {
+            AttackBar::NoEnemy => Refusal::new(
+                "3.2",
+                text!(
+                    "there is no enemy unit in {hid} to attack",
+                    "{hid} 没有可攻击的敌军单位"
+                ),
+            ),
+            AttackBar::Attacked => Refusal::new(
+                "3.2",
+                text!(
+                    "{hid} has been attacked this phase: each hex once a combat phase (SCS 7.1)",
+                    "{hid} 本阶段已被攻击过:每格每个战斗阶段只能被攻击一次(SCS 7.1)"
+                ),
+            ),
+            AttackBar::NoStrength => Refusal::new(
+                "3.2",
+                text!(
+                    "no unit with attack strength may attack {hid}: attackers must be next to it, not have attacked this phase and be able to cross the hexside (TEC note 1)",
+                    "没有可攻击 {hid} 且有攻击力的单位:攻击单位须与其相邻、本阶段未攻击过且能越过该格边(地形效果表注1)"
+                ),
+            ),
+        })
+    }
+
+    /// [`Self::attack_bar`] as it was written before [`Self::attack_barred`]: what the
+    /// legal list's check is tested against.
+    #[cfg(test)]
+    pub(crate) fn attack_bar_as_written(&self, b: &Board, side: Side, target: Hex) -> Result<(), Refusal> {
         let hid = self.w.data.hex_id(target);
         if !b.enemy_in(side, target) {
             return Err(Refusal::new(
@@ -844,5 +917,54 @@ impl ArdennesII {
         }
         self.engine.push(Frame::Combat(c));
         self.occupy(to, before);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Board;
+    use crate::sequence::Side;
+    use crate::ArdennesII;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::play_randomly_watching;
+    use sandtable_core::game::{Game as _, Rules as _};
+
+    /// At every decision of random games, for both sides and every hex of the map, the
+    /// legal list's check of an attack says what the refusal as it was written says, and
+    /// the refusal given now is that one, word for word.
+    #[test]
+    fn the_attack_check_is_the_refusal_as_written() {
+        let (mut open, mut refused) = (0, 0);
+        for (scenario, seed, decisions) in [("goose-egg", 2, 900), ("bastogne", 4, 600)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                let b = Board::new(&g.w, &g.s);
+                for side in [Side::German, Side::Allied] {
+                    for h in g.w.map.grid.hexes() {
+                        let want = g.attack_bar_as_written(&b, side, h);
+                        assert_eq!(
+                            g.attack_barred(&b, side, h).is_none(),
+                            want.is_ok(),
+                            "{scenario} {side:?} {h:?}"
+                        );
+                        match (g.attack_bar(&b, side, h), want) {
+                            (Ok(()), Ok(())) => open += 1,
+                            (Err(got), Err(want)) => {
+                                assert_eq!(
+                                    (got.rule, got.text.en, got.text.zh),
+                                    (want.rule, want.text.en, want.text.zh)
+                                );
+                                refused += 1;
+                            }
+                            (got, want) => panic!("{scenario} {side:?} {h:?}: {got:?} against {want:?}"),
+                        }
+                    }
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(open > 100 && refused > 10_000, "{open} attacks open, {refused} refused");
     }
 }

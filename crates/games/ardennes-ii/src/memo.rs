@@ -16,7 +16,9 @@
 //!   hold and the stacks moving into them together. Moving one unit thus leaves the reach of
 //!   the side's other units as it was; and when the enemy's units, bonds or markers change,
 //!   only the reaches that could come within two hexes of a change are forgotten (the step
-//!   rules read a hex and its neighbours: [`sandtable_core::reach`]);
+//!   rules read a hex and its neighbours: [`sandtable_core::reach`]). Each is kept with the
+//!   route the search found to every hex of it, so that a move carried out follows that route
+//!   without searching again;
 //! - the same for each stack moving together (SCS 6.0, 3.1, data edition 3), keyed on its
 //!   units in order and the hex, MP spent, DG and face of each, and forgotten with the reaches
 //!   of its side;
@@ -32,7 +34,7 @@ use crate::rules::{Board, Layout};
 use crate::sequence::Side;
 use crate::state::{JamStack, Markers, State, UnitId};
 use crate::world::World;
-use sandtable_core::hex::Hex;
+use sandtable_core::hex::{Hex, NO_HEX};
 use sandtable_core::reach::{self, ReachCache};
 use sandtable_core::search::Search;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -85,11 +87,20 @@ struct SupplyMap {
     map: Arc<Vec<bool>>,
 }
 
+/// A unit's kept reach, with the route the search found to each hex of it: per entry of
+/// `reach`, the hex the cheapest arrival there came from and the hex the cheapest arrival
+/// that may go on from there came from ([`NO_HEX`]: none, or the unit's own hex).
+#[derive(Clone)]
+struct KeptReach {
+    reach: Reach,
+    parents: Arc<[(u16, u16)]>,
+}
+
 /// The reaches of one side's units, worked out under `env` (or before changes far from them).
 #[derive(Clone, Default)]
 struct SideReach {
     env: Option<Env>,
-    units: ReachCache<UnitKey, Reach>,
+    units: ReachCache<UnitKey, KeptReach>,
     /// The reaches of stacks moving together, by their first unit.
     stacks: ReachCache<Vec<(UnitId, UnitKey)>, Reach>,
 }
@@ -284,10 +295,50 @@ impl Memo {
     /// Unit `u`'s reach on board `b`: the one kept, if its inputs are unchanged, else worked
     /// out with `search`.
     pub(crate) fn reach(&self, b: &Board, u: UnitId, search: &mut Search) -> Reach {
-        let st = &b.s.units[u as usize];
-        let Some(hex) = st.hex() else {
-            return Arc::from(Vec::new());
+        self.kept_reach(b, u, search)
+            .map_or_else(|| Arc::from(Vec::new()), |k| k.reach)
+    }
+
+    /// The cheapest route of unit `u` on board `b` to `to`, each hex entered with its cost in
+    /// half MP: the route the search of its reach found (the one [`Search::path`] gives, kept
+    /// with the reach), empty if `to` is not in its reach.
+    pub(crate) fn route(&self, b: &Board, u: UnitId, to: Hex, search: &mut Search) -> Vec<(Hex, u32)> {
+        let Some(k) = self.kept_reach(b, u, search) else {
+            return Vec::new();
         };
+        let find = |h: u16| k.reach.binary_search_by_key(&Hex(h), |&(x, _)| x).ok();
+        let Some(mut i) = find(to.0) else {
+            return Vec::new();
+        };
+        // From `to` back to the unit's hex: the cheapest arrival's parent, then the parents of
+        // arrivals that may go on.
+        let mut back = vec![i];
+        let mut p = k.parents[i].0;
+        while p != NO_HEX {
+            let Some(j) = find(p) else { break };
+            if back.len() > k.reach.len() {
+                break;
+            }
+            back.push(j);
+            i = j;
+            p = k.parents[i].1;
+        }
+        let mut before = 0;
+        back.iter()
+            .rev()
+            .map(|&i| {
+                let (h, cost) = k.reach[i];
+                let step = cost - before;
+                before = cost;
+                (h, step)
+            })
+            .collect()
+    }
+
+    /// [`Memo::reach`] with its routes.
+    fn kept_reach(&self, b: &Board, u: UnitId, search: &mut Search) -> Option<KeptReach> {
+        let st = &b.s.units[u as usize];
+        let hex = st.hex()?;
         let side = b.def(u).side;
         // The board's layout and road links are taken (from this memo) before the memo is
         // locked here.
@@ -297,20 +348,32 @@ impl Memo {
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
         let key = UnitKey::of(st, hex);
-        if let Some(reach) = sr.units.get(u as usize, &key) {
-            return reach;
+        if let Some(kept) = sr.units.get(u as usize, &key) {
+            return Some(kept);
         }
         b.reach(u, search);
-        let mut found: Vec<(Hex, u32)> = search
+        // The unit's own hex (the search's source) ends every route.
+        let parent = |p: Option<Hex>| p.filter(|&p| p != hex).map_or(NO_HEX, |p| p.0);
+        let mut found: Vec<(Hex, u32, u16, u16)> = search
             .reached()
             .filter(|&h| h != hex)
-            .map(|h| (h, search.cost(h).unwrap_or(0)))
+            .map(|h| {
+                (
+                    h,
+                    search.cost(h).unwrap_or(0),
+                    parent(search.parent(h)),
+                    parent(search.parent_to_go_on(h)),
+                )
+            })
             .collect();
-        found.sort_unstable();
-        let radius = reach::radius(&b.w.map.grid, hex, found.iter().map(|&(h, _)| h));
-        let reach: Reach = Arc::from(found);
-        sr.units.put(u as usize, key, hex, radius, reach.clone());
-        reach
+        found.sort_unstable_by_key(|&(h, ..)| h);
+        let radius = reach::radius(&b.w.map.grid, hex, found.iter().map(|&(h, ..)| h));
+        let kept = KeptReach {
+            reach: found.iter().map(|&(h, c, ..)| (h, c)).collect(),
+            parents: found.iter().map(|&(.., p, q)| (p, q)).collect(),
+        };
+        sr.units.put(u as usize, key, hex, radius, kept.clone());
+        Some(kept)
     }
 
     /// The reach of the stack `units` moving together on board `b` (SCS 6.0, 3.1, data
@@ -517,6 +580,103 @@ mod tests {
             }
         }
         assert!(compared > 1000);
+    }
+
+    /// The supply flood (3.7) reaches at every decision of random games the hexes the core's
+    /// search reaches with the rules' steps, for both sides, in scenarios with German-held
+    /// traffic jams (turns 1-2), Air Supply markers and units cut off.
+    #[test]
+    fn the_supply_flood_is_the_search() {
+        use crate::rules::{with_search, Board};
+        use crate::sequence::Side;
+        use sandtable_core::game::play_randomly_watching;
+        let (mut compared, mut cut_off, mut jams, mut air) = (0, 0, 0, 0);
+        for (scenario, seed, decisions) in [("goose-egg", 3, 800), ("peiper", 6, 500), ("bastogne", 5, 500)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                let b = Board::new(&g.w, &g.s);
+                for side in [Side::German, Side::Allied] {
+                    let sources = g.supply_sources(&b, side);
+                    let want = with_search(|search| b.supply_by_search(side, &sources, search));
+                    let got = with_search(|search| b.supply_from(side, &sources, search));
+                    assert!(got == want, "{scenario} seed {seed}: {side:?}'s supply");
+                    cut_off += g
+                        .units_of(side)
+                        .filter_map(|u| g.s.units[u as usize].hex())
+                        .filter(|h| !want[h.idx()])
+                        .count();
+                    compared += 1;
+                }
+                // 3.1: traces from next to each German-held traffic jam, where the jam's stop
+                // counts most (the scenario's own sources are mostly far from them).
+                let grid = &g.w.map.grid;
+                let held: Vec<_> = grid
+                    .hexes()
+                    .filter(|&h| b.traffic_jam(h) && b.side_at(h) == Some(Side::German))
+                    .collect();
+                for (_, near) in held.iter().flat_map(|&jam| grid.neighbours(jam)) {
+                    let want = with_search(|search| b.supply_by_search(Side::German, &[near], search));
+                    let got = with_search(|search| b.supply_from(Side::German, &[near], search));
+                    assert!(got == want, "{scenario} seed {seed}: German supply from {near:?}");
+                    jams += 1;
+                }
+                air += usize::from(!g.s.air_supply.is_empty());
+            })
+            .expect("random play goes on");
+        }
+        assert!(
+            compared > 1000 && cut_off > 0 && jams > 0 && air > 0,
+            "{compared} traces, {cut_off} units cut off, {jams} with German-held jams, {air} with Air Supply"
+        );
+    }
+
+    /// The route kept with a unit's reach is at every decision of random games the route a
+    /// search afresh finds, for a spread of every moving unit's destinations (each hex with
+    /// its cost), the routes along roads through traffic jams and the shortest included.
+    #[test]
+    fn a_kept_route_is_the_one_searched_afresh() {
+        use crate::Action;
+        use sandtable_core::game::play_randomly_watching;
+        let (mut compared, mut long) = (0, 0);
+        for (scenario, seed, decisions) in [("goose-egg", 3, 700), ("peiper", 6, 400)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                let mut moves: Vec<(crate::state::UnitId, sandtable_core::hex::Hex)> = g
+                    .legal_list()
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Move { unit, to, via } if via.is_empty() => Some((*unit, *to)),
+                        _ => None,
+                    })
+                    .collect();
+                moves.sort_unstable();
+                for group in moves.chunk_by(|a, b| a.0 == b.0) {
+                    let every = group.len().div_ceil(5);
+                    for (k, &(u, to)) in group.iter().enumerate() {
+                        if k % every != 0 && k + 1 != group.len() {
+                            continue;
+                        }
+                        let want = g.cheapest_route_by_search(&[u], to);
+                        assert_eq!(
+                            g.cheapest_route(&[u], to),
+                            want,
+                            "{scenario} seed {seed}: unit {u} to {to:?}"
+                        );
+                        compared += 1;
+                        long += usize::from(want.len() >= 4);
+                    }
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(
+            compared > 5000 && long > 500,
+            "{compared} routes, {long} of 4 hexes or more"
+        );
     }
 
     /// The layout the memo gives, built in the memory of the one before, is at every step the

@@ -511,8 +511,18 @@ impl ArdennesII {
     }
 
     /// The cheapest route of unit `units[0]` (or the stack `units` moving together) to `to`:
-    /// each hex entered with its cost in half MP.
-    fn cheapest_route(&self, units: &[UnitId], to: Hex) -> Vec<(Hex, u32)> {
+    /// each hex entered with its cost in half MP. A unit's is the route kept with its reach in
+    /// the state's memo.
+    pub(crate) fn cheapest_route(&self, units: &[UnitId], to: Hex) -> Vec<(Hex, u32)> {
+        let b = Board::new(&self.w, &self.s);
+        match units {
+            [u] => with_search(|search| self.s.memo.route(&b, *u, to, search)),
+            _ => self.cheapest_route_by_search(units, to),
+        }
+    }
+
+    /// [`Self::cheapest_route`] by a search afresh: the route the kept one is tested against.
+    pub(crate) fn cheapest_route_by_search(&self, units: &[UnitId], to: Hex) -> Vec<(Hex, u32)> {
         let b = Board::new(&self.w, &self.s);
         with_search(|search| {
             match units {

@@ -9,12 +9,27 @@ use crate::sequence::Side;
 use crate::state::{State, UnitId};
 use crate::world::World;
 use sandtable_core::bonds::{bonds, BondBoard};
-use sandtable_core::hex::{Dir, Hex};
+use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::search::{Search, Step, Why};
 use std::cell::OnceCell;
 use std::sync::Arc;
 
 pub(crate) use sandtable_core::search::with_thread_search as with_search;
+
+/// The buffers of the supply flood ([`Board::supply_from`]), kept per thread.
+#[derive(Default)]
+struct SupplyFlood {
+    /// Per hex: its distance from the supplied roads, or [`UNSEEN`].
+    dist: Vec<u8>,
+    /// The hexes reached that the trace may go on from, in the order reached.
+    queue: Vec<u16>,
+}
+
+const UNSEEN: u8 = u8::MAX;
+
+thread_local! {
+    static SUPPLY_FLOOD: std::cell::RefCell<SupplyFlood> = std::cell::RefCell::default();
+}
 
 /// What bars a step of movement ([`Board::step`]), kept by the movement search so that a
 /// refused move can say what stopped the unit.
@@ -617,10 +632,130 @@ impl<'a> Board<'a> {
         v
     }
 
+    /// The supply hexes of `side` on the whole map: the road hexes of its friendly map edges
+    /// (1.3).
+    pub fn edge_sources(&self, side: Side) -> Vec<Hex> {
+        let w = self.w;
+        let road_mask = w.s.road | w.s.track;
+        w.map
+            .grid
+            .hexes()
+            .filter(|&h| w.friendly_edge(side, h) && w.map.any_side(h, road_mask))
+            .collect()
+    }
+
+    /// 3.7: whether each hex is in supply for `side`: at most 5 hexes from a road that leads
+    /// to one of `sources`, along a path that enters no enemy unit and no foot-prohibited hex or
+    /// hexside unless a road crosses it. Two breadth-first floods over the map's neighbour
+    /// rows and the kept table of road links, with buffers kept per thread (`search` is not
+    /// used): the road hexes joined to a source (3.7 (A)), then up to 5 hexes off them.
+    pub fn supply_from(&self, side: Side, sources: &[Hex], _search: &mut Search) -> Vec<bool> {
+        let w = self.w;
+        let grid = &w.map.grid;
+        let n = grid.len();
+        let links = &self.roads()[..];
+        let layout = self.layout();
+        let side_at = &layout.side_at[..];
+        let enemy = Some(side.enemy());
+        let bond = &layout.enemy_bond[side.seat() as usize][..];
+        let foot_hex = &w.costs.hex[side.seat() as usize][0][..];
+        let foot_side = &w.costs.side[0][..];
+        // 3.1: German-held traffic jams stop the German trace off the road.
+        let jams = side == Side::German && self.jams_active();
+        let jam_bit = w.t.traffic_jam;
+        let mut on = vec![false; n];
+        SUPPLY_FLOOD.with(|f| {
+            let f = &mut *f.borrow_mut();
+            let (dist, queue) = (&mut f.dist, &mut f.queue);
+            dist.clear();
+            dist.resize(n, UNSEEN);
+            queue.clear();
+            for &h in sources {
+                if side_at[h.idx()] != enemy && dist[h.idx()] == UNSEEN {
+                    dist[h.idx()] = 0;
+                    queue.push(h.0);
+                }
+            }
+            // 3.7 (A): along road or track, into no enemy unit and no enemy bond (A21); a
+            // blown bridge is no link.
+            let mut head = 0;
+            while let Some(&from) = queue.get(head) {
+                head += 1;
+                let row = links[from as usize];
+                for (code, &to) in row.iter().zip(grid.neighbour_row(Hex(from))) {
+                    if *code == NO_LINK || to == NO_HEX {
+                        continue;
+                    }
+                    let t = to as usize;
+                    if dist[t] != UNSEEN || side_at[t] == enemy || bond[t] {
+                        continue;
+                    }
+                    dist[t] = 0;
+                    queue.push(to);
+                }
+            }
+            // Then at most 5 hexes from those roads.
+            head = 0;
+            while let Some(&from) = queue.get(head) {
+                head += 1;
+                let f = from as usize;
+                let at = dist[f];
+                if at >= 5 {
+                    continue;
+                }
+                let row = links[f];
+                let sides = &foot_side[f];
+                for (d, &to) in grid.neighbour_row(Hex(from)).iter().enumerate() {
+                    if to == NO_HEX {
+                        continue;
+                    }
+                    let t = to as usize;
+                    if dist[t] != UNSEEN || side_at[t] == enemy {
+                        continue;
+                    }
+                    let road = row[d] != NO_LINK;
+                    // Closed to foot units (the TEC's P), unless a road crosses the hexside.
+                    if !road && (foot_hex[t].is_none() || sides[d].is_none()) {
+                        continue;
+                    }
+                    // 3.1: a traffic jam German units hold is closed "to all other German
+                    // units": the trace reaches its own occupants but goes no farther off the
+                    // road.
+                    if jams && !road && side_at[t] == Some(Side::German) && w.map.terrain(Hex(to)) & jam_bit != 0 {
+                        on[t] = true;
+                        continue;
+                    }
+                    dist[t] = at + 1;
+                    queue.push(to);
+                }
+            }
+            for &h in queue.iter() {
+                on[h as usize] = true;
+            }
+        });
+        self.air_supply_to(side, &mut on);
+        on
+    }
+
+    /// 3.7 (B): US units within 5 hexes of an Air Supply marker, whatever lies between.
+    fn air_supply_to(&self, side: Side, on: &mut [bool]) {
+        if side == Side::Allied {
+            let grid = &self.w.map.grid;
+            for &m in &self.s.air_supply {
+                for h in grid.hexes() {
+                    if grid.distance(m, h) <= 5 {
+                        on[h.idx()] = true;
+                    }
+                }
+            }
+        }
+    }
+
     /// 3.7 (A): the road hexes that lead along continuous road to one of `sources` (the
     /// side's supply hexes: its map edges, or the scenario's) without obstruction: no enemy
     /// unit, no enemy bond (inventory A21), no blown bridge.
-    fn supplied_roads(&self, side: Side, sources: &[Hex], search: &mut Search) -> Vec<bool> {
+    #[cfg(test)]
+    fn supplied_roads_by_search(&self, side: Side, sources: &[Hex], search: &mut Search) -> Vec<bool> {
         let w = self.w;
         let n = w.map.grid.len();
         let sources: Vec<(Hex, u32)> = sources
@@ -642,24 +777,12 @@ impl<'a> Board<'a> {
         on
     }
 
-    /// The supply hexes of `side` on the whole map: the road hexes of its friendly map edges
-    /// (1.3).
-    pub fn edge_sources(&self, side: Side) -> Vec<Hex> {
+    /// [`Board::supply_from`] by the core's general search, step by step: the trace the flood
+    /// is tested against.
+    #[cfg(test)]
+    pub(crate) fn supply_by_search(&self, side: Side, sources: &[Hex], search: &mut Search) -> Vec<bool> {
         let w = self.w;
-        let road_mask = w.s.road | w.s.track;
-        w.map
-            .grid
-            .hexes()
-            .filter(|&h| w.friendly_edge(side, h) && w.map.any_side(h, road_mask))
-            .collect()
-    }
-
-    /// 3.7: whether each hex is in supply for `side`: at most 5 hexes from a road that leads
-    /// to one of `sources`, along a path that enters no enemy unit and no foot-prohibited hex or
-    /// hexside unless a road crosses it.
-    pub fn supply_from(&self, side: Side, sources: &[Hex], search: &mut Search) -> Vec<bool> {
-        let w = self.w;
-        let roads = self.supplied_roads(side, sources, search);
+        let roads = self.supplied_roads_by_search(side, sources, search);
         let sources: Vec<(Hex, u32)> = w.map.grid.hexes().filter(|h| roads[h.idx()]).map(|h| (h, 0)).collect();
         let foot_hex = &w.costs.hex[side.seat() as usize][0];
         let foot_side = &w.costs.side[0];
@@ -687,16 +810,7 @@ impl<'a> Board<'a> {
         for h in search.reached() {
             on[h.idx()] = true;
         }
-        // 3.7 (B): US units within 5 hexes of an Air Supply marker, whatever lies between.
-        if side == Side::Allied {
-            for &m in &self.s.air_supply {
-                for h in w.map.grid.hexes() {
-                    if w.map.grid.distance(m, h) <= 5 {
-                        on[h.idx()] = true;
-                    }
-                }
-            }
-        }
+        self.air_supply_to(side, &mut on);
         on
     }
 
