@@ -248,6 +248,11 @@ impl Scripted {
                 }
                 LossTarget::Fort => 0,
             },
+            // 12.5.3: a step spent to hold a space worth holding; elsewhere ground is given.
+            Action::StandFast { unit } => match b.pos.units[*unit as usize].loc {
+                Location::Map(s) if b.valuable(s) => 100,
+                _ => -10,
+            },
             Action::Retreat { route, .. } => route.last().map_or(0, |&s| b.dist(s) * 5),
             Action::Advance { route, .. } => {
                 let last = route.last();

@@ -163,6 +163,11 @@ pub enum Action {
     Lose {
         target: LossTarget,
     },
+    /// 12.5.3: a defender in a trench or in ground that allows it takes one more step, and the
+    /// retreat is cancelled.
+    StandFast {
+        unit: u16,
+    },
     /// 12.5: a defending unit retreats along a route (the spaces after the defending one).
     Retreat {
         unit: u16,

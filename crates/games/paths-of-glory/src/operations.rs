@@ -230,6 +230,14 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         }
         Frame::RetreatUnits { side } => {
             if let Some(b) = &g.action.battle {
+                if may_stand_fast(g, b) {
+                    out.extend(
+                        units_of(g, side, b.defending)
+                            .into_iter()
+                            .filter(|&u| stand_fast_step(g, b, u))
+                            .map(|unit| Action::StandFast { unit }),
+                    );
+                }
                 for u in units_of(g, side, b.defending) {
                     for route in retreat_routes(g, b, u) {
                         out.push(Action::Retreat { unit: u, route });
@@ -773,6 +781,31 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
+        (Frame::RetreatUnits { .. }, &Action::StandFast { unit }) => {
+            let Some(b) = &g.action.battle else {
+                return Err(refuse("12.5", "no retreat", "没有撤退"));
+            };
+            if !may_stand_fast(g, b) {
+                return Err(refuse(
+                    "12.5.3",
+                    "only defenders in a trench, forest, desert, mountain or swamp may cancel their retreat with one more step, and only before any of them has retreated (not after Withdrawal)",
+                    "只有位于堑壕、森林、沙漠、山地或沼泽的防守部队可以多承受一步损失以取消撤退,且须在任何部队撤退之前(“撤退”卡后不可)",
+                ));
+            }
+            if g.at(unit as usize) != Some(b.defending)
+                || data.pieces.get(unit as usize).is_none_or(|p| p.side == b.attacker)
+            {
+                return Err(refuse("12.5.3", "that unit is not a defender", "该单位不是防守单位"));
+            }
+            if !stand_fast_step(g, b, unit) {
+                return Err(refuse(
+                    "12.5.3",
+                    "the retreat is cancelled only if a defender survives the step: a full-strength unit or a reduced corps beside other defenders takes it",
+                    "须有防守部队在承受这一步后存留才能取消撤退:由满编单位或有其他防守部队同在的减员军承受",
+                ));
+            }
+            Ok(())
+        }
         (Frame::RetreatUnits { .. }, Action::Retreat { unit, route }) => {
             let Some(b) = &g.action.battle else {
                 return Err(refuse("12.5", "no retreat", "没有撤退"));
@@ -1160,6 +1193,33 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::CombatCards { side, early }, _) => combat_cards_done(g, side, early),
         (Frame::BattleDie { roll }, Some(&Action::Die { face })) => battle_die(g, roll, face),
         (Frame::TakeLosses { side }, Some(Action::Lose { target })) => lose(g, side, *target),
+        (Frame::RetreatUnits { .. }, Some(&Action::StandFast { unit })) => {
+            let n = g.unit_name(unit);
+            let i = unit as usize;
+            let stays = g.pos.units[i].full;
+            if stays {
+                g.pos.units[i].full = false;
+            } else {
+                g.pos.units[i].loc = if g.data().pieces[i].not_replaceable {
+                    Location::Removed
+                } else {
+                    Location::Eliminated
+                };
+                g.pos.units[i].full = true;
+            }
+            let (we, wz) = if stays {
+                ("is reduced", "减员")
+            } else {
+                ("is eliminated", "被消灭")
+            };
+            g.journal.say(|| {
+                Text::new(
+                    format!("{} {we} to cancel the retreat (12.5.3)", n.en),
+                    format!("{}{wz}以取消撤退(12.5.3)", n.zh),
+                )
+            });
+            end_battle(g);
+        }
         (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route })) => {
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.action.battle.as_ref().map(|b| b.defending);
@@ -2190,4 +2250,39 @@ pub(crate) fn space_id(data: &crate::data::Data, s: Space) -> String {
     } else {
         format!("#{}", s.0)
     }
+}
+
+/// 12.5.3: whether the defenders may cancel their retreat with one more step: they stand in a
+/// trench (a level-1 one by Turk Determination included, not one a card negated) or in ground
+/// the Terrain Effects Chart allows, none of them has retreated yet, and the retreat follows a
+/// lost combat (not Withdrawal's, 2022 12.6.4, nor Great Retreat's fall-back before the fire).
+fn may_stand_fast(g: &PathsOfGlory, b: &Battle) -> bool {
+    let cards = crate::combat_cards::effects(b);
+    // Great Retreat's fall-back (AP #27) comes before any fire: it is the defender's own choice.
+    let fought = b.inflicted[side_index(b.attacker)].is_some();
+    if !fought || !b.retreat_routes.is_empty() || cards.withdrawal {
+        return false;
+    }
+    let tables = g.tables();
+    let trench = if cards.trench_negated {
+        None
+    } else {
+        g.pos
+            .space(b.defending)
+            .trench
+            .and_then(|t| tables.trench(t.level))
+            .or_else(|| cards.trench_level1.then(|| tables.trench(1)).flatten())
+    };
+    tables.terrain_of(g.data(), b.defending).cancel_retreat || trench.is_some_and(|t| t.cancel_retreat)
+}
+
+/// 12.5.3: whether the extra step may fall on `u` with a defender left standing: a full-strength
+/// unit is reduced; a reduced corps is eliminated while other defenders stay. (A reduced army,
+/// whose step would bring a corps from the Reserve Box in its place, 12.4.4, is not offered.)
+fn stand_fast_step(g: &PathsOfGlory, b: &Battle, u: u16) -> bool {
+    let i = u as usize;
+    if g.pos.units[i].full {
+        return true;
+    }
+    g.data().pieces[i].kind == Kind::Corps && units_of(g, other(b.attacker), b.defending).len() > 1
 }

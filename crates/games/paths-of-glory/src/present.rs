@@ -261,6 +261,7 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::Lose {
                 target: LossTarget::Fort,
             } => at(&[], &[], ActionKind::Other, "Losses (12.4)", "损失(12.4)"),
+            Action::StandFast { unit } => at(&[*unit], &[], ActionKind::Choose, "Retreat (12.5)", "撤退(12.5)"),
             Action::Retreat { unit, route } => match route.last() {
                 Some(s) => at(&[*unit], &[*s], ActionKind::Move, "Retreat (12.5)", "撤退(12.5)"),
                 None => at(&[*unit], &[], ActionKind::Choose, "Retreat (12.5)", "撤退(12.5)"),

@@ -860,6 +860,13 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
         }
         Action::EndCombatCards => t("No (more) combat cards".into(), "不再打出战斗卡".into()),
         Action::Lose { target } => crate::operations::describe_loss(g, *target),
+        Action::StandFast { unit } => {
+            let n = g.unit_name(*unit);
+            t(
+                format!("{} takes one more step instead of retreating (12.5.3)", n.en),
+                format!("{}多承受一步损失而不撤退(12.5.3)", n.zh),
+            )
+        }
         Action::Retreat { unit, route } | Action::Advance { unit, route } => {
             let n = g.unit_name(*unit);
             let r: Vec<Text> = route.iter().map(|&s| g.name(s)).collect();
@@ -1001,6 +1008,7 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
             crate::game::LossTarget::Stand(i) => format!("lose stand-in-{i}"),
             crate::game::LossTarget::Fort => "lose fort".into(),
         },
+        Action::StandFast { unit } => format!("stand {}", uid(g, *unit)),
         Action::Retreat { unit, route: r } => format!("retreat {} {}", uid(g, *unit), route(r)),
         Action::Advance { unit, route: r } => format!("advance {} {}", uid(g, *unit), route(r)),
         Action::EndAdvance => "end-advance".into(),
@@ -1088,6 +1096,7 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["lose", u] => Action::Lose {
             target: LossTarget::Unit(unit(u)?),
         },
+        ["stand", u] => Action::StandFast { unit: unit(u)? },
         ["retreat", u, rest @ ..] => Action::Retreat {
             unit: unit(u)?,
             route: route(rest)?,

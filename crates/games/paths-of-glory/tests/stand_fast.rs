@@ -1,0 +1,109 @@
+//! 12.5.3: defenders in a trench (or a forest, desert, mountain or swamp) may take one more step
+//! instead of retreating, on the August 1914 map.
+
+mod common;
+
+use sandtable_core::driver::Rules;
+use sandtable_core::game::{Game, Pending};
+use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, AP, CP};
+use sandtable_paths_of_glory::state::{Location, Trench};
+use sandtable_paths_of_glory::Side;
+
+fn unit(g: &PathsOfGlory, id: &str) -> u16 {
+    g.data().pieces.iter().position(|p| p.id == id).expect("a counter") as u16
+}
+
+/// The French 1st Army and a French corps, both full, in Essen (clear, next to Aachen), with a
+/// level-1 trench or none; the German 1st Army attacks them from Aachen and rolls a 6 to the
+/// French 1; the game is left at the French retreat.
+fn beaten_in_essen(trench: bool) -> (PathsOfGlory, u16, u16) {
+    let mut g = common::first_round();
+    let essen = g.data().space("essen").unwrap();
+    let aachen = g.data().space("aachen").unwrap();
+    let (army, corps) = (unit(&g, "fr-army-1"), unit(&g, "fr-corps-1"));
+    for u in [army, corps] {
+        g.pos.units[u as usize].loc = Location::Map(essen);
+        g.pos.units[u as usize].full = true;
+    }
+    g.pos.spaces[essen.idx()].control = Some(Side::Ap);
+    g.pos.spaces[essen.idx()].trench = trench.then_some(Trench {
+        side: Side::Ap,
+        level: 1,
+    });
+    g.touch();
+    g.apply(CP, &Action::AutomaticOps).unwrap();
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: aachen,
+            combat: true,
+        },
+    )
+    .unwrap();
+    g.apply(CP, &Action::Target { space: essen }).unwrap();
+    g.apply(
+        CP,
+        &Action::Join {
+            unit: unit(&g, "ge-army-1"),
+        },
+    )
+    .unwrap();
+    g.apply(CP, &Action::Resolve).unwrap();
+    let mut dice = [6u8, 1].into_iter();
+    loop {
+        match (g.pending(), g.frames().last().cloned()) {
+            (Pending::Chance, _) => {
+                let face = dice.next().expect("two fire dice");
+                g.apply_chance(&Action::Die { face }).unwrap();
+            }
+            (_, Some(Frame::RetreatUnits { .. })) => return (g, army, corps),
+            (Pending::Seat(s), _) => {
+                let first = g.legal_list()[0].clone();
+                g.apply(s, &first).unwrap();
+            }
+            (Pending::Over, _) => panic!("the game ended"),
+        }
+    }
+}
+
+#[test]
+fn defenders_in_a_trench_cancel_their_retreat_with_one_more_step_12_5_3() {
+    let (mut g, army, corps) = beaten_in_essen(true);
+    let essen = g.data().space("essen").unwrap();
+    let legal = g.legal_list();
+    let stand: Vec<u16> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::StandFast { unit } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    assert!(!stand.is_empty(), "{legal:?}");
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Retreat { .. })),
+        "retreating stays a choice"
+    );
+    // The step falls on the corps: reduced (or eliminated beside the army), the army stays.
+    g.apply(AP, &Action::StandFast { unit: corps })
+        .expect("the corps takes the step");
+    assert_eq!(g.pos.units[army as usize].loc, Location::Map(essen), "no retreat");
+    assert!(
+        g.pos.units[corps as usize].loc != Location::Map(essen) || !g.pos.units[corps as usize].full,
+        "the corps took the step"
+    );
+    assert!(!matches!(g.frames().last(), Some(Frame::RetreatUnits { .. })));
+    assert!(g
+        .journal(None)
+        .iter()
+        .any(|l| l.text.en.contains("to cancel the retreat (12.5.3)")));
+}
+
+#[test]
+fn in_clear_ground_without_a_trench_the_defenders_retreat_12_5_3() {
+    let (g, _, corps) = beaten_in_essen(false);
+    assert!(!g.legal_list().iter().any(|a| matches!(a, Action::StandFast { .. })));
+    let r = g
+        .check_action(AP, &Action::StandFast { unit: corps })
+        .expect_err("clear ground, no trench");
+    assert_eq!(r.rule, "12.5.3");
+}
