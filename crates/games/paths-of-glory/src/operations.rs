@@ -385,6 +385,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             if !valid(g, space) {
                 return Err(refuse("9.2", "no such space", "没有这个区域"));
             }
+            if combat && summer_desert(g, space) {
+                return Err(refuse(
+                    "2022 15.2.5",
+                    format!("{} is desert: no combat out of it in a Summer turn", g.name(space).en),
+                    format!("{}是沙漠:夏季回合不能由此进攻", g.name(space).zh),
+                ));
+            }
             let here = units_of(g, side, space);
             if !here.is_empty() && !here.iter().any(|&u| supplied(g, u)) {
                 return Err(refuse(
@@ -593,6 +600,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
         (Frame::Combats { side }, &Action::Target { space }) => {
             if !valid(g, space) {
                 return Err(refuse("12.1", "no such space", "没有这个区域"));
+            }
+            if summer_desert(g, space) {
+                return Err(refuse(
+                    "2022 15.2.5",
+                    format!("{} is desert: no combat into it in a Summer turn", g.name(space).en),
+                    format!("{}是沙漠:夏季回合不能进攻该区域", g.name(space).zh),
+                ));
             }
             if g.action.attacked_spaces.contains(&space) {
                 return Err(refuse(
@@ -2285,4 +2299,14 @@ fn stand_fast_step(g: &PathsOfGlory, b: &Battle, u: u16) -> bool {
         return true;
     }
     g.data().pieces[i].kind == Kind::Corps && units_of(g, other(b.attacker), b.defending).len() > 1
+}
+
+/// 2022 15.2.5 (the Terrain Effects Chart's desert row): in a Summer turn no combat goes into or
+/// out of a desert space.
+fn summer_desert(g: &PathsOfGlory, s: Space) -> bool {
+    let tables = g.tables();
+    tables
+        .turn(g.pos.turn)
+        .is_some_and(|t| t.season == crate::tables::Season::Summer)
+        && tables.terrain_of(g.data(), s).summer_no_combat
 }
