@@ -601,6 +601,16 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             if !valid(g, space) {
                 return Err(refuse("12.1", "no such space", "没有这个区域"));
             }
+            // 12.1.10: a combat needs an attacker outside London.
+            let london = data.space("london");
+            let able = eligible_attackers(g, side, space);
+            if !able.is_empty() && able.iter().all(|&u| g.at(u as usize) == london) {
+                return Err(refuse(
+                    "12.1.10",
+                    "units in London attack only together with friendly units attacking from Belgium or France",
+                    "伦敦的部队只能与从比利时或法国进攻的友军一同进攻",
+                ));
+            }
             if summer_desert(g, space) {
                 return Err(refuse(
                     "2022 15.2.5",
@@ -678,6 +688,17 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             if b.attackers.contains(&unit) {
                 return Err(refuse("12.2.2", "that unit has already joined", "该单位已经加入"));
             }
+            if (unit as usize) < data.pieces.len() && g.at(unit as usize) == data.space("london") {
+                let mut with = b.clone();
+                with.attackers.push(unit);
+                if london_alone(g, &with) {
+                    return Err(refuse(
+                        "12.1.10",
+                        "units in London attack only together with friendly units attacking from Belgium or France: let those join first",
+                        "伦敦的部队只能与从比利时或法国进攻的友军一同进攻:请先让这些部队加入",
+                    ));
+                }
+            }
             if g.data().pieces.get(unit as usize).is_some_and(|p| p.side == side)
                 && g.at(unit as usize).is_some()
                 && !supplied(g, unit)
@@ -710,7 +731,12 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (Frame::Designate { .. }, Action::Resolve) => match &g.action.battle {
-            Some(b) if !b.attackers.is_empty() => Ok(()),
+            Some(b) if !b.attackers.is_empty() && !london_alone(g, b) => Ok(()),
+            Some(b) if !b.attackers.is_empty() => Err(refuse(
+                "12.1.10",
+                "units in London attack only together with friendly units attacking from Belgium or France",
+                "伦敦的部队只能与从比利时或法国进攻的友军一同进攻",
+            )),
             _ => Err(refuse(
                 "12.2.2",
                 "at least one unit must attack",
@@ -2309,4 +2335,16 @@ fn summer_desert(g: &PathsOfGlory, s: Space) -> bool {
         .turn(g.pos.turn)
         .is_some_and(|t| t.season == crate::tables::Season::Summer)
         && tables.terrain_of(g.data(), s).summer_no_combat
+}
+
+/// 12.1.10: units attacking from London with no friendly unit attacking from a space of Belgium
+/// or France in the same combat.
+fn london_alone(g: &PathsOfGlory, b: &Battle) -> bool {
+    let data = g.data();
+    let london = data.space("london");
+    let from: Vec<Space> = b.attackers.iter().filter_map(|&u| g.at(u as usize)).collect();
+    london.is_some_and(|l| from.contains(&l))
+        && !from
+            .iter()
+            .any(|&s| matches!(data.facts(s).nation.as_deref(), Some("be" | "fr")))
 }
