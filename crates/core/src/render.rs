@@ -884,7 +884,7 @@ fn write_tag_mark(out: &mut String, mark: &TagMark, x: f64, y: f64) {
 }
 
 /// The name in `lang`, or in the other language if that one is missing.
-fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
+pub fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
     let (first, second) = match lang {
         Lang::Zh => (zh, en),
         Lang::En => (en, zh),
@@ -1282,7 +1282,7 @@ impl fmt::Display for N {
 }
 
 /// Writes text with the XML special characters escaped and characters XML forbids dropped.
-struct Esc<'a>(&'a str);
+pub struct Esc<'a>(pub &'a str);
 
 impl fmt::Display for Esc<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -14,7 +14,7 @@ use crate::state::side_index;
 use crate::tables::Tables;
 use crate::war_status::{Tsar, UsEntry};
 use sandtable_core::graph::Space;
-use sandtable_core::render::{point_frame, PointFrame};
+use sandtable_core::render::{pick, point_frame, Esc, PointFrame};
 use sandtable_core::text::Lang;
 use std::fmt::Write;
 
@@ -29,22 +29,6 @@ const WS_ROW: f64 = 200.0;
 const US_ROW: f64 = 300.0;
 /// Height of a track's boxes.
 const CELL_H: f64 = 52.0;
-
-/// Picks the language's text.
-fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
-/// XML-escapes a text (names come from the data).
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// A track of `n` boxes across the width, its row's top at `top` under the map: the left
 /// edge and width of box `i`.
@@ -203,7 +187,7 @@ fn tracks(out: &mut String, tables: &Tables, frame: &PointFrame, lang: Lang) {
             out,
             "<text x=\"{SIDE}\" y=\"{:.1}\" font-size=\"15\" font-weight=\"bold\" fill=\"#333\">{}</text>",
             y + row - 6.0,
-            esc(pick(lang, en, zh))
+            Esc(pick(lang, en, zh))
         );
     };
     // A box: its number at the top left, its name at the bottom left, room for markers between.
@@ -218,10 +202,10 @@ fn tracks(out: &mut String, tables: &Tables, frame: &PointFrame, lang: Lang) {
             w - 2.0,
             left + 5.0,
             y + row + 14.0,
-            esc(top),
+            Esc(top),
             left + 5.0,
             y + row + CELL_H - 5.0,
-            esc(bottom)
+            Esc(bottom)
         );
     };
 
@@ -297,7 +281,7 @@ fn tracks(out: &mut String, tables: &Tables, frame: &PointFrame, lang: Lang) {
         out,
         "<text x=\"{right:.1}\" y=\"{:.1}\" font-size=\"15\" font-weight=\"bold\" fill=\"#333\">{}</text>",
         y + US_ROW - 6.0,
-        esc(pick(lang, "Russian Capitulation Track (16.4)", "俄国投降轨(16.4)"))
+        Esc(pick(lang, "Russian Capitulation Track (16.4)", "俄国投降轨(16.4)"))
     );
     for (i, (_, en, zh)) in TSAR_BOXES.iter().enumerate() {
         let w = half / TSAR_BOXES.len() as f64;
@@ -326,25 +310,25 @@ fn tracks(out: &mut String, tables: &Tables, frame: &PointFrame, lang: Lang) {
         ky,
         SIDE + 20.0,
         ky + 5.0,
-        esc(pick(lang, "VP space (5.7.2)", "胜利点区域(5.7.2)")),
+        Esc(pick(lang, "VP space (5.7.2)", "胜利点区域(5.7.2)")),
         SIDE + 260.0,
         ky,
         SIDE + 274.0,
         ky + 5.0,
-        esc(pick(lang, "capital (13.1.10)", "首都(13.1.10)")),
+        Esc(pick(lang, "capital (13.1.10)", "首都(13.1.10)")),
         SIDE + 480.0,
         ky - 9.0,
         SIDE + 504.0,
         ky + 5.0,
-        esc(pick(lang, "fort and its value (15.0)", "要塞及其值(15.0)")),
+        Esc(pick(lang, "fort and its value (15.0)", "要塞及其值(15.0)")),
         SIDE + 760.0,
         ky,
         SIDE + 774.0,
         ky + 5.0,
-        esc(pick(lang, "supply source (14.2)", "补给源(14.2)")),
+        Esc(pick(lang, "supply source (14.2)", "补给源(14.2)")),
         SIDE + 1000.0,
         ky + 5.0,
-        esc(pick(
+        Esc(pick(
             lang,
             "T1, T2: trench level (11.2) · ◎ besieged fort (15.2) · ✕ destroyed fort (15.1.8) · tinted space: held by the other side",
             "T1、T2:堑壕等级(11.2) · ◎ 被围要塞(15.2) · ✕ 被毁要塞(15.1.8) · 着色区域:由对方控制",
@@ -440,7 +424,7 @@ pub fn markers(data: &Data, tables: &Tables, m: &Markers, lang: Lang) -> String 
              <text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{ink}\" text-anchor=\"middle\">{}</text></g>",
             cy + 3.0,
             if label.chars().count() > 4 { 6.5 } else { 8.0 },
-            esc(label)
+            Esc(label)
         );
     }
     out.push_str("</g>\n");
