@@ -74,8 +74,10 @@ pub struct Scenario {
     /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
     pub hand_size: usize,
     // Events that place units or markers (crate::events::arrivals):
-    /// The data edition the game began on (1 or 2): edition 1 games, begun before 5.7.4.3 was
-    /// enforced, keep the CP's Historical opening free, so that their records replay.
+    /// The data edition the game began on (1, 2 or 3): edition 1 games, begun before 5.7.4.3
+    /// was enforced, keep the CP's Historical opening free; games begun before edition 3 do
+    /// without 12.1.1's and 12.5.6's limits on units that retreated this action; so that their
+    /// records replay.
     pub edition: u8,
 }
 
@@ -499,6 +501,10 @@ pub struct ActionRecord {
     pub attacked: Vec<u16>,
     /// Spaces attacked (2022 12.1.6: once an action).
     pub attacked_spaces: Vec<Space>,
+    /// Units that retreated this action (12.1.1, 12.5.6; games begun on edition 3 or later).
+    /// Not written while empty (the checksum of an earlier game is what it was).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub retreated: Vec<u16>,
     /// The Allies' Near East combat activation this round (9.2.7).
     pub near_east_combat: bool,
     /// The combat being fought.
@@ -850,14 +856,15 @@ impl View<'_> {
     }
 }
 
-/// The number of data edition `edition` (1 or 2); an edition this build does not know is
+/// The number of data edition `edition` (1 to 3); an edition this build does not know is
 /// refused.
 fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
         "1" => Ok(1),
         "2" => Ok(2),
+        "3" => Ok(3),
         other => Err(SetupError(format!(
-            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 and 2)"
+            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 3)"
         ))),
     }
 }
@@ -873,8 +880,9 @@ impl Rules for PathsOfGlory {
     type View<'a> = View<'a>;
     const ID: &'static str = "paths-of-glory";
     /// Edition 2: the Historical scenario's CP opens with Guns of August for its event (5.7.4.3);
-    /// a game begun on edition 1 keeps its opening free.
-    const DATA_EDITION: &'static str = "2";
+    /// a game begun on edition 1 keeps its opening free. Edition 3: units that retreated this
+    /// action may not be attacked alone (12.1.1) and fight no more (12.5.6).
+    const DATA_EDITION: &'static str = "3";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 
     fn engine(&self) -> &Engine<Action, Frame> {

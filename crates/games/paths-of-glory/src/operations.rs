@@ -632,6 +632,16 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("{}没有敌方单位或要塞", g.name(space).zh),
                 ));
             }
+            if only_retreated(g, other(side), space) {
+                return Err(refuse(
+                    "12.1.1",
+                    format!(
+                        "the only units in {} retreated this action: they may not be attacked again",
+                        g.name(space).en
+                    ),
+                    format!("{}只有本次行动中撤退过的单位:不能再次进攻", g.name(space).zh),
+                ));
+            }
             let besieging_outside = besieged_by(g, side, space) && !activated(g, true).contains(&space);
             if besieging_outside
                 || (g.pos.space(space).fort == Fort::Besieged
@@ -1264,6 +1274,10 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.action.battle.as_ref().map(|b| b.defending);
             g.pos.units[*unit as usize].loc = Location::Map(to);
+            // 12.1.1, 12.5.6: the unit retreated this action.
+            if g.scenario.edition >= 3 {
+                g.action.retreated.push(*unit);
+            }
             // 12.5.5: a retreating unit takes only the space it ends in.
             enter(g, side, to);
             if let Some(b) = &mut g.action.battle {
@@ -1696,6 +1710,9 @@ fn next_step(g: &mut PathsOfGlory) {
 
 /// The units of a side firing or taking losses in the battle: the attackers still on the map
 /// where they attacked from, the defenders still in the defending space.
+/// The units fighting on a side: the attackers still on the map, or the units in the
+/// defending space but those that retreated there this action (12.5.6: they add no CF and take
+/// no share of the loss number).
 fn combatants(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<u16> {
     if side == b.attacker {
         b.attackers
@@ -1704,7 +1721,45 @@ fn combatants(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<u16> {
             .filter(|&u| matches!(g.pos.units[u as usize].loc, Location::Map(_)))
             .collect()
     } else {
-        units_of(g, side, b.defending)
+        let mut units = units_of(g, side, b.defending);
+        units.retain(|u| !g.action.retreated.contains(u));
+        units
+    }
+}
+
+/// 12.1.1: whether every unit of `side` in the space retreated this action (and there is one).
+fn only_retreated(g: &PathsOfGlory, side: Side, s: Space) -> bool {
+    let units = units_of(g, side, s);
+    !units.is_empty() && units.iter().all(|u| g.action.retreated.contains(u))
+}
+
+/// 12.5.6: a loss number of 1 or more eliminates the units that retreated into the defending
+/// space this action, at once, to the Eliminated box and without a replacement corps; they do
+/// not count against the loss number.
+fn eliminate_retreated(g: &mut PathsOfGlory, b: &Battle, number: u8) {
+    if number == 0 {
+        return;
+    }
+    let side = other(b.attacker);
+    let gone: Vec<u16> = units_of(g, side, b.defending)
+        .into_iter()
+        .filter(|u| g.action.retreated.contains(u))
+        .collect();
+    for u in gone {
+        let i = u as usize;
+        g.pos.units[i].loc = if g.data().pieces[i].not_replaceable {
+            Location::Removed
+        } else {
+            Location::Eliminated
+        };
+        g.pos.units[i].full = true;
+        let n = g.unit_name(u);
+        g.journal.say(|| {
+            Text::new(
+                format!("{} retreated this action and is eliminated at once (12.5.6)", n.en),
+                format!("{}本次行动中已撤退,立即被消灭(12.5.6)", n.zh),
+            )
+        });
     }
 }
 
@@ -1849,8 +1904,11 @@ fn start_losses(g: &mut PathsOfGlory, side: Side) {
     let Some(b) = g.action.battle.clone() else {
         return;
     };
-    let data = g.data();
     let number = b.inflicted[side_index(other(side))].unwrap_or(0);
+    if side != b.attacker {
+        eliminate_retreated(g, &b, number);
+    }
+    let data = g.data();
     let units = combatants(g, &b, side);
     let british_attack = side == b.attacker
         && units.iter().any(|&u| {

@@ -52,7 +52,7 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
             limited_war: scenario == "limited-war",
             last_turn: levels.last_turn,
             hand_size: if historical { 8 } else { 7 },
-            edition: 2,
+            edition: 3,
         },
         pos,
         turn: TurnRecord::default(),
