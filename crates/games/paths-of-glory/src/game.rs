@@ -881,7 +881,8 @@ impl Rules for PathsOfGlory {
     const ID: &'static str = "paths-of-glory";
     /// Edition 2: the Historical scenario's CP opens with Guns of August for its event (5.7.4.3);
     /// a game begun on edition 1 keeps its opening free. Edition 3: units that retreated this
-    /// action may not be attacked alone (12.1.1) and fight no more (12.5.6).
+    /// action may not be attacked alone (12.1.1) and fight no more (12.5.6); attackers of several
+    /// nationalities need a space holding them all (12.1.9.1).
     const DATA_EDITION: &'static str = "3";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

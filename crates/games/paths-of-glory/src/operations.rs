@@ -715,6 +715,17 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             {
                 return Err(out_of_supply(g, unit));
             }
+            if g.scenario.edition >= 3 && (unit as usize) < data.pieces.len() && g.at(unit as usize).is_some() {
+                let mut with = b.attackers.clone();
+                with.push(unit);
+                if !multinational_together(g, &with) {
+                    return Err(refuse(
+                        "12.1.9.1",
+                        "units of several nationalities attack together only when one attacking space holds attackers of every one of them: let those join first",
+                        "多国部队共同进攻时,须有一个进攻区域包含所有参战国籍的进攻单位:请先让这些单位加入",
+                    ));
+                }
+            }
             if (unit as usize) < g.data().pieces.len() {
                 if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
                     return Err(r);
@@ -2397,6 +2408,26 @@ fn summer_desert(g: &PathsOfGlory, s: Space) -> bool {
 
 /// 12.1.10: units attacking from London with no friendly unit attacking from a space of Belgium
 /// or France in the same combat.
+/// 12.1.9, 12.1.9.1 (2022 12.1.11): attackers of more than one nationality (2022 12.1.11.2:
+/// ANA, AUS, CND and PT count as British, SN as Turkish, MN as Serbian) attack together only
+/// when one of their spaces holds attackers of every nationality taking part; the other spaces
+/// add units of those nationalities.
+fn multinational_together(g: &PathsOfGlory, attackers: &[u16]) -> bool {
+    let data = g.data();
+    let nation = |u: u16| data.pieces[u as usize].activation_nation();
+    let mut nations: Vec<Nation> = attackers.iter().map(|&u| nation(u)).collect();
+    nations.sort();
+    nations.dedup();
+    if nations.len() <= 1 {
+        return true;
+    }
+    attackers.iter().filter_map(|&u| g.at(u as usize)).any(|s| {
+        nations
+            .iter()
+            .all(|&n| attackers.iter().any(|&u| g.at(u as usize) == Some(s) && nation(u) == n))
+    })
+}
+
 fn london_alone(g: &PathsOfGlory, b: &Battle) -> bool {
     let data = g.data();
     let london = data.space("london");
