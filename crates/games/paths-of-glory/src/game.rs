@@ -505,6 +505,10 @@ pub struct ActionRecord {
     /// Not written while empty (the checksum of an earlier game is what it was).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub retreated: Vec<u16>,
+    /// Units that attacked out of a space where they besiege an enemy fort into another space
+    /// this action (15.2.3; games begun on edition 3 or later). Not written while empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sallied: Vec<u16>,
     /// The Allies' Near East combat activation this round (9.2.7).
     pub near_east_combat: bool,
     /// The combat being fought.
@@ -882,7 +886,8 @@ impl Rules for PathsOfGlory {
     /// Edition 2: the Historical scenario's CP opens with Guns of August for its event (5.7.4.3);
     /// a game begun on edition 1 keeps its opening free. Edition 3: units that retreated this
     /// action may not be attacked alone (12.1.1) and fight no more (12.5.6); attackers of several
-    /// nationalities need a space holding them all (12.1.9.1).
+    /// nationalities need a space holding them all (12.1.9.1); besiegers attack elsewhere only
+    /// with the units the siege does not need (15.2.3).
     const DATA_EDITION: &'static str = "3";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

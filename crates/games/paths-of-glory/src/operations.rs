@@ -665,6 +665,16 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 if let Some(r) = barred.iter().find_map(|&u| crate::events::attack_barred(g, u, space)) {
                     return Err(r);
                 }
+                if barred.iter().any(|&u| siege_needs(g, side, u, space)) {
+                    return Err(refuse(
+                        "15.2.3",
+                        format!(
+                            "the units that could attack {} are all needed for their siege",
+                            g.name(space).en
+                        ),
+                        format!("可以进攻{}的单位都是围城所需", g.name(space).zh),
+                    ));
+                }
             }
             if eligible_attackers(g, side, space).is_empty() && !barred.is_empty() {
                 return Err(refuse(
@@ -730,6 +740,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
                     return Err(r);
                 }
+            }
+            if (unit as usize) < data.pieces.len() && siege_needs(g, side, unit, b.defending) {
+                return Err(refuse(
+                    "15.2.3",
+                    "the siege needs this unit: besiegers attack another space only with the units beyond an army or as many corps as the fort's LF",
+                    "围城需要该单位:围城部队只能以超出围城所需(一个集团军或与要塞损失系数相同数量的军)的单位进攻其他区域",
+                ));
             }
             if (unit as usize) < g.data().pieces.len() && russian_fort_barred(g, unit, b.defending) {
                 return Err(refuse(
@@ -977,8 +994,34 @@ pub(crate) fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> 
         !russian_fort_barred(g, u, space)
             && !crate::events::brest_litovsk_barred(g, u, space)
             && crate::events::attack_barred(g, u, space).is_none()
+            && !siege_needs(g, side, u, space)
     });
     out
+}
+
+/// 15.2.3 ("只有部隊數量在超過圍城所需的時候,才可以攻擊鄰近的區域"): units besieging an enemy
+/// fort attack another space only with the units the siege does not need: whether `u` joining
+/// an attack on `space`, beside the attackers already joined and the units that sallied
+/// earlier this action, would leave too few in its space to besiege the fort (15.2.1: an army,
+/// or as many corps as its LF). Games begun before data edition 3 do without the limit.
+fn siege_needs(g: &PathsOfGlory, side: Side, u: u16, space: Space) -> bool {
+    let Some(from) = g.at(u as usize) else {
+        return false;
+    };
+    if g.scenario.edition < 3 || from == space || !besieged_by(g, side, from) {
+        return false;
+    }
+    let joined: &[u16] = g.action.battle.as_ref().map_or(&[], |b| &b.attackers);
+    let data = g.data();
+    let staying: Vec<u16> = units_of(g, side, from)
+        .into_iter()
+        .filter(|v| *v != u && !joined.contains(v) && !g.action.sallied.contains(v))
+        .collect();
+    let armies = staying
+        .iter()
+        .filter(|&&v| data.pieces[v as usize].kind == Kind::Army)
+        .count();
+    !crate::sieges::enough_to_besiege(armies, staying.len() - armies, data.facts(from).fort)
 }
 
 /// 15.1.10: until OberOst or CP War Status 4, German units do not attack a space with a Russian
@@ -1452,6 +1495,19 @@ fn resolve(g: &mut PathsOfGlory, side: Side) {
     };
     g.action.attacked.extend(b.attackers.iter().copied());
     g.action.attacked_spaces.push(b.defending);
+    // 15.2.3: besiegers attacking another space are no longer the siege's.
+    if g.scenario.edition >= 3 {
+        let sallied: Vec<u16> = b
+            .attackers
+            .iter()
+            .copied()
+            .filter(|&u| {
+                g.at(u as usize)
+                    .is_some_and(|s| s != b.defending && besieged_by(g, side, s))
+            })
+            .collect();
+        g.action.sallied.extend(sallied);
+    }
     let (n, k) = (g.name(b.defending), b.attackers.len());
     let data = g.data();
     let stand: Vec<(u16, Option<Space>)> = b.attackers.iter().map(|&u| (u, g.at(u as usize))).collect();
