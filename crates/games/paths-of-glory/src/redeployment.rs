@@ -49,6 +49,9 @@ pub struct Context<'a> {
     pub italy_restricted: bool,
     /// The Treaty of Brest-Litovsk has been played (16.4.9).
     pub brest_litovsk: bool,
+    /// And bars passing through a space the other Allies hold, as well as ending there (games
+    /// begun on data edition 3 or later).
+    pub brest_litovsk_through: bool,
 }
 
 /// 16.4.9: after Brest-Litovsk Russians and the other Allies never share a space.
@@ -93,6 +96,11 @@ fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) ->
         && !matches!(p.nation, Nation::Ah | Nation::It)
         && data.facts(s).nation.as_deref() == Some("it")
     {
+        return false;
+    }
+    // 16.4.9: after Brest-Litovsk neither Russians nor the other Allies pass through a space the
+    // other holds.
+    if ctx.brest_litovsk_through && brest_litovsk_bars(data, pos, unit, s, ctx) {
         return false;
     }
     let st = pos.space(s);
@@ -404,6 +412,21 @@ pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context)
                 "首都被敌方控制或围困时,该国的军不能进出预备队格",
             ),
         ));
+    }
+    if ctx.brest_litovsk_through {
+        let passing = Context {
+            brest_litovsk_through: false,
+            ..*ctx
+        };
+        if candidates(data, pos, unit, &passing).iter().any(|&(p, _)| p == to) {
+            return Err(Refusal::new(
+                "16.4.9",
+                Text::new(
+                    "after Brest-Litovsk neither Russians nor the other Allies pass through a space the other holds, and there is no other way",
+                    "《布列斯特-立陶夫斯克条约》后俄军与其他协约国部队都不得经过对方所在的区域,而别无他路",
+                ),
+            ));
+        }
     }
     let (rule, en, zh) = match (from, to) {
         (Place::Map(_), Place::Reserve) => (

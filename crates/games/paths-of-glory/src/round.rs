@@ -207,6 +207,7 @@ pub(crate) fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> r
         channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4 || crate::events::played(g, Side::Cp, 8),
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
         brest_litovsk: crate::events::played(g, Side::Cp, 45),
+        brest_litovsk_through: crate::events::played(g, Side::Cp, 45) && g.scenario.edition >= 3,
     }
 }
 

@@ -146,3 +146,44 @@ fn the_channel_ports_and_the_near_east_for_redeployment() {
     assert!(!to(&pos, "br-army-1", &closed).contains(&"cairo"));
     assert!(to(&pos, "br-corps-1", &closed).contains(&"cairo"));
 }
+
+/// 16.4.9 (2022): after Brest-Litovsk neither Russians nor the other Allies pass through a space
+/// the other holds: a British corps in Sedan reaches Frankfurt only through Koblenz, where a
+/// Russian corps stands (the Germans gone from Koblenz, both spaces the Allies').
+#[test]
+fn after_brest_litovsk_no_redeployment_passes_through_a_space_the_russians_hold_16_4_9() {
+    let mut pos = start();
+    for id in ["ge-army-2", "ge-army-3"] {
+        pos.units[unit(id)].loc = Location::Aside;
+    }
+    for s in ["koblenz", "frankfurt"] {
+        pos.spaces[sp(s).idx()].control = Some(Side::Ap);
+    }
+    pos.units[unit("ru-corps-1")].loc = Location::Map(sp("koblenz"));
+    pos.units[unit("br-corps-1")].loc = Location::Map(sp("sedan"));
+    let before = Context::default();
+    assert!(
+        to(&pos, "br-corps-1", &before).contains(&"frankfurt"),
+        "through Koblenz"
+    );
+    let ending_only = Context {
+        brest_litovsk: true,
+        ..Context::default()
+    };
+    let reach = to(&pos, "br-corps-1", &ending_only);
+    assert!(!reach.contains(&"koblenz"), "never ends with the Russians");
+    assert!(
+        reach.contains(&"frankfurt"),
+        "a game begun before edition 3 passes through"
+    );
+    let after = Context {
+        brest_litovsk: true,
+        brest_litovsk_through: true,
+        ..Context::default()
+    };
+    let reach = to(&pos, "br-corps-1", &after);
+    assert!(!reach.contains(&"frankfurt"), "{reach:?}");
+    let why = check(data(), &pos, unit("br-corps-1"), Place::Map(sp("frankfurt")), &after).unwrap_err();
+    assert_eq!(why.rule, "16.4.9");
+    assert!(why.text.en.contains("pass through"), "{}", why.text.en);
+}

@@ -196,3 +196,36 @@ fn no_route_when_the_retreat_cannot_be_completed_12_5_4() {
     let r2 = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), none);
     assert!(r2.is_empty(), "{:?}", ids(&r2));
 }
+
+/// 16.4.9 (2022): after Brest-Litovsk a Russian retreat neither enters a space holding other
+/// Allied units nor leaves Russia, Germany, Turkey, Austria-Hungary and Romania: a Russian corps
+/// beaten in Koblenz (the Allies' in this position) may not fall back on the French 5th Army in
+/// Sedan, nor into Belgium.
+#[test]
+fn after_brest_litovsk_russians_retreat_apart_from_the_other_allies_16_4_9() {
+    let mut pos = start();
+    for id in ["ge-army-2", "ge-army-3"] {
+        pos.units[unit(id)].loc = Location::Aside;
+    }
+    pos.spaces[sp("koblenz").idx()].control = Some(Side::Ap);
+    let russian = unit("ru-corps-1");
+    pos.units[russian].loc = Location::Map(sp("koblenz"));
+    let before = routes(data(), &pos, russian, sp("koblenz"), 1, &Context::default(), none);
+    assert!(before.contains(&vec![sp("sedan")]), "{:?}", ids(&before));
+    let treaty = Context {
+        movement: sandtable_paths_of_glory::movement::Context {
+            brest_litovsk: true,
+            ..Default::default()
+        },
+        ..Context::default()
+    };
+    let after = routes(data(), &pos, russian, sp("koblenz"), 1, &treaty, none);
+    assert!(!after.is_empty(), "Frankfurt, in Germany, is open");
+    for route in &after {
+        assert!(
+            !route.contains(&sp("sedan")) && !route.contains(&sp("liege")),
+            "{:?}",
+            ids(&after)
+        );
+    }
+}
