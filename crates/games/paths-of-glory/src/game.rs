@@ -887,7 +887,8 @@ impl Rules for PathsOfGlory {
     /// a game begun on edition 1 keeps its opening free. Edition 3: units that retreated this
     /// action may not be attacked alone (12.1.1) and fight no more (12.5.6); attackers of several
     /// nationalities need a space holding them all (12.1.9.1); besiegers attack elsewhere only
-    /// with the units the siege does not need (15.2.3).
+    /// with the units the siege does not need (15.2.3); Near East armies may enter as ordinary
+    /// reinforcements (9.5.3.4).
     const DATA_EDITION: &'static str = "3";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

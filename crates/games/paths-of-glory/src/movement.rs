@@ -80,8 +80,8 @@ fn refusal(w: Why, info: &SpaceInfo) -> Refusal {
         ),
         why::NEAR_EAST => (
             "11.3.1",
-            format!("{en_name} is in the Near East, where only the CAU, MEF, NE, Orient, YLD and AoI armies may go"),
-            format!("{zh_name}位于近东,只有高加索、地中海远征军、近东、东方、雷霆和伊拉克集团军可以进入"),
+            format!("{en_name} is in the Near East, where only the CAU, MEF, NE, Orient, YLD and AoI armies may go (not one that entered as an ordinary reinforcement, 9.5.3.4)"),
+            format!("{zh_name}位于近东,只有高加索、地中海远征军、近东、东方、雷霆和伊拉克集团军可以进入(作为普通增援进场者除外,9.5.3.4)"),
         ),
         why::CAUCASUS => (
             "11.3.2",
@@ -170,7 +170,7 @@ fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Spac
     if st.pieces().any(|p| p.id.ends_with("-bef")) && !country.is_some_and(|n| BEF_COUNTRIES.contains(&n)) {
         return Step::Blocked(why::BEF);
     }
-    if data.facts(to).near_east && st.pieces().any(|p| p.kind == Kind::Army && !p.near_east) {
+    if data.facts(to).near_east && st.units.iter().any(|&i| !pos.may_enter_near_east(data, i)) {
         return Step::Blocked(why::NEAR_EAST);
     }
     let caucasus = data.space("caucasus");

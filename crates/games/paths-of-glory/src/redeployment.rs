@@ -87,7 +87,7 @@ fn near_east(data: &Data, s: Space) -> bool {
 fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) -> bool {
     let p = &data.pieces[unit];
     // 11.3.1: only the Near East armies go into the Near East.
-    if p.kind == Kind::Army && !p.near_east && near_east(data, s) {
+    if !pos.may_enter_near_east(data, unit) && near_east(data, s) {
         return false;
     }
     // 5.7.4.6: until the Allies reach Total War only AH and IT armies go into or through Italy.

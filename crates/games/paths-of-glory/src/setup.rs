@@ -276,6 +276,7 @@ impl Setup {
             war: Default::default(),
             beachhead: None,
             dig_failed: Vec::new(),
+            ordinary_near_east: Vec::new(),
         }
     }
 

@@ -103,6 +103,11 @@ pub struct Position {
     /// 5.7.4.2): −1 to their next attempt.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dig_failed: Vec<u16>,
+    /// The Near East armies that entered as ordinary reinforcements, at a capital or supply
+    /// source of their nation (9.5.3.4): they have lost their Near East abilities. Not written
+    /// while empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ordinary_near_east: Vec<u16>,
 }
 
 /// The index of a side in a `[_; 2]` of the position (Central Powers first: they act first).
@@ -114,6 +119,13 @@ pub fn side_index(side: Side) -> usize {
 }
 
 impl Position {
+    /// Whether the counter may go on the Near East map (11.3.1): a corps, or one of the armies
+    /// printed for it that did not enter as an ordinary reinforcement (9.5.3.4).
+    pub fn may_enter_near_east(&self, data: &crate::data::Data, unit: usize) -> bool {
+        let p = &data.pieces[unit];
+        p.kind != crate::data::Kind::Army || (p.near_east && !self.ordinary_near_east.contains(&(unit as u16)))
+    }
+
     /// The counters in a space, in data order.
     pub fn units_in(&self, s: Space) -> impl Iterator<Item = usize> + '_ {
         self.units

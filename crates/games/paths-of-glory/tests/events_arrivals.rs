@@ -388,8 +388,9 @@ fn the_mef_lands_on_a_beach_with_the_beachhead_marker_ap_31_9_5_3_5() {
     g.apply(AP, &event(31)).expect("MEF");
     let beaches = places(&g);
     let mef1 = common::sp("mef1");
-    assert_eq!(beaches.len(), 4, "{beaches:?}");
-    assert!(beaches.contains(&mef1));
+    // The four beaches, and London for an ordinary reinforcement (9.5.3.4).
+    assert_eq!(beaches.len(), 5, "{beaches:?}");
+    assert!(beaches.contains(&mef1) && beaches.contains(&common::sp("london")));
     assert_eq!(
         g.pos.space(mef1).control,
         None,
@@ -398,6 +399,7 @@ fn the_mef_lands_on_a_beach_with_the_beachhead_marker_ap_31_9_5_3_5() {
     g.apply(AP, &Action::Place { space: mef1 }).expect("MEF 1");
     assert_eq!(g.pos.units[mef].loc, Location::Map(mef1));
     assert_eq!(g.pos.beachhead, Some(mef1));
+    assert!(g.pos.ordinary_near_east.is_empty(), "landed as its card says");
     assert_eq!(g.pos.space(mef1).control, Some(Side::Ap));
     // 9.5.3.5: the beach is an Allied port for the MEF: it is in supply there.
     let data = g.data();
@@ -431,16 +433,48 @@ fn the_mef_lands_on_a_beach_with_the_beachhead_marker_ap_31_9_5_3_5() {
     assert_eq!(r.rule, "9.5.3.1", "{r:?}");
 }
 
+/// A game begun on data edition 2, before 9.5.3.4 was played, with `card` in the Allied hand.
+fn allies_at_edition_2(turn: u8, turkey: bool, card: u8) -> PathsOfGlory {
+    let mut g = allies_at(turn, turkey, card);
+    g.scenario.edition = 2;
+    g.touch();
+    g
+}
+
 #[test]
-fn the_mef_needs_turkey_at_war_and_no_salonika_9_5_2_4_1() {
-    let g = allies_at(5, false, 31);
+fn the_mef_lands_only_with_turkey_at_war_and_no_salonika_else_in_london_9_5_2_4_1_9_5_3_4() {
+    // As its card says: Turkey at war, Salonika not played (a game of edition 2 has no other way).
+    let g = allies_at_edition_2(5, false, 31);
     let r = g.check_action(AP, &event(31)).expect_err("Turkey neutral");
     assert_eq!(r.rule, "AP #31", "{r:?}");
-    let mut g = allies_at(5, true, 31);
+    let mut g = allies_at_edition_2(5, true, 31);
     g.check_action(AP, &event(31)).expect("Turkey at war");
     removed(&mut g, Side::Ap, 30);
     let r = g.check_action(AP, &event(31)).expect_err("after Salonika");
     assert_eq!(r.rule, "9.5.2.4.1", "{r:?}");
+    // 9.5.3.4: ignoring the card, the MEF enters London as an ordinary army (2022: after
+    // Salonika too).
+    let london = common::sp("london");
+    for (turkey, salonika) in [(false, false), (true, true)] {
+        let mut g = allies_at(5, turkey, 31);
+        if salonika {
+            removed(&mut g, Side::Ap, 30);
+        }
+        g.apply(AP, &event(31)).expect("an ordinary reinforcement");
+        let mef = common::unit("br-army-mef");
+        assert_eq!(
+            g.pos.units[mef].loc,
+            Location::Map(london),
+            "the only space: placed at once"
+        );
+        assert_eq!(g.pos.ordinary_near_east, vec![mef as u16]);
+        assert_eq!(g.pos.beachhead, None, "no Beachhead marker");
+        assert_eq!(
+            g.pos.war_status[side_index(Side::Ap)],
+            1,
+            "War Status all the same (2022 9.5.3.4)"
+        );
+    }
     // 9.5.3.1: never in August 1914.
     let mut g = common::first_round();
     let data = g.data();
@@ -460,9 +494,14 @@ fn yudenitch_brings_the_caucasus_army_to_russia_on_the_near_east_map_ap_29() {
     let spaces = places(&g);
     assert!(!spaces.is_empty());
     for &s in &spaces {
+        // On the Near East map as the card says; elsewhere a capital or supply source (9.5.3.4).
         let f = g.data().facts(s);
         assert_eq!(f.nation.as_deref(), Some("ru"));
-        assert!(f.near_east, "{}", g.data().map.graph.space(s).id);
+        assert!(
+            f.near_east || f.capital || f.supply_source,
+            "{}",
+            g.data().map.graph.space(s).id
+        );
     }
     let tbilisi = common::sp("tbilisi");
     assert!(spaces.contains(&tbilisi), "{spaces:?}");
@@ -477,7 +516,7 @@ fn yudenitch_brings_the_caucasus_army_to_russia_on_the_near_east_map_ap_29() {
 
 #[test]
 fn allenby_comes_to_alexandria_only_after_sinai_pipeline_ap_50() {
-    let mut g = allies_at(12, true, 50);
+    let mut g = allies_at_edition_2(12, true, 50);
     let r = g.check_action(AP, &event(50)).expect_err("no Sinai Pipeline");
     assert_eq!(r.rule, "AP #50", "{r:?}");
     removed(&mut g, Side::Ap, 49);
@@ -485,11 +524,33 @@ fn allenby_comes_to_alexandria_only_after_sinai_pipeline_ap_50() {
     let ne = common::unit("br-army-ne");
     assert_eq!(g.pos.units[ne].loc, Location::Map(common::sp("alexandria")));
     assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Cp, .. })));
+    // 9.5.3.4: without Sinai Pipeline the Near East Army may still enter London, and with it
+    // the player chooses.
+    let mut g = allies_at(12, true, 50);
+    g.apply(AP, &event(50)).expect("as an ordinary reinforcement");
+    assert_eq!(g.pos.units[ne].loc, Location::Map(common::sp("london")));
+    let mut g = allies_at(12, true, 50);
+    removed(&mut g, Side::Ap, 49);
+    g.apply(AP, &event(50)).expect("Allenby");
+    assert_eq!(places(&g), {
+        let mut v = vec![common::sp("alexandria"), common::sp("london")];
+        v.sort();
+        v
+    });
+    g.apply(
+        AP,
+        &Action::Place {
+            space: common::sp("alexandria"),
+        },
+    )
+    .expect("as the card says");
+    assert_eq!(g.pos.units[ne].loc, Location::Map(common::sp("alexandria")));
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Cp, .. })));
 }
 
 #[test]
 fn the_army_of_the_orient_enters_an_allied_salonika_ap_53() {
-    let mut g = allies_at(12, true, 53);
+    let mut g = allies_at_edition_2(12, true, 53);
     let salonika = common::sp("salonika");
     let r = g.check_action(AP, &event(53)).expect_err("Greece neutral");
     assert_eq!(r.rule, "AP #53", "{r:?}");
@@ -895,4 +956,76 @@ fn the_polish_corps_are_not_replaced_while_warsaw_is_allied_cp_59() {
     assert_eq!(r.rule, "CP #59", "{r:?}");
     g.pos.spaces[warsaw.idx()].control = Some(Side::Cp);
     check(g.data(), g.tables(), &g.pos, 5, Purchase::CorpsFull(pol), &ctx).expect("Warsaw the CP's");
+}
+
+/// 9.5.3.4: a Near East army that entered as an ordinary reinforcement has lost its Near East
+/// abilities: like any other army it may not go on the Near East map (11.3.1).
+#[test]
+fn an_ordinary_mef_in_london_may_not_redeploy_or_move_to_the_near_east_9_5_3_4() {
+    let mut g = allies_at(5, true, 31);
+    g.apply(AP, &event(31)).expect("MEF");
+    g.apply(
+        AP,
+        &Action::Place {
+            space: common::sp("london"),
+        },
+    )
+    .expect("London");
+    let mef = common::unit("br-army-mef");
+    let data = g.data();
+    assert!(!g.pos.may_enter_near_east(data, mef));
+    let printed = allies_at(5, true, 31);
+    assert!(printed.pos.may_enter_near_east(data, mef), "as printed it may");
+    assert!(g.pos.may_enter_near_east(data, common::unit("br-army-ne")));
+    // From Balikesir (the Allies', in this position) its move may not enter Bursa, on the
+    // Near East map, though the printed MEF's could.
+    let (balikesir, bursa) = (common::sp("balikesir"), common::sp("bursa"));
+    let mut pos = g.pos.clone();
+    for s in [balikesir, bursa] {
+        pos.spaces[s.idx()].control = Some(Side::Ap);
+        for u in 0..pos.units.len() {
+            if pos.units[u].loc == Location::Map(s) {
+                pos.units[u].loc = Location::Aside;
+            }
+        }
+    }
+    pos.units[mef].loc = Location::Map(balikesir);
+    let ctx = sandtable_paths_of_glory::movement::Context::default();
+    let reach = |pos: &sandtable_paths_of_glory::state::Position| -> Vec<sandtable_core::graph::Space> {
+        sandtable_paths_of_glory::movement::destinations(data, pos, &[mef], balikesir, &ctx)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect()
+    };
+    let mut printed_pos = pos.clone();
+    printed_pos.ordinary_near_east.clear();
+    assert!(reach(&printed_pos).contains(&bursa), "the printed MEF goes to Bursa");
+    assert!(!reach(&pos).contains(&bursa), "{:?}", reach(&pos));
+}
+
+#[test]
+fn the_army_of_the_orient_enters_paris_when_salonika_is_not_allied_9_5_3_4() {
+    let mut g = allies_at(12, true, 53);
+    g.apply(AP, &event(53)).expect("as an ordinary reinforcement");
+    let orient = common::unit("fr-army-orient");
+    let at = match g.pos.units[orient].loc {
+        Location::Map(s) => s,
+        other => {
+            let offered = places(&g);
+            assert!(offered.contains(&common::sp("paris")), "{offered:?}");
+            g.apply(
+                AP,
+                &Action::Place {
+                    space: common::sp("paris"),
+                },
+            )
+            .expect("Paris");
+            assert!(matches!(other, Location::Aside));
+            common::sp("paris")
+        }
+    };
+    let f = g.data().facts(at);
+    assert_eq!(f.nation.as_deref(), Some("fr"));
+    assert!(f.capital || f.supply_source);
+    assert!(g.pos.ordinary_near_east.contains(&(orient as u16)));
 }

@@ -158,24 +158,24 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
             "同盟国控制华沙时:协约国获得1胜利点,三个波兰军加入同盟国预备队格,视为德军。",
         ),
         (Side::Ap, 29) => (
-            "Russian reinforcement: the Caucasus Army enters in a supplied Allied space of Russia on the Near East map.",
-            "俄国增援:高加索集团军在近东地图上俄国境内一个有补给的协约国区域进场。",
+            "Russian reinforcement: the Caucasus Army enters in a supplied Allied space of Russia on the Near East map; or, ignoring that, in Russia's capital or a supply source as an ordinary army without its Near East abilities (9.5.3.4).",
+            "俄国增援:高加索集团军在近东地图上俄国境内一个有补给的协约国区域进场;或不受此限,作为失去近东能力的普通集团军在俄国首都或补给源进场(9.5.3.4)。",
         ),
         (Side::Ap, 31) => (
-            "British reinforcement, once Turkey is at war and before Salonika: the MEF Army lands on one of the four MEF beaches with the Beachhead marker, which serves as an Allied port (9.5.3.5).",
-            "英国增援,须土耳其已参战且“萨洛尼卡”尚未打出:地中海远征军在四个滩头之一登陆并放置滩头标记,该区域视为协约国港口(9.5.3.5)。",
+            "British reinforcement, once Turkey is at war and before Salonika: the MEF Army lands on one of the four MEF beaches with the Beachhead marker, which serves as an Allied port (9.5.3.5); or, at any time, in London as an ordinary army without its Near East abilities (9.5.3.4).",
+            "英国增援,须土耳其已参战且“萨洛尼卡”尚未打出:地中海远征军在四个滩头之一登陆并放置滩头标记,该区域视为协约国港口(9.5.3.5);或随时作为失去近东能力的普通集团军在伦敦进场(9.5.3.4)。",
         ),
         (Side::Ap, 41) => (
             "British reinforcement, once Turkey is at war: the Arab Northern Army corps enters in Arabia.",
             "英国增援,须土耳其已参战:阿拉伯北方军在阿拉伯进场。",
         ),
         (Side::Ap, 50) => (
-            "British reinforcement, only after Sinai Pipeline: the Near East Army enters in Alexandria.",
-            "英国增援,须“西奈输水管”已打出:近东集团军在亚历山大进场。",
+            "British reinforcement, only after Sinai Pipeline: the Near East Army enters in Alexandria; or, at any time, in London as an ordinary army without its Near East abilities (9.5.3.4).",
+            "英国增援,须“西奈输水管”已打出:近东集团军在亚历山大进场;或随时作为失去近东能力的普通集团军在伦敦进场(9.5.3.4)。",
         ),
         (Side::Ap, 53) => (
-            "French reinforcement: the Army of the Orient enters in Salonika, if Salonika is Allied and has room.",
-            "法国增援:东方集团军在萨洛尼卡进场,须萨洛尼卡为协约国控制且未满堆叠。",
+            "French reinforcement: the Army of the Orient enters in Salonika, if Salonika is Allied and has room; or, at any time, in Paris or a French supply source as an ordinary army without its Near East abilities (9.5.3.4).",
+            "法国增援:东方集团军在萨洛尼卡进场,须萨洛尼卡为协约国控制且未满堆叠;或随时作为失去近东能力的普通集团军在巴黎或法国补给源进场(9.5.3.4)。",
         ),
         (Side::Cp, 24) => (
             "Turkish reinforcement, if no Allied unit is in Libya: the Senussi corps enters in Libya.",
@@ -902,12 +902,68 @@ fn placed_spaces(g: &PathsOfGlory, side: Side, card: u8, u: usize) -> Vec<Space>
     v
 }
 
-/// 9.5.3.1 and each card's own condition.
+/// 9.5.3.4: the four Near East armies' cards (the Caucasus, MEF, Near East and Orient armies),
+/// whose army may instead enter as an ordinary reinforcement (games begun on data edition 3 or
+/// later).
+fn near_east_army_card(g: &PathsOfGlory, side: Side, card: u8) -> bool {
+    g.scenario.edition >= 3 && matches!((side, card), (Side::Ap, 29 | 31 | 50 | 53))
+}
+
+/// 9.5.3.4: where a Near East army may enter as an ordinary reinforcement, ignoring its card's
+/// restrictions: its nation's capital or a friendly supply source of its nation, as 9.5.3.3
+/// places any army, off the Near East map (it has lost its Near East abilities).
+fn ordinary_spaces(g: &PathsOfGlory, side: Side, card: u8, u: usize) -> Vec<Space> {
+    if !near_east_army_card(g, side, card) {
+        return Vec::new();
+    }
+    let data = g.data();
+    let mut v = crate::placement::army_spaces(data, &g.pos, u, &crate::sequence::placement_context(g));
+    v.retain(|&s| !data.facts(s).near_east);
+    v
+}
+
+/// Where the card itself places its unit now: none while the card's own condition fails.
+fn card_spaces(g: &PathsOfGlory, side: Side, card: u8, u: usize) -> Vec<Space> {
+    if card_condition(g, side, card).is_err() {
+        return Vec::new();
+    }
+    placed_spaces(g, side, card, u)
+}
+
+/// Every space the card's unit may enter: as the card says, or as an ordinary reinforcement
+/// (9.5.3.4).
+fn entry_spaces(g: &PathsOfGlory, side: Side, card: u8, u: usize) -> Vec<Space> {
+    let mut v = card_spaces(g, side, card, u);
+    v.extend(ordinary_spaces(g, side, card, u));
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// 9.5.3.1 and each card's own condition (which 9.5.3.4 lets a Near East army ignore).
 fn check_placed(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
     let Some((nation, units)) = super::reinforcements::reinforcements(g, side, card) else {
         return Ok(());
     };
     super::reinforcements::check_turn(g, nation, &units)?;
+    if let Err(r) = card_condition(g, side, card) {
+        if units.iter().all(|&u| ordinary_spaces(g, side, card, u).is_empty()) {
+            return Err(r);
+        }
+    }
+    if units.iter().any(|&u| entry_spaces(g, side, card, u).is_empty()) {
+        return Err(PathsOfGlory::refuse(
+            "9.5.3.1",
+            "the card's unit has no legal space to enter (stacking, supply, control)",
+            "这张牌的单位没有可以进场的合法区域(堆叠、补给或控制)",
+        ));
+    }
+    Ok(())
+}
+
+/// The condition a card placing its unit itself sets (Turkey at war, Salonika, Sinai Pipeline,
+/// Libya).
+fn card_condition(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
     let card_rule = format!("{} #{card}", side_code(side));
     let refuse = |en: &str, zh: &str| Err(PathsOfGlory::refuse(&card_rule, en, zh));
     match (side, card) {
@@ -944,13 +1000,6 @@ fn check_placed(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
         }
         _ => {}
     }
-    if units.iter().any(|&u| placed_spaces(g, side, card, u).is_empty()) {
-        return Err(PathsOfGlory::refuse(
-            "9.5.3.1",
-            "the card's unit has no legal space to enter (stacking, supply, control)",
-            "这张牌的单位没有可以进场的合法区域(堆叠、补给或控制)",
-        ));
-    }
     Ok(())
 }
 
@@ -961,7 +1010,7 @@ fn place_as_the_card_says(g: &mut PathsOfGlory, side: Side, card: u8) {
     };
     g.turn.reinforced.push(nation);
     for u in units {
-        let spaces = placed_spaces(g, side, card, u);
+        let spaces = entry_spaces(g, side, card, u);
         if spaces.len() == 1 {
             arrive(g, side, card, u as u16, spaces[0]);
         } else {
@@ -977,6 +1026,23 @@ fn place_as_the_card_says(g: &mut PathsOfGlory, side: Side, card: u8) {
 /// A unit placed by its card enters at full strength; the space becomes its side's (the ANA
 /// converts none, 11.1.14), and the MEF's beach takes the Beachhead marker (9.5.3.5).
 fn arrive(g: &mut PathsOfGlory, side: Side, card: u8, u: u16, s: Space) {
+    // 9.5.3.4: a Near East army entering elsewhere than its card says is an ordinary army.
+    let ordinary = near_east_army_card(g, side, card) && !card_spaces(g, side, card, u as usize).contains(&s);
+    if ordinary {
+        super::put(g, u, Some(s), "9.5.3.4");
+        g.pos.ordinary_near_east.push(u);
+        let n = g.unit_name(u);
+        g.journal.say(|| {
+            Text::new(
+                format!(
+                    "{} enters as an ordinary reinforcement and loses its Near East abilities (9.5.3.4)",
+                    n.en
+                ),
+                format!("{}作为普通增援进场,失去其近东能力(9.5.3.4)", n.zh),
+            )
+        });
+        return;
+    }
     let rule = format!("{} #{card}", side_code(side));
     super::put(g, u, Some(s), &rule);
     let st = *g.pos.space(s);
@@ -1010,7 +1076,7 @@ pub(crate) fn event_spaces(g: &PathsOfGlory, side: Side, card: u8, units: &[u16]
         (Side::Ap, RUSSIAN_CAVALRY) => cavalry_spaces(g),
         _ if placed_as_the_card_says(side, card) => units
             .first()
-            .map(|&u| placed_spaces(g, side, card, u as usize))
+            .map(|&u| entry_spaces(g, side, card, u as usize))
             .unwrap_or_default(),
         _ => Vec::new(),
     }
