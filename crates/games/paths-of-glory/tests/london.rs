@@ -1,33 +1,33 @@
 //! 12.1.10: units in London attack only together with friendly units attacking from Belgium or
-//! France, on the real map: a German corps in Calais, a British corps in London, a French corps
-//! in Amiens.
+//! France, on the real map: a German corps in Calais, a British corps in London, a British corps
+//! (or a French one) in Amiens.
 
 mod common;
 
 use sandtable_core::game::Game;
-use sandtable_paths_of_glory::game::{Action, Use, AP, CP};
+use sandtable_paths_of_glory::game::{Action, PathsOfGlory, Use, AP, CP};
 use sandtable_paths_of_glory::state::Location;
 use sandtable_paths_of_glory::Side;
 
-#[test]
-fn london_attacks_only_with_units_from_belgium_or_france_12_1_10() {
+/// The Allies' first action, London and Amiens activated for combat against a German corps in
+/// Calais: a British corps in London, a corps of `amiens` (a counter id prefix) in Amiens.
+/// Returns the London and the Amiens corps.
+fn against_calais(amiens: &str) -> (PathsOfGlory, usize, usize) {
     let mut g = common::first_round();
     g.apply(CP, &Action::AutomaticOps).unwrap();
     g.apply(CP, &Action::EndActivation).unwrap();
     let sp = |id: &str| common::sp(id);
     let data = g.data();
-    let in_reserve = |prefix: &str, g: &sandtable_paths_of_glory::game::PathsOfGlory| {
+    let in_reserve = |prefix: &str, g: &PathsOfGlory| {
         (0..data.pieces.len())
             .find(|&u| data.pieces[u].id.starts_with(prefix) && g.pos.units[u].loc == Location::Reserve)
             .unwrap_or_else(|| panic!("a {prefix} in reserve"))
     };
-    let (br, fr, ge) = (
-        in_reserve("br-corps", &g),
-        in_reserve("fr-corps", &g),
-        in_reserve("ge-corps", &g),
-    );
+    let br = in_reserve("br-corps", &g);
     g.pos.units[br].loc = Location::Map(sp("london"));
-    g.pos.units[fr].loc = Location::Map(sp("amiens"));
+    let other = in_reserve(amiens, &g);
+    g.pos.units[other].loc = Location::Map(sp("amiens"));
+    let ge = in_reserve("ge-corps", &g);
     g.pos.units[ge].loc = Location::Map(sp("calais"));
     g.pos.spaces[sp("calais").idx()].control = Some(Side::Cp);
     common::give(&mut g, Side::Ap, 2);
@@ -39,34 +39,46 @@ fn london_attacks_only_with_units_from_belgium_or_france_12_1_10() {
         },
     )
     .expect("4 OPS");
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: sp("london"),
-            combat: true,
-        },
-    )
-    .expect("London");
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: sp("amiens"),
-            combat: true,
-        },
-    )
-    .expect("Amiens");
+    for s in ["london", "amiens"] {
+        g.apply(
+            AP,
+            &Action::Activate {
+                space: sp(s),
+                combat: true,
+            },
+        )
+        .expect(s);
+    }
     g.apply(AP, &Action::EndActivation).expect("done");
     g.apply(AP, &Action::Target { space: sp("calais") }).expect("Calais");
-    // The British corps joins only once the French from Amiens have.
+    (g, br, other)
+}
+
+#[test]
+fn london_attacks_only_with_units_from_belgium_or_france_12_1_10() {
+    let (mut g, london, amiens) = against_calais("br-corps");
+    // The British corps of London joins only once the British from Amiens have.
     let r = g
-        .check_action(AP, &Action::Join { unit: br as u16 })
+        .check_action(AP, &Action::Join { unit: london as u16 })
         .expect_err("London alone");
     assert_eq!(r.rule, "12.1.10");
-    g.apply(AP, &Action::Join { unit: fr as u16 })
-        .expect("the French corps joins");
-    g.apply(AP, &Action::Join { unit: br as u16 })
-        .expect("then the British corps");
-    g.apply(AP, &Action::Resolve).expect("with the French from Amiens");
+    g.apply(AP, &Action::Join { unit: amiens as u16 })
+        .expect("the corps of Amiens joins");
+    g.apply(AP, &Action::Join { unit: london as u16 })
+        .expect("then the corps of London");
+    g.apply(AP, &Action::Resolve).expect("with the British from Amiens");
+}
+
+#[test]
+fn french_from_amiens_do_not_bring_in_london_s_british_12_1_10_12_1_9_1() {
+    // 12.1.10 is met, but the two nationalities have no space in common (12.1.9.1).
+    let (mut g, london, amiens) = against_calais("fr-corps");
+    g.apply(AP, &Action::Join { unit: amiens as u16 })
+        .expect("the French corps");
+    let r = g
+        .check_action(AP, &Action::Join { unit: london as u16 })
+        .expect_err("a multinational attack from two spaces");
+    assert_eq!(r.rule, "12.1.9.1");
 }
 
 #[test]
