@@ -159,6 +159,9 @@ impl Scripted {
         let side = b.side;
         match a {
             Action::GunsOfAugust { keep } => i32::from(*keep),
+            // 5.6.1: a bid as near even as the rules allow (see `choose` for accepting one).
+            Action::Bid { vp } => -i32::from(vp.unsigned_abs()),
+            Action::AcceptBid => -100,
             Action::Play { card, with } => {
                 let Some(c) = data.card(side, *card) else { return 0 };
                 // A combat card is worth more in a battle (12.2.5) than for its numbers.
@@ -319,6 +322,25 @@ impl Scripted {
 impl Agent<PathsOfGlory> for Scripted {
     fn choose(&mut self, view: &View<'_>, _seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
         let b = Board::new(view);
+        // 5.6.1: a bid on the table that costs this side at most 1 VP is accepted. The bids left
+        // to name lie between the two sides' last bids, so the one on the table is just outside.
+        if let Some(accept) = legal.iter().position(|a| matches!(a, Action::AcceptBid)) {
+            let bids: Vec<i8> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Bid { vp } => Some(*vp),
+                    _ => None,
+                })
+                .collect();
+            let cost = match (b.side, bids.iter().min(), bids.iter().max()) {
+                (_, None, _) | (_, _, None) => 0,
+                (Side::Cp, Some(&lo), _) => -(i32::from(lo) - 1),
+                (Side::Ap, _, Some(&hi)) => i32::from(hi) + 1,
+            };
+            if cost <= 1 {
+                return accept;
+            }
+        }
         let scores: Vec<i32> = legal.iter().map(|a| self.score(&b, view, a)).collect();
         let best = scores.iter().copied().max().unwrap_or(0);
         let top: Vec<usize> = (0..legal.len()).filter(|&i| scores[i] == best).collect();

@@ -79,6 +79,13 @@ pub struct Scenario {
     /// without 12.1.1's and 12.5.6's limits on units that retreated this action; so that their
     /// records replay.
     pub edition: u8,
+    /// 5.6: a tournament game: the bid settled at the start, a draw an Allied win (5.6.3),
+    /// accepted peace terms a loss for both (5.6.4). Not written unless so.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tournament: bool,
+    /// 5.6.2: the VP the bid adds to the total at the end (positive to the CP), once settled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bid: Option<i8>,
 }
 
 /// The four uses of a card in an action round (9.1.3), and the action round's other choices.
@@ -115,6 +122,12 @@ pub enum Action {
     },
     /// 8.1.3: an Automatic Operation of 1 OPS, playing no card.
     AutomaticOps,
+    /// 5.6.1: name a tournament bid: the VP added to the total at the end (positive to the CP).
+    Bid {
+        vp: i8,
+    },
+    /// 5.6.1: accept the other side's bid.
+    AcceptBid,
     /// 9.2.5: activate a space for movement or for combat.
     Activate {
         space: Space,
@@ -298,6 +311,10 @@ impl Buy {
 /// the game's records of the turn and the action ([`TurnRecord`], [`ActionRecord`]).
 #[derive(Clone, Debug, Serialize)]
 pub enum Frame {
+    /// 5.6.1 (2022): a side's die for the tournament bid; `cp` the CP's, once rolled.
+    BidDie { side: Side, cp: Option<u8> },
+    /// 5.6.1: a side names a tournament bid or accepts the other's; the last bid of each.
+    Bid { side: Side, cp: Option<i8>, ap: Option<i8> },
     /// 4.3: the CP decides whether to start with Guns of August.
     GunsOfAugust,
     /// 4.3, phase G: chance deals a side's cards until its hand is full or nothing is left.
@@ -1021,8 +1038,8 @@ impl Rules for PathsOfGlory {
 
     fn scenarios() -> Vec<ScenarioInfo> {
         let note = Text::new(
-            "Map, counters, cards and set-up from the published game's data; every card's event is played, with peace terms; the tournament bid is not yet offered.",
-            "地图、算子、卡牌与部署取自已出版游戏的数据;全部卡牌事件与和谈均已实现;锦标赛竞标尚未提供。",
+            "Map, counters, cards and set-up from the published game's data; every card's event is played, with peace terms and the tournament bid (5.6).",
+            "地图、算子、卡牌与部署取自已出版游戏的数据;全部卡牌事件、和谈与锦标赛竞标(5.6)均已实现。",
         );
         [
             (
@@ -1033,6 +1050,16 @@ impl Rules for PathsOfGlory {
             ("limited-war", "Limited War (to Summer 1916)", "有限战争(至1916年夏)"),
             ("campaign", "Campaign (to Winter 1919)", "战役剧本(至1919年冬)"),
             ("historical", "Historical (to Winter 1919)", "历史剧本(至1919年冬)"),
+            (
+                "limited-war-tournament",
+                "Limited War, tournament (a VP bid)",
+                "有限战争,锦标赛(胜利点竞标)",
+            ),
+            (
+                "campaign-tournament",
+                "Campaign, tournament (a VP bid)",
+                "战役剧本,锦标赛(胜利点竞标)",
+            ),
         ]
         .into_iter()
         .map(|(id, en, zh)| ScenarioInfo {

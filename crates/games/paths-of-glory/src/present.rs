@@ -217,6 +217,9 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
                     zh,
                 )
             }
+            Action::Bid { .. } | Action::AcceptBid => {
+                at(&[], &[], ActionKind::Other, "Tournament bid (5.6)", "锦标赛竞标(5.6)")
+            }
             Action::AutomaticOps | Action::GunsOfAugust { .. } => {
                 at(&[], &[], ActionKind::Other, "Play a card (9.0)", "出牌(9.0)")
             }

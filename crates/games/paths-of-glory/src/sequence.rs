@@ -22,9 +22,15 @@ use sandtable_core::text::{Lang, Text};
 /// 4.1–4.3: a scenario's set-up, with the deal of the opening hands on the stack.
 pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupError> {
     let sh = crate::game::shipped()?;
+    // 5.6.1: the Limited War and the Campaign may be played as tournaments.
+    let (scenario, tournament) = match scenario {
+        "limited-war-tournament" => ("limited-war", true),
+        "campaign-tournament" => ("campaign", true),
+        other => (other, false),
+    };
     let levels = sh.tables.scenario(scenario).ok_or_else(|| {
         SetupError(format!(
-            "paths-of-glory has no scenario `{scenario}` (introductory, limited-war, campaign, historical)"
+            "paths-of-glory has no scenario `{scenario}` (introductory, limited-war, campaign, historical, limited-war-tournament, campaign-tournament)"
         ))
     })?;
     let historical = scenario == "historical";
@@ -43,6 +49,9 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
     if !historical {
         frames.push(Frame::GunsOfAugust);
     }
+    if tournament {
+        frames.push(crate::tournament::start());
+    }
     Ok(PathsOfGlory {
         sh,
         scenario: Scenario {
@@ -53,6 +62,8 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
             last_turn: levels.last_turn,
             hand_size: if historical { 8 } else { 7 },
             edition: 3,
+            tournament,
+            bid: None,
         },
         pos,
         turn: TurnRecord::default(),
@@ -66,6 +77,8 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
 
 pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
     match frame {
+        Frame::BidDie { .. } => Who::Chance,
+        Frame::Bid { side, .. } => Who::Seat(seat(*side)),
         Frame::GunsOfAugust => Who::Seat(CP),
         Frame::Deal { side } => {
             let c = &g.pos.cards[side_index(*side)];
@@ -145,6 +158,7 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
 pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
     let mut candidates = Vec::new();
     match frame {
+        Frame::Bid { .. } => crate::tournament::candidates(frame, &mut candidates),
         Frame::GunsOfAugust => candidates.extend([
             Action::GunsOfAugust { keep: true },
             Action::GunsOfAugust { keep: false },
@@ -201,6 +215,7 @@ pub(crate) fn outcomes(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<(Action, u
             out.extend(pile.iter().map(|&card| (Action::Draw { card }, 1)));
         }
         Frame::Offensive { .. }
+        | Frame::BidDie { .. }
         | Frame::BattleDie { .. }
         | Frame::Siege { .. }
         | Frame::PeaceRoll { .. }
@@ -222,6 +237,7 @@ fn wrong_kind() -> Refusal {
 pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
     match (frame, action) {
         (Frame::GunsOfAugust, Action::GunsOfAugust { .. }) => Ok(()),
+        (Frame::Bid { .. }, _) => crate::tournament::check(frame, action),
         (Frame::Round { side, round }, _) => crate::round::check(g, *side, *round, action),
         (Frame::Redeployment { .. } | Frame::RedeployUnit { .. }, _) => crate::round::check_sr(g, frame, action),
         (Frame::Replacement { side }, _) => crate::round::check_replacement(g, *side, action),
@@ -289,6 +305,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
     match (frame, action) {
+        (Frame::BidDie { side, cp }, Some(&Action::Die { face })) => crate::tournament::die(g, side, cp, face),
+        (f @ Frame::Bid { .. }, Some(a)) => crate::tournament::carry_out(g, f, a),
         (Frame::GunsOfAugust, Some(Action::GunsOfAugust { keep })) => {
             // 4.3.1: the choice is told to the Allied player.
             if *keep && cards::draw(&mut g.pos.cards[side_index(Side::Cp)], 1) {
@@ -717,12 +735,30 @@ fn end_turn(g: &mut PathsOfGlory) {
 fn final_outcome(g: &PathsOfGlory, adjust: bool) -> (Option<Side>, Text) {
     let ending = crate::events::ending(g, adjust);
     let vp = victory::final_vp(g.pos.vp, &ending);
-    match victory::at_end(g.tables(), &g.scenario.id, g.pos.vp, &ending, false) {
+    // 5.6.2, 5.6.3: a tournament's VP count the bid, and its draws are Allied wins.
+    let (bid_en, bid_zh) = match g.scenario.bid {
+        Some(b) if g.scenario.tournament => (
+            format!(", the bid of {b:+} included (5.6.2)"),
+            format!(",含竞标{b:+}(5.6.2)"),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    let draw_level =
+        victory::at_end(g.tables(), &g.scenario.id, g.pos.vp, &ending, false) == Some(tables::Outcome::Draw);
+    let (why_en, why_zh) = if g.scenario.tournament && draw_level {
+        (" (a draw counts as an Allied win, 5.6.3)", "(平局算协约国胜利,5.6.3)")
+    } else {
+        ("", "")
+    };
+    match victory::at_end(g.tables(), &g.scenario.id, g.pos.vp, &ending, g.scenario.tournament) {
         Some(tables::Outcome::Win(side)) => (
             Some(side),
             Text::new(
-                format!("The scenario ends at VP {vp}: {} victory", side_en(side)),
-                format!("剧本结束,胜利点{vp}:{}胜利", side_zh(side)),
+                format!(
+                    "The scenario ends at VP {vp}{bid_en}: {} victory{why_en}",
+                    side_en(side)
+                ),
+                format!("剧本结束,胜利点{vp}{bid_zh}:{}胜利{why_zh}", side_zh(side)),
             ),
         ),
         _ => (
@@ -780,6 +816,11 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             };
             t(format!("Draw {}", n.en), format!("抽到{}", n.zh))
         }
+        Action::Bid { vp } => t(
+            format!("Bid {} (5.6.1)", crate::tournament::bid_en(*vp)),
+            format!("出价:{}(5.6.1)", crate::tournament::bid_zh(*vp)),
+        ),
+        Action::AcceptBid => t("Accept the bid (5.6.1)".into(), "接受出价(5.6.1)".into()),
         Action::GunsOfAugust { keep: true } => t("Start with Guns of August in hand".into(), "以“八月炮火”起手".into()),
         Action::GunsOfAugust { keep: false } => t("Draw seven cards at random".into(), "随机抽七张牌".into()),
         Action::Play { card, with } => {
@@ -960,6 +1001,8 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
     match a {
         Action::Die { face } => format!("die {face}"),
         Action::Draw { card } => format!("draw {card}"),
+        Action::Bid { vp } => format!("bid {vp}"),
+        Action::AcceptBid => "bid accept".to_string(),
         Action::GunsOfAugust { keep } => format!("guns-of-august {}", if *keep { "yes" } else { "no" }),
         Action::Play { card, with } => format!(
             "{} {card}",
@@ -1048,6 +1091,8 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
     let route = |ws: &[&str]| -> Option<Vec<Space>> { ws.iter().map(|w| space(w)).collect() };
     let number = |w: &str| w.parse::<u8>().ok();
     Some(match words.as_slice() {
+        ["bid", "accept"] => Action::AcceptBid,
+        ["bid", n] => Action::Bid { vp: n.parse().ok()? },
         ["guns-of-august", "yes"] => Action::GunsOfAugust { keep: true },
         ["guns-of-august", "no"] => Action::GunsOfAugust { keep: false },
         [w @ ("ops" | "sr" | "rp" | "event"), n] if number(n).is_some() => Action::Play {

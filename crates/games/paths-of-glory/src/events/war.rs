@@ -670,7 +670,8 @@ pub fn ending(g: &PathsOfGlory, adjust: bool) -> victory::Ending {
         historical_adjustments: adjust && g.scenario.historical,
         unplayed_us_army_cards: US_ARMY_CARDS.iter().filter(|&&c| !played(g, Side::Ap, c)).count() as u8,
         tsar_fell: tsar_fell(g),
-        ..victory::Ending::default()
+        // 5.6.2: the tournament bid, added at the end (never to automatic victory, 5.6.2.1).
+        bid: g.scenario.bid.unwrap_or(0) as i32,
     }
 }
 
@@ -832,14 +833,18 @@ pub(crate) fn war_carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&
             }
         }
         (Frame::PeaceOffer { .. }, Some(Action::AnswerPeace { accept: true })) => {
-            crate::sequence::end_game(
-                g,
-                None,
+            let text = if g.scenario.tournament {
+                Text::new(
+                    "Peace terms are accepted: in a tournament both players lose (16.5.2, 5.6.4)",
+                    "和谈被接受:锦标赛中双方都算输(16.5.2、5.6.4)",
+                )
+            } else {
                 Text::new(
                     "Peace terms are accepted: the game ends in a draw (16.5.2)",
                     "和谈被接受:游戏以平局结束(16.5.2)",
-                ),
-            );
+                )
+            };
+            crate::sequence::end_game(g, None, text);
         }
         (Frame::PeaceOffer { side }, Some(Action::AnswerPeace { accept: false })) => {
             say(g, "The peace terms are refused (16.5.2)", "和谈被拒绝(16.5.2)");
