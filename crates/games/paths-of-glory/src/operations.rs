@@ -1301,15 +1301,30 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let n = g.unit_name(unit);
             let i = unit as usize;
             let stays = g.pos.units[i].full;
+            let army = g.data().pieces[i].kind == Kind::Army;
+            let at = g.at(i);
             if stays {
                 g.pos.units[i].full = false;
             } else {
-                g.pos.units[i].loc = if g.data().pieces[i].not_replaceable {
+                // 12.4.4: a reduced army eliminated gives way to a corps of its pool, or leaves
+                // the game for want of one.
+                let stand_in = if army { stand_in_corps(g, unit) } else { None };
+                g.pos.units[i].loc = if g.data().pieces[i].not_replaceable || (army && stand_in.is_none()) {
                     Location::Removed
                 } else {
                     Location::Eliminated
                 };
                 g.pos.units[i].full = true;
+                if let (Some(c), Some(s)) = (stand_in, at) {
+                    g.pos.units[c as usize].loc = Location::Map(s);
+                    let cn = g.unit_name(c);
+                    g.journal.say(|| {
+                        Text::new(
+                            format!("{} comes from the Reserve Box in its army's place (12.4.4)", cn.en),
+                            format!("{}从预备队格补上集团军的位置(12.4.4)", cn.zh),
+                        )
+                    });
+                }
             }
             let (we, wz) = if stays {
                 ("is reduced", "减员")
@@ -1992,28 +2007,11 @@ fn start_losses(g: &mut PathsOfGlory, side: Side) {
     for &u in &units {
         let p = &data.pieces[u as usize];
         let pool = (p.kind == Kind::Army).then(|| {
-            let key = if p.id.ends_with("-bef") {
-                "bef".to_string()
-            } else {
-                p.nation.code().to_string()
-            };
+            let key = pool_key(p);
             match pool_keys.iter().position(|k| *k == key) {
                 Some(i) => i,
                 None => {
-                    let corps: Vec<u16> = (0..data.pieces.len())
-                        .filter(|&c| {
-                            let q = &data.pieces[c];
-                            q.kind == Kind::Corps
-                                && q.side == side
-                                && g.pos.units[c].loc == Location::Reserve
-                                && if key == "bef" {
-                                    q.id.ends_with("-bef")
-                                } else {
-                                    q.nation == p.nation && !q.id.ends_with("-bef")
-                                }
-                        })
-                        .map(|c| c as u16)
-                        .collect();
+                    let corps = replacement_pool(g, u);
                     let standard = (0..data.pieces.len())
                         .map(|c| &data.pieces[c])
                         .find(|q| q.kind == Kind::Corps && q.nation == p.nation)
@@ -2060,6 +2058,47 @@ fn start_losses(g: &mut PathsOfGlory, side: Side) {
         });
     }
     losses_go_on(g, side);
+}
+
+/// The Reserve Box pool an army's replacement corps comes from (12.4.4.3: the BEF's own).
+fn pool_key(p: &crate::data::Piece) -> String {
+    if p.id.ends_with("-bef") {
+        "bef".to_string()
+    } else {
+        p.nation.code().to_string()
+    }
+}
+
+/// 12.4.4, 12.4.4.3: the corps in the Reserve Box that may replace the army `army` when it is
+/// eliminated: of its nation (the BEF army only the BEF corps, and no other army the BEF's).
+fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
+    let data = g.data();
+    let p = &data.pieces[army as usize];
+    let key = pool_key(p);
+    (0..data.pieces.len())
+        .filter(|&c| {
+            let q = &data.pieces[c];
+            q.kind == Kind::Corps
+                && q.side == p.side
+                && g.pos.units[c].loc == Location::Reserve
+                && if key == "bef" {
+                    q.id.ends_with("-bef")
+                } else {
+                    q.nation == p.nation && !q.id.ends_with("-bef")
+                }
+        })
+        .map(|c| c as u16)
+        .collect()
+}
+
+/// 12.5.3 with 12.4.4: the corps that stands in for a reduced army taking the step: a full one
+/// of its pool if any, else a reduced one.
+fn stand_in_corps(g: &PathsOfGlory, army: u16) -> Option<u16> {
+    let pool = replacement_pool(g, army);
+    pool.iter()
+        .copied()
+        .find(|&c| g.pos.units[c as usize].full)
+        .or_else(|| pool.first().copied())
 }
 
 /// 12.4.5: a unit's place in the loss order of an attack with British units or the CAU army.
@@ -2441,15 +2480,16 @@ fn may_stand_fast(g: &PathsOfGlory, b: &Battle) -> bool {
     tables.terrain_of(g.data(), b.defending).cancel_retreat || trench.is_some_and(|t| t.cancel_retreat)
 }
 
-/// 12.5.3: whether the extra step may fall on `u` with a defender left standing: a full-strength
-/// unit is reduced; a reduced corps is eliminated while other defenders stay. (A reduced army,
-/// whose step would bring a corps from the Reserve Box in its place, 12.4.4, is not offered.)
+/// 12.5.3 (2022: the step may not be the last remaining one): whether the extra step may fall on
+/// `u` with a defender left standing: a full-strength unit is reduced; a reduced unit is
+/// eliminated while other defenders stay, or, a reduced army, while a corps from the Reserve Box
+/// comes in its place (12.4.4).
 fn stand_fast_step(g: &PathsOfGlory, b: &Battle, u: u16) -> bool {
     let i = u as usize;
-    if g.pos.units[i].full {
+    if g.pos.units[i].full || units_of(g, other(b.attacker), b.defending).len() > 1 {
         return true;
     }
-    g.data().pieces[i].kind == Kind::Corps && units_of(g, other(b.attacker), b.defending).len() > 1
+    g.data().pieces[i].kind == Kind::Army && stand_in_corps(g, u).is_some()
 }
 
 /// 2022 15.2.5 (the Terrain Effects Chart's desert row): in a Summer turn no combat goes into or
