@@ -89,8 +89,6 @@ enum Effect {
     Withdrawal,
     /// The attack is called off; the attacker's combat cards count as not played.
     CancelAttack,
-    /// Not yet played in Sandtable.
-    NotYet,
 }
 
 struct Rule {
@@ -370,7 +368,7 @@ pub fn effects(b: &Battle) -> Effects {
                 Effect::TrenchLevel1 => e.trench_level1 = true,
                 Effect::Withdrawal => e.withdrawal = true,
                 Effect::CancelAttack => e.cancelled = true,
-                Effect::FlankSucceeds | Effect::NotYet => {}
+                Effect::FlankSucceeds => {}
             }
         }
     }
@@ -467,13 +465,6 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
             "9.5.4.4",
             format!("{} has already been used in a combat this action round", name.en),
             format!("{}本行动轮已在一场会战中使用过", name.zh),
-        ));
-    }
-    if r.effect == Effect::NotYet {
-        return Err(refuse(
-            &cite,
-            format!("the event of {} is not yet played in Sandtable", name.en),
-            format!("沙盘尚未实现{}的事件", name.zh),
         ));
     }
     let attacking = side == b.attacker;
