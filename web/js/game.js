@@ -1108,9 +1108,12 @@ export class GamePage {
     }
     // The seat's hand (a game with cards): each card with its values and event, its legal uses
     // as its buttons; those uses are then left out of the list below.
-    const hand = this.state.hand || [];
+    // Cards of the other hand an event showed this seat come marked `seen`, drawn apart.
+    const hand = (this.state.hand || []).filter((c) => !c.seen);
+    const seen = (this.state.hand || []).filter((c) => c.seen);
     this.handIds = new Set(hand.map((c) => c.id));
     if (hand.length) body.push(this.handPanel(hand, all));
+    if (seen.length) body.push(this.seenPanel(seen));
     const filterBox = h('input', {
       class: 'st-filter', type: 'search', placeholder: t('filter'), value: this.filter, test: 'action-filter',
       oninput: (e) => { this.filter = e.target.value; this.renderActionList(); },
@@ -1139,6 +1142,16 @@ export class GamePage {
             }, e.a.note || e.a.text))
             : h('span', { class: 'st-muted' }, t('noUse'))));
       })));
+  }
+
+  /** The other side's cards this seat has been shown (Paths of Glory's Mata Hari). */
+  seenPanel(cards) {
+    return h('div', { class: 'st-hand st-hand-seen', test: 'seen-hand' },
+      h('h4', null, t('seenHand'), ` (${cards.length})`),
+      h('div', { class: 'st-cards' }, cards.map((c) => h('div', { class: 'st-card st-card-idle', test: 'seen-card', dataset: { card: c.id } },
+        h('div', { class: 'st-card-name' }, c.name),
+        h('div', { class: 'st-card-values' }, (c.values || []).map(([k, v]) => h('span', null, `${k} ${v}`))),
+        c.text ? h('p', { class: 'st-card-text' }, c.text) : null))));
   }
 
   renderActionList() {

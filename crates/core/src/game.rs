@@ -140,6 +140,10 @@ pub struct HandCard {
     /// What its event does, in the game's own words, where the game has them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<Text>,
+    /// A card of the other side's hand that an event showed this seat (Paths of Glory's Mata
+    /// Hari): drawn apart, with no uses.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seen: bool,
 }
 
 /// A chart of a game for players to read beside the board, from the game's own data: the CRT,

@@ -352,12 +352,34 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
 }
 
 /// The cards `seat` holds, as it sees them: number and name, OPS, SR, the replacement points
-/// by nation (9.1.1), whether it is a combat card, and its event in our words where written.
+/// by nation (9.1.1), whether it is a combat card, and its event in our words where written;
+/// then the cards of the other hand an event showed it this turn and still there (Mata Hari,
+/// CP #17; Cloak and Dagger, AP #23), marked `seen`.
 pub(crate) fn hand(g: &crate::game::PathsOfGlory, seat: sandtable_core::game::Seat) -> Vec<HandCard> {
+    use crate::state::side_index;
     let side = crate::game::PathsOfGlory::side_of(seat);
-    let cards = &g.pos.cards[crate::state::side_index(side)];
-    cards
+    let other = match side {
+        crate::data::Side::Cp => crate::data::Side::Ap,
+        crate::data::Side::Ap => crate::data::Side::Cp,
+    };
+    let mut out = cards_of(g, side, &g.pos.cards[side_index(side)].hand);
+    let seen: Vec<u8> = g.pos.cards[side_index(other)]
         .hand
+        .iter()
+        .copied()
+        .filter(|n| g.turn.seen[side_index(side)].contains(n))
+        .collect();
+    out.extend(
+        cards_of(g, other, &seen)
+            .into_iter()
+            .map(|c| HandCard { seen: true, ..c }),
+    );
+    out
+}
+
+/// The cards numbered `numbers` of a side's deck, as a hand shows them.
+fn cards_of(g: &crate::game::PathsOfGlory, side: crate::data::Side, numbers: &[u8]) -> Vec<HandCard> {
+    numbers
         .iter()
         .filter_map(|&n| g.data().card(side, n))
         .map(|c| {
@@ -396,6 +418,7 @@ pub(crate) fn hand(g: &crate::game::PathsOfGlory, seat: sandtable_core::game::Se
                 name: g.card_name(side, c.number),
                 values,
                 text: crate::events::text(g.data(), side, c.number),
+                seen: false,
             }
         })
         .collect()

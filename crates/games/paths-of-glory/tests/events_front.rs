@@ -590,6 +590,18 @@ fn mata_hari_shows_the_allied_hand_to_the_cp_only_then_gives_its_ops() {
     assert!(journal_has(&g, None, "sees the 3 card(s) of the AP hand"));
     // The Allied cards are shown to the CP: nobody undoes back across it.
     assert!(revealed(&hidden, &g.hidden()));
+    // The CP's hand panel shows them apart, marked seen; the Allies' own shows nothing of it.
+    let seen: Vec<String> = g.hand(CP).into_iter().filter(|c| c.seen).map(|c| c.name.en).collect();
+    assert_eq!(seen.len(), 3, "{seen:?}");
+    for n in &names {
+        assert!(seen.iter().any(|s| s.contains(n.as_str())), "{n} in {seen:?}");
+    }
+    assert!(g.hand(AP).iter().all(|c| !c.seen));
+    // A card seen that leaves the hand is no longer shown.
+    let ap = &mut g.pos.cards[side_index(Side::Ap)];
+    ap.hand.retain(|&n| n != 2);
+    ap.discard.push(2);
+    assert_eq!(g.hand(CP).iter().filter(|c| c.seen).count(), 2);
 }
 
 #[test]
