@@ -5,7 +5,7 @@
 
 use crate::cards;
 use crate::data::{Kind, RpPool, Side};
-use crate::game::{other, Action, Buy, Frame, PathsOfGlory, SrPlace, Use, RP_POOLS};
+use crate::game::{Action, Buy, Frame, PathsOfGlory, SrPlace, Use, RP_POOLS};
 use crate::placement;
 use crate::redeployment::{self, Place};
 use crate::replacements;
@@ -576,12 +576,4 @@ pub(crate) fn describe_buy(g: &PathsOfGlory, b: Buy) -> Text {
             )
         }
     }
-}
-
-/// The side an action round belongs to, for tests.
-pub fn acting(g: &PathsOfGlory) -> Option<Side> {
-    g.frames().iter().rev().find_map(|f| match f {
-        Frame::Round { side, .. } => Some(other(*side)),
-        _ => None,
-    })
 }
