@@ -820,7 +820,16 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             format!("Bid {} (5.6.1)", crate::tournament::bid_en(*vp)),
             format!("出价:{}(5.6.1)", crate::tournament::bid_zh(*vp)),
         ),
-        Action::AcceptBid => t("Accept the bid (5.6.1)".into(), "接受出价(5.6.1)".into()),
+        Action::AcceptBid => match g.engine.top() {
+            Some(&Frame::Bid { side, cp, ap }) => {
+                let vp = crate::tournament::on_the_table(side, cp, ap).unwrap_or(0);
+                t(
+                    format!("Accept the bid: {} (5.6.1)", crate::tournament::bid_en(vp)),
+                    format!("接受出价:{}(5.6.1)", crate::tournament::bid_zh(vp)),
+                )
+            }
+            _ => t("Accept the bid (5.6.1)".into(), "接受出价(5.6.1)".into()),
+        },
         Action::GunsOfAugust { keep: true } => t("Start with Guns of August in hand".into(), "以“八月炮火”起手".into()),
         Action::GunsOfAugust { keep: false } => t("Draw seven cards at random".into(), "随机抽七张牌".into()),
         Action::Play { card, with } => {
@@ -1253,9 +1262,17 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
     });
     let own = seat.map(|s| g.pos.cards[side_index(PathsOfGlory::side_of(s))].hand.len());
     let other_size = seat.map(|s| g.pos.cards[side_index(other(PathsOfGlory::side_of(s)))].hand.len());
+    // 5.6.2: a tournament's bid, once settled, counts at the end.
+    let (bid_en, bid_zh) = match g.scenario.bid {
+        Some(b) if g.scenario.tournament => (
+            format!(" (bid {b:+} at the end, 5.6.2)"),
+            format!("(结束时竞标{b:+},5.6.2)"),
+        ),
+        _ => (String::new(), String::new()),
+    };
     let t = Text::new(
         format!(
-            "Turn {}, {}VP {}, War Status CP {} / AP {}{}",
+            "Turn {}, {}VP {}{bid_en}, War Status CP {} / AP {}{}",
             g.pos.turn,
             round.map_or(String::new(), |r| format!("action round {r}, ")),
             g.pos.vp,
@@ -1267,7 +1284,7 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
             }
         ),
         format!(
-            "第{}回合,{}胜利点{},战争状态 同盟国{} / 协约国{}{}",
+            "第{}回合,{}胜利点{}{bid_zh},战争状态 同盟国{} / 协约国{}{}",
             g.pos.turn,
             round.map_or(String::new(), |r| format!("第{r}行动轮,")),
             g.pos.vp,

@@ -31,7 +31,7 @@ fn open_bids(cp: Option<i8>, ap: Option<i8>) -> std::ops::RangeInclusive<i8> {
 }
 
 /// The bid on the table for `side` to accept: the other side's last.
-fn on_the_table(side: Side, cp: Option<i8>, ap: Option<i8>) -> Option<i8> {
+pub(crate) fn on_the_table(side: Side, cp: Option<i8>, ap: Option<i8>) -> Option<i8> {
     match side {
         Side::Cp => ap,
         Side::Ap => cp,

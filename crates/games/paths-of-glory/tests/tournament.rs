@@ -71,6 +71,10 @@ fn each_answer_gives_ground_until_one_side_accepts_5_6_1() {
     g.apply(CP, &Action::Bid { vp: 4 }).expect("the CP asks 4 VP");
     // The Allies accept or bid below 4.
     assert!(g.legal_list().contains(&Action::AcceptBid));
+    assert_eq!(
+        g.describe(&Action::AcceptBid).en,
+        "Accept the bid: 4 VP to the CP (5.6.1)"
+    );
     assert_eq!(bids(&g), (-10..=3).collect::<Vec<i8>>());
     let r = g
         .check_action(AP, &Action::Bid { vp: 5 })
@@ -88,6 +92,8 @@ fn each_answer_gives_ground_until_one_side_accepts_5_6_1() {
         1,
         "read at the end"
     );
+    let summary = g.summary(Some(CP), sandtable_core::text::Lang::En);
+    assert!(summary.contains("VP 10 (bid +1 at the end, 5.6.2)"), "{summary}");
     assert!(g.journal(None).iter().any(|l| l.text.en.contains("1 VP to the CP")));
     // On to the set-up's own first choice.
     assert!(matches!(g.frames().last(), Some(Frame::GunsOfAugust)));
