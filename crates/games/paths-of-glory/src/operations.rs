@@ -1303,6 +1303,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let stays = g.pos.units[i].full;
             let army = g.data().pieces[i].kind == Kind::Army;
             let at = g.at(i);
+            let mut replaced_by = None;
             if stays {
                 g.pos.units[i].full = false;
             } else {
@@ -1317,13 +1318,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 g.pos.units[i].full = true;
                 if let (Some(c), Some(s)) = (stand_in, at) {
                     g.pos.units[c as usize].loc = Location::Map(s);
-                    let cn = g.unit_name(c);
-                    g.journal.say(|| {
-                        Text::new(
-                            format!("{} comes from the Reserve Box in its army's place (12.4.4)", cn.en),
-                            format!("{}从预备队格补上集团军的位置(12.4.4)", cn.zh),
-                        )
-                    });
+                    replaced_by = Some(c);
                 }
             }
             let (we, wz) = if stays {
@@ -1337,6 +1332,15 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                     format!("{}{wz}以取消撤退(12.5.3)", n.zh),
                 )
             });
+            if let Some(c) = replaced_by {
+                let cn = g.unit_name(c);
+                g.journal.say(|| {
+                    Text::new(
+                        format!("{} comes from the Reserve Box in its army's place (12.4.4)", cn.en),
+                        format!("{}从预备队格补上集团军的位置(12.4.4)", cn.zh),
+                    )
+                });
+            }
             end_battle(g);
         }
         (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route })) => {
