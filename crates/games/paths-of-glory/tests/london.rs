@@ -5,53 +5,16 @@
 mod common;
 
 use sandtable_core::game::Game;
-use sandtable_paths_of_glory::game::{Action, PathsOfGlory, Use, AP, CP};
+use sandtable_paths_of_glory::game::{Action, PathsOfGlory, AP, CP};
 use sandtable_paths_of_glory::state::Location;
 use sandtable_paths_of_glory::Side;
 
-/// The Allies' first action, London and Amiens activated for combat against a German corps in
-/// Calais: a British corps in London, a corps of `amiens` (a counter id prefix) in Amiens.
-/// Returns the London and the Amiens corps.
+/// The Allies' first action against a German corps in Calais, London and Amiens activated: a
+/// British corps in London, a corps of `amiens` (a counter id prefix) in Amiens. Returns the
+/// London and the Amiens corps.
 fn against_calais(amiens: &str) -> (PathsOfGlory, usize, usize) {
-    let mut g = common::first_round();
-    g.apply(CP, &Action::AutomaticOps).unwrap();
-    g.apply(CP, &Action::EndActivation).unwrap();
-    let sp = |id: &str| common::sp(id);
-    let data = g.data();
-    let in_reserve = |prefix: &str, g: &PathsOfGlory| {
-        (0..data.pieces.len())
-            .find(|&u| data.pieces[u].id.starts_with(prefix) && g.pos.units[u].loc == Location::Reserve)
-            .unwrap_or_else(|| panic!("a {prefix} in reserve"))
-    };
-    let br = in_reserve("br-corps", &g);
-    g.pos.units[br].loc = Location::Map(sp("london"));
-    let other = in_reserve(amiens, &g);
-    g.pos.units[other].loc = Location::Map(sp("amiens"));
-    let ge = in_reserve("ge-corps", &g);
-    g.pos.units[ge].loc = Location::Map(sp("calais"));
-    g.pos.spaces[sp("calais").idx()].control = Some(Side::Cp);
-    common::give(&mut g, Side::Ap, 2);
-    g.apply(
-        AP,
-        &Action::Play {
-            card: 2,
-            with: Use::Ops,
-        },
-    )
-    .expect("4 OPS");
-    for s in ["london", "amiens"] {
-        g.apply(
-            AP,
-            &Action::Activate {
-                space: sp(s),
-                combat: true,
-            },
-        )
-        .expect(s);
-    }
-    g.apply(AP, &Action::EndActivation).expect("done");
-    g.apply(AP, &Action::Target { space: sp("calais") }).expect("Calais");
-    (g, br, other)
+    let (g, u) = common::allies_against_calais(3, &[("br-corps", "london"), (amiens, "amiens")], &["london", "amiens"]);
+    (g, u[0] as usize, u[1] as usize)
 }
 
 #[test]

@@ -5,64 +5,18 @@
 mod common;
 
 use sandtable_core::game::Game;
-use sandtable_paths_of_glory::game::{Action, PathsOfGlory, Use, AP, CP};
-use sandtable_paths_of_glory::state::Location;
-use sandtable_paths_of_glory::Side;
+use sandtable_paths_of_glory::game::{Action, PathsOfGlory, AP};
 
-/// Counters of the Reserve Box whose ids start so, in order.
-fn in_reserve(g: &PathsOfGlory, prefix: &str, n: usize) -> Vec<u16> {
-    let data = g.data();
-    let found: Vec<u16> = (0..data.pieces.len())
-        .filter(|&u| data.pieces[u].id.starts_with(prefix) && g.pos.units[u].loc == Location::Reserve)
-        .map(|u| u as u16)
-        .take(n)
-        .collect();
-    assert_eq!(found.len(), n, "{n} {prefix} in reserve");
-    found
-}
-
-/// The Allies' action of round 1: a German corps in Calais; a French corps (and, if `both`, a
-/// British corps) in Amiens, a British corps in Ostend; both spaces activated for combat and
-/// Calais targeted. Returns the game, the French corps, the British corps of Ostend and that of
-/// Amiens.
+/// The Allies' first action against a German corps in Calais: a French corps (and, if `both`, a
+/// British corps) in Amiens, a British corps in Ostend, both activated. Returns the game, the
+/// French corps, the British corps of Ostend and that of Amiens.
 fn against_calais(edition: u8, both: bool) -> (PathsOfGlory, u16, u16, Option<u16>) {
-    let mut g = common::first_round();
-    g.scenario.edition = edition;
-    g.apply(CP, &Action::AutomaticOps).unwrap();
-    g.apply(CP, &Action::EndActivation).unwrap();
-    let sp = common::sp;
-    let fr = in_reserve(&g, "fr-corps", 1)[0];
-    let br = in_reserve(&g, "br-corps", 2);
-    let ge = in_reserve(&g, "ge-corps", 1)[0];
-    g.pos.units[fr as usize].loc = Location::Map(sp("amiens"));
-    g.pos.units[br[0] as usize].loc = Location::Map(sp("ostend"));
+    let mut place = vec![("fr-corps", "amiens"), ("br-corps", "ostend")];
     if both {
-        g.pos.units[br[1] as usize].loc = Location::Map(sp("amiens"));
+        place.push(("br-corps", "amiens"));
     }
-    g.pos.units[ge as usize].loc = Location::Map(sp("calais"));
-    g.pos.spaces[sp("calais").idx()].control = Some(Side::Cp);
-    common::give(&mut g, Side::Ap, 2);
-    g.apply(
-        AP,
-        &Action::Play {
-            card: 2,
-            with: Use::Ops,
-        },
-    )
-    .expect("4 OPS");
-    for s in ["amiens", "ostend"] {
-        g.apply(
-            AP,
-            &Action::Activate {
-                space: sp(s),
-                combat: true,
-            },
-        )
-        .unwrap_or_else(|r| panic!("{s}: {}", r.text.en));
-    }
-    g.apply(AP, &Action::EndActivation).expect("done");
-    g.apply(AP, &Action::Target { space: sp("calais") }).expect("Calais");
-    (g, fr, br[0], both.then_some(br[1]))
+    let (g, u) = common::allies_against_calais(edition, &place, &["amiens", "ostend"]);
+    (g, u[0], u[1], u.get(2).copied())
 }
 
 #[test]

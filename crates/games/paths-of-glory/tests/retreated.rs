@@ -18,21 +18,8 @@ fn sp(g: &PathsOfGlory, id: &str) -> sandtable_core::graph::Space {
     g.data().space(id).expect("a space")
 }
 
-/// Plays on with the dice given (in order) and the first legal choice, until `stop` holds.
 fn play_until(g: &mut PathsOfGlory, dice: &mut impl Iterator<Item = u8>, stop: impl Fn(&PathsOfGlory) -> bool) {
-    while !stop(g) {
-        match g.pending() {
-            Pending::Chance => {
-                let face = dice.next().expect("a die for each roll");
-                g.apply_chance(&Action::Die { face }).unwrap();
-            }
-            Pending::Seat(s) => {
-                let first = g.legal_list()[0].clone();
-                g.apply(s, &first).unwrap();
-            }
-            Pending::Over => panic!("the game ended"),
-        }
-    }
+    assert!(common::play_until(g, dice, stop), "the dice ran out or the game ended");
 }
 
 /// The French 1st Army and the French 1st Corps, full, in Essen; German corps in Hannover and

@@ -4,7 +4,7 @@
 mod common;
 
 use sandtable_core::driver::Rules;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::Game;
 use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, AP, CP};
 use sandtable_paths_of_glory::state::{Location, Trench};
 use sandtable_paths_of_glory::Side;
@@ -62,21 +62,8 @@ fn beaten_in_essen_with(
     )
     .unwrap();
     g.apply(CP, &Action::Resolve).unwrap();
-    let mut dice = dice.into_iter();
-    loop {
-        match (g.pending(), g.frames().last().cloned()) {
-            (Pending::Chance, _) => {
-                let face = dice.next()?;
-                g.apply_chance(&Action::Die { face }).unwrap();
-            }
-            (_, Some(Frame::RetreatUnits { .. })) => return Some((g, army, corps)),
-            (Pending::Seat(s), _) => {
-                let first = g.legal_list()[0].clone();
-                g.apply(s, &first).unwrap();
-            }
-            (Pending::Over, _) => return None,
-        }
-    }
+    let retreat = |g: &PathsOfGlory| matches!(g.frames().last(), Some(Frame::RetreatUnits { .. }));
+    common::play_until(&mut g, &mut dice.into_iter(), retreat).then_some((g, army, corps))
 }
 
 #[test]

@@ -82,3 +82,91 @@ pub fn give(g: &mut sandtable_paths_of_glory::game::PathsOfGlory, side: sandtabl
     c.hand.push(card);
     g.touch();
 }
+
+/// The first `n` counters of the Reserve Box whose ids start with `prefix`.
+pub fn in_reserve(g: &sandtable_paths_of_glory::game::PathsOfGlory, prefix: &str, n: usize) -> Vec<u16> {
+    use sandtable_paths_of_glory::state::Location;
+    let data = g.data();
+    let found: Vec<u16> = (0..data.pieces.len())
+        .filter(|&u| data.pieces[u].id.starts_with(prefix) && g.pos.units[u].loc == Location::Reserve)
+        .map(|u| u as u16)
+        .take(n)
+        .collect();
+    assert_eq!(found.len(), n, "{n} {prefix} in reserve");
+    found
+}
+
+/// The Allies' first action of August 1914 against Calais: a German corps of the Reserve Box in
+/// Calais, made the CP's; a counter of the Reserve Box for each `(id prefix, space)` of `place`
+/// put there; Blockade (AP #2, 4 OPS) played for its OPS, each of `activate` activated for
+/// combat, and Calais targeted. Returns the game and the counters placed, in order.
+pub fn allies_against_calais(
+    edition: u8,
+    place: &[(&str, &str)],
+    activate: &[&str],
+) -> (sandtable_paths_of_glory::game::PathsOfGlory, Vec<u16>) {
+    use sandtable_core::game::Game;
+    use sandtable_paths_of_glory::game::{Action, Use, AP, CP};
+    use sandtable_paths_of_glory::state::Location;
+    use sandtable_paths_of_glory::Side;
+    let mut g = first_round();
+    g.scenario.edition = edition;
+    g.apply(CP, &Action::AutomaticOps).unwrap();
+    g.apply(CP, &Action::EndActivation).unwrap();
+    let mut placed = Vec::new();
+    for &(prefix, at) in place {
+        let u = in_reserve(&g, prefix, 1)[0];
+        g.pos.units[u as usize].loc = Location::Map(sp(at));
+        placed.push(u);
+    }
+    let ge = in_reserve(&g, "ge-corps", 1)[0];
+    g.pos.units[ge as usize].loc = Location::Map(sp("calais"));
+    g.pos.spaces[sp("calais").idx()].control = Some(Side::Cp);
+    give(&mut g, Side::Ap, 2);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .expect("4 OPS");
+    for s in activate {
+        g.apply(
+            AP,
+            &Action::Activate {
+                space: sp(s),
+                combat: true,
+            },
+        )
+        .unwrap_or_else(|r| panic!("{s}: {}", r.text.en));
+    }
+    g.apply(AP, &Action::EndActivation).expect("done");
+    g.apply(AP, &Action::Target { space: sp("calais") }).expect("Calais");
+    (g, placed)
+}
+
+/// Plays on, the dice given in order and otherwise each seat's first legal choice, until `stop`
+/// holds; `false` if the dice ran out or the game ended first.
+pub fn play_until(
+    g: &mut sandtable_paths_of_glory::game::PathsOfGlory,
+    dice: &mut impl Iterator<Item = u8>,
+    stop: impl Fn(&sandtable_paths_of_glory::game::PathsOfGlory) -> bool,
+) -> bool {
+    use sandtable_core::game::{Game, Pending};
+    use sandtable_paths_of_glory::game::Action;
+    while !stop(g) {
+        match g.pending() {
+            Pending::Chance => {
+                let Some(face) = dice.next() else { return false };
+                g.apply_chance(&Action::Die { face }).unwrap();
+            }
+            Pending::Seat(s) => {
+                let first = g.legal_list()[0].clone();
+                g.apply(s, &first).unwrap();
+            }
+            Pending::Over => return false,
+        }
+    }
+    true
+}
