@@ -40,6 +40,44 @@ fn supplied_for_attrition(
 
 /// The Attrition Phase's effects on a position (14.3.5, 14.3.6).
 pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
+    attrition_of(data, pos, ctx, true)
+}
+
+/// 2022 11.1.12: while Italy is neutral, Albania's Allied spaces, and the Allied units in them,
+/// trace attrition supply to Taranto: along Allied spaces free of CP units to a space joined to
+/// Taranto (Valona, across the Italian line).
+fn to_taranto(data: &Data, pos: &Position, at: Space) -> bool {
+    let (Some(taranto), true) = (data.space("taranto"), pos.neutral.iter().any(|n| n == "it")) else {
+        return false;
+    };
+    if data.facts(at).nation.as_deref() != Some("al") {
+        return false;
+    }
+    let open =
+        |s: Space| pos.space(s).control == Some(Side::Ap) && !pos.units_in(s).any(|u| data.pieces[u].side == Side::Cp);
+    let mut seen = vec![false; data.map.graph.len()];
+    let mut queue = vec![at];
+    seen[at.idx()] = true;
+    while let Some(s) = queue.pop() {
+        if !open(s) {
+            continue;
+        }
+        for &(_, n) in data.map.graph.exits(s) {
+            if n == taranto {
+                return true;
+            }
+            if !seen[n.idx()] {
+                seen[n.idx()] = true;
+                queue.push(n);
+            }
+        }
+    }
+    false
+}
+
+/// [`attrition`], with Albania's trace to Taranto (2022 11.1.12) or without it (`taranto`: games
+/// begun before data edition 3).
+pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, taranto: bool) -> Attrition {
     let mut out = Attrition::default();
     // Every space at once for each tracer (the same answers as a search from each space).
     let occupancy = Occupancy::of(data, pos);
@@ -61,7 +99,8 @@ pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
     };
     for (i, u) in pos.units.iter().enumerate() {
         let Location::Map(at) = u.loc else { continue };
-        if !supplied_for_attrition(data, i, at, &mut supplied) {
+        let albanian = taranto && data.pieces[i].side == Side::Ap && to_taranto(data, pos, at);
+        if !albanian && !supplied_for_attrition(data, i, at, &mut supplied) {
             match data.pieces[i].kind {
                 Kind::Army => out.removed.push(i),
                 Kind::Corps => out.eliminated.push(i),
@@ -85,7 +124,8 @@ pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
         if held {
             continue;
         }
-        if !supplied(Tracer::Space(side), s) {
+        let albanian = taranto && side == Side::Ap && to_taranto(data, pos, s);
+        if !albanian && !supplied(Tracer::Space(side), s) {
             out.flipped.push(s);
         }
     }

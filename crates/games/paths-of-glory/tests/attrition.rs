@@ -83,3 +83,32 @@ fn montenegro_and_serbia() {
     assert!(!a.flipped.contains(&sp("valjevo")));
     assert!(!a.flipped.contains(&sp("cetinje")));
 }
+
+/// 2022 11.1.12: while Italy is neutral, Albania's Allied spaces and units trace attrition
+/// supply to Taranto, across the Valona–Taranto line: cut off by land (every other neighbour of
+/// Tirana and Valona the CP's), an Allied corps in Tirana and both spaces stay; a CP corps in
+/// Valona cuts Tirana from Taranto.
+#[test]
+fn albania_traces_attrition_supply_to_taranto_while_italy_is_neutral_11_1_12() {
+    let mut pos = start();
+    let (tirana, valona) = (sp("tirana"), sp("valona"));
+    assert!(pos.neutral.iter().any(|n| n == "it"), "Italy neutral in August 1914");
+    for s in [tirana, valona] {
+        for &(_, n) in data().map.graph.exits(s) {
+            if n != tirana && n != valona && n != sp("taranto") {
+                pos.spaces[n.idx()].control = Some(Side::Cp);
+            }
+        }
+        pos.spaces[s.idx()].control = Some(Side::Ap);
+    }
+    let corps = unit("fr-corps-8");
+    pos.units[corps].loc = Location::Map(tirana);
+    let a = attrition(data(), &pos, &Context::default());
+    assert!(!a.eliminated.contains(&corps), "{a:?}");
+    assert!(!a.flipped.contains(&tirana) && !a.flipped.contains(&valona), "{a:?}");
+    // A CP corps in Valona: Tirana's way to Taranto is cut.
+    pos.units[unit("ge-corps-5")].loc = Location::Map(valona);
+    pos.spaces[valona.idx()].control = Some(Side::Cp);
+    let a = attrition(data(), &pos, &Context::default());
+    assert!(a.eliminated.contains(&corps), "{a:?}");
+}
