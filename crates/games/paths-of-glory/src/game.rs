@@ -905,7 +905,9 @@ impl Rules for PathsOfGlory {
     /// action may not be attacked alone (12.1.1) and fight no more (12.5.6); attackers of several
     /// nationalities need a space holding them all (12.1.9.1); besiegers attack elsewhere only
     /// with the units the siege does not need (15.2.3); Near East armies may enter as ordinary
-    /// reinforcements (9.5.3.4); Albania traces attrition supply to Taranto (11.1.12).
+    /// reinforcements (9.5.3.4); Albania traces attrition supply to Taranto (11.1.12); units
+    /// supplied only through another nation's sources neither use the Reserve Box nor are
+    /// replaced (13.1.12, 17.1.4.1).
     const DATA_EDITION: &'static str = "3";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

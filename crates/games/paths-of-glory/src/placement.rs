@@ -16,6 +16,9 @@ pub struct Context<'a> {
     /// Salonika or Greece's entry has been played (17.1.5: a Serbian army may be recreated at
     /// Salonika).
     pub salonika_played: bool,
+    /// 2022 17.1.4.1: no replacement for a unit supplied only through another nation's sources
+    /// (games begun on data edition 3 or later).
+    pub foreign_sources_barred: bool,
 }
 
 fn room(pos: &Position, s: Space) -> bool {

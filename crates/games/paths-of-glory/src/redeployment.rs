@@ -52,6 +52,9 @@ pub struct Context<'a> {
     /// And bars passing through a space the other Allies hold, as well as ending there (games
     /// begun on data edition 3 or later).
     pub brest_litovsk_through: bool,
+    /// 2022 13.1.12: no redeployment to or from the Reserve Box for a unit supplied only through
+    /// another nation's sources (games begun on data edition 3 or later).
+    pub foreign_sources_barred: bool,
 }
 
 /// 16.4.9: after Brest-Litovsk Russians and the other Allies never share a space.
@@ -259,10 +262,27 @@ fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(P
     }
     let mut out = candidates_anywhere(data, pos, unit, ctx);
     out.retain(|&(to, _)| match to {
-        Place::Map(s) => may_end(data, unit, ctx, s) && !brest_litovsk_bars(data, pos, unit, s, ctx),
-        Place::Reserve => true,
+        Place::Map(s) => {
+            may_end(data, unit, ctx, s)
+                && !brest_litovsk_bars(data, pos, unit, s, ctx)
+                && !foreign_supply(data, pos, unit, to, ctx)
+        }
+        Place::Reserve => !foreign_supply(data, pos, unit, to, ctx),
     });
     out
+}
+
+/// 2022 13.1.12: whether a redeployment between the Reserve Box and the map is barred because
+/// the unit is supplied, in its space on the map, only through another nation's sources.
+fn foreign_supply(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context) -> bool {
+    if !ctx.foreign_sources_barred {
+        return false;
+    }
+    let on_map = match (place_of(pos, unit), to) {
+        (Place::Reserve, Place::Map(s)) | (Place::Map(s), Place::Reserve) => s,
+        _ => return false,
+    };
+    supply::only_through_foreign_sources(data, pos, unit, on_map, &ctx.supply)
 }
 
 fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
@@ -410,6 +430,15 @@ pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context)
             Text::new(
                 "while its capital is enemy-controlled or besieged, no corps of a nation goes to or from the Reserve Box",
                 "首都被敌方控制或围困时,该国的军不能进出预备队格",
+            ),
+        ));
+    }
+    if foreign_supply(data, pos, unit, to, ctx) {
+        return Err(Refusal::new(
+            "2022 13.1.12",
+            Text::new(
+                "a unit supplied only through another nation's sources does not redeploy to or from the Reserve Box",
+                "只能经由他国补给源获得补给的单位不能战略调动进出预备队格",
             ),
         ));
     }

@@ -8,7 +8,7 @@
 use crate::data::{Data, Kind, Nation};
 use crate::placement::{self, army_spaces};
 use crate::state::{Location, Position};
-use crate::supply::{in_supply, tracer_of};
+use crate::supply::{in_supply, only_through_foreign_sources, tracer_of};
 use crate::tables::Tables;
 use sandtable_core::game::Refusal;
 use sandtable_core::graph::Space;
@@ -164,6 +164,16 @@ pub fn check(
                 "17.1.4",
                 format!("{} is out of supply", p.name_en),
                 format!("{}缺乏补给", p.name_zh),
+            ));
+        }
+        if ctx.foreign_sources_barred && only_through_foreign_sources(data, pos, u, at, &ctx.supply) {
+            return Err(refuse(
+                "2022 17.1.4.1",
+                format!(
+                    "{} is supplied only through another nation's sources: it is not replaced",
+                    p.name_en
+                ),
+                format!("{}只能经由他国补给源获得补给:不能补充", p.name_zh),
             ));
         }
         Ok(())

@@ -208,6 +208,7 @@ pub(crate) fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> r
         italy_restricted: g.scenario.historical && g.commitment[side_index(Side::Ap)] < Commitment::Total,
         brest_litovsk: crate::events::played(g, Side::Cp, 45),
         brest_litovsk_through: crate::events::played(g, Side::Cp, 45) && g.scenario.edition >= 3,
+        foreign_sources_barred: g.scenario.edition >= 3,
     }
 }
 

@@ -516,6 +516,7 @@ pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'
         supply: supply_context(g),
         // 17.1.5: Salonika (AP #30) played or Greece at war.
         salonika_played: crate::events::played(g, Side::Ap, 30) || !g.pos.neutral.iter().any(|n| n == "gr"),
+        foreign_sources_barred: g.scenario.edition >= 3,
     }
 }
 

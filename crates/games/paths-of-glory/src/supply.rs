@@ -198,6 +198,12 @@ fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
 
 /// Whether the tracer is in supply at `at` (14.1).
 pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
+    traced_to(data, pos, t, at, ctx, |_| true)
+}
+
+/// Whether the tracer at `at` traces supply to a source `source` accepts (14.1): a search from
+/// `at`.
+fn traced_to(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context, source: impl Fn(Space) -> bool) -> bool {
     if always_supplied(data, t, at) {
         return true;
     }
@@ -221,7 +227,7 @@ pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Contex
     seen[at.idx()][0] = true;
     let mut ports: Option<Vec<Space>> = None;
     while let Some((s, sea)) = queue.pop() {
-        if is_source(data, pos, t, s) {
+        if is_source(data, pos, t, s) && source(s) {
             return true;
         }
         for &(c, next) in data.map.graph.exits(s) {
@@ -360,4 +366,32 @@ pub fn traces_through(data: &Data, pos: &Position, t: Tracer, at: Space, via: Sp
         }
     }
     false
+}
+
+/// 2022 13.1.12, 17.1.4.1: the supply sources of another nation that a nation's units may not
+/// draw on for a redeployment to or from the Reserve Box, or for replacements: Sofia and
+/// Constantinople for German and Austro-Hungarian units; Essen, Breslau and Sofia for Turkish
+/// ones (the Senussi with them); Essen, Breslau and Constantinople for Bulgarian ones; Belgrade for
+/// Russian and Romanian ones.
+fn foreign_sources(nation: Nation) -> &'static [&'static str] {
+    match nation {
+        Nation::Ge | Nation::Ah => &["sofia", "constantinople"],
+        Nation::Tu | Nation::Sn => &["essen", "breslau", "sofia"],
+        Nation::Bu => &["essen", "breslau", "constantinople"],
+        Nation::Ru | Nation::Ro => &["belgrade"],
+        _ => &[],
+    }
+}
+
+/// 2022 13.1.12, 17.1.4.1: whether the unit, at `at`, is in supply only through another
+/// nation's sources: in supply, but not when those sources are not counted.
+pub fn only_through_foreign_sources(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
+    let barred: Vec<Space> = foreign_sources(data.pieces[unit].nation)
+        .iter()
+        .filter_map(|id| data.space(id))
+        .collect();
+    let t = tracer_of(data, unit);
+    !barred.is_empty()
+        && in_supply(data, pos, t, at, ctx)
+        && !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s))
 }

@@ -187,3 +187,42 @@ fn after_brest_litovsk_no_redeployment_passes_through_a_space_the_russians_hold_
     assert_eq!(why.rule, "16.4.9");
     assert!(why.text.en.contains("pass through"), "{}", why.text.en);
 }
+
+/// 2022 13.1.12: no redeployment to or from the Reserve Box for a unit supplied only through
+/// another nation's sources: with Turkey at war and Bulgaria neutral, a German corps in
+/// Constantinople traces only to Constantinople, a Turkish source.
+#[test]
+fn a_german_corps_supplied_only_through_constantinople_stays_out_of_the_reserve_box_13_1_12() {
+    let mut pos = start();
+    common::setup().enter(data(), &mut pos, "tu", false, false);
+    let constantinople = sp("constantinople");
+    let ge = unit("ge-corps-6");
+    pos.units[ge].loc = Location::Map(constantinople);
+    let barred = Context {
+        foreign_sources_barred: true,
+        ..Context::default()
+    };
+    assert!(
+        to(&pos, "ge-corps-6", &Context::default()).contains(&"reserve"),
+        "as before edition 3"
+    );
+    assert!(!to(&pos, "ge-corps-6", &barred).contains(&"reserve"));
+    let why = check(data(), &pos, ge, Place::Reserve, &barred).unwrap_err();
+    assert_eq!(why.rule, "2022 13.1.12");
+    // Nor does a German corps come out of the Reserve Box to join the German one there.
+    let other = unit("ge-corps-7");
+    pos.units[other].loc = Location::Reserve;
+    let by_the_box = |pos: &sandtable_paths_of_glory::state::Position, ctx: &Context| {
+        to(pos, "ge-corps-7", ctx).contains(&"constantinople")
+    };
+    assert!(
+        by_the_box(&pos, &Context::default()),
+        "{:?}",
+        to(&pos, "ge-corps-7", &Context::default())
+    );
+    assert!(!by_the_box(&pos, &barred));
+    // A Turkish corps there goes to the Reserve Box: Constantinople is its own source.
+    let tu = unit("tu-corps-1");
+    pos.units[tu].loc = Location::Map(constantinople);
+    assert!(to(&pos, "tu-corps-1", &barred).contains(&"reserve"));
+}

@@ -159,3 +159,28 @@ fn a_lost_capital_17_1_3() {
         Ok(1)
     );
 }
+
+/// 2022 17.1.4.1: no replacement for a unit supplied only through another nation's sources: with
+/// Turkey at war and Bulgaria neutral, a reduced German corps in Constantinople traces only to
+/// Constantinople, a Turkish source; a reduced Turkish corps beside it is rebuilt.
+#[test]
+fn a_german_corps_supplied_only_through_constantinople_is_not_replaced_17_1_4_1() {
+    let mut pos = start();
+    common::setup().enter(data(), &mut pos, "tu", false, false);
+    let t = tables();
+    let constantinople = sp("constantinople");
+    let (ge, tu) = (unit("ge-corps-6"), unit("tu-corps-1"));
+    for u in [ge, tu] {
+        pos.units[u].loc = Location::Map(constantinople);
+        pos.units[u].full = false;
+    }
+    let ctx = Context {
+        foreign_sources_barred: true,
+        ..Context::default()
+    };
+    let why = check(data(), &t, &pos, 3, Purchase::FlipCorps(ge, None), &ctx).unwrap_err();
+    assert_eq!(why.rule, "2022 17.1.4.1");
+    assert!(check(data(), &t, &pos, 3, Purchase::FlipCorps(tu, None), &ctx).is_ok());
+    // A game begun before data edition 3 replaces it.
+    assert!(check(data(), &t, &pos, 3, Purchase::FlipCorps(ge, None), &Context::default()).is_ok());
+}
