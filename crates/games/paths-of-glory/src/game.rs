@@ -86,6 +86,10 @@ pub struct Scenario {
     /// 5.6.2: the VP the bid adds to the total at the end (positive to the CP), once settled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bid: Option<i8>,
+    /// The optional cards (#56–#65 of each side) are dealt with their groups, and the hands
+    /// hold 8 (supplement 6.16). Not written unless so.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub optional_cards: bool,
 }
 
 /// The four uses of a card in an action round (9.1.3), and the action round's other choices.
@@ -1061,6 +1065,11 @@ impl Rules for PathsOfGlory {
                 "campaign-tournament",
                 "Campaign, tournament (a VP bid)",
                 "战役剧本,锦标赛(胜利点竞标)",
+            ),
+            (
+                "campaign-optional-cards",
+                "Campaign with the optional cards (8-card hands)",
+                "战役剧本,加入可选卡牌(手牌8张)",
             ),
         ]
         .into_iter()

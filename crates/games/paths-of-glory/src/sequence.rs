@@ -22,15 +22,17 @@ use sandtable_core::text::{Lang, Text};
 /// 4.1–4.3: a scenario's set-up, with the deal of the opening hands on the stack.
 pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupError> {
     let sh = crate::game::shipped()?;
-    // 5.6.1: the Limited War and the Campaign may be played as tournaments.
-    let (scenario, tournament) = match scenario {
-        "limited-war-tournament" => ("limited-war", true),
-        "campaign-tournament" => ("campaign", true),
-        other => (other, false),
+    // 5.6.1: the Limited War and the Campaign may be played as tournaments; the Campaign also
+    // with the optional cards (supplement 6.16: all ten a side, with 8-card hands).
+    let (scenario, tournament, optional_cards) = match scenario {
+        "limited-war-tournament" => ("limited-war", true, false),
+        "campaign-tournament" => ("campaign", true, false),
+        "campaign-optional-cards" => ("campaign", false, true),
+        other => (other, false, false),
     };
     let levels = sh.tables.scenario(scenario).ok_or_else(|| {
         SetupError(format!(
-            "paths-of-glory has no scenario `{scenario}` (introductory, limited-war, campaign, historical, limited-war-tournament, campaign-tournament)"
+            "paths-of-glory has no scenario `{scenario}` (introductory, limited-war, campaign, historical, limited-war-tournament, campaign-tournament, campaign-optional-cards)"
         ))
     })?;
     let historical = scenario == "historical";
@@ -39,8 +41,8 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
     // 4.3, 5.7.4.3: in the Historical scenario the CP holds Guns of August and draws seven more
     // to its hand of eight (5.7.4.1).
     let in_hand: &[u8] = if historical { &[1] } else { &[] };
-    pos.cards[side_index(Side::Cp)] = cards::starting_pile(&sh.data, Side::Cp, false, in_hand);
-    pos.cards[side_index(Side::Ap)] = cards::starting_pile(&sh.data, Side::Ap, false, &[]);
+    pos.cards[side_index(Side::Cp)] = cards::starting_pile(&sh.data, Side::Cp, optional_cards, in_hand);
+    pos.cards[side_index(Side::Ap)] = cards::starting_pile(&sh.data, Side::Ap, optional_cards, &[]);
     let mut frames = vec![
         Frame::Turn,
         Frame::Deal { side: Side::Ap },
@@ -60,10 +62,11 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
             introductory: scenario == "introductory",
             limited_war: scenario == "limited-war",
             last_turn: levels.last_turn,
-            hand_size: if historical { 8 } else { 7 },
+            hand_size: if historical || optional_cards { 8 } else { 7 },
             edition: 3,
             tournament,
             bid: None,
+            optional_cards,
         },
         pos,
         turn: TurnRecord::default(),
@@ -700,7 +703,7 @@ fn rise(g: &mut PathsOfGlory, side: Side) {
         };
         g.commitment[i] = next;
         let data = g.data();
-        cards::join_group(&mut g.pos.cards[i], data, side, deck, false);
+        cards::join_group(&mut g.pos.cards[i], data, side, deck, g.scenario.optional_cards);
         g.turn.reshuffle[i] = true;
         g.journal.say(|| {
             Text::new(
@@ -1320,12 +1323,12 @@ pub fn cards_conserved(g: &PathsOfGlory) -> Result<(), String> {
             return Err(format!("{} has a card in two places", side_en(side)));
         }
         let i = side_index(side);
-        let mut expected = cards::group(g.data(), side, Deck::Mobilization, false);
+        let mut expected = cards::group(g.data(), side, Deck::Mobilization, g.scenario.optional_cards);
         if g.commitment[i] >= Commitment::Limited {
-            expected.extend(cards::group(g.data(), side, Deck::Limited, false));
+            expected.extend(cards::group(g.data(), side, Deck::Limited, g.scenario.optional_cards));
         }
         if g.commitment[i] >= Commitment::Total {
-            expected.extend(cards::group(g.data(), side, Deck::Total, false));
+            expected.extend(cards::group(g.data(), side, Deck::Total, g.scenario.optional_cards));
         }
         expected.sort_unstable();
         if all != expected {

@@ -144,3 +144,32 @@ proptest! {
         }
     }
 }
+
+/// Supplement 6.16 ("Adding More Paths"): in the Campaign with the optional cards, all ten a side
+/// are dealt with their groups (#56 and #57 with the Mobilization cards) and the hands hold 8.
+#[test]
+fn the_campaign_with_the_optional_cards_deals_them_and_eight_card_hands() {
+    use sandtable_core::game::{Game, Pending};
+    use sandtable_paths_of_glory::game::{Action, PathsOfGlory, CP};
+    use sandtable_paths_of_glory::state::side_index;
+    let dealt = |scenario: &str| {
+        let mut g = PathsOfGlory::new_game(scenario, 5).expect("a scenario");
+        g.apply(CP, &Action::GunsOfAugust { keep: false }).unwrap();
+        while g.pending() == Pending::Chance {
+            g.resolve_chance();
+        }
+        g
+    };
+    let g = dealt("campaign-optional-cards");
+    for side in [Side::Cp, Side::Ap] {
+        let c = &g.pos.cards[side_index(side)];
+        assert_eq!(c.hand.len(), 8, "{side:?}");
+        let all: Vec<u8> = c.hand.iter().chain(&c.draw).copied().collect();
+        assert!(all.contains(&56) && all.contains(&57), "{side:?}: {all:?}");
+        assert_eq!(all.len(), 16, "14 Mobilization cards and 2 optional ones");
+    }
+    let plain = dealt("campaign");
+    let c = &plain.pos.cards[side_index(Side::Cp)];
+    assert_eq!(c.hand.len(), 7);
+    assert!(!c.hand.iter().chain(&c.draw).any(|&n| n >= 56));
+}

@@ -142,7 +142,14 @@ fn random_introductory_games_run_to_their_end() {
 
 #[test]
 fn random_play_of_the_other_scenarios_holds_its_invariants() {
-    for scenario in ["limited-war", "campaign", "historical"] {
+    for scenario in [
+        "limited-war",
+        "campaign",
+        "historical",
+        "limited-war-tournament",
+        "campaign-tournament",
+        "campaign-optional-cards",
+    ] {
         let played = fuzz(scenario, 0..1, 600);
         assert!(
             played.decisions >= 600 || played.finished == 1,
@@ -198,7 +205,7 @@ fn the_supply_flood_agrees_with_the_search_from_each_space() {
 #[test]
 #[ignore]
 fn soak_whole_campaigns() {
-    for scenario in ["campaign", "historical", "limited-war"] {
+    for scenario in ["campaign", "historical", "limited-war", "campaign-optional-cards"] {
         let played = fuzz(scenario, 0..3, 400_000);
         assert_eq!(played.finished, 3, "{scenario}: {played:?}");
     }
