@@ -167,9 +167,6 @@ impl Scripted {
                 // A combat card is worth more in a battle (12.2.5) than for its numbers.
                 let keep = if c.combat { 30 } else { 0 };
                 let use_score = match with {
-                    // CP #1: kept for the opening, Guns of August is played in it (it takes Liege
-                    // and activates three armies in the one round it may be played).
-                    Use::Event if side == Side::Cp && *card == 1 => 150,
                     // Reinforcements and entries into the war: always (9.5.2, 9.5.3).
                     Use::Event if c.reinforcements.is_some() || c.ws > 0 => 100,
                     Use::Event => 30,
@@ -378,23 +375,6 @@ mod tests {
                 })
                 .count();
             assert!(won >= 7, "seat {seat}: {won} of 8 won");
-        }
-    }
-
-    /// Holding Guns of August (4.3), the CP opens with it (CP #1: only in the first round).
-    #[test]
-    fn the_cp_opens_with_guns_of_august_when_it_keeps_it() {
-        for seed in 1..=4 {
-            let g = play("campaign", 0, seed, true);
-            let log: Vec<String> = g.journal(None).into_iter().map(|l| l.text.en).collect();
-            if !log.iter().any(|l| l.contains("starts with Guns of August in hand")) {
-                continue;
-            }
-            let first = log
-                .iter()
-                .find(|l| l.starts_with("Round 1: CP plays"))
-                .expect("a first action");
-            assert!(first.contains("Guns of August for its event"), "seed {seed}: {first}");
         }
     }
 
