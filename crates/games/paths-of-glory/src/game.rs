@@ -635,6 +635,8 @@ pub struct PathsOfGlory {
     pub(crate) outcome: Option<Outcome>,
     pub(crate) engine: Engine<Action, Frame>,
     pub(crate) journal: Journal,
+    /// Supply maps kept for the position as it is (14.1): no part of the state.
+    pub(crate) kept: crate::supply::Kept,
 }
 
 impl std::fmt::Debug for PathsOfGlory {
@@ -649,6 +651,12 @@ impl std::fmt::Debug for PathsOfGlory {
 impl PathsOfGlory {
     pub fn data(&self) -> &'static Data {
         &self.sh.data
+    }
+
+    /// What bears on supply now beyond the position (the MEF Beachhead, 9.5.3.5), with the
+    /// supply maps kept for the position.
+    pub fn supply_context(&self) -> crate::supply::Context<'_> {
+        crate::sequence::supply_context(self)
     }
 
     pub fn tables(&self) -> &'static Tables {

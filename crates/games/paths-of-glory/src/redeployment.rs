@@ -301,7 +301,11 @@ fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) 
                 return out;
             }
             let nation = sr_nation(data, unit);
-            let supply = Supplied::new(data, pos, tracer_of(data, unit), &ctx.supply);
+            let t = tracer_of(data, unit);
+            let supply = match ctx.supply.kept {
+                Some(kept) => kept.flood(data, pos, t, ctx.supply.open_beaches),
+                None => std::sync::Arc::new(Supplied::new(data, pos, t, &ctx.supply)),
+            };
             let mut in_space: Vec<Vec<usize>> = vec![Vec::new(); data.map.graph.len()];
             for (i, u) in pos.units.iter().enumerate() {
                 if let Location::Map(s) = u.loc {

@@ -8,6 +8,7 @@
 use crate::data::{Data, Nation, Side};
 use crate::state::{Fort, Location, Position};
 use sandtable_core::graph::Space;
+use std::sync::{Arc, Mutex};
 
 /// What bears on supply beyond the position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,10 +19,13 @@ pub struct Context<'a> {
     /// Who has units where, worked out once for a caller asking of many spaces (`None`: look
     /// at the counters each time).
     pub occupancy: Option<&'a Occupancy>,
+    /// The supply maps kept beside the game, answering for every space at once while what a
+    /// trace reads of the position is unchanged (`None`: trace afresh each time).
+    pub kept: Option<&'a Kept>,
 }
 
 /// Which sides have units in each space, and how many units.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Occupancy(Vec<u8>, Vec<u8>);
 
 impl Occupancy {
@@ -196,8 +200,17 @@ fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
     }
 }
 
-/// Whether the tracer is in supply at `at` (14.1).
+/// Whether the tracer is in supply at `at` (14.1): from the kept supply map of its tracer
+/// where the context has one, else by a search from `at`.
 pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
+    match ctx.kept {
+        Some(kept) if at.idx() < data.map.graph.len() => kept.flood(data, pos, t, ctx.open_beaches).at(data, at),
+        _ => traced(data, pos, t, at, ctx),
+    }
+}
+
+/// Whether the tracer is in supply at `at` (14.1), by a search from `at` (the kept maps aside).
+pub fn traced(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
     if always_supplied(data, t, at) {
         return true;
     }
@@ -210,6 +223,7 @@ pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Contex
             &Context {
                 open_beaches: ctx.open_beaches,
                 occupancy: Some(&built),
+                kept: None,
             }
         }
     };
@@ -320,6 +334,143 @@ impl Supplied {
         let i = at.idx();
         i < self.land.len()
             && (always_supplied(data, self.tracer, at) || self.land[i] || (self.by_sea && self.to_port[i]))
+    }
+}
+
+/// What a supply trace reads of the position (14.1.2, 14.1.4): where each counter stands, who
+/// controls each space and its fort's state.
+#[derive(PartialEq, Eq)]
+struct Inputs {
+    locs: Vec<Location>,
+    spaces: Vec<(Option<Side>, Fort)>,
+}
+
+impl Inputs {
+    fn matches(&self, pos: &Position) -> bool {
+        self.locs.len() == pos.units.len()
+            && self.spaces.len() == pos.spaces.len()
+            && self.locs.iter().zip(&pos.units).all(|(l, u)| *l == u.loc)
+            && self
+                .spaces
+                .iter()
+                .zip(&pos.spaces)
+                .all(|(k, st)| *k == (st.control, st.fort))
+    }
+
+    fn of(pos: &Position) -> Inputs {
+        Inputs {
+            locs: pos.units.iter().map(|u| u.loc).collect(),
+            spaces: pos.spaces.iter().map(|st| (st.control, st.fort)).collect(),
+        }
+    }
+}
+
+/// The maps kept for one position.
+struct Maps {
+    inputs: Inputs,
+    occupancy: Arc<Occupancy>,
+    /// Per tracer and set of open MEF beaches, the spaces it is supplied at.
+    floods: Vec<(Tracer, Vec<Space>, Arc<Supplied>)>,
+}
+
+/// Supply maps kept beside a game: who stands where, and each tracer's supplied spaces (each
+/// flooded once, [`Supplied`]), answered again while the counters' places, the spaces'
+/// control and their forts' states are those they were made from; any change there drops
+/// them all. A clone starts empty.
+#[derive(Default)]
+pub struct Kept(Mutex<Slot>);
+
+#[derive(Default)]
+struct Slot {
+    maps: Option<Maps>,
+    /// The address of the position the maps are known to be made from while a [`Trust`] holds
+    /// it borrowed (0: none), so that they are not compared with it again.
+    trusted: usize,
+}
+
+/// While alive, the kept maps answer for the position it borrows without comparing it with
+/// what they were made from: nothing can change a position while it is borrowed.
+pub struct Trust<'a> {
+    kept: &'a Kept,
+    _pos: &'a Position,
+}
+
+impl Drop for Trust<'_> {
+    fn drop(&mut self) {
+        self.kept.lock().trusted = 0;
+    }
+}
+
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        Kept::default()
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept")
+    }
+}
+
+fn address(pos: &Position) -> usize {
+    pos as *const Position as usize
+}
+
+impl Kept {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Slot> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The maps for `pos`: those kept if they were made from what `pos` holds, else new ones.
+    fn maps<'m>(slot: &'m mut Slot, data: &Data, pos: &Position) -> &'m mut Maps {
+        let known = slot.trusted != 0 && slot.trusted == address(pos) && slot.maps.is_some();
+        if !known && !slot.maps.as_ref().is_some_and(|m| m.inputs.matches(pos)) {
+            // Made for another position: a trust given for the old maps no longer holds.
+            slot.trusted = 0;
+            slot.maps = Some(Maps {
+                inputs: Inputs::of(pos),
+                occupancy: Arc::new(Occupancy::of(data, pos)),
+                floods: Vec::new(),
+            });
+        }
+        slot.maps.as_mut().expect("just made")
+    }
+
+    /// Makes the maps answer for `pos` unchecked while the returned guard borrows it.
+    pub fn trust<'a>(&'a self, data: &Data, pos: &'a Position) -> Trust<'a> {
+        let mut slot = self.lock();
+        Kept::maps(&mut slot, data, pos);
+        slot.trusted = address(pos);
+        Trust { kept: self, _pos: pos }
+    }
+
+    /// Who stands where in `pos`.
+    pub fn occupancy(&self, data: &Data, pos: &Position) -> Arc<Occupancy> {
+        let mut slot = self.lock();
+        Kept::maps(&mut slot, data, pos).occupancy.clone()
+    }
+
+    /// The spaces where the tracer is in supply in `pos`, with `open_beaches` holding the MEF
+    /// Beachhead marker.
+    pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Arc<Supplied> {
+        let mut slot = self.lock();
+        let maps = Kept::maps(&mut slot, data, pos);
+        if let Some((_, _, f)) = maps
+            .floods
+            .iter()
+            .find(|(k, b, _)| *k == t && b.as_slice() == open_beaches)
+        {
+            return f.clone();
+        }
+        let ctx = Context {
+            open_beaches,
+            occupancy: Some(&maps.occupancy),
+            kept: None,
+        };
+        let f = Arc::new(Supplied::new(data, pos, t, &ctx));
+        maps.floods.push((t, open_beaches.to_vec(), f.clone()));
+        f
     }
 }
 
