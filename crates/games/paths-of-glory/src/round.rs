@@ -302,7 +302,12 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
                 ));
             }
             let occ = g.kept.occupancy(g.data(), &g.pos);
-            if !sr_places(g, u, &sr_context(g, &occ), &occ).is_empty() {
+            // Somewhere to go, within the stacking limit: what `sr_places` lists, not empty.
+            let room = |p: Place| match p {
+                Place::Map(s) => occ.count(s) < 3,
+                Place::Reserve => true,
+            };
+            if redeployment::any_destination(g.data(), &g.pos, u, &sr_context(g, &occ), room) {
                 Ok(())
             } else {
                 Err(PathsOfGlory::refuse(
