@@ -348,7 +348,7 @@ fn visit_anywhere(
             let t = tracer_of(data, unit);
             let supply = match ctx.supply.kept {
                 Some(kept) => kept.flood(data, pos, t, ctx.supply.open_beaches),
-                None => std::sync::Arc::new(Supplied::new(data, pos, t, &ctx.supply)),
+                None => Supplied::new(data, pos, t, &ctx.supply),
             };
             // Per space: its units, those of the unit's nationality, and those of them other
             // than the ANA and the Senussi.

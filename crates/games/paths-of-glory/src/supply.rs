@@ -270,11 +270,18 @@ pub fn traced(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) 
 /// Reserve Box, 13.1.8). Flooded backwards from the sources: a space is supplied when it is
 /// always supplied, when a land path reaches a source, or when a land path reaches a usable port
 /// and some usable port has a land path to a source (one sea leg joins any two ports, 14.1.4).
+#[derive(Clone)]
 pub struct Supplied {
+    reach: Arc<Reach>,
+    tracer: Tracer,
+}
+
+/// The spaces a flood from the sources reaches: by land, and by land to a usable port, with
+/// whether some usable port is supplied by land (one sea leg joins any two, 14.1.4).
+struct Reach {
     land: Vec<bool>,
     to_port: Vec<bool>,
     by_sea: bool,
-    tracer: Tracer,
 }
 
 impl Supplied {
@@ -322,18 +329,65 @@ impl Supplied {
         let to_port = flood(&mut ports.iter().copied());
         let by_sea = ports.iter().any(|p| land[p.idx()]);
         Supplied {
-            land,
-            to_port,
-            by_sea,
+            reach: Arc::new(Reach { land, to_port, by_sea }),
+            tracer: t,
+        }
+    }
+
+    /// The same flood answering for another tracer whose [`FloodKey`] is the same.
+    fn for_tracer(&self, t: Tracer) -> Supplied {
+        Supplied {
+            reach: self.reach.clone(),
             tracer: t,
         }
     }
 
     /// Whether the tracer is in supply at `at`, as [`in_supply`] says.
     pub fn at(&self, data: &Data, at: Space) -> bool {
-        let i = at.idx();
-        i < self.land.len()
-            && (always_supplied(data, self.tracer, at) || self.land[i] || (self.by_sea && self.to_port[i]))
+        let (i, r) = (at.idx(), &*self.reach);
+        i < r.land.len() && (always_supplied(data, self.tracer, at) || r.land[i] || (r.by_sea && r.to_port[i]))
+    }
+}
+
+/// What a flood from the sources ([`Supplied::new`]) reads of a tracer, the units always in
+/// supply aside (14.1.5, 14.1.6): its side, the sources it draws on (14.2), the dashed lines it
+/// may take (11.1.4, 14.1.3), whether it may trace by sea (14.1.4, 2022 14.2.2) and whether
+/// through an open MEF beach (9.5.3.5). Tracers with the same key flood alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FloodKey {
+    side: Side,
+    sources: u8,
+    lines: u32,
+    sea: bool,
+    beach: bool,
+}
+
+impl FloodKey {
+    fn of(data: &Data, t: Tracer) -> FloodKey {
+        let l = data.lines;
+        let (lines, sea, beach) = match t {
+            Tracer::Unit {
+                nation,
+                lines: n,
+                beach,
+                ..
+            } => {
+                let mut lines = l.for_nation(n);
+                if matches!(n, Nation::Ro | Nation::Sb) {
+                    lines |= l.only_ru;
+                }
+                (lines, !matches!(nation, Nation::Ru | Nation::Sb | Nation::Ro), beach)
+            }
+            Tracer::Space(Side::Cp) => (l.only_tu, true, false),
+            Tracer::Space(Side::Ap) => (l.only_br | l.only_it | l.only_ru | l.only_ana, true, false),
+        };
+        FloodKey {
+            side: t.side(),
+            sources: source_bits(t),
+            lines,
+            sea,
+            beach,
+        }
     }
 }
 
@@ -369,8 +423,8 @@ impl Inputs {
 struct Maps {
     inputs: Inputs,
     occupancy: Arc<Occupancy>,
-    /// Per tracer and set of open MEF beaches, the spaces it is supplied at.
-    floods: Vec<(Tracer, Vec<Space>, Arc<Supplied>)>,
+    /// Per kind of flood and set of open MEF beaches, the spaces supplied.
+    floods: Vec<(FloodKey, Vec<Space>, Supplied)>,
 }
 
 /// Supply maps kept beside a game: who stands where, and each tracer's supplied spaces (each
@@ -453,23 +507,24 @@ impl Kept {
 
     /// The spaces where the tracer is in supply in `pos`, with `open_beaches` holding the MEF
     /// Beachhead marker.
-    pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Arc<Supplied> {
+    pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Supplied {
+        let key = FloodKey::of(data, t);
         let mut slot = self.lock();
         let maps = Kept::maps(&mut slot, data, pos);
         if let Some((_, _, f)) = maps
             .floods
             .iter()
-            .find(|(k, b, _)| *k == t && b.as_slice() == open_beaches)
+            .find(|(k, b, _)| *k == key && b.as_slice() == open_beaches)
         {
-            return f.clone();
+            return f.for_tracer(t);
         }
         let ctx = Context {
             open_beaches,
             occupancy: Some(&maps.occupancy),
             kept: None,
         };
-        let f = Arc::new(Supplied::new(data, pos, t, &ctx));
-        maps.floods.push((t, open_beaches.to_vec(), f.clone()));
+        let f = Supplied::new(data, pos, t, &ctx);
+        maps.floods.push((key, open_beaches.to_vec(), f.clone()));
         f
     }
 }

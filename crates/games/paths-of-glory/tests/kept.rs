@@ -64,3 +64,46 @@ fn the_kept_supply_maps_agree_with_a_fresh_trace_at_every_decision() {
         "{decisions} decisions, {checked} traces"
     );
 }
+
+/// 14.1: tracers of different nationalities that flood alike share one kept flood; for every
+/// tracer of the counters, at every space, the shared flood says what a search from the space
+/// says (every 25th decision of random campaigns).
+#[test]
+fn the_shared_floods_agree_with_a_fresh_trace_from_every_space() {
+    let mut n = 0u64;
+    let mut checked = 0u64;
+    every_decision(0..3, 400, |g| {
+        n += 1;
+        if !n.is_multiple_of(25) {
+            return;
+        }
+        let data = g.data();
+        let kept = g.supply_context();
+        let fresh = Context { kept: None, ..kept };
+        let mut tracers = Vec::new();
+        for u in 0..data.pieces.len() {
+            let t = tracer_of(data, u);
+            if !tracers.contains(&t) {
+                tracers.push(t);
+            }
+        }
+        for side in [
+            sandtable_paths_of_glory::data::Side::Cp,
+            sandtable_paths_of_glory::data::Side::Ap,
+        ] {
+            tracers.push(supply::Tracer::Space(side));
+        }
+        for &t in &tracers {
+            for s in data.map.graph.space_indices() {
+                assert_eq!(
+                    supply::in_supply(data, &g.pos, t, s, &kept),
+                    supply::traced(data, &g.pos, t, s, &fresh),
+                    "{t:?} at {}",
+                    data.map.graph.space(s).id
+                );
+                checked += 1;
+            }
+        }
+    });
+    assert!(checked > 100_000, "{checked}");
+}
