@@ -425,6 +425,27 @@ struct Maps {
     occupancy: Arc<Occupancy>,
     /// Per kind of flood and set of open MEF beaches, the spaces supplied.
     floods: Vec<(FloodKey, Vec<Space>, Supplied)>,
+    /// The units of each space in data order: the first of each space, and after each unit
+    /// the next in its space ([`NO_UNIT`] ends a chain).
+    first: Vec<u16>,
+    next: Vec<u16>,
+}
+
+const NO_UNIT: u16 = u16::MAX;
+
+/// The chains of [`Maps::first`] and [`Maps::next`].
+fn chains(data: &Data, pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    let mut first = vec![NO_UNIT; data.map.graph.len()];
+    let mut next = vec![NO_UNIT; pos.units.len()];
+    for (i, u) in pos.units.iter().enumerate().rev() {
+        if let Location::Map(s) = u.loc {
+            if let Some(f) = first.get_mut(s.idx()) {
+                next[i] = *f;
+                *f = i as u16;
+            }
+        }
+    }
+    (first, next)
 }
 
 /// Supply maps kept beside a game: who stands where, and each tracer's supplied spaces (each
@@ -482,10 +503,13 @@ impl Kept {
         if !known && !slot.maps.as_ref().is_some_and(|m| m.inputs.matches(pos)) {
             // Made for another position: a trust given for the old maps no longer holds.
             slot.trusted = 0;
+            let (first, next) = chains(data, pos);
             slot.maps = Some(Maps {
                 inputs: Inputs::of(pos),
                 occupancy: Arc::new(Occupancy::of(data, pos)),
                 floods: Vec::new(),
+                first,
+                next,
             });
         }
         slot.maps.as_mut().expect("just made")
@@ -497,6 +521,29 @@ impl Kept {
         Kept::maps(&mut slot, data, pos);
         slot.trusted = address(pos);
         Trust { kept: self, _pos: pos }
+    }
+
+    /// While a [`Trust`] holds `pos`: gives `visit` the units in `s` in data order, as
+    /// [`Position::units_in`] does, from the kept chains, and says true. Otherwise (or for a
+    /// space off the map) gives nothing and says false: ask the position.
+    pub fn trusted_units_in(&self, pos: &Position, s: Space, visit: &mut dyn FnMut(usize)) -> bool {
+        let slot = self.lock();
+        let Some(maps) = slot
+            .maps
+            .as_ref()
+            .filter(|_| slot.trusted != 0 && slot.trusted == address(pos))
+        else {
+            return false;
+        };
+        let Some(&head) = maps.first.get(s.idx()) else {
+            return false;
+        };
+        let mut u = head;
+        while u != NO_UNIT {
+            visit(u as usize);
+            u = maps.next[u as usize];
+        }
+        true
     }
 
     /// Who stands where in `pos`.

@@ -107,3 +107,29 @@ fn the_shared_floods_agree_with_a_fresh_trace_from_every_space() {
     });
     assert!(checked > 100_000, "{checked}");
 }
+
+/// 10.1: while a legal list is made, the units of each space kept beside the game are those the
+/// position lists, in the same order; outside it the kept lists are not offered.
+#[test]
+fn the_kept_units_of_each_space_are_the_positions_at_every_decision() {
+    let mut spaces = 0u64;
+    every_decision(0..3, 400, |g| {
+        let data = g.data();
+        let kept = g.supply_context().kept.expect("kept");
+        let s0 = data.map.graph.space_indices().next().expect("a space");
+        assert!(!kept.trusted_units_in(&g.pos, s0, &mut |_| ()), "untrusted");
+        let _trust = kept.trust(data, &g.pos);
+        for s in data.map.graph.space_indices() {
+            let mut listed = Vec::new();
+            assert!(kept.trusted_units_in(&g.pos, s, &mut |u| listed.push(u)));
+            assert_eq!(
+                listed,
+                g.pos.units_in(s).collect::<Vec<_>>(),
+                "{}",
+                data.map.graph.space(s).id
+            );
+            spaces += 1;
+        }
+    });
+    assert!(spaces > 100_000, "{spaces}");
+}
