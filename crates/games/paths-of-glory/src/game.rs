@@ -771,6 +771,23 @@ impl PathsOfGlory {
         }
     }
 
+    /// The units of a side in a space, in data order: while a legal list is made from the
+    /// units of each space kept beside the game ([`crate::supply::Kept::trusted_units_in`]),
+    /// otherwise by a pass over the counters.
+    pub(crate) fn units_of_side(&self, side: Side, s: Space) -> Vec<usize> {
+        let data = self.data();
+        let mut out = Vec::new();
+        let mut add = |u: usize| {
+            if data.pieces[u].side == side {
+                out.push(u);
+            }
+        };
+        if !self.kept.trusted_units_in(&self.pos, s, &mut add) {
+            self.pos.units_in(s).for_each(add);
+        }
+        out
+    }
+
     /// A counter's space, if it is on the map.
     pub(crate) fn at(&self, u: usize) -> Option<Space> {
         match self.pos.units.get(u).map(|x| x.loc) {
