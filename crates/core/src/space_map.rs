@@ -135,12 +135,6 @@ pub struct SpaceMap {
     pub space_sets: BTreeMap<String, Vec<Space>>,
 }
 
-/// The line (from 1) of a byte offset in `text`.
-fn line_at(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
-}
-
 /// The bits of a legend list: one per name, in order. Refuses repeated names and more than 32.
 fn legend_bits(names: &[String], what: &str) -> Result<BTreeMap<String, u32>, MapError> {
     if names.len() > 32 {
@@ -176,7 +170,8 @@ impl SpaceMap {
     /// Reads a map from the text of a point-to-point map file, checking every entry.
     pub fn from_toml(text: &str) -> Result<SpaceMap, MapError> {
         let file: SpaceMapFile = toml::from_str(text).map_err(|e| MapError(e.to_string()))?;
-        let line = |offset: usize| line_at(text, offset);
+        let lines = crate::text::Lines::new(text);
+        let line = |offset: usize| lines.at(offset);
         let terrain_bits = legend_bits(&file.legend.terrain, "terrain")?;
         let feature_bits = legend_bits(&file.legend.features, "feature")?;
 

@@ -90,3 +90,49 @@ mod half_mp_tests {
         assert_eq!(super::half_mp(10).zh, "5 移动力");
     }
 }
+
+/// The lines of a text, found once, so that the line of many byte offsets (the entries of a
+/// data file, for its error messages) is looked up rather than counted from the start each time.
+pub struct Lines {
+    /// The byte offset of each line break.
+    breaks: Vec<usize>,
+    len: usize,
+}
+
+impl Lines {
+    pub fn new(text: &str) -> Lines {
+        Lines {
+            breaks: text
+                .bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i)
+                .collect(),
+            len: text.len(),
+        }
+    }
+
+    /// The line (from 1) of a byte offset; an offset past the end is on the last line.
+    pub fn at(&self, offset: usize) -> usize {
+        let end = offset.min(self.len);
+        // The line breaks before `end`.
+        self.breaks.partition_point(|&b| b < end) + 1
+    }
+}
+
+#[cfg(test)]
+mod lines_tests {
+    use super::Lines;
+
+    #[test]
+    fn the_line_of_every_offset_is_the_count_of_breaks_before_it_plus_one() {
+        for text in ["", "a", "\n", "a\nb\nc", "\n\nab\n\ncd\n", "ab\r\nc\n", "名\n字\n"] {
+            let lines = Lines::new(text);
+            for offset in 0..text.len() + 3 {
+                let end = offset.min(text.len());
+                let counted = text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1;
+                assert_eq!(lines.at(offset), counted, "{text:?} at {offset}");
+            }
+        }
+    }
+}

@@ -10,6 +10,7 @@
 use sandtable_core::graph::Space;
 use sandtable_core::map::About;
 use sandtable_core::space_map::SpaceMap;
+use sandtable_core::text::Lines;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -376,12 +377,6 @@ pub struct Data {
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
 pub const SUPPLY_SETS: [&str; 4] = ["supply-cp", "supply-ru-sb-ro", "supply-sb-salonika", "supply-ap-other"];
 
-/// The line (from 1) of a byte offset in `text`.
-fn line_at(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
-}
-
 fn toml_error(file: &'static str, e: toml::de::Error) -> DataError {
     // The reader's message names the line and column.
     DataError {
@@ -455,7 +450,7 @@ fn load_map(text: &str) -> Result<(SpaceMap, Vec<SpaceFacts>, LineMasks), DataEr
     // The line of each space entry, for the checks below.
     let line_of = |id: &str| {
         let needle = format!("id = \"{id}\"");
-        text.find(&needle).map_or(0, |at| line_at(text, at))
+        text.find(&needle).map_or(0, |at| Lines::new(text).at(at))
     };
     let mut masks = [0u32; 6];
     for (mask, name) in masks
@@ -541,8 +536,9 @@ fn load_pieces(text: &str) -> Result<(About, Vec<Piece>), DataError> {
     let file: PiecesFile = toml::from_str(text).map_err(|e| toml_error(PIECES_FILE, e))?;
     let mut first: BTreeMap<String, usize> = BTreeMap::new();
     let mut pieces = Vec::with_capacity(file.pieces.len());
+    let lines = Lines::new(text);
     for entry in file.pieces {
-        let at = line_at(text, entry.span().start);
+        let at = lines.at(entry.span().start);
         let p = entry.into_inner();
         if p.id.trim().is_empty() {
             return Err(err(at, "a piece with an empty id".into()));
@@ -586,8 +582,9 @@ fn load_cards(text: &str, pieces: &[Piece]) -> Result<(About, Vec<Card>), DataEr
     let mut first: BTreeMap<(Side, u8), usize> = BTreeMap::new();
     let mut ids: BTreeMap<String, usize> = BTreeMap::new();
     let mut cards = Vec::with_capacity(file.cards.len());
+    let lines = Lines::new(text);
     for entry in file.cards {
-        let at = line_at(text, entry.span().start);
+        let at = lines.at(entry.span().start);
         let c = entry.into_inner();
         let what = format!("card `{}`", c.id);
         if let Some(line) = ids.insert(c.id.clone(), at) {
@@ -640,9 +637,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn line_at_counts_from_one() {
-        assert_eq!(line_at("a\nb\nc", 0), 1);
-        assert_eq!(line_at("a\nb\nc", 2), 2);
-        assert_eq!(line_at("a\nb\nc", 99), 3);
+    fn lines_count_from_one() {
+        assert_eq!(Lines::new("a\nb\nc").at(0), 1);
+        assert_eq!(Lines::new("a\nb\nc").at(2), 2);
+        assert_eq!(Lines::new("a\nb\nc").at(99), 3);
     }
 }

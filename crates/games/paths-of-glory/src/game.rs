@@ -666,6 +666,8 @@ pub struct PathsOfGlory {
     pub(crate) outcome: Option<Outcome>,
     pub(crate) engine: Engine<Action, Frame>,
     pub(crate) journal: Journal,
+    /// Supply maps kept for the position as it is (14.1): no part of the state.
+    pub(crate) kept: crate::supply::Kept,
 }
 
 impl std::fmt::Debug for PathsOfGlory {
@@ -680,6 +682,12 @@ impl std::fmt::Debug for PathsOfGlory {
 impl PathsOfGlory {
     pub fn data(&self) -> &'static Data {
         &self.sh.data
+    }
+
+    /// What bears on supply now beyond the position (the MEF Beachhead, 9.5.3.5), with the
+    /// supply maps kept for the position.
+    pub fn supply_context(&self) -> crate::supply::Context<'_> {
+        crate::sequence::supply_context(self)
     }
 
     pub fn tables(&self) -> &'static Tables {
@@ -792,6 +800,23 @@ impl PathsOfGlory {
         } else {
             Side::Ap
         }
+    }
+
+    /// The units of a side in a space, in data order: while a legal list is made from the
+    /// units of each space kept beside the game ([`crate::supply::Kept::trusted_units_in`]),
+    /// otherwise by a pass over the counters.
+    pub(crate) fn units_of_side(&self, side: Side, s: Space) -> Vec<usize> {
+        let data = self.data();
+        let mut out = Vec::new();
+        let mut add = |u: usize| {
+            if data.pieces[u].side == side {
+                out.push(u);
+            }
+        };
+        if !self.kept.trusted_units_in(&self.pos, s, &mut add) {
+            self.pos.units_in(s).for_each(add);
+        }
+        out
     }
 
     /// A counter's space, if it is on the map.

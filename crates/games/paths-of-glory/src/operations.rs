@@ -35,11 +35,18 @@ fn valid(g: &PathsOfGlory, s: Space) -> bool {
 
 /// The units of a side in a space, as counter numbers.
 fn units_of(g: &PathsOfGlory, side: Side, s: Space) -> Vec<u16> {
-    g.pos
-        .units_in(s)
-        .filter(|&u| g.data().pieces[u].side == side)
-        .map(|u| u as u16)
-        .collect()
+    let data = g.data();
+    let mut out = Vec::new();
+    let mut add = |u: usize| {
+        if data.pieces[u].side == side {
+            out.push(u as u16);
+        }
+    };
+    // While a legal list is made, from the units of each space kept beside the game.
+    if !g.kept.trusted_units_in(&g.pos, s, &mut add) {
+        g.pos.units_in(s).for_each(add);
+    }
+    out
 }
 
 /// The rules of movement in force now; `attack_marked` are the spaces activated for combat.

@@ -126,14 +126,21 @@ fn capital_open(data: &Data, pos: &Position, unit: usize) -> bool {
     pos.holds_capital(data, sr_nation(data, unit), data.pieces[unit].side)
 }
 
-/// The spaces a unit on the map reaches overland (13.1.6), its own space aside.
-fn overland(data: &Data, pos: &Position, unit: usize, from: Space, ctx: &Context) -> Vec<Space> {
+/// The spaces a unit on the map reaches overland (13.1.6), its own space aside, each given to
+/// `visit` as it is reached; the walk stops when `visit` says so (returns true).
+fn overland(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    from: Space,
+    ctx: &Context,
+    visit: &mut dyn FnMut(Space) -> bool,
+) -> bool {
     let p = &data.pieces[unit];
     let lines = data.lines;
     let mut seen = vec![false; data.map.graph.len()];
     seen[from.idx()] = true;
     let mut queue = vec![from];
-    let mut out = Vec::new();
     while let Some(s) = queue.pop() {
         for &(c, n) in data.map.graph.exits(s) {
             if seen[n.idx()] {
@@ -148,11 +155,13 @@ fn overland(data: &Data, pos: &Position, unit: usize, from: Space, ctx: &Context
             if line_ok && open_to(data, pos, unit, ctx, n) {
                 seen[n.idx()] = true;
                 queue.push(n);
-                out.push(n);
+                if visit(n) {
+                    return true;
+                }
             }
         }
     }
-    out
+    false
 }
 
 /// Whether the unit is held by a Near East limit when going from `a` to `b` (13.2), with
@@ -257,17 +266,10 @@ fn may_end(data: &Data, unit: usize, ctx: &Context, s: Space) -> bool {
 /// The places before the Near East limits, each with whether it is reached by sea or the
 /// Reserve Box.
 fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
-    if unit >= data.pieces.len() || unit >= pos.units.len() {
-        return Vec::new();
-    }
-    let mut out = candidates_anywhere(data, pos, unit, ctx);
-    out.retain(|&(to, _)| match to {
-        Place::Map(s) => {
-            may_end(data, unit, ctx, s)
-                && !brest_litovsk_bars(data, pos, unit, s, ctx)
-                && !foreign_supply(data, pos, unit, to, ctx)
-        }
-        Place::Reserve => !foreign_supply(data, pos, unit, to, ctx),
+    let mut out = Vec::new();
+    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
+        out.push((to, sea));
+        false
     });
     out
 }
@@ -285,22 +287,62 @@ fn foreign_supply(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Con
     supply::only_through_foreign_sources(data, pos, unit, on_map, &ctx.supply)
 }
 
-fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
+/// Whether the unit may redeploy anywhere (13.1) with no Near East or capital limit broken, to
+/// a place `room` accepts: what `destinations` followed by that filter says is not empty, found
+/// without listing every place.
+pub fn any_destination(data: &Data, pos: &Position, unit: usize, ctx: &Context, room: impl Fn(Place) -> bool) -> bool {
+    if unit >= data.pieces.len() || unit >= pos.units.len() {
+        return false;
+    }
+    let from = place_of(pos, unit);
+    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
+        near_east_limit(data, unit, from, to, sea, ctx).is_none() && room(to)
+    })
+}
+
+/// Gives `visit` each place before the Near East limits, with whether it is reached by sea or
+/// the Reserve Box (a place may come more than once); stops when `visit` says so (returns
+/// true), and says whether it did.
+fn visit_candidates(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    visit: &mut dyn FnMut(Place, bool) -> bool,
+) -> bool {
+    if unit >= data.pieces.len() || unit >= pos.units.len() {
+        return false;
+    }
+    visit_anywhere(data, pos, unit, ctx, &mut |to, sea| {
+        let ok = match to {
+            Place::Map(s) => {
+                may_end(data, unit, ctx, s)
+                    && !brest_litovsk_bars(data, pos, unit, s, ctx)
+                    && !foreign_supply(data, pos, unit, to, ctx)
+            }
+            Place::Reserve => !foreign_supply(data, pos, unit, to, ctx),
+        };
+        ok && visit(to, sea)
+    })
+}
+
+fn visit_anywhere(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    visit: &mut dyn FnMut(Place, bool) -> bool,
+) -> bool {
     let p = &data.pieces[unit];
-    let mut out = Vec::new();
     match pos.units[unit].loc {
         Location::Map(from) => {
             // 13.1.5: in supply to redeploy.
             if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) {
-                return out;
+                return false;
             }
             // 2022 13.1.11: Montenegro's corps only between Cetinje and the Reserve Box.
-            if p.nation != Nation::Mn {
-                out.extend(
-                    overland(data, pos, unit, from, ctx)
-                        .into_iter()
-                        .map(|s| (Place::Map(s), false)),
-                );
+            if p.nation != Nation::Mn && overland(data, pos, unit, from, ctx, &mut |s| visit(Place::Map(s), false)) {
+                return true;
             }
             // 13.1.7: a corps by sea, port to port; never a Russian (2022 13.1.6).
             if p.kind == Kind::Corps
@@ -309,56 +351,64 @@ fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) 
                 && port(data, pos, p.side, from)
             {
                 for s in data.map.graph.space_indices() {
-                    if s != from && port(data, pos, p.side, s) && open_to(data, pos, unit, ctx, s) {
-                        out.push((Place::Map(s), true));
+                    if s != from
+                        && port(data, pos, p.side, s)
+                        && open_to(data, pos, unit, ctx, s)
+                        && visit(Place::Map(s), true)
+                    {
+                        return true;
                     }
                 }
             }
             // 13.1.9: a corps to the Reserve Box; not the ANA (2022 13.2.1); a Russian only from
             // inside Russia.
-            if p.kind == Kind::Corps
+            p.kind == Kind::Corps
                 && p.nation != Nation::Ana
                 && (p.nation != Nation::Ru || is_russian_space(data, from))
                 && capital_open(data, pos, unit)
-            {
-                out.push((Place::Reserve, true));
-            }
+                && visit(Place::Reserve, true)
         }
         Location::Reserve => {
             if !capital_open(data, pos, unit) {
-                return out;
+                return false;
             }
             let nation = sr_nation(data, unit);
-            let supply = Supplied::new(data, pos, tracer_of(data, unit), &ctx.supply);
-            let mut in_space: Vec<Vec<usize>> = vec![Vec::new(); data.map.graph.len()];
+            let t = tracer_of(data, unit);
+            let supply = match ctx.supply.kept {
+                Some(kept) => kept.flood(data, pos, t, ctx.supply.open_beaches),
+                None => Supplied::new(data, pos, t, &ctx.supply),
+            };
+            // Per space: its units, those of the unit's nationality, and those of them other
+            // than the ANA and the Senussi.
+            let n = data.map.graph.len();
+            let (mut all, mut same, mut same_regular) = (vec![0u8; n], vec![0u8; n], vec![0u8; n]);
             for (i, u) in pos.units.iter().enumerate() {
                 if let Location::Map(s) = u.loc {
-                    in_space[s.idx()].push(i);
+                    let k = s.idx();
+                    all[k] = all[k].saturating_add(1);
+                    if sr_nation(data, i) == nation {
+                        same[k] = same[k].saturating_add(1);
+                        if !matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn) {
+                            same_regular[k] = same_regular[k].saturating_add(1);
+                        }
+                    }
                 }
             }
             for s in data.map.graph.space_indices() {
-                if in_space[s.idx()].len() >= 3 || !open_to(data, pos, unit, ctx, s) {
+                if all[s.idx()] >= 3 || !open_to(data, pos, unit, ctx, s) {
                     continue;
                 }
                 if p.nation == Nation::Mn {
-                    if data.map.graph.space(s).id == "cetinje" {
-                        out.push((Place::Map(s), true));
+                    if data.map.graph.space(s).id == "cetinje" && visit(Place::Map(s), true) {
+                        return true;
                     }
                     continue;
                 }
                 // 13.1.8: a supplied space with a unit of the same nationality, but not one
                 // holding only the ANA or the Senussi.
-                let same: Vec<usize> = in_space[s.idx()]
-                    .iter()
-                    .copied()
-                    .filter(|&i| sr_nation(data, i) == nation)
-                    .collect();
-                let only_special = !same.is_empty()
-                    && same
-                        .iter()
-                        .all(|&i| matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn));
+                let only_special = same[s.idx()] > 0 && same_regular[s.idx()] == 0;
                 let supplied = supply.at(data, s);
-                let with_own = !same.is_empty() && !only_special && supplied;
+                let with_own = same[s.idx()] > 0 && !only_special && supplied;
                 // A corps also to its nation's supplied capital or supply source.
                 let home = p.kind == Kind::Corps
                     && supplied
@@ -373,14 +423,14 @@ fn candidates_anywhere(data: &Data, pos: &Position, unit: usize, ctx: &Context) 
                 let salonika = nation == Nation::Sb
                     && data.map.space_set("supply-sb-salonika").contains(&s)
                     && pos.space(s).control == Some(Side::Ap);
-                if with_own || home || us_port || salonika {
-                    out.push((Place::Map(s), true));
+                if (with_own || home || us_port || salonika) && visit(Place::Map(s), true) {
+                    return true;
                 }
             }
+            false
         }
-        _ => {}
+        _ => false,
     }
-    out
 }
 
 /// Whether a unit may redeploy to `to`, and why not (13.1, 13.2).
@@ -475,4 +525,163 @@ pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context)
         ),
     };
     Err(Refusal::new(rule, Text::new(en, zh)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+
+    /// The places before the Near East limits as they were listed before the walk could stop at
+    /// the first: every place gathered into lists, the units of each space listed for 13.1.8.
+    fn listed(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
+        let p = &data.pieces[unit];
+        let mut out = Vec::new();
+        match pos.units[unit].loc {
+            Location::Map(from) => {
+                if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) {
+                    return out;
+                }
+                if p.nation != Nation::Mn {
+                    overland(data, pos, unit, from, ctx, &mut |s| {
+                        out.push((Place::Map(s), false));
+                        false
+                    });
+                }
+                if p.kind == Kind::Corps
+                    && p.nation != Nation::Ru
+                    && p.nation != Nation::Mn
+                    && port(data, pos, p.side, from)
+                {
+                    for s in data.map.graph.space_indices() {
+                        if s != from && port(data, pos, p.side, s) && open_to(data, pos, unit, ctx, s) {
+                            out.push((Place::Map(s), true));
+                        }
+                    }
+                }
+                if p.kind == Kind::Corps
+                    && p.nation != Nation::Ana
+                    && (p.nation != Nation::Ru || is_russian_space(data, from))
+                    && capital_open(data, pos, unit)
+                {
+                    out.push((Place::Reserve, true));
+                }
+            }
+            Location::Reserve => {
+                if !capital_open(data, pos, unit) {
+                    return out;
+                }
+                let nation = sr_nation(data, unit);
+                let supply = Supplied::new(data, pos, tracer_of(data, unit), &ctx.supply);
+                let mut in_space: Vec<Vec<usize>> = vec![Vec::new(); data.map.graph.len()];
+                for (i, u) in pos.units.iter().enumerate() {
+                    if let Location::Map(s) = u.loc {
+                        in_space[s.idx()].push(i);
+                    }
+                }
+                for s in data.map.graph.space_indices() {
+                    if in_space[s.idx()].len() >= 3 || !open_to(data, pos, unit, ctx, s) {
+                        continue;
+                    }
+                    if p.nation == Nation::Mn {
+                        if data.map.graph.space(s).id == "cetinje" {
+                            out.push((Place::Map(s), true));
+                        }
+                        continue;
+                    }
+                    let same: Vec<usize> = in_space[s.idx()]
+                        .iter()
+                        .copied()
+                        .filter(|&i| sr_nation(data, i) == nation)
+                        .collect();
+                    let only_special = !same.is_empty()
+                        && same
+                            .iter()
+                            .all(|&i| matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn));
+                    let supplied = supply.at(data, s);
+                    let with_own = !same.is_empty() && !only_special && supplied;
+                    let home = p.kind == Kind::Corps
+                        && supplied
+                        && data.facts(s).nation.as_deref() == Some(nation.code())
+                        && (data.facts(s).capital || data.facts(s).supply_source);
+                    let us_port = nation == Nation::Us
+                        && p.kind == Kind::Corps
+                        && data.facts(s).nation.as_deref() == Some("fr")
+                        && data.facts(s).port_ap;
+                    let salonika = nation == Nation::Sb
+                        && data.map.space_set("supply-sb-salonika").contains(&s)
+                        && pos.space(s).control == Some(Side::Ap);
+                    if with_own || home || us_port || salonika {
+                        out.push((Place::Map(s), true));
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.retain(|&(to, _)| match to {
+            Place::Map(s) => may_end(data, unit, ctx, s) && !brest_litovsk_bars(data, pos, unit, s, ctx),
+            Place::Reserve => true,
+        });
+        out
+    }
+
+    /// 13.1: at every decision of random campaigns, for every unit on the map or in a Reserve
+    /// Box, the places walked (stopping at none) are those listed before, and whether it has
+    /// somewhere to go within the stacking limit (10.1.2), found by stopping at the first such
+    /// place, is whether its list of destinations so filtered is not empty.
+    #[test]
+    fn the_walked_places_and_the_first_found_agree_with_the_lists_at_every_decision() {
+        let (mut units, mut somewhere, mut nowhere, mut reserve) = (0u64, 0u64, 0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                let data = g.data();
+                let occ = g.kept.occupancy(data, &g.pos);
+                let ctx = crate::round::sr_context(g, &occ);
+                let room = |p: Place| match p {
+                    Place::Map(s) => occ.count(s) < 3,
+                    Place::Reserve => true,
+                };
+                for u in 0..data.pieces.len() {
+                    if !matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve) {
+                        continue;
+                    }
+                    assert_eq!(
+                        candidates(data, &g.pos, u, &ctx),
+                        listed(data, &g.pos, u, &ctx),
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    let all = destinations(data, &g.pos, u, &ctx);
+                    let any = all.iter().any(|&p| room(p));
+                    assert_eq!(
+                        any_destination(data, &g.pos, u, &ctx, room),
+                        any,
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    // A filter that refuses most places, so that the walk often finds none.
+                    let box_only = |p: Place| p == Place::Reserve;
+                    let to_box = all.contains(&Place::Reserve);
+                    assert_eq!(
+                        any_destination(data, &g.pos, u, &ctx, box_only),
+                        to_box,
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    nowhere += !to_box as u64;
+                    units += 1;
+                    somewhere += any as u64;
+                    reserve += (g.pos.units[u].loc == Location::Reserve) as u64;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            units > 20_000 && somewhere > 1_000 && nowhere > 1_000 && reserve > 100,
+            "{units} {somewhere} {nowhere} {reserve}"
+        );
+    }
 }

@@ -248,7 +248,7 @@ pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &m
             out.push(Action::EndRedeployment);
         }
         Frame::RedeployUnit { unit, .. } => {
-            let occ = Occupancy::of(g.data(), &g.pos);
+            let occ = g.kept.occupancy(g.data(), &g.pos);
             let ctx = sr_context(g, &occ);
             for p in sr_places(g, unit as usize, &ctx, &occ) {
                 out.push(Action::RedeployTo {
@@ -303,8 +303,13 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
                     "只有地图上或预备队格中的单位可以战略调动",
                 ));
             }
-            let occ = Occupancy::of(g.data(), &g.pos);
-            if !sr_places(g, u, &sr_context(g, &occ), &occ).is_empty() {
+            let occ = g.kept.occupancy(g.data(), &g.pos);
+            // Somewhere to go, within the stacking limit: what `sr_places` lists, not empty.
+            let room = |p: Place| match p {
+                Place::Map(s) => occ.count(s) < 3,
+                Place::Reserve => true,
+            };
+            if redeployment::any_destination(g.data(), &g.pos, u, &sr_context(g, &occ), room) {
                 Ok(())
             } else {
                 Err(PathsOfGlory::refuse(
@@ -320,7 +325,7 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
                 SrPlace::Space(_) => return Err(PathsOfGlory::refuse("13.1", "no such space", "没有这个区域")),
                 SrPlace::Reserve => Place::Reserve,
             };
-            let occ = Occupancy::of(g.data(), &g.pos);
+            let occ = g.kept.occupancy(g.data(), &g.pos);
             redeployment::check(g.data(), &g.pos, unit as usize, to, &sr_context(g, &occ))?;
             // 10.1.2: no stacking limit on the way, but a redeployment ends within it.
             if let Place::Map(s) = to {
@@ -354,7 +359,7 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
         (Frame::RedeployUnit { side, points, unit }, Action::RedeployTo { place }) => {
             let u = unit as usize;
             let from = g.pos.units[u].loc;
-            let occ = Occupancy::of(g.data(), &g.pos);
+            let occ = g.kept.occupancy(g.data(), &g.pos);
             let ctx = sr_context(g, &occ);
             let near = redeployment::near_east_use(
                 g.data(),

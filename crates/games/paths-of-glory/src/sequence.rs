@@ -75,6 +75,7 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
         outcome: None,
         engine: Engine::new(seed, frames),
         journal: Journal::default(),
+        kept: Default::default(),
     })
 }
 
@@ -159,6 +160,9 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
 /// Candidate actions of a seat's frame; the legal list is those its check accepts, so the list
 /// and the refusals come from the same rules.
 pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
+    // The position stays as it is while the list is made: the kept supply maps answer for it
+    // without comparing it with what they were made from at each question.
+    let _trust = g.kept.trust(g.data(), &g.pos);
     let mut candidates = Vec::new();
     match frame {
         Frame::Bid { .. } => crate::tournament::candidates(frame, &mut candidates),
@@ -528,6 +532,7 @@ pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'
 pub(crate) fn supply_context(g: &PathsOfGlory) -> supply::Context<'_> {
     supply::Context {
         open_beaches: g.pos.beachhead.as_slice(),
+        kept: Some(&g.kept),
         ..supply::Context::default()
     }
 }

@@ -8,6 +8,7 @@
 use crate::data::{Data, Nation, Side};
 use crate::state::{Fort, Location, Position};
 use sandtable_core::graph::Space;
+use std::sync::{Arc, Mutex};
 
 /// What bears on supply beyond the position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,10 +19,13 @@ pub struct Context<'a> {
     /// Who has units where, worked out once for a caller asking of many spaces (`None`: look
     /// at the counters each time).
     pub occupancy: Option<&'a Occupancy>,
+    /// The supply maps kept beside the game, answering for every space at once while what a
+    /// trace reads of the position is unchanged (`None`: trace afresh each time).
+    pub kept: Option<&'a Kept>,
 }
 
 /// Which sides have units in each space, and how many units.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Occupancy(Vec<u8>, Vec<u8>);
 
 impl Occupancy {
@@ -196,8 +200,17 @@ fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
     }
 }
 
-/// Whether the tracer is in supply at `at` (14.1).
+/// Whether the tracer is in supply at `at` (14.1): from the kept supply map of its tracer
+/// where the context has one, else by a search from `at`.
 pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
+    match ctx.kept {
+        Some(kept) if at.idx() < data.map.graph.len() => kept.flood(data, pos, t, ctx.open_beaches).at(data, at),
+        _ => traced(data, pos, t, at, ctx),
+    }
+}
+
+/// Whether the tracer is in supply at `at` (14.1), by a search from `at` (the kept maps aside).
+pub fn traced(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
     traced_to(data, pos, t, at, ctx, |_| true)
 }
 
@@ -216,6 +229,7 @@ fn traced_to(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context, s
             &Context {
                 open_beaches: ctx.open_beaches,
                 occupancy: Some(&built),
+                kept: None,
             }
         }
     };
@@ -262,11 +276,18 @@ fn traced_to(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context, s
 /// Reserve Box, 13.1.8). Flooded backwards from the sources: a space is supplied when it is
 /// always supplied, when a land path reaches a source, or when a land path reaches a usable port
 /// and some usable port has a land path to a source (one sea leg joins any two ports, 14.1.4).
+#[derive(Clone)]
 pub struct Supplied {
+    reach: Arc<Reach>,
+    tracer: Tracer,
+}
+
+/// The spaces a flood from the sources reaches: by land, and by land to a usable port, with
+/// whether some usable port is supplied by land (one sea leg joins any two, 14.1.4).
+struct Reach {
     land: Vec<bool>,
     to_port: Vec<bool>,
     by_sea: bool,
-    tracer: Tracer,
 }
 
 impl Supplied {
@@ -314,18 +335,250 @@ impl Supplied {
         let to_port = flood(&mut ports.iter().copied());
         let by_sea = ports.iter().any(|p| land[p.idx()]);
         Supplied {
-            land,
-            to_port,
-            by_sea,
+            reach: Arc::new(Reach { land, to_port, by_sea }),
+            tracer: t,
+        }
+    }
+
+    /// The same flood answering for another tracer whose [`FloodKey`] is the same.
+    fn for_tracer(&self, t: Tracer) -> Supplied {
+        Supplied {
+            reach: self.reach.clone(),
             tracer: t,
         }
     }
 
     /// Whether the tracer is in supply at `at`, as [`in_supply`] says.
     pub fn at(&self, data: &Data, at: Space) -> bool {
-        let i = at.idx();
-        i < self.land.len()
-            && (always_supplied(data, self.tracer, at) || self.land[i] || (self.by_sea && self.to_port[i]))
+        let (i, r) = (at.idx(), &*self.reach);
+        i < r.land.len() && (always_supplied(data, self.tracer, at) || r.land[i] || (r.by_sea && r.to_port[i]))
+    }
+}
+
+/// What a flood from the sources ([`Supplied::new`]) reads of a tracer, the units always in
+/// supply aside (14.1.5, 14.1.6): its side, the sources it draws on (14.2), the dashed lines it
+/// may take (11.1.4, 14.1.3), whether it may trace by sea (14.1.4, 2022 14.2.2) and whether
+/// through an open MEF beach (9.5.3.5). Tracers with the same key flood alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FloodKey {
+    side: Side,
+    sources: u8,
+    lines: u32,
+    sea: bool,
+    beach: bool,
+}
+
+impl FloodKey {
+    fn of(data: &Data, t: Tracer) -> FloodKey {
+        let l = data.lines;
+        let (lines, sea, beach) = match t {
+            Tracer::Unit {
+                nation,
+                lines: n,
+                beach,
+                ..
+            } => {
+                let mut lines = l.for_nation(n);
+                if matches!(n, Nation::Ro | Nation::Sb) {
+                    lines |= l.only_ru;
+                }
+                (lines, !matches!(nation, Nation::Ru | Nation::Sb | Nation::Ro), beach)
+            }
+            Tracer::Space(Side::Cp) => (l.only_tu, true, false),
+            Tracer::Space(Side::Ap) => (l.only_br | l.only_it | l.only_ru | l.only_ana, true, false),
+        };
+        FloodKey {
+            side: t.side(),
+            sources: source_bits(t),
+            lines,
+            sea,
+            beach,
+        }
+    }
+}
+
+/// What a supply trace reads of the position (14.1.2, 14.1.4): where each counter stands, who
+/// controls each space and its fort's state.
+#[derive(PartialEq, Eq)]
+struct Inputs {
+    locs: Vec<Location>,
+    spaces: Vec<(Option<Side>, Fort)>,
+}
+
+impl Inputs {
+    fn matches(&self, pos: &Position) -> bool {
+        self.locs.len() == pos.units.len()
+            && self.spaces.len() == pos.spaces.len()
+            && self.locs.iter().zip(&pos.units).all(|(l, u)| *l == u.loc)
+            && self
+                .spaces
+                .iter()
+                .zip(&pos.spaces)
+                .all(|(k, st)| *k == (st.control, st.fort))
+    }
+
+    fn of(pos: &Position) -> Inputs {
+        Inputs {
+            locs: pos.units.iter().map(|u| u.loc).collect(),
+            spaces: pos.spaces.iter().map(|st| (st.control, st.fort)).collect(),
+        }
+    }
+}
+
+/// The maps kept for one position.
+struct Maps {
+    inputs: Inputs,
+    occupancy: Arc<Occupancy>,
+    /// Per kind of flood and set of open MEF beaches, the spaces supplied.
+    floods: Vec<(FloodKey, Vec<Space>, Supplied)>,
+    /// The units of each space in data order: the first of each space, and after each unit
+    /// the next in its space ([`NO_UNIT`] ends a chain).
+    first: Vec<u16>,
+    next: Vec<u16>,
+}
+
+const NO_UNIT: u16 = u16::MAX;
+
+/// The chains of [`Maps::first`] and [`Maps::next`].
+fn chains(data: &Data, pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    let mut first = vec![NO_UNIT; data.map.graph.len()];
+    let mut next = vec![NO_UNIT; pos.units.len()];
+    for (i, u) in pos.units.iter().enumerate().rev() {
+        if let Location::Map(s) = u.loc {
+            if let Some(f) = first.get_mut(s.idx()) {
+                next[i] = *f;
+                *f = i as u16;
+            }
+        }
+    }
+    (first, next)
+}
+
+/// Supply maps kept beside a game: who stands where, and each tracer's supplied spaces (each
+/// flooded once, [`Supplied`]), answered again while the counters' places, the spaces'
+/// control and their forts' states are those they were made from; any change there drops
+/// them all. A clone starts empty.
+#[derive(Default)]
+pub struct Kept(Mutex<Slot>);
+
+#[derive(Default)]
+struct Slot {
+    maps: Option<Maps>,
+    /// The address of the position the maps are known to be made from while a [`Trust`] holds
+    /// it borrowed (0: none), so that they are not compared with it again.
+    trusted: usize,
+}
+
+/// While alive, the kept maps answer for the position it borrows without comparing it with
+/// what they were made from: nothing can change a position while it is borrowed.
+pub struct Trust<'a> {
+    kept: &'a Kept,
+    _pos: &'a Position,
+}
+
+impl Drop for Trust<'_> {
+    fn drop(&mut self) {
+        self.kept.lock().trusted = 0;
+    }
+}
+
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        Kept::default()
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept")
+    }
+}
+
+fn address(pos: &Position) -> usize {
+    pos as *const Position as usize
+}
+
+impl Kept {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Slot> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The maps for `pos`: those kept if they were made from what `pos` holds, else new ones.
+    fn maps<'m>(slot: &'m mut Slot, data: &Data, pos: &Position) -> &'m mut Maps {
+        let known = slot.trusted != 0 && slot.trusted == address(pos) && slot.maps.is_some();
+        if !known && !slot.maps.as_ref().is_some_and(|m| m.inputs.matches(pos)) {
+            // Made for another position: a trust given for the old maps no longer holds.
+            slot.trusted = 0;
+            let (first, next) = chains(data, pos);
+            slot.maps = Some(Maps {
+                inputs: Inputs::of(pos),
+                occupancy: Arc::new(Occupancy::of(data, pos)),
+                floods: Vec::new(),
+                first,
+                next,
+            });
+        }
+        slot.maps.as_mut().expect("just made")
+    }
+
+    /// Makes the maps answer for `pos` unchecked while the returned guard borrows it.
+    pub fn trust<'a>(&'a self, data: &Data, pos: &'a Position) -> Trust<'a> {
+        let mut slot = self.lock();
+        Kept::maps(&mut slot, data, pos);
+        slot.trusted = address(pos);
+        Trust { kept: self, _pos: pos }
+    }
+
+    /// While a [`Trust`] holds `pos`: gives `visit` the units in `s` in data order, as
+    /// [`Position::units_in`] does, from the kept chains, and says true. Otherwise (or for a
+    /// space off the map) gives nothing and says false: ask the position.
+    pub fn trusted_units_in(&self, pos: &Position, s: Space, visit: &mut dyn FnMut(usize)) -> bool {
+        let slot = self.lock();
+        let Some(maps) = slot
+            .maps
+            .as_ref()
+            .filter(|_| slot.trusted != 0 && slot.trusted == address(pos))
+        else {
+            return false;
+        };
+        let Some(&head) = maps.first.get(s.idx()) else {
+            return false;
+        };
+        let mut u = head;
+        while u != NO_UNIT {
+            visit(u as usize);
+            u = maps.next[u as usize];
+        }
+        true
+    }
+
+    /// Who stands where in `pos`.
+    pub fn occupancy(&self, data: &Data, pos: &Position) -> Arc<Occupancy> {
+        let mut slot = self.lock();
+        Kept::maps(&mut slot, data, pos).occupancy.clone()
+    }
+
+    /// The spaces where the tracer is in supply in `pos`, with `open_beaches` holding the MEF
+    /// Beachhead marker.
+    pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Supplied {
+        let key = FloodKey::of(data, t);
+        let mut slot = self.lock();
+        let maps = Kept::maps(&mut slot, data, pos);
+        if let Some((_, _, f)) = maps
+            .floods
+            .iter()
+            .find(|(k, b, _)| *k == key && b.as_slice() == open_beaches)
+        {
+            return f.for_tracer(t);
+        }
+        let ctx = Context {
+            open_beaches,
+            occupancy: Some(&maps.occupancy),
+            kept: None,
+        };
+        let f = Supplied::new(data, pos, t, &ctx);
+        maps.floods.push((key, open_beaches.to_vec(), f.clone()));
+        f
     }
 }
 

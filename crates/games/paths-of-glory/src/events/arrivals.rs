@@ -481,7 +481,7 @@ pub(crate) fn check_event_redeploy(g: &PathsOfGlory, side: Side, card: u8, actio
         }
         return Ok(());
     }
-    let occ = crate::supply::Occupancy::of(data, &g.pos);
+    let occ = g.kept.occupancy(data, &g.pos);
     let ctx = crate::round::sr_context(g, &occ);
     crate::redeployment::check(data, &g.pos, unit, crate::redeployment::Place::Map(salonika), &ctx)
 }

@@ -335,7 +335,7 @@ pub(in crate::events) fn yellow_stripe_operations(g: &mut PathsOfGlory, side: Si
 pub(crate) fn activation_terms(g: &PathsOfGlory, side: Side, s: Space) -> (Vec<(Nation, Nation)>, bool) {
     let data = g.data();
     let country = data.facts(s).nation.as_deref();
-    let units: Vec<usize> = g.pos.units_in(s).filter(|&u| data.pieces[u].side == side).collect();
+    let units = g.units_of_side(side, s);
     let mut joined = Vec::new();
     match side {
         Side::Cp => {
