@@ -111,14 +111,8 @@ impl Layout {
     /// Adds (or takes away) the ZOC of the holder of `h`.
     fn project_zoc(&mut self, d: &Data, h: Hex, add: bool) {
         let Some(side) = self.owner[h.idx()] else { return };
-        let no_zoc = d.t.sea | d.t.impassable;
         let zoc = &mut self.zoc_of[side_idx(side)];
-        // 3.2: every unit (and, 14.2(6), a fortress) has a ZOC in the six adjacent hexes,
-        // (1) but not into all-sea or impassable hexes nor across prohibited hexsides.
-        for (dir, n) in d.map.grid.neighbours(h) {
-            if d.map.terrain(n) & no_zoc != 0 || d.map.side(h, dir) & d.s.prohibited != 0 {
-                continue;
-            }
+        for n in zoc_into(d, h) {
             if add {
                 zoc[n.idx()] += 1;
             } else {
@@ -127,6 +121,22 @@ impl Layout {
         }
     }
 }
+
+/// The hexes the holder of `h` projects its ZOC into. 3.2: every unit (and, 14.2(6), a
+/// fortress) has a ZOC in the six adjacent hexes, (1) but not into all-sea or impassable hexes
+/// nor across prohibited hexsides.
+fn zoc_into(d: &Data, h: Hex) -> impl Iterator<Item = Hex> + '_ {
+    let no_zoc = d.t.sea | d.t.impassable;
+    (d.map.grid.neighbours(h))
+        .filter(move |&(dir, n)| d.map.terrain(n) & no_zoc == 0 && d.map.side(h, dir) & d.s.prohibited == 0)
+        .map(|(_, n)| n)
+}
+
+/// In [`Board::move_flags`]: an enemy unit or fortress holds the hex (3.1(2)).
+pub(crate) const HELD_BY_ENEMY: u8 = 1;
+/// In [`Board::move_flags`]: the hex is in enemy ZOC as it affects the side's units (3.2,
+/// 14.2(2)).
+pub(crate) const IN_ENEMY_ZOC: u8 = 2;
 
 /// Units per hex (3.1), in unit order.
 fn stacks(d: &Data, s: &State) -> StackIndex {
@@ -546,6 +556,91 @@ impl<'a> Board<'a> {
         true
     }
 
+    /// Per hex, what a moving unit of `side` reads of the enemy there, in `out`:
+    /// [`HELD_BY_ENEMY`] as [`Board::enemy_in`] says, [`IN_ENEMY_ZOC`] as
+    /// [`Board::enemy_zoc`] says. It depends only on the hexes the enemy holds and on the
+    /// fortresses.
+    pub(crate) fn move_flags(&self, side: Side, out: &mut Vec<u8>) {
+        let d = self.d;
+        out.clear();
+        out.resize(d.map.grid.len(), 0);
+        let enemy = Some(side.enemy());
+        let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
+        for h in occupied {
+            if self.owner[h.idx()] == enemy && out[h.idx()] & HELD_BY_ENEMY == 0 {
+                out[h.idx()] |= HELD_BY_ENEMY;
+                for n in zoc_into(d, h) {
+                    out[n.idx()] |= IN_ENEMY_ZOC;
+                }
+            }
+        }
+        // 14.2(2): a fortress hex is not affected by enemy ZOC.
+        if side == Side::Soviet {
+            for f in &self.s.fortresses {
+                if self.fortress[f.hex.idx()] > 0 {
+                    out[f.hex.idx()] &= !IN_ENEMY_ZOC;
+                }
+            }
+        }
+    }
+
+    /// The searches of [`Board::movement`] for `unit` from its hex (normal movement, 9.2, or
+    /// march formation, 9.3), made over the map's table of steps by `m` instead of the core's
+    /// general search: the same steps priced the same way, the same hexes reached in the same
+    /// order (least cost first and, at equal cost, lowest hex first), by the same paths. What
+    /// stopped a step is not kept: a refusal asks the core's search ([`Board::movement_within`]).
+    pub(crate) fn unit_search(&self, unit: UnitId, march: bool, flags: &[u8], m: &mut MoveSearch) -> Searched {
+        let d = self.d;
+        let def = &d.units[unit as usize];
+        let st = &self.s.units[unit as usize];
+        let Some(start) = st.hex() else {
+            return Searched::NotAllowed;
+        };
+        let budget = def.face(st.reduced).ma as u32 * 2;
+        if budget > MoveSearch::LISTS || flags.len() != d.map.grid.len() {
+            return Searched::TooFar;
+        }
+        let c = d.costs;
+        // 9.3(1): march formation starts in a hex with a road, outside enemy ZOC.
+        if march && (!d.has_road[start.idx()] || flags[start.idx()] & IN_ENEMY_ZOC != 0) {
+            return Searched::NotAllowed;
+        }
+        m.reset(d.map.grid.len(), budget);
+        m.enter(start);
+        if march {
+            // 9.3(1): every step along a road (not a railway, not across a prohibited hexside,
+            // not into all-sea or impassable terrain: `march_sides`), never into a hex of the
+            // enemy or its ZOC; 1/2 MP per road hex.
+            let price = c.march_half_mp as u32;
+            let sides = &d.march_sides;
+            m.run(&d.map.grid, budget, |from, dir, to| {
+                (sides[from.idx()] & 1 << dir != 0 && flags[to.idx()] == 0).then_some((price, false))
+            });
+            return Searched::Reached;
+        }
+        let mountain_div = def.is_mountain();
+        let sides = &d.move_sides[def.mech as usize];
+        let (enter, leave) = (c.zoc_enter_mp as u32, c.zoc_leave_mp as u32);
+        m.run(&d.map.grid, budget, |from, dir, to| {
+            // As in `movement_within`, step for step.
+            let code = sides[from.idx()][dir as usize];
+            let to_flags = flags[to.idx()];
+            if code == MOVE_PROHIBITED || code == MOVE_IMPASSABLE || to_flags & HELD_BY_ENEMY != 0 {
+                return None;
+            }
+            let zoc_from = flags[from.idx()] & IN_ENEMY_ZOC != 0;
+            let zoc_to = to_flags & IN_ENEMY_ZOC != 0;
+            let zoc = enter * zoc_to as u32 + leave * zoc_from as u32;
+            match code {
+                MOVE_MOUNTAIN if !mountain_div || from != start || (zoc_from && zoc_to) => None,
+                MOVE_MAJOR if from != start || (zoc_from && zoc_to) => None,
+                MOVE_MOUNTAIN | MOVE_MAJOR => Some((budget, true)),
+                mp => Some(((mp as u32 + zoc) * 2, false)),
+            }
+        });
+        Searched::Reached
+    }
+
     /// 10.3: attack and defence totals, the column after shifts, and the shifts, for an
     /// attack on `target` by `attackers`. `None` column: below 1-1, not allowed (10.3(4)).
     pub fn odds(&self, target: Hex, attackers: &[UnitId]) -> Odds {
@@ -707,6 +802,199 @@ pub(crate) fn move_sides(d: &Data, mech: bool) -> Vec<[u16; 6]> {
                 };
             }
             codes
+        })
+        .collect()
+}
+
+/// What [`Board::unit_search`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Searched {
+    /// The search was made: its answers are in the [`MoveSearch`].
+    Reached,
+    /// The unit may not move this way at all (not on the map; 9.3(1)): nothing was reached.
+    NotAllowed,
+    /// The unit's MP are beyond the search's cost lists: ask the core's search.
+    TooFar,
+}
+
+/// What one search knows of one hex, as in the core's search: the cheapest arrival that may
+/// go on and the cheapest that must stop (kept only while cheaper), each with the hex it came
+/// from, and whether the hex has been expanded.
+#[derive(Clone, Copy, Debug)]
+struct MoveNode {
+    cost: u16,
+    stop_cost: u16,
+    parent: u16,
+    stop_parent: u16,
+    done: bool,
+}
+
+const MOVE_UNREACHED: u16 = u16::MAX;
+const MOVE_NO_PARENT: u16 = u16::MAX;
+const MOVE_FRESH: MoveNode = MoveNode {
+    cost: MOVE_UNREACHED,
+    stop_cost: MOVE_UNREACHED,
+    parent: MOVE_NO_PARENT,
+    stop_parent: MOVE_NO_PARENT,
+    done: false,
+};
+
+/// The buffers of a unit's movement search ([`Board::unit_search`]), reused from one search
+/// to the next: per hex what the search knows, the hexes in the order first reached, and one
+/// list of hexes to expand per cost.
+#[derive(Default)]
+pub(crate) struct MoveSearch {
+    nodes: Vec<MoveNode>,
+    touched: Vec<u16>,
+    lists: Vec<Vec<u16>>,
+    limit: usize,
+}
+
+impl MoveSearch {
+    /// The highest movement allowance (in half MP) the cost lists hold, as the core's search
+    /// lists costs.
+    const LISTS: u32 = 64;
+
+    fn reset(&mut self, n: usize, limit: u32) {
+        if self.nodes.len() != n {
+            self.nodes = vec![MOVE_FRESH; n];
+        } else {
+            for &h in &self.touched {
+                self.nodes[h as usize] = MOVE_FRESH;
+            }
+        }
+        self.touched.clear();
+        for list in &mut self.lists {
+            list.clear();
+        }
+        self.limit = limit as usize;
+        if self.lists.len() <= self.limit {
+            self.lists.resize_with(self.limit + 1, Vec::new);
+        }
+    }
+
+    /// The search's source, at cost 0.
+    fn enter(&mut self, h: Hex) {
+        self.nodes[h.idx()].cost = 0;
+        self.touched.push(h.0);
+        self.lists[0].push(h.0);
+    }
+
+    /// Least cost first and, at equal cost, lowest hex first; `step(from, dir, to)` prices a
+    /// step (`None`: refused; `Some((cost, true))`: it must stop there). Steps into expanded
+    /// hexes are not priced. As the core's `Search::run` with one list per cost: each list
+    /// sorted once expansion reaches its cost, a step of cost 0 put in its place.
+    fn run(
+        &mut self,
+        grid: &sandtable_core::hex::HexGrid,
+        limit: u32,
+        mut step: impl FnMut(Hex, u8, Hex) -> Option<(u32, bool)>,
+    ) {
+        let (nodes, touched, lists) = (
+            &mut self.nodes[..],
+            &mut self.touched,
+            &mut self.lists[..=limit as usize],
+        );
+        let mut level = 0usize;
+        let mut sorted = false;
+        // The next hex to expand: from the list of the cost being expanded.
+        while let Some(list) = lists.get_mut(level) {
+            if !sorted {
+                list.sort_unstable_by(|a, b| b.cmp(a));
+                sorted = true;
+            }
+            let Some(node) = list.pop() else {
+                level += 1;
+                sorted = false;
+                continue;
+            };
+            let c = level as u32;
+            let expanded = &mut nodes[node as usize];
+            if c != expanded.cost as u32 || expanded.done {
+                continue;
+            }
+            expanded.done = true;
+            let from = Hex(node);
+            for (dir, &to) in grid.neighbour_row(from).iter().enumerate() {
+                if to == sandtable_core::hex::NO_HEX {
+                    continue;
+                }
+                let t = to as usize;
+                if nodes[t].done {
+                    continue;
+                }
+                let Some((price, stop)) = step(from, dir as u8, Hex(to)) else {
+                    continue;
+                };
+                let total = c.saturating_add(price);
+                if total > limit {
+                    continue;
+                }
+                let total = total as u16;
+                let n = &mut nodes[t];
+                let (go, halt) = (n.cost, n.stop_cost);
+                if stop {
+                    if total < go && total < halt {
+                        if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
+                            touched.push(to);
+                        }
+                        n.stop_cost = total;
+                        n.stop_parent = node;
+                    }
+                } else if total < go {
+                    if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
+                        touched.push(to);
+                    }
+                    n.cost = total;
+                    n.parent = node;
+                    let list = &mut lists[total as usize];
+                    if total as usize == level && sorted {
+                        let at = list.partition_point(|&x| x > to);
+                        list.insert(at, to);
+                    } else {
+                        list.push(to);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hexes the last search reached, in the order first reached.
+    pub fn reached(&self) -> impl ExactSizeIterator<Item = Hex> + '_ {
+        self.touched.iter().map(|&h| Hex(h))
+    }
+
+    /// Whether the last search reached `h`.
+    pub fn has(&self, h: Hex) -> bool {
+        let n = &self.nodes[h.idx()];
+        n.cost != MOVE_UNREACHED || n.stop_cost != MOVE_UNREACHED
+    }
+
+    /// The hex the last search's cheapest arrival at `h` came from, as `Search::parent`.
+    pub fn parent(&self, h: Hex) -> Option<Hex> {
+        let n = &self.nodes[h.idx()];
+        let p = if n.stop_cost < n.cost { n.stop_parent } else { n.parent };
+        (p != MOVE_NO_PARENT).then_some(Hex(p))
+    }
+}
+
+/// Per hex, the directions (bit `dir`) a step of march formation may take by the map alone
+/// (the position decides the rest: enemy units and their ZOC): 9.3(1) along a road (not a
+/// railway), TEC not across a prohibited hexside nor into all-sea or impassable terrain.
+pub(crate) fn march_sides(d: &Data) -> Vec<u8> {
+    let (t, sb) = (d.t, d.s);
+    d.map
+        .grid
+        .hexes()
+        .map(|from| {
+            let mut dirs = 0u8;
+            for (dir, to) in d.map.grid.neighbours(from) {
+                let bits = d.map.side(from, dir);
+                if bits & sb.prohibited == 0 && bits & sb.road != 0 && d.map.terrain(to) & (t.sea | t.impassable) == 0 {
+                    dirs |= 1 << dir;
+                }
+            }
+            dirs
         })
         .collect()
 }
