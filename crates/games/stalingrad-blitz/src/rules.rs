@@ -374,7 +374,7 @@ impl<'a> Board<'a> {
                         self,
                         side,
                         sources.iter().map(|&(h, _)| h),
-                        LOC_ANY,
+                        &d.loc_steps[0],
                         u16::MAX,
                         Some(&mut reach),
                     );
@@ -385,15 +385,29 @@ impl<'a> Board<'a> {
                 Side::Axis => {
                     // 3.3(5): along railway from a source, as far as it goes (the hexes it may
                     // go on from: not one entered off the road into a mountain hex, 3.3(3)) ...
-                    f.flood(self, side, sources.iter().map(|&(h, _)| h), LOC_RAIL, u16::MAX, None);
+                    f.flood(
+                        self,
+                        side,
+                        sources.iter().map(|&(h, _)| h),
+                        &d.loc_steps[1],
+                        u16::MAX,
+                        None,
+                    );
                     let mut rail = std::mem::take(&mut f.rail);
                     rail.clone_from(&f.queue);
                     for &h in &rail {
                         reach[h as usize] = true;
                     }
                     // ... then at most six hexes off it (A14).
-                    f.dist.fill(UNSEEN);
-                    f.flood(self, side, rail.iter().map(|&h| Hex(h)), LOC_ANY, 6, Some(&mut reach));
+                    f.unsee();
+                    f.flood(
+                        self,
+                        side,
+                        rail.iter().map(|&h| Hex(h)),
+                        &d.loc_steps[0],
+                        6,
+                        Some(&mut reach),
+                    );
                     for &h in &f.queue {
                         reach[h as usize] = true;
                     }
@@ -720,7 +734,6 @@ const STOP: u8 = 2;
 /// Where the bits of each kind of trace are in [`loc_sides`]: any step, or along railway only.
 const LOC_ANY: u32 = 0;
 const LOC_RAIL: u32 = 2;
-const UNSEEN: u16 = u16::MAX;
 
 /// Per hex and direction, what a LOC step across that hexside is by the map alone (the
 /// position decides the rest: whether the hex entered may be passed, 3.3(1)–(2)): bits 0–1
@@ -999,14 +1012,66 @@ pub(crate) fn march_sides(d: &Data) -> Vec<u8> {
         .collect()
 }
 
+/// The LOC steps of [`loc_sides`] of one kind (any step, or along railway only), hex by hex:
+/// the hexes each step from a hex enters, in the order of its hexsides, with [`MUST_STOP`]
+/// set for a step that must end in the hex it enters (3.3(3)); hexsides with no step are left
+/// out.
+#[derive(Debug, Default)]
+pub struct LocStepTable {
+    /// Where each hex's steps begin in `steps` (and, at the next hex, end).
+    start: Vec<u32>,
+    steps: Vec<u16>,
+}
+
+/// In [`LocStepTable`]: a step that must end in the hex it enters.
+const MUST_STOP: u16 = 1 << 15;
+
+impl LocStepTable {
+    /// The steps of `kind` ([`LOC_ANY`] or [`LOC_RAIL`]) in the table `sides`.
+    fn new(d: &Data, sides: &[[u8; 6]], kind: u32) -> LocStepTable {
+        let mut t = LocStepTable::default();
+        for from in d.map.grid.hexes() {
+            t.start.push(t.steps.len() as u32);
+            let next = d.map.grid.neighbour_row(from);
+            for (dir, &to) in next.iter().enumerate() {
+                let code = (sides[from.idx()][dir] >> kind) & (GO | STOP);
+                if code != 0 && to != sandtable_core::hex::NO_HEX {
+                    t.steps.push(if code == STOP { to | MUST_STOP } else { to });
+                }
+            }
+        }
+        t.start.push(t.steps.len() as u32);
+        t
+    }
+
+    #[inline(always)]
+    fn from(&self, h: usize) -> &[u16] {
+        &self.steps[self.start[h] as usize..self.start[h + 1] as usize]
+    }
+}
+
+/// [`loc_sides`] as [`LocStepTable`]: `[any step, along railway only]`.
+pub(crate) fn loc_steps(d: &Data) -> [LocStepTable; 2] {
+    [LOC_ANY, LOC_RAIL].map(|kind| LocStepTable::new(d, &d.loc_sides, kind))
+}
+
+/// In [`Flood::state`]: whether a LOC may pass a hex (3.3(1)–(2)) is not asked yet ...
+const PASS_UNKNOWN: u8 = 0;
+/// ... it may ...
+const PASS: u8 = 1;
+/// ... or it may not.
+const NO_PASS: u8 = 2;
+/// In [`Flood::state`], besides the above: the flood has reached the hex by steps that may go
+/// on from it.
+const SEEN: u8 = 4;
+
 /// The buffers of a LOC flood, kept per thread.
 #[derive(Default)]
 struct Flood {
-    /// Per hex: 0 not asked yet, 1 a LOC may pass it, 2 not (3.3(1)–(2)).
-    pass: Vec<u8>,
-    /// Per hex: the steps of the cheapest arrival that may go on, or [`UNSEEN`].
-    dist: Vec<u16>,
-    /// The hexes reached by arrivals that may go on, in the order reached.
+    /// Per hex: [`PASS_UNKNOWN`], [`PASS`] or [`NO_PASS`], and [`SEEN`].
+    state: Vec<u8>,
+    /// The hexes reached by arrivals that may go on, in the order reached (so by the number
+    /// of steps).
     queue: Vec<u16>,
     /// The Axis trace's railway hexes (3.3(5)), from which its second flood starts.
     rail: Vec<u16>,
@@ -1018,68 +1083,72 @@ thread_local! {
 
 impl Flood {
     fn reset(&mut self, n: usize) {
-        self.pass.clear();
-        self.pass.resize(n, 0);
-        self.dist.clear();
-        self.dist.resize(n, UNSEEN);
+        self.state.clear();
+        self.state.resize(n, PASS_UNKNOWN);
         // A flood reaches each hex once at most: the queue never grows during one.
         self.queue.reserve(n);
     }
 
-    /// Floods from `sources` (which a LOC may pass) by the steps of `kind` in [`loc_sides`],
-    /// at most `limit` steps: the hexes it may go on from end in `queue`, those a step that
-    /// must stop reaches are marked in `stops`, if given.
+    /// Forgets which hexes the last flood reached, keeping what is known of passing them.
+    fn unsee(&mut self) {
+        for &h in &self.queue {
+            self.state[h as usize] &= !SEEN;
+        }
+    }
+
+    /// Floods from `sources` (which a LOC may pass) by `steps`, at most `limit` steps: the
+    /// hexes it may go on from end in `queue`, those a step that must stop reaches are marked
+    /// in `stops`, if given.
     fn flood(
         &mut self,
         b: &Board,
         side: Side,
         sources: impl Iterator<Item = Hex>,
-        kind: u32,
+        steps: &LocStepTable,
         limit: u16,
         mut stops: Option<&mut [bool]>,
     ) {
-        let grid = &b.d.map.grid;
-        let sides = &b.d.loc_sides;
         // Each buffer borrowed apart, so that a hex queued does not make the others be read
         // again from `self`.
-        let (dist, pass, queue) = (&mut self.dist[..], &mut self.pass[..], &mut self.queue);
+        let (state, queue) = (&mut self.state[..], &mut self.queue);
         queue.clear();
         for h in sources {
-            if dist[h.idx()] == UNSEEN {
-                dist[h.idx()] = 0;
+            if state[h.idx()] & SEEN == 0 {
+                state[h.idx()] |= SEEN;
                 queue.push(h.0);
             }
         }
-        let mut head = 0;
+        // The queue holds the hexes by their number of steps: those before `level_end` are
+        // `level` steps away.
+        let (mut head, mut level, mut level_end) = (0, 0u16, queue.len());
         while let Some(&from) = queue.get(head) {
-            head += 1;
-            let at = dist[from as usize];
-            if at >= limit {
-                continue;
+            if head == level_end {
+                level += 1;
+                level_end = queue.len();
             }
-            let codes = sides[from as usize];
-            let next = *grid.neighbour_row(Hex(from));
-            for (code, to) in codes.into_iter().zip(next) {
-                let code = (code >> kind) & (GO | STOP);
-                if code == 0 {
+            if level >= limit {
+                break;
+            }
+            head += 1;
+            for &step in steps.from(from as usize) {
+                let to = (step & !MUST_STOP) as usize;
+                let mut at = state[to];
+                if at & SEEN != 0 {
                     continue;
                 }
-                let to = to as usize;
-                if dist[to] != UNSEEN {
-                    continue;
-                }
-                if pass[to] == 0 {
-                    pass[to] = if b.loc_passable(side, Hex(to as u16), false) {
-                        1
+                if at == PASS_UNKNOWN {
+                    at = if b.loc_passable(side, Hex(to as u16), false) {
+                        PASS
                     } else {
-                        2
+                        NO_PASS
                     };
+                    state[to] = at;
                 }
-                if pass[to] != 1 {
+                if at != PASS {
                     continue;
                 }
-                if code == GO {
-                    dist[to] = at + 1;
+                if step & MUST_STOP == 0 {
+                    state[to] = PASS | SEEN;
                     queue.push(to as u16);
                 } else if let Some(stops) = stops.as_deref_mut() {
                     stops[to] = true;
