@@ -33,8 +33,13 @@ impl StalingradBlitz {
             let st = &self.s.units[i];
             st.active && !st.moved && st.hex().is_some()
         });
+        // The searches first, so that the list is sized once.
+        let mut all: Vec<(UnitId, Arc<UnitMoves>)> = Vec::new();
         with_moves(&self.d, &self.s, units.map(|i| i as UnitId), |unit, m| {
-            out.reserve(m.normal.hexes.len() + m.march_only.len());
+            all.push((unit, m.clone()));
+        });
+        out.reserve(all.iter().map(|(_, m)| m.normal.hexes.len() + m.march_only.len()).sum());
+        for (unit, m) in all {
             for &to in &m.normal.hexes {
                 if to != m.start() && room.has_room(to) {
                     out.push(Action::Move {
@@ -56,7 +61,7 @@ impl StalingradBlitz {
                     });
                 }
             }
-        });
+        }
     }
 
     /// 8.1, 9.0: whether `unit` may move now at all.
@@ -545,7 +550,7 @@ pub(crate) fn with_moves(
     d: &Data,
     s: &State,
     units: impl Iterator<Item = UnitId>,
-    mut f: impl FnMut(UnitId, &UnitMoves),
+    mut f: impl FnMut(UnitId, &Arc<UnitMoves>),
 ) {
     MEMO.with(|memo| {
         let memo = &mut *memo.borrow_mut();
@@ -695,7 +700,7 @@ mod tests {
                 with_moves(d, s, on_map.map(|i| i as UnitId), |u, kept| {
                     let side = d.units[u as usize].side;
                     let fresh = search_unit(&b, u, &flags[side.seat() as usize]);
-                    assert_eq!(*kept, fresh, "unit {u}: kept searches are stale");
+                    assert_eq!(**kept, fresh, "unit {u}: kept searches are stale");
                     checked += 1;
                 });
             })

@@ -154,6 +154,8 @@ struct KeptLayout {
     locs: Vec<Loc>,
     fortresses: Vec<Fortress>,
     layout: Arc<Layout>,
+    /// Scratch: the units whose locations differ from `locs`.
+    changed: Vec<usize>,
 }
 
 thread_local! {
@@ -167,14 +169,20 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
         let mut k = k.borrow_mut();
         if let Some(kept) = k.as_mut() {
             if kept.data == d.serial && kept.fortresses == s.fortresses && kept.locs.len() == s.units.len() {
-                let changed: Vec<usize> = (0..s.units.len()).filter(|&i| kept.locs[i] != s.units[i].loc).collect();
+                let changed = &mut kept.changed;
+                changed.clear();
+                for (i, (was, u)) in kept.locs.iter().zip(&s.units).enumerate() {
+                    if *was != u.loc {
+                        changed.push(i);
+                    }
+                }
                 if changed.is_empty() {
                     return kept.layout.clone();
                 }
                 if changed.len() <= 16 {
                     if let Some(l) = Arc::get_mut(&mut kept.layout) {
-                        l.update(d, s, &kept.locs, &changed);
-                        for i in changed {
+                        l.update(d, s, &kept.locs, changed);
+                        for &i in changed.iter() {
                             kept.locs[i] = s.units[i].loc;
                         }
                         return kept.layout.clone();
@@ -188,6 +196,7 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
             locs: s.units.iter().map(|u| u.loc).collect(),
             fortresses: s.fortresses.clone(),
             layout: layout.clone(),
+            changed: Vec::new(),
         });
         layout
     })
