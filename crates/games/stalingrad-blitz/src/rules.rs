@@ -269,7 +269,11 @@ impl<'a> Board<'a> {
         if self.fortress[h.idx()] > 0 {
             return true;
         }
-        self.stacks.has_room(h, STACK_LIMIT, except)
+        match except {
+            // No unit to leave out: the stack's size is its count.
+            None => self.stacks.count(h) < STACK_LIMIT,
+            Some(_) => self.stacks.has_room(h, STACK_LIMIT, except),
+        }
     }
 
     #[inline]
