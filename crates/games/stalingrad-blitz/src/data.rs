@@ -430,9 +430,15 @@ pub struct Data {
     /// Per hex and direction: what a LOC step across that hexside is by the map alone (3.3),
     /// by [`crate::rules::loc_sides`].
     pub loc_sides: Vec<[u8; 6]>,
+    /// [`Data::loc_sides`] hex by hex, `[any step, along railway only]`, by
+    /// [`crate::rules::loc_steps`].
+    pub loc_steps: [crate::rules::LocStepTable; 2],
     /// Per hex and direction: what a step of normal movement across that hexside is by the
     /// map alone (9.2), `[foot, mechanised]`, by [`crate::rules::move_sides`].
     pub move_sides: [Vec<[u16; 6]>; 2],
+    /// Per hex: the directions (bit `dir`) a step of march formation may take by the map
+    /// alone (9.3(1)), by [`crate::rules::march_sides`].
+    pub march_sides: Vec<u8>,
     /// A number no other data loaded by this process has: what the engine keeps of its own
     /// work between decisions is marked with it, so it is never used on other data.
     pub serial: u64,
@@ -735,7 +741,9 @@ impl Data {
             enter_mp: [Vec::new(), Vec::new()],
             shift: Vec::new(),
             loc_sides: Vec::new(),
+            loc_steps: Default::default(),
             move_sides: [Vec::new(), Vec::new()],
+            march_sides: Vec::new(),
             setup: crate::setup::SetupData::default(),
             serial: {
                 static LOADED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -752,7 +760,9 @@ impl Data {
         }
         d.shift = d.map.grid.hexes().map(|h| crate::rules::terrain_shift(&d, h)).collect();
         d.loc_sides = crate::rules::loc_sides(&d);
+        d.loc_steps = crate::rules::loc_steps(&d);
         d.move_sides = [false, true].map(|mech| crate::rules::move_sides(&d, mech));
+        d.march_sides = crate::rules::march_sides(&d);
         d.setup = crate::setup::SetupData::new(&d);
         Ok(d)
     }

@@ -12,7 +12,7 @@
 //! that hex's neighbours).
 
 use crate::data::{Data, Side};
-use crate::rules::{why, Board};
+use crate::rules::{why, Board, MoveSearch, Searched};
 use crate::state::{Action, Fortress, Loc, Route, State, UnitId};
 use crate::StalingradBlitz;
 use sandtable_core::game::{Mark, Refusal};
@@ -33,8 +33,13 @@ impl StalingradBlitz {
             let st = &self.s.units[i];
             st.active && !st.moved && st.hex().is_some()
         });
+        // The searches first, so that the list is sized once.
+        let mut all: Vec<(UnitId, Arc<UnitMoves>)> = Vec::new();
         with_moves(&self.d, &self.s, units.map(|i| i as UnitId), |unit, m| {
-            out.reserve(m.normal.hexes.len() + m.march_only.len());
+            all.push((unit, m.clone()));
+        });
+        out.reserve(all.iter().map(|(_, m)| m.normal.hexes.len() + m.march_only.len()).sum());
+        for (unit, m) in all {
             for &to in &m.normal.hexes {
                 if to != m.start() && room.has_room(to) {
                     out.push(Action::Move {
@@ -56,7 +61,7 @@ impl StalingradBlitz {
                     });
                 }
             }
-        });
+        }
     }
 
     /// 8.1, 9.0: whether `unit` may move now at all.
@@ -375,6 +380,13 @@ impl Reach {
         Reach { hexes, parents }
     }
 
+    /// The hexes and paths of the last search `m` made.
+    fn of_unit_search(m: &MoveSearch) -> Reach {
+        let hexes: Vec<Hex> = m.reached().collect();
+        let parents = hexes.iter().map(|&h| m.parent(h)).collect();
+        Reach { hexes, parents }
+    }
+
     fn parent(&self, h: Hex) -> Option<Option<Hex>> {
         self.hexes.iter().position(|&x| x == h).map(|i| self.parents[i])
     }
@@ -425,6 +437,10 @@ struct SideMoves {
     locs: Vec<Loc>,
     enemy_here: Vec<bool>,
     units: ReachCache<(Hex, bool), Arc<UnitMoves>>,
+    /// What the side's steps read of the enemy in each hex ([`Board::move_flags`]), if
+    /// `flags_fresh`: worked out again only when the enemy's hexes or the fortresses change.
+    flags: Vec<u8>,
+    flags_fresh: bool,
 }
 
 impl SideMoves {
@@ -513,6 +529,7 @@ impl Memo {
                 .collect();
             changed.extend(was.into_iter().chain(is));
             m.units.forget_near(&d.map.grid, &changed, MARGIN);
+            m.flags_fresh = false;
             std::mem::swap(&mut m.enemy, &mut self.held);
             m.fortresses.clone_from(&s.fortresses);
         }
@@ -533,7 +550,7 @@ pub(crate) fn with_moves(
     d: &Data,
     s: &State,
     units: impl Iterator<Item = UnitId>,
-    mut f: impl FnMut(UnitId, &UnitMoves),
+    mut f: impl FnMut(UnitId, &Arc<UnitMoves>),
 ) {
     MEMO.with(|memo| {
         let memo = &mut *memo.borrow_mut();
@@ -547,13 +564,18 @@ pub(crate) fn with_moves(
             }
             let st = &s.units[u as usize];
             let Some(start) = st.hex() else { continue };
-            let kept = &mut memo.sides[side.seat() as usize].units;
+            let sm = &mut memo.sides[side.seat() as usize];
             let key = (start, st.reduced);
-            let moves = match kept.get(u as usize, &key) {
+            let moves = match sm.units.get(u as usize, &key) {
                 Some(m) => m,
                 None => {
                     let b = board.get_or_insert_with(|| Board::new(d, s));
-                    let m = Arc::new(with_search(|search| search_unit(b, u, search)));
+                    if !sm.flags_fresh {
+                        b.move_flags(side, &mut sm.flags);
+                        sm.flags_fresh = true;
+                    }
+                    let kept = &mut sm.units;
+                    let m = Arc::new(search_unit(b, u, &sm.flags));
                     let far = (m.normal.hexes.iter()).chain(m.march.iter().flat_map(|r| r.hexes.iter()));
                     let radius = reach::radius(&d.map.grid, start, far.copied());
                     kept.put(u as usize, key, start, radius, m.clone());
@@ -565,8 +587,45 @@ pub(crate) fn with_moves(
     });
 }
 
-/// 9.2, 9.3: both searches of a unit on the map.
-fn search_unit(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
+thread_local! {
+    static MOVE_SEARCH: RefCell<MoveSearch> = RefCell::new(MoveSearch::default());
+}
+
+/// 9.2, 9.3: both searches of a unit on the map, made over the map's table of steps
+/// ([`Board::unit_search`]) with `flags`, what its side's steps read of the enemy in each hex
+/// ([`Board::move_flags`]); by the core's search ([`search_unit_by_core`]) if the unit's MP
+/// are beyond the dedicated search's cost lists. The answers are the same either way.
+fn search_unit(b: &Board, u: UnitId, flags: &[u8]) -> UnitMoves {
+    let moves = MOVE_SEARCH.with(|m| {
+        let m = &mut *m.borrow_mut();
+        let march = match b.unit_search(u, true, flags, m) {
+            Searched::Reached => Some(Reach::of_unit_search(m)),
+            Searched::NotAllowed => None,
+            Searched::TooFar => return None,
+        };
+        if b.unit_search(u, false, flags, m) != Searched::Reached {
+            return None;
+        }
+        let start = b.s.units[u as usize].hex()?;
+        let normal = Reach::of_unit_search(m);
+        // Still in `m`: the normal movement.
+        let march_only = march
+            .iter()
+            .flat_map(|r| r.hexes.iter().copied())
+            .filter(|&h| h != start && !m.has(h))
+            .collect();
+        Some(UnitMoves {
+            start,
+            normal,
+            march,
+            march_only,
+        })
+    });
+    moves.unwrap_or_else(|| with_search(|search| search_unit_by_core(b, u, search)))
+}
+
+/// 9.2, 9.3: both searches of a unit on the map, by the core's search.
+fn search_unit_by_core(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
     let march = b.movement(u, true, search).map(|_| Reach::of(search));
     let start = b.movement(u, false, search).expect("the unit is on the map");
     let normal = Reach::of(search);
@@ -634,14 +693,109 @@ mod tests {
                 let (d, s) = (g.data(), g.state());
                 let on_map = (0..s.units.len()).filter(|&i| s.units[i].hex().is_some());
                 let b = Board::fresh(d, s);
+                let mut flags = [Vec::new(), Vec::new()];
+                for side in [Side::Axis, Side::Soviet] {
+                    b.move_flags(side, &mut flags[side.seat() as usize]);
+                }
                 with_moves(d, s, on_map.map(|i| i as UnitId), |u, kept| {
-                    let fresh = with_search(|search| search_unit(&b, u, search));
-                    assert_eq!(*kept, fresh, "unit {u}: kept searches are stale");
+                    let side = d.units[u as usize].side;
+                    let fresh = search_unit(&b, u, &flags[side.seat() as usize]);
+                    assert_eq!(**kept, fresh, "unit {u}: kept searches are stale");
                     checked += 1;
                 });
             })
             .expect("random play reaches the end");
             assert!(checked > 10_000, "only {checked} searches checked");
         }
+    }
+
+    /// 14.2(2): a Soviet unit in a fortress hex next to an Axis unit is not in its ZOC, and
+    /// leaves the hex without paying to leave one (9.2(2)); the search over the map's table
+    /// of steps reads the fortress as the core's search does. A position built on the
+    /// campaign map: an Axis unit put next to a Soviet unit, a fortress put under the Soviet.
+    #[test]
+    fn a_fortress_shields_the_unit_search_as_the_core_search() {
+        let mut g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+        let d = g.data().clone();
+        let s = g.state();
+        let dd = &d;
+        let on_map =
+            |side: Side| (0..s.units.len()).filter(move |&i| dd.units[i].side == side && s.units[i].hex().is_some());
+        let axis = on_map(Side::Axis).next().expect("an Axis unit on the map");
+        let occupied: Vec<Hex> = s.units.iter().filter_map(|u| u.hex()).collect();
+        let open = |h: Hex| d.map.terrain(h) & (d.t.sea | d.t.impassable) == 0 && !occupied.contains(&h);
+        // A Soviet unit with an empty hex of open terrain next to it, across no prohibited
+        // hexside, for the Axis unit.
+        let (soviet, at, next) = on_map(Side::Soviet)
+            .filter(|&i| d.units[i].full.ma >= 4)
+            .find_map(|i| {
+                let at = s.units[i].hex()?;
+                let next = (d.map.grid.neighbours(at))
+                    .find(|&(dir, n)| open(n) && d.map.side(at, dir) & d.s.prohibited == 0)?;
+                Some((i as UnitId, at, next.1))
+            })
+            .expect("a Soviet unit with room next to it");
+        let e = g.edit();
+        e.state.units[axis].loc = Loc::Map(next);
+        e.state.fortresses.push(Fortress { hex: at, level: 1 });
+        let searches = |s: &State| {
+            let b = Board::fresh(&d, s);
+            let mut flags = Vec::new();
+            b.move_flags(Side::Soviet, &mut flags);
+            let want = with_search(|search| search_unit_by_core(&b, soviet, search));
+            assert_eq!(
+                search_unit(&b, soviet, &flags),
+                want,
+                "{:?} in {}",
+                s.fortresses,
+                d.map.grid.id(at)
+            );
+            want
+        };
+        let shielded = searches(g.state());
+        g.edit().state.fortresses.clear();
+        let in_zoc = searches(g.state());
+        // The fortress made a difference: without it the unit pays to leave the ZOC.
+        assert_ne!(shielded.normal, in_zoc.normal);
+    }
+
+    /// A unit's searches over the map's table of steps (9.2, 9.3) answer what the core's
+    /// search answers: the same hexes in the same order, by the same paths, in normal
+    /// movement and march formation; for one unit in four of both sides on the map (a
+    /// different four each decision), at every decision of random campaign games.
+    #[test]
+    fn the_unit_search_is_the_core_search() {
+        let (mut checked, mut marching, mut decisions) = (0, 0, 0);
+        for seed in [3, 8] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let (d, s) = (g.data(), g.state());
+                let b = Board::fresh(d, s);
+                let mut flags = [Vec::new(), Vec::new()];
+                for side in [Side::Axis, Side::Soviet] {
+                    b.move_flags(side, &mut flags[side.seat() as usize]);
+                }
+                decisions += 1;
+                for u in (decisions % 4..s.units.len()).step_by(4) {
+                    if s.units[u].hex().is_none() {
+                        continue;
+                    }
+                    let u = u as UnitId;
+                    let want = with_search(|search| search_unit_by_core(&b, u, search));
+                    let side = d.units[u as usize].side;
+                    let got = search_unit(&b, u, &flags[side.seat() as usize]);
+                    assert_eq!(got, want, "unit {u}, seed {seed}");
+                    checked += 1;
+                    marching += want.march.is_some() as usize;
+                }
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(
+            checked > 20_000 && marching > 5_000,
+            "{checked} units, {marching} marching"
+        );
     }
 }

@@ -151,7 +151,9 @@ impl StalingradBlitz {
                     &kept.insert((hexes.clone(), open)).1
                 }
             };
-            open.iter().copied().filter(|&h| b.has_room(h, None)).collect()
+            let mut room = Vec::with_capacity(open.len());
+            room.extend(open.iter().copied().filter(|&h| b.has_room(h, None)));
+            room
         })
     }
 

@@ -111,14 +111,8 @@ impl Layout {
     /// Adds (or takes away) the ZOC of the holder of `h`.
     fn project_zoc(&mut self, d: &Data, h: Hex, add: bool) {
         let Some(side) = self.owner[h.idx()] else { return };
-        let no_zoc = d.t.sea | d.t.impassable;
         let zoc = &mut self.zoc_of[side_idx(side)];
-        // 3.2: every unit (and, 14.2(6), a fortress) has a ZOC in the six adjacent hexes,
-        // (1) but not into all-sea or impassable hexes nor across prohibited hexsides.
-        for (dir, n) in d.map.grid.neighbours(h) {
-            if d.map.terrain(n) & no_zoc != 0 || d.map.side(h, dir) & d.s.prohibited != 0 {
-                continue;
-            }
+        for n in zoc_into(d, h) {
             if add {
                 zoc[n.idx()] += 1;
             } else {
@@ -127,6 +121,22 @@ impl Layout {
         }
     }
 }
+
+/// The hexes the holder of `h` projects its ZOC into. 3.2: every unit (and, 14.2(6), a
+/// fortress) has a ZOC in the six adjacent hexes, (1) but not into all-sea or impassable hexes
+/// nor across prohibited hexsides.
+fn zoc_into(d: &Data, h: Hex) -> impl Iterator<Item = Hex> + '_ {
+    let no_zoc = d.t.sea | d.t.impassable;
+    (d.map.grid.neighbours(h))
+        .filter(move |&(dir, n)| d.map.terrain(n) & no_zoc == 0 && d.map.side(h, dir) & d.s.prohibited == 0)
+        .map(|(_, n)| n)
+}
+
+/// In [`Board::move_flags`]: an enemy unit or fortress holds the hex (3.1(2)).
+pub(crate) const HELD_BY_ENEMY: u8 = 1;
+/// In [`Board::move_flags`]: the hex is in enemy ZOC as it affects the side's units (3.2,
+/// 14.2(2)).
+pub(crate) const IN_ENEMY_ZOC: u8 = 2;
 
 /// Units per hex (3.1), in unit order.
 fn stacks(d: &Data, s: &State) -> StackIndex {
@@ -144,6 +154,8 @@ struct KeptLayout {
     locs: Vec<Loc>,
     fortresses: Vec<Fortress>,
     layout: Arc<Layout>,
+    /// Scratch: the units whose locations differ from `locs`.
+    changed: Vec<usize>,
 }
 
 thread_local! {
@@ -157,14 +169,20 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
         let mut k = k.borrow_mut();
         if let Some(kept) = k.as_mut() {
             if kept.data == d.serial && kept.fortresses == s.fortresses && kept.locs.len() == s.units.len() {
-                let changed: Vec<usize> = (0..s.units.len()).filter(|&i| kept.locs[i] != s.units[i].loc).collect();
+                let changed = &mut kept.changed;
+                changed.clear();
+                for (i, (was, u)) in kept.locs.iter().zip(&s.units).enumerate() {
+                    if *was != u.loc {
+                        changed.push(i);
+                    }
+                }
                 if changed.is_empty() {
                     return kept.layout.clone();
                 }
                 if changed.len() <= 16 {
                     if let Some(l) = Arc::get_mut(&mut kept.layout) {
-                        l.update(d, s, &kept.locs, &changed);
-                        for i in changed {
+                        l.update(d, s, &kept.locs, changed);
+                        for &i in changed.iter() {
                             kept.locs[i] = s.units[i].loc;
                         }
                         return kept.layout.clone();
@@ -178,6 +196,7 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
             locs: s.units.iter().map(|u| u.loc).collect(),
             fortresses: s.fortresses.clone(),
             layout: layout.clone(),
+            changed: Vec::new(),
         });
         layout
     })
@@ -250,7 +269,11 @@ impl<'a> Board<'a> {
         if self.fortress[h.idx()] > 0 {
             return true;
         }
-        self.stacks.has_room(h, STACK_LIMIT, except)
+        match except {
+            // No unit to leave out: the stack's size is its count.
+            None => self.stacks.count(h) < STACK_LIMIT,
+            Some(_) => self.stacks.has_room(h, STACK_LIMIT, except),
+        }
     }
 
     #[inline]
@@ -364,7 +387,7 @@ impl<'a> Board<'a> {
                         self,
                         side,
                         sources.iter().map(|&(h, _)| h),
-                        LOC_ANY,
+                        &d.loc_steps[0],
                         u16::MAX,
                         Some(&mut reach),
                     );
@@ -375,15 +398,29 @@ impl<'a> Board<'a> {
                 Side::Axis => {
                     // 3.3(5): along railway from a source, as far as it goes (the hexes it may
                     // go on from: not one entered off the road into a mountain hex, 3.3(3)) ...
-                    f.flood(self, side, sources.iter().map(|&(h, _)| h), LOC_RAIL, u16::MAX, None);
+                    f.flood(
+                        self,
+                        side,
+                        sources.iter().map(|&(h, _)| h),
+                        &d.loc_steps[1],
+                        u16::MAX,
+                        None,
+                    );
                     let mut rail = std::mem::take(&mut f.rail);
                     rail.clone_from(&f.queue);
                     for &h in &rail {
                         reach[h as usize] = true;
                     }
                     // ... then at most six hexes off it (A14).
-                    f.dist.fill(UNSEEN);
-                    f.flood(self, side, rail.iter().map(|&h| Hex(h)), LOC_ANY, 6, Some(&mut reach));
+                    f.unsee();
+                    f.flood(
+                        self,
+                        side,
+                        rail.iter().map(|&h| Hex(h)),
+                        &d.loc_steps[0],
+                        6,
+                        Some(&mut reach),
+                    );
                     for &h in &f.queue {
                         reach[h as usize] = true;
                     }
@@ -546,6 +583,91 @@ impl<'a> Board<'a> {
         true
     }
 
+    /// Per hex, what a moving unit of `side` reads of the enemy there, in `out`:
+    /// [`HELD_BY_ENEMY`] as [`Board::enemy_in`] says, [`IN_ENEMY_ZOC`] as
+    /// [`Board::enemy_zoc`] says. It depends only on the hexes the enemy holds and on the
+    /// fortresses.
+    pub(crate) fn move_flags(&self, side: Side, out: &mut Vec<u8>) {
+        let d = self.d;
+        out.clear();
+        out.resize(d.map.grid.len(), 0);
+        let enemy = Some(side.enemy());
+        let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
+        for h in occupied {
+            if self.owner[h.idx()] == enemy && out[h.idx()] & HELD_BY_ENEMY == 0 {
+                out[h.idx()] |= HELD_BY_ENEMY;
+                for n in zoc_into(d, h) {
+                    out[n.idx()] |= IN_ENEMY_ZOC;
+                }
+            }
+        }
+        // 14.2(2): a fortress hex is not affected by enemy ZOC.
+        if side == Side::Soviet {
+            for f in &self.s.fortresses {
+                if self.fortress[f.hex.idx()] > 0 {
+                    out[f.hex.idx()] &= !IN_ENEMY_ZOC;
+                }
+            }
+        }
+    }
+
+    /// The searches of [`Board::movement`] for `unit` from its hex (normal movement, 9.2, or
+    /// march formation, 9.3), made over the map's table of steps by `m` instead of the core's
+    /// general search: the same steps priced the same way, the same hexes reached in the same
+    /// order (least cost first and, at equal cost, lowest hex first), by the same paths. What
+    /// stopped a step is not kept: a refusal asks the core's search ([`Board::movement_within`]).
+    pub(crate) fn unit_search(&self, unit: UnitId, march: bool, flags: &[u8], m: &mut MoveSearch) -> Searched {
+        let d = self.d;
+        let def = &d.units[unit as usize];
+        let st = &self.s.units[unit as usize];
+        let Some(start) = st.hex() else {
+            return Searched::NotAllowed;
+        };
+        let budget = def.face(st.reduced).ma as u32 * 2;
+        if budget > MoveSearch::LISTS || flags.len() != d.map.grid.len() {
+            return Searched::TooFar;
+        }
+        let c = d.costs;
+        // 9.3(1): march formation starts in a hex with a road, outside enemy ZOC.
+        if march && (!d.has_road[start.idx()] || flags[start.idx()] & IN_ENEMY_ZOC != 0) {
+            return Searched::NotAllowed;
+        }
+        m.reset(d.map.grid.len(), budget);
+        m.enter(start);
+        if march {
+            // 9.3(1): every step along a road (not a railway, not across a prohibited hexside,
+            // not into all-sea or impassable terrain: `march_sides`), never into a hex of the
+            // enemy or its ZOC; 1/2 MP per road hex.
+            let price = c.march_half_mp as u32;
+            let sides = &d.march_sides;
+            m.run(&d.map.grid, budget, |from, dir, to| {
+                (sides[from.idx()] & 1 << dir != 0 && flags[to.idx()] == 0).then_some((price, false))
+            });
+            return Searched::Reached;
+        }
+        let mountain_div = def.is_mountain();
+        let sides = &d.move_sides[def.mech as usize];
+        let (enter, leave) = (c.zoc_enter_mp as u32, c.zoc_leave_mp as u32);
+        m.run(&d.map.grid, budget, |from, dir, to| {
+            // As in `movement_within`, step for step.
+            let code = sides[from.idx()][dir as usize];
+            let to_flags = flags[to.idx()];
+            if code == MOVE_PROHIBITED || code == MOVE_IMPASSABLE || to_flags & HELD_BY_ENEMY != 0 {
+                return None;
+            }
+            let zoc_from = flags[from.idx()] & IN_ENEMY_ZOC != 0;
+            let zoc_to = to_flags & IN_ENEMY_ZOC != 0;
+            let zoc = enter * zoc_to as u32 + leave * zoc_from as u32;
+            match code {
+                MOVE_MOUNTAIN if !mountain_div || from != start || (zoc_from && zoc_to) => None,
+                MOVE_MAJOR if from != start || (zoc_from && zoc_to) => None,
+                MOVE_MOUNTAIN | MOVE_MAJOR => Some((budget, true)),
+                mp => Some(((mp as u32 + zoc) * 2, false)),
+            }
+        });
+        Searched::Reached
+    }
+
     /// 10.3: attack and defence totals, the column after shifts, and the shifts, for an
     /// attack on `target` by `attackers`. `None` column: below 1-1, not allowed (10.3(4)).
     pub fn odds(&self, target: Hex, attackers: &[UnitId]) -> Odds {
@@ -625,7 +747,6 @@ const STOP: u8 = 2;
 /// Where the bits of each kind of trace are in [`loc_sides`]: any step, or along railway only.
 const LOC_ANY: u32 = 0;
 const LOC_RAIL: u32 = 2;
-const UNSEEN: u16 = u16::MAX;
 
 /// Per hex and direction, what a LOC step across that hexside is by the map alone (the
 /// position decides the rest: whether the hex entered may be passed, 3.3(1)–(2)): bits 0–1
@@ -711,14 +832,259 @@ pub(crate) fn move_sides(d: &Data, mech: bool) -> Vec<[u16; 6]> {
         .collect()
 }
 
+/// What [`Board::unit_search`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Searched {
+    /// The search was made: its answers are in the [`MoveSearch`].
+    Reached,
+    /// The unit may not move this way at all (not on the map; 9.3(1)): nothing was reached.
+    NotAllowed,
+    /// The unit's MP are beyond the search's cost lists: ask the core's search.
+    TooFar,
+}
+
+/// What one search knows of one hex, as in the core's search: the cheapest arrival that may
+/// go on and the cheapest that must stop (kept only while cheaper), each with the hex it came
+/// from, and whether the hex has been expanded.
+#[derive(Clone, Copy, Debug)]
+struct MoveNode {
+    cost: u16,
+    stop_cost: u16,
+    parent: u16,
+    stop_parent: u16,
+    done: bool,
+}
+
+const MOVE_UNREACHED: u16 = u16::MAX;
+const MOVE_NO_PARENT: u16 = u16::MAX;
+const MOVE_FRESH: MoveNode = MoveNode {
+    cost: MOVE_UNREACHED,
+    stop_cost: MOVE_UNREACHED,
+    parent: MOVE_NO_PARENT,
+    stop_parent: MOVE_NO_PARENT,
+    done: false,
+};
+
+/// The buffers of a unit's movement search ([`Board::unit_search`]), reused from one search
+/// to the next: per hex what the search knows, the hexes in the order first reached, and one
+/// list of hexes to expand per cost.
+#[derive(Default)]
+pub(crate) struct MoveSearch {
+    nodes: Vec<MoveNode>,
+    touched: Vec<u16>,
+    lists: Vec<Vec<u16>>,
+    limit: usize,
+}
+
+impl MoveSearch {
+    /// The highest movement allowance (in half MP) the cost lists hold, as the core's search
+    /// lists costs.
+    const LISTS: u32 = 64;
+
+    fn reset(&mut self, n: usize, limit: u32) {
+        if self.nodes.len() != n {
+            self.nodes = vec![MOVE_FRESH; n];
+        } else {
+            for &h in &self.touched {
+                self.nodes[h as usize] = MOVE_FRESH;
+            }
+        }
+        self.touched.clear();
+        for list in &mut self.lists {
+            list.clear();
+        }
+        self.limit = limit as usize;
+        if self.lists.len() <= self.limit {
+            self.lists.resize_with(self.limit + 1, Vec::new);
+        }
+    }
+
+    /// The search's source, at cost 0.
+    fn enter(&mut self, h: Hex) {
+        self.nodes[h.idx()].cost = 0;
+        self.touched.push(h.0);
+        self.lists[0].push(h.0);
+    }
+
+    /// Least cost first and, at equal cost, lowest hex first; `step(from, dir, to)` prices a
+    /// step (`None`: refused; `Some((cost, true))`: it must stop there). Steps into expanded
+    /// hexes are not priced. As the core's `Search::run` with one list per cost: each list
+    /// sorted once expansion reaches its cost, a step of cost 0 put in its place.
+    fn run(
+        &mut self,
+        grid: &sandtable_core::hex::HexGrid,
+        limit: u32,
+        mut step: impl FnMut(Hex, u8, Hex) -> Option<(u32, bool)>,
+    ) {
+        let (nodes, touched, lists) = (
+            &mut self.nodes[..],
+            &mut self.touched,
+            &mut self.lists[..=limit as usize],
+        );
+        let mut level = 0usize;
+        let mut sorted = false;
+        // The next hex to expand: from the list of the cost being expanded.
+        while let Some(list) = lists.get_mut(level) {
+            if !sorted {
+                list.sort_unstable_by(|a, b| b.cmp(a));
+                sorted = true;
+            }
+            let Some(node) = list.pop() else {
+                level += 1;
+                sorted = false;
+                continue;
+            };
+            let c = level as u32;
+            let expanded = &mut nodes[node as usize];
+            if c != expanded.cost as u32 || expanded.done {
+                continue;
+            }
+            expanded.done = true;
+            let from = Hex(node);
+            for (dir, &to) in grid.neighbour_row(from).iter().enumerate() {
+                if to == sandtable_core::hex::NO_HEX {
+                    continue;
+                }
+                let t = to as usize;
+                if nodes[t].done {
+                    continue;
+                }
+                let Some((price, stop)) = step(from, dir as u8, Hex(to)) else {
+                    continue;
+                };
+                let total = c.saturating_add(price);
+                if total > limit {
+                    continue;
+                }
+                let total = total as u16;
+                let n = &mut nodes[t];
+                let (go, halt) = (n.cost, n.stop_cost);
+                if stop {
+                    if total < go && total < halt {
+                        if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
+                            touched.push(to);
+                        }
+                        n.stop_cost = total;
+                        n.stop_parent = node;
+                    }
+                } else if total < go {
+                    if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
+                        touched.push(to);
+                    }
+                    n.cost = total;
+                    n.parent = node;
+                    let list = &mut lists[total as usize];
+                    if total as usize == level && sorted {
+                        let at = list.partition_point(|&x| x > to);
+                        list.insert(at, to);
+                    } else {
+                        list.push(to);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hexes the last search reached, in the order first reached.
+    pub fn reached(&self) -> impl ExactSizeIterator<Item = Hex> + '_ {
+        self.touched.iter().map(|&h| Hex(h))
+    }
+
+    /// Whether the last search reached `h`.
+    pub fn has(&self, h: Hex) -> bool {
+        let n = &self.nodes[h.idx()];
+        n.cost != MOVE_UNREACHED || n.stop_cost != MOVE_UNREACHED
+    }
+
+    /// The hex the last search's cheapest arrival at `h` came from, as `Search::parent`.
+    pub fn parent(&self, h: Hex) -> Option<Hex> {
+        let n = &self.nodes[h.idx()];
+        let p = if n.stop_cost < n.cost { n.stop_parent } else { n.parent };
+        (p != MOVE_NO_PARENT).then_some(Hex(p))
+    }
+}
+
+/// Per hex, the directions (bit `dir`) a step of march formation may take by the map alone
+/// (the position decides the rest: enemy units and their ZOC): 9.3(1) along a road (not a
+/// railway), TEC not across a prohibited hexside nor into all-sea or impassable terrain.
+pub(crate) fn march_sides(d: &Data) -> Vec<u8> {
+    let (t, sb) = (d.t, d.s);
+    d.map
+        .grid
+        .hexes()
+        .map(|from| {
+            let mut dirs = 0u8;
+            for (dir, to) in d.map.grid.neighbours(from) {
+                let bits = d.map.side(from, dir);
+                if bits & sb.prohibited == 0 && bits & sb.road != 0 && d.map.terrain(to) & (t.sea | t.impassable) == 0 {
+                    dirs |= 1 << dir;
+                }
+            }
+            dirs
+        })
+        .collect()
+}
+
+/// The LOC steps of [`loc_sides`] of one kind (any step, or along railway only), hex by hex:
+/// the hexes each step from a hex enters, in the order of its hexsides, with [`MUST_STOP`]
+/// set for a step that must end in the hex it enters (3.3(3)); hexsides with no step are left
+/// out.
+#[derive(Debug, Default)]
+pub struct LocStepTable {
+    /// Where each hex's steps begin in `steps` (and, at the next hex, end).
+    start: Vec<u32>,
+    steps: Vec<u16>,
+}
+
+/// In [`LocStepTable`]: a step that must end in the hex it enters.
+const MUST_STOP: u16 = 1 << 15;
+
+impl LocStepTable {
+    /// The steps of `kind` ([`LOC_ANY`] or [`LOC_RAIL`]) in the table `sides`.
+    fn new(d: &Data, sides: &[[u8; 6]], kind: u32) -> LocStepTable {
+        let mut t = LocStepTable::default();
+        for from in d.map.grid.hexes() {
+            t.start.push(t.steps.len() as u32);
+            let next = d.map.grid.neighbour_row(from);
+            for (dir, &to) in next.iter().enumerate() {
+                let code = (sides[from.idx()][dir] >> kind) & (GO | STOP);
+                if code != 0 && to != sandtable_core::hex::NO_HEX {
+                    t.steps.push(if code == STOP { to | MUST_STOP } else { to });
+                }
+            }
+        }
+        t.start.push(t.steps.len() as u32);
+        t
+    }
+
+    #[inline(always)]
+    fn from(&self, h: usize) -> &[u16] {
+        &self.steps[self.start[h] as usize..self.start[h + 1] as usize]
+    }
+}
+
+/// [`loc_sides`] as [`LocStepTable`]: `[any step, along railway only]`.
+pub(crate) fn loc_steps(d: &Data) -> [LocStepTable; 2] {
+    [LOC_ANY, LOC_RAIL].map(|kind| LocStepTable::new(d, &d.loc_sides, kind))
+}
+
+/// In [`Flood::state`]: whether a LOC may pass a hex (3.3(1)–(2)) is not asked yet ...
+const PASS_UNKNOWN: u8 = 0;
+/// ... it may ...
+const PASS: u8 = 1;
+/// ... or it may not.
+const NO_PASS: u8 = 2;
+/// In [`Flood::state`], besides the above: the flood has reached the hex by steps that may go
+/// on from it.
+const SEEN: u8 = 4;
+
 /// The buffers of a LOC flood, kept per thread.
 #[derive(Default)]
 struct Flood {
-    /// Per hex: 0 not asked yet, 1 a LOC may pass it, 2 not (3.3(1)–(2)).
-    pass: Vec<u8>,
-    /// Per hex: the steps of the cheapest arrival that may go on, or [`UNSEEN`].
-    dist: Vec<u16>,
-    /// The hexes reached by arrivals that may go on, in the order reached.
+    /// Per hex: [`PASS_UNKNOWN`], [`PASS`] or [`NO_PASS`], and [`SEEN`].
+    state: Vec<u8>,
+    /// The hexes reached by arrivals that may go on, in the order reached (so by the number
+    /// of steps).
     queue: Vec<u16>,
     /// The Axis trace's railway hexes (3.3(5)), from which its second flood starts.
     rail: Vec<u16>,
@@ -730,68 +1096,72 @@ thread_local! {
 
 impl Flood {
     fn reset(&mut self, n: usize) {
-        self.pass.clear();
-        self.pass.resize(n, 0);
-        self.dist.clear();
-        self.dist.resize(n, UNSEEN);
+        self.state.clear();
+        self.state.resize(n, PASS_UNKNOWN);
         // A flood reaches each hex once at most: the queue never grows during one.
         self.queue.reserve(n);
     }
 
-    /// Floods from `sources` (which a LOC may pass) by the steps of `kind` in [`loc_sides`],
-    /// at most `limit` steps: the hexes it may go on from end in `queue`, those a step that
-    /// must stop reaches are marked in `stops`, if given.
+    /// Forgets which hexes the last flood reached, keeping what is known of passing them.
+    fn unsee(&mut self) {
+        for &h in &self.queue {
+            self.state[h as usize] &= !SEEN;
+        }
+    }
+
+    /// Floods from `sources` (which a LOC may pass) by `steps`, at most `limit` steps: the
+    /// hexes it may go on from end in `queue`, those a step that must stop reaches are marked
+    /// in `stops`, if given.
     fn flood(
         &mut self,
         b: &Board,
         side: Side,
         sources: impl Iterator<Item = Hex>,
-        kind: u32,
+        steps: &LocStepTable,
         limit: u16,
         mut stops: Option<&mut [bool]>,
     ) {
-        let grid = &b.d.map.grid;
-        let sides = &b.d.loc_sides;
         // Each buffer borrowed apart, so that a hex queued does not make the others be read
         // again from `self`.
-        let (dist, pass, queue) = (&mut self.dist[..], &mut self.pass[..], &mut self.queue);
+        let (state, queue) = (&mut self.state[..], &mut self.queue);
         queue.clear();
         for h in sources {
-            if dist[h.idx()] == UNSEEN {
-                dist[h.idx()] = 0;
+            if state[h.idx()] & SEEN == 0 {
+                state[h.idx()] |= SEEN;
                 queue.push(h.0);
             }
         }
-        let mut head = 0;
+        // The queue holds the hexes by their number of steps: those before `level_end` are
+        // `level` steps away.
+        let (mut head, mut level, mut level_end) = (0, 0u16, queue.len());
         while let Some(&from) = queue.get(head) {
-            head += 1;
-            let at = dist[from as usize];
-            if at >= limit {
-                continue;
+            if head == level_end {
+                level += 1;
+                level_end = queue.len();
             }
-            let codes = sides[from as usize];
-            let next = *grid.neighbour_row(Hex(from));
-            for (code, to) in codes.into_iter().zip(next) {
-                let code = (code >> kind) & (GO | STOP);
-                if code == 0 {
+            if level >= limit {
+                break;
+            }
+            head += 1;
+            for &step in steps.from(from as usize) {
+                let to = (step & !MUST_STOP) as usize;
+                let mut at = state[to];
+                if at & SEEN != 0 {
                     continue;
                 }
-                let to = to as usize;
-                if dist[to] != UNSEEN {
-                    continue;
-                }
-                if pass[to] == 0 {
-                    pass[to] = if b.loc_passable(side, Hex(to as u16), false) {
-                        1
+                if at == PASS_UNKNOWN {
+                    at = if b.loc_passable(side, Hex(to as u16), false) {
+                        PASS
                     } else {
-                        2
+                        NO_PASS
                     };
+                    state[to] = at;
                 }
-                if pass[to] != 1 {
+                if at != PASS {
                     continue;
                 }
-                if code == GO {
-                    dist[to] = at + 1;
+                if step & MUST_STOP == 0 {
+                    state[to] = PASS | SEEN;
                     queue.push(to as u16);
                 } else if let Some(stops) = stops.as_deref_mut() {
                     stops[to] = true;

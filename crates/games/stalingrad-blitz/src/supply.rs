@@ -95,8 +95,49 @@ impl StalingradBlitz {
             .collect()
     }
 
-    /// 14.1: hexes where the Soviets may build or raise a fortress now.
+    /// 14.1: hexes where the Soviets may build or raise a fortress now. The LOC (14.1(1)) is
+    /// traced only if a hex meets every other condition: with both markers placed and both
+    /// fortresses at level 2, or no Soviet city or town clear of the enemy, there is none to
+    /// trace for.
     pub(crate) fn fortress_sites(&self) -> Vec<Hex> {
+        let b = Board::new(&self.d, &self.s);
+        let mut sites = self.fortress_sites_but_loc(&b);
+        if !sites.is_empty() {
+            let reach = with_search(|s| b.loc_reach(Side::Soviet, s));
+            sites.retain(|h| reach[h.idx()]);
+        }
+        sites
+    }
+
+    /// [`StalingradBlitz::fortress_sites`] before the LOC is asked.
+    fn fortress_sites_but_loc(&self, b: &Board) -> Vec<Hex> {
+        let marker_left = self.s.fortress_markers_used < 2;
+        self.d
+            .map
+            .grid
+            .hexes()
+            .filter(|&h| self.d.is_urban[h.idx()])
+            .filter(|&h| self.s.control[h.idx()] == Some(Side::Soviet))
+            .filter(|&h| !b.enemy_in(Side::Soviet, h))
+            .filter(|&h| {
+                !self
+                    .d
+                    .map
+                    .grid
+                    .neighbours(h)
+                    .any(|(_, n)| b.owner[n.idx()] == Some(Side::Axis) && b.stacks.count(n) > 0)
+            })
+            .filter(|&h| match b.fortress[h.idx()] {
+                0 => marker_left,
+                1 => true,
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// 14.1: [`StalingradBlitz::fortress_sites`] as first written, the LOC traced first.
+    #[cfg(test)]
+    pub(crate) fn fortress_sites_traced(&self) -> Vec<Hex> {
         let b = Board::new(&self.d, &self.s);
         let reach = with_search(|s| b.loc_reach(Side::Soviet, s));
         let marker_left = self.s.fortress_markers_used < 2;
@@ -273,5 +314,77 @@ impl StalingradBlitz {
             (Step::Supply(SupplyStage::Fortress), Some(Action::NoFortress)) => self.finish_exec(),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// The fortress sites (14.1), asked without tracing a LOC where no hex needs one, are
+    /// those asked with the LOC traced first, at every decision of random campaign games, both
+    /// when some hex meets every condition but the LOC and when none does.
+    #[test]
+    fn sites_asked_before_the_loc_are_sites_traced() {
+        let (mut traced, mut skipped) = (0, 0);
+        for seed in [1, 5] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let sites = g.fortress_sites();
+                assert_eq!(sites, g.fortress_sites_traced(), "seed {seed}");
+                let b = Board::new(g.data(), g.state());
+                if g.fortress_sites_but_loc(&b).is_empty() {
+                    skipped += 1;
+                } else {
+                    traced += 1;
+                }
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(traced > 100 && skipped > 100, "{traced} traced, {skipped} skipped");
+    }
+
+    /// 14.1(1): a Soviet town cut off from every Soviet supply source is no fortress site,
+    /// though it meets every other condition. A position built on the campaign map: Axis
+    /// units on the hexes two away from a Soviet-held city or town, none nearer, so that their
+    /// ZOC covers every way in (3.3(1)). Random games never cut off a site.
+    #[test]
+    fn a_town_cut_off_is_no_fortress_site() {
+        let start = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+        let d = start.data().clone();
+        let grid = &d.map.grid;
+        let axis: Vec<usize> = (0..d.units.len()).filter(|&i| d.units[i].side == Side::Axis).collect();
+        let towns = grid
+            .hexes()
+            .filter(|&h| d.is_urban[h.idx()] && start.state().control[h.idx()] == Some(Side::Soviet));
+        let mut cut_off = 0;
+        for town in towns {
+            let mut g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+            let e = g.edit();
+            for u in e.state.units.iter_mut() {
+                if u.hex().is_some_and(|h| grid.distance(h, town) <= 2) {
+                    u.loc = Loc::Pool;
+                }
+            }
+            let ring: Vec<Hex> = (grid.within(town, 2))
+                .filter(|&h| grid.distance(h, town) == 2 && d.map.terrain(h) & (d.t.sea | d.t.impassable) == 0)
+                .collect();
+            for (&h, &u) in ring.iter().zip(&axis) {
+                e.state.units[u].loc = Loc::Map(h);
+            }
+            let b = Board::fresh(g.data(), g.state());
+            let reach = with_search(|s| b.trace_loc(Side::Soviet, s));
+            if reach[town.idx()] || !g.fortress_sites_but_loc(&b).contains(&town) {
+                continue;
+            }
+            assert!(!g.fortress_sites().contains(&town), "{}", grid.id(town));
+            assert_eq!(g.fortress_sites(), g.fortress_sites_traced());
+            cut_off += 1;
+        }
+        assert!(cut_off > 3, "{cut_off} towns cut off");
     }
 }
