@@ -331,7 +331,9 @@ export async function stalled(page, computerSeat) {
   if (!bar.includes(lang.startsWith('zh') ? why.zh : why.en)) fail(`stalled: the turn bar does not say why: ${bar}`);
   if (!(await page.textContent('[data-test=stalled-notice]')).includes(lang.startsWith('zh') ? why.zh : why.en)) fail('stalled: the situation panel does not say why');
   log(`stalled: ${bar}`);
-  await page.unroute(doc);
+  // Let a document fetched while the check ran finish with its `stalled` before the route goes
+  // (unrouting under a running handler leaves it fulfilling a route already let go).
+  await page.unrouteAll({ behavior: 'wait' });
   await poke();
   await page.waitForSelector('[data-test=turn] [data-test=stalled]', { state: 'detached' });
 }
