@@ -1,7 +1,8 @@
 //! 12.7 (seed 12.6) Advance: after a combat the attacker won, full-strength attacking units
 //! may advance when every defender retreated or was eliminated (12.6.1): into the defending
 //! space, and after a two-space retreat on into a space the retreating units passed through
-//! (12.6.3), stopping on entering desert, forest, mountain or swamp (2022 12.7.3) or an enemy
+//! (12.6.3) or as far as units eliminated after the first of two spaces reached (2022 12.7.4),
+//! stopping on entering desert, forest, mountain or swamp (2022 12.7.3) or an enemy
 //! fort they besiege (12.6.5, 15.1.1); never into enemy units (12.6.4); the Central Powers
 //! into Amiens, Calais or Ostend only as the seed's 12.6.6 allows.
 
@@ -17,8 +18,13 @@ use sandtable_core::search::Step;
 pub enum Vacated {
     /// Every defender was eliminated (12.6.2: the advance enters the defending space only).
     Eliminated,
-    /// The defenders retreated along these routes (one space or two each).
-    Retreated(Vec<Vec<Space>>),
+    /// The defenders retreated along these `routes` (one space or two each); those that could
+    /// go only the first of two spaces were eliminated in the spaces of `cut_short` (2022
+    /// 12.5.4).
+    Retreated {
+        routes: Vec<Vec<Space>>,
+        cut_short: Vec<Space>,
+    },
     /// The attack was on a fort with no unit in it (2022 12.7.1: an advance only if it was
     /// destroyed).
     FortAlone { destroyed: bool },
@@ -88,8 +94,15 @@ pub fn routes(
     if stop {
         return out;
     }
-    if let Vacated::Retreated(routes) = vacated {
-        let mut seconds: Vec<Space> = routes.iter().filter(|r| r.len() == 2).map(|r| r[0]).collect();
+    if let Vacated::Retreated { routes, cut_short } = vacated {
+        // 12.6.3: the first of two spaces a retreat passed; 2022 12.7.4: as far as the last
+        // space reached by units eliminated there.
+        let mut seconds: Vec<Space> = routes
+            .iter()
+            .filter(|r| r.len() == 2)
+            .map(|r| r[0])
+            .chain(cut_short.iter().copied())
+            .collect();
         seconds.sort();
         seconds.dedup();
         for s in seconds {

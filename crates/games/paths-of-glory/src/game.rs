@@ -74,10 +74,11 @@ pub struct Scenario {
     /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
     pub hand_size: usize,
     // Events that place units or markers (crate::events::arrivals):
-    /// The data edition the game began on (1, 2 or 3): edition 1 games, begun before 5.7.4.3
+    /// The data edition the game began on (1 to 4): edition 1 games, begun before 5.7.4.3
     /// was enforced, keep the CP's Historical opening free; games begun before edition 3 do
-    /// without 12.1.1's and 12.5.6's limits on units that retreated this action; so that their
-    /// records replay.
+    /// without 12.1.1's and 12.5.6's limits on units that retreated this action; games begun
+    /// before edition 4 eliminate a retreat cut short in place (2022 12.5.4, 12.7.4); so that
+    /// their records replay.
     pub edition: u8,
     /// 5.6: a tournament game: the bid settled at the start, a draw an Allied win (5.6.3),
     /// accepted peace terms a loss for both (5.6.4). Not written unless so.
@@ -613,6 +614,10 @@ pub struct Battle {
     /// An event cancels the defenders' retreat (Haig, CP #61).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub event_no_retreat: bool,
+    /// The spaces where defenders that could go only the first of two spaces were eliminated
+    /// (2022 12.5.4; 12.7.4 lets the advance follow them); not written while empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cut_short: Vec<Space>,
 }
 
 /// One side's losses in a combat, with the counter behind each unit of the allocation.
@@ -913,8 +918,9 @@ fn edition_number(edition: &str) -> Result<u8, SetupError> {
         "1" => Ok(1),
         "2" => Ok(2),
         "3" => Ok(3),
+        "4" => Ok(4),
         other => Err(SetupError(format!(
-            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 3)"
+            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 4)"
         ))),
     }
 }
@@ -936,8 +942,11 @@ impl Rules for PathsOfGlory {
     /// with the units the siege does not need (15.2.3); Near East armies may enter as ordinary
     /// reinforcements (9.5.3.4); Albania traces attrition supply to Taranto (11.1.12); units
     /// supplied only through another nation's sources neither use the Reserve Box nor are
-    /// replaced (13.1.12, 17.1.4.1).
-    const DATA_EDITION: &'static str = "3";
+    /// replaced (13.1.12, 17.1.4.1). Edition 4: a unit that can go only the first of two
+    /// spaces of a retreat goes it and is eliminated there, and the advance may follow it (2022
+    /// 12.5.4, 12.7.4); defenders all eliminated for want of a retreat leave their space to the
+    /// advance (12.6.2).
+    const DATA_EDITION: &'static str = "4";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 
     fn engine(&self) -> &Engine<Action, Frame> {

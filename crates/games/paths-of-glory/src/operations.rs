@@ -326,6 +326,8 @@ fn retreat_context<'a>(g: &'a PathsOfGlory, marked: &'a [Space]) -> retreat::Con
     retreat::Context {
         supply: crate::sequence::supply_context(g),
         movement: movement_context(g, marked),
+        // 2022 12.5.4, 12.7.4 (data edition 4).
+        cut_short: g.scenario.edition >= 4,
     }
 }
 
@@ -346,12 +348,15 @@ fn vacated(b: &Battle) -> Vacated {
     } else if b.defenders_gone {
         Vacated::Eliminated
     } else {
-        Vacated::Retreated(b.retreat_routes.clone())
+        Vacated::Retreated {
+            routes: b.retreat_routes.clone(),
+            cut_short: b.cut_short.clone(),
+        }
     }
 }
 
 fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
-    if !b.defenders_gone && b.retreat_routes.is_empty() && !b.defenders.is_empty() {
+    if !b.defenders_gone && b.retreat_routes.is_empty() && b.cut_short.is_empty() && !b.defenders.is_empty() {
         return Vec::new();
     }
     let data = g.data();
@@ -982,6 +987,7 @@ pub(crate) fn new_battle(g: &PathsOfGlory, side: Side, space: Space) -> Battle {
         fort_destroyed: false,
         retreat: None,
         retreat_routes: Vec::new(),
+        cut_short: Vec::new(),
         defenders_gone: false,
         advanced: Vec::new(),
         cards: [Vec::new(), Vec::new()],
@@ -1350,6 +1356,51 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             }
             end_battle(g);
         }
+        (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route }))
+            if g.action.battle.as_ref().and_then(|b| b.retreat).unwrap_or(0) as usize > route.len() =>
+        {
+            // 2022 12.5.4, 12.7.4: the first of two spaces, and no farther: eliminated there.
+            let to = *route.last().unwrap_or(&Space(0));
+            let from = g.action.battle.as_ref().map(|b| b.defending);
+            eliminate(g, *unit);
+            if let Some(b) = &mut g.action.battle {
+                b.cut_short.push(to);
+            }
+            let (n, t) = (g.unit_name(*unit), g.name(to));
+            let (data, u) = (g.data(), *unit);
+            g.journal.say_marked(
+                || {
+                    Text::new(
+                        format!(
+                            "{} retreats to {}, can go no farther and is eliminated (2022 12.5.4)",
+                            n.en, t.en
+                        ),
+                        format!("{}撤退至{},无法再退,被消灭(2022年版12.5.4)", n.zh, t.zh),
+                    )
+                },
+                || {
+                    let mut marks: Vec<Mark> = from
+                        .map(|from| Mark::Retreat {
+                            unit: unit_id(data, u),
+                            from: space_id(data, from),
+                            to: space_id(data, to),
+                            path: vec![space_id(data, from), space_id(data, to)],
+                        })
+                        .into_iter()
+                        .collect();
+                    marks.push(Mark::Eliminated {
+                        unit: unit_id(data, u),
+                        at: space_id(data, to),
+                    });
+                    marks
+                },
+            );
+            if from.is_some_and(|d| !units_of(g, side, d).is_empty()) {
+                g.engine.push(Frame::RetreatUnits { side });
+            } else {
+                after_retreat(g);
+            }
+        }
         (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route })) => {
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.action.battle.as_ref().map(|b| b.defending);
@@ -1393,6 +1444,14 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         }
         (Frame::RetreatUnits { side }, None) => {
             // 12.5.4: a unit that cannot retreat is eliminated.
+            if let Some(b) = &mut g.action.battle {
+                // 12.6.1, 12.6.2: when none of them retreated, every defender was eliminated,
+                // and the attackers may advance into their space (data edition 4; earlier
+                // games let nobody advance).
+                if g.scenario.edition >= 4 && b.retreat_routes.is_empty() && b.cut_short.is_empty() {
+                    b.defenders_gone = true;
+                }
+            }
             if let Some(d) = g.action.battle.as_ref().map(|b| b.defending) {
                 for u in units_of(g, side, d) {
                     eliminate(g, u);
@@ -2475,7 +2534,7 @@ fn may_stand_fast(g: &PathsOfGlory, b: &Battle) -> bool {
     let cards = crate::combat_cards::effects(b);
     // Great Retreat's fall-back (AP #27) comes before any fire: it is the defender's own choice.
     let fought = b.inflicted[side_index(b.attacker)].is_some();
-    if !fought || !b.retreat_routes.is_empty() || cards.withdrawal {
+    if !fought || !b.retreat_routes.is_empty() || !b.cut_short.is_empty() || cards.withdrawal {
         return false;
     }
     let tables = g.tables();

@@ -5,7 +5,9 @@
 //! Each step goes to the best space the rules' order of preference offers (2022 12.5.5):
 //! friendly and in supply, friendly and out of supply, enemy-controlled where it would be in
 //! supply, enemy-controlled and out of supply; and a unit that can retreat the whole distance
-//! must, rather than stop short and be eliminated.
+//! must, rather than stop short and be eliminated. One that can go only the first of two
+//! spaces goes it and is eliminated there (2022 12.5.4, 12.7.4), in games begun on data edition
+//! 4 or later.
 
 use crate::data::{Data, Nation};
 use crate::movement::{self, unit_step};
@@ -26,6 +28,10 @@ const STACKING: usize = 3;
 pub struct Context<'a> {
     pub supply: supply::Context<'a>,
     pub movement: movement::Context<'a>,
+    /// 2022 12.5.4, 12.7.4: a unit that cannot retreat two spaces but can go one goes it and is
+    /// eliminated there (games begun on data edition 4 or later); else it is eliminated where it
+    /// stands.
+    pub cut_short: bool,
 }
 
 /// Whether the unit may step from `from` into `s` on a retreat (12.5.5), whatever the order of
@@ -64,8 +70,10 @@ fn room(pos: &Position, s: Space, arriving: usize) -> bool {
 
 /// The routes a unit may retreat along from the defending space, each ending where the unit
 /// stops: a route of `length` spaces if there is one, the best by the order of preference at
-/// each step; none if it cannot retreat (12.5.4). `arriving(s)` counts the units of this retreat
-/// that already chose to end in `s`.
+/// each step; none if it cannot retreat (12.5.4). With `ctx.cut_short`, a unit that cannot
+/// complete a two-space retreat but can take its first step has one-space routes, the best
+/// first spaces, at the end of which it is eliminated (2022 12.5.4, 12.7.4). `arriving(s)`
+/// counts the units of this retreat that already chose to end in `s`.
 pub fn routes(
     data: &Data,
     pos: &Position,
@@ -122,8 +130,13 @@ pub fn routes(
     };
     let through: Vec<Space> = first.iter().copied().filter(|&f| !ends(f).is_empty()).collect();
     if through.is_empty() {
-        // No two-space route: the unit cannot complete its retreat (12.5.4).
-        return Vec::new();
+        // No two-space route: the unit cannot complete its retreat (12.5.4). In the 2022
+        // rules it goes as far as it can, one space, and is eliminated there (12.7.4 lets the
+        // advance follow it); it ends nowhere, so a full space is no bar.
+        if !ctx.cut_short {
+            return Vec::new();
+        }
+        return best(first).into_iter().map(|s| vec![s]).collect();
     }
     let mut out = Vec::new();
     for f in best(through) {
@@ -162,6 +175,15 @@ pub fn check(
     let name = |s: Space| data.map.graph.space(s).name_en.clone();
     let name_zh = |s: Space| data.map.graph.space(s).name_zh.clone();
     if route.len() != length as usize {
+        if ctx.cut_short && legal.iter().all(|r| r.len() < length as usize) {
+            return Err(Refusal::new(
+                "2022 12.5.4",
+                Text::new(
+                    "this unit cannot retreat two spaces: it retreats one space and is eliminated there",
+                    "该单位无法撤退两格:撤退一格后在该处被消灭",
+                ),
+            ));
+        }
         return Err(Refusal::new(
             "12.5.2",
             Text::new(

@@ -52,12 +52,18 @@ fn advancing_after_brussels_12_6() {
     attacker_at(&mut pos, "ge-army-2", "liege");
     let t = tables();
     let ctx = ports(true);
-    let two = Vacated::Retreated(vec![vec![sp("cambrai"), sp("amiens")]]);
+    let two = Vacated::Retreated {
+        routes: vec![vec![sp("cambrai"), sp("amiens")]],
+        cut_short: vec![],
+    };
     let r = routes(data(), &t, &pos, unit("ge-army-2"), sp("brussels"), &two, &ctx, |_| {
         true
     });
     assert_eq!(ids(&r), [vec!["brussels"], vec!["brussels", "cambrai"]]);
-    let one = Vacated::Retreated(vec![vec![sp("cambrai")]]);
+    let one = Vacated::Retreated {
+        routes: vec![vec![sp("cambrai")]],
+        cut_short: vec![],
+    };
     let r = routes(data(), &t, &pos, unit("ge-army-2"), sp("brussels"), &one, &ctx, |_| {
         true
     });
@@ -84,7 +90,10 @@ fn advancing_after_brussels_12_6() {
     pos.units[unit("ge-army-2")].full = true;
     // 12.6.6: before Race to the Sea the CP may not advance into Ostend, which was not the
     // defending space.
-    let via_ostend = Vacated::Retreated(vec![vec![sp("ostend"), sp("calais")]]);
+    let via_ostend = Vacated::Retreated {
+        routes: vec![vec![sp("ostend"), sp("calais")]],
+        cut_short: vec![],
+    };
     let closed = ports(false);
     let r = routes(
         data(),
@@ -188,7 +197,10 @@ fn an_advance_keeps_to_the_lines_11_1_4() {
         pos.units[i].loc = Location::Aside;
     }
     let beyond = data().map.graph.exits(b)[0].1;
-    let v = Vacated::Retreated(vec![vec![b, beyond]]);
+    let v = Vacated::Retreated {
+        routes: vec![vec![b, beyond]],
+        cut_short: vec![],
+    };
     let r = routes(data(), &t, &pos, unit("ge-army-2"), a, &v, &ctx, |_| true);
     assert!(!t.terrain_of(data(), a).advance_stops, "the advance could go on from a");
     assert_eq!(r, [vec![a]], "{:?}", ids(&r));

@@ -5,13 +5,8 @@ mod common;
 
 use sandtable_core::driver::Rules;
 use sandtable_core::game::Game;
-use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, AP, CP};
-use sandtable_paths_of_glory::state::{Location, Trench};
-use sandtable_paths_of_glory::Side;
-
-fn unit(g: &PathsOfGlory, id: &str) -> u16 {
-    g.data().pieces.iter().position(|p| p.id == id).expect("a counter") as u16
-}
+use sandtable_paths_of_glory::game::{Action, Frame, PathsOfGlory, AP};
+use sandtable_paths_of_glory::state::Location;
 
 /// The French 1st Army and a French corps, both full, in Essen (clear, next to Aachen), with a
 /// level-1 trench or none; the German 1st Army attacks them from Aachen and rolls a 6 to the
@@ -33,37 +28,9 @@ fn beaten_in_essen_with(
     dice: [u8; 2],
     place: impl Fn(&mut PathsOfGlory, u16, u16),
 ) -> Option<(PathsOfGlory, u16, u16)> {
-    let mut g = common::first_round();
-    let essen = g.data().space("essen").unwrap();
-    let aachen = g.data().space("aachen").unwrap();
-    let (army, corps) = (unit(&g, "fr-army-1"), unit(&g, "fr-corps-1"));
-    place(&mut g, army, corps);
-    g.pos.spaces[essen.idx()].control = Some(Side::Ap);
-    g.pos.spaces[essen.idx()].trench = trench.then_some(Trench {
-        side: Side::Ap,
-        level: 1,
-    });
-    g.touch();
-    g.apply(CP, &Action::AutomaticOps).unwrap();
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: aachen,
-            combat: true,
-        },
-    )
-    .unwrap();
-    g.apply(CP, &Action::Target { space: essen }).unwrap();
-    g.apply(
-        CP,
-        &Action::Join {
-            unit: unit(&g, "ge-army-1"),
-        },
-    )
-    .unwrap();
-    g.apply(CP, &Action::Resolve).unwrap();
-    let retreat = |g: &PathsOfGlory| matches!(g.frames().last(), Some(Frame::RetreatUnits { .. }));
-    common::play_until(&mut g, &mut dice.into_iter(), retreat).then_some((g, army, corps))
+    let edition = <PathsOfGlory as Rules>::DATA_EDITION.parse().unwrap();
+    common::beaten_in_essen(edition, trench, dice, place)
+        .filter(|(g, _, _)| matches!(g.frames().last(), Some(Frame::RetreatUnits { .. })))
 }
 
 #[test]

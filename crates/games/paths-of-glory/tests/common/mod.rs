@@ -170,3 +170,52 @@ pub fn play_until(
     }
     true
 }
+
+/// The August 1914 campaign at the CP's first action, the French 1st Army and 1st Corps placed
+/// by `place` (Essen made the Allies', with a level-1 Allied trench or none), the German 1st
+/// Army attacking Essen from Aachen by Automatic Operations with the two fire dice given; the
+/// game is left where the defenders retreat, or else where the attacker advances or the combat
+/// is over, with the French army and corps returned; `None` if the dice run out first.
+pub fn beaten_in_essen(
+    edition: u8,
+    trench: bool,
+    dice: [u8; 2],
+    place: impl Fn(&mut sandtable_paths_of_glory::game::PathsOfGlory, u16, u16),
+) -> Option<(sandtable_paths_of_glory::game::PathsOfGlory, u16, u16)> {
+    use sandtable_core::game::Game;
+    use sandtable_paths_of_glory::game::{Action, Frame, CP};
+    use sandtable_paths_of_glory::state::Trench;
+    use sandtable_paths_of_glory::Side;
+    let mut g = first_round();
+    g.scenario.edition = edition;
+    let (essen, aachen) = (sp("essen"), sp("aachen"));
+    let id = |id: &str| unit(id) as u16;
+    let (army, corps) = (id("fr-army-1"), id("fr-corps-1"));
+    place(&mut g, army, corps);
+    g.pos.spaces[essen.idx()].control = Some(Side::Ap);
+    g.pos.spaces[essen.idx()].trench = trench.then_some(Trench {
+        side: Side::Ap,
+        level: 1,
+    });
+    g.touch();
+    g.apply(CP, &Action::AutomaticOps).unwrap();
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: aachen,
+            combat: true,
+        },
+    )
+    .unwrap();
+    g.apply(CP, &Action::Target { space: essen }).unwrap();
+    g.apply(CP, &Action::Join { unit: id("ge-army-1") }).unwrap();
+    g.apply(CP, &Action::Resolve).unwrap();
+    let after = |g: &sandtable_paths_of_glory::game::PathsOfGlory| {
+        g.action.battle.is_none()
+            || matches!(
+                g.frames().last(),
+                Some(Frame::RetreatUnits { .. } | Frame::AdvanceUnits { .. })
+            )
+    };
+    play_until(&mut g, &mut dice.into_iter(), after).then_some((g, army, corps))
+}
