@@ -31,11 +31,13 @@ pub struct Piece {
     pub title: String,
 }
 
-/// The value of `attr="…"` in `tag`.
+/// The value of `attr="…"` (or `attr='…'`, as the pieces layer quotes) in `tag`.
 fn attr<'a>(tag: &'a str, attr: &str) -> Option<&'a str> {
-    let key = format!(" {attr}=\"");
-    let start = tag.find(&key)? + key.len();
-    let len = tag[start..].find('"')?;
+    let key = format!(" {attr}=");
+    let at = tag.find(&key)? + key.len();
+    let quote = tag[at..].chars().next().filter(|&q| q == '"' || q == '\'')?;
+    let start = at + 1;
+    let len = tag[start..].find(quote)?;
     Some(&tag[start..start + len])
 }
 
@@ -168,15 +170,21 @@ pub fn pieces(svg: &str) -> BTreeMap<String, Vec<Piece>> {
     let mut out: BTreeMap<String, Vec<Piece>> = BTreeMap::new();
     let mut hex: Option<String> = None;
     let mut rest = svg;
-    while let Some(at) = rest.find("<g class=\"") {
+    let is_counter = |class: &str| class == "ctr" || class.starts_with("ctr ");
+    while let Some(at) = rest.find("<g class=") {
         rest = &rest[at..];
         let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
-        if tag.starts_with("<g class=\"stack\"") {
+        let class = attr(tag, "class").unwrap_or_default();
+        if class == "stack" {
             hex = attr(tag, "data-hex").map(str::to_string);
-        } else if tag.starts_with("<g class=\"ctr\"") || tag.starts_with("<g class=\"ctr ") {
+        } else if is_counter(class) {
             if let (Some(h), Some(id)) = (hex.clone(), attr(tag, "data-id")) {
                 let body = &rest[tag.len()..];
-                let end = body.find("<g class=\"ctr").unwrap_or(body.len());
+                let end = ["<g class=\"ctr", "<g class='ctr"]
+                    .iter()
+                    .filter_map(|open| body.find(open))
+                    .min()
+                    .unwrap_or(body.len());
                 let body = &body[..end];
                 let between = |open: &str, close: &str| -> String {
                     body.find(open)
@@ -326,7 +334,10 @@ pub fn around(
 /// layer, each placed at the hex whose centre is nearest.
 pub fn hex_labels(map: &Hexes, pieces_svg: &str) -> Vec<(String, Vec<String>)> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    let Some(start) = pieces_svg.find("<g class=\"ml\">") else {
+    let Some(start) = ["<g class='ml'>", "<g class=\"ml\">"]
+        .iter()
+        .find_map(|open| pieces_svg.find(open))
+    else {
         return out;
     };
     let body = &pieces_svg[start..];

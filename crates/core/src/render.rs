@@ -287,7 +287,7 @@ pub fn render_hex_pieces(map: &HexMap, lines: &[LineStyle], counters: &[Counter]
     let lay = HexLayout::new(map);
     let at = |h: Hex| lay.centres.get(h.idx()).copied();
     let mut out = String::with_capacity(counters.len() * 400 + marks.len() * 60 + 256);
-    out.push_str("<g class=\"pieces\">\n");
+    out.push_str("<g class='pieces'>\n");
     if !lines.is_empty() {
         write_changing_lines(&mut out, map, &lay, lines);
     }
@@ -310,7 +310,7 @@ pub const EMPTY_PIECES: &str = "<g class=\"pieces\"></g>";
 /// The highlighted hexes, those of one colour in one path, in the order each colour first
 /// appears (a scenario's shaded out-of-play area can be thousands of hexes).
 fn write_marks(out: &mut String, lay: &HexLayout, marks: &[HexMark]) {
-    out.push_str("<g class=\"mk\">\n");
+    out.push_str("<g class='mk'>\n");
     let mut fills: Vec<&str> = Vec::new();
     for m in marks {
         if !fills.contains(&m.fill.as_str()) {
@@ -318,7 +318,7 @@ fn write_marks(out: &mut String, lay: &HexLayout, marks: &[HexMark]) {
         }
     }
     for fill in fills {
-        w!(out, "<path fill=\"{}\" d=\"", Esc(fill));
+        w!(out, "<path fill='{}' d='", Esc(fill));
         for c in marks
             .iter()
             .filter(|m| m.fill == fill)
@@ -326,26 +326,20 @@ fn write_marks(out: &mut String, lay: &HexLayout, marks: &[HexMark]) {
         {
             lay.outline(out, c);
         }
-        out.push_str("\"/>\n");
+        out.push_str("'/>\n");
     }
     out.push_str("</g>\n");
 }
 
 /// The labels of highlighted hexes.
 fn write_mark_labels(out: &mut String, marks: &[HexMark], at: impl Fn(Hex) -> Option<(f64, f64)>) {
-    out.push_str("<g class=\"ml\">\n");
+    out.push_str("<g class='ml'>\n");
     for m in marks.iter().filter(|m| !m.label.is_empty()) {
         if let Some((x, y)) = at(m.hex) {
             // A sign of one character stands on the hex's right, beside any counter in it and
             // clear of the place's name; a word in the middle.
             let x = if m.label.chars().count() == 1 { x + 23.5 } else { x };
-            w!(
-                out,
-                "<text x=\"{}\" y=\"{}\">{}</text>\n",
-                N(x),
-                N(y + 4.0),
-                Esc(&m.label)
-            );
+            w!(out, "<text x='{}' y='{}'>{}</text>\n", N(x), N(y + 4.0), Esc(&m.label));
         }
     }
     out.push_str("</g>\n");
@@ -391,7 +385,7 @@ fn line_data(map: &HexMap, lay: &HexLayout, ls: &LineStyle) -> String {
 /// in the pieces layer with their style written on each path, as the map's style block does
 /// not know them.
 fn write_changing_lines(out: &mut String, map: &HexMap, lay: &HexLayout, lines: &[LineStyle]) {
-    out.push_str("<g class=\"ln\">\n");
+    out.push_str("<g class='ln'>\n");
     for ls in lines {
         let d = line_data(map, lay, ls);
         if d.is_empty() {
@@ -399,7 +393,7 @@ fn write_changing_lines(out: &mut String, map: &HexMap, lay: &HexLayout, lines: 
         }
         w!(
             out,
-            "<path style=\"stroke:{};stroke-width:{}",
+            "<path style='stroke:{};stroke-width:{}",
             Css(&ls.stroke),
             N(ls.width)
         );
@@ -408,12 +402,12 @@ fn write_changing_lines(out: &mut String, map: &HexMap, lay: &HexLayout, lines: 
         } else if ls.kind == LineKind::Crossing {
             out.push_str(";stroke-linecap:butt");
         }
-        w!(out, "\" d=\"{d}\"/>\n");
+        w!(out, "' d='{d}'/>\n");
         if ls.kind == LineKind::Railway {
             let ties = ls.width * 2.5 + 3.0;
             w!(
                 out,
-                "<path style=\"stroke:{};stroke-width:{};stroke-dasharray:1.5 7;stroke-linecap:butt\" d=\"{d}\"/>\n",
+                "<path style='stroke:{};stroke-width:{};stroke-dasharray:1.5 7;stroke-linecap:butt' d='{d}'/>\n",
                 Css(&ls.stroke),
                 N(ties)
             );
@@ -708,13 +702,13 @@ pub fn render_point_pieces(
     let lay = PointLayout::new(map);
     let at = |s: Space| lay.centres.get(s.idx()).copied();
     let mut out = String::with_capacity(counters.len() * 400 + marks.len() * 120 + decor.len() + 256);
-    out.push_str("<g class=\"pieces\">\n");
-    out.push_str("<g class=\"mk\">\n");
+    out.push_str("<g class='pieces'>\n");
+    out.push_str("<g class='mk'>\n");
     for m in marks {
         if let Some((x, y)) = at(m.hex) {
             w!(
                 out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"5\" fill=\"{}\"/>\n",
+                "<rect x='{}' y='{}' width='{BOX_W}' height='{BOX_H}' rx='5' fill='{}'/>\n",
                 N(x - BOX_W / 2.0),
                 N(y - BOX_H / 2.0),
                 Esc(&m.fill)
@@ -723,13 +717,13 @@ pub fn render_point_pieces(
     }
     out.push_str("</g>\n");
 
-    out.push_str("<g class=\"ml\">\n");
+    out.push_str("<g class='ml'>\n");
     for m in marks.iter().filter(|m| !m.label.is_empty()) {
         if let Some((x, y)) = at(m.hex) {
             let right = x + BOX_W / 2.0 - 4.0;
             w!(
                 out,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
+                "<text x='{}' y='{}' text-anchor='end'>{}</text>\n",
                 N(right),
                 N(y + 10.0),
                 Esc(&m.label)
@@ -758,7 +752,7 @@ pub fn render_point_pieces(
         let per_row = (((w - 8.0) / (COUNTER + 4.0)).floor() as usize).max(1);
         w!(
             out,
-            "<g class=\"stack box\" data-space=\"{}\" data-count=\"{}\">\n",
+            "<g class='stack box' data-space='{}' data-count='{}'>\n",
             Esc(&info.id),
             here.len()
         );
@@ -1062,15 +1056,11 @@ fn write_counters<'a, N: Copy + Ord + 'a>(
     for c in counters {
         stacks.entry(c.hex).or_default().push(c);
     }
-    out.push_str("<g class=\"cs\">\n");
+    out.push_str("<g class='cs'>\n");
     for (hex, stack) in &stacks {
         let Some(((x, y), id)) = place(*hex) else { continue };
         let n = stack.len();
-        w!(
-            out,
-            "<g class=\"stack\" {place_attr}=\"{}\" data-count=\"{n}\">\n",
-            Esc(&id)
-        );
+        w!(out, "<g class='stack' {place_attr}='{}' data-count='{n}'>\n", Esc(&id));
         let step = if n > 1 {
             STACK_STEP.min(12.0 / (n - 1) as f64)
         } else {
@@ -1089,7 +1079,7 @@ fn write_counters<'a, N: Copy + Ord + 'a>(
             let r = if n >= 10 { 7.0 } else { 6.0 };
             w!(
                 out,
-                "<g class=\"sc\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\"/><text x=\"{}\" y=\"{}\">{n}</text></g>\n",
+                "<g class='sc'><circle cx='{}' cy='{}' r='{}'/><text x='{}' y='{}'>{n}</text></g>\n",
                 N(cx),
                 N(cy),
                 N(r),
@@ -1107,7 +1097,7 @@ fn write_counter<N>(out: &mut String, c: &Counter<N>, x: f64, y: f64) {
     let class = if c.reduced { "ctr reduced" } else { "ctr" };
     w!(
         out,
-        "<g class=\"{class}\" data-id=\"{}\" transform=\"translate({} {})\" color=\"{}\">",
+        "<g class='{class}' data-id='{}' transform='translate({} {})' color='{}'>",
         Esc(&c.id),
         N(x),
         N(y),
@@ -1118,18 +1108,18 @@ fn write_counter<N>(out: &mut String, c: &Counter<N>, x: f64, y: f64) {
     }
     w!(
         out,
-        "<rect class=\"face\" width=\"36\" height=\"36\" rx=\"2\" fill=\"{}\"/>",
+        "<rect class='face' width='36' height='36' rx='2' fill='{}'/>",
         Esc(&c.fill)
     );
     if c.reduced {
-        out.push_str("<path class=\"stripe\" d=\"M0 31L31 0h5v5L5 36H0z\"/>");
+        out.push_str("<path class='stripe' d='M0 31L31 0h5v5L5 36H0z'/>");
     }
     out.push_str(nato_symbol(c.symbol));
     if !c.name.is_empty() {
         let size = fit_font(&c.name, 6.5, 33.0);
         w!(
             out,
-            "<text x=\"18\" y=\"8.5\" font-size=\"{}\">{}</text>",
+            "<text x='18' y='8.5' font-size='{}'>{}</text>",
             N(size),
             Esc(&c.name)
         );
@@ -1138,7 +1128,7 @@ fn write_counter<N>(out: &mut String, c: &Counter<N>, x: f64, y: f64) {
         let size = fit_font(&c.factors, 9.0, 34.0);
         w!(
             out,
-            "<text class=\"f\" x=\"18\" y=\"32.5\" font-size=\"{}\">{}</text>",
+            "<text class='f' x='18' y='32.5' font-size='{}'>{}</text>",
             N(size),
             Esc(&c.factors)
         );
@@ -1150,38 +1140,38 @@ fn write_counter<N>(out: &mut String, c: &Counter<N>, x: f64, y: f64) {
 fn nato_symbol(symbol: NatoSymbol) -> &'static str {
     match symbol {
         NatoSymbol::Infantry => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<path d=\"M9 11L27 23M27 11L9 23\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<path d='M9 11L27 23M27 11L9 23'/></g>"
         ),
         NatoSymbol::Armor => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<ellipse cx=\"18\" cy=\"17\" rx=\"6\" ry=\"3.4\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<ellipse cx='18' cy='17' rx='6' ry='3.4'/></g>"
         ),
         NatoSymbol::Mechanized => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<path d=\"M9 11L27 23M27 11L9 23\"/><ellipse cx=\"18\" cy=\"17\" rx=\"6\" ry=\"3.4\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<path d='M9 11L27 23M27 11L9 23'/><ellipse cx='18' cy='17' rx='6' ry='3.4'/></g>"
         ),
         NatoSymbol::Cavalry => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<path d=\"M9 23L27 11\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<path d='M9 23L27 11'/></g>"
         ),
         NatoSymbol::Mountain => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<path d=\"M9 11L27 23M27 11L9 23\"/><path class=\"solid\" d=\"M14 23L18 18.5 22 23z\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<path d='M9 11L27 23M27 11L9 23'/><path class='solid' d='M14 23L18 18.5 22 23z'/></g>"
         ),
         NatoSymbol::Headquarters => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<path d=\"M13 21.5V13\"/><path class=\"solid\" d=\"M13 13h9v4.5h-9z\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<path d='M13 21.5V13'/><path class='solid' d='M13 13h9v4.5h-9z'/></g>"
         ),
         NatoSymbol::Fortress => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<path class=\"solid\" d=\"M12 21V14h2v2h2v-2h2v2h2v-2h2v2h2v-2V21z\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<path class='solid' d='M12 21V14h2v2h2v-2h2v2h2v-2h2v2h2v-2V21z'/></g>"
         ),
         NatoSymbol::Artillery => concat!(
-            "<g class=\"sym\"><rect x=\"9\" y=\"11\" width=\"18\" height=\"12\"/>",
-            "<circle class=\"solid\" cx=\"18\" cy=\"17\" r=\"2.6\"/></g>"
+            "<g class='sym'><rect x='9' y='11' width='18' height='12'/>",
+            "<circle class='solid' cx='18' cy='17' r='2.6'/></g>"
         ),
-        NatoSymbol::Marker => "<g class=\"sym\"><circle cx=\"18\" cy=\"17\" r=\"5.5\"/></g>",
+        NatoSymbol::Marker => "<g class='sym'><circle cx='18' cy='17' r='5.5'/></g>",
         NatoSymbol::None => "",
     }
 }
@@ -1286,19 +1276,24 @@ pub struct Esc<'a>(pub &'a str);
 
 impl fmt::Display for Esc<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for ch in self.0.chars() {
-            match ch {
-                '&' => f.write_str("&amp;")?,
-                '<' => f.write_str("&lt;")?,
-                '>' => f.write_str("&gt;")?,
-                '"' => f.write_str("&quot;")?,
-                '\'' => f.write_str("&#39;")?,
-                '\t' | '\n' | '\r' => f.write_char(ch)?,
-                c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-                c => f.write_char(c)?,
-            }
+        // The text between the characters that need something else is written in runs.
+        let mut run = 0;
+        for (i, ch) in self.0.char_indices() {
+            let instead = match ch {
+                '&' => "&amp;",
+                '<' => "&lt;",
+                '>' => "&gt;",
+                '"' => "&quot;",
+                '\'' => "&#39;",
+                '\t' | '\n' | '\r' => continue,
+                c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => "",
+                _ => continue,
+            };
+            f.write_str(&self.0[run..i])?;
+            f.write_str(instead)?;
+            run = i + ch.len_utf8();
         }
-        Ok(())
+        f.write_str(&self.0[run..])
     }
 }
 
@@ -1535,17 +1530,17 @@ hexes = ["0103", "0203", "0303"]
             assert!(svg.contains(&format!(">{f}</text>")), "{f}");
         }
         for id in ["a", "b", "c"] {
-            assert_eq!(svg.matches(&format!("data-id=\"{id}\"")).count(), 1);
+            assert_eq!(svg.matches(&format!("data-id='{id}'")).count(), 1);
         }
         // One group per stack, naming its hex, for a page that opens stacks on click.
-        assert!(svg.contains("<g class=\"stack\" data-hex=\"0202\" data-count=\"2\">"));
-        assert!(svg.contains("<g class=\"stack\" data-hex=\"0103\" data-count=\"1\">"));
-        assert_eq!(svg.matches("class=\"stack\"").count(), 2);
+        assert!(svg.contains("<g class='stack' data-hex='0202' data-count='2'>"));
+        assert!(svg.contains("<g class='stack' data-hex='0103' data-count='1'>"));
+        assert_eq!(svg.matches("class='stack'").count(), 2);
         // The stack of two says so on its top counter; a lone counter has no count.
-        assert_eq!(svg.matches("<g class=\"sc\">").count(), 1);
+        assert_eq!(svg.matches("<g class='sc'>").count(), 1);
         assert!(svg.contains(">2</text></g>"));
-        assert_eq!(svg.matches("class=\"ctr reduced\"").count(), 1);
-        assert_eq!(svg.matches("class=\"stripe\"").count(), 1);
+        assert_eq!(svg.matches("class='ctr reduced'").count(), 1);
+        assert_eq!(svg.matches("class='stripe'").count(), 1);
         assert!(svg.contains("<title>b &quot;Panzer&quot;</title>"));
         assert!(svg.contains("<ellipse"));
         // The second counter of the stack sits up and right of the first.
@@ -1557,7 +1552,7 @@ hexes = ["0103", "0203", "0303"]
         let (i, j) = (svg.find(&first).unwrap(), svg.find(&second).unwrap());
         assert!(i < j, "the top counter is drawn last");
         // The highlight and its label.
-        assert!(svg.contains("<path fill=\"#ff0\" d=\"M"));
+        assert!(svg.contains("<path fill='#ff0' d='M"));
         assert!(svg.contains(">2</text>"));
     }
 
@@ -1579,19 +1574,19 @@ hexes = ["0103", "0203", "0303"]
         assert!(!base.contains("data-id="));
         assert!(base.contains("<g class=\"pieces\"></g>"));
         let pieces = render_hex_pieces(&map, &[], &counters, &marks);
-        assert!(pieces.starts_with("<g class=\"pieces\">") && pieces.ends_with("</g>"));
+        assert!(pieces.starts_with("<g class='pieces'>") && pieces.ends_with("</g>"));
         assert_eq!(pieces.matches("data-id=").count(), 2);
-        assert!(pieces.contains("fill=\"#ff0\"") && pieces.contains(">2</text>"));
+        assert!(pieces.contains("fill='#ff0'") && pieces.contains(">2</text>"));
         // Put together, they draw what the whole map draws: every hex, counter and mark.
         let whole = put_pieces(&base, &pieces);
         assert_well_formed(&whole);
         let full = render_hex_map(&map, &style(), &counters, &marks, Lang::En, "Map");
         for needle in [
-            "data-id=\"a\"",
-            "data-id=\"c\"",
-            "fill=\"#ff0\"",
+            "data-id='a'",
+            "data-id='c'",
+            "fill='#ff0'",
             ">2</text>",
-            "data-hex=\"0302\"",
+            "data-hex='0302'",
         ] {
             assert_eq!(whole.matches(needle).count(), full.matches(needle).count(), "{needle}");
         }
@@ -1603,7 +1598,7 @@ hexes = ["0103", "0203", "0303"]
         let d = line_data(&map, &HexLayout::new(&map), &river);
         assert!(!d.is_empty(), "the test map has a river");
         assert!(
-            with_river.contains(&format!("<path style=\"stroke:#2d6fc0;stroke-width:3\" d=\"{d}\"/>")),
+            with_river.contains(&format!("<path style='stroke:#2d6fc0;stroke-width:3' d='{d}'/>")),
             "{with_river}"
         );
         assert!(base.contains(&format!("<path class=\"l0\" d=\"{d}\"/>")));
@@ -1711,7 +1706,7 @@ hexes = ["0103", "0203", "0303"]
         assert_eq!(lines.matches("<path class=\"c0\" d=\"M").count(), 1);
         assert_eq!(lines.matches("<path d=\"M").count(), 1);
         assert_eq!(en.matches("data-id=").count(), 2, "the counter off the map is left out");
-        assert!(en.contains("<g class=\"stack\" data-space=\"kiev\""));
+        assert!(en.contains("<g class='stack' data-space='kiev'"));
         assert_eq!(en.matches("ctr reduced").count(), 1);
         // Spaces given 1 apart are spread out so their boxes do not overlap.
         let lay = PointLayout::new(&map);
@@ -1743,20 +1738,18 @@ hexes = ["0103", "0203", "0303"]
         )));
         assert!(base.contains(&format!("height=\"{}\"", N((frame.height + 100.0).ceil()))));
         assert!(base.contains("<g class=\"tracks\"></g>") && pieces.contains("<g class=\"markers\"></g>"));
-        assert!(pieces.contains("<g class=\"stack box\" data-space=\"rostov\" data-count=\"3\">"));
+        assert!(pieces.contains("<g class='stack box' data-space='rostov' data-count='3'>"));
         let ys: Vec<&str> = ["a", "b", "c"]
             .iter()
             .map(|id| {
-                let at = pieces
-                    .find(&format!("data-id=\"{id}\" transform=\"translate("))
-                    .unwrap();
+                let at = pieces.find(&format!("data-id='{id}' transform='translate(")).unwrap();
                 let t = &pieces[at..];
                 let t = &t[t.find('(').unwrap() + 1..t.find(')').unwrap()];
                 t.split(' ').nth(1).unwrap()
             })
             .collect();
         assert!(ys.iter().all(|y| *y == ys[0]), "side by side in one row: {ys:?}");
-        assert_eq!(pieces.matches("<g class=\"stack\" data-space=\"kiev\"").count(), 1);
+        assert_eq!(pieces.matches("<g class='stack' data-space='kiev'").count(), 1);
         assert_well_formed(&put_pieces(&base, &pieces));
     }
 }

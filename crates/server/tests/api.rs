@@ -749,7 +749,7 @@ async fn the_map_is_sent_once_to_be_kept_and_the_pieces_with_each_version() {
         assert!(doc["groups"][group].as_str().is_some_and(|g| !g.is_empty()));
     }
     let pieces = doc["pieces"].as_str().expect("the pieces");
-    assert!(pieces.starts_with("<g class=\"pieces\">") && pieces.contains("data-id="));
+    assert!(pieces.starts_with("<g class='pieces'>") && pieces.contains("data-id="));
     // The whole board is the map with these pieces in their place.
     let (_, board) = app
         .raw(

@@ -92,11 +92,11 @@ fn refused_special_actions_name_their_rule_and_change_nothing() {
 
 /// The subpaths (one per hex) of the board's highlight drawn in `fill`.
 fn shaded_hexes(svg: &str, fill: &str) -> usize {
-    let Some(at) = svg.find(&format!("<path fill=\"{fill}\" d=\"")) else {
+    let Some(at) = svg.find(&format!("<path fill='{fill}' d='")) else {
         return 0;
     };
     let d = &svg[at..];
-    let d = &d[..d.find("\"/>").expect("the path ends")];
+    let d = &d[..d.find("'/>").expect("the path ends")];
     d.matches('M').count()
 }
 
@@ -157,7 +157,7 @@ fn the_log_follows_moves_and_placements_in_both_languages() {
 /// The line paths of the board (rivers, roads, bridges…), one per drawn kind.
 fn line_paths(svg: &str) -> usize {
     // The map's own lines are styled by class; those that come and go, with the pieces, inline.
-    svg.matches("<path class=\"l").count() + svg.matches("<path style=\"stroke:").count()
+    svg.matches("<path class=\"l").count() + svg.matches("<path style='stroke:").count()
 }
 
 #[test]

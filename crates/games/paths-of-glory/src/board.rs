@@ -409,7 +409,7 @@ pub fn markers(data: &Data, tables: &Tables, m: &Markers, lang: Lang) -> String 
             pick(lang, "Russia", "俄国").into(),
         );
     }
-    let mut out = String::from("<g class=\"track-markers\">\n");
+    let mut out = String::from("<g class='track-markers'>\n");
     for (k, &(row, left, w, fill, ink, ref label)) in placed.iter().enumerate() {
         // Markers sharing a box stand side by side, the group centred right of the number.
         let shared = |p: &&(f64, f64, f64, &str, &str, String)| p.0 == row && p.1 == left;
@@ -420,8 +420,8 @@ pub fn markers(data: &Data, tables: &Tables, m: &Markers, lang: Lang) -> String 
         let cy = y + row + CELL_H / 2.0 - 1.0;
         let _ = writeln!(
             out,
-            "<g class=\"marker\"><circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r}\" fill=\"{fill}\" stroke=\"#000\" stroke-width=\"1.2\"/>\
-             <text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{ink}\" text-anchor=\"middle\">{}</text></g>",
+            "<g class='marker'><circle cx='{cx:.1}' cy='{cy:.1}' r='{r}' fill='{fill}' stroke='#000' stroke-width='1.2'/>\
+             <text x='{cx:.1}' y='{:.1}' font-size='{}' font-weight='bold' fill='{ink}' text-anchor='middle'>{}</text></g>",
             cy + 3.0,
             if label.chars().count() > 4 { 6.5 } else { 8.0 },
             Esc(label)

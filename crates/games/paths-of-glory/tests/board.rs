@@ -16,7 +16,7 @@ fn boxes_in(svg: &str, class: &str) -> Vec<(f64, f64, f64, f64, String)> {
         .find(&format!("<g class=\"{class}\">"))
         .unwrap_or_else(|| panic!("no {class}"));
     let group = &svg[start..];
-    let group = &group[..group.find("<g class=\"pieces\">").unwrap_or(group.len())];
+    let group = &group[..group.find("<g class='pieces'>").unwrap_or(group.len())];
     let mut out = Vec::new();
     for part in group.split("<rect ").skip(1) {
         let attr = |name: &str| -> Option<f64> {
@@ -47,12 +47,12 @@ fn boxes_in(svg: &str, class: &str) -> Vec<(f64, f64, f64, f64, String)> {
 
 /// The track markers drawn: (centre x, centre y, label).
 fn markers(svg: &str) -> Vec<(f64, f64, String)> {
-    svg.split("<g class=\"marker\"><circle ")
+    svg.split("<g class='marker'><circle ")
         .skip(1)
         .map(|m| {
             let num = |name: &str| {
-                let v = &m[m.find(&format!("{name}=\"")).unwrap() + name.len() + 2..];
-                v[..v.find('"').unwrap()].parse::<f64>().unwrap()
+                let v = &m[m.find(&format!("{name}='")).unwrap() + name.len() + 2..];
+                v[..v.find('\'').unwrap()].parse::<f64>().unwrap()
             };
             let t = &m[m.find("<text").unwrap()..];
             let open = t.find('>').unwrap() + 1;
@@ -101,7 +101,7 @@ fn the_august_1914_board_in_both_languages() {
     }
     // Every counter on the map or in a holding box is drawn once, by its id.
     for (p, u) in data().pieces.iter().zip(&pos.units) {
-        let drawn = en.matches(&format!("data-id=\"{}\"", p.id)).count();
+        let drawn = en.matches(&format!("data-id='{}'", p.id)).count();
         let shown = matches!(u.loc, Location::Map(_) | Location::Reserve | Location::Eliminated);
         assert_eq!(drawn, usize::from(shown), "{}", p.id);
     }
@@ -127,11 +127,11 @@ fn corps_in_reserve_and_eliminated_units_are_drawn_in_their_sides_boxes() {
     assert!(in_reserve.iter().any(|&u| data().pieces[u].side == Side::Cp));
     let svg = render(&g, Lang::En);
     let group_of = |u: usize| {
-        let at = svg.find(&format!("data-id=\"{}\"", data().pieces[u].id)).unwrap();
-        let open = svg[..at].rfind("<g class=\"stack").unwrap();
+        let at = svg.find(&format!("data-id='{}'", data().pieces[u].id)).unwrap();
+        let open = svg[..at].rfind("<g class='stack").unwrap();
         let tag = &svg[open..at];
-        tag[tag.find("data-space=\"").unwrap() + 12..]
-            [..tag[tag.find("data-space=\"").unwrap() + 12..].find('"').unwrap()]
+        tag[tag.find("data-space='").unwrap() + 12..]
+            [..tag[tag.find("data-space='").unwrap() + 12..].find('\'').unwrap()]
             .to_string()
     };
     for u in in_reserve {
