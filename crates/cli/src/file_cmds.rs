@@ -256,10 +256,11 @@ pub fn legal(file: &Path, json: bool, lang: Lang) -> CmdResult {
         Pending::Seat(seat) => {
             let who = seat_label(&entry, seat, lang);
             let n = legal.len();
+            let actions = if n == 1 { "action" } else { "actions" };
             out!(
                 "{}",
                 tr!(
-                    "{who} to decide — {n} legal actions:",
+                    "{who} to decide — {n} legal {actions}:",
                     "轮到 {who} 决定 —— 共 {n} 个合法行动:"
                 )
                 .get(lang)

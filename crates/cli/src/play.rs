@@ -529,18 +529,17 @@ impl Play {
     }
 
     fn print_action(&self, a: &LegalAction) {
+        let text = a.text.get(self.lang);
+        // The note the page shows beside a button, unless the text already says it.
         let note = a
             .targets
             .note
             .as_ref()
-            .map(|n| format!(" ({})", n.get(self.lang)))
+            .map(|n| n.get(self.lang))
+            .filter(|n| !text.contains(n))
+            .map(|n| format!(" ({n})"))
             .unwrap_or_default();
-        out!(
-            "  {:>5}. {}  {}{note}",
-            self.number(&a.notation),
-            a.notation,
-            a.text.get(self.lang)
-        );
+        out!("  {:>5}. {}  {text}{note}", self.number(&a.notation), a.notation);
     }
 
     /// The counters' names on the board, by id.
@@ -732,8 +731,9 @@ impl Play {
         self.renumber(seat, &legal);
         let who = self.label(seat);
         let n = legal.len();
+        let actions = if n == 1 { "action" } else { "actions" };
         self.say(tr!(
-            "{who} to decide — {n} legal actions:",
+            "{who} to decide — {n} legal {actions}:",
             "轮到 {who} 决定 —— 共 {n} 个合法行动:"
         ));
         match self.focus.clone() {

@@ -191,6 +191,15 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
         note: Some(Text::new(en, zh)),
         ..t
     };
+    // 2022 12.2.1 step 3: the attacker's first window, for the cards that act before the flank
+    // attempt; step 5 the usual one.
+    let cards_heading = match g.engine.top() {
+        Some(crate::game::Frame::CombatCards { early: true, .. }) => (
+            "Combat cards before the flank attempt (2022 12.2.1 step 3)",
+            "侧翼攻击尝试之前的战斗卡(2022年版12.2.1第3步)",
+        ),
+        _ => ("Combat cards (12.2.5)", "战斗卡(12.2.5)"),
+    };
     let at = |units: &[u16], spaces: &[Space], kind: ActionKind, en: &str, zh: &str| Targets {
         units: units.iter().map(|&u| uid(g, u)).collect(),
         hexes: spaces.iter().map(|&s| sid(g, s)).collect(),
@@ -243,11 +252,11 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::Flank { pinning: Some(s) } => at(&[], &[*s], ActionKind::Other, "Combat (12.0)", "战斗(12.0)"),
             Action::CombatCard { card: n } => card(
                 *n,
-                at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)"),
+                at(&[], &[], ActionKind::Other, cards_heading.0, cards_heading.1),
                 "play in this combat".into(),
                 "用于本次战斗".into(),
             ),
-            Action::EndCombatCards => at(&[], &[], ActionKind::Other, "Combat cards (12.2.5)", "战斗卡(12.2.5)"),
+            Action::EndCombatCards => at(&[], &[], ActionKind::Other, cards_heading.0, cards_heading.1),
             // 12.2: resolving is the attack itself, confirmed on the defending space with the
             // forecast of its dice.
             Action::Resolve => {

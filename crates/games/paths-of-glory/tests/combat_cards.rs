@@ -180,6 +180,10 @@ fn both_sides_play_cards_in_order_each_shown_as_it_is_played_12_2_5() {
         top(&g)
     );
     assert!(!g.legal_list().contains(&Action::CombatCard { card: 3 }));
+    // The list says which window it is.
+    let heading = |g: &PathsOfGlory| g.targets(&g.legal_list())[0].group.clone();
+    assert!(heading(&g).en.contains("before the flank attempt"), "{}", heading(&g).en);
+    assert!(heading(&g).zh.contains("侧翼攻击尝试之前"), "{}", heading(&g).zh);
     refusal_says(
         play(&mut g, Side::Cp, 3),
         "12.2.1",
@@ -189,6 +193,7 @@ fn both_sides_play_cards_in_order_each_shown_as_it_is_played_12_2_5() {
     // One attacking space: no flank attempt (12.3.1); then the attacker's other cards.
     until_step(&mut g, Side::Cp, false);
     assert!(g.legal_list().contains(&Action::CombatCard { card: 3 }));
+    assert_eq!(heading(&g).en, "Combat cards (12.2.5)");
     let before = g.hidden();
     play(&mut g, Side::Cp, 3).expect("Von Francois");
     assert!(
