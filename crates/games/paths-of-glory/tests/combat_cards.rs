@@ -182,7 +182,11 @@ fn both_sides_play_cards_in_order_each_shown_as_it_is_played_12_2_5() {
     assert!(!g.legal_list().contains(&Action::CombatCard { card: 3 }));
     // The list says which window it is.
     let heading = |g: &PathsOfGlory| g.targets(&g.legal_list())[0].group.clone();
-    assert!(heading(&g).en.contains("before the flank attempt"), "{}", heading(&g).en);
+    assert!(
+        heading(&g).en.contains("before the flank attempt"),
+        "{}",
+        heading(&g).en
+    );
     assert!(heading(&g).zh.contains("侧翼攻击尝试之前"), "{}", heading(&g).zh);
     refusal_says(
         play(&mut g, Side::Cp, 3),

@@ -26,15 +26,7 @@ fn says(lines: &[sandtable_core::text::Text], words: &[&str]) -> bool {
 fn the_1st_army_against_the_fort_of_liege_before_the_dice_12_2() {
     let mut g = common::first_round();
     let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
-    g.apply(CP, &Action::AutomaticOps).unwrap();
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: aachen,
-            combat: true,
-        },
-    )
-    .unwrap();
+    common::automatic_attack_from(&mut g, aachen);
     let lines = g.preview(&Action::Target { space: liege });
     assert!(says(&lines, &["Defending Liege", "the fort (3)"]), "{lines:#?}");
     assert!(says(&lines, &["May attack", "German 1st Army"]), "{lines:#?}");
@@ -79,15 +71,7 @@ fn a_trench_shifts_both_columns_12_2_7() {
         level: 1,
     });
     g.touch();
-    g.apply(CP, &Action::AutomaticOps).unwrap();
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: aachen,
-            combat: true,
-        },
-    )
-    .unwrap();
+    common::automatic_attack_from(&mut g, aachen);
     let lines = g.preview(&Action::Target { space: liege });
     assert!(says(&lines, &["Terrain: Clear, trench level 1"]), "{lines:#?}");
     // CP: 5 → column 5, one left to 4: 2 2 3 3 4 4.

@@ -198,15 +198,7 @@ pub fn beaten_in_essen(
         level: 1,
     });
     g.touch();
-    g.apply(CP, &Action::AutomaticOps).unwrap();
-    g.apply(
-        CP,
-        &Action::Activate {
-            space: aachen,
-            combat: true,
-        },
-    )
-    .unwrap();
+    automatic_attack_from(&mut g, aachen);
     g.apply(CP, &Action::Target { space: essen }).unwrap();
     g.apply(CP, &Action::Join { unit: id("ge-army-1") }).unwrap();
     g.apply(CP, &Action::Resolve).unwrap();
@@ -218,4 +210,19 @@ pub fn beaten_in_essen(
             )
     };
     play_until(&mut g, &mut dice.into_iter(), after).then_some((g, army, corps))
+}
+
+/// The CP's Automatic Operation (8.1.3) activating `from` for combat.
+pub fn automatic_attack_from(g: &mut sandtable_paths_of_glory::game::PathsOfGlory, from: Space) {
+    use sandtable_core::game::Game;
+    use sandtable_paths_of_glory::game::{Action, CP};
+    g.apply(CP, &Action::AutomaticOps).unwrap();
+    g.apply(
+        CP,
+        &Action::Activate {
+            space: from,
+            combat: true,
+        },
+    )
+    .unwrap();
 }
