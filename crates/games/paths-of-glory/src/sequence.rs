@@ -934,9 +934,20 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             } else {
                 ("advances", "推进")
             };
+            // 2022 12.5.4: the first of two spaces, where the unit is eliminated.
+            let cut_short = matches!(a, Action::Retreat { .. })
+                && g.action.battle.as_ref().and_then(|b| b.retreat).unwrap_or(0) as usize > route.len();
+            let (de, dz) = if cut_short {
+                (
+                    " and is eliminated there (2022 12.5.4)",
+                    ",并在该处被消灭(2022年版12.5.4)",
+                )
+            } else {
+                ("", "")
+            };
             t(
-                format!("{} {ve} to {}", n.en, join(&r, Lang::En)),
-                format!("{}{vz}至{}", n.zh, join(&r, Lang::Zh)),
+                format!("{} {ve} to {}{de}", n.en, join(&r, Lang::En)),
+                format!("{}{vz}至{}{dz}", n.zh, join(&r, Lang::Zh)),
             )
         }
         Action::EndAdvance => t("No (more) advance".into(), "不再推进".into()),

@@ -72,6 +72,16 @@ fn a_two_space_retreat_that_ends_after_one_space_lets_the_advance_follow_it_2022
     // Kassel is the only way out, and there is no second space beyond it. (The 6 took the
     // corps.)
     assert_eq!(retreats(&g), [(army, vec!["kassel"])]);
+    let words = g.describe(&Action::Retreat {
+        unit: army,
+        route: vec![common::sp("kassel")],
+    });
+    assert!(
+        words.en.ends_with("to Kassel and is eliminated there (2022 12.5.4)"),
+        "{}",
+        words.en
+    );
+    assert!(words.zh.contains("并在该处被消灭"), "{}", words.zh);
     g.apply(
         AP,
         &Action::Retreat {
