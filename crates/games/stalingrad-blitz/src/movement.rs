@@ -347,7 +347,7 @@ impl StalingradBlitz {
     /// 3.4(2), A16: a unit entering a city or town hex takes control of it for its side.
     pub(crate) fn enter_hex(&mut self, side: Side, h: Hex) {
         if (self.d.is_urban[h.idx()] || self.d.vp_hexes.contains(&h)) && self.s.control[h.idx()] != Some(side) {
-            self.s.control[h.idx()] = Some(side);
+            self.s.set_control(h, Some(side));
             if let Some(p) = self.d.map.place(h) {
                 let (en, zh) = (&p.name_en, &p.name_zh);
                 self.journal.say(|| {

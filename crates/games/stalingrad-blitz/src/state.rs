@@ -465,6 +465,15 @@ impl State {
             st.loc = loc;
         }
     }
+
+    /// Gives control of `h` to `side` (3.4), counted in [`State::moves`]. Every change of
+    /// control in play goes through here.
+    pub(crate) fn set_control(&mut self, h: Hex, side: Option<Side>) {
+        if self.control[h.idx()] != side {
+            self.control[h.idx()] = side;
+            self.moves.control += 1;
+        }
+    }
 }
 
 /// The units that changed place since a log began, in order, each with where it was: a memo
@@ -475,6 +484,8 @@ impl State {
 pub(crate) struct Moves {
     id: u64,
     log: Vec<(UnitId, Loc)>,
+    /// How many times control of a hex changed.
+    control: u32,
 }
 
 impl Moves {
@@ -485,6 +496,10 @@ impl Moves {
     /// The moves logged so far, with where each unit was.
     pub fn log(&self) -> &[(UnitId, Loc)] {
         &self.log
+    }
+    /// How many times control of a hex changed since the log began.
+    pub fn control_changes(&self) -> u32 {
+        self.control
     }
     /// Starts a new log: what was read of the old one no longer holds.
     pub fn renew(&mut self) {
@@ -498,6 +513,7 @@ impl Default for Moves {
         Moves {
             id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             log: Vec::new(),
+            control: 0,
         }
     }
 }
