@@ -154,9 +154,17 @@ struct KeptLayout {
     locs: Vec<Loc>,
     fortresses: Vec<Fortress>,
     layout: Arc<Layout>,
+    /// The log of moves ([`State::moves`]) of the position `locs` are those of, and how much
+    /// of it was read: the units that moved since are among those logged after.
+    log: u64,
+    seen: usize,
     /// Scratch: the units whose locations differ from `locs`.
     changed: Vec<usize>,
 }
+
+/// How many moves logged since the kept layout are read one by one at most; more, and every
+/// unit is compared.
+const LAYOUT_LOG_READ: usize = 64;
 
 thread_local! {
     static LAYOUT: RefCell<Option<KeptLayout>> = const { RefCell::new(None) };
@@ -171,11 +179,24 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
             if kept.data == d.serial && kept.fortresses == s.fortresses && kept.locs.len() == s.units.len() {
                 let changed = &mut kept.changed;
                 changed.clear();
-                for (i, (was, u)) in kept.locs.iter().zip(&s.units).enumerate() {
-                    if *was != u.loc {
-                        changed.push(i);
+                let log = s.moves.log();
+                if kept.log == s.moves.id() && kept.seen <= log.len() && log.len() - kept.seen <= LAYOUT_LOG_READ {
+                    // Only the units logged since can stand elsewhere.
+                    for &(u, _) in &log[kept.seen..] {
+                        let i = u as usize;
+                        if kept.locs[i] != s.units[i].loc && !changed.contains(&i) {
+                            changed.push(i);
+                        }
+                    }
+                    changed.sort_unstable();
+                } else {
+                    for (i, (was, u)) in kept.locs.iter().zip(&s.units).enumerate() {
+                        if *was != u.loc {
+                            changed.push(i);
+                        }
                     }
                 }
+                (kept.log, kept.seen) = (s.moves.id(), log.len());
                 if changed.is_empty() {
                     return kept.layout.clone();
                 }
@@ -196,6 +217,8 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
             locs: s.units.iter().map(|u| u.loc).collect(),
             fortresses: s.fortresses.clone(),
             layout: layout.clone(),
+            log: s.moves.id(),
+            seen: s.moves.log().len(),
             changed: Vec::new(),
         });
         layout
