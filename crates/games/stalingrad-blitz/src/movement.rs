@@ -28,7 +28,8 @@ impl StalingradBlitz {
     /// 9.0: every destination of every activated unit that has not moved, by its cheapest
     /// route.
     pub(crate) fn legal_moves(&self, out: &mut Vec<Action>) {
-        let room = Room::new(&self.d, &self.s);
+        // 3.1(1), 14.2(3): the room in each hex, from the kept layout's stacks.
+        let room = Board::new(&self.d, &self.s);
         let units = (0..self.s.units.len()).filter(|&i| {
             let st = &self.s.units[i];
             st.active && !st.moved && st.hex().is_some()
@@ -41,7 +42,7 @@ impl StalingradBlitz {
         out.reserve(all.iter().map(|(_, m)| m.normal.hexes.len() + m.march_only.len()).sum());
         for (unit, m) in all {
             for &to in &m.normal.hexes {
-                if to != m.start() && room.has_room(to) {
+                if to != m.start() && room.has_room(to, None) {
                     out.push(Action::Move {
                         unit,
                         to,
@@ -52,7 +53,7 @@ impl StalingradBlitz {
             }
             // 9.3: march formation, where it reaches hexes normal movement does not.
             for &to in &m.march_only {
-                if room.has_room(to) {
+                if room.has_room(to, None) {
                     out.push(Action::Move {
                         unit,
                         to,
@@ -140,7 +141,7 @@ impl StalingradBlitz {
             }
         }
         // 3.1(1), 3.1(3): stacking counts where the move ends.
-        if !Room::new(d, &self.s).has_room(to) {
+        if !Board::new(d, &self.s).has_room(to, None) {
             return Err(Refusal::new(
                 "3.1(1)",
                 text!(
@@ -667,37 +668,6 @@ fn search_unit_by_core(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
         normal,
         march,
         march_only,
-    }
-}
-
-/// 3.1(1), 14.2(3): whether one more unit may end in a hex it is not already in, as
-/// [`Board::has_room`] says, worked out from the units' locations alone.
-pub(crate) struct Room<'a> {
-    s: &'a State,
-    count: Vec<u8>,
-}
-
-impl<'a> Room<'a> {
-    pub fn new(d: &Data, s: &'a State) -> Room<'a> {
-        let mut count = vec![0u8; d.map.grid.len()];
-        for u in &s.units {
-            if let Loc::Map(h) = u.loc {
-                count[h.idx()] = count[h.idx()].saturating_add(1);
-            }
-        }
-        Room { s, count }
-    }
-
-    pub fn has_room(&self, h: Hex) -> bool {
-        // The board counts the last fortress marker in a hex.
-        let fortress = self
-            .s
-            .fortresses
-            .iter()
-            .rev()
-            .find(|f| f.hex == h)
-            .map_or(0, |f| f.level);
-        fortress > 0 || (self.count[h.idx()] as usize) < crate::rules::STACK_LIMIT
     }
 }
 
