@@ -434,7 +434,7 @@ pub trait Game: Rules {
         // The legal list, where it was worked out for this state, answers at once: it is made
         // by the same rule functions as the check, which is asked only to say why not.
         let listed = self.pending() == Pending::Seat(seat)
-            && self.engine().legal.get().is_some_and(|legal| legal.contains(action));
+            && self.engine().legal.get().is_some_and(|legal| listed(legal, action));
         if !listed {
             self.check_action(seat, action)?;
         }
@@ -564,4 +564,48 @@ fn settle<R: Rules>(game: &mut R) {
 /// made some other way than [`Game::new_game`] (a test's position on its own map, say).
 pub fn start<R: Rules>(game: &mut R) {
     settle(game);
+}
+
+/// Whether `action` is in `legal`: at once if it is one of the list's own entries (an agent
+/// hands back the entry it picked from the list it was given, the driver's own), known by its
+/// address; else by comparing it with each entry.
+fn listed<A: PartialEq>(legal: &[A], action: &A) -> bool {
+    legal.as_ptr_range().contains(&(action as *const A)) || legal.contains(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::listed;
+    use crate::chance::Rng;
+    use crate::game::{play_randomly_watching, Game};
+    use crate::toy::Bridgehead;
+
+    /// Whether an action is listed, told by its address or by comparing, is what comparing
+    /// tells: for every entry of the legal list and for a copy of each (which is not one of
+    /// the list's own entries), and for actions of other decisions, at every decision of
+    /// random toy games.
+    #[test]
+    fn an_action_is_listed_by_its_address_as_by_comparing() {
+        let (mut entries, mut others) = (0, 0);
+        let mut earlier = Vec::new();
+        for seed in 0..20 {
+            let mut g = Bridgehead::new_game("bridgehead", seed).expect("the toy game starts");
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, 500, |g| {
+                let legal = g.legal_list();
+                for a in legal.iter() {
+                    let copy = *a;
+                    assert!(listed(&legal, a) && listed(&legal, &copy), "{a:?} is listed");
+                    entries += 1;
+                }
+                for a in &earlier {
+                    assert_eq!(listed(&legal, a), legal.contains(a), "{a:?}");
+                    others += 1;
+                }
+                earlier = legal.to_vec();
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(entries > 100 && others > 100, "{entries} entries, {others} others");
+    }
 }

@@ -654,7 +654,7 @@ impl StalingradBlitz {
         let side = self.d.units[unit as usize].side;
         let zoc = Board::new(&self.d, &self.s).enemy_zoc(side, to);
         let from = self.s.units[unit as usize].hex();
-        self.s.units[unit as usize].loc = Loc::Map(to);
+        self.s.set_loc(unit, Loc::Map(to));
         self.s.units[unit as usize].spent = true;
         self.enter_hex(side, to);
         let g = &self.d.map.grid;
@@ -760,7 +760,7 @@ impl StalingradBlitz {
         }
         self.enter_hex(side, to);
         let from = self.s.units[unit as usize].hex();
-        self.s.units[unit as usize].loc = Loc::Map(to);
+        self.s.set_loc(unit, Loc::Map(to));
         self.combat_mut().advanced.push(unit);
         let def = &self.d.units[unit as usize];
         let g = &self.d.map.grid;
@@ -836,9 +836,9 @@ impl StalingradBlitz {
             (Side::Axis, true) => Loc::RailBox,
             (Side::Axis, false) => Loc::Eliminated,
         };
-        let st = &mut self.s.units[u as usize];
-        let (at, g) = (st.hex(), &self.d.map.grid);
-        st.loc = loc;
+        let at = self.s.units[u as usize].hex();
+        self.s.set_loc(u, loc);
+        let (st, g) = (&mut self.s.units[u as usize], &self.d.map.grid);
         st.reduced = false;
         st.active = false;
         self.journal.say_marked(

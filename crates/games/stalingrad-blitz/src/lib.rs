@@ -204,6 +204,7 @@ impl StalingradBlitz {
     /// worked out for the old state; call [`StalingradBlitz::settle`] after changing frames.
     pub fn edit(&mut self) -> Edit<'_> {
         self.engine.touch();
+        self.s.moves.renew();
         Edit {
             state: &mut self.s,
             hidden: &mut self.hidden,

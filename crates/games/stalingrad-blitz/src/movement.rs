@@ -28,7 +28,8 @@ impl StalingradBlitz {
     /// 9.0: every destination of every activated unit that has not moved, by its cheapest
     /// route.
     pub(crate) fn legal_moves(&self, out: &mut Vec<Action>) {
-        let room = Room::new(&self.d, &self.s);
+        // 3.1(1), 14.2(3): the room in each hex, from the kept layout's stacks.
+        let room = Board::new(&self.d, &self.s);
         let units = (0..self.s.units.len()).filter(|&i| {
             let st = &self.s.units[i];
             st.active && !st.moved && st.hex().is_some()
@@ -41,7 +42,7 @@ impl StalingradBlitz {
         out.reserve(all.iter().map(|(_, m)| m.normal.hexes.len() + m.march_only.len()).sum());
         for (unit, m) in all {
             for &to in &m.normal.hexes {
-                if to != m.start() && room.has_room(to) {
+                if to != m.start() && room.has_room(to, None) {
                     out.push(Action::Move {
                         unit,
                         to,
@@ -52,7 +53,7 @@ impl StalingradBlitz {
             }
             // 9.3: march formation, where it reaches hexes normal movement does not.
             for &to in &m.march_only {
-                if room.has_room(to) {
+                if room.has_room(to, None) {
                     out.push(Action::Move {
                         unit,
                         to,
@@ -140,7 +141,7 @@ impl StalingradBlitz {
             }
         }
         // 3.1(1), 3.1(3): stacking counts where the move ends.
-        if !Room::new(d, &self.s).has_room(to) {
+        if !Board::new(d, &self.s).has_room(to, None) {
             return Err(Refusal::new(
                 "3.1(1)",
                 text!(
@@ -309,9 +310,8 @@ impl StalingradBlitz {
             self.enter_hex(side, h);
         }
         let from = self.s.units[unit as usize].hex();
-        let st = &mut self.s.units[unit as usize];
-        st.loc = Loc::Map(to);
-        st.moved = true;
+        self.s.set_loc(unit, Loc::Map(to));
+        self.s.units[unit as usize].moved = true;
         let d = &self.d;
         self.journal.say_marked(
             || {
@@ -348,7 +348,7 @@ impl StalingradBlitz {
     /// 3.4(2), A16: a unit entering a city or town hex takes control of it for its side.
     pub(crate) fn enter_hex(&mut self, side: Side, h: Hex) {
         if (self.d.is_urban[h.idx()] || self.d.vp_hexes.contains(&h)) && self.s.control[h.idx()] != Some(side) {
-            self.s.control[h.idx()] = Some(side);
+            self.s.set_control(h, Some(side));
             if let Some(p) = self.d.map.place(h) {
                 let (en, zh) = (&p.name_en, &p.name_zh);
                 self.journal.say(|| {
@@ -436,6 +436,10 @@ struct SideMoves {
     /// no fortress changes nothing the searches read.
     locs: Vec<Loc>,
     enemy_here: Vec<bool>,
+    /// The log of moves ([`State::moves`]) of the position last checked, and how much of it
+    /// was read: the moves logged since are all that can have changed.
+    log: u64,
+    seen: usize,
     units: ReachCache<(Hex, bool), Arc<UnitMoves>>,
     /// What the side's steps read of the enemy in each hex ([`Board::move_flags`]), if
     /// `flags_fresh`: worked out again only when the enemy's hexes or the fortresses change.
@@ -452,6 +456,27 @@ impl SideMoves {
         if self.locs.len() != s.units.len() || self.fortresses != s.fortresses {
             return false;
         }
+        if self.log == s.moves.id() && self.seen <= s.moves.log().len() {
+            return self.unchanged_since(d, s, side);
+        }
+        self.unchanged_by_all(d, s, side)
+    }
+
+    /// [`SideMoves::unchanged`] read from the moves logged since the last check: each of the
+    /// side's own units, and every hex it was in and is in clear of enemy units and
+    /// fortresses. `false` where a pass over every unit may still find nothing changed (a
+    /// unit back where it was).
+    fn unchanged_since(&self, d: &Data, s: &State, side: Side) -> bool {
+        let clear = |l: Loc| match l {
+            Loc::Map(h) => !self.enemy_here[h.idx()] && !s.fortresses.iter().any(|f| f.hex == h),
+            _ => true,
+        };
+        (s.moves.log()[self.seen..].iter())
+            .all(|&(u, was)| d.units[u as usize].side == side && clear(was) && clear(s.units[u as usize].loc))
+    }
+
+    /// [`SideMoves::unchanged`] by a pass over every unit.
+    fn unchanged_by_all(&self, d: &Data, s: &State, side: Side) -> bool {
         let clear = |l: Loc| match l {
             Loc::Map(h) => !self.enemy_here[h.idx()] && !s.fortresses.iter().any(|f| f.hex == h),
             _ => true,
@@ -490,7 +515,10 @@ impl Memo {
                 ..Memo::default()
             };
         }
-        if self.sides[side.seat() as usize].unchanged(d, s, side) {
+        let m = &mut self.sides[side.seat() as usize];
+        let unchanged = m.unchanged(d, s, side);
+        (m.log, m.seen) = (s.moves.id(), s.moves.log().len());
+        if unchanged {
             return;
         }
         // The owner of every occupied hex, as `Board::new` works it out: the last unit in it,
@@ -643,37 +671,6 @@ fn search_unit_by_core(b: &Board, u: UnitId, search: &mut Search) -> UnitMoves {
     }
 }
 
-/// 3.1(1), 14.2(3): whether one more unit may end in a hex it is not already in, as
-/// [`Board::has_room`] says, worked out from the units' locations alone.
-pub(crate) struct Room<'a> {
-    s: &'a State,
-    count: Vec<u8>,
-}
-
-impl<'a> Room<'a> {
-    pub fn new(d: &Data, s: &'a State) -> Room<'a> {
-        let mut count = vec![0u8; d.map.grid.len()];
-        for u in &s.units {
-            if let Loc::Map(h) = u.loc {
-                count[h.idx()] = count[h.idx()].saturating_add(1);
-            }
-        }
-        Room { s, count }
-    }
-
-    pub fn has_room(&self, h: Hex) -> bool {
-        // The board counts the last fortress marker in a hex.
-        let fortress = self
-            .s
-            .fortresses
-            .iter()
-            .rev()
-            .find(|f| f.hex == h)
-            .map_or(0, |f| f.level);
-        fortress > 0 || (self.count[h.idx()] as usize) < crate::rules::STACK_LIMIT
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -707,6 +704,43 @@ mod tests {
             .expect("random play reaches the end");
             assert!(checked > 10_000, "only {checked} searches checked");
         }
+    }
+
+    /// Whenever the moves logged since the last check say that the enemy's hexes cannot have
+    /// changed for a side's searches, a pass over every unit says so too: at every decision of
+    /// random campaign games, for both sides, and the log is read at least as often as not.
+    #[test]
+    fn the_moves_logged_tell_what_a_pass_over_every_unit_tells() {
+        let (mut by_log, mut decisions) = (0, 0);
+        for seed in [4, 5] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let (d, s) = (g.data(), g.state());
+                decisions += 1;
+                MEMO.with(|memo| {
+                    let memo = &mut *memo.borrow_mut();
+                    for side in [Side::Axis, Side::Soviet] {
+                        let m = &memo.sides[side.seat() as usize];
+                        let logged = m.locs.len() == s.units.len()
+                            && m.fortresses == s.fortresses
+                            && m.log == s.moves.id()
+                            && m.seen <= s.moves.log().len();
+                        if logged && m.unchanged_since(d, s, side) {
+                            by_log += 1;
+                            assert!(m.unchanged_by_all(d, s, side), "{side:?}: the log missed a change");
+                        }
+                        memo.check(d, s, side);
+                    }
+                });
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(
+            by_log > decisions,
+            "{by_log} checks by the log in {decisions} decisions"
+        );
     }
 
     /// 14.2(2): a Soviet unit in a fortress hex next to an Axis unit is not in its ZOC, and

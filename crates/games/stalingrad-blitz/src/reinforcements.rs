@@ -89,7 +89,7 @@ impl StalingradBlitz {
             }
         }
         for &(u, _) in &arriving {
-            self.s.units[u as usize].loc = Loc::Arriving;
+            self.s.set_loc(u, Loc::Arriving);
             self.s.units[u as usize].reduced = false;
         }
         let n = arriving.len() + hq_left as usize;
@@ -291,7 +291,7 @@ impl StalingradBlitz {
                     } else {
                         let take: Vec<UnitId> = self.pool_units_of(t).collect();
                         for u in take {
-                            self.s.units[u as usize].loc = Loc::Arriving;
+                            self.s.set_loc(u, Loc::Arriving);
                             self.s.arriving.push((u, Loc::Pool));
                         }
                     }
@@ -309,7 +309,7 @@ impl StalingradBlitz {
                     r.left[t] -= 1;
                 }
                 // 12.4: units from the box keep their reduced side; 12.1(3) others full.
-                self.s.units[unit as usize].loc = Loc::Arriving;
+                self.s.set_loc(unit, Loc::Arriving);
                 self.s.arriving.push((unit, st.loc));
                 self.exec_mut().step = Step::AxisReinf(r);
             }
@@ -326,7 +326,7 @@ impl StalingradBlitz {
                 self.exec_mut().step = Step::Place;
             }
             (Step::SovietReinf { hq_left }, Some(&Action::Choose { unit })) => {
-                self.s.units[unit as usize].loc = Loc::Arriving;
+                self.s.set_loc(unit, Loc::Arriving);
                 self.s.units[unit as usize].reduced = false;
                 self.s.arriving.push((unit, Loc::Pool));
                 self.exec_mut().step = Step::SovietReinf {
@@ -340,7 +340,7 @@ impl StalingradBlitz {
                 };
                 // 12.1: nowhere to enter by rail: the unit goes back where it came from (the
                 // pool, the rail box, or the track, 13.0(2)).
-                self.s.units[u as usize].loc = from;
+                self.s.set_loc(u, from);
                 self.s.arriving.remove(0);
                 let def = &self.d.units[u as usize];
                 let (en, zh) = (def.name_en.clone(), def.name_zh.clone());
@@ -353,7 +353,7 @@ impl StalingradBlitz {
             }
             (Step::Place, Some(&Action::Place { unit, at })) => {
                 let s = self.d.units[unit as usize].side;
-                self.s.units[unit as usize].loc = Loc::Map(at);
+                self.s.set_loc(unit, Loc::Map(at));
                 self.s.arriving.retain(|&(u, _)| u != unit);
                 self.enter_hex(s, at);
                 let d = &self.d;

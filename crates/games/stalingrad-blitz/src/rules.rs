@@ -154,9 +154,17 @@ struct KeptLayout {
     locs: Vec<Loc>,
     fortresses: Vec<Fortress>,
     layout: Arc<Layout>,
+    /// The log of moves ([`State::moves`]) of the position `locs` are those of, and how much
+    /// of it was read: the units that moved since are among those logged after.
+    log: u64,
+    seen: usize,
     /// Scratch: the units whose locations differ from `locs`.
     changed: Vec<usize>,
 }
+
+/// How many moves logged since the kept layout are read one by one at most; more, and every
+/// unit is compared.
+const LAYOUT_LOG_READ: usize = 64;
 
 thread_local! {
     static LAYOUT: RefCell<Option<KeptLayout>> = const { RefCell::new(None) };
@@ -171,11 +179,24 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
             if kept.data == d.serial && kept.fortresses == s.fortresses && kept.locs.len() == s.units.len() {
                 let changed = &mut kept.changed;
                 changed.clear();
-                for (i, (was, u)) in kept.locs.iter().zip(&s.units).enumerate() {
-                    if *was != u.loc {
-                        changed.push(i);
+                let log = s.moves.log();
+                if kept.log == s.moves.id() && kept.seen <= log.len() && log.len() - kept.seen <= LAYOUT_LOG_READ {
+                    // Only the units logged since can stand elsewhere.
+                    for &(u, _) in &log[kept.seen..] {
+                        let i = u as usize;
+                        if kept.locs[i] != s.units[i].loc && !changed.contains(&i) {
+                            changed.push(i);
+                        }
+                    }
+                    changed.sort_unstable();
+                } else {
+                    for (i, (was, u)) in kept.locs.iter().zip(&s.units).enumerate() {
+                        if *was != u.loc {
+                            changed.push(i);
+                        }
                     }
                 }
+                (kept.log, kept.seen) = (s.moves.id(), log.len());
                 if changed.is_empty() {
                     return kept.layout.clone();
                 }
@@ -196,6 +217,8 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
             locs: s.units.iter().map(|u| u.loc).collect(),
             fortresses: s.fortresses.clone(),
             layout: layout.clone(),
+            log: s.moves.id(),
+            seen: s.moves.log().len(),
             changed: Vec::new(),
         });
         layout
@@ -322,6 +345,9 @@ impl<'a> Board<'a> {
         let control = self.s.control.clone();
         TraceInputs {
             data: self.d.serial,
+            log: self.s.moves.id(),
+            seen: self.s.moves.log().len(),
+            control_changes: self.s.moves.control_changes(),
             side,
             enemy,
             fortresses: self.s.fortresses.clone(),
@@ -331,11 +357,51 @@ impl<'a> Board<'a> {
     }
 
     /// Whether `inputs` are what the traces of `side` read of this position now (with the
-    /// friendly-held hexes in enemy ZOC if `friends`), checked without copying anything.
-    fn reads_the_same(&self, inputs: &TraceInputs, side: Side, friends: bool) -> bool {
+    /// friendly-held hexes in enemy ZOC if `friends`), checked without copying anything: from
+    /// the moves logged since they were read if it can be told from those, else by comparing
+    /// what the traces read. `inputs` are brought up to the log's end when they still hold.
+    fn reads_the_same(&self, inputs: &mut TraceInputs, side: Side, friends: bool) -> bool {
         if inputs.data != self.d.serial || inputs.side != side || inputs.fortresses != self.s.fortresses {
             return false;
         }
+        let same =
+            self.reads_the_same_since(inputs, side, friends) || self.reads_the_same_by_all(inputs, side, friends);
+        if same {
+            let moves = &self.s.moves;
+            (inputs.log, inputs.seen, inputs.control_changes) =
+                (moves.id(), moves.log().len(), moves.control_changes());
+        }
+        same
+    }
+
+    /// [`Board::reads_the_same`] told from the moves logged since `inputs` were read: no
+    /// control changed, and every unit that moved is of `side` and was and is in hexes where
+    /// the traces read nothing of it: off the map, or in a hex with no enemy unit, no
+    /// fortress and (if `friends`) no enemy ZOC. The enemy did not move, so its hexes and ZOC
+    /// are as they were. `false` where comparing may still find the same.
+    fn reads_the_same_since(&self, inputs: &TraceInputs, side: Side, friends: bool) -> bool {
+        let moves = &self.s.moves;
+        if inputs.log != moves.id()
+            || inputs.control_changes != moves.control_changes()
+            || inputs.seen > moves.log().len()
+        {
+            return false;
+        }
+        let d = self.d;
+        let clear = |l: Loc| match l {
+            Loc::Map(h) => {
+                !self.s.fortresses.iter().any(|f| f.hex == h)
+                    && self.units_at(h).iter().all(|&u| d.units[u as usize].side == side)
+                    && !(friends && self.enemy_zoc(side, h))
+            }
+            _ => true,
+        };
+        (moves.log()[inputs.seen..].iter())
+            .all(|&(u, was)| d.units[u as usize].side == side && clear(was) && clear(self.s.units[u as usize].loc))
+    }
+
+    /// [`Board::reads_the_same`] by comparing what the traces read, whatever moved.
+    fn reads_the_same_by_all(&self, inputs: &TraceInputs, side: Side, friends: bool) -> bool {
         let control = &self.s.control;
         let same_control = inputs.control.len() == control.len()
             && (inputs.control.iter().zip(control)).fold(true, |same, (a, b)| same & (a == b));
@@ -1224,6 +1290,11 @@ impl LocSteps<'_, '_> {
 /// may pass, 3.3(1)). Two positions that agree on these have the same traces.
 struct TraceInputs {
     data: u64,
+    /// The log of moves ([`State::moves`]) of the position read, how much of it was read,
+    /// and how many changes of control it had counted.
+    log: u64,
+    seen: usize,
+    control_changes: u32,
     side: Side,
     enemy: Vec<Hex>,
     fortresses: Vec<Fortress>,
@@ -1259,13 +1330,13 @@ thread_local! {
 fn kept<T>(
     store: &'static LocalKey<Kept<T>>,
     side: Side,
-    same: impl FnOnce(&TraceInputs) -> bool,
+    same: impl FnOnce(&mut TraceInputs) -> bool,
     work: impl FnOnce() -> (TraceInputs, Arc<T>),
 ) -> Arc<T> {
     let i = side.seat() as usize;
-    let old = store.with(|k| match &k.borrow()[i] {
-        Some((was, trace)) if same(was) => Some(trace.clone()),
-        _ => None,
+    let old = store.with(|k| match &mut k.borrow_mut()[i] {
+        Some((was, trace)) => same(was).then(|| trace.clone()),
+        None => None,
     });
     old.unwrap_or_else(|| {
         let (inputs, trace) = work();
@@ -1564,5 +1635,42 @@ mod tests {
             checked > 1000 && cut_off > 0,
             "{checked} traces, {cut_off} units cut off"
         );
+    }
+
+    /// Whenever the moves logged since a trace's inputs were read say that the trace still
+    /// holds, comparing what the traces read says so too: for both sides, with and without
+    /// the friendly-held hexes in enemy ZOC, at every decision of random campaign games
+    /// (inputs read again whenever they no longer hold); and the log tells it often.
+    #[test]
+    fn the_moves_logged_tell_what_comparing_the_inputs_tells() {
+        let (mut by_log, mut decisions) = (0, 0);
+        for seed in [6, 7] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let mut kept: Vec<Option<TraceInputs>> = (0..4).map(|_| None).collect();
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let b = Board::fresh(g.data(), g.state());
+                decisions += 1;
+                for (k, inputs) in kept.iter_mut().enumerate() {
+                    let (side, friends) = ([Side::Axis, Side::Soviet][k / 2], k % 2 == 1);
+                    if let Some(was) = inputs.as_mut() {
+                        if was.fortresses == g.state().fortresses && b.reads_the_same_since(was, side, friends) {
+                            by_log += 1;
+                            assert!(
+                                b.reads_the_same_by_all(was, side, friends),
+                                "{side:?}: the log missed a change"
+                            );
+                        }
+                        if b.reads_the_same(was, side, friends) {
+                            continue;
+                        }
+                    }
+                    *inputs = Some(b.trace_inputs(side, friends));
+                }
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(by_log > decisions, "{by_log} told by the log in {decisions} decisions");
     }
 }

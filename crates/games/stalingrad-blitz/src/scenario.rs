@@ -317,6 +317,7 @@ pub fn parse(d: &Data, text: &str) -> Result<Scenario, String> {
         arriving: Vec::new(),
         vp: 0,
         winner: None,
+        moves: Default::default(),
     };
     // 4.0: a set-up left to the players must be one they can complete.
     if !Problem::new(d, &state, &plan).feasible() {

@@ -416,10 +416,13 @@ impl StalingradBlitz {
 
     /// 7.0: the execution phase opens on the filled cup; its chits are drawn one by one.
     fn open_cup(&mut self) {
-        let n = self.cup_text();
-        let (en, zh) = (&n.en, &n.zh);
-        self.journal
-            .say(|| text!("Chits in the cup: {en}.", "杯中命令卡 {zh}。"));
+        // Worked out only for a journal that is kept.
+        if !self.journal.off {
+            let n = self.cup_text();
+            let (en, zh) = (&n.en, &n.zh);
+            self.journal
+                .say(|| text!("Chits in the cup: {en}.", "杯中命令卡 {zh}。"));
+        }
         self.journal
             .heading(|| text!("Command execution phase (7.0)", "命令实行阶段(7.0)"));
         self.engine.push(Frame::Draw);
@@ -433,10 +436,12 @@ impl StalingradBlitz {
         self.s.used.push(chit);
         let c = &self.d.chits[chit as usize];
         let (en, zh) = (&c.name_en, &c.name_zh);
-        let left = self.cup_text();
-        let (len, lzh) = (&left.en, &left.zh);
-        self.journal
-            .heading(|| text!("Drawn: {en} (left in the cup: {len})", "抽出:{zh}(杯中余 {lzh})"));
+        if !self.journal.off {
+            let left = self.cup_text();
+            let (len, lzh) = (&left.en, &left.zh);
+            self.journal
+                .heading(|| text!("Drawn: {en} (left in the cup: {len})", "抽出:{zh}(杯中余 {lzh})"));
+        }
         self.begin_exec(chit);
     }
 

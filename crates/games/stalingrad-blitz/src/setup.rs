@@ -860,7 +860,7 @@ impl StalingradBlitz {
     /// Sets a unit up (4.0). City control stays as 3.4(1) has it: control changes only once
     /// the game has begun (3.4(2)).
     pub(crate) fn set_up(&mut self, unit: UnitId, at: Hex) {
-        self.s.units[unit as usize].loc = Loc::Map(at);
+        self.s.set_loc(unit, Loc::Map(at));
         let d = &self.d;
         let rule = setup_rule(setup_class(&d.units[unit as usize]));
         self.journal.say_marked(

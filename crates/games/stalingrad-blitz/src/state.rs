@@ -449,4 +449,92 @@ pub struct State {
     /// The last victory point count (15.0), made at the end of each turn.
     pub vp: i32,
     pub winner: Option<Side>,
+    /// The units that changed place, kept beside the state for the rules' memos; not saved,
+    /// not hashed, not compared.
+    #[serde(skip)]
+    pub(crate) moves: Moves,
+}
+
+impl State {
+    /// Puts unit `u` in `loc`, logged in [`State::moves`]. Every change of a unit's place
+    /// goes through here (an [`crate::Edit`] starts a new log instead).
+    pub(crate) fn set_loc(&mut self, u: UnitId, loc: Loc) {
+        let st = &mut self.units[u as usize];
+        if st.loc != loc {
+            self.moves.log.push((u, st.loc));
+            st.loc = loc;
+        }
+    }
+
+    /// Gives control of `h` to `side` (3.4), counted in [`State::moves`]. Every change of
+    /// control in play goes through here.
+    pub(crate) fn set_control(&mut self, h: Hex, side: Option<Side>) {
+        if self.control[h.idx()] != side {
+            self.control[h.idx()] = side;
+            self.moves.control += 1;
+        }
+    }
+}
+
+/// The units that changed place since a log began, in order, each with where it was: a memo
+/// that has read the log up to some length knows which units moved since, without a pass over
+/// every unit. A log is known by a number no other log has: a copy of the state (an undo, a
+/// save loaded, a search's trial position) and a state changed through
+/// [`crate::StalingradBlitz::edit`] start a log of their own, which a memo has never read.
+pub(crate) struct Moves {
+    id: u64,
+    log: Vec<(UnitId, Loc)>,
+    /// How many times control of a hex changed.
+    control: u32,
+}
+
+impl Moves {
+    /// The number of this log.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+    /// The moves logged so far, with where each unit was.
+    pub fn log(&self) -> &[(UnitId, Loc)] {
+        &self.log
+    }
+    /// How many times control of a hex changed since the log began.
+    pub fn control_changes(&self) -> u32 {
+        self.control
+    }
+    /// Starts a new log: what was read of the old one no longer holds.
+    pub fn renew(&mut self) {
+        *self = Moves::default();
+    }
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Moves {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            log: Vec::new(),
+            control: 0,
+        }
+    }
+}
+
+impl Clone for Moves {
+    /// A copy starts a log of its own: the copy and the original go separate ways.
+    fn clone(&self) -> Moves {
+        Moves::default()
+    }
+}
+
+impl std::fmt::Debug for Moves {
+    /// Nothing of the position: two equal positions print alike whatever their logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("..")
+    }
+}
+
+impl PartialEq for Moves {
+    /// The log is not part of the position.
+    fn eq(&self, _: &Moves) -> bool {
+        true
+    }
 }

@@ -262,7 +262,7 @@ impl StalingradBlitz {
                     left[t] = left[t].saturating_sub(1);
                 }
                 let at = self.s.units[unit as usize].hex();
-                self.s.units[unit as usize].loc = Loc::Withdrawn;
+                self.s.set_loc(unit, Loc::Withdrawn);
                 let def = &self.d.units[unit as usize];
                 let (en, zh, g) = (&def.name_en, &def.name_zh, &self.d.map.grid);
                 self.journal.say_marked(
@@ -278,7 +278,7 @@ impl StalingradBlitz {
             }
             (Step::Supply(SupplyStage::RailBox), Some(&Action::Choose { unit })) => {
                 let at = self.s.units[unit as usize].hex();
-                self.s.units[unit as usize].loc = Loc::RailBox;
+                self.s.set_loc(unit, Loc::RailBox);
                 let def = &self.d.units[unit as usize];
                 let (en, zh, g) = (&def.name_en, &def.name_zh, &self.d.map.grid);
                 self.journal.say_marked(
