@@ -205,23 +205,25 @@ impl Memo {
                 return l.clone();
             }
         }
-        // The layout kept is no longer this position's: the new one is built in the memory of
-        // an earlier one that nothing holds any more (a board, a reach environment or a supply
-        // map may still hold the last ones).
-        let old = {
-            let mut inner = self.on(w);
-            if let Some(l) = inner.layout.take() {
-                inner.spare.push(l);
-            }
-            let free = inner.spare.iter().position(|l| Arc::strong_count(l) == 1);
-            let old = free.and_then(|i| Arc::try_unwrap(inner.spare.swap_remove(i)).ok());
-            if inner.spare.len() > SPARE_LAYOUTS {
-                inner.spare.remove(0);
-            }
-            old
-        };
-        let l = Arc::new(Layout::build_in(w, s, old));
-        self.on(w).layout = Some(l.clone());
+        // The layout kept is no longer this position's: the new one is made from it, moving
+        // only the units that moved since, in the memory of an earlier one that nothing holds
+        // any more (a board, a reach environment or a supply map may still hold the last
+        // ones).
+        let mut inner = self.on(w);
+        let prev = inner.layout.take();
+        let free = inner.spare.iter().position(|l| Arc::strong_count(l) == 1);
+        let old = free.and_then(|i| Arc::try_unwrap(inner.spare.swap_remove(i)).ok());
+        let l = Arc::new(match &prev {
+            Some(prev) => Layout::moved_from(prev, old, w, s),
+            None => Layout::build_in(w, s, old),
+        });
+        if let Some(prev) = prev {
+            inner.spare.push(prev);
+        }
+        if inner.spare.len() > SPARE_LAYOUTS {
+            inner.spare.remove(0);
+        }
+        inner.layout = Some(l.clone());
         l
     }
 
@@ -676,6 +678,57 @@ mod tests {
         assert!(
             compared > 5000 && long > 500,
             "{compared} routes, {long} of 4 hexes or more"
+        );
+    }
+
+    /// A layout made from the one of the step before by moving only the units whose place or
+    /// face changed ([`Layout::moved_from`], in the memory of an older one) is at every step
+    /// of random play the layout built afresh: moves, stacks moving together, retreats,
+    /// advances, losses, eliminations, reinforcements and exits, in four scenarios.
+    #[test]
+    fn a_layout_moved_from_the_last_one_is_the_fresh_one() {
+        use crate::rules::layout_key;
+        let (mut moved_once, mut moved_some) = (0, 0);
+        for (scenario, seed, steps) in [
+            ("goose-egg", 11, 1500),
+            ("campaign", 12, 1500),
+            ("peiper", 13, 800),
+            ("bastogne", 14, 800),
+        ] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let mut prev = Layout::build(&g.w, &g.s);
+            let mut older: Option<Layout> = None;
+            for step in 0..steps {
+                let fresh = Layout::build(&g.w, &g.s);
+                let moved = prev
+                    .key
+                    .iter()
+                    .zip(&g.s.units)
+                    .filter(|&(&k, u)| k != layout_key(u))
+                    .count();
+                moved_once += usize::from(moved == 1);
+                moved_some += usize::from(moved > 1 && moved <= crate::rules::MOVED_AT_MOST);
+                let made = Layout::moved_from(&prev, older.take(), &g.w, &g.s);
+                assert_eq!(made, fresh, "{scenario} step {step}: {moved} units moved");
+                older = Some(std::mem::replace(&mut prev, made));
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let l = g.legal_list();
+                        let a = l[rng.below(l.len() as u32) as usize].clone();
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        assert!(
+            moved_once > 500 && moved_some > 20,
+            "{moved_once} steps with one unit moved, {moved_some} with a few"
         );
     }
 

@@ -77,7 +77,7 @@ pub const TRACK_LINK: u8 = 2;
 /// many units, the units of each hex, the hexes next to the enemy and the ZOC Bonds (1.2).
 /// Built once per position and shared (see [`crate::memo`]); the next one is built in the
 /// same memory, clearing only the hexes this one had set.
-#[derive(Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     /// Per unit: its hex index + 1 (0 off the map) times 2, plus 1 if reduced: the position
     /// this layout was built from.
@@ -88,6 +88,8 @@ pub struct Layout {
     /// The units of hex `h` are `ids[first[h]..first[h] + count[h]]`, in unit order.
     first: Vec<u32>,
     ids: Vec<UnitId>,
+    /// The hex of each unit of `ids` (so that `ids` is in hex order, then unit order).
+    at: Vec<Hex>,
     /// Per side: whether each hex is an enemy ZOC Bond hex for that side's units.
     pub(crate) enemy_bond: [Vec<bool>; 2],
     /// Per side: the enemy ZOC Bond hexes for that side's units, in hex order.
@@ -97,6 +99,10 @@ pub struct Layout {
     /// Per side: whether each hex is adjacent to a unit of that side's enemy.
     near_enemy: [Vec<bool>; 2],
 }
+
+/// How many units may have changed place or face for [`Layout::moved_from`] to update a
+/// layout rather than build it afresh.
+pub(crate) const MOVED_AT_MOST: usize = 16;
 
 /// The key of a unit's place in a [`Layout`].
 pub(crate) fn layout_key(u: &crate::state::UnitState) -> u32 {
@@ -151,6 +157,7 @@ impl Layout {
             count: vec![0; n],
             first: vec![0; n],
             ids: Vec::new(),
+            at: Vec::new(),
             enemy_bond: [vec![false; n], vec![false; n]],
             bond_hexes: [Vec::new(), Vec::new()],
             occupied: [Vec::new(), Vec::new()],
@@ -187,11 +194,11 @@ impl Layout {
                 }
                 l.key.clear();
                 l.ids.clear();
+                l.at.clear();
                 l
             }
             _ => Layout::empty(n),
         };
-        let mut infantry: [Vec<(Hex, u8)>; 2] = [Vec::new(), Vec::new()];
         let mut placed: Vec<(Hex, UnitId)> = Vec::with_capacity(s.units.len());
         for (i, u) in s.units.iter().enumerate() {
             l.key.push(layout_key(u));
@@ -202,25 +209,11 @@ impl Layout {
             l.count[h.idx()] += 1;
             l.occupied[side].push(h);
             placed.push((h, i as UnitId));
-            if def.is_bond_infantry() {
-                infantry[side].push((h, if u.reduced { 1 } else { def.steps }));
-            }
         }
         // Each hex once, in hex order.
         for list in l.occupied.iter_mut() {
             list.sort_unstable();
             list.dedup();
-        }
-        for list in infantry.iter_mut() {
-            list.sort_unstable_by_key(|&(h, _)| h);
-            list.dedup_by(|b, a| {
-                if a.0 == b.0 {
-                    a.1 += b.1;
-                    true
-                } else {
-                    false
-                }
-            });
         }
         // The units of each hex, in unit order.
         placed.sort_unstable();
@@ -229,6 +222,7 @@ impl Layout {
                 l.first[h.idx()] = k as u32;
             }
             l.ids.push(u);
+            l.at.push(h);
         }
         // Units of the other side next to a held hex have an enemy adjacent.
         for side in [Side::German, Side::Allied] {
@@ -239,25 +233,244 @@ impl Layout {
                 }
             }
         }
+        l.find_bonds(w, s);
+        l
+    }
+
+    /// The ZOC Bonds of both sides (1.2) of the units placed in this layout, into
+    /// `enemy_bond` and `bond_hexes` (the ones there before cleared first).
+    fn find_bonds(&mut self, w: &World, s: &State) {
+        self.find_bonds_of(w, s, [true, true]);
+    }
+
+    /// [`Layout::find_bonds`] of the sides whose seat `sides` names only: the bonds their
+    /// posts hold (against the enemy) found again, the other side's left as they are.
+    fn find_bonds_of(&mut self, w: &World, s: &State, sides: [bool; 2]) {
+        let grid = &w.map.grid;
         for side in [Side::German, Side::Allied] {
+            if !sides[side.seat() as usize] {
+                continue;
+            }
+            let held_against = side.enemy().seat() as usize;
+            for &h in &self.bond_hexes[held_against] {
+                self.enemy_bond[held_against][h.idx()] = false;
+            }
+            self.bond_hexes[held_against].clear();
+        }
+        // The infantry steps of each side in each hex where it has some, in hex order (`ids`
+        // is in hex order).
+        let mut infantry: [Vec<(Hex, u8)>; 2] = [Vec::new(), Vec::new()];
+        for (&u, &h) in self.ids.iter().zip(&self.at) {
+            let def = &w.data.counters.units[u as usize];
+            if !def.is_bond_infantry() {
+                continue;
+            }
+            let steps = if s.units[u as usize].reduced { 1 } else { def.steps };
+            let list = &mut infantry[def.side.seat() as usize];
+            match list.last_mut() {
+                Some(last) if last.0 == h => last.1 += steps,
+                _ => list.push((h, steps)),
+            }
+        }
+        for side in [Side::German, Side::Allied] {
+            if !sides[side.seat() as usize] {
+                continue;
+            }
             let sb = SideBonds {
                 w,
-                count: &l.count,
-                enemy: &l.occupied[side.enemy().seat() as usize],
+                count: &self.count,
+                enemy: &self.occupied[side.enemy().seat() as usize],
                 side,
                 infantry: std::mem::take(&mut infantry[side.seat() as usize]),
             };
             let held_against = side.enemy().seat() as usize;
             let found: Vec<Hex> = bonds(grid, &sb).into_iter().map(|b| b.hex).collect();
             for h in found {
-                if !l.enemy_bond[held_against][h.idx()] {
-                    l.enemy_bond[held_against][h.idx()] = true;
-                    l.bond_hexes[held_against].push(h);
+                if !self.enemy_bond[held_against][h.idx()] {
+                    self.enemy_bond[held_against][h.idx()] = true;
+                    self.bond_hexes[held_against].push(h);
                 }
             }
-            l.bond_hexes[held_against].sort_unstable();
+            self.bond_hexes[held_against].sort_unstable();
         }
-        l
+    }
+
+    /// The layout of the units of `s`, made from `prev` (the layout of a position on the same
+    /// map where a few units stood elsewhere, or on their other face): `prev` copied into the
+    /// memory of `old` (if there is one), then only the units whose place changed taken out of
+    /// their old hexes and put into their new ones, and the ZOC Bonds found again. Built
+    /// afresh ([`Layout::build_in`]) where many units moved, or where a hex would hold both
+    /// sides.
+    pub(crate) fn moved_from(prev: &Layout, old: Option<Layout>, w: &World, s: &State) -> Layout {
+        let grid = &w.map.grid;
+        let n = grid.len();
+        if prev.key.len() != s.units.len() || prev.side_at.len() != n {
+            return Layout::build_in(w, s, old);
+        }
+        let mut changed: Vec<usize> = Vec::new();
+        for (i, (u, &k)) in s.units.iter().zip(&prev.key).enumerate() {
+            if layout_key(u) != k {
+                if changed.len() == MOVED_AT_MOST {
+                    return Layout::build_in(w, s, old);
+                }
+                changed.push(i);
+            }
+        }
+        let mut l = match old {
+            Some(mut l) if l.side_at.len() == n => {
+                l.copy_from(prev);
+                l
+            }
+            _ => prev.clone(),
+        };
+        if l.shift(w, s, &changed) {
+            let redo = l.bonds_touched(w, prev, &changed);
+            l.find_bonds_of(w, s, redo);
+            l
+        } else {
+            Layout::build_in(w, s, None)
+        }
+    }
+
+    /// [`Layout::moved_from`]: units `changed` taken out of the hexes this layout has them in
+    /// and put into their hexes in `s`, the ZOC Bonds left as they were; false if a hex would
+    /// hold both sides (what [`Layout::build_in`] does then is left to it).
+    fn shift(&mut self, w: &World, s: &State, changed: &[usize]) -> bool {
+        let grid = &w.map.grid;
+        let side_of = |u: usize| w.data.counters.units[u].side;
+        // Where `ids` holds unit `u` of hex `h`, or would.
+        let place = |l: &Layout, h: Hex, u: UnitId| {
+            let first = l.at.partition_point(|&x| x < h);
+            first + l.ids[first..first + l.count[h.idx()] as usize].partition_point(|&x| x < u)
+        };
+        // A hex whose units are not all of `side`.
+        let mixed = |l: &Layout, h: Hex, side: Side| {
+            let first = l.at.partition_point(|&x| x < h);
+            l.ids[first..first + l.count[h.idx()] as usize]
+                .iter()
+                .any(|&o| side_of(o as usize) != side)
+        };
+        // Out of their old hexes first, then into their new ones.
+        for &i in changed {
+            let k = self.key[i];
+            if k == 0 {
+                continue;
+            }
+            let h = Hex((k / 2 - 1) as u16);
+            let side = side_of(i);
+            let seat = side.seat() as usize;
+            if mixed(self, h, side) {
+                return false;
+            }
+            let at = place(self, h, i as UnitId);
+            if self.ids.get(at) != Some(&(i as UnitId)) {
+                return false;
+            }
+            self.ids.remove(at);
+            self.at.remove(at);
+            self.count[h.idx()] -= 1;
+            if self.count[h.idx()] == 0 {
+                self.side_at[h.idx()] = None;
+                self.first[h.idx()] = 0;
+                if let Ok(j) = self.occupied[seat].binary_search(&h) {
+                    self.occupied[seat].remove(j);
+                }
+                // The hexes next to it keep an enemy adjacent only if another hex of the
+                // side is next to them.
+                let other = side.enemy().seat() as usize;
+                for (_, nb) in grid.neighbours(h) {
+                    self.near_enemy[other][nb.idx()] =
+                        grid.neighbours(nb).any(|(_, x)| self.side_at[x.idx()] == Some(side));
+                }
+            }
+        }
+        for &i in changed {
+            let k = layout_key(&s.units[i]);
+            self.key[i] = k;
+            if k == 0 {
+                continue;
+            }
+            let h = Hex((k / 2 - 1) as u16);
+            let side = side_of(i);
+            let seat = side.seat() as usize;
+            if mixed(self, h, side) {
+                return false;
+            }
+            let at = place(self, h, i as UnitId);
+            self.ids.insert(at, i as UnitId);
+            self.at.insert(at, h);
+            if self.count[h.idx()] == 0 {
+                self.side_at[h.idx()] = Some(side);
+                if let Err(j) = self.occupied[seat].binary_search(&h) {
+                    self.occupied[seat].insert(j, h);
+                }
+                let other = side.enemy().seat() as usize;
+                for (_, nb) in grid.neighbours(h) {
+                    self.near_enemy[other][nb.idx()] = true;
+                }
+            }
+            self.count[h.idx()] += 1;
+        }
+        for k in 0..self.at.len() {
+            if k == 0 || self.at[k - 1] != self.at[k] {
+                self.first[self.at[k].idx()] = k as u32;
+            }
+        }
+        true
+    }
+
+    /// Per side (by seat): whether the ZOC Bonds its posts hold may differ from those of
+    /// `prev` once units `changed` moved into this layout (1.2). A side's bonds read its
+    /// posts (its bond infantry, their steps), the hexes next to a post (a bond hex must be
+    /// empty) and the enemy's hexes (the farther middle hex, the two bonds a post keeps):
+    /// they are kept if none of its bond infantry and none of the enemy's units changed,
+    /// and its other units moved only between hexes next to none of its bond infantry.
+    fn bonds_touched(&self, w: &World, prev: &Layout, changed: &[usize]) -> [bool; 2] {
+        let grid = &w.map.grid;
+        let units = &w.data.counters.units;
+        let mut redo = [false; 2];
+        for side in [Side::German, Side::Allied] {
+            let seat = side.seat() as usize;
+            // Whether a hex of the side's bond infantry is next to `h`.
+            let near_post = |h: Hex| {
+                grid.neighbours(h).any(|(_, nb)| {
+                    let first = self.first[nb.idx()] as usize;
+                    self.ids[first..first + self.count[nb.idx()] as usize]
+                        .iter()
+                        .any(|&o| units[o as usize].side == side && units[o as usize].is_bond_infantry())
+                })
+            };
+            redo[seat] = changed.iter().any(|&i| {
+                let def = &units[i];
+                if def.side != side || def.is_bond_infantry() {
+                    return true;
+                }
+                [prev.key[i], self.key[i]]
+                    .iter()
+                    .any(|&k| k != 0 && near_post(Hex((k / 2 - 1) as u16)))
+            });
+        }
+        redo
+    }
+
+    /// This layout made a copy of `from`, in its own memory.
+    fn copy_from(&mut self, from: &Layout) {
+        fn copy<T: Copy>(to: &mut Vec<T>, from: &[T]) {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        copy(&mut self.key, &from.key);
+        copy(&mut self.side_at, &from.side_at);
+        copy(&mut self.count, &from.count);
+        copy(&mut self.first, &from.first);
+        copy(&mut self.ids, &from.ids);
+        copy(&mut self.at, &from.at);
+        for side in 0..2 {
+            copy(&mut self.enemy_bond[side], &from.enemy_bond[side]);
+            copy(&mut self.bond_hexes[side], &from.bond_hexes[side]);
+            copy(&mut self.occupied[side], &from.occupied[side]);
+            copy(&mut self.near_enemy[side], &from.near_enemy[side]);
+        }
     }
 
     /// Whether this layout is that of the units of `s`.

@@ -65,16 +65,40 @@ fn airborne_hexes(w: &World, s: &State, scenario: &Scenario, placed: &[Hex]) -> 
     let grid = &w.map.grid;
     let n = w.data.schedule.airborne.within as u32;
     let b = Board::new(w, s);
-    let mut centres: Vec<Hex> = airborne_groups(w)
+    let centres: Vec<Hex> = airborne_groups(w)
         .into_iter()
         .filter(|g| placed.iter().all(|&p| g.iter().any(|&c| grid.distance(c, p) <= n)))
         .flatten()
         .collect();
-    centres.sort();
+    let mut v = within_nearest_first(grid, &centres, n);
+    v.retain(|&h| !b.enemy_in(Side::Allied, h) && scenario.in_area(grid, h));
+    v
+}
+
+/// The hexes within `n` hexes of one of `centres`, nearest first, then in hex order: each
+/// hex's distance to the nearest centre taken once, over the centres without repeats (the
+/// airborne groups name each VP hex in many pairs, 5.1).
+fn within_nearest_first(grid: &sandtable_core::hex::HexGrid, centres: &[Hex], n: u32) -> Vec<Hex> {
+    let mut centres = centres.to_vec();
+    centres.sort_unstable();
     centres.dedup();
+    let mut v: Vec<(u32, Hex)> = grid
+        .hexes()
+        .filter_map(|h| {
+            let d = centres.iter().map(|&c| grid.distance(c, h)).min()?;
+            (d <= n).then_some((d, h))
+        })
+        .collect();
+    v.sort_unstable();
+    v.into_iter().map(|(_, h)| h).collect()
+}
+
+/// [`within_nearest_first`] as it was worked out before: every centre, repeats included, asked
+/// again for each hex and for each comparison of the sort (the test's reference).
+#[cfg(test)]
+fn within_by_scan(grid: &sandtable_core::hex::HexGrid, centres: &[Hex], n: u32) -> Vec<Hex> {
     let mut v: Vec<Hex> = grid
         .hexes()
-        .filter(|&h| !b.enemy_in(Side::Allied, h) && scenario.in_area(grid, h))
         .filter(|&h| centres.iter().any(|&c| grid.distance(c, h) <= n))
         .collect();
     v.sort_by_key(|&h| (centres.iter().map(|&c| grid.distance(c, h)).min(), h));
@@ -87,14 +111,7 @@ pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenar
     let b = Board::new(w, s);
     let grid = &w.map.grid;
     let free = |h: &Hex| !b.enemy_in(side, *h) && scenario.in_area(grid, *h);
-    let within = |centres: &[Hex], n: u32| -> Vec<Hex> {
-        let mut v: Vec<Hex> = grid
-            .hexes()
-            .filter(|&h| centres.iter().any(|&c| grid.distance(c, h) <= n))
-            .collect();
-        v.sort_by_key(|&h| (centres.iter().map(|&c| grid.distance(c, h)).min(), h));
-        v
-    };
+    let within = |centres: &[Hex], n: u32| within_nearest_first(grid, centres, n);
     let set = |name: &str| w.map.hex_sets.get(name).cloned().unwrap_or_default();
     let all: Vec<Hex> = match loc {
         Location::Hex(h) => vec![*h],
@@ -391,6 +408,39 @@ impl ArdennesII {
         let hexes = airborne_hexes(&self.w, &self.s, &self.scenario, &placed);
         for p in queue.iter_mut().filter(|p| kin.contains(&p.unit)) {
             p.hexes = hexes.clone();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// The hexes within reach of the airborne groups (5.1) and of set-up and reinforcement
+    /// hexes ("w/i N", SCS 5.0), nearest first, are on the real map the ones worked out by
+    /// scanning every centre for every hex: for all the groups' centres at once (repeats
+    /// included, as the drop gives them), each group, and single hexes over the whole map,
+    /// its edges included, at every distance up to 6.
+    #[test]
+    fn hexes_nearest_first_are_the_ones_found_by_scanning() {
+        let g = ArdennesII::new_game("campaign", 0).expect("the scenario loads");
+        let grid = &g.w.map.grid;
+        let n = g.w.data.schedule.airborne.within as u32;
+        let groups = airborne_groups(&g.w);
+        assert!(groups.len() > 10, "{} airborne groups", groups.len());
+        let all: Vec<Hex> = groups.iter().flatten().copied().collect();
+        let mut cases: Vec<(Vec<Hex>, u32)> = vec![(all, n)];
+        cases.extend(groups.iter().map(|c| (c.clone(), n)));
+        for h in grid.hexes().step_by(97) {
+            for r in 0..=6 {
+                cases.push((vec![h], r));
+            }
+        }
+        for (centres, r) in &cases {
+            let got = within_nearest_first(grid, centres, *r);
+            assert!(!got.is_empty());
+            assert_eq!(got, within_by_scan(grid, centres, *r), "{centres:?} within {r}");
         }
     }
 }
