@@ -688,6 +688,7 @@ mod tests {
     #[test]
     fn a_layout_moved_from_the_last_one_is_the_fresh_one() {
         use crate::rules::layout_key;
+        use sandtable_core::game::play_randomly_watching;
         let (mut moved_once, mut moved_some) = (0, 0);
         for (scenario, seed, steps) in [
             ("goose-egg", 11, 1500),
@@ -700,7 +701,8 @@ mod tests {
             let mut rng = Rng::from_seed(seed);
             let mut prev = Layout::build(&g.w, &g.s);
             let mut older: Option<Layout> = None;
-            for step in 0..steps {
+            let mut step = 0;
+            play_randomly_watching(&mut g, &mut rng, steps, |g| {
                 let fresh = Layout::build(&g.w, &g.s);
                 let moved = prev
                     .key
@@ -713,18 +715,9 @@ mod tests {
                 let made = Layout::moved_from(&prev, older.take(), &g.w, &g.s);
                 assert_eq!(made, fresh, "{scenario} step {step}: {moved} units moved");
                 older = Some(std::mem::replace(&mut prev, made));
-                match g.pending() {
-                    Pending::Over => break,
-                    Pending::Chance => {
-                        g.resolve_chance();
-                    }
-                    Pending::Seat(seat) => {
-                        let l = g.legal_list();
-                        let a = l[rng.below(l.len() as u32) as usize].clone();
-                        g.apply(seat, &a).expect("a legal action");
-                    }
-                }
-            }
+                step += 1;
+            })
+            .expect("random legal play");
         }
         assert!(
             moved_once > 500 && moved_some > 20,
