@@ -575,6 +575,16 @@ export class GamePage {
   prepare() {
     const legal = (this.state && this.state.legal) || [];
     this.selectable = new Set();
+    // The page form sends a text as the characters it shares with the text before it (`same`)
+    // and the rest (docs/api.md); whole again here, once.
+    let before = '';
+    for (const a of legal) {
+      if (a.same) {
+        a.text = before.slice(0, a.same) + a.text;
+        delete a.same;
+      }
+      if (typeof a.text === 'string') before = a.text;
+    }
     this.legal = legal.map((a, i) => {
       for (const u of a.units || []) this.selectable.add(u);
       return { a, i, key: unitsKey(a.units), units: a.units || [], hexes: a.hexes || [] };

@@ -366,23 +366,24 @@ impl HexGrid {
 
     /// The printed id of a hex.
     pub fn id(&self, h: Hex) -> HexId {
+        // Written digit by digit: a legal list of thousands of moves names a hex in each.
         let (c, r) = self.col_row(h);
         let mut s = String::with_capacity(8);
         match &self.spec.id_format {
             IdFormat::Xxyy { digits } => {
-                use fmt::Write;
-                let w = *digits as usize;
-                let _ = write!(s, "{c:0w$}{r:0w$}");
+                push_padded(&mut s, c, *digits as usize);
+                push_padded(&mut s, r, *digits as usize);
             }
             IdFormat::Sheets {
                 letters,
                 cols_per_sheet,
             } => {
-                use fmt::Write;
                 let sheet = ((c.max(1) - 1) / cols_per_sheet) as usize;
                 let local = c - sheet as u16 * cols_per_sheet;
-                let letter = letters.chars().nth(sheet).unwrap_or('?');
-                let _ = write!(s, "{letter}{local}.{r:02}");
+                s.push(letters.chars().nth(sheet).unwrap_or('?'));
+                push_padded(&mut s, local, 1);
+                s.push('.');
+                push_padded(&mut s, r, 2);
             }
         }
         HexId(s)
@@ -448,6 +449,27 @@ impl fmt::Display for HexId {
     }
 }
 
+/// `n` in decimal, zero-padded to `width` digits (`push_padded(s, 5, 2)` writes `05`).
+fn push_padded(s: &mut String, n: u16, width: usize) {
+    let mut digits = [0u8; 5];
+    let mut len = 0;
+    let mut rest = n;
+    loop {
+        digits[len] = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for _ in len..width {
+        s.push('0');
+    }
+    for &d in digits[..len].iter().rev() {
+        s.push(d as char);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,6 +517,17 @@ mod tests {
         assert_eq!(g.id(h).0, "0512");
         assert!(g.parse("512").is_err());
         assert!(g.parse("3101").is_err());
+    }
+
+    #[test]
+    fn every_hex_reads_back_from_its_id() {
+        for g in [scs(), gj()] {
+            for h in g.hexes() {
+                let id = g.id(h).0;
+                assert_eq!(g.parse(&id), Ok(h), "{id}");
+            }
+        }
+        assert_eq!(scs().id(scs().parse("B3.07").unwrap()).0, "B3.07");
     }
 
     #[test]

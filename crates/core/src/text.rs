@@ -78,8 +78,19 @@ macro_rules! text {
 
 /// Movement points counted in halves, as players read them: `3½ MP` / `3½ 移动力`.
 pub fn half_mp(halves: u32) -> Text {
-    let mp = format!("{}{}", halves / 2, if halves % 2 == 1 { "½" } else { "" });
-    Text::new(format!("{mp} MP"), format!("{mp} 移动力"))
+    let whole = (halves / 2).to_string();
+    let half = if halves % 2 == 1 { "½" } else { "" };
+    Text::new(concat(&[&whole, half, " MP"]), concat(&[&whole, half, " 移动力"]))
+}
+
+/// The pieces written one after the other, in a string made once at its length: for the texts
+/// of a legal list of thousands of actions, where `format!` would grow each string step by step.
+pub fn concat(parts: &[&str]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    s
 }
 
 #[cfg(test)]

@@ -421,6 +421,11 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
 /// note, `kind: other` and `secret: false` are left out.
 #[derive(Serialize)]
 pub struct PageAction {
+    /// How many characters (UTF-16 code units, as a page's strings count them) the text shares
+    /// at its start with the text of the action before it, left out when none; `text` is then
+    /// the rest. A list of thousands of moves says "Move <the same unit> to" in each.
+    #[serde(skip_serializing_if = "is_zero")]
+    same: usize,
     text: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     units: Vec<String>,
@@ -440,6 +445,35 @@ pub struct PageAction {
 
 fn is_other(kind: &ActionKind) -> bool {
     *kind == ActionKind::Other
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The text of an action after one whose text was `before`, as the page form sends it: the
+/// number of UTF-16 code units the two share at their start and the rest, or `(0, text)` when
+/// they share fewer than eight (too few to be worth the field).
+fn after(before: &str, text: &str) -> (usize, String) {
+    let mut bytes = before
+        .bytes()
+        .zip(text.bytes())
+        .position(|(a, b)| a != b)
+        .unwrap_or(before.len().min(text.len()));
+    while !text.is_char_boundary(bytes) {
+        bytes -= 1;
+    }
+    let shared = &text[..bytes];
+    let units = if shared.is_ascii() {
+        bytes
+    } else {
+        shared.encode_utf16().count()
+    };
+    if units < 8 {
+        (0, text.to_string())
+    } else {
+        (units, text[bytes..].to_string())
+    }
 }
 
 /// A log line in the page's language.
@@ -512,6 +546,7 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
     let deciding = matches!(pending, Pending::Seat(p) if Some(p) == you);
     let choices: Vec<LegalChoice> = if deciding { s.legal_choices() } else { Vec::new() };
     let mut groups: Vec<String> = Vec::new();
+    let mut before = String::new();
     let legal = choices
         .into_iter()
         .map(|c| {
@@ -523,8 +558,15 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
                     groups.len() - 1
                 }
             };
+            let text = match lang {
+                Lang::En => c.text.en,
+                Lang::Zh => c.text.zh,
+            };
+            let (same, rest) = after(&before, &text);
+            before = text;
             PageAction {
-                text: c.text.get(lang).to_string(),
+                same,
+                text: rest,
                 units: c.targets.units,
                 hexes: c.targets.hexes,
                 note: c.targets.note.map(|n| n.get(lang).to_string()),
@@ -596,13 +638,30 @@ pub enum Answer {
     Page(Box<PageDocument>),
 }
 
+impl IntoResponse for Answer {
+    /// JSON written into one growing buffer: a document with a legal list of thousands of
+    /// actions is written in some hundred thousand small pieces.
+    fn into_response(self) -> Response {
+        let mut body = Vec::with_capacity(1 << 16);
+        match serde_json::to_writer(&mut body, &self) {
+            Ok(()) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+            Err(e) => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                text!("the game could not be written out: {e}", "无法写出这局游戏:{e}"),
+            )
+            .into_response(),
+        }
+    }
+}
+
 /// The game as `you` may see it, in the form `params` asks for.
-fn answer(slot: &Slot, live: &Live, you: Option<Seat>, params: &Params) -> Result<Json<Answer>, ApiError> {
+fn answer(slot: &Slot, live: &Live, you: Option<Seat>, params: &Params) -> Result<Answer, ApiError> {
     let from = params.journal_from.unwrap_or(0);
-    Ok(Json(match params.page()? {
+    Ok(match params.page()? {
         Some(lang) => Answer::Page(Box::new(page_document(slot, live, you, from, lang))),
         None => Answer::Full(Box::new(document(slot, live, you, from))),
-    }))
+    })
 }
 
 async fn game(
@@ -610,7 +669,7 @@ async fn game(
     Path(id): Path<String>,
     ApiQuery(params): ApiQuery,
     headers: HeaderMap,
-) -> Result<Json<Answer>, ApiError> {
+) -> Result<Answer, ApiError> {
     let slot = hub.slot(&id)?;
     let you = hub.seat_of(&id, token(&headers, &params))?;
     params.page()?;
@@ -711,7 +770,7 @@ async fn act(
     ApiQuery(params): ApiQuery,
     headers: HeaderMap,
     body: Body,
-) -> Result<Json<Answer>, ApiError> {
+) -> Result<Answer, ApiError> {
     // The game first, so an unknown game is a 404 whatever the body holds.
     hub.slot(&id)?;
     params.page()?;
@@ -828,7 +887,7 @@ async fn undo(
     ApiQuery(params): ApiQuery,
     headers: HeaderMap,
     body: Body,
-) -> Result<Json<Answer>, ApiError> {
+) -> Result<Answer, ApiError> {
     hub.slot(&id)?;
     params.page()?;
     let bytes = read_body(body, hub.limits.header_timeout).await?;

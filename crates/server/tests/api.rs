@@ -1526,3 +1526,45 @@ async fn log_lines_carry_their_marks_in_every_form() {
         .find(|l| l["marks"].is_null());
     assert!(plain.is_some(), "some lines have no marks");
 }
+
+/// The page form sends each legal action's text as the characters it shares with the text
+/// before it (`same`) and the rest (docs/api.md): read whole again the way the page does, the
+/// texts are the full document's, in each language, at each decision of a game.
+#[tokio::test]
+async fn page_form_texts_read_whole_again() {
+    let app = app();
+    let (id, tokens) = app.create(5, json!({})).await;
+    let mut shortened = 0;
+    for step in 0..30 {
+        let doc = app.state(&id, None).await;
+        let Some(seat) = doc["pending"]["seat"].as_u64() else {
+            break;
+        };
+        let token = tok(&tokens, doc["seats"][seat as usize]["id"].as_str().expect("a seat id"));
+        let full = app.state(&id, Some(token)).await;
+        let full = full["legal"].as_array().expect("a list");
+        for lang in ["en", "zh"] {
+            let (_, page) = app
+                .call("GET", &format!("/api/games/{id}?page={lang}"), Some(token), None)
+                .await;
+            let listed = page["legal"].as_array().expect("a list");
+            assert_eq!(listed.len(), full.len());
+            let mut before: Vec<u16> = Vec::new();
+            for (a, whole) in listed.iter().zip(full) {
+                let rest: Vec<u16> = a["text"].as_str().expect("a text").encode_utf16().collect();
+                let same = a["same"].as_u64().unwrap_or(0) as usize;
+                shortened += usize::from(same > 0);
+                let mut text = before[..same].to_vec();
+                text.extend(rest);
+                assert_eq!(
+                    String::from_utf16(&text).ok().as_deref(),
+                    whole["text"][lang].as_str(),
+                    "{a}"
+                );
+                before = text;
+            }
+        }
+        app.act_nth(&id, token, step % full.len()).await;
+    }
+    assert!(shortened > 0, "some texts shared their start with the one before");
+}

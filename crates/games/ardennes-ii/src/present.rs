@@ -13,7 +13,7 @@ use sandtable_core::render::{
     put_pieces, render_hex_base, render_hex_pieces, Counter, HexMark, LineKind, LineStyle, MapStyle, NatoSymbol,
     TagMark, TerrainStyle, TerrainSymbol,
 };
-use sandtable_core::text::{Lang, Text};
+use sandtable_core::text::{concat, Lang, Text};
 use serde_json::json;
 
 impl ArdennesII {
@@ -39,11 +39,14 @@ impl ArdennesII {
         let (Some(def), Some(st)) = (self.w.data.counters.units.get(u as usize), self.s.units.get(u as usize)) else {
             return Text::new(format!("unit #{u}"), format!("单位 #{u}"));
         };
+        if !st.dg {
+            let (en, zh) = def.label(st.reduced);
+            return Text::new(en, zh);
+        }
         let v = def.values(st.reduced);
-        let dg = if st.dg { " DG" } else { "" };
         Text::new(
-            format!("{} ({v}{dg})", def.name_en),
-            format!("{}({v}{dg})", def.name_zh),
+            concat(&[&def.name_en, " (", &v, " DG)"]),
+            concat(&[&def.name_zh, "(", &v, " DG)"]),
         )
     }
 
@@ -61,7 +64,7 @@ impl ArdennesII {
                     );
                 }
                 let h = self.hid(to);
-                Text::new(format!("Move {} to {h}", t.en), format!("{}移动到 {h}", t.zh))
+                Text::new(concat(&["Move ", &t.en, " to ", &h]), concat(&[&t.zh, "移动到 ", &h]))
             }
             Action::MoveStack { ref units, to, ref via } => {
                 let names: Vec<Text> = units.iter().map(|&x| u(x)).collect();

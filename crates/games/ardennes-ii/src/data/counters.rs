@@ -6,6 +6,7 @@ use crate::sequence::Side;
 use sandtable_core::map::{About, Provenance};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write;
 
 const FILE: &str = "counters.toml";
 
@@ -192,6 +193,9 @@ pub struct UnitDef {
     /// The yellow bar (1.2): may advance 2 hexes after combat and move in Exploitation.
     pub exploit: bool,
     pub note: Option<String>,
+    /// Its names with its values, `Name (3-5-10)`, full strength then reduced: written once,
+    /// for the texts that name it ([`UnitDef::label`]).
+    labels: [(String, String); 2],
 }
 
 impl UnitDef {
@@ -226,13 +230,23 @@ impl UnitDef {
         }
     }
 
+    /// Its names in English and Chinese with its values as printed on the face shown:
+    /// `Infantry Regiment 190 (2-3-8)`.
+    pub fn label(&self, reduced: bool) -> (&str, &str) {
+        let (en, zh) = &self.labels[usize::from(reduced)];
+        (en, zh)
+    }
+
     /// The values as printed: `3-5-10`, or `[7]-1-16` for artillery.
     pub fn values(&self, reduced: bool) -> String {
         let f = self.face(reduced);
-        match self.range {
-            Some(r) => format!("[{r}]-{}-{}", f.defence, f.ma),
-            None => format!("{}-{}-{}", f.attack, f.defence, f.ma),
-        }
+        // Made at its full length at once: a legal list names a unit in each of its moves.
+        let mut s = String::with_capacity(12);
+        let _ = match self.range {
+            Some(r) => write!(s, "[{r}]-{}-{}", f.defence, f.ma),
+            None => write!(s, "{}-{}-{}", f.attack, f.defence, f.ma),
+        };
+        s
     }
 }
 
@@ -396,6 +410,12 @@ impl Counters {
                 movement: r.movement,
                 exploit: r.exploit,
                 note: r.note,
+                labels: Default::default(),
+            });
+            let unit = units.last_mut().expect("just pushed");
+            unit.labels = [false, true].map(|reduced| {
+                let v = unit.values(reduced);
+                (format!("{} ({v})", unit.name_en), format!("{}({v})", unit.name_zh))
             });
         }
         if units.len() >= u16::MAX as usize {
