@@ -159,6 +159,9 @@ impl Scripted {
         let side = b.side;
         match a {
             Action::GunsOfAugust { keep } => i32::from(*keep),
+            // Supplement 6.16: every optional card it can put in goes in.
+            Action::PutIn { .. } => 1,
+            Action::LeaveOut { .. } => 0,
             // 5.6.1: a bid as near even as the rules allow (see `choose` for accepting one).
             Action::Bid { vp } => -i32::from(vp.unsigned_abs()),
             Action::AcceptBid => -100,

@@ -12,12 +12,22 @@ use crate::data::{Data, Deck, Side};
 use crate::state::Cards;
 
 /// The cards of one deck group of a side, by number, leaving out the optional cards unless
-/// they are played with.
-pub fn group(data: &Data, side: Side, deck: Deck, optional: bool) -> Vec<u8> {
+/// they are played with (`optional`, all ten) or picked (`picked`: the optional cards put in,
+/// each with the basic card it took out, supplement 6.16).
+pub fn group(data: &Data, side: Side, deck: Deck, optional: bool, picked: &[(u8, u8)]) -> Vec<u8> {
+    let put_in = |n: u8| picked.iter().any(|&(card, _)| card == n);
+    let taken_out = |n: u8| picked.iter().any(|&(_, out)| out == n);
     let mut v: Vec<u8> = data
         .cards
         .iter()
-        .filter(|c| c.side == side && c.deck == deck && (optional || !c.optional))
+        .filter(|c| c.side == side && c.deck == deck)
+        .filter(|c| {
+            if c.optional {
+                optional || put_in(c.number)
+            } else {
+                !taken_out(c.number)
+            }
+        })
         .map(|c| c.number)
         .collect();
     v.sort();
@@ -28,7 +38,7 @@ pub fn group(data: &Data, side: Side, deck: Deck, optional: bool) -> Vec<u8> {
 /// Guns of August when the CP starts with it in hand).
 pub fn starting_pile(data: &Data, side: Side, optional: bool, in_hand: &[u8]) -> Cards {
     Cards {
-        draw: group(data, side, Deck::Mobilization, optional)
+        draw: group(data, side, Deck::Mobilization, optional, &[])
             .into_iter()
             .filter(|n| !in_hand.contains(n))
             .collect(),
@@ -48,7 +58,8 @@ pub fn add_group(cards: &mut Cards, data: &Data, side: Side, deck: Deck, optiona
 /// 16.1.3: a group's cards join the draw pile (the reshuffle comes in phase G, after the
 /// combat-card discards: [`reshuffle`]).
 pub fn join_group(cards: &mut Cards, data: &Data, side: Side, deck: Deck, optional: bool) {
-    cards.draw.extend(group(data, side, deck, optional));
+    let joining = group(data, side, deck, optional, &cards.picked);
+    cards.draw.extend(joining);
     cards.draw.sort();
     cards.draw.dedup();
 }

@@ -91,6 +91,10 @@ pub struct Scenario {
     /// hold 8 (supplement 6.16). Not written unless so.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub optional_cards: bool,
+    /// Each side picks in secret which optional cards to put in, each in place of a basic card
+    /// (supplement 6.16, [`crate::optional_cards`]); 7-card hands. Not written unless so.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub picked_cards: bool,
 }
 
 /// The four uses of a card in an action round (9.1.3), and the action round's other choices.
@@ -119,6 +123,15 @@ pub enum Action {
     /// 4.3: the CP starts with Guns of August in its hand, or not.
     GunsOfAugust {
         keep: bool,
+    },
+    /// Supplement 6.16: an optional card left out of the deck.
+    LeaveOut {
+        card: u8,
+    },
+    /// Supplement 6.16: an optional card put in the deck, taking out the basic card `instead`.
+    PutIn {
+        card: u8,
+        instead: u8,
     },
     /// 8.1.3: play a card from the hand for one of its uses.
     Play {
@@ -322,6 +335,8 @@ pub enum Frame {
     Bid { side: Side, cp: Option<i8>, ap: Option<i8> },
     /// 4.3: the CP decides whether to start with Guns of August.
     GunsOfAugust,
+    /// Supplement 6.16: a side puts its optional card `card` in its deck or leaves it out.
+    PickOptional { side: Side, card: u8 },
     /// 4.3, phase G: chance deals a side's cards until its hand is full or nothing is left.
     Deal { side: Side },
     /// 6.0: a turn begins; its phases are pushed above it.
@@ -865,6 +880,7 @@ impl View<'_> {
         let mut pos = self.game.pos.clone();
         let other = side_index(other(self.side()));
         pos.cards[other].hand.clear();
+        pos.cards[other].picked.clear();
         for c in &mut pos.cards {
             c.draw.clear();
         }
@@ -881,11 +897,25 @@ impl View<'_> {
     }
 
     /// The other side's cards the seat cannot place: its hand and its draw pile together, in
-    /// number order.
+    /// number order. With optional cards picked in secret (supplement 6.16) that is every card
+    /// of its groups in play, optional or basic, that it has not shown: some of them it holds.
     pub fn unseen(&self) -> Vec<u8> {
-        let c = &self.game.pos.cards[side_index(other(self.side()))];
-        let mut v: Vec<u8> = c.hand.iter().chain(&c.draw).copied().collect();
+        let o = other(self.side());
+        let c = &self.game.pos.cards[side_index(o)];
+        let mut v: Vec<u8> = if self.game.scenario.picked_cards {
+            let every: Vec<(u8, u8)> = (crate::optional_cards::FIRST..=crate::optional_cards::LAST)
+                .map(|n| (n, 0))
+                .collect();
+            let shown = shown(c);
+            crate::optional_cards::deck(self.game, o, &every)
+                .into_iter()
+                .filter(|n| !shown.contains(n))
+                .collect()
+        } else {
+            c.hand.iter().chain(&c.draw).copied().collect()
+        };
         v.sort_unstable();
+        v.dedup();
         v
     }
 
@@ -909,6 +939,12 @@ impl View<'_> {
     pub fn data(&self) -> &'static Data {
         self.game.data()
     }
+}
+
+/// The cards of a side everyone has seen: its discards, those out of the game and those face
+/// up.
+fn shown(c: &crate::state::Cards) -> Vec<u8> {
+    c.discard.iter().chain(&c.removed).chain(&c.face_up).copied().collect()
 }
 
 /// The number of data edition `edition` (1 to 3); an edition this build does not know is
@@ -966,6 +1002,18 @@ impl Rules for PathsOfGlory {
         let mut g = view.game.clone();
         let o = side_index(other(view.side()));
         let mut unseen = view.unseen();
+        if g.scenario.picked_cards {
+            // Supplement 6.16: the other side's picks guessed too, and its unseen cards those
+            // of the deck they make that it has not shown.
+            let side = other(view.side());
+            let shown = shown(&g.pos.cards[o]);
+            let picked = crate::optional_cards::guess(g.data(), side, &shown, rng);
+            unseen = crate::optional_cards::deck(&g, side, &picked)
+                .into_iter()
+                .filter(|n| !shown.contains(n))
+                .collect();
+            g.pos.cards[o].picked = picked;
+        }
         let n = g.pos.cards[o].hand.len();
         let mut hand = Vec::with_capacity(n);
         for _ in 0..n {
@@ -1105,6 +1153,11 @@ impl Rules for PathsOfGlory {
                 "Campaign with the optional cards (8-card hands)",
                 "战役剧本,加入可选卡牌(手牌8张)",
             ),
+            (
+                "campaign-picked-cards",
+                "Campaign with optional cards picked in secret (7-card hands)",
+                "战役剧本,秘密挑选可选卡牌(手牌7张)",
+            ),
         ]
         .into_iter()
         .map(|(id, en, zh)| ScenarioInfo {
@@ -1154,6 +1207,11 @@ impl Rules for PathsOfGlory {
     }
 
     /// 9.1: a card in a hand is hidden from the other side until it is played.
+    /// Supplement 6.16: the picks of optional cards are each side's secret.
+    fn is_secret(&self, action: &Action) -> bool {
+        matches!(action, Action::LeaveOut { .. } | Action::PutIn { .. })
+    }
+
     fn hidden_from(&self, seat: Seat, out: &mut Vec<u64>) {
         if self.engine.top().is_none() {
             return;

@@ -1,15 +1,16 @@
-//! GMT's 光荣之路 (*Paths of Glory*) for Sandtable. So far its data: the point-to-point map, the
-//! counters and the strategy cards ([`data`]) and the tables ([`tables`]), loaded from the
-//! files in `data/`; the position ([`state`]) and the set-up every scenario starts from
-//! ([`setup`]); of the rules, victory ([`victory`]), the card piles ([`cards`]), the mandated
+//! GMT's 光荣之路 (*Paths of Glory*) for Sandtable, on the core's decision driver ([`game`]:
+//! the frames and actions; [`sequence`]: the sequence of play, 6.0). Its data: the point-to-point
+//! map, the counters and the strategy cards ([`data`]) and the tables ([`tables`]), loaded from
+//! the files in `data/`; the position ([`state`]) and the set-up every scenario starts from
+//! ([`setup`]). The rules, one module to a section: victory ([`victory`]), the card piles
+//! ([`cards`]) and the optional cards picked in secret (`optional_cards`), the mandated
 //! offensives ([`offensives`]), what activating a space costs ([`activation`]), movement
 //! ([`movement`]), trenches ([`trenches`]), strategic redeployment ([`redeployment`]), how each
-//! side fires and who wins a combat ([`combat`]), how losses are taken ([`losses`]), retreats
-//! ([`retreat`]) and advances ([`advance`]), supply ([`supply`]), attrition ([`attrition`]),
-//! sieges ([`sieges`]), replacements ([`replacements`]) and where armies enter ([`placement`]),
-//! and the war status tracks ([`war_status`]). The rest of the rules (the sequence of play on
-//! the core's decision driver, the card events, the scenarios) come later; this crate is not
-//! yet in the catalog of playable games.
+//! side fires and who wins a combat ([`combat`]) with its combat cards ([`combat_cards`]), how
+//! losses are taken ([`losses`]), retreats ([`retreat`]) and advances ([`advance`]), supply
+//! ([`supply`]), attrition ([`attrition`]), sieges ([`sieges`]), replacements
+//! ([`replacements`]) and where armies enter ([`placement`]), the war status tracks
+//! ([`war_status`]) and the card events ([`events`]).
 
 pub mod activation;
 pub mod advance;
@@ -25,6 +26,7 @@ pub mod losses;
 pub mod movement;
 pub mod offensives;
 mod operations;
+mod optional_cards;
 pub mod placement;
 pub mod present;
 mod preview;

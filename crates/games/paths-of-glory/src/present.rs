@@ -232,6 +232,13 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
             Action::AutomaticOps | Action::GunsOfAugust { .. } => {
                 at(&[], &[], ActionKind::Other, "Play a card (9.0)", "出牌(9.0)")
             }
+            Action::LeaveOut { .. } | Action::PutIn { .. } => at(
+                &[],
+                &[],
+                ActionKind::Other,
+                "Optional cards (supplement 6.16)",
+                "可选卡(补充6.16)",
+            ),
             Action::Activate { space, .. } => at(&[], &[*space], ActionKind::Other, "Activate (10.0)", "激活(10.0)"),
             Action::EndActivation => at(&[], &[], ActionKind::Other, "Activate (10.0)", "激活(10.0)"),
             Action::Move { units, to, .. } => at(units, &[*to], ActionKind::Move, "Move (11.0)", "移动(11.0)"),

@@ -24,15 +24,17 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
     let sh = crate::game::shipped()?;
     // 5.6.1: the Limited War and the Campaign may be played as tournaments; the Campaign also
     // with the optional cards (supplement 6.16: all ten a side, with 8-card hands).
-    let (scenario, tournament, optional_cards) = match scenario {
-        "limited-war-tournament" => ("limited-war", true, false),
-        "campaign-tournament" => ("campaign", true, false),
-        "campaign-optional-cards" => ("campaign", false, true),
-        other => (other, false, false),
+    // Or with some picked in secret by each side, each in place of a basic card.
+    let (scenario, tournament, optional_cards, picked_cards) = match scenario {
+        "limited-war-tournament" => ("limited-war", true, false, false),
+        "campaign-tournament" => ("campaign", true, false, false),
+        "campaign-optional-cards" => ("campaign", false, true, false),
+        "campaign-picked-cards" => ("campaign", false, false, true),
+        other => (other, false, false, false),
     };
     let levels = sh.tables.scenario(scenario).ok_or_else(|| {
         SetupError(format!(
-            "paths-of-glory has no scenario `{scenario}` (introductory, limited-war, campaign, historical, limited-war-tournament, campaign-tournament, campaign-optional-cards)"
+            "paths-of-glory has no scenario `{scenario}` (introductory, limited-war, campaign, historical, limited-war-tournament, campaign-tournament, campaign-optional-cards, campaign-picked-cards)"
         ))
     })?;
     let historical = scenario == "historical";
@@ -51,6 +53,9 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
     if !historical {
         frames.push(Frame::GunsOfAugust);
     }
+    if picked_cards {
+        frames.extend(crate::optional_cards::start());
+    }
     if tournament {
         frames.push(crate::tournament::start());
     }
@@ -67,6 +72,7 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
             tournament,
             bid: None,
             optional_cards,
+            picked_cards,
         },
         pos,
         turn: TurnRecord::default(),
@@ -84,6 +90,7 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         Frame::BidDie { .. } => Who::Chance,
         Frame::Bid { side, .. } => Who::Seat(seat(*side)),
         Frame::GunsOfAugust => Who::Seat(CP),
+        Frame::PickOptional { side, .. } => Who::Seat(seat(*side)),
         Frame::Deal { side } => {
             let c = &g.pos.cards[side_index(*side)];
             if c.hand.len() >= g.scenario.hand_size || (c.draw.is_empty() && c.discard.is_empty()) {
@@ -170,6 +177,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             Action::GunsOfAugust { keep: true },
             Action::GunsOfAugust { keep: false },
         ]),
+        Frame::PickOptional { side, card } => crate::optional_cards::candidates(g, *side, *card, &mut candidates),
         Frame::Round { side, .. } => crate::round::candidates(g, *side, &mut candidates),
         Frame::Redeployment { side, .. } => crate::round::sr_candidates(g, frame, *side, &mut candidates),
         // The places of the rule functions the check uses (13.1 and the stacking limit), exactly.
@@ -243,7 +251,19 @@ fn wrong_kind() -> Refusal {
 
 pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
     match (frame, action) {
+        // 4.3: Guns of August can start in the hand only while it is in the deck (a CP that
+        // picked an optional card in its place has it no more, supplement 6.16).
+        (Frame::GunsOfAugust, Action::GunsOfAugust { keep: true })
+            if !g.pos.cards[side_index(Side::Cp)].draw.contains(&1) =>
+        {
+            Err(PathsOfGlory::refuse(
+                "4.3",
+                "Guns of August is not in the Central Powers' deck: an optional card took its place (supplement 6.16)",
+                "“八月炮火”不在同盟国牌组中:已被一张可选卡替换(补充6.16)",
+            ))
+        }
         (Frame::GunsOfAugust, Action::GunsOfAugust { .. }) => Ok(()),
+        (Frame::PickOptional { side, card }, _) => crate::optional_cards::check(g, *side, *card, action),
         (Frame::Bid { .. }, _) => crate::tournament::check(frame, action),
         (Frame::Round { side, round }, _) => crate::round::check(g, *side, *round, action),
         (Frame::Redeployment { .. } | Frame::RedeployUnit { .. }, _) => crate::round::check_sr(g, frame, action),
@@ -314,6 +334,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
     match (frame, action) {
         (Frame::BidDie { side, cp }, Some(&Action::Die { face })) => crate::tournament::die(g, side, cp, face),
         (f @ Frame::Bid { .. }, Some(a)) => crate::tournament::carry_out(g, f, a),
+        (Frame::PickOptional { side, card }, Some(a)) => crate::optional_cards::carry_out(g, side, card, a),
         (Frame::GunsOfAugust, Some(Action::GunsOfAugust { keep })) => {
             // 4.3.1: the choice is told to the Allied player.
             if *keep && cards::draw(&mut g.pos.cards[side_index(Side::Cp)], 1) {
@@ -840,6 +861,9 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             _ => t("Accept the bid (5.6.1)".into(), "接受出价(5.6.1)".into()),
         },
         Action::GunsOfAugust { keep: true } => t("Start with Guns of August in hand".into(), "以“八月炮火”起手".into()),
+        Action::LeaveOut { .. } | Action::PutIn { .. } => {
+            crate::optional_cards::describe(g, side, a).unwrap_or_default()
+        }
         Action::GunsOfAugust { keep: false } => t("Draw seven cards at random".into(), "随机抽七张牌".into()),
         Action::Play { card, with } => {
             let n = g.card_name(side, *card);
@@ -1033,6 +1057,8 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
         Action::Bid { vp } => format!("bid {vp}"),
         Action::AcceptBid => "bid accept".to_string(),
         Action::GunsOfAugust { keep } => format!("guns-of-august {}", if *keep { "yes" } else { "no" }),
+        Action::LeaveOut { card } => format!("optional {card} out"),
+        Action::PutIn { card, instead } => format!("optional {card} in {instead}"),
         Action::Play { card, with } => format!(
             "{} {card}",
             match with {
@@ -1124,6 +1150,13 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
         ["bid", n] => Action::Bid { vp: n.parse().ok()? },
         ["guns-of-august", "yes"] => Action::GunsOfAugust { keep: true },
         ["guns-of-august", "no"] => Action::GunsOfAugust { keep: false },
+        ["optional", card, "out"] => Action::LeaveOut {
+            card: card.parse().ok()?,
+        },
+        ["optional", card, "in", instead] => Action::PutIn {
+            card: card.parse().ok()?,
+            instead: instead.parse().ok()?,
+        },
         [w @ ("ops" | "sr" | "rp" | "event"), n] if number(n).is_some() => Action::Play {
             card: number(n)?,
             with: match *w {
@@ -1230,14 +1263,25 @@ pub(crate) fn view_json(g: &PathsOfGlory, seat: Option<Seat>) -> serde_json::Val
                 })
                 .collect()
         };
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "hand": if sees { Some(names(&c.hand)) } else { None },
             "hand_size": c.hand.len(),
             "draw_pile": c.draw.len(),
             "discard": names(&c.discard),
             "removed": names(&c.removed),
             "face_up": names(&c.face_up),
-        })
+        });
+        // Supplement 6.16: the optional cards the side put in, each with the card it took out,
+        // for the side alone.
+        if sees && !c.picked.is_empty() {
+            let picked: Vec<serde_json::Value> = c
+                .picked
+                .iter()
+                .map(|&(card, instead)| serde_json::json!({"in": names(&[card])[0], "out": names(&[instead])[0]}))
+                .collect();
+            v["picked"] = serde_json::Value::Array(picked);
+        }
+        v
     };
     let units: Vec<serde_json::Value> = g
         .pos
@@ -1338,15 +1382,7 @@ pub fn cards_conserved(g: &PathsOfGlory) -> Result<(), String> {
         if all.len() != n {
             return Err(format!("{} has a card in two places", side_en(side)));
         }
-        let i = side_index(side);
-        let mut expected = cards::group(g.data(), side, Deck::Mobilization, g.scenario.optional_cards);
-        if g.commitment[i] >= Commitment::Limited {
-            expected.extend(cards::group(g.data(), side, Deck::Limited, g.scenario.optional_cards));
-        }
-        if g.commitment[i] >= Commitment::Total {
-            expected.extend(cards::group(g.data(), side, Deck::Total, g.scenario.optional_cards));
-        }
-        expected.sort_unstable();
+        let expected = crate::optional_cards::deck(g, side, &c.picked);
         if all != expected {
             return Err(format!(
                 "{} holds {} cards, its deck has {}",

@@ -16,12 +16,12 @@ fn the_decks_by_commitment() {
     for side in [Side::Ap, Side::Cp] {
         let basic: Vec<usize> = [Deck::Mobilization, Deck::Limited, Deck::Total]
             .iter()
-            .map(|&d| group(data(), side, d, false).len())
+            .map(|&d| group(data(), side, d, false, &[]).len())
             .collect();
         assert_eq!(basic, [14, 20, 21], "{side:?}");
         let all: Vec<usize> = [Deck::Mobilization, Deck::Limited, Deck::Total]
             .iter()
-            .map(|&d| group(data(), side, d, true).len())
+            .map(|&d| group(data(), side, d, true, &[]).len())
             .collect();
         assert_eq!(all, [16, 24, 25], "{side:?}");
     }
@@ -172,4 +172,104 @@ fn the_campaign_with_the_optional_cards_deals_them_and_eight_card_hands() {
     let c = &plain.pos.cards[side_index(Side::Cp)];
     assert_eq!(c.hand.len(), 7);
     assert!(!c.hand.iter().chain(&c.draw).any(|&n| n >= 56));
+}
+
+/// Supplement 6.16, the optional cards picked in secret: each side is asked about its ten in
+/// turn, the CP first; one put in takes out a basic card of its group with the same OPS and SR
+/// values, which is offered no more; the deck keeps its size and the hands hold seven; a group
+/// joining later comes with its picks made.
+#[test]
+fn an_optional_card_picked_takes_the_place_of_a_basic_card_of_the_same_values() {
+    use sandtable_core::game::{Game, Pending};
+    use sandtable_paths_of_glory::cards::join_group;
+    use sandtable_paths_of_glory::game::{Action, PathsOfGlory, AP, CP};
+    use sandtable_paths_of_glory::state::{side_index, Cards};
+    let mut g = PathsOfGlory::new_game("campaign-picked-cards", 3).expect("the scenario loads");
+    assert_eq!(g.pending(), Pending::Seat(CP));
+    // CP #57 Kaisertreu is 3 OPS / 4 SR, a Mobilization card: its partners are the basic
+    // Mobilization cards of those values, Guns of August (#1) among them.
+    let partners: Vec<u8> = g
+        .legal_list()
+        .iter()
+        .filter_map(|a| match *a {
+            Action::PutIn { card: 56, instead } => Some(instead),
+            _ => None,
+        })
+        .collect();
+    let withdrawal = data().card(Side::Cp, 56).expect("#56");
+    assert!(!partners.is_empty());
+    for &n in &partners {
+        let c = data().card(Side::Cp, n).expect("a card");
+        assert!(!c.optional && c.deck == Deck::Mobilization && (c.ops, c.sr) == (withdrawal.ops, withdrawal.sr));
+    }
+    let other = data()
+        .cards
+        .iter()
+        .find(|c| c.side == Side::Cp && !c.optional && c.deck == Deck::Mobilization && c.ops != withdrawal.ops)
+        .expect("a card of other values");
+    let refused = g
+        .apply(
+            CP,
+            &Action::PutIn {
+                card: 56,
+                instead: other.number,
+            },
+        )
+        .expect_err("other values");
+    assert_eq!(refused.rule, "supplement 6.16");
+    g.apply(
+        CP,
+        &Action::PutIn {
+            card: 56,
+            instead: partners[0],
+        },
+    )
+    .expect("put in");
+    let draw = &g.pos.cards[side_index(Side::Cp)].draw;
+    assert!(draw.contains(&56) && !draw.contains(&partners[0]) && draw.len() == 14);
+    // Kaisertreu in place of Guns of August: the CP may then not start with it (4.3).
+    g.apply(CP, &Action::PutIn { card: 57, instead: 1 })
+        .expect("put in for Guns of August");
+    for card in 58..=65 {
+        assert!(g.legal_list().contains(&Action::LeaveOut { card }));
+        g.apply(CP, &Action::LeaveOut { card }).expect("left out");
+    }
+    assert_eq!(g.pending(), Pending::Seat(AP));
+    for card in 56..=65 {
+        g.apply(AP, &Action::LeaveOut { card }).expect("left out");
+    }
+    let refused = g
+        .apply(CP, &Action::GunsOfAugust { keep: true })
+        .expect_err("Guns of August is out of the deck");
+    assert_eq!(refused.rule, "4.3");
+    g.apply(CP, &Action::GunsOfAugust { keep: false })
+        .expect("seven at random");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    for side in [Side::Cp, Side::Ap] {
+        let c = &g.pos.cards[side_index(side)];
+        assert_eq!(c.hand.len(), 7, "{side:?}");
+        assert_eq!(c.hand.len() + c.draw.len(), 14, "{side:?}");
+    }
+    sandtable_paths_of_glory::sequence::cards_conserved(&g).expect("every card in one place");
+    // A group joining with a pick made: CP #58 in place of a Limited War card of its values.
+    let stavka = data().card(Side::Cp, 58).expect("#58");
+    let out = data()
+        .cards
+        .iter()
+        .find(|c| {
+            c.side == Side::Cp && !c.optional && c.deck == stavka.deck && (c.ops, c.sr) == (stavka.ops, stavka.sr)
+        })
+        .expect("a partner");
+    let mut cards = Cards {
+        picked: vec![(58, out.number)],
+        ..Cards::default()
+    };
+    join_group(&mut cards, data(), Side::Cp, Deck::Limited, false);
+    assert!(cards.draw.contains(&58) && !cards.draw.contains(&out.number));
+    assert_eq!(
+        cards.draw.len(),
+        group(data(), Side::Cp, Deck::Limited, false, &[]).len()
+    );
 }

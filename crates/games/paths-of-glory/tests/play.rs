@@ -149,6 +149,7 @@ fn random_play_of_the_other_scenarios_holds_its_invariants() {
         "limited-war-tournament",
         "campaign-tournament",
         "campaign-optional-cards",
+        "campaign-picked-cards",
     ] {
         let played = fuzz(scenario, 0..1, 600);
         assert!(

@@ -223,3 +223,59 @@ fn a_combat_card_held_in_hand_does_not_show_before_it_is_played() {
     b.apply(AP, &Action::EndCombatCards).expect("none");
     same(&a, &b);
 }
+
+/// Supplement 6.16: which optional cards a side picked, and for which basic cards, is its
+/// secret. Two games whose Allies picked differently show the Central Powers and a spectator
+/// the same bytes on every channel until the game is over, and a sample for a computer player
+/// of the CP guesses the Allied picks rather than reading them.
+#[test]
+fn the_optional_cards_a_side_picks_stay_its_secret() {
+    let mut a = PathsOfGlory::new_game("campaign-picked-cards", 4).expect("the scenario loads");
+    // The CP picks first: all ten left out, the same in both games.
+    for card in 56..=65 {
+        a.apply(CP, &Action::LeaveOut { card }).expect("the CP leaves it out");
+    }
+    let mut b = a.clone();
+    // The Allies: Paris Taxis (#56) in, in one game in place of a basic card, in the other left
+    // out; the rest left out.
+    let instead = a
+        .legal_list()
+        .iter()
+        .find_map(|x| match *x {
+            Action::PutIn { card: 56, instead } => Some(instead),
+            _ => None,
+        })
+        .expect("a basic card of the same values");
+    assert!(a.is_secret(&Action::PutIn { card: 56, instead }) && a.is_secret(&Action::LeaveOut { card: 56 }));
+    a.apply(AP, &Action::PutIn { card: 56, instead }).expect("put in");
+    b.apply(AP, &Action::LeaveOut { card: 56 }).expect("left out");
+    for card in 57..=65 {
+        a.apply(AP, &Action::LeaveOut { card }).expect("left out");
+        b.apply(AP, &Action::LeaveOut { card }).expect("left out");
+    }
+    assert_ne!(a.checksum(), b.checksum(), "the games differ");
+    for seat in [Some(CP), None] {
+        assert_eq!(shown(&a, seat), shown(&b, seat), "seat {seat:?}");
+    }
+    // The Allies read their own pick.
+    assert_ne!(shown(&a, Some(AP)), shown(&b, Some(AP)));
+    assert!(a.view(Some(AP))["ap_cards"]["picked"][0]["in"]["number"] == 56);
+    assert!(a.view(Some(CP))["ap_cards"]["picked"].is_null());
+    // A computer player of the CP sees no Allied pick, and its samples guess them.
+    let view = a.seat_view(CP);
+    assert!(view.position().cards[side_index(Side::Ap)].picked.is_empty());
+    assert!(view.unseen().contains(&56) && view.unseen().contains(&instead));
+    let mut rng = Rng::from_seed(9);
+    let mut guesses = std::collections::BTreeSet::new();
+    for _ in 0..30 {
+        let s = PathsOfGlory::sample(&view, &mut rng);
+        let real = &a.pos.cards[side_index(Side::Ap)];
+        let guess = &s.pos.cards[side_index(Side::Ap)];
+        assert_eq!(guess.hand.len(), real.hand.len());
+        assert_eq!(guess.hand.len() + guess.draw.len(), real.hand.len() + real.draw.len());
+        sandtable_paths_of_glory::sequence::cards_conserved(&s).expect("a guess is a whole deck");
+        assert_eq!(s.pos.cards[side_index(Side::Cp)], a.pos.cards[side_index(Side::Cp)]);
+        guesses.insert(guess.picked.clone());
+    }
+    assert!(guesses.len() > 5, "the picks are guessed, not read: {guesses:?}");
+}
