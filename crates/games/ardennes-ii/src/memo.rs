@@ -8,7 +8,8 @@
 //! inputs are unchanged — so the memo can never answer for another position:
 //!
 //! - the [`Layout`] (who stands where, the hexes next to the enemy, the ZOC Bonds), keyed on
-//!   every unit's hex and face;
+//!   every unit's hex and face; the state logs every unit whose hex or face changes, so that
+//!   only the units logged since the layout was last checked are looked at again;
 //! - each unit's movement reach (the hexes it can enter and their cost), keyed on the unit's
 //!   hex, MP spent, DG and face, and on everything else movement costs read for its side
 //!   (TEC, 1.2, 3.1, 3.5, 3.8): the turn, the blown bridges, the barrage markers, the hexes
@@ -30,7 +31,7 @@
 //! The memo lives in [`State`] outside its serialized form: it is not part of the game, and a
 //! loaded or replayed game simply starts with an empty one.
 
-use crate::rules::{Board, Layout};
+use crate::rules::{layout_key, Board, Layout};
 use crate::sequence::Side;
 use crate::state::{JamStack, Markers, State, UnitId};
 use crate::world::World;
@@ -56,6 +57,9 @@ struct Inner {
     /// The world everything here was worked out on ([`World::id`]).
     world: Option<u64>,
     layout: Option<Arc<Layout>>,
+    /// Where the state's log of moves stood when the kept layout was last found to fit
+    /// ([`crate::state::Moves::mark`]).
+    layout_mark: (u64, usize),
     /// Layouts of earlier positions, whose memory a new layout is built in once nothing else
     /// holds them (where a board or a copy of the state still holds the last one).
     spare: Vec<Arc<Layout>>,
@@ -205,19 +209,34 @@ impl Memo {
 
     /// The layout of the units of `s`: the one kept, if they still stand where they stood.
     pub(crate) fn layout(&self, w: &World, s: &State) -> Arc<Layout> {
-        if let Some(l) = &self.on(w).layout {
-            if l.fits(s) {
-                return l.clone();
+        let mut inner = self.on(w);
+        // The units logged as moved since the kept layout was last checked, if the state's
+        // log is the one it was checked against: only they can stand elsewhere.
+        let logged = s.moves.since(inner.layout_mark);
+        if let Some(l) = &inner.layout {
+            let fits = l.key.len() == s.units.len()
+                && match logged {
+                    Some(units) => units
+                        .iter()
+                        .all(|&u| layout_key(&s.units[u as usize]) == l.key[u as usize]),
+                    None => l.fits(s),
+                };
+            if cfg!(test) {
+                assert_eq!(fits, l.fits(s), "the moves logged tell whether the kept layout fits");
+            }
+            if fits {
+                let l = l.clone();
+                inner.layout_mark = s.moves.mark();
+                return l;
             }
         }
         // The layout kept is no longer this position's: the new one is made from it, moving
         // only the units that moved since: in its own memory if nothing else holds it (a
         // board of the last position), else in the memory of an earlier one that nothing
         // holds any more.
-        let mut inner = self.on(w);
         let prev = inner.layout.take();
         let mut l = match prev.map(Arc::try_unwrap) {
-            Some(Ok(prev)) => prev.move_on(w, s),
+            Some(Ok(prev)) => prev.move_on(w, s, logged),
             Some(Err(prev)) => {
                 let free = inner.spare.iter().position(|l| Arc::strong_count(l) == 1);
                 let old = free.and_then(|i| Arc::try_unwrap(inner.spare.swap_remove(i)).ok());
@@ -237,6 +256,7 @@ impl Memo {
         l.id = NEXT_LAYOUT.fetch_add(1, Ordering::Relaxed);
         let l = Arc::new(l);
         inner.layout = Some(l.clone());
+        inner.layout_mark = s.moves.mark();
         l
     }
 
@@ -723,7 +743,7 @@ mod tests {
                 moved_some += usize::from(moved > 1 && moved <= crate::rules::MOVED_AT_MOST);
                 let made = Layout::moved_from(&prev, older.take(), &g.w, &g.s);
                 assert_eq!(made, fresh, "{scenario} step {step}: {moved} units moved");
-                let moved_on = prev.clone().move_on(&g.w, &g.s);
+                let moved_on = prev.clone().move_on(&g.w, &g.s, None);
                 assert_eq!(moved_on, fresh, "{scenario} step {step}: {moved} units moved, in place");
                 older = Some(std::mem::replace(&mut prev, made));
                 step += 1;

@@ -627,8 +627,8 @@ impl ArdennesII {
             b.traffic_jam(next) && b.stack(next).is_empty()
         };
         for &v in &movers {
+            self.s.set_loc(v, Loc::Map(next));
             let st = &mut self.s.units[v as usize];
-            st.loc = Loc::Map(next);
             st.spent = st.spent.saturating_add(cost.min(u16::MAX as u32) as u16);
             st.moved = true;
         }
@@ -774,7 +774,7 @@ impl ArdennesII {
     /// Unit `u` comes into hex `h` other than by a move of its own (an advance, an overrun's
     /// entry, a retreat, a placement), with what entering does ([`Self::entered`]).
     pub(crate) fn enter(&mut self, u: UnitId, h: Hex) {
-        self.s.units[u as usize].loc = Loc::Map(h);
+        self.s.set_loc(u, Loc::Map(h));
         self.entered(u, h);
     }
 

@@ -339,8 +339,23 @@ impl Layout {
 
     /// [`Layout::moved_from`] in this layout's own memory, when nothing else holds it: the
     /// units that moved are taken out and put in where they stand now, with no copy made.
-    pub(crate) fn move_on(self, w: &World, s: &State) -> Layout {
-        match self.changed(w, s) {
+    /// `logged`: the units that may have moved since this layout was made, if known (else
+    /// every unit is looked at).
+    pub(crate) fn move_on(self, w: &World, s: &State, logged: Option<&[UnitId]>) -> Layout {
+        let changed = match logged {
+            Some(units) if self.key.len() == s.units.len() && self.side_at.len() == w.map.grid.len() => {
+                let mut changed: Vec<usize> = units
+                    .iter()
+                    .map(|&u| u as usize)
+                    .filter(|&i| layout_key(&s.units[i]) != self.key[i])
+                    .collect();
+                changed.sort_unstable();
+                changed.dedup();
+                (changed.len() <= MOVED_AT_MOST).then_some(changed)
+            }
+            _ => self.changed(w, s),
+        };
+        match changed {
             Some(changed) => self.moved(w, s, &changed),
             None => Layout::build_in(w, s, Some(self)),
         }
