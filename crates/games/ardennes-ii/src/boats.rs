@@ -100,9 +100,9 @@ impl ArdennesII {
     pub(crate) fn boats(&mut self, unit: UnitId, to: Hex) {
         let allowance = Board::new(&self.w, &self.s).allowance(unit) as u16;
         let before = self.holder(to);
+        let from = self.s.units[unit as usize].hex();
+        self.s.set_loc(unit, Loc::Map(to));
         let st = &mut self.s.units[unit as usize];
-        let from = st.hex();
-        st.loc = Loc::Map(to);
         st.spent = allowance.max(1);
         st.moved = true;
         st.dg = false;

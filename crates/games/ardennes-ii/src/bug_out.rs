@@ -185,10 +185,9 @@ impl ArdennesII {
         match to {
             Some(to) => {
                 let before = self.holder(to);
-                let st = &mut self.s.units[unit as usize];
-                let from = st.hex();
-                st.loc = Loc::Map(to);
-                st.dg = true;
+                let from = self.s.units[unit as usize].hex();
+                self.s.set_loc(unit, Loc::Map(to));
+                self.s.units[unit as usize].dg = true;
                 let name = self.unit_text(unit);
                 let hid = self.w.data.hex_id(to);
                 self.journal.say_marked(

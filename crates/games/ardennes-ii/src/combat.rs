@@ -628,11 +628,10 @@ impl ArdennesII {
             self.unit_text(u)
         };
         let at = crate::marks::at(&self.w, &self.s, u);
-        let st = &mut self.s.units[u as usize];
         if steps >= 2 {
-            st.reduced = true;
+            self.s.set_reduced(u, true);
         } else {
-            st.loc = Loc::Eliminated;
+            self.s.set_loc(u, Loc::Eliminated);
         }
         self.journal.say_marked(
             || {

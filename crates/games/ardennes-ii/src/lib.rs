@@ -447,13 +447,17 @@ impl std::ops::Deref for Edit<'_> {
 }
 
 impl std::ops::DerefMut for Edit<'_> {
+    /// The state to change by hand: its log of moves begins again, so that the memo looks at
+    /// every unit (the edit's changes go unlogged).
     fn deref_mut(&mut self) -> &mut State {
+        self.g.s.moves = Default::default();
         &mut self.g.s
     }
 }
 
 impl Drop for Edit<'_> {
     fn drop(&mut self) {
+        self.g.s.moves = Default::default();
         self.g.engine.touch();
     }
 }

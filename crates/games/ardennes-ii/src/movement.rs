@@ -151,7 +151,8 @@ impl ArdennesII {
     pub(crate) fn legal_moves(&self, side: Side, exploitation: bool, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
         with_search(|search| {
-            // Each unit's destinations first, so that the list grows once to its length.
+            // Each unit's and each stack's destinations first, so that the list grows once to
+            // its length.
             let mut movers = Vec::new();
             let mut n = out.len();
             for u in self.units_of(side) {
@@ -164,15 +165,9 @@ impl ArdennesII {
                 n += reach.len() + usize::from(exit);
                 movers.push((u, reach, exit));
             }
-            out.reserve(n.saturating_sub(out.len()));
-            for (u, reach, exit) in movers {
-                out.extend(reach.iter().map(|&(to, _)| Action::move_to(u, to)));
-                if exit {
-                    out.push(Action::Exit { unit: u });
-                }
-            }
             // SCS 6.0, 3.1 (data edition 3): the units of a hex that may move, together. Only
             // the whole group is offered; any two or more of them may be named (`move-stack`).
+            let mut stacks = Vec::new();
             if self.edition >= 3 {
                 for &h in b.held_by(side) {
                     let group: Vec<UnitId> = b
@@ -185,14 +180,24 @@ impl ArdennesII {
                         continue;
                     }
                     let reach = b.stack_destinations(&group, search);
-                    out.reserve(reach.len());
-                    for &(to, _) in reach.iter() {
-                        out.push(Action::MoveStack {
-                            units: group.clone(),
-                            to,
-                            via: Vec::new(),
-                        });
-                    }
+                    n += reach.len();
+                    stacks.push((group, reach));
+                }
+            }
+            out.reserve(n.saturating_sub(out.len()));
+            for (u, reach, exit) in movers {
+                out.extend(reach.iter().map(|&(to, _)| Action::move_to(u, to)));
+                if exit {
+                    out.push(Action::Exit { unit: u });
+                }
+            }
+            for (group, reach) in stacks {
+                for &(to, _) in reach.iter() {
+                    out.push(Action::MoveStack {
+                        units: group.clone(),
+                        to,
+                        via: Vec::new(),
+                    });
                 }
             }
         });
@@ -622,8 +627,8 @@ impl ArdennesII {
             b.traffic_jam(next) && b.stack(next).is_empty()
         };
         for &v in &movers {
+            self.s.set_loc(v, Loc::Map(next));
             let st = &mut self.s.units[v as usize];
-            st.loc = Loc::Map(next);
             st.spent = st.spent.saturating_add(cost.min(u16::MAX as u32) as u16);
             st.moved = true;
         }
@@ -769,7 +774,7 @@ impl ArdennesII {
     /// Unit `u` comes into hex `h` other than by a move of its own (an advance, an overrun's
     /// entry, a retreat, a placement), with what entering does ([`Self::entered`]).
     pub(crate) fn enter(&mut self, u: UnitId, h: Hex) {
-        self.s.units[u as usize].loc = Loc::Map(h);
+        self.s.set_loc(u, Loc::Map(h));
         self.entered(u, h);
     }
 

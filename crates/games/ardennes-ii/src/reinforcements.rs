@@ -92,7 +92,7 @@ impl ArdennesII {
         }
         let scenario = self.scenario.clone();
         for &u in scenario.arrivals.get(arrival as usize).map_or(&[][..], |a| &a.units) {
-            self.s.units[u as usize].loc = Loc::Removed;
+            self.s.set_loc(u, Loc::Removed);
         }
         self.journal.say(|| {
             text!(
@@ -150,20 +150,18 @@ impl ArdennesII {
             });
         }
         for &u in &a.units {
-            let st = &mut self.s.units[u as usize];
-            if st.loc != Loc::Waiting {
+            if self.s.units[u as usize].loc != Loc::Waiting {
                 continue;
             }
-            st.reduced = a.reduced;
+            self.s.set_reduced(u, a.reduced);
             // SCS 5.0 (data edition 3): arrivals may overstack until their first movement
             // phase has ended (3.1, RULINGS).
             if self.edition >= 3 && !hexes.is_empty() {
                 self.s.arrived.push(u);
             }
-            let st = &mut self.s.units[u as usize];
             match hexes.as_slice() {
                 [] => {}
-                [h] => st.loc = Loc::Map(*h),
+                [h] => self.s.set_loc(u, Loc::Map(*h)),
                 _ => placing.push(Placing {
                     unit: u,
                     hexes: hexes.clone(),
@@ -213,9 +211,8 @@ impl ArdennesII {
         for r in scenario.removals.iter().filter(|r| r.turn == turn) {
             for &u in &r.units {
                 let at = crate::marks::at(&self.w, &self.s, u);
-                let st = &mut self.s.units[u as usize];
-                if !matches!(st.loc, Loc::Exited { .. }) {
-                    st.loc = Loc::Removed;
+                if !matches!(self.s.units[u as usize].loc, Loc::Exited { .. }) {
+                    self.s.set_loc(u, Loc::Removed);
                 }
                 // A unit taken off the map is logged, with its mark; one not on it goes unsaid.
                 if let Some(at) = at.filter(|_| !self.journal.off) {

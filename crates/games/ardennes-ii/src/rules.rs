@@ -77,8 +77,12 @@ pub const TRACK_LINK: u8 = 2;
 /// many units, the units of each hex, the hexes next to the enemy and the ZOC Bonds (1.2).
 /// Built once per position and shared (see [`crate::memo`]); the next one is built in the
 /// same memory, clearing only the hexes this one had set.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Layout {
+    /// A number no other layout the memo gave out has had (0 for one built outside it): what
+    /// the memo's kept things compare to know that nothing moved since they looked, without
+    /// holding the layout itself (so that it can be updated in place once nothing does).
+    pub(crate) id: u64,
     /// Per unit: its hex index + 1 (0 off the map) times 2, plus 1 if reduced: the position
     /// this layout was built from.
     pub(crate) key: Vec<u32>,
@@ -98,6 +102,22 @@ pub struct Layout {
     pub(crate) occupied: [Vec<Hex>; 2],
     /// Per side: whether each hex is adjacent to a unit of that side's enemy.
     near_enemy: [Vec<bool>; 2],
+}
+
+/// Two layouts are equal if they say the same of the same position, whatever their numbers.
+impl PartialEq for Layout {
+    fn eq(&self, o: &Layout) -> bool {
+        self.key == o.key
+            && self.side_at == o.side_at
+            && self.count == o.count
+            && self.first == o.first
+            && self.ids == o.ids
+            && self.at == o.at
+            && self.enemy_bond == o.enemy_bond
+            && self.bond_hexes == o.bond_hexes
+            && self.occupied == o.occupied
+            && self.near_enemy == o.near_enemy
+    }
 }
 
 /// How many units may have changed place or face for [`Layout::moved_from`] to update a
@@ -152,6 +172,7 @@ impl Layout {
     /// An empty layout for a map of `n` hexes.
     fn empty(n: usize) -> Layout {
         Layout {
+            id: 0,
             key: Vec::new(),
             side_at: vec![None; n],
             count: vec![0; n],
@@ -302,31 +323,70 @@ impl Layout {
     /// afresh ([`Layout::build_in`]) where many units moved, or where a hex would hold both
     /// sides.
     pub(crate) fn moved_from(prev: &Layout, old: Option<Layout>, w: &World, s: &State) -> Layout {
-        let grid = &w.map.grid;
-        let n = grid.len();
-        if prev.key.len() != s.units.len() || prev.side_at.len() != n {
+        let n = w.map.grid.len();
+        let Some(changed) = prev.changed(w, s) else {
             return Layout::build_in(w, s, old);
-        }
-        let mut changed: Vec<usize> = Vec::new();
-        for (i, (u, &k)) in s.units.iter().zip(&prev.key).enumerate() {
-            if layout_key(u) != k {
-                if changed.len() == MOVED_AT_MOST {
-                    return Layout::build_in(w, s, old);
-                }
-                changed.push(i);
-            }
-        }
-        let mut l = match old {
+        };
+        let l = match old {
             Some(mut l) if l.side_at.len() == n => {
                 l.copy_from(prev);
                 l
             }
             _ => prev.clone(),
         };
-        if l.shift(w, s, &changed) {
-            let redo = l.bonds_touched(w, prev, &changed);
-            l.find_bonds_of(w, s, redo);
-            l
+        l.moved(w, s, &changed)
+    }
+
+    /// [`Layout::moved_from`] in this layout's own memory, when nothing else holds it: the
+    /// units that moved are taken out and put in where they stand now, with no copy made.
+    /// `logged`: the units that may have moved since this layout was made, if known (else
+    /// every unit is looked at).
+    pub(crate) fn move_on(self, w: &World, s: &State, logged: Option<&[UnitId]>) -> Layout {
+        let changed = match logged {
+            Some(units) if self.key.len() == s.units.len() && self.side_at.len() == w.map.grid.len() => {
+                let mut changed: Vec<usize> = units
+                    .iter()
+                    .map(|&u| u as usize)
+                    .filter(|&i| layout_key(&s.units[i]) != self.key[i])
+                    .collect();
+                changed.sort_unstable();
+                changed.dedup();
+                (changed.len() <= MOVED_AT_MOST).then_some(changed)
+            }
+            _ => self.changed(w, s),
+        };
+        match changed {
+            Some(changed) => self.moved(w, s, &changed),
+            None => Layout::build_in(w, s, Some(self)),
+        }
+    }
+
+    /// The units whose place or face in `s` is not the one this layout has, if at most
+    /// [`MOVED_AT_MOST`] and the layout is of the same map and units.
+    fn changed(&self, w: &World, s: &State) -> Option<Vec<usize>> {
+        if self.key.len() != s.units.len() || self.side_at.len() != w.map.grid.len() {
+            return None;
+        }
+        let mut changed: Vec<usize> = Vec::new();
+        for (i, (u, &k)) in s.units.iter().zip(&self.key).enumerate() {
+            if layout_key(u) != k {
+                if changed.len() == MOVED_AT_MOST {
+                    return None;
+                }
+                changed.push(i);
+            }
+        }
+        Some(changed)
+    }
+
+    /// This layout with units `changed` moved to where they stand in `s` and the ZOC Bonds
+    /// they can touch found again; built afresh where a hex would hold both sides.
+    fn moved(mut self, w: &World, s: &State, changed: &[usize]) -> Layout {
+        let before: Vec<u32> = changed.iter().map(|&i| self.key[i]).collect();
+        if self.shift(w, s, changed) {
+            let redo = self.bonds_touched(w, &before, changed);
+            self.find_bonds_of(w, s, redo);
+            self
         } else {
             Layout::build_in(w, s, None)
         }
@@ -419,13 +479,13 @@ impl Layout {
         true
     }
 
-    /// Per side (by seat): whether the ZOC Bonds its posts hold may differ from those of
-    /// `prev` once units `changed` moved into this layout (1.2). A side's bonds read its
+    /// Per side (by seat): whether the ZOC Bonds its posts hold may differ from those of the
+    /// layout before units `changed` moved into this one (their keys there: `before`) (1.2). A side's bonds read its
     /// posts (its bond infantry, their steps), the hexes next to a post (a bond hex must be
     /// empty) and the enemy's hexes (the farther middle hex, the two bonds a post keeps):
     /// they are kept if none of its bond infantry and none of the enemy's units changed,
     /// and its other units moved only between hexes next to none of its bond infantry.
-    fn bonds_touched(&self, w: &World, prev: &Layout, changed: &[usize]) -> [bool; 2] {
+    fn bonds_touched(&self, w: &World, before: &[u32], changed: &[usize]) -> [bool; 2] {
         let grid = &w.map.grid;
         let units = &w.data.counters.units;
         let mut redo = [false; 2];
@@ -440,12 +500,12 @@ impl Layout {
                         .any(|&o| units[o as usize].side == side && units[o as usize].is_bond_infantry())
                 })
             };
-            redo[seat] = changed.iter().any(|&i| {
+            redo[seat] = changed.iter().zip(before).any(|(&i, &was)| {
                 let def = &units[i];
                 if def.side != side || def.is_bond_infantry() {
                     return true;
                 }
-                [prev.key[i], self.key[i]]
+                [was, self.key[i]]
                     .iter()
                     .any(|&k| k != 0 && near_post(Hex((k / 2 - 1) as u16)))
             });

@@ -210,6 +210,7 @@ impl ArdennesII {
                 Arc::new(grid.hexes().map(|h| scenario.in_area(grid, h)).collect())
             }),
             memo: Default::default(),
+            moves: Default::default(),
         };
         s.frozen = scenario.frozen;
         s.air_strikes = scenario.strikes_left;
@@ -236,12 +237,11 @@ impl ArdennesII {
         for p in &scenario.setup {
             let side = w.data.counters.units[p.unit as usize].side;
             let hexes = location_hexes(&w, &s, side, scenario, &p.at);
-            let u = &mut s.units[p.unit as usize];
-            u.reduced = p.reduced;
-            u.dg = p.dg;
+            s.set_reduced(p.unit, p.reduced);
+            s.units[p.unit as usize].dg = p.dg;
             match hexes.as_slice() {
                 [] => {}
-                [h] => u.loc = Loc::Map(*h),
+                [h] => s.set_loc(p.unit, Loc::Map(*h)),
                 // SCS set-up notes: "w/i N" and the like are the owner's choice.
                 _ => placing.push(Placing { unit: p.unit, hexes }),
             }

@@ -173,7 +173,7 @@ impl ArdennesII {
         let name = self.unit_text(unit);
         let at = crate::marks::at(&self.w, &self.s, unit);
         match self.w.data.tables.artillery_resupply.roll(die as i32) {
-            crate::data::tables::Resupply::Eliminate => self.s.units[unit as usize].loc = Loc::Eliminated,
+            crate::data::tables::Resupply::Eliminate => self.s.set_loc(unit, Loc::Eliminated),
             crate::data::tables::Resupply::RemoveDg => self.s.units[unit as usize].dg = false,
             crate::data::tables::Resupply::Stay => {}
         }

@@ -176,7 +176,7 @@ impl ArdennesII {
     /// `unit` leaves the map (checked), counting for victory from this turn.
     pub(crate) fn exit(&mut self, unit: UnitId) {
         let at = crate::marks::at(&self.w, &self.s, unit);
-        self.s.units[unit as usize].loc = Loc::Exited { turn: self.s.turn };
+        self.s.set_loc(unit, Loc::Exited { turn: self.s.turn });
         let name = self.unit_text(unit);
         self.journal.say_marked(
             || {
