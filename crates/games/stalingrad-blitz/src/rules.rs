@@ -484,25 +484,36 @@ impl<'a> Board<'a> {
 
     /// 3.3(1)–(2): the hexes a LOC of `side` may pass ([`Board::loc_passable`], enemy ZOC
     /// blocking only where no friendly unit is), as bits: the open terrain less the cities and
-    /// towns the enemy controls, the hexes the enemy holds and their ZOC.
+    /// towns the enemy controls, the hexes the enemy holds, and their ZOC (3.2, not a fortress
+    /// hex for the Soviets, 14.2(2)) where no friendly unit is.
     fn loc_pass(&self, side: Side) -> ColumnBits {
         let d = self.d;
         let bits = &d.loc_bits;
+        let cols = bits.open.len();
+        let (mut enemy, mut friends, mut forts) = (vec![0u64; cols], vec![0u64; cols], vec![0u64; cols]);
+        for h in self.s.units.iter().filter_map(|u| u.hex()) {
+            match self.owner[h.idx()] {
+                Some(o) if o == side => bits.set(&mut friends, h),
+                Some(_) => bits.set(&mut enemy, h),
+                None => {}
+            }
+        }
+        for f in &self.s.fortresses {
+            if self.enemy_in(side, f.hex) {
+                bits.set(&mut enemy, f.hex);
+            }
+            if side == Side::Soviet && self.fortress[f.hex.idx()] > 0 {
+                bits.set(&mut forts, f.hex);
+            }
+        }
         let mut pass = bits.open.clone();
+        for c in 0..cols {
+            let zoc = ColumnSteps::into(&bits.zoc.go, &enemy, c) & !forts[c];
+            pass[c] &= !enemy[c] & !(zoc & !friends[c]);
+        }
         for &h in &bits.urban {
             if self.s.control[h.idx()] == Some(side.enemy()) {
                 bits.clear(&mut pass, h);
-            }
-        }
-        let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
-        for h in occupied {
-            if self.enemy_in(side, h) {
-                bits.clear(&mut pass, h);
-                for n in zoc_into(d, h) {
-                    if self.enemy_zoc(side, n) && !self.friends_in(side, n) {
-                        bits.clear(&mut pass, n);
-                    }
-                }
             }
         }
         pass
@@ -1121,6 +1132,13 @@ pub struct ColumnSteps {
 impl ColumnSteps {
     /// The steps of `kind` ([`LOC_ANY`] or [`LOC_RAIL`]) in the table `sides`.
     fn new(d: &Data, sides: &[[u8; 6]], kind: u32, rows: usize) -> Result<ColumnSteps, String> {
+        ColumnSteps::of(d, rows, |from, dir| {
+            (sides[from.idx()][dir as usize] >> kind) & (GO | STOP)
+        })
+    }
+
+    /// The steps `code(from, dir)` says ([`GO`], [`STOP`] or 0, none).
+    fn of(d: &Data, rows: usize, code: impl Fn(Hex, u8) -> u8) -> Result<ColumnSteps, String> {
         let cols = d.map.grid.len() / rows;
         let mut t = ColumnSteps {
             go: vec![[[0; 3]; 3]; cols],
@@ -1130,7 +1148,7 @@ impl ColumnSteps {
         for from in d.map.grid.hexes() {
             let (c, r) = (from.idx() / rows, from.idx() % rows);
             for (dir, to) in d.map.grid.neighbours(from) {
-                let code = (sides[from.idx()][dir as usize] >> kind) & (GO | STOP);
+                let code = code(from, dir);
                 let (tc, tr) = (to.idx() / rows, to.idx() % rows);
                 let (Some(dc), Some(dr)) = (
                     (tc + 1).checked_sub(c).filter(|&v| v <= 2),
@@ -1258,6 +1276,8 @@ impl ColumnSteps {
 pub struct LocBits {
     any: ColumnSteps,
     rail: ColumnSteps,
+    /// The hexes a unit projects its ZOC into ([`zoc_into`], 3.2(1)), as steps.
+    zoc: ColumnSteps,
     open: ColumnBits,
     urban: Vec<Hex>,
     rows: usize,
@@ -1291,6 +1311,10 @@ pub(crate) fn loc_bits(d: &Data) -> Result<LocBits, String> {
     let mut bits = LocBits {
         any: ColumnSteps::new(d, &d.loc_sides, LOC_ANY, rows)?,
         rail: ColumnSteps::new(d, &d.loc_sides, LOC_RAIL, rows)?,
+        zoc: ColumnSteps::of(d, rows, |from, dir| {
+            let to = d.map.grid.neighbour(from, dir);
+            (to.is_some_and(|to| zoc_into(d, from).any(|n| n == to))) as u8 * GO
+        })?,
         open: vec![0; d.map.grid.len() / rows],
         urban: d.map.grid.hexes().filter(|h| d.is_urban[h.idx()]).collect(),
         rows,
@@ -1671,6 +1695,41 @@ mod tests {
         })
         .expect("random play reaches the end");
         assert!(checked > 5_000, "only {checked} searches checked");
+    }
+
+    /// 14.2(2): a fortress hex is not in enemy ZOC for the Soviets, so a Soviet LOC passes an
+    /// empty fortress next to an Axis unit: the flood says so as the core's search does, on
+    /// the campaign map.
+    #[test]
+    fn a_fortress_lets_the_soviet_loc_pass_as_the_core_search() {
+        let g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+        let (d, s0) = (g.data(), g.state());
+        let mut search = Search::new();
+        let axis = (0..s0.units.len())
+            .find(|&i| d.units[i].side == Side::Axis && s0.units[i].hex().is_some())
+            .expect("an Axis unit on the map");
+        let occupied: Vec<Hex> = s0.units.iter().filter_map(|u| u.hex()).collect();
+        let open = |h: Hex| d.map.terrain(h) & (d.t.sea | d.t.impassable) == 0 && !occupied.contains(&h);
+        let before = Board::fresh(d, s0).trace_loc_by_search(Side::Soviet, &mut search);
+        let mut found = None;
+        'find: for h in d.map.grid.hexes().filter(|&h| open(h) && before[h.idx()]) {
+            for (dir, a) in d.map.grid.neighbours(h) {
+                if !open(a) || d.map.side(h, dir) & d.s.prohibited != 0 {
+                    continue;
+                }
+                let mut s = s0.clone();
+                s.units[axis].loc = Loc::Map(a);
+                s.fortresses.push(Fortress { hex: h, level: 1 });
+                if Board::fresh(d, &s).trace_loc_by_search(Side::Soviet, &mut search)[h.idx()] {
+                    found = Some(s);
+                    break 'find;
+                }
+            }
+        }
+        let s = found.expect("an empty hex a Soviet LOC reaches, next to one an Axis unit may enter");
+        let b = Board::fresh(d, &s);
+        let want = b.trace_loc_by_search(Side::Soviet, &mut search);
+        assert_eq!(b.trace_loc(Side::Soviet, &mut search), want);
     }
 
     /// The floods over the map's LOC steps taken as bits a column at a time reach the hexes
