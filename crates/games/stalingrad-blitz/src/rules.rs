@@ -126,10 +126,16 @@ impl Layout {
 /// fortress) has a ZOC in the six adjacent hexes, (1) but not into all-sea or impassable hexes
 /// nor across prohibited hexsides.
 fn zoc_into(d: &Data, h: Hex) -> impl Iterator<Item = Hex> + '_ {
-    let no_zoc = d.t.sea | d.t.impassable;
     (d.map.grid.neighbours(h))
-        .filter(move |&(dir, n)| d.map.terrain(n) & no_zoc == 0 && d.map.side(h, dir) & d.s.prohibited == 0)
+        .filter(move |&(dir, n)| projects_zoc(d, h, dir, n))
         .map(|(_, n)| n)
+}
+
+/// Whether the holder of `h` projects its ZOC into its neighbour `n` across the hexside `dir`
+/// ([`zoc_into`]).
+#[inline(always)]
+fn projects_zoc(d: &Data, h: Hex, dir: u8, n: Hex) -> bool {
+    d.map.terrain(n) & (d.t.sea | d.t.impassable) == 0 && d.map.side(h, dir) & d.s.prohibited == 0
 }
 
 /// In [`Board::move_flags`]: an enemy unit or fortress holds the hex (3.1(2)).
@@ -1313,7 +1319,7 @@ pub(crate) fn loc_bits(d: &Data) -> Result<LocBits, String> {
         rail: ColumnSteps::new(d, &d.loc_sides, LOC_RAIL, rows)?,
         zoc: ColumnSteps::of(d, rows, |from, dir| {
             let to = d.map.grid.neighbour(from, dir);
-            (to.is_some_and(|to| zoc_into(d, from).any(|n| n == to))) as u8 * GO
+            to.is_some_and(|to| projects_zoc(d, from, dir, to)) as u8 * GO
         })?,
         open: vec![0; d.map.grid.len() / rows],
         urban: d.map.grid.hexes().filter(|h| d.is_urban[h.idx()]).collect(),
