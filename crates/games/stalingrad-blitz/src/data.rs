@@ -430,9 +430,9 @@ pub struct Data {
     /// Per hex and direction: what a LOC step across that hexside is by the map alone (3.3),
     /// by [`crate::rules::loc_sides`].
     pub loc_sides: Vec<[u8; 6]>,
-    /// [`Data::loc_sides`] hex by hex, `[any step, along railway only]`, by
-    /// [`crate::rules::loc_steps`].
-    pub loc_steps: [crate::rules::LocStepTable; 2],
+    /// [`Data::loc_sides`] as bits a column at a time, with what else the LOC floods read
+    /// of the map, by [`crate::rules::loc_bits`].
+    pub loc_bits: crate::rules::LocBits,
     /// Per hex and direction: what a step of normal movement across that hexside is by the
     /// map alone (9.2), `[foot, mechanised]`, by [`crate::rules::move_sides`].
     pub move_sides: [Vec<[u16; 6]>; 2],
@@ -741,7 +741,7 @@ impl Data {
             enter_mp: [Vec::new(), Vec::new()],
             shift: Vec::new(),
             loc_sides: Vec::new(),
-            loc_steps: Default::default(),
+            loc_bits: Default::default(),
             move_sides: [Vec::new(), Vec::new()],
             march_sides: Vec::new(),
             setup: crate::setup::SetupData::default(),
@@ -760,7 +760,7 @@ impl Data {
         }
         d.shift = d.map.grid.hexes().map(|h| crate::rules::terrain_shift(&d, h)).collect();
         d.loc_sides = crate::rules::loc_sides(&d);
-        d.loc_steps = crate::rules::loc_steps(&d);
+        d.loc_bits = crate::rules::loc_bits(&d).map_err(|e| err("map.toml", e))?;
         d.move_sides = [false, true].map(|mech| crate::rules::move_sides(&d, mech));
         d.march_sides = crate::rules::march_sides(&d);
         d.setup = crate::setup::SetupData::new(&d);

@@ -126,10 +126,16 @@ impl Layout {
 /// fortress) has a ZOC in the six adjacent hexes, (1) but not into all-sea or impassable hexes
 /// nor across prohibited hexsides.
 fn zoc_into(d: &Data, h: Hex) -> impl Iterator<Item = Hex> + '_ {
-    let no_zoc = d.t.sea | d.t.impassable;
     (d.map.grid.neighbours(h))
-        .filter(move |&(dir, n)| d.map.terrain(n) & no_zoc == 0 && d.map.side(h, dir) & d.s.prohibited == 0)
+        .filter(move |&(dir, n)| projects_zoc(d, h, dir, n))
         .map(|(_, n)| n)
+}
+
+/// Whether the holder of `h` projects its ZOC into its neighbour `n` across the hexside `dir`
+/// ([`zoc_into`]).
+#[inline(always)]
+fn projects_zoc(d: &Data, h: Hex, dir: u8, n: Hex) -> bool {
+    d.map.terrain(n) & (d.t.sea | d.t.impassable) == 0 && d.map.side(h, dir) & d.s.prohibited == 0
 }
 
 /// In [`Board::move_flags`]: an enemy unit or fortress holds the hex (3.1(2)).
@@ -435,66 +441,88 @@ impl<'a> Board<'a> {
         )
     }
 
-    /// [`Board::loc_reach`] traced anew, never the kept trace: a breadth-first flood over the
-    /// map's own table of LOC steps ([`loc_sides`]), each hex asked once whether a LOC may
-    /// pass it (3.3(1)–(2)). `search` is not used: the flood keeps its own buffers.
+    /// [`Board::loc_reach`] traced anew, never the kept trace: floods over the map's LOC
+    /// steps ([`loc_sides`]) taken as bits a column at a time ([`LocBits`]), through the hexes
+    /// a LOC may pass (3.3(1)–(2), [`Board::loc_pass`]). `search` is not used.
     pub fn trace_loc(&self, side: Side, _search: &mut Search) -> Vec<bool> {
         let d = self.d;
-        let n = d.map.grid.len();
-        let sources = self.sources(side, false);
-        let mut reach = vec![false; n];
-        FLOOD.with(|f| {
-            let f = &mut *f.borrow_mut();
-            f.reset(n);
-            match side {
-                // 3.3(4): no length limit.
-                Side::Soviet => {
-                    f.flood(
-                        self,
-                        side,
-                        sources.iter().map(|&(h, _)| h),
-                        &d.loc_steps[0],
-                        u16::MAX,
-                        Some(&mut reach),
-                    );
-                    for &h in &f.queue {
-                        reach[h as usize] = true;
+        let bits = &d.loc_bits;
+        let pass = self.loc_pass(side);
+        let list = match side {
+            Side::Axis => &d.supply_axis,
+            Side::Soviet => &d.supply_soviet,
+        };
+        let mut seen = vec![0u64; pass.len()];
+        for &h in list {
+            if bits.has(&pass, h) {
+                bits.set(&mut seen, h);
+            }
+        }
+        let mut stops = vec![0u64; pass.len()];
+        match side {
+            // 3.3(4): no length limit.
+            Side::Soviet => {
+                bits.any.flood(&pass, &mut seen);
+                if bits.any.any_stop {
+                    for (c, s) in stops.iter_mut().enumerate() {
+                        *s = ColumnSteps::into(&bits.any.stop, &seen, c);
                     }
-                }
-                Side::Axis => {
-                    // 3.3(5): along railway from a source, as far as it goes (the hexes it may
-                    // go on from: not one entered off the road into a mountain hex, 3.3(3)) ...
-                    f.flood(
-                        self,
-                        side,
-                        sources.iter().map(|&(h, _)| h),
-                        &d.loc_steps[1],
-                        u16::MAX,
-                        None,
-                    );
-                    let mut rail = std::mem::take(&mut f.rail);
-                    rail.clone_from(&f.queue);
-                    for &h in &rail {
-                        reach[h as usize] = true;
-                    }
-                    // ... then at most six hexes off it (A14).
-                    f.unsee();
-                    f.flood(
-                        self,
-                        side,
-                        rail.iter().map(|&h| Hex(h)),
-                        &d.loc_steps[0],
-                        6,
-                        Some(&mut reach),
-                    );
-                    for &h in &f.queue {
-                        reach[h as usize] = true;
-                    }
-                    f.rail = rail;
                 }
             }
-        });
+            Side::Axis => {
+                // 3.3(5): along railway from a source, as far as it goes (the hexes it may go
+                // on from: not one entered off the road into a mountain hex, 3.3(3)) ...
+                bits.rail.flood(&pass, &mut seen);
+                // ... then at most six hexes off it (A14).
+                bits.any.flood_steps(&pass, &mut seen, 6, &mut stops);
+            }
+        }
+        let mut reach = vec![false; d.map.grid.len()];
+        for (c, ((&s, &t), &p)) in seen.iter().zip(&stops).zip(&pass).enumerate() {
+            let mut x = s | t & p;
+            while x != 0 {
+                reach[c * bits.rows + x.trailing_zeros() as usize] = true;
+                x &= x - 1;
+            }
+        }
         reach
+    }
+
+    /// 3.3(1)–(2): the hexes a LOC of `side` may pass ([`Board::loc_passable`], enemy ZOC
+    /// blocking only where no friendly unit is), as bits: the open terrain less the cities and
+    /// towns the enemy controls, the hexes the enemy holds, and their ZOC (3.2, not a fortress
+    /// hex for the Soviets, 14.2(2)) where no friendly unit is.
+    fn loc_pass(&self, side: Side) -> ColumnBits {
+        let d = self.d;
+        let bits = &d.loc_bits;
+        let cols = bits.open.len();
+        let (mut enemy, mut friends, mut forts) = (vec![0u64; cols], vec![0u64; cols], vec![0u64; cols]);
+        for h in self.s.units.iter().filter_map(|u| u.hex()) {
+            match self.owner[h.idx()] {
+                Some(o) if o == side => bits.set(&mut friends, h),
+                Some(_) => bits.set(&mut enemy, h),
+                None => {}
+            }
+        }
+        for f in &self.s.fortresses {
+            if self.enemy_in(side, f.hex) {
+                bits.set(&mut enemy, f.hex);
+            }
+            if side == Side::Soviet && self.fortress[f.hex.idx()] > 0 {
+                bits.set(&mut forts, f.hex);
+            }
+        }
+        let mut pass = bits.open.clone();
+        for c in 0..cols {
+            let zoc = ColumnSteps::into(&bits.zoc.go, &enemy, c) & !forts[c];
+            pass[c] &= !enemy[c] & !(zoc & !friends[c]);
+        }
+        for &h in &bits.urban {
+            if self.s.control[h.idx()] == Some(side.enemy()) {
+                bits.clear(&mut pass, h);
+            }
+        }
+        pass
     }
 
     /// 12.1(1)–(2): railway hexes where `side` may place reinforcements: joined to a friendly
@@ -1091,150 +1119,220 @@ pub(crate) fn march_sides(d: &Data) -> Vec<u8> {
         .collect()
 }
 
-/// The LOC steps of [`loc_sides`] of one kind (any step, or along railway only), hex by hex:
-/// the hexes each step from a hex enters, in the order of its hexsides, with [`MUST_STOP`]
-/// set for a step that must end in the hex it enters (3.3(3)); hexsides with no step are left
-/// out.
+/// A set of hexes as bits, a word per column of the grid: the hex in row `r` of column `c`
+/// (counted from the grid's first) is bit `r` of word `c`. A step between neighbours moves a
+/// bit at most one column and one row.
+type ColumnBits = Vec<u64>;
+
+/// The steps of [`loc_sides`] of one kind (any step, or along railway only), as bits per
+/// column ([`ColumnBits`]): for each column and each way a step may go (a column left, none
+/// or right, a row up, none or down), the rows of the hexes with such a step that may go on
+/// from the hex it enters, and of those with one that must end there (3.3(3)).
 #[derive(Debug, Default)]
-pub struct LocStepTable {
-    /// Where each hex's steps begin in `steps` (and, at the next hex, end).
-    start: Vec<u32>,
-    steps: Vec<u16>,
+pub struct ColumnSteps {
+    go: Vec<[[u64; 3]; 3]>,
+    stop: Vec<[[u64; 3]; 3]>,
+    any_stop: bool,
 }
 
-/// In [`LocStepTable`]: a step that must end in the hex it enters.
-const MUST_STOP: u16 = 1 << 15;
-
-impl LocStepTable {
+impl ColumnSteps {
     /// The steps of `kind` ([`LOC_ANY`] or [`LOC_RAIL`]) in the table `sides`.
-    fn new(d: &Data, sides: &[[u8; 6]], kind: u32) -> LocStepTable {
-        let mut t = LocStepTable::default();
+    fn new(d: &Data, sides: &[[u8; 6]], kind: u32, rows: usize) -> Result<ColumnSteps, String> {
+        ColumnSteps::of(d, rows, |from, dir| {
+            (sides[from.idx()][dir as usize] >> kind) & (GO | STOP)
+        })
+    }
+
+    /// The steps `code(from, dir)` says ([`GO`], [`STOP`] or 0, none).
+    fn of(d: &Data, rows: usize, code: impl Fn(Hex, u8) -> u8) -> Result<ColumnSteps, String> {
+        let cols = d.map.grid.len() / rows;
+        let mut t = ColumnSteps {
+            go: vec![[[0; 3]; 3]; cols],
+            stop: vec![[[0; 3]; 3]; cols],
+            any_stop: false,
+        };
         for from in d.map.grid.hexes() {
-            t.start.push(t.steps.len() as u32);
-            let next = d.map.grid.neighbour_row(from);
-            for (dir, &to) in next.iter().enumerate() {
-                let code = (sides[from.idx()][dir] >> kind) & (GO | STOP);
-                if code != 0 && to != sandtable_core::hex::NO_HEX {
-                    t.steps.push(if code == STOP { to | MUST_STOP } else { to });
+            let (c, r) = (from.idx() / rows, from.idx() % rows);
+            for (dir, to) in d.map.grid.neighbours(from) {
+                let code = code(from, dir);
+                let (tc, tr) = (to.idx() / rows, to.idx() % rows);
+                let (Some(dc), Some(dr)) = (
+                    (tc + 1).checked_sub(c).filter(|&v| v <= 2),
+                    (tr + 1).checked_sub(r).filter(|&v| v <= 2),
+                ) else {
+                    return Err(format!(
+                        "the LOC traces cannot take the step from hex {} to {}",
+                        from.0, to.0
+                    ));
+                };
+                if code == STOP {
+                    t.stop[c][dc][dr] |= 1 << r;
+                    t.any_stop = true;
+                } else if code == GO {
+                    t.go[c][dc][dr] |= 1 << r;
                 }
             }
         }
-        t.start.push(t.steps.len() as u32);
-        t
+        Ok(t)
+    }
+
+    /// One step of every hex in `from` by the steps of `table` (`go` or `stop`) into column
+    /// `c`: from above and below in the column itself and from the columns either side.
+    #[inline(always)]
+    fn into(table: &[[[u64; 3]; 3]], from: &[u64], c: usize) -> u64 {
+        #[inline(always)]
+        fn rows(x: u64, m: &[u64; 3]) -> u64 {
+            (x & m[0]) >> 1 | x & m[1] | (x & m[2]) << 1
+        }
+        let own = &table[c][1];
+        let mut v = (from[c] & own[0]) >> 1 | (from[c] & own[2]) << 1;
+        if c > 0 {
+            v |= rows(from[c - 1], &table[c - 1][2]);
+        }
+        if c + 1 < from.len() {
+            v |= rows(from[c + 1], &table[c + 1][0]);
+        }
+        v
+    }
+
+    /// The hexes of column `c` reached from those in `x` by steps up and down the column that
+    /// may go on, through the rows in `pass`, as far as they go.
+    #[inline(always)]
+    fn along_column(&self, c: usize, x: u64, pass: u64) -> u64 {
+        // A hex a row down (up) is entered if the hex above (below) has the step and a LOC
+        // may pass it; a run of such hexes is taken at once, doubling the run each round.
+        let (mut down, mut m) = (x, (self.go[c][1][2] << 1) & pass);
+        let mut up_m = (self.go[c][1][0] >> 1) & pass;
+        let mut up = x;
+        for k in [1, 2, 4, 8, 16, 32] {
+            down |= m & (down << k);
+            m &= m << k;
+            up |= up_m & (up >> k);
+            up_m &= up_m >> k;
+        }
+        down | up
+    }
+
+    /// Floods from the hexes in `seen` (which a LOC may pass) through those in `pass` by the
+    /// steps that may go on, as far as they go, adding the hexes reached to `seen`: column by
+    /// column, each column's own steps taken at once, sweeping the columns one way and the
+    /// other until a sweep reaches nothing new.
+    fn flood(&self, pass: &[u64], seen: &mut [u64]) {
+        let cols = seen.len();
+        let (mut forward, mut first) = (true, true);
+        loop {
+            let mut grew = false;
+            for k in 0..cols {
+                let c = if forward { k } else { cols - 1 - k };
+                let entered = ColumnSteps::into(&self.go, seen, c) & pass[c];
+                let x = seen[c] | entered;
+                // A column swept before is closed under its own steps: unless a hex was
+                // entered, it is as it was.
+                if x == seen[c] && !first {
+                    continue;
+                }
+                let now = self.along_column(c, x, pass[c]);
+                if now != seen[c] {
+                    seen[c] = now;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+            (forward, first) = (!forward, false);
+        }
+    }
+
+    /// Floods from the hexes in `seen` as [`ColumnSteps::flood`] does, but one step of every
+    /// hex reached at a time and at most `limit` steps; the hexes reached from those fewer
+    /// than `limit` steps away by steps that must stop are added to `stops` (not yet checked
+    /// against `pass`).
+    fn flood_steps(&self, pass: &[u64], seen: &mut [u64], limit: u16, stops: &mut [u64]) {
+        let cols = seen.len();
+        let mut frontier = seen.to_vec();
+        let mut next = vec![0u64; cols];
+        for _ in 0..limit {
+            for (c, n) in next.iter_mut().enumerate() {
+                *n = ColumnSteps::into(&self.go, &frontier, c);
+            }
+            if self.any_stop {
+                for (c, s) in stops.iter_mut().enumerate() {
+                    *s |= ColumnSteps::into(&self.stop, &frontier, c);
+                }
+            }
+            let mut grew = false;
+            for c in 0..cols {
+                let new = next[c] & pass[c] & !seen[c];
+                seen[c] |= new;
+                frontier[c] = new;
+                grew |= new != 0;
+            }
+            if !grew {
+                break;
+            }
+        }
+    }
+}
+
+/// What the LOC floods read of the map alone: the steps of [`loc_sides`] by columns (any
+/// step, along railway only), the hexes a LOC may enter by their terrain (not all-sea nor
+/// impassable, 3.3(1)), the cities and towns (3.3(2)), and the grid's rows per column.
+#[derive(Debug, Default)]
+pub struct LocBits {
+    any: ColumnSteps,
+    rail: ColumnSteps,
+    /// The hexes a unit projects its ZOC into ([`zoc_into`], 3.2(1)), as steps.
+    zoc: ColumnSteps,
+    open: ColumnBits,
+    urban: Vec<Hex>,
+    rows: usize,
+}
+
+impl LocBits {
+    #[inline(always)]
+    fn set(&self, bits: &mut [u64], h: Hex) {
+        bits[h.idx() / self.rows] |= 1 << (h.idx() % self.rows);
     }
 
     #[inline(always)]
-    fn from(&self, h: usize) -> &[u16] {
-        &self.steps[self.start[h] as usize..self.start[h + 1] as usize]
+    fn clear(&self, bits: &mut [u64], h: Hex) {
+        bits[h.idx() / self.rows] &= !(1 << (h.idx() % self.rows));
+    }
+
+    #[inline(always)]
+    fn has(&self, bits: &[u64], h: Hex) -> bool {
+        bits[h.idx() / self.rows] & 1 << (h.idx() % self.rows) != 0
     }
 }
 
-/// [`loc_sides`] as [`LocStepTable`]: `[any step, along railway only]`.
-pub(crate) fn loc_steps(d: &Data) -> [LocStepTable; 2] {
-    [LOC_ANY, LOC_RAIL].map(|kind| LocStepTable::new(d, &d.loc_sides, kind))
-}
-
-/// In [`Flood::state`]: whether a LOC may pass a hex (3.3(1)–(2)) is not asked yet ...
-const PASS_UNKNOWN: u8 = 0;
-/// ... it may ...
-const PASS: u8 = 1;
-/// ... or it may not.
-const NO_PASS: u8 = 2;
-/// In [`Flood::state`], besides the above: the flood has reached the hex by steps that may go
-/// on from it.
-const SEEN: u8 = 4;
-
-/// The buffers of a LOC flood, kept per thread.
-#[derive(Default)]
-struct Flood {
-    /// Per hex: [`PASS_UNKNOWN`], [`PASS`] or [`NO_PASS`], and [`SEEN`].
-    state: Vec<u8>,
-    /// The hexes reached by arrivals that may go on, in the order reached (so by the number
-    /// of steps).
-    queue: Vec<u16>,
-    /// The Axis trace's railway hexes (3.3(5)), from which its second flood starts.
-    rail: Vec<u16>,
-}
-
-thread_local! {
-    static FLOOD: RefCell<Flood> = RefCell::new(Flood::default());
-}
-
-impl Flood {
-    fn reset(&mut self, n: usize) {
-        self.state.clear();
-        self.state.resize(n, PASS_UNKNOWN);
-        // A flood reaches each hex once at most: the queue never grows during one.
-        self.queue.reserve(n);
+/// [`loc_sides`] as [`LocBits`]. The grid numbers its hexes column by column
+/// ([`sandtable_core::hex::HexGrid::hex_at`]); a column of more than 64 hexes is refused.
+pub(crate) fn loc_bits(d: &Data) -> Result<LocBits, String> {
+    let spec = d.map.grid.spec();
+    let rows = (spec.rows[1] - spec.rows[0] + 1) as usize;
+    if rows > 64 {
+        return Err(format!("the LOC traces take at most 64 rows; the map has {rows}"));
     }
-
-    /// Forgets which hexes the last flood reached, keeping what is known of passing them.
-    fn unsee(&mut self) {
-        for &h in &self.queue {
-            self.state[h as usize] &= !SEEN;
+    let mut bits = LocBits {
+        any: ColumnSteps::new(d, &d.loc_sides, LOC_ANY, rows)?,
+        rail: ColumnSteps::new(d, &d.loc_sides, LOC_RAIL, rows)?,
+        zoc: ColumnSteps::of(d, rows, |from, dir| {
+            let to = d.map.grid.neighbour(from, dir);
+            to.is_some_and(|to| projects_zoc(d, from, dir, to)) as u8 * GO
+        })?,
+        open: vec![0; d.map.grid.len() / rows],
+        urban: d.map.grid.hexes().filter(|h| d.is_urban[h.idx()]).collect(),
+        rows,
+    };
+    let mut open = std::mem::take(&mut bits.open);
+    for h in d.map.grid.hexes() {
+        if d.map.terrain(h) & (d.t.sea | d.t.impassable) == 0 {
+            bits.set(&mut open, h);
         }
     }
-
-    /// Floods from `sources` (which a LOC may pass) by `steps`, at most `limit` steps: the
-    /// hexes it may go on from end in `queue`, those a step that must stop reaches are marked
-    /// in `stops`, if given.
-    fn flood(
-        &mut self,
-        b: &Board,
-        side: Side,
-        sources: impl Iterator<Item = Hex>,
-        steps: &LocStepTable,
-        limit: u16,
-        mut stops: Option<&mut [bool]>,
-    ) {
-        // Each buffer borrowed apart, so that a hex queued does not make the others be read
-        // again from `self`.
-        let (state, queue) = (&mut self.state[..], &mut self.queue);
-        queue.clear();
-        for h in sources {
-            if state[h.idx()] & SEEN == 0 {
-                state[h.idx()] |= SEEN;
-                queue.push(h.0);
-            }
-        }
-        // The queue holds the hexes by their number of steps: those before `level_end` are
-        // `level` steps away.
-        let (mut head, mut level, mut level_end) = (0, 0u16, queue.len());
-        while let Some(&from) = queue.get(head) {
-            if head == level_end {
-                level += 1;
-                level_end = queue.len();
-            }
-            if level >= limit {
-                break;
-            }
-            head += 1;
-            for &step in steps.from(from as usize) {
-                let to = (step & !MUST_STOP) as usize;
-                let mut at = state[to];
-                if at & SEEN != 0 {
-                    continue;
-                }
-                if at == PASS_UNKNOWN {
-                    at = if b.loc_passable(side, Hex(to as u16), false) {
-                        PASS
-                    } else {
-                        NO_PASS
-                    };
-                    state[to] = at;
-                }
-                if at != PASS {
-                    continue;
-                }
-                if step & MUST_STOP == 0 {
-                    state[to] = PASS | SEEN;
-                    queue.push(to as u16);
-                } else if let Some(stops) = stops.as_deref_mut() {
-                    stops[to] = true;
-                }
-            }
-        }
-    }
+    bits.open = open;
+    Ok(bits)
 }
 
 /// The steps of a LOC of one side, as the core's search takes them: the trace
@@ -1605,9 +1703,44 @@ mod tests {
         assert!(checked > 5_000, "only {checked} searches checked");
     }
 
-    /// The flood over the map's table of LOC steps reaches the hexes the core's search reaches
-    /// with the rules' steps, for both sides, at every decision of random campaign games (and
-    /// units of the side it must not reach, cut off).
+    /// 14.2(2): a fortress hex is not in enemy ZOC for the Soviets, so a Soviet LOC passes an
+    /// empty fortress next to an Axis unit: the flood says so as the core's search does, on
+    /// the campaign map.
+    #[test]
+    fn a_fortress_lets_the_soviet_loc_pass_as_the_core_search() {
+        let g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+        let (d, s0) = (g.data(), g.state());
+        let mut search = Search::new();
+        let axis = (0..s0.units.len())
+            .find(|&i| d.units[i].side == Side::Axis && s0.units[i].hex().is_some())
+            .expect("an Axis unit on the map");
+        let occupied: Vec<Hex> = s0.units.iter().filter_map(|u| u.hex()).collect();
+        let open = |h: Hex| d.map.terrain(h) & (d.t.sea | d.t.impassable) == 0 && !occupied.contains(&h);
+        let before = Board::fresh(d, s0).trace_loc_by_search(Side::Soviet, &mut search);
+        let mut found = None;
+        'find: for h in d.map.grid.hexes().filter(|&h| open(h) && before[h.idx()]) {
+            for (dir, a) in d.map.grid.neighbours(h) {
+                if !open(a) || d.map.side(h, dir) & d.s.prohibited != 0 {
+                    continue;
+                }
+                let mut s = s0.clone();
+                s.units[axis].loc = Loc::Map(a);
+                s.fortresses.push(Fortress { hex: h, level: 1 });
+                if Board::fresh(d, &s).trace_loc_by_search(Side::Soviet, &mut search)[h.idx()] {
+                    found = Some(s);
+                    break 'find;
+                }
+            }
+        }
+        let s = found.expect("an empty hex a Soviet LOC reaches, next to one an Axis unit may enter");
+        let b = Board::fresh(d, &s);
+        let want = b.trace_loc_by_search(Side::Soviet, &mut search);
+        assert_eq!(b.trace_loc(Side::Soviet, &mut search), want);
+    }
+
+    /// The floods over the map's LOC steps taken as bits a column at a time reach the hexes
+    /// the core's search reaches with the rules' steps, for both sides, at every decision of
+    /// random campaign games (and units of the side it must not reach, cut off).
     #[test]
     fn the_loc_flood_is_the_search() {
         let mut search = Search::new();
