@@ -18,6 +18,7 @@ pub mod graph;
 pub mod hex;
 pub mod los;
 pub mod map;
+pub mod move_log;
 pub mod reach;
 pub mod record;
 pub mod render;

@@ -220,7 +220,7 @@ impl State {
         let st = &mut self.units[u as usize];
         if st.loc != loc {
             st.loc = loc;
-            self.moves.log(u);
+            self.moves.push(u);
         }
     }
 
@@ -230,59 +230,13 @@ impl State {
         let st = &mut self.units[u as usize];
         if st.reduced != reduced {
             st.reduced = reduced;
-            self.moves.log(u);
+            self.moves.push(u);
         }
     }
 }
 
-/// The units that changed place or face since a log began, in order: a memo that has read
-/// the log up to some length knows which units moved since without a pass over every unit.
-/// A log is known by a number no other log has: a copy of the state (a save loaded, a trial
-/// position) and a state changed through the edit door ([`crate::ArdennesII::edit`]) start
-/// a log of their own, which no memo has read.
-#[derive(Debug)]
-pub(crate) struct Moves {
-    id: u64,
-    log: Vec<UnitId>,
-}
-
-/// The number of the next log ([`Moves`]): never given twice.
-static NEXT_LOG: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-
-/// How long a log grows before a new one is begun (the memo then looks at every unit once).
-const LOG_AT_MOST: usize = 1 << 16;
-
-impl Default for Moves {
-    fn default() -> Moves {
-        Moves {
-            id: NEXT_LOG.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            log: Vec::new(),
-        }
-    }
-}
-
-impl Clone for Moves {
-    /// A copy of the state begins a log of its own.
-    fn clone(&self) -> Moves {
-        Moves::default()
-    }
-}
-
-impl Moves {
-    fn log(&mut self, u: UnitId) {
-        if self.log.len() >= LOG_AT_MOST {
-            *self = Moves::default();
-        }
-        self.log.push(u);
-    }
-
-    /// Where the log stands now: its number and length.
-    pub(crate) fn mark(&self) -> (u64, usize) {
-        (self.id, self.log.len())
-    }
-
-    /// The units logged since `mark` (some more than once), if `mark` is of this log.
-    pub(crate) fn since(&self, mark: (u64, usize)) -> Option<&[UnitId]> {
-        (mark.0 == self.id).then(|| self.log.get(mark.1..)).flatten()
-    }
-}
+/// The units that changed place or face since a log began, in order (core
+/// [`MoveLog`](sandtable_core::move_log::MoveLog)): a copy of the state (a save loaded, a trial
+/// position) and a state changed through the edit door ([`crate::ArdennesII::edit`]) start a
+/// log of their own, which no memo has read.
+pub(crate) type Moves = sandtable_core::move_log::MoveLog<UnitId>;

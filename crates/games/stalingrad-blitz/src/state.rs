@@ -5,6 +5,7 @@
 
 use crate::data::Side;
 use sandtable_core::hex::Hex;
+use sandtable_core::move_log::MoveLog;
 use serde::{Deserialize, Serialize};
 
 /// Index of a unit in the counter manifest.
@@ -476,26 +477,25 @@ impl State {
     }
 }
 
-/// The units that changed place since a log began, in order, each with where it was: a memo
-/// that has read the log up to some length knows which units moved since, without a pass over
-/// every unit. A log is known by a number no other log has: a copy of the state (an undo, a
+/// The units that changed place since a log began, in order, each with where it was (core
+/// [`MoveLog`]), and how many times control of a hex changed: a copy of the state (an undo, a
 /// save loaded, a search's trial position) and a state changed through
 /// [`crate::StalingradBlitz::edit`] start a log of their own, which a memo has never read.
+#[derive(Default)]
 pub(crate) struct Moves {
-    id: u64,
-    log: Vec<(UnitId, Loc)>,
-    /// How many times control of a hex changed.
+    log: MoveLog<(UnitId, Loc)>,
+    /// How many times control of a hex changed since the log began.
     control: u32,
 }
 
 impl Moves {
     /// The number of this log.
     pub fn id(&self) -> u64 {
-        self.id
+        self.log.id()
     }
     /// The moves logged so far, with where each unit was.
     pub fn log(&self) -> &[(UnitId, Loc)] {
-        &self.log
+        self.log.entries()
     }
     /// How many times control of a hex changed since the log began.
     pub fn control_changes(&self) -> u32 {
@@ -504,17 +504,6 @@ impl Moves {
     /// Starts a new log: what was read of the old one no longer holds.
     pub fn renew(&mut self) {
         *self = Moves::default();
-    }
-}
-
-impl Default for Moves {
-    fn default() -> Moves {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        Moves {
-            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            log: Vec::new(),
-            control: 0,
-        }
     }
 }
 
