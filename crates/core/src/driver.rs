@@ -246,6 +246,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The action (or chance's outcome) in words, for lists and logs.
     fn describe(&self, action: &Self::Action) -> Text;
 
+    /// The same words in one language only, for a page that shows one: a game whose legal
+    /// lists run to thousands of actions writes only the language asked for.
+    fn describe_in(&self, action: &Self::Action, lang: Lang) -> String {
+        self.describe(action).into_lang(lang)
+    }
+
     /// A short, unique, typeable form of a legal action (`move 0512 0714`).
     fn notation(&self, action: &Self::Action) -> String;
 

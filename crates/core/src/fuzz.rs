@@ -4,6 +4,7 @@
 //! At each decision it checks that:
 //! - someone can act (a seat with an empty legal list is a dead end);
 //! - every listed action passes the frame's own check, and no other seat may act;
+//! - every listed action's words in one language are its words in both, that language's;
 //! - actions near the chosen one (the game says which: another unit, a neighbouring hex) pass
 //!   the check exactly when they are listed, so the list and the check never disagree;
 //! - chance always has an outcome;
@@ -14,6 +15,7 @@
 
 use crate::chance::Rng;
 use crate::game::{Game, Pending, Seat};
+use crate::text::Lang;
 
 /// What a fuzz run played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,6 +94,14 @@ impl<G: Game> Fuzz<'_, G> {
                         for l in legal.iter() {
                             if let Err(r) = game.check_action(seat, l) {
                                 return Err(at(&played, format!("{l:?} is listed but refused: {r}")));
+                            }
+                            // A page's one-language words are the words of the action.
+                            let words = game.describe(l);
+                            for lang in [Lang::En, Lang::Zh] {
+                                let one = game.describe_in(l, lang);
+                                if one != words.get(lang) {
+                                    return Err(at(&played, format!("{l:?} reads {one:?} alone but {words:?} whole")));
+                                }
                             }
                         }
                         for other in (0..seats).filter(|&s| s != seat) {

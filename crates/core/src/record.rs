@@ -356,12 +356,12 @@ pub struct LegalAction {
     pub targets: Targets,
 }
 
-/// A legal action as a page shows it: its words, whether it is secret and what it is about on
-/// the board, without its notation and JSON form (a page takes it by its place in the list,
-/// [`DynSession::act_index`]).
+/// A legal action as a page shows it: its words in the page's language, whether it is secret and
+/// what it is about on the board, without its notation and JSON form (a page takes it by its
+/// place in the list, [`DynSession::act_index`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct LegalChoice {
-    pub text: Text,
+    pub text: String,
     pub secret: bool,
     pub targets: Targets,
 }
@@ -372,8 +372,8 @@ pub trait DynSession: Send {
     fn record(&self) -> &Record;
     fn pending(&self) -> Pending;
     fn legal(&self) -> Vec<LegalAction>;
-    /// The same list, lighter: what a page shows of each action ([`LegalChoice`]).
-    fn legal_choices(&self) -> Vec<LegalChoice>;
+    /// The same list, lighter: what a page in `lang` shows of each action ([`LegalChoice`]).
+    fn legal_choices(&self, lang: Lang) -> Vec<LegalChoice>;
     /// Acts by notation (as `legal` prints it) or by 1-based number in the legal list.
     fn act_typed(&mut self, seat: Seat, typed: &str) -> Result<(), RecordError>;
     /// Acts by the JSON form of an action.
@@ -598,13 +598,13 @@ impl<G: Game> DynSession for Session<G> {
         listed(&self.game, &out)
     }
 
-    fn legal_choices(&self) -> Vec<LegalChoice> {
+    fn legal_choices(&self, lang: Lang) -> Vec<LegalChoice> {
         let list = self.game.legal_list();
         let targets = self.game.targets(&list);
         list.iter()
             .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
             .map(|(a, targets)| LegalChoice {
-                text: self.game.describe(a),
+                text: self.game.describe_in(a, lang),
                 secret: self.game.is_secret(a),
                 targets,
             })

@@ -49,6 +49,14 @@ impl Text {
         }
     }
 
+    /// The text in `lang`, the other dropped.
+    pub fn into_lang(self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => self.zh,
+            Lang::En => self.en,
+        }
+    }
+
     /// Joins two texts with a separator in each language.
     pub fn join(&self, sep: &str, other: &Text) -> Text {
         Text {
@@ -78,6 +86,18 @@ macro_rules! text {
 
 /// Movement points counted in halves, as players read them: `3½ MP` / `3½ 移动力`.
 pub fn half_mp(halves: u32) -> Text {
+    // The costs a move can have, written once: a legal list notes thousands.
+    static FEW: std::sync::OnceLock<Vec<Text>> = std::sync::OnceLock::new();
+    if let Some(t) = FEW
+        .get_or_init(|| (0..64).map(write_half_mp).collect())
+        .get(halves as usize)
+    {
+        return t.clone();
+    }
+    write_half_mp(halves)
+}
+
+fn write_half_mp(halves: u32) -> Text {
     let whole = (halves / 2).to_string();
     let half = if halves % 2 == 1 { "½" } else { "" };
     Text::new(concat(&[&whole, half, " MP"]), concat(&[&whole, half, " 移动力"]))
@@ -99,6 +119,9 @@ mod half_mp_tests {
     fn halves_read_as_players_write_them() {
         assert_eq!(super::half_mp(7).en, "3½ MP");
         assert_eq!(super::half_mp(10).zh, "5 移动力");
+        assert_eq!(super::half_mp(63).en, "31½ MP");
+        assert_eq!(super::half_mp(64).en, "32 MP");
+        assert_eq!(super::half_mp(301).zh, "150½ 移动力");
     }
 }
 

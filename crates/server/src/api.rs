@@ -418,21 +418,22 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
 
 /// One legal action as a page takes it: the words in the page's language, what it is about on
 /// the board, its heading (an index into the document's `groups`). Empty lists, a missing
-/// note, `kind: other` and `secret: false` are left out.
+/// note, `kind: other` and `secret: false` are left out. Written out from the game's own list
+/// ([`PageLegal`]), borrowing its strings.
 #[derive(Serialize)]
-pub struct PageAction {
+struct PageAction<'a> {
     /// How many characters (UTF-16 code units, as a page's strings count them) the text shares
     /// at its start with the text of the action before it, left out when none; `text` is then
     /// the rest. A list of thousands of moves says "Move <the same unit> to" in each.
     #[serde(skip_serializing_if = "is_zero")]
     same: usize,
-    text: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    units: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    hexes: Vec<String>,
+    text: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    units: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    hexes: &'a [String],
     #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
+    note: Option<&'a str>,
     #[serde(skip_serializing_if = "is_other")]
     kind: ActionKind,
     group: usize,
@@ -440,7 +441,67 @@ pub struct PageAction {
     secret: bool,
     /// The card of the seat's hand it uses (`hand`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    card: Option<String>,
+    card: Option<&'a str>,
+}
+
+/// The legal list of the page form: the game's list in the page's language with each action's
+/// heading found, written out as [`PageAction`]s without copying it.
+pub struct PageLegal {
+    choices: Vec<LegalChoice>,
+    /// Each action's heading, an index into the document's `groups`.
+    groups: Vec<usize>,
+    lang: Lang,
+}
+
+impl PageLegal {
+    /// The list and the headings it uses, in order of first use.
+    fn new(choices: Vec<LegalChoice>, lang: Lang) -> (PageLegal, Vec<String>) {
+        let mut headings: Vec<String> = Vec::new();
+        let mut last = usize::MAX;
+        let groups = choices
+            .iter()
+            .map(|c| {
+                let heading = c.targets.group.get(lang);
+                // Actions come in runs under one heading: the one before first.
+                if headings.get(last).is_some_and(|g| g == heading) {
+                    return last;
+                }
+                last = match headings.iter().position(|g| g == heading) {
+                    Some(i) => i,
+                    None => {
+                        headings.push(heading.to_string());
+                        headings.len() - 1
+                    }
+                };
+                last
+            })
+            .collect();
+        (PageLegal { choices, groups, lang }, headings)
+    }
+}
+
+impl Serialize for PageLegal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.choices.len()))?;
+        let mut before = "";
+        for (c, &group) in self.choices.iter().zip(&self.groups) {
+            let (same, text) = after(before, &c.text);
+            before = &c.text;
+            seq.serialize_element(&PageAction {
+                same,
+                text,
+                units: &c.targets.units,
+                hexes: &c.targets.hexes,
+                note: c.targets.note.as_ref().map(|n| n.get(self.lang)),
+                kind: c.targets.kind,
+                group,
+                secret: c.secret,
+                card: c.targets.card.as_deref(),
+            })?;
+        }
+        seq.end()
+    }
 }
 
 fn is_other(kind: &ActionKind) -> bool {
@@ -454,7 +515,7 @@ fn is_zero(n: &usize) -> bool {
 /// The text of an action after one whose text was `before`, as the page form sends it: the
 /// number of UTF-16 code units the two share at their start and the rest, or `(0, text)` when
 /// they share fewer than eight (too few to be worth the field).
-fn after(before: &str, text: &str) -> (usize, String) {
+fn after<'a>(before: &str, text: &'a str) -> (usize, &'a str) {
     let mut bytes = before
         .bytes()
         .zip(text.bytes())
@@ -470,9 +531,9 @@ fn after(before: &str, text: &str) -> (usize, String) {
         shared.encode_utf16().count()
     };
     if units < 8 {
-        (0, text.to_string())
+        (0, text)
     } else {
-        (units, text[bytes..].to_string())
+        (units, &text[bytes..])
     }
 }
 
@@ -505,7 +566,7 @@ pub struct PageDocument {
     summary: String,
     outcome: Option<Value>,
     can_undo: bool,
-    legal: Vec<PageAction>,
+    legal: PageLegal,
     groups: Vec<String>,
     journal_from: usize,
     journal_total: usize,
@@ -544,39 +605,8 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
     let entry = &slot.entry;
     let pending = s.pending();
     let deciding = matches!(pending, Pending::Seat(p) if Some(p) == you);
-    let choices: Vec<LegalChoice> = if deciding { s.legal_choices() } else { Vec::new() };
-    let mut groups: Vec<String> = Vec::new();
-    let mut before = String::new();
-    let legal = choices
-        .into_iter()
-        .map(|c| {
-            let heading = c.targets.group.get(lang);
-            let group = match groups.iter().position(|g| g == heading) {
-                Some(i) => i,
-                None => {
-                    groups.push(heading.to_string());
-                    groups.len() - 1
-                }
-            };
-            let text = match lang {
-                Lang::En => c.text.en,
-                Lang::Zh => c.text.zh,
-            };
-            let (same, rest) = after(&before, &text);
-            before = text;
-            PageAction {
-                same,
-                text: rest,
-                units: c.targets.units,
-                hexes: c.targets.hexes,
-                note: c.targets.note.map(|n| n.get(lang).to_string()),
-                kind: c.targets.kind,
-                group,
-                secret: c.secret,
-                card: c.targets.card,
-            }
-        })
-        .collect();
+    let choices: Vec<LegalChoice> = if deciding { s.legal_choices(lang) } else { Vec::new() };
+    let (legal, groups) = PageLegal::new(choices, lang);
     let journal = s.journal(you);
     let journal_total = journal.len();
     let journal_from = journal_from.min(journal_total);

@@ -266,6 +266,10 @@ impl Rules for ArdennesII {
         self.describe_action(action)
     }
 
+    fn describe_in(&self, action: &Action, lang: Lang) -> String {
+        self.words_in(action, lang)
+    }
+
     fn notation(&self, action: &Action) -> String {
         self.notation_of(action)
     }

@@ -50,37 +50,59 @@ impl ArdennesII {
         )
     }
 
+    /// The words of an action in one language: a movement phase lists thousands of moves, and
+    /// a page shows one language.
+    pub(crate) fn words_in(&self, a: &Action, lang: Lang) -> String {
+        match a {
+            Action::Move { .. } | Action::MoveStack { .. } => self.move_in(a, lang),
+            _ => self.describe_action(a).into_lang(lang),
+        }
+    }
+
+    /// A unit's name with its values in one language (see [`Self::unit_text`]).
+    fn unit_in(&self, u: UnitId, lang: Lang) -> std::borrow::Cow<'_, str> {
+        match (self.w.data.counters.units.get(u as usize), self.s.units.get(u as usize)) {
+            (Some(def), Some(st)) if !st.dg => {
+                let (en, zh) = def.label(st.reduced);
+                std::borrow::Cow::Borrowed(if lang == Lang::Zh { zh } else { en })
+            }
+            _ => std::borrow::Cow::Owned(self.unit_text(u).into_lang(lang)),
+        }
+    }
+
+    /// A move (9.0) in words in one language: the unit or the units moving together, the hex,
+    /// and the hexes on the way when a route is chosen.
+    fn move_in(&self, a: &Action, lang: Lang) -> String {
+        let (who, to, via) = match a {
+            Action::Move { unit, to, via } => (self.unit_in(*unit, lang), *to, via),
+            Action::MoveStack { units, to, via } => {
+                let names: Vec<_> = units.iter().map(|&x| self.unit_in(x, lang)).collect();
+                let names: Vec<&str> = names.iter().map(|n| n.as_ref()).collect();
+                let sep = if lang == Lang::Zh { "、" } else { ", " };
+                (std::borrow::Cow::Owned(names.join(sep)), *to, via)
+            }
+            _ => return String::new(),
+        };
+        let together = matches!(a, Action::MoveStack { .. });
+        let h = self.hid(to);
+        let route = via.iter().map(|&x| self.hid(x)).collect::<Vec<_>>().join(" ");
+        match (lang, together, via.is_empty()) {
+            (Lang::En, false, true) => concat(&["Move ", &who, " to ", &h]),
+            (Lang::En, true, true) => concat(&["Move ", &who, " together to ", &h]),
+            (Lang::En, false, false) => concat(&["Move ", &who, " to ", &h, " by ", &route]),
+            (Lang::En, true, false) => concat(&["Move ", &who, " together to ", &h, " by ", &route]),
+            (Lang::Zh, false, true) => concat(&[&who, "移动到 ", &h]),
+            (Lang::Zh, true, true) => concat(&[&who, "一起移动到 ", &h]),
+            (Lang::Zh, false, false) => concat(&[&who, "经 ", &route, " 移动到 ", &h]),
+            (Lang::Zh, true, false) => concat(&[&who, "一起经 ", &route, " 移动到 ", &h]),
+        }
+    }
+
     pub(crate) fn describe_action(&self, a: &Action) -> Text {
         let u = |u: UnitId| self.unit_text(u);
         match *a {
-            Action::Move { unit, to, ref via } => {
-                let t = u(unit);
-                if !via.is_empty() {
-                    let ids: Vec<String> = via.iter().map(|&h| self.hid(h)).collect();
-                    let (h, route) = (self.hid(to), ids.join(" "));
-                    return Text::new(
-                        format!("Move {} to {h} by {route}", t.en),
-                        format!("{}经 {route} 移动到 {h}", t.zh),
-                    );
-                }
-                let h = self.hid(to);
-                Text::new(concat(&["Move ", &t.en, " to ", &h]), concat(&[&t.zh, "移动到 ", &h]))
-            }
-            Action::MoveStack { ref units, to, ref via } => {
-                let names: Vec<Text> = units.iter().map(|&x| u(x)).collect();
-                let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
-                let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
-                let (en, zh) = (en.join(", "), zh.join("、"));
-                let h = self.hid(to);
-                if !via.is_empty() {
-                    let ids: Vec<String> = via.iter().map(|&h| self.hid(h)).collect();
-                    let route = ids.join(" ");
-                    return Text::new(
-                        format!("Move {en} together to {h} by {route}"),
-                        format!("{zh}一起经 {route} 移动到 {h}"),
-                    );
-                }
-                Text::new(format!("Move {en} together to {h}"), format!("{zh}一起移动到 {h}"))
+            Action::Move { .. } | Action::MoveStack { .. } => {
+                Text::new(self.move_in(a, Lang::En), self.move_in(a, Lang::Zh))
             }
             Action::Fire { unit, target } => {
                 let t = u(unit);

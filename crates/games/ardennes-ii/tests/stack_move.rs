@@ -255,3 +255,55 @@ fn part_of_a_stack_is_offered_where_it_may_go_together() {
     assert!(sandtable_core::record::reach(&g, GERMAN, &ids(&[a])).is_empty());
     assert!(sandtable_core::record::reach(&g, ALLIED, &ids(&[a, b])).is_empty());
 }
+
+#[test]
+fn moves_read_the_same_in_a_list_and_on_a_page() {
+    // A move in words, whole (the log, the terminal) and in one language (a page's legal list):
+    // "Move <unit> to <hex>", the stack's units named one after the other, the route chosen after
+    // "by"; in Chinese the units first.
+    let (g, [a, b, c, other], lane) = a_stack_at_a_jam(3);
+    let name = |u: UnitId| g.unit_text(u);
+    let hex = |h: Hex| g.world().data.hex_id(h);
+    let (s, t) = (hex(lane.s), hex(lane.t));
+    let cases = [
+        (
+            together(&[a, b, c], lane.t),
+            format!("Move {}, {}, {} together to {t}", name(a).en, name(b).en, name(c).en),
+            format!("{}、{}、{}一起移动到 {t}", name(a).zh, name(b).zh, name(c).zh),
+        ),
+        (
+            Action::move_to(other, lane.t),
+            format!("Move {} to {t}", name(other).en),
+            format!("{}移动到 {t}", name(other).zh),
+        ),
+        (
+            Action::Move {
+                unit: other,
+                to: lane.t,
+                via: vec![lane.s],
+            },
+            format!("Move {} to {t} by {s}", name(other).en),
+            format!("{}经 {s} 移动到 {t}", name(other).zh),
+        ),
+        (
+            Action::MoveStack {
+                units: vec![a, b],
+                to: lane.t,
+                via: vec![lane.s, lane.a],
+            },
+            format!(
+                "Move {}, {} together to {t} by {s} {}",
+                name(a).en,
+                name(b).en,
+                hex(lane.a)
+            ),
+            format!("{}、{}一起经 {s} {} 移动到 {t}", name(a).zh, name(b).zh, hex(lane.a)),
+        ),
+    ];
+    for (action, en, zh) in cases {
+        let whole = g.describe(&action);
+        assert_eq!((whole.en.as_str(), whole.zh.as_str()), (en.as_str(), zh.as_str()));
+        assert_eq!(g.describe_in(&action, sandtable_core::text::Lang::En), en);
+        assert_eq!(g.describe_in(&action, sandtable_core::text::Lang::Zh), zh);
+    }
+}
