@@ -152,9 +152,24 @@ pub struct UnitDef {
     pub mech: bool,
     pub range: u8,
     pub chit: Option<String>,
+    /// Its name with its factors, full face then reduced (`6th Army (4-6)`), written once
+    /// when the counters are read: the board's pieces title every counter with it.
+    labels: [sandtable_core::text::Text; 2],
 }
 
 impl UnitDef {
+    /// Its name with the factors of the face shown, in both languages.
+    pub fn label(&self, reduced: bool) -> &sandtable_core::text::Text {
+        &self.labels[usize::from(reduced)]
+    }
+
+    fn write_labels(&mut self) {
+        self.labels = [false, true].map(|reduced| {
+            let f = self.face(reduced).label(self.mech);
+            sandtable_core::text::Text::new(format!("{} ({f})", self.name_en), format!("{}({f})", self.name_zh))
+        });
+    }
+
     pub fn is_hq(&self) -> bool {
         self.utype == UType::Hq
     }
@@ -580,7 +595,11 @@ impl Data {
                 mech,
                 range: r.range.unwrap_or(0),
                 chit: r.chit,
+                labels: Default::default(),
             });
+            if let Some(u) = units.last_mut() {
+                u.write_labels();
+            }
         }
 
         let chf: ChitsFile = toml::from_str(chits).map_err(|e| err("chits.toml", e))?;

@@ -31,9 +31,7 @@ impl StalingradBlitz {
         if u == FORTRESS {
             return Text::new("the fortress", "要塞");
         }
-        let d = &self.d.units[u as usize];
-        let f = d.face(self.s.units[u as usize].reduced).label(d.mech);
-        Text::new(format!("{} ({f})", d.name_en), format!("{}({f})", d.name_zh))
+        self.d.units[u as usize].label(self.s.units[u as usize].reduced).clone()
     }
 
     fn chit_text(&self, c: u8) -> Text {
@@ -952,7 +950,7 @@ impl StalingradBlitz {
                 symbol: self.nato(i as UnitId),
                 factors: def.face(st.reduced).label(def.mech),
                 reduced: st.reduced,
-                title: self.unit_text(i as UnitId).get(lang).to_string(),
+                title: def.label(st.reduced).get(lang).to_string(),
                 id: def.id.clone(),
             });
         }
