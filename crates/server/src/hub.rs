@@ -163,7 +163,13 @@ pub struct Hub {
     /// The games each client created within the window: when, and whether only computers
     /// play them.
     created: Mutex<HashMap<String, Vec<(std::time::Instant, bool)>>>,
+    /// The seat of each token already shown, by game id and the token's hash: a token's seat
+    /// never changes, and asking the store would wait behind every other game's write.
+    seats_known: Mutex<HashMap<(String, String), Seat>>,
 }
+
+/// Tokens whose seats are kept in memory before the list is begun again.
+const SEATS_KNOWN: usize = 1 << 16;
 
 /// `n` random bytes from the operating system, as lowercase hex.
 fn random_hex(n: usize) -> Result<String, ApiError> {
@@ -196,6 +202,7 @@ impl Hub {
             slots: Mutex::new(HashMap::new()),
             damaged: Mutex::new(HashMap::new()),
             closing: tokio::sync::watch::channel(false).0,
+            seats_known: Mutex::new(HashMap::new()),
         })
     }
 
@@ -526,8 +533,26 @@ impl Hub {
     /// an error for a token that is no seat of the game.
     pub fn seat_of(&self, id: &str, token: Option<&str>) -> Result<Option<Seat>, ApiError> {
         let Some(token) = token else { return Ok(None) };
-        match self.store().seat_of_token(id, token).map_err(ApiError::storage)? {
-            Some(seat) => Ok(Some(seat)),
+        let key = (id.to_string(), crate::store::token_hash(token));
+        let known = |k| {
+            self.seats_known
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(k)
+                .copied()
+        };
+        if let Some(seat) = known(&key) {
+            return Ok(Some(seat));
+        }
+        match self.store().seat_of_token_hash(id, &key.1).map_err(ApiError::storage)? {
+            Some(seat) => {
+                let mut seats = self.seats_known.lock().unwrap_or_else(|p| p.into_inner());
+                if seats.len() >= SEATS_KNOWN {
+                    seats.clear();
+                }
+                seats.insert(key, seat);
+                Ok(Some(seat))
+            }
             None => Err(ApiError::wrong_token()),
         }
     }

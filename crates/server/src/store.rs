@@ -530,13 +530,13 @@ impl Store {
         })
     }
 
-    /// The seat of game `id` whose token this is, if any.
-    pub fn seat_of_token(&self, id: &str, token: &str) -> Result<Option<u8>, StoreError> {
+    /// The seat of game `id` whose token has this hash ([`token_hash`]), if any.
+    pub fn seat_of_token_hash(&self, id: &str, sha: &str) -> Result<Option<u8>, StoreError> {
         Ok(self
             .db
             .query_row(
                 "SELECT seat FROM seats WHERE game_id = ?1 AND token_sha = ?2",
-                params![id, token_hash(token)],
+                params![id, sha],
                 |r| r.get(0),
             )
             .optional()?)

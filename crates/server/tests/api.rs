@@ -140,8 +140,9 @@ async fn a_token_plays_only_its_own_seat() {
         (s, e["error"]["code"].as_str()),
         (StatusCode::FORBIDDEN, Some("not-your-turn"))
     );
-    // A token of another game is no seat of this one.
-    let (_, other) = app.create(4, json!({})).await;
+    // A token of another game is no seat of this one, though it was just shown there.
+    let (other_id, other) = app.create(4, json!({})).await;
+    assert_eq!(app.state(&other_id, Some(tok(&other, "soviet"))).await["you"], json!(1));
     let (s, _) = app
         .act(&id, tok(&other, "soviet"), json!({"action": soviet_move}))
         .await;
