@@ -111,6 +111,68 @@ fn nearest(grid: &HexGrid, enemy: &[Hex], h: Hex) -> u32 {
 /// nearest the enemy — the line facing the enemy holds first — and among equals the lower
 /// bond hexes (1.2 (5), RULINGS: inventory A7).
 pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
+    bonds_with(grid, board, pairs_by_columns)
+}
+
+/// [`bonds`] with the posts two hexes from each post found by stepping two hexes out of it
+/// (its 36 hexes two steps away) instead of among the posts within two columns of it: the
+/// computation [`bonds`] replaced, kept for the tests that check the two agree.
+#[doc(hidden)]
+pub fn bonds_by_steps(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
+    bonds_with(grid, board, pairs_by_steps)
+}
+
+/// Into `pairs`, (far post, middle hex) for every post `b` two hexes from post `a` (not next
+/// to it) with a greater index and every hex next to both, in order: the hexes two steps out
+/// of `a` that hold posts.
+fn pairs_by_steps(grid: &HexGrid, posts: &[Hex], _at: usize, a: Hex, pairs: &mut Vec<(Hex, Hex)>) {
+    let is_post = |h: Hex| posts.binary_search(&h).is_ok();
+    pairs.clear();
+    for (_, m) in grid.neighbours(a) {
+        for (_, b) in grid.neighbours(m) {
+            if b.0 > a.0 && is_post(b) && !grid.adjacent(a, b) {
+                pairs.push((b, m));
+            }
+        }
+    }
+    pairs.sort_unstable();
+}
+
+/// [`pairs_by_steps`] found among the posts after `a` in `posts` (`a` is `posts[at]`, `posts`
+/// in ascending order). Hexes are numbered column by column, and a step changes the column
+/// and the row by at most one each: a hex two steps away is at most two columns and two rows
+/// away. So only the posts in those few hexes of `a`'s column and the next two are asked
+/// (found by halving `posts`), each for the hexes next to both.
+fn pairs_by_columns(grid: &HexGrid, posts: &[Hex], at: usize, a: Hex, pairs: &mut Vec<(Hex, Hex)>) {
+    pairs.clear();
+    let spec = grid.spec();
+    let nrows = (spec.rows[1] - spec.rows[0]) as u32 + 1;
+    let (col, row) = (a.0 as u32 / nrows, a.0 as u32 % nrows);
+    let later = &posts[at + 1..];
+    for c in col..col + 3 {
+        // The hexes of column `c` within two rows of `a`'s row.
+        let first = c * nrows + row.saturating_sub(2);
+        let last = c * nrows + (row + 2).min(nrows - 1);
+        let from = later.partition_point(|b| (b.0 as u32) < first);
+        for &b in later[from..].iter().take_while(|b| b.0 as u32 <= last) {
+            if grid.adjacent(a, b) {
+                continue;
+            }
+            let far = grid.neighbour_row(b);
+            for &m in grid.neighbour_row(a) {
+                if m != crate::hex::NO_HEX && far.contains(&m) {
+                    pairs.push((b, Hex(m)));
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+}
+
+/// Into `pairs`: (far post, middle hex) for the posts two hexes from `a` = `posts[at]`.
+type PairsOf = fn(&HexGrid, &[Hex], usize, Hex, &mut Vec<(Hex, Hex)>);
+
+fn bonds_with(grid: &HexGrid, board: &impl BondBoard, pairs_of: PairsOf) -> Vec<Bond> {
     let posts: Vec<Hex> = board
         .post_hexes(grid)
         .into_iter()
@@ -119,12 +181,6 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
     if posts.len() < 2 {
         return Vec::new();
     }
-    // Per hex: whether it holds a post (looked up for the 36 hexes two steps from each post).
-    let mut post_at = vec![false; grid.len()];
-    for &p in &posts {
-        post_at[p.idx()] = true;
-    }
-    let is_post = |h: Hex| post_at[h.idx()];
     // The enemy's distance, worked out for each hex a choice needs it for: the least hex
     // distance to an enemy unit, which is what a flood over the whole grid would give
     // (`enemy_field`, tested against it), found by [`nearest`].
@@ -144,16 +200,8 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
     let mut found: Vec<(u32, Bond)> = Vec::new();
     // (far post, middle hex) for the posts two hexes from post `a` with a greater index.
     let mut pairs: Vec<(Hex, Hex)> = Vec::with_capacity(36);
-    for &a in &posts {
-        pairs.clear();
-        for (_, m) in grid.neighbours(a) {
-            for (_, b) in grid.neighbours(m) {
-                if b.0 > a.0 && is_post(b) && !grid.adjacent(a, b) {
-                    pairs.push((b, m));
-                }
-            }
-        }
-        pairs.sort_unstable();
+    for (at, &a) in posts.iter().enumerate() {
+        pairs_of(grid, &posts, at, a, &mut pairs);
         for group in pairs.chunk_by(|x, y| x.0 == y.0) {
             let b = group[0].0;
             // 1.2 (6): of two possible middle hexes, the one farther from the enemy; a middle
@@ -313,6 +361,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The posts two hexes apart found among the posts within two columns give the bonds the
+    /// 36 hexes two steps out of every post give, on random boards of both orientations
+    /// spanning two sheets: posts thick and thin, enemy units, occupied and prohibited hexes
+    /// and prohibited hexsides.
+    #[test]
+    fn the_posts_found_by_column_bind_what_the_steps_out_of_each_post_bind() {
+        use rand_chacha::rand_core::{Rng as _, SeedableRng};
+        let mut compared = 0;
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            let g = HexGrid::new(GridSpec {
+                id_format: IdFormat::Sheets {
+                    letters: "AB".into(),
+                    cols_per_sheet: 20,
+                },
+                orientation,
+                shifted: Shifted::Even,
+                row_direction: RowDirection::Up,
+                cols: [1, 40],
+                rows: [0, 20],
+            })
+            .expect("a grid");
+            for seed in 0..60u64 {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut chance = |in_100: u32| rng.next_u32() % 100 < in_100;
+                let density = [5, 15, 30, 60][seed as usize % 4];
+                let mut b = Board::new(&g, &[], &[]);
+                for h in g.hexes() {
+                    if chance(density) {
+                        b.posts.insert(h);
+                        b.occupied.insert(h);
+                    } else if chance(5) {
+                        b.enemy.push(h);
+                        b.occupied.insert(h);
+                    } else if chance(5) {
+                        b.occupied.insert(h);
+                    } else if chance(5) {
+                        b.bad_terrain.insert(h);
+                    }
+                    for (_, n) in g.neighbours(h) {
+                        if chance(3) {
+                            b.bad_sides.insert((h, n));
+                        }
+                    }
+                }
+                let found = bonds(&g, &b);
+                assert_eq!(found, bonds_by_steps(&g, &b), "{orientation:?} seed {seed}");
+                compared += found.len();
+            }
+        }
+        assert!(compared > 1000, "only {compared} bonds compared");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::data::{Movement, UnitDef};
 use crate::sequence::Side;
 use crate::state::{State, UnitId};
 use crate::world::World;
-use sandtable_core::bonds::{bonds, BondBoard};
+use sandtable_core::bonds::{bonds, bonds_by_steps, Bond, BondBoard};
 use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::search::{Search, Step, Why};
 use std::cell::OnceCell;
@@ -168,6 +168,19 @@ impl BondBoard for SideBonds<'_> {
     }
 }
 
+/// Each side's ZOC Bonds (by seat) in the position of `s`: found by the core's [`bonds`] and
+/// by the search it replaced, which steps two hexes out of every post
+/// ([`sandtable_core::bonds::bonds_by_steps`]), for the tests that check the two agree (1.2).
+#[doc(hidden)]
+pub fn bonds_both_ways(w: &World, s: &State) -> [(Vec<Bond>, Vec<Bond>); 2] {
+    let l = Layout::build(w, s);
+    let infantry = l.infantry(w, s);
+    [Side::German, Side::Allied].map(|side| {
+        let sb = l.side_bonds(w, side, infantry[side.seat() as usize].clone());
+        (bonds(&w.map.grid, &sb), bonds_by_steps(&w.map.grid, &sb))
+    })
+}
+
 impl Layout {
     /// An empty layout for a map of `n` hexes.
     fn empty(n: usize) -> Layout {
@@ -264,6 +277,36 @@ impl Layout {
         self.find_bonds_of(w, s, [true, true]);
     }
 
+    /// The infantry steps of each side (by seat) in each hex where it has some, in hex order
+    /// (`ids` is in hex order): what makes a ZOC Post (1.2 (1)).
+    fn infantry(&self, w: &World, s: &State) -> [Vec<(Hex, u8)>; 2] {
+        let mut infantry: [Vec<(Hex, u8)>; 2] = [Vec::new(), Vec::new()];
+        for (&u, &h) in self.ids.iter().zip(&self.at) {
+            let def = &w.data.counters.units[u as usize];
+            if !def.is_bond_infantry() {
+                continue;
+            }
+            let steps = if s.units[u as usize].reduced { 1 } else { def.steps };
+            let list = &mut infantry[def.side.seat() as usize];
+            match list.last_mut() {
+                Some(last) if last.0 == h => last.1 += steps,
+                _ => list.push((h, steps)),
+            }
+        }
+        infantry
+    }
+
+    /// What the bond rules read of this layout for the posts of `side` (1.2).
+    fn side_bonds<'b>(&'b self, w: &'b World, side: Side, infantry: Vec<(Hex, u8)>) -> SideBonds<'b> {
+        SideBonds {
+            w,
+            count: &self.count,
+            enemy: &self.occupied[side.enemy().seat() as usize],
+            side,
+            infantry,
+        }
+    }
+
     /// [`Layout::find_bonds`] of the sides whose seat `sides` names only: the bonds their
     /// posts hold (against the enemy) found again, the other side's left as they are.
     fn find_bonds_of(&mut self, w: &World, s: &State, sides: [bool; 2]) {
@@ -278,32 +321,12 @@ impl Layout {
             }
             self.bond_hexes[held_against].clear();
         }
-        // The infantry steps of each side in each hex where it has some, in hex order (`ids`
-        // is in hex order).
-        let mut infantry: [Vec<(Hex, u8)>; 2] = [Vec::new(), Vec::new()];
-        for (&u, &h) in self.ids.iter().zip(&self.at) {
-            let def = &w.data.counters.units[u as usize];
-            if !def.is_bond_infantry() {
-                continue;
-            }
-            let steps = if s.units[u as usize].reduced { 1 } else { def.steps };
-            let list = &mut infantry[def.side.seat() as usize];
-            match list.last_mut() {
-                Some(last) if last.0 == h => last.1 += steps,
-                _ => list.push((h, steps)),
-            }
-        }
+        let mut infantry = self.infantry(w, s);
         for side in [Side::German, Side::Allied] {
             if !sides[side.seat() as usize] {
                 continue;
             }
-            let sb = SideBonds {
-                w,
-                count: &self.count,
-                enemy: &self.occupied[side.enemy().seat() as usize],
-                side,
-                infantry: std::mem::take(&mut infantry[side.seat() as usize]),
-            };
+            let sb = self.side_bonds(w, side, std::mem::take(&mut infantry[side.seat() as usize]));
             let held_against = side.enemy().seat() as usize;
             let found: Vec<Hex> = bonds(grid, &sb).into_iter().map(|b| b.hex).collect();
             for h in found {
