@@ -22,6 +22,7 @@ use sandtable_core::search::{with_thread_search as with_search, Search};
 use sandtable_core::text;
 use sandtable_core::text::Text;
 use std::cell::RefCell;
+use std::collections::hash_map::{Entry, HashMap};
 use std::sync::Arc;
 
 impl StalingradBlitz {
@@ -445,6 +446,33 @@ struct SideMoves {
     /// `flags_fresh`: worked out again only when the enemy's hexes or the fortresses change.
     flags: Vec<u8>,
     flags_fresh: bool,
+    /// The searches made under `flags`, by what they read of the unit ([`Alike`]): a unit
+    /// alike another in the same hex (a stack of two of a kind, say) has the same moves. Made
+    /// empty whenever `flags` are worked out again.
+    alike: HashMap<Alike, (Arc<UnitMoves>, u32)>,
+}
+
+/// All that a unit's searches (9.2, 9.3) read of the unit itself, besides its side: its hex,
+/// its movement allowance on the face it shows (8.1), whether it is mechanised (the TEC's
+/// column) and whether it is a mountain division (9.2(4)2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Alike {
+    start: Hex,
+    ma: u8,
+    mech: bool,
+    mountain: bool,
+}
+
+impl Alike {
+    fn of(d: &Data, s: &State, u: UnitId, start: Hex) -> Alike {
+        let def = &d.units[u as usize];
+        Alike {
+            start,
+            ma: def.face(s.units[u as usize].reduced).ma,
+            mech: def.mech,
+            mountain: def.is_mountain(),
+        }
+    }
 }
 
 impl SideMoves {
@@ -558,6 +586,7 @@ impl Memo {
             changed.extend(was.into_iter().chain(is));
             m.units.forget_near(&d.map.grid, &changed, MARGIN);
             m.flags_fresh = false;
+            m.alike.clear();
             std::mem::swap(&mut m.enemy, &mut self.held);
             m.fortresses.clone_from(&s.fortresses);
         }
@@ -601,12 +630,19 @@ pub(crate) fn with_moves(
                     if !sm.flags_fresh {
                         b.move_flags(side, &mut sm.flags);
                         sm.flags_fresh = true;
+                        sm.alike.clear();
                     }
-                    let kept = &mut sm.units;
-                    let m = Arc::new(search_unit(b, u, &sm.flags));
-                    let far = (m.normal.hexes.iter()).chain(m.march.iter().flat_map(|r| r.hexes.iter()));
-                    let radius = reach::radius(&d.map.grid, start, far.copied());
-                    kept.put(u as usize, key, start, radius, m.clone());
+                    // A unit alike one searched under the same flags moves as it does.
+                    let (m, radius) = match sm.alike.entry(Alike::of(d, s, u, start)) {
+                        Entry::Occupied(e) => e.get().clone(),
+                        Entry::Vacant(e) => {
+                            let m = Arc::new(search_unit(b, u, &sm.flags));
+                            let far = (m.normal.hexes.iter()).chain(m.march.iter().flat_map(|r| r.hexes.iter()));
+                            let radius = reach::radius(&d.map.grid, start, far.copied());
+                            e.insert((m, radius)).clone()
+                        }
+                    };
+                    sm.units.put(u as usize, key, start, radius, m.clone());
                     m
                 }
             };
