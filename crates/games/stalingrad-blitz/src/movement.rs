@@ -637,7 +637,9 @@ pub(crate) fn with_moves(
                         Entry::Occupied(e) => e.get().clone(),
                         Entry::Vacant(e) => {
                             let m = Arc::new(search_unit(b, u, &sm.flags));
-                            let far = (m.normal.hexes.iter()).chain(m.march.iter().flat_map(|r| r.hexes.iter()));
+                            // The hexes march formation reaches are the start, some that normal
+                            // movement reaches and `march_only`.
+                            let far = m.normal.hexes.iter().chain(&m.march_only);
                             let radius = reach::radius(&d.map.grid, start, far.copied());
                             e.insert((m, radius)).clone()
                         }
