@@ -22,6 +22,7 @@ use sandtable_core::search::{with_thread_search as with_search, Search};
 use sandtable_core::text;
 use sandtable_core::text::Text;
 use std::cell::RefCell;
+use std::collections::hash_map::{Entry, HashMap};
 use std::sync::Arc;
 
 impl StalingradBlitz {
@@ -30,6 +31,29 @@ impl StalingradBlitz {
     pub(crate) fn legal_moves(&self, out: &mut Vec<Action>) {
         // 3.1(1), 14.2(3): the room in each hex, from the kept layout's stacks.
         let room = Board::new(&self.d, &self.s);
+        let all = self.moving_units();
+        out.reserve(all.iter().map(|(_, m)| m.normal.hexes.len() + m.march_only.len()).sum());
+        LISTS.with(|kept| {
+            let kept = &mut *kept.borrow_mut();
+            kept.check(&self.d, &self.s, &room);
+            for (unit, m) in all {
+                let slot = &mut kept.units[unit as usize];
+                match slot {
+                    Some((was, list)) if Arc::ptr_eq(was, &m) => out.extend_from_slice(list),
+                    _ => {
+                        let at = out.len();
+                        unit_moves(&room, unit, &m, out, |h, has_room| {
+                            kept.room[h.idx()] = if has_room { ROOM } else { FULL };
+                        });
+                        *slot = Some((m, out[at..].to_vec()));
+                    }
+                }
+            }
+        });
+    }
+
+    /// The activated units that have not moved, with their searches.
+    fn moving_units(&self) -> Vec<(UnitId, Arc<UnitMoves>)> {
         let units = (0..self.s.units.len()).filter(|&i| {
             let st = &self.s.units[i];
             st.active && !st.moved && st.hex().is_some()
@@ -39,29 +63,15 @@ impl StalingradBlitz {
         with_moves(&self.d, &self.s, units.map(|i| i as UnitId), |unit, m| {
             all.push((unit, m.clone()));
         });
-        out.reserve(all.iter().map(|(_, m)| m.normal.hexes.len() + m.march_only.len()).sum());
-        for (unit, m) in all {
-            for &to in &m.normal.hexes {
-                if to != m.start() && room.has_room(to, None) {
-                    out.push(Action::Move {
-                        unit,
-                        to,
-                        march: false,
-                        via: Route::default(),
-                    });
-                }
-            }
-            // 9.3: march formation, where it reaches hexes normal movement does not.
-            for &to in &m.march_only {
-                if room.has_room(to, None) {
-                    out.push(Action::Move {
-                        unit,
-                        to,
-                        march: true,
-                        via: Route::default(),
-                    });
-                }
-            }
+        all
+    }
+
+    /// [`StalingradBlitz::legal_moves`] made anew, no unit's moves kept.
+    #[cfg(test)]
+    fn legal_moves_fresh(&self, out: &mut Vec<Action>) {
+        let room = Board::fresh(&self.d, &self.s);
+        for (unit, m) in self.moving_units() {
+            unit_moves(&room, unit, &m, out, |_, _| {});
         }
     }
 
@@ -363,6 +373,112 @@ impl StalingradBlitz {
     }
 }
 
+/// 9.0: the moves of `unit` with the searches `m`, to every hex they reach with room for one
+/// more unit (3.1(1), 14.2(3)), by normal movement (9.2), then by march formation where normal
+/// movement does not reach (9.3); `seen` is told the room found in each hex.
+fn unit_moves(room: &Board, unit: UnitId, m: &UnitMoves, out: &mut Vec<Action>, mut seen: impl FnMut(Hex, bool)) {
+    for &to in &m.normal.hexes {
+        if to != m.start() {
+            let has_room = room.has_room(to, None);
+            seen(to, has_room);
+            if has_room {
+                out.push(Action::Move {
+                    unit,
+                    to,
+                    march: false,
+                    via: Route::default(),
+                });
+            }
+        }
+    }
+    for &to in &m.march_only {
+        let has_room = room.has_room(to, None);
+        seen(to, has_room);
+        if has_room {
+            out.push(Action::Move {
+                unit,
+                to,
+                march: true,
+                via: Route::default(),
+            });
+        }
+    }
+}
+
+/// In [`KeptLists::room`]: not looked at since the lists were last begun again; room for one
+/// more unit; no room.
+const UNSEEN: u8 = 0;
+const ROOM: u8 = 1;
+const FULL: u8 = 2;
+
+/// Each unit's moves as last listed, kept while its searches are the same and the room in
+/// every hex they reach is as it was: a move of the side's own units fills or empties at most
+/// the two hexes it leaves and enters (3.1(1)), and only a stack of two in a hex without a
+/// fortress has no room (14.2(3)).
+#[derive(Default)]
+struct KeptLists {
+    /// The serial number of the data, the log of moves read ([`State::moves`]) and how much
+    /// of it, the fortresses.
+    data: Option<u64>,
+    log: u64,
+    seen: usize,
+    fortresses: Vec<Fortress>,
+    /// Per hex, the room the kept lists found there.
+    room: Vec<u8>,
+    /// Per unit, the searches its list was made from and the list.
+    units: Vec<Option<(Arc<UnitMoves>, Vec<Action>)>>,
+}
+
+thread_local! {
+    static LISTS: RefCell<KeptLists> = RefCell::new(KeptLists::default());
+}
+
+impl KeptLists {
+    /// Forgets the lists that may list a hex whose room changed since the last check: every
+    /// list, unless the position is the one last checked or one that followed from it.
+    fn check(&mut self, d: &Data, s: &State, room: &Board) {
+        let n = d.map.grid.len();
+        let logged = (self.data == Some(d.serial) && self.log == s.moves.id() && self.fortresses == s.fortresses)
+            .then(|| s.moves.log().get(self.seen..))
+            .flatten();
+        match logged {
+            Some(moved) => {
+                for &(u, was) in moved {
+                    for l in [was, s.units[u as usize].loc] {
+                        let Loc::Map(h) = l else { continue };
+                        let at = self.room[h.idx()];
+                        let now = if room.has_room(h, None) { ROOM } else { FULL };
+                        if at == UNSEEN || at == now {
+                            continue;
+                        }
+                        self.room[h.idx()] = now;
+                        for slot in &mut self.units {
+                            let lists = |(m, _): &(Arc<UnitMoves>, Vec<Action>)| {
+                                m.normal.hexes.contains(&h) || m.march_only.contains(&h)
+                            };
+                            if slot.as_ref().is_some_and(lists) {
+                                *slot = None;
+                            }
+                        }
+                    }
+                }
+            }
+            None => {
+                self.data = Some(d.serial);
+                self.log = s.moves.id();
+                self.fortresses.clone_from(&s.fortresses);
+                self.room.clear();
+                self.room.resize(n, UNSEEN);
+                self.units.clear();
+            }
+        }
+        self.seen = s.moves.log().len();
+        if self.units.len() < s.units.len() {
+            self.units.resize_with(s.units.len(), || None);
+        }
+    }
+}
+
 /// The hexes one search reached, in the order first reached, with the hex each was reached
 /// from.
 #[derive(Debug, PartialEq)]
@@ -445,6 +561,33 @@ struct SideMoves {
     /// `flags_fresh`: worked out again only when the enemy's hexes or the fortresses change.
     flags: Vec<u8>,
     flags_fresh: bool,
+    /// The searches made under `flags`, by what they read of the unit ([`Alike`]): a unit
+    /// alike another in the same hex (a stack of two of a kind, say) has the same moves. Made
+    /// empty whenever `flags` are worked out again.
+    alike: HashMap<Alike, (Arc<UnitMoves>, u32)>,
+}
+
+/// All that a unit's searches (9.2, 9.3) read of the unit itself, besides its side: its hex,
+/// its movement allowance on the face it shows (8.1), whether it is mechanised (the TEC's
+/// column) and whether it is a mountain division (9.2(4)2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Alike {
+    start: Hex,
+    ma: u8,
+    mech: bool,
+    mountain: bool,
+}
+
+impl Alike {
+    fn of(d: &Data, s: &State, u: UnitId, start: Hex) -> Alike {
+        let def = &d.units[u as usize];
+        Alike {
+            start,
+            ma: def.face(s.units[u as usize].reduced).ma,
+            mech: def.mech,
+            mountain: def.is_mountain(),
+        }
+    }
 }
 
 impl SideMoves {
@@ -558,6 +701,7 @@ impl Memo {
             changed.extend(was.into_iter().chain(is));
             m.units.forget_near(&d.map.grid, &changed, MARGIN);
             m.flags_fresh = false;
+            m.alike.clear();
             std::mem::swap(&mut m.enemy, &mut self.held);
             m.fortresses.clone_from(&s.fortresses);
         }
@@ -601,12 +745,21 @@ pub(crate) fn with_moves(
                     if !sm.flags_fresh {
                         b.move_flags(side, &mut sm.flags);
                         sm.flags_fresh = true;
+                        sm.alike.clear();
                     }
-                    let kept = &mut sm.units;
-                    let m = Arc::new(search_unit(b, u, &sm.flags));
-                    let far = (m.normal.hexes.iter()).chain(m.march.iter().flat_map(|r| r.hexes.iter()));
-                    let radius = reach::radius(&d.map.grid, start, far.copied());
-                    kept.put(u as usize, key, start, radius, m.clone());
+                    // A unit alike one searched under the same flags moves as it does.
+                    let (m, radius) = match sm.alike.entry(Alike::of(d, s, u, start)) {
+                        Entry::Occupied(e) => e.get().clone(),
+                        Entry::Vacant(e) => {
+                            let m = Arc::new(search_unit(b, u, &sm.flags));
+                            // The hexes march formation reaches are the start, some that normal
+                            // movement reaches and `march_only`.
+                            let far = m.normal.hexes.iter().chain(&m.march_only);
+                            let radius = reach::radius(&d.map.grid, start, far.copied());
+                            e.insert((m, radius)).clone()
+                        }
+                    };
+                    sm.units.put(u as usize, key, start, radius, m.clone());
                     m
                 }
             };
@@ -704,6 +857,27 @@ mod tests {
             .expect("random play reaches the end");
             assert!(checked > 10_000, "only {checked} searches checked");
         }
+    }
+
+    /// The movement list made from each unit's kept moves is the list made anew, at every
+    /// decision of random campaign games where moves are listed.
+    #[test]
+    fn kept_move_lists_are_fresh_lists() {
+        let mut listed = 0;
+        for seed in [6, 7] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+                g.legal_moves(&mut kept);
+                g.legal_moves_fresh(&mut fresh);
+                assert_eq!(kept, fresh, "seed {seed}: a kept move list is stale");
+                listed += (!fresh.is_empty()) as usize;
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(listed > 400, "moves listed at only {listed} decisions");
     }
 
     /// Whenever the moves logged since the last check say that the enemy's hexes cannot have

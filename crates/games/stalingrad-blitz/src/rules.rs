@@ -742,8 +742,9 @@ impl<'a> Board<'a> {
         let mountain_div = def.is_mountain();
         let sides = &d.move_sides[def.mech as usize];
         let (enter, leave) = (c.zoc_enter_mp as u32, c.zoc_leave_mp as u32);
-        m.run(&d.map.grid, budget, |from, dir, to| {
-            // As in `movement_within`, step for step.
+        // The start's own steps, the only ones that may cross a major river or enter a
+        // mountain hex off the road; as in `movement_within`, step for step.
+        m.run_steps(&d.map.grid, budget, 1, |from, dir, to| {
             let code = sides[from.idx()][dir as usize];
             let to_flags = flags[to.idx()];
             if code == MOVE_PROHIBITED || code == MOVE_IMPASSABLE || to_flags & HELD_BY_ENEMY != 0 {
@@ -753,12 +754,15 @@ impl<'a> Board<'a> {
             let zoc_to = to_flags & IN_ENEMY_ZOC != 0;
             let zoc = enter * zoc_to as u32 + leave * zoc_from as u32;
             match code {
-                MOVE_MOUNTAIN if !mountain_div || from != start || (zoc_from && zoc_to) => None,
-                MOVE_MAJOR if from != start || (zoc_from && zoc_to) => None,
+                MOVE_MOUNTAIN if !mountain_div || (zoc_from && zoc_to) => None,
+                MOVE_MAJOR if zoc_from && zoc_to => None,
                 MOVE_MOUNTAIN | MOVE_MAJOR => Some((budget, true)),
                 mp => Some(((mp as u32 + zoc) * 2, false)),
             }
         });
+        // Every later step: 9.2(3) and 9.2(4)2 refuse a major river or a mountain hex to a
+        // unit that did not start next to it.
+        m.run_normal(&d.map.grid, budget, sides, flags, enter, leave);
         Searched::Reached
     }
 
@@ -968,6 +972,78 @@ pub(crate) struct MoveSearch {
     touched: Vec<u16>,
     lists: Vec<Vec<u16>>,
     limit: usize,
+    /// The cost being expanded, and whether its list is sorted yet.
+    level: usize,
+    sorted: bool,
+}
+
+/// The hexes a search has yet to expand, one list per cost ([`MoveSearch`]), and what it
+/// knows of each hex.
+struct MoveQueue<'a> {
+    nodes: &'a mut [MoveNode],
+    touched: &'a mut Vec<u16>,
+    lists: &'a mut [Vec<u16>],
+    level: &'a mut usize,
+    sorted: &'a mut bool,
+}
+
+impl MoveQueue<'_> {
+    /// The next hex to expand and its cost, marked expanded: the cheapest, and at equal cost
+    /// the lowest; `None` when none is left.
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u16, u32)> {
+        while let Some(list) = self.lists.get_mut(*self.level) {
+            if !*self.sorted {
+                if list.len() > 1 {
+                    list.sort_unstable_by(|a, b| b.cmp(a));
+                }
+                *self.sorted = true;
+            }
+            let Some(node) = list.pop() else {
+                *self.level += 1;
+                *self.sorted = false;
+                continue;
+            };
+            let c = *self.level as u32;
+            let expanded = &mut self.nodes[node as usize];
+            if c != expanded.cost as u32 || expanded.done {
+                continue;
+            }
+            expanded.done = true;
+            return Some((node, c));
+        }
+        None
+    }
+
+    /// A step from `from` into `to` (not expanded) arriving at cost `total` (within the
+    /// limit), that may go on, or must stop there.
+    #[inline(always)]
+    fn arrive(&mut self, from: u16, to: u16, total: u16, stop: bool) {
+        let n = &mut self.nodes[to as usize];
+        let (go, halt) = (n.cost, n.stop_cost);
+        if stop {
+            if total < go && total < halt {
+                if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
+                    self.touched.push(to);
+                }
+                n.stop_cost = total;
+                n.stop_parent = from;
+            }
+        } else if total < go {
+            if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
+                self.touched.push(to);
+            }
+            n.cost = total;
+            n.parent = from;
+            let list = &mut self.lists[total as usize];
+            if total as usize == *self.level && *self.sorted {
+                let at = list.partition_point(|&x| x > to);
+                list.insert(at, to);
+            } else {
+                list.push(to);
+            }
+        }
+    }
 }
 
 impl MoveSearch {
@@ -991,6 +1067,7 @@ impl MoveSearch {
         if self.lists.len() <= self.limit {
             self.lists.resize_with(self.limit + 1, Vec::new);
         }
+        (self.level, self.sorted) = (0, false);
     }
 
     /// The search's source, at cost 0.
@@ -1008,74 +1085,87 @@ impl MoveSearch {
         &mut self,
         grid: &sandtable_core::hex::HexGrid,
         limit: u32,
+        step: impl FnMut(Hex, u8, Hex) -> Option<(u32, bool)>,
+    ) {
+        self.run_steps(grid, limit, usize::MAX, step);
+    }
+
+    /// [`MoveSearch::run`] for at most `hexes` hexes expanded: the search goes on where it
+    /// stopped at the next call.
+    fn run_steps(
+        &mut self,
+        grid: &sandtable_core::hex::HexGrid,
+        limit: u32,
+        hexes: usize,
         mut step: impl FnMut(Hex, u8, Hex) -> Option<(u32, bool)>,
     ) {
-        let (nodes, touched, lists) = (
-            &mut self.nodes[..],
-            &mut self.touched,
-            &mut self.lists[..=limit as usize],
-        );
-        let mut level = 0usize;
-        let mut sorted = false;
-        // The next hex to expand: from the list of the cost being expanded.
-        while let Some(list) = lists.get_mut(level) {
-            if !sorted {
-                list.sort_unstable_by(|a, b| b.cmp(a));
-                sorted = true;
-            }
-            let Some(node) = list.pop() else {
-                level += 1;
-                sorted = false;
-                continue;
-            };
-            let c = level as u32;
-            let expanded = &mut nodes[node as usize];
-            if c != expanded.cost as u32 || expanded.done {
-                continue;
-            }
-            expanded.done = true;
+        let mut q = self.queue(limit);
+        for _ in 0..hexes {
+            let Some((node, c)) = q.next() else { break };
             let from = Hex(node);
             for (dir, &to) in grid.neighbour_row(from).iter().enumerate() {
-                if to == sandtable_core::hex::NO_HEX {
-                    continue;
-                }
-                let t = to as usize;
-                if nodes[t].done {
+                if to == sandtable_core::hex::NO_HEX || q.nodes[to as usize].done {
                     continue;
                 }
                 let Some((price, stop)) = step(from, dir as u8, Hex(to)) else {
                     continue;
                 };
                 let total = c.saturating_add(price);
-                if total > limit {
-                    continue;
-                }
-                let total = total as u16;
-                let n = &mut nodes[t];
-                let (go, halt) = (n.cost, n.stop_cost);
-                if stop {
-                    if total < go && total < halt {
-                        if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
-                            touched.push(to);
-                        }
-                        n.stop_cost = total;
-                        n.stop_parent = node;
-                    }
-                } else if total < go {
-                    if go == MOVE_UNREACHED && halt == MOVE_UNREACHED {
-                        touched.push(to);
-                    }
-                    n.cost = total;
-                    n.parent = node;
-                    let list = &mut lists[total as usize];
-                    if total as usize == level && sorted {
-                        let at = list.partition_point(|&x| x > to);
-                        list.insert(at, to);
-                    } else {
-                        list.push(to);
-                    }
+                if total <= limit {
+                    q.arrive(node, to, total as u16, stop);
                 }
             }
+        }
+    }
+
+    /// [`MoveSearch::run`] with the steps of normal movement (9.2) away from the start
+    /// ([`Board::unit_search`]) priced in place: over `sides` ([`move_sides`]), where a major
+    /// river and a mountain hex (9.2(3), 9.2(4)2) refuse the step, and `flags`
+    /// ([`Board::move_flags`]): no step into an enemy's hex (3.1(2)), `enter` MP more into
+    /// enemy ZOC and `leave` more out of it (9.2(2)).
+    fn run_normal(
+        &mut self,
+        grid: &sandtable_core::hex::HexGrid,
+        limit: u32,
+        sides: &[[u16; 6]],
+        flags: &[u8],
+        enter: u32,
+        leave: u32,
+    ) {
+        let mut q = self.queue(limit);
+        while let Some((node, c)) = q.next() {
+            let from = node as usize;
+            let (codes, row) = (&sides[from], grid.neighbour_row(Hex(node)));
+            let from_zoc = if flags[from] & IN_ENEMY_ZOC != 0 { leave } else { 0 };
+            for dir in 0..6 {
+                let code = codes[dir];
+                // Prohibited (also where there is no neighbour), impassable, a major river, a
+                // mountain hex.
+                if code >= MOVE_MAJOR {
+                    continue;
+                }
+                let to = row[dir];
+                let to_flags = flags[to as usize];
+                if to_flags & HELD_BY_ENEMY != 0 || q.nodes[to as usize].done {
+                    continue;
+                }
+                let to_zoc = if to_flags & IN_ENEMY_ZOC != 0 { enter } else { 0 };
+                let total = c + (code as u32 + from_zoc + to_zoc) * 2;
+                if total <= limit {
+                    q.arrive(node, to, total as u16, false);
+                }
+            }
+        }
+    }
+
+    /// The queue of the search: see [`MoveQueue`].
+    fn queue(&mut self, limit: u32) -> MoveQueue<'_> {
+        MoveQueue {
+            nodes: &mut self.nodes[..],
+            touched: &mut self.touched,
+            lists: &mut self.lists[..=limit as usize],
+            level: &mut self.level,
+            sorted: &mut self.sorted,
         }
     }
 
