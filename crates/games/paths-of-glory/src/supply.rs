@@ -292,6 +292,12 @@ struct Reach {
 
 impl Supplied {
     pub fn new(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Supplied {
+        Supplied::without(data, pos, t, ctx, &[])
+    }
+
+    /// The flood from the tracer's sources other than those in `barred` (2022 13.1.12): what
+    /// [`traced_to`] says of each space with those sources not counted.
+    fn without(data: &Data, pos: &Position, t: Tracer, ctx: &Context, barred: &[Space]) -> Supplied {
         let n = data.map.graph.len();
         let side = t.side();
         // The spaces with a land path (entering only spaces the tracer may enter) to a space in
@@ -319,13 +325,11 @@ impl Supplied {
             }
             reach
         };
-        let land = flood(
-            &mut data
-                .map
-                .graph
-                .space_indices()
-                .filter(|&s| data.supply_sets[s.idx()] & source_bits(t) != 0 && pos.space(s).control == Some(side)),
-        );
+        let land = flood(&mut data.map.graph.space_indices().filter(|&s| {
+            data.supply_sets[s.idx()] & source_bits(t) != 0
+                && pos.space(s).control == Some(side)
+                && !barred.contains(&s)
+        }));
         let ports: Vec<Space> = data
             .map
             .graph
@@ -366,6 +370,20 @@ struct FloodKey {
     lines: u32,
     sea: bool,
     beach: bool,
+    /// The sources not counted (2022 13.1.12), as bits of [`FOREIGN`]; 0 for a plain flood.
+    barred: u8,
+}
+
+/// The sources 2022 13.1.12 may leave out, by their spaces' ids: bit `i` of
+/// [`FloodKey::barred`] is `FOREIGN[i]`.
+const FOREIGN: [&str; 5] = ["essen", "breslau", "sofia", "constantinople", "belgrade"];
+
+/// [`foreign_sources`] as bits of [`FOREIGN`].
+fn foreign_bits(nation: Nation) -> u8 {
+    foreign_sources(nation)
+        .iter()
+        .map(|id| FOREIGN.iter().position(|f| f == id).map_or(0, |i| 1u8 << i))
+        .fold(0, |a, b| a | b)
 }
 
 impl FloodKey {
@@ -393,6 +411,7 @@ impl FloodKey {
             lines,
             sea,
             beach,
+            barred: 0,
         }
     }
 }
@@ -561,7 +580,24 @@ impl Kept {
     /// The spaces where the tracer is in supply in `pos`, with `open_beaches` holding the MEF
     /// Beachhead marker.
     pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Supplied {
-        let key = FloodKey::of(data, t);
+        self.flood_without(data, pos, t, open_beaches, 0, &[])
+    }
+
+    /// The flood of [`Kept::flood`] from the sources other than `barred` (whose bits of
+    /// [`FOREIGN`] are `bits`), kept as one more kind of flood.
+    fn flood_without(
+        &self,
+        data: &Data,
+        pos: &Position,
+        t: Tracer,
+        open_beaches: &[Space],
+        bits: u8,
+        barred: &[Space],
+    ) -> Supplied {
+        let key = FloodKey {
+            barred: bits,
+            ..FloodKey::of(data, t)
+        };
         let mut slot = self.lock();
         let maps = Kept::maps(&mut slot, data, pos);
         if let Some((_, _, f)) = maps
@@ -576,7 +612,7 @@ impl Kept {
             occupancy: Some(&maps.occupancy),
             kept: None,
         };
-        let f = Supplied::new(data, pos, t, &ctx);
+        let f = Supplied::without(data, pos, t, &ctx, barred);
         maps.floods.push((key, open_beaches.to_vec(), f.clone()));
         f
     }
@@ -644,7 +680,17 @@ pub fn only_through_foreign_sources(data: &Data, pos: &Position, unit: usize, at
         .filter_map(|id| data.space(id))
         .collect();
     let t = tracer_of(data, unit);
-    !barred.is_empty()
-        && in_supply(data, pos, t, at, ctx)
-        && !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s))
+    if barred.is_empty() || !in_supply(data, pos, t, at, ctx) {
+        return false;
+    }
+    match ctx.kept {
+        // The kept flood from the other sources, made once for every unit of the nationality.
+        Some(kept) if at.idx() < data.map.graph.len() => {
+            let bits = foreign_bits(data.pieces[unit].nation);
+            !kept
+                .flood_without(data, pos, t, ctx.open_beaches, bits, &barred)
+                .at(data, at)
+        }
+        _ => !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s)),
+    }
 }
