@@ -210,6 +210,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             }
             candidates.push(Action::EndDiscard);
         }
+        Frame::Activation { .. } => return crate::operations::activation_legal(g, frame, out),
         _ => {
             crate::operations::candidates(g, frame, &mut candidates);
             if crate::operations::exact(frame) {
