@@ -52,6 +52,19 @@ impl Occupancy {
     pub fn has(&self, side: Side, s: Space) -> bool {
         self.0.get(s.idx()).is_some_and(|&x| x & side_bit(side) != 0)
     }
+
+    /// Whether `side` has units in the same spaces here as in `other`.
+    fn same_for(&self, other: &Occupancy, side: Side) -> bool {
+        let b = side_bit(side);
+        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(x, y)| x & b == y & b)
+    }
+}
+
+fn other_side(side: Side) -> Side {
+    match side {
+        Side::Cp => Side::Ap,
+        Side::Ap => Side::Cp,
+    }
 }
 
 fn side_bit(side: Side) -> u8 {
@@ -529,10 +542,23 @@ impl Kept {
             // Made for another position: a trust given for the old maps no longer holds.
             slot.trusted = 0;
             let (first, next) = chains(data, pos);
+            let inputs = Inputs::of(pos);
+            let occupancy = Occupancy::of(data, pos);
+            // A flood reads of the position only each space's control and fort and where the
+            // enemy of its side stands (14.1.2, 14.1.4, 14.2): a side's floods stay true while
+            // those are unchanged, as when its own units move.
+            let floods = match slot.maps.take() {
+                Some(old) if old.inputs.spaces == inputs.spaces => old
+                    .floods
+                    .into_iter()
+                    .filter(|(k, _, _)| old.occupancy.same_for(&occupancy, other_side(k.side)))
+                    .collect(),
+                _ => Vec::new(),
+            };
             slot.maps = Some(Maps {
-                inputs: Inputs::of(pos),
-                occupancy: Arc::new(Occupancy::of(data, pos)),
-                floods: Vec::new(),
+                inputs,
+                occupancy: Arc::new(occupancy),
+                floods,
                 first,
                 next,
             });
