@@ -95,6 +95,76 @@ fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
     activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
 }
 
+/// 9.2.3: what activating a space costs for movement and for combat, as [`activation_cost`]
+/// says of each, the space's units and the events' terms read once for both.
+fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
+    let data = g.data();
+    let units: Vec<&crate::data::Piece> = units_of(g, side, s).iter().map(|&u| &data.pieces[u as usize]).collect();
+    let f = data.facts(s);
+    let (joined, per_unit) = crate::events::activation_terms(g, side, s);
+    if per_unit {
+        return (units.len() as u8, units.len() as u8);
+    }
+    let w = activation::Where {
+        space: &data.map.graph.space(s).id,
+        country: f.nation.as_deref(),
+        tsar_fell: crate::events::tsar_fell(g),
+        joined: &joined,
+        mef_beachhead_supply: mef_beachhead_supply(g, side, s),
+    };
+    (
+        activation::cost(&units, Purpose::Move, &w),
+        activation::cost(&units, Purpose::Combat, &w),
+    )
+}
+
+/// The activations of an Activation frame (9.2): the candidates the check keeps, what the
+/// check asks of a space alike for movement and combat (its units, their supply, whether it is
+/// already activated, the costs) asked once for both.
+pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
+    let Frame::Activation { side, ops } = *frame else {
+        return;
+    };
+    let mut listed = Vec::new();
+    candidates(g, frame, &mut listed);
+    // The space last asked of: whether it may be activated at all, and its two costs.
+    let mut last: Option<(Space, bool, (u8, u8))> = None;
+    for a in listed {
+        let Action::Activate { space, combat } = a else {
+            if check(g, frame, &a).is_ok() {
+                out.push(a);
+            }
+            continue;
+        };
+        let (open, costs) = match last {
+            Some((s, open, costs)) if s == space => (open, costs),
+            _ => {
+                // 9.2, 14.3.1, 9.2.6, 9.2.5.
+                let open = valid(g, space) && {
+                    let here = units_of(g, side, space);
+                    here.iter().any(|&u| supplied(g, u)) && !g.action.activated.iter().any(|&(s, _)| s == space)
+                };
+                let costs = if open { activation_costs(g, side, space) } else { (0, 0) };
+                last = Some((space, open, costs));
+                (open, costs)
+            }
+        };
+        let ok = open
+            // 2022 15.2.5.
+            && !(combat && summer_desert(g, space))
+            // 9.2.3.
+            && (if combat { costs.1 } else { costs.0 }) <= ops
+            // 9.2.7.
+            && !(combat
+                && side == Side::Ap
+                && near_east_limited(g, space)
+                && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s)));
+        if ok {
+            out.push(a);
+        }
+    }
+}
+
 /// 9.2.7.1: the MEF army in `s` draws its supply from the MEF Beachhead: in supply with the
 /// beach open, not without it.
 fn mef_beachhead_supply(g: &PathsOfGlory, side: Side, s: Space) -> bool {
@@ -2602,4 +2672,45 @@ fn london_alone(g: &PathsOfGlory, b: &Battle) -> bool {
         && !from
             .iter()
             .any(|&s| matches!(data.facts(s).nation.as_deref(), Some("be" | "fr")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
+    /// to 5, the activations listed asking once a space for both purposes are the candidates
+    /// the check keeps, one by one.
+    #[test]
+    fn the_activations_asked_once_a_space_are_those_the_check_keeps_at_every_decision() {
+        let (mut lists, mut kept, mut refused) = (0u64, 0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                let _trust = g.kept.trust(g.data(), &g.pos);
+                for side in [Side::Cp, Side::Ap] {
+                    for ops in 1..=5 {
+                        let frame = Frame::Activation { side, ops };
+                        let mut listed = Vec::new();
+                        candidates(g, &frame, &mut listed);
+                        let n = listed.len() as u64;
+                        listed.retain(|a| check(g, &frame, a).is_ok());
+                        let mut once = Vec::new();
+                        activation_legal(g, &frame, &mut once);
+                        assert_eq!(once, listed, "{side:?} {ops} OPS");
+                        lists += 1;
+                        kept += listed.len() as u64;
+                        refused += n - listed.len() as u64;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            lists > 5_000 && kept > 100_000 && refused > 5_000,
+            "{lists} {kept} {refused}"
+        );
+    }
 }

@@ -300,6 +300,68 @@ pub fn any_destination(data: &Data, pos: &Position, unit: usize, ctx: &Context, 
     })
 }
 
+/// All that [`any_destination`] reads of the unit itself (the position, the context and the
+/// filter aside): where it is; its side, nationality and kind (13.1.2, 13.1.6, 13.1.7, 13.1.9,
+/// 13.2, 2022 11.1.9, 5.7.4.6, 16.4.9; its redeploying nationality, capital and foreign sources
+/// follow from the nationality, 13.1.11, 2022 13.1.12); the dashed lines it may take (11.1.4);
+/// whether it traces through an open MEF beach (9.5.3.5) and is one of the British corps the
+/// Near East limit names (13.2.1); whether it may enter the Near East (11.3.1). Units alike in
+/// all these have the same answer in one position with one context and filter, so a list of
+/// redeployments asks once for each such class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Class {
+    loc: Location,
+    side: Side,
+    nation: Nation,
+    kind: Kind,
+    lines: Nation,
+    beach: bool,
+    listed_british: bool,
+    near_east: bool,
+}
+
+impl Class {
+    pub(crate) fn of(data: &Data, pos: &Position, unit: usize) -> Option<Class> {
+        let p = data.pieces.get(unit)?;
+        let u = pos.units.get(unit)?;
+        let beach = match tracer_of(data, unit) {
+            supply::Tracer::Unit { beach, .. } => beach,
+            supply::Tracer::Space(_) => false,
+        };
+        Some(Class {
+            loc: u.loc,
+            side: p.side,
+            nation: p.nation,
+            kind: p.kind,
+            lines: p.line_nation(),
+            beach,
+            listed_british: ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str()),
+            near_east: pos.may_enter_near_east(data, unit),
+        })
+    }
+}
+
+/// [`any_destination`] asked once for each [`Class`] of unit: `memo` holds the answers given
+/// so far, and must be used for one position, context and filter only.
+pub(crate) fn any_destination_of_class(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    room: impl Fn(Place) -> bool,
+    memo: &mut Vec<(Class, bool)>,
+) -> bool {
+    let Some(class) = Class::of(data, pos, unit) else {
+        return false;
+    };
+    if let Some(&(_, any)) = memo.iter().find(|(c, _)| *c == class) {
+        return any;
+    }
+    let any = any_destination(data, pos, unit, ctx, room);
+    memo.push((class, any));
+    any
+}
+
 /// Gives `visit` each place before the Near East limits, with whether it is reached by sea or
 /// the Reserve Box (a place may come more than once); stops when `visit` says so (returns
 /// true), and says whether it did.
@@ -682,6 +744,56 @@ mod tests {
         assert!(
             units > 20_000 && somewhere > 1_000 && nowhere > 1_000 && reserve > 100,
             "{units} {somewhere} {nowhere} {reserve}"
+        );
+    }
+
+    /// 13.1: at every decision of random campaigns, whether each unit has somewhere to go within
+    /// the stacking limit, asked once for each class of unit, is what asking of the unit itself
+    /// says; so too with filters that refuse most places (the Reserve Box only, empty spaces
+    /// only), so that many units have nowhere to go; and most units are answered from an
+    /// earlier one of their class.
+    #[test]
+    fn the_answer_asked_once_a_class_is_each_units_own_at_every_decision() {
+        let (mut units, mut remembered, mut nowhere) = (0u64, 0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                let data = g.data();
+                let occ = g.kept.occupancy(data, &g.pos);
+                let ctx = crate::round::sr_context(g, &occ);
+                let room = |p: Place| match p {
+                    Place::Map(s) => occ.count(s) < 3,
+                    Place::Reserve => true,
+                };
+                let box_only = |p: Place| p == Place::Reserve;
+                let empty = |p: Place| matches!(p, Place::Map(s) if occ.count(s) == 0);
+                let filters: [&dyn Fn(Place) -> bool; 3] = [&room, &box_only, &empty];
+                for filter in filters {
+                    let mut memo = Vec::new();
+                    for u in 0..data.pieces.len() {
+                        if !matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve) {
+                            continue;
+                        }
+                        let known = memo.len();
+                        let any = any_destination(data, &g.pos, u, &ctx, filter);
+                        assert_eq!(
+                            any_destination_of_class(data, &g.pos, u, &ctx, filter, &mut memo),
+                            any,
+                            "{}",
+                            data.pieces[u].id
+                        );
+                        units += 1;
+                        remembered += (memo.len() == known) as u64;
+                        nowhere += !any as u64;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            units > 50_000 && remembered > units / 4 && nowhere > 5_000,
+            "{units} {remembered} {nowhere}"
         );
     }
 }

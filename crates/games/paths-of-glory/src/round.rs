@@ -264,6 +264,28 @@ pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &m
 }
 
 pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
+    check_sr_with(g, frame, action, None)
+}
+
+/// The redeployments of a Redeployment frame (13.1): its candidates the check keeps, asking
+/// whether a unit has somewhere to go once for each class of unit ([`redeployment::Class`]).
+pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
+    let mut candidates = Vec::new();
+    sr_candidates(g, frame, side, &mut candidates);
+    let mut memo = Vec::new();
+    out.extend(
+        candidates
+            .into_iter()
+            .filter(|a| check_sr_with(g, frame, a, Some(&mut memo)).is_ok()),
+    );
+}
+
+fn check_sr_with(
+    g: &PathsOfGlory,
+    frame: &Frame,
+    action: &Action,
+    memo: Option<&mut Vec<(redeployment::Class, bool)>>,
+) -> Result<(), Refusal> {
     match (frame.clone(), action) {
         (Frame::Redeployment { .. }, Action::EndRedeployment) => Ok(()),
         (Frame::Redeployment { side, points }, Action::Redeploy { unit }) => {
@@ -309,7 +331,12 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
                 Place::Map(s) => occ.count(s) < 3,
                 Place::Reserve => true,
             };
-            if redeployment::any_destination(g.data(), &g.pos, u, &sr_context(g, &occ), room) {
+            let ctx = sr_context(g, &occ);
+            let any = match memo {
+                Some(memo) => redeployment::any_destination_of_class(g.data(), &g.pos, u, &ctx, room, memo),
+                None => redeployment::any_destination(g.data(), &g.pos, u, &ctx, room),
+            };
+            if any {
                 Ok(())
             } else {
                 Err(PathsOfGlory::refuse(

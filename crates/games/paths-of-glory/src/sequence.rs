@@ -179,7 +179,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
         ]),
         Frame::PickOptional { side, card } => crate::optional_cards::candidates(g, *side, *card, &mut candidates),
         Frame::Round { side, .. } => crate::round::candidates(g, *side, &mut candidates),
-        Frame::Redeployment { side, .. } => crate::round::sr_candidates(g, frame, *side, &mut candidates),
+        Frame::Redeployment { side, .. } => return crate::round::sr_legal(g, frame, *side, out),
         // The places of the rule functions the check uses (13.1 and the stacking limit), exactly.
         Frame::RedeployUnit { side, .. } => return crate::round::sr_candidates(g, frame, *side, out),
         Frame::Replacement { side } => crate::round::replacement_candidates(g, *side, &mut candidates),
@@ -210,6 +210,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             }
             candidates.push(Action::EndDiscard);
         }
+        Frame::Activation { .. } => return crate::operations::activation_legal(g, frame, out),
         _ => {
             crate::operations::candidates(g, frame, &mut candidates);
             if crate::operations::exact(frame) {

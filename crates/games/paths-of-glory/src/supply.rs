@@ -52,6 +52,19 @@ impl Occupancy {
     pub fn has(&self, side: Side, s: Space) -> bool {
         self.0.get(s.idx()).is_some_and(|&x| x & side_bit(side) != 0)
     }
+
+    /// Whether `side` has units in the same spaces here as in `other`.
+    fn same_for(&self, other: &Occupancy, side: Side) -> bool {
+        let b = side_bit(side);
+        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(x, y)| x & b == y & b)
+    }
+}
+
+fn other_side(side: Side) -> Side {
+    match side {
+        Side::Cp => Side::Ap,
+        Side::Ap => Side::Cp,
+    }
 }
 
 fn side_bit(side: Side) -> u8 {
@@ -292,6 +305,12 @@ struct Reach {
 
 impl Supplied {
     pub fn new(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Supplied {
+        Supplied::without(data, pos, t, ctx, &[])
+    }
+
+    /// The flood from the tracer's sources other than those in `barred` (2022 13.1.12): what
+    /// [`traced_to`] says of each space with those sources not counted.
+    fn without(data: &Data, pos: &Position, t: Tracer, ctx: &Context, barred: &[Space]) -> Supplied {
         let n = data.map.graph.len();
         let side = t.side();
         // The spaces with a land path (entering only spaces the tracer may enter) to a space in
@@ -319,13 +338,11 @@ impl Supplied {
             }
             reach
         };
-        let land = flood(
-            &mut data
-                .map
-                .graph
-                .space_indices()
-                .filter(|&s| data.supply_sets[s.idx()] & source_bits(t) != 0 && pos.space(s).control == Some(side)),
-        );
+        let land = flood(&mut data.map.graph.space_indices().filter(|&s| {
+            data.supply_sets[s.idx()] & source_bits(t) != 0
+                && pos.space(s).control == Some(side)
+                && !barred.contains(&s)
+        }));
         let ports: Vec<Space> = data
             .map
             .graph
@@ -366,6 +383,20 @@ struct FloodKey {
     lines: u32,
     sea: bool,
     beach: bool,
+    /// The sources not counted (2022 13.1.12), as bits of [`FOREIGN`]; 0 for a plain flood.
+    barred: u8,
+}
+
+/// The sources 2022 13.1.12 may leave out, by their spaces' ids: bit `i` of
+/// [`FloodKey::barred`] is `FOREIGN[i]`.
+const FOREIGN: [&str; 5] = ["essen", "breslau", "sofia", "constantinople", "belgrade"];
+
+/// [`foreign_sources`] as bits of [`FOREIGN`].
+fn foreign_bits(nation: Nation) -> u8 {
+    foreign_sources(nation)
+        .iter()
+        .map(|id| FOREIGN.iter().position(|f| f == id).map_or(0, |i| 1u8 << i))
+        .fold(0, |a, b| a | b)
 }
 
 impl FloodKey {
@@ -393,6 +424,7 @@ impl FloodKey {
             lines,
             sea,
             beach,
+            barred: 0,
         }
     }
 }
@@ -510,10 +542,23 @@ impl Kept {
             // Made for another position: a trust given for the old maps no longer holds.
             slot.trusted = 0;
             let (first, next) = chains(data, pos);
+            let inputs = Inputs::of(pos);
+            let occupancy = Occupancy::of(data, pos);
+            // A flood reads of the position only each space's control and fort and where the
+            // enemy of its side stands (14.1.2, 14.1.4, 14.2): a side's floods stay true while
+            // those are unchanged, as when its own units move.
+            let floods = match slot.maps.take() {
+                Some(old) if old.inputs.spaces == inputs.spaces => old
+                    .floods
+                    .into_iter()
+                    .filter(|(k, _, _)| old.occupancy.same_for(&occupancy, other_side(k.side)))
+                    .collect(),
+                _ => Vec::new(),
+            };
             slot.maps = Some(Maps {
-                inputs: Inputs::of(pos),
-                occupancy: Arc::new(Occupancy::of(data, pos)),
-                floods: Vec::new(),
+                inputs,
+                occupancy: Arc::new(occupancy),
+                floods,
                 first,
                 next,
             });
@@ -561,7 +606,24 @@ impl Kept {
     /// The spaces where the tracer is in supply in `pos`, with `open_beaches` holding the MEF
     /// Beachhead marker.
     pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Supplied {
-        let key = FloodKey::of(data, t);
+        self.flood_without(data, pos, t, open_beaches, 0, &[])
+    }
+
+    /// The flood of [`Kept::flood`] from the sources other than `barred` (whose bits of
+    /// [`FOREIGN`] are `bits`), kept as one more kind of flood.
+    fn flood_without(
+        &self,
+        data: &Data,
+        pos: &Position,
+        t: Tracer,
+        open_beaches: &[Space],
+        bits: u8,
+        barred: &[Space],
+    ) -> Supplied {
+        let key = FloodKey {
+            barred: bits,
+            ..FloodKey::of(data, t)
+        };
         let mut slot = self.lock();
         let maps = Kept::maps(&mut slot, data, pos);
         if let Some((_, _, f)) = maps
@@ -576,7 +638,7 @@ impl Kept {
             occupancy: Some(&maps.occupancy),
             kept: None,
         };
-        let f = Supplied::new(data, pos, t, &ctx);
+        let f = Supplied::without(data, pos, t, &ctx, barred);
         maps.floods.push((key, open_beaches.to_vec(), f.clone()));
         f
     }
@@ -644,7 +706,17 @@ pub fn only_through_foreign_sources(data: &Data, pos: &Position, unit: usize, at
         .filter_map(|id| data.space(id))
         .collect();
     let t = tracer_of(data, unit);
-    !barred.is_empty()
-        && in_supply(data, pos, t, at, ctx)
-        && !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s))
+    if barred.is_empty() || !in_supply(data, pos, t, at, ctx) {
+        return false;
+    }
+    match ctx.kept {
+        // The kept flood from the other sources, made once for every unit of the nationality.
+        Some(kept) if at.idx() < data.map.graph.len() => {
+            let bits = foreign_bits(data.pieces[unit].nation);
+            !kept
+                .flood_without(data, pos, t, ctx.open_beaches, bits, &barred)
+                .at(data, at)
+        }
+        _ => !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s)),
+    }
 }

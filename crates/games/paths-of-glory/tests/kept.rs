@@ -133,3 +133,43 @@ fn the_kept_units_of_each_space_are_the_positions_at_every_decision() {
     });
     assert!(spaces > 100_000, "{spaces}");
 }
+
+/// 2022 13.1.12: whether a unit is supplied only through another nation's sources, answered
+/// from a kept flood from its other sources, is what a search from its space says with those
+/// sources not counted: for one unit of each nationality, at every space (every 10th decision of
+/// random campaigns).
+#[test]
+fn the_kept_floods_without_foreign_sources_agree_with_a_fresh_trace() {
+    let mut n = 0u64;
+    let (mut checked, mut only_foreign) = (0u64, 0u64);
+    every_decision(0..3, 400, |g| {
+        n += 1;
+        if !n.is_multiple_of(10) {
+            return;
+        }
+        let data = g.data();
+        let kept = g.supply_context();
+        let fresh = Context { kept: None, ..kept };
+        let mut units: Vec<usize> = Vec::new();
+        for u in 0..data.pieces.len() {
+            if !units.iter().any(|&v| tracer_of(data, v) == tracer_of(data, u)) {
+                units.push(u);
+            }
+        }
+        for &u in &units {
+            for s in data.map.graph.space_indices() {
+                let by_flood = supply::only_through_foreign_sources(data, &g.pos, u, s, &kept);
+                assert_eq!(
+                    by_flood,
+                    supply::only_through_foreign_sources(data, &g.pos, u, s, &fresh),
+                    "{} at {}",
+                    data.pieces[u].id,
+                    data.map.graph.space(s).id
+                );
+                checked += 1;
+                only_foreign += by_flood as u64;
+            }
+        }
+    });
+    assert!(checked > 100_000 && only_foreign > 1_000, "{checked} {only_foreign}");
+}
