@@ -10,7 +10,8 @@
 //! Each game is a hotseat game (GAME defaults to stalingrad-blitz, SCENARIO to the game's
 //! first; `ardennes-ii campaign` plays the largest position) played by one client with random
 //! legal actions, waiting THINK_MS (default 0) between actions as a player would; all games
-//! run concurrently. The client asks for what the browser page asks for: gzip, the map once
+//! run concurrently, their first actions spread over the first THINK_MS (as players who sat
+//! down at different moments, not all acting in the same instant every time). The client asks for what the browser page asks for: gzip, the map once
 //! per game (`map.svg`, which the browser then keeps), the game in the page form with only the
 //! log lines it lacks (the pieces of the board come in it), actions by their place in the list,
 //! and the game again with the other seat's token when the decision passes to it. Bytes are
@@ -64,7 +65,12 @@ async fn main() {
                 base,
                 stats: Stats::default(),
             };
-            c.play(&game, scenario.as_deref(), g as u64, per_game, think).await;
+            // Players who sat down at different moments: game `g` of `games` first waits `g /
+            // games` of the time between actions, so that the actions of all the games come
+            // spread over each second, not all at once.
+            let offset = think.mul_f64(g as f64 / games as f64);
+            c.play(&game, scenario.as_deref(), g as u64, per_game, think, offset)
+                .await;
             c.stats
         }));
     }
@@ -222,7 +228,15 @@ impl Client {
     }
 
     /// Creates one hotseat game and plays `n` random legal actions.
-    async fn play(&mut self, game: &str, scenario: Option<&str>, seed: u64, n: usize, think: Duration) {
+    async fn play(
+        &mut self,
+        game: &str,
+        scenario: Option<&str>,
+        seed: u64,
+        n: usize,
+        think: Duration,
+        offset: Duration,
+    ) {
         let mut req = json!({"game": game, "seed": seed, "hotseat": true});
         if let Some(s) = scenario {
             req["scenario"] = json!(s);
@@ -255,6 +269,7 @@ impl Client {
             .await
             .0;
         self.map(&id).await;
+        tokio::time::sleep(offset).await;
         for _ in 0..n {
             tokio::time::sleep(think).await;
             let journal = doc.journal_total;
