@@ -74,33 +74,24 @@ fn activated(g: &PathsOfGlory, combat: bool) -> Vec<Space> {
         .collect()
 }
 
-/// 9.2.3: what activating a space costs.
+/// 9.2.3: what activating a space costs, for combat or for movement.
 fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
+    let (movement, combat_cost) = activation_costs(g, side, s);
+    if combat {
+        combat_cost
+    } else {
+        movement
+    }
+}
+
+/// 9.2.3: what activating a space costs for movement and for combat, the space's units and the
+/// events' terms read once for both.
+fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
     let data = g.data();
     let units: Vec<&crate::data::Piece> = units_of(g, side, s).iter().map(|&u| &data.pieces[u as usize]).collect();
     let f = data.facts(s);
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
-    let (joined, per_unit) = crate::events::activation_terms(g, side, s);
-    if per_unit {
-        return units.len() as u8;
-    }
-    let w = activation::Where {
-        space: &data.map.graph.space(s).id,
-        country: f.nation.as_deref(),
-        tsar_fell: crate::events::tsar_fell(g),
-        joined: &joined,
-        mef_beachhead_supply: mef_beachhead_supply(g, side, s),
-    };
-    activation::cost(&units, if combat { Purpose::Combat } else { Purpose::Move }, &w)
-}
-
-/// 9.2.3: what activating a space costs for movement and for combat, as [`activation_cost`]
-/// says of each, the space's units and the events' terms read once for both.
-fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
-    let data = g.data();
-    let units: Vec<&crate::data::Piece> = units_of(g, side, s).iter().map(|&u| &data.pieces[u as usize]).collect();
-    let f = data.facts(s);
     let (joined, per_unit) = crate::events::activation_terms(g, side, s);
     if per_unit {
         return (units.len() as u8, units.len() as u8);

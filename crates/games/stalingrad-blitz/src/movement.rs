@@ -377,28 +377,21 @@ impl StalingradBlitz {
 /// more unit (3.1(1), 14.2(3)), by normal movement (9.2), then by march formation where normal
 /// movement does not reach (9.3); `seen` is told the room found in each hex.
 fn unit_moves(room: &Board, unit: UnitId, m: &UnitMoves, out: &mut Vec<Action>, mut seen: impl FnMut(Hex, bool)) {
-    for &to in &m.normal.hexes {
-        if to != m.start() {
-            let has_room = room.has_room(to, None);
-            seen(to, has_room);
-            if has_room {
-                out.push(Action::Move {
-                    unit,
-                    to,
-                    march: false,
-                    via: Route::default(),
-                });
-            }
-        }
-    }
-    for &to in &m.march_only {
+    let normal = m
+        .normal
+        .hexes
+        .iter()
+        .filter(|&&to| to != m.start())
+        .map(|&to| (to, false));
+    let march = m.march_only.iter().map(|&to| (to, true));
+    for (to, march) in normal.chain(march) {
         let has_room = room.has_room(to, None);
         seen(to, has_room);
         if has_room {
             out.push(Action::Move {
                 unit,
                 to,
-                march: true,
+                march,
                 via: Route::default(),
             });
         }
