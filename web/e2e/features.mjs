@@ -390,7 +390,7 @@ export async function damagedInLobby(browser, base) {
 export async function partOfStack(page) {
   const group = await page.evaluate(() => {
     const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
-    const groups = [...document.querySelectorAll('[data-test=action][data-kind="move"]')]
+    const groups = [...document.querySelectorAll('[data-test=action][data-kind="move"], [data-test=action-pack]')]
       .map((b) => (b.dataset.units || '').split(',').filter(Boolean))
       .filter((us) => us.length >= 3);
     for (const units of groups) {

@@ -49,6 +49,12 @@ async function main() {
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+    // Answers to actions that sent the board's pieces as what changed (docs/api.md).
+    let deltas = 0;
+    page.on('response', async (r) => {
+      if (!/\/actions\?/.test(r.url()) || r.request().method() !== 'POST') return;
+      try { if ((await r.json()).pieces_delta) deltas++; } catch (_) { /* not JSON */ }
+    });
     const checkErrors = () => { if (errors.length) fail(errors.join('\n')); };
 
     // The lobby: a hotseat game with a fixed seed.
@@ -80,9 +86,10 @@ async function main() {
     let moves = [];
     for (let step = 0; step < 60; step++) {
       await settle(page);
-      moves = await page.$$eval('[data-test=action][data-kind="move"]', (bs) => bs.map((b) => ({
-        unit: b.dataset.units, hex: b.dataset.hexes,
-      })).filter((m) => m.unit && m.hex && !m.unit.includes(',')));
+      // A long list comes packed: a counter's moves are one entry until it is picked.
+      moves = await page.$$eval('[data-test=action][data-kind="move"], [data-test=action-pack]', (bs) => bs.map((b) => ({
+        unit: b.dataset.units, hex: b.dataset.hexes, packed: b.dataset.test === 'action-pack',
+      })).filter((m) => m.unit && (m.hex || m.packed) && !m.unit.includes(',')));
       if (moves.length) break;
       const first = page.locator('[data-test=action]').first();
       if (!(await first.count())) {
@@ -100,7 +107,7 @@ async function main() {
       checkErrors();
     }
     if (!moves.length) fail('no unit movement became available');
-    log(`${moves.length} move actions`);
+    log(`${moves.length} move actions${moves.some((m) => m.packed) ? ' and counters with their moves packed' : ''}`);
     await features.stacks(page);
 
     // A unit that moves: click its counter (the top one of its stack) on the map.
@@ -134,11 +141,13 @@ async function main() {
     // A lit hex: empty, in view, a plain move for this unit.
     const target = await page.evaluate(({ list, unit }) => {
       const mine = new Set(list.filter((m) => m.unit === unit).map((m) => m.hex));
+      // The moves of a packed counter are those lit once it is picked.
+      const packed = list.some((m) => m.unit === unit && m.packed);
       const vp = document.querySelector('[data-test=board]').getBoundingClientRect();
       const lit = [...document.querySelectorAll('[data-test=board-svg] .st-hl[data-lit]')].map((p) => p.getAttribute('data-lit'));
       const cands = [];
       for (const hex of lit) {
-        if (!mine.has(hex)) continue;
+        if (!packed && !mine.has(hex)) continue;
         if (document.querySelector(`[data-test=board-svg] .stack[data-hex="${CSS.escape(hex)}"]`)) continue;
         const p = document.querySelector(`[data-test=board-svg] .hx [data-hex="${CSS.escape(hex)}"]`);
         if (!p) continue;
@@ -165,6 +174,9 @@ async function main() {
     const logAfter = await page.locator('[data-test=log-line]').count();
     if (!(logAfter > logBefore)) fail(`the log did not grow (${logBefore} lines before the move, ${logAfter} after)`);
     log(`${pick.unit} now at ${target.hex}; log ${logBefore} -> ${logAfter} lines`);
+    // The page drew that from the pieces it had and what changed.
+    if (!deltas) fail('no answer to an action sent the pieces as what changed');
+    log(`${deltas} answers sent the pieces as what changed`);
     checkErrors();
 
     // Ardennes II: part of a stack moves together, the rest stays (SCS 6.0).

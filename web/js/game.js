@@ -30,6 +30,11 @@ const REPLAY_KEY = [
 ];
 
 /** The set of units of an action, as a key: sorted ids joined by commas. */
+/** How many actions entries stand for (a pack stands for all its moves). */
+function size(entries) {
+  return entries.reduce((n, e) => n + (e.pack !== undefined ? e.count : 1), 0);
+}
+
 function unitsKey(units) {
   return (units || []).slice().sort().join(',');
 }
@@ -110,7 +115,7 @@ export class GamePage {
   /** The tabs' words in the page's language, the actions' with their number. */
   labelTabs() {
     const E = this.el;
-    const n = (this.legal || []).length;
+    const n = this.legal ? this.legalCount : 0;
     E.tabBtns.info.textContent = t('situation');
     E.tabBtns.actions.replaceChildren(t('actions'), n ? h('span', { class: 'st-count', test: 'tab-count' }, String(n)) : null);
     E.tabBtns.log.textContent = t('log');
@@ -354,7 +359,44 @@ export class GamePage {
   query(token) {
     const j = this.jlog(token);
     const from = !j || j.over || j.lines.length < 2 ? '' : `&journal_from=${j.lines.length - 1}`;
-    return `?page=${lang}${from}`;
+    // The pieces layer this page has of this seat's view, to receive the next as what changed.
+    const K = this.piecesKept;
+    const pieces = K && K.key === `${token || ''}|${lang}` ? `&pieces_from=${K.version}` : '';
+    return `?page=${lang}${from}${pieces}`;
+  }
+
+  /** Completes an answer's log and pieces layer from what this page has (false: they do not fit). */
+  merged(st, token) {
+    return this.mergeJournal(st, token) && this.mergePieces(st, token);
+  }
+
+  /**
+   * Makes an answer's pieces layer whole: one sent as what changed since the layer this page
+   * has (`pieces_delta`, docs/api.md: runs of that layer's lines and new lines) is rebuilt from
+   * it. Keeps the newest layer for the next answer. False when the page no longer has the layer
+   * the answer was made from: then the game must be fetched whole.
+   */
+  mergePieces(st, token) {
+    const key = `${token || ''}|${st.lang || lang}`;
+    const K = this.piecesKept;
+    if (st.pieces_delta) {
+      const d = st.pieces_delta;
+      if (!K || K.key !== key || K.version !== d.from) return false;
+      const lines = K.text.split('\n');
+      const out = [];
+      for (const step of d.steps || []) {
+        if (typeof step === 'string') { out.push(step); continue; }
+        const [first, n] = step;
+        if (!(first >= 0 && n >= 0 && first + n <= lines.length)) return false;
+        for (let i = first; i < first + n; i++) out.push(lines[i]);
+      }
+      st.pieces = out.join('\n');
+      delete st.pieces_delta;
+    }
+    if (typeof st.pieces === 'string' && (!K || K.key !== key || K.version <= st.version)) {
+      this.piecesKept = { key, version: st.version, text: st.pieces };
+    }
+    return true;
   }
 
   /**
@@ -387,10 +429,10 @@ export class GamePage {
   async fetchGame(token) {
     let st = await api('GET', this.url(this.query(token)), { token });
     this.hear(st.version);
-    if (!this.mergeJournal(st, token)) {
+    if (!this.merged(st, token)) {
       st = await api('GET', this.url(`?page=${lang}`), { token });
       this.hear(st.version);
-      this.mergeJournal(st, token);
+      this.merged(st, token);
     }
     return st;
   }
@@ -585,10 +627,53 @@ export class GamePage {
       }
       if (typeof a.text === 'string') before = a.text;
     }
-    this.legal = legal.map((a, i) => {
+    this.legal = legal.map((a, k) => {
       for (const u of a.units || []) this.selectable.add(u);
-      return { a, i, key: unitsKey(a.units), units: a.units || [], hexes: a.hexes || [] };
+      // A packed list (docs/api.md) says each action's place; a pack stands for the moves of
+      // its counters, fetched when they are picked (`openPacks`).
+      const e = { a, i: typeof a.i === 'number' ? a.i : k, key: unitsKey(a.units), units: a.units || [], hexes: a.hexes || [] };
+      if (typeof a.pack === 'number') Object.assign(e, { i: -1, pack: a.pack, count: a.count || 0 });
+      return e;
     });
+    this.legalCount = typeof this.state.legal_count === 'number' ? this.state.legal_count : this.legal.length;
+    this.packsAsked = new Set();
+  }
+
+  /**
+   * The moves of the packs `packs` (all of them when null, for the filter, which reads every
+   * action's words), fetched from the server (`GET …/legal?pack=N`) and put in the list in
+   * place of their packs. Each pack is asked for once per version.
+   */
+  async openPacks(packs) {
+    const st = this.state;
+    const left = this.legal.filter((e) => e.pack !== undefined && (packs === null || packs.includes(e.pack)) && !this.packsAsked.has(e.pack));
+    if (!st || !this.viewToken || !left.length) return;
+    for (const e of left) this.packsAsked.add(e.pack);
+    const asks = packs === null ? [''] : left.map((e) => `&pack=${e.pack}`);
+    const got = [];
+    try {
+      for (const q of asks) got.push(await api('GET', this.url(`/legal?page=${lang}&version=${st.version}${q}`), { token: this.viewToken }));
+    } catch (_) {
+      return; // the counters stay unlit; picking them again after the next version asks again
+    }
+    if (this.state !== st || got.some((g) => !g || g.version !== st.version)) return;
+    const loaded = new Map();
+    for (const g of got) {
+      let before = '';
+      for (const a of g.legal || []) {
+        if (a.same) a.text = before.slice(0, a.same) + a.text;
+        before = a.text;
+        a.group = (g.groups || [])[a.group];
+        loaded.set(a.i, { a, i: a.i, key: unitsKey(a.units), units: a.units || [], hexes: a.hexes || [] });
+      }
+    }
+    const done = new Set(left.map((e) => e.pack));
+    // Every action of the list in its place: those fetched, then those the page had.
+    const had = this.legal.filter((e) => !(e.pack !== undefined && done.has(e.pack)) && !loaded.has(e.i));
+    const placed = (e) => (e.pack !== undefined ? Infinity : e.i);
+    this.legal = had.concat([...loaded.values()]).sort((x, y) => placed(x) - placed(y));
+    this.paint();
+    this.renderActionList();
   }
 
   /** Whether some legal action is about something on the map. */
@@ -675,6 +760,9 @@ export class GamePage {
     }
     const layer = b.litLayer;
     layer.replaceChildren();
+    const key = this.selKey();
+    const packs = this.legal.filter((e) => e.pack !== undefined && e.key === key).map((e) => e.pack);
+    if (packs.length) this.openPacks(packs);
     this.fetchReach();
     this.lit = this.litHexes();
     for (const p of b.svg.querySelectorAll('.st-lit')) p.classList.remove('st-lit', 'st-lit-attack', 'st-lit-move');
@@ -800,7 +888,7 @@ export class GamePage {
   /** Offers, beside the counter, the actions of exactly the selection that need no hex (choose it, take a loss). */
   offerUnitActions(ev) {
     const key = this.selKey();
-    const acts = this.legal.filter((e) => e.key === key && !e.hexes.length);
+    const acts = this.legal.filter((e) => e.key === key && !e.hexes.length && e.pack === undefined);
     if (!acts.length) return;
     this.popup(ev, [...this.selection].map((u) => this.unitName(u)).join(' + '), acts.map((e) => h('button', {
       class: 'st-btn st-choice', test: 'choice', dataset: { index: String(e.i), kind: e.a.kind || 'other' },
@@ -870,7 +958,7 @@ export class GamePage {
       }, h('span', { class: 'st-check' }, on ? '✔' : ''), h('span', null, this.unitName(id)));
     });
     const key = this.selKey();
-    const extra = this.selection.size ? this.legal.filter((e) => e.key === key && !e.hexes.length) : [];
+    const extra = this.selection.size ? this.legal.filter((e) => e.key === key && !e.hexes.length && e.pack === undefined) : [];
     const more = extra.map((e) => h('button', {
       class: 'st-btn st-choice', test: 'choice', dataset: { index: String(e.i), kind: e.a.kind || 'other' },
       onclick: () => { this.closePopup(); this.act(e); },
@@ -974,7 +1062,7 @@ export class GamePage {
     this.hear(st && st.version);
     const p = (st && st.pending) || {};
     if (!st || typeof st !== 'object' || typeof st.version !== 'number' || st.lang !== lang
-      || !this.mergeJournal(st, token)
+      || !this.merged(st, token)
       || (p.kind === 'seat' && p.seat !== st.you && this.seatToken[p.seat] !== undefined)) {
       await this.refresh();
       return;
@@ -1101,7 +1189,7 @@ export class GamePage {
     const body = [];
     this.actionsNamedIn = this.piecesLang;
     const head = h('div', { class: 'st-panel-head' }, h('h3', null, t('actions')),
-      all.length ? h('span', { class: 'st-count', test: 'legal-count' }, t('legalCount', all.length)) : null);
+      all.length ? h('span', { class: 'st-count', test: 'legal-count' }, t('legalCount', this.legalCount)) : null);
     E.acts.classList.toggle('st-actions-empty', !all.length);
     this.labelTabs();
     if (!all.length) {
@@ -1128,7 +1216,7 @@ export class GamePage {
       class: 'st-filter', type: 'search', placeholder: t('filter'), value: this.filter, test: 'action-filter',
       oninput: (e) => { this.filter = e.target.value; this.renderActionList(); },
     });
-    if (all.length > 6) body.push(filterBox);
+    if (this.legalCount > 6) body.push(filterBox);
     E.actList = h('div', { class: 'st-actlist', test: 'action-list' });
     body.push(E.actList);
     E.acts.replaceChildren(head, ...body);
@@ -1171,6 +1259,8 @@ export class GamePage {
     const q = this.filter.trim().toLowerCase();
     let shown = this.legal.filter((e) => !(e.a.card && this.handIds && this.handIds.has(e.a.card)));
     if (sel.length) shown = shown.filter((e) => sel.every((u) => e.units.includes(u)));
+    // The filter reads every action's words: a packed list's moves are fetched first.
+    if (q && this.legal.some((e) => e.pack !== undefined)) this.openPacks(null);
     if (q) shown = shown.filter((e) => (`${tx(e.a.text)} ${tx(e.a.note)} ${this.groupName(e)} ${e.units.map((u) => this.unitName(u)).join(' ')}`).toLowerCase().includes(q));
     if (!shown.length) {
       list.replaceChildren(h('p', { class: 'st-muted' }, sel.length ? t('noneForSel') : '—'));
@@ -1184,7 +1274,7 @@ export class GamePage {
       if (!groups.has(g)) groups.set(g, []);
       groups.get(g).push(e);
     }
-    const many = shown.length > 12;
+    const many = size(shown) > 12;
     const out = [];
     // Actions about nothing on the map (end a phase, yes or no) first: long lists of moves
     // would bury them.
@@ -1199,8 +1289,8 @@ export class GamePage {
       }
       // By counter only where a counter has several actions: a list of one choice per counter
       // (reinforcements to choose, say) stays a list of the actions' own words.
-      const split = many && items.length > 8 && items.some((e) => e.units.length)
-        && [...sub.values()].some((es) => es.length > 1);
+      const split = many && size(items) > 8 && items.some((e) => e.units.length)
+        && [...sub.values()].some((es) => size(es) > 1);
       // With a selection, the actions of exactly the selected counters come first, open; those
       // that need more counters follow, shut, fewest counters first.
       const selKey = this.selKey();
@@ -1210,6 +1300,9 @@ export class GamePage {
         ? subs.map(([k, es]) => this.group(`${g}/${k}`, k ? k.split(',').map((u) => this.unitName(u)).join(' + ') : t('group_other'), es, false,
           sel.length ? k === selKey : !!q))
         : items.map((e) => this.actionButton(e));
+      // Shown flat, the packs' moves are fetched at once (all of them when there are many).
+      const packs = split ? [] : items.filter((e) => e.pack !== undefined).map((e) => e.pack);
+      if (packs.length) this.openPacks(packs.length > 3 ? null : packs);
       out.push(groups.size > 1 || split ? this.group(g, g, null, content, true) : h('div', { class: 'st-group-flat' }, content));
     }
     list.replaceChildren(...out);
@@ -1218,18 +1311,27 @@ export class GamePage {
   /** A collapsible group of actions (or of subgroups), remembered open or shut. */
   group(key, label, items, content, defaultOpen) {
     const kids = content || items.map((e) => this.actionButton(e));
-    const n = items ? items.length : kids.reduce((s, k) => s + (Number(k.dataset && k.dataset.n) || 1), 0);
+    const n = items ? size(items) : kids.reduce((s, k) => s + (Number(k.dataset && k.dataset.n) || 1), 0);
     const open = this.openGroups.has(key) || (defaultOpen && !this.openGroups.has(`-${key}`));
     const d = h('details', { class: 'st-group', open, test: 'action-group', dataset: { n: String(n) } },
       h('summary', null, label, h('span', { class: 'st-count' }, String(n))), kids);
+    // A counter's moves still packed are fetched when its group opens.
+    const packs = (items || []).filter((e) => e.pack !== undefined).map((e) => e.pack);
+    if (open && packs.length) this.openPacks(packs);
     d.addEventListener('toggle', () => {
       if (d.open) { this.openGroups.add(key); this.openGroups.delete(`-${key}`); } else { this.openGroups.delete(key); this.openGroups.add(`-${key}`); }
+      if (d.open && packs.length) this.openPacks(packs);
     });
     return d;
   }
 
   actionButton(e) {
     const a = e.a;
+    // A counter's moves not fetched yet: a line saying how many (`openPacks` fetches them).
+    if (e.pack !== undefined) {
+      return h('div', { class: 'st-act st-act-pack', test: 'action-pack', dataset: { units: e.units.join(','), n: String(e.count) } },
+        h('span', { class: 'st-act-text st-muted' }, t('packed', e.count)));
+    }
     return h('button', {
       class: `st-act${isAttack(a) ? ' st-act-attack' : ''}`, test: 'action',
       dataset: { index: String(e.i), kind: a.kind || 'other', units: e.units.join(','), hexes: e.hexes.join(',') },

@@ -266,6 +266,16 @@ pub trait Rules: Clone + Send + Sync + 'static {
         vec![Targets::default(); actions.len()]
     }
 
+    /// Which legal actions a page may receive only once their counters are picked: for an
+    /// action that takes counters to a hex (a move), writes into `key` (empty on entry) what
+    /// is the same for every action about exactly the same counters, and says `true`. Every
+    /// other action says `false` and is listed whole. An Ardennes II campaign's movement phase
+    /// so goes to a page as one entry for each counter or stack that can move, not as ten
+    /// thousand moves ([`crate::record::DynSession::page_legal`]). By default nothing is.
+    fn pack_key(&self, _action: &Self::Action, _key: &mut Vec<u32>) -> bool {
+        false
+    }
+
     /// What a player should read before committing `action`, a legal action of the pending
     /// decision, beyond its description: for an attack, the defender and its hex, each column
     /// shift with its rule, the odds column and the result of each die. Empty where there is

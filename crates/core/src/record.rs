@@ -366,6 +366,60 @@ pub struct LegalChoice {
     pub targets: Targets,
 }
 
+/// The legal actions about one counter or stack that a page receives only when its player
+/// picks them ([`crate::driver::Rules::pack_key`]): how many there are and what they are about,
+/// without their hexes and words.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalPack {
+    /// Its number among the packs of the list, in order of first place
+    /// ([`DynSession::page_pack`]).
+    pub pack: usize,
+    pub count: usize,
+    /// The counters, kind and heading of its actions; no hexes, no note.
+    pub targets: Targets,
+}
+
+/// One entry of the legal list as a page takes it ([`DynSession::page_legal`]).
+#[derive(Clone, Debug)]
+pub enum PageEntry {
+    /// An action, with its place (from 0) in the whole legal list.
+    Action {
+        index: usize,
+        choice: LegalChoice,
+    },
+    Pack(LegalPack),
+}
+
+/// Each action's pack (`NOT_PACKED` for an action listed whole) and the number of packs, or
+/// `None` when a list this short goes whole ([`DynSession::page_legal`]).
+fn packs_of<G: Game>(game: &G, list: &[G::Action], pack_from: usize) -> Option<(Vec<u32>, usize)> {
+    if list.len() < pack_from {
+        return None;
+    }
+    let mut numbers: std::collections::HashMap<Vec<u32>, u32> = Default::default();
+    let (mut key, mut last_key, mut last) = (Vec::new(), Vec::new(), NOT_PACKED);
+    let of = list
+        .iter()
+        .map(|a| {
+            key.clear();
+            if !game.pack_key(a, &mut key) {
+                return NOT_PACKED;
+            }
+            // The moves of one counter come in runs: the key before first.
+            if last != NOT_PACKED && key == last_key {
+                return last;
+            }
+            let next = numbers.len() as u32;
+            last = *numbers.entry(key.clone()).or_insert(next);
+            std::mem::swap(&mut key, &mut last_key);
+            last
+        })
+        .collect();
+    Some((of, numbers.len()))
+}
+
+const NOT_PACKED: u32 = u32::MAX;
+
 /// A game session with its type erased, so the command line and the server can hold any game.
 pub trait DynSession: Send {
     fn game_id(&self) -> &'static str;
@@ -374,6 +428,13 @@ pub trait DynSession: Send {
     fn legal(&self) -> Vec<LegalAction>;
     /// The same list, lighter: what a page in `lang` shows of each action ([`LegalChoice`]).
     fn legal_choices(&self, lang: Lang) -> Vec<LegalChoice>;
+    /// The same list for a page: as [`DynSession::legal_choices`] when it holds fewer than
+    /// `pack_from` actions; else the actions the game packs ([`crate::driver::Rules::pack_key`])
+    /// as one [`LegalPack`] for each counter or stack, placed where its first action is.
+    fn page_legal(&self, lang: Lang, pack_from: usize) -> Vec<PageEntry>;
+    /// The actions of pack number `pack` of [`DynSession::page_legal`]'s list (every action
+    /// with `None`), each with its place in the whole list. Empty for a pack there is not.
+    fn page_pack(&self, lang: Lang, pack_from: usize, pack: Option<usize>) -> Vec<(usize, LegalChoice)>;
     /// Acts by notation (as `legal` prints it) or by 1-based number in the legal list.
     fn act_typed(&mut self, seat: Seat, typed: &str) -> Result<(), RecordError>;
     /// Acts by the JSON form of an action.
@@ -607,6 +668,78 @@ impl<G: Game> DynSession for Session<G> {
                 text: self.game.describe_in(a, lang),
                 secret: self.game.is_secret(a),
                 targets,
+            })
+            .collect()
+    }
+
+    fn page_legal(&self, lang: Lang, pack_from: usize) -> Vec<PageEntry> {
+        let list = self.game.legal_list();
+        let Some((of, packs)) = packs_of(&self.game, &list, pack_from) else {
+            return self
+                .legal_choices(lang)
+                .into_iter()
+                .enumerate()
+                .map(|(index, choice)| PageEntry::Action { index, choice })
+                .collect();
+        };
+        // The actions listed whole and the first of each pack, what they are about found at once.
+        let mut count = vec![0; packs];
+        let picked: Vec<usize> = (0..list.len())
+            .filter(|&i| match of[i] {
+                NOT_PACKED => true,
+                p => {
+                    count[p as usize] += 1;
+                    count[p as usize] == 1
+                }
+            })
+            .collect();
+        let actions: Vec<G::Action> = picked.iter().map(|&i| list[i].clone()).collect();
+        let targets = self.game.targets(&actions);
+        picked
+            .into_iter()
+            .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
+            .map(|(i, targets)| match of[i] {
+                NOT_PACKED => PageEntry::Action {
+                    index: i,
+                    choice: LegalChoice {
+                        text: self.game.describe_in(&list[i], lang),
+                        secret: self.game.is_secret(&list[i]),
+                        targets,
+                    },
+                },
+                p => PageEntry::Pack(LegalPack {
+                    pack: p as usize,
+                    count: count[p as usize],
+                    targets: Targets {
+                        hexes: Vec::new(),
+                        note: None,
+                        ..targets
+                    },
+                }),
+            })
+            .collect()
+    }
+
+    fn page_pack(&self, lang: Lang, pack_from: usize, pack: Option<usize>) -> Vec<(usize, LegalChoice)> {
+        let list = self.game.legal_list();
+        let picked: Vec<usize> = match (pack, packs_of(&self.game, &list, pack_from)) {
+            (None, _) => (0..list.len()).collect(),
+            (Some(p), Some((of, _))) => (0..list.len()).filter(|&i| of[i] as usize == p).collect(),
+            (Some(_), None) => Vec::new(),
+        };
+        let actions: Vec<G::Action> = picked.iter().map(|&i| list[i].clone()).collect();
+        let targets = self.game.targets(&actions);
+        picked
+            .into_iter()
+            .zip(&actions)
+            .zip(targets.into_iter().chain(std::iter::repeat_with(Targets::default)))
+            .map(|((i, a), targets)| {
+                let choice = LegalChoice {
+                    text: self.game.describe_in(a, lang),
+                    secret: self.game.is_secret(a),
+                    targets,
+                };
+                (i, choice)
             })
             .collect()
     }

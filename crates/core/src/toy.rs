@@ -519,6 +519,15 @@ impl Rules for Bridgehead {
         })
     }
 
+    /// A page may receive each company's moves only once its player picks the company.
+    fn pack_key(&self, action: &Action, key: &mut Vec<u32>) -> bool {
+        match *action {
+            Action::Move { company, .. } => key.push(u32::from(company)),
+            _ => return false,
+        }
+        true
+    }
+
     fn describe(&self, action: &Action) -> Text {
         match *action {
             Action::Mine { mined: true } => text!("Mine the bridge", "在桥上布雷"),

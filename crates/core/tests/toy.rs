@@ -243,3 +243,52 @@ fn a_seat_sees_only_what_it_may_and_samples_agree_with_it() {
     let blue = g.seat_view(BLUE);
     assert!((0..10).all(|_| Bridgehead::sample(&blue, &mut rng).seat_view(BLUE).mined() == Some(true)));
 }
+
+#[test]
+fn a_long_list_goes_to_a_page_with_each_companys_moves_packed() {
+    use sandtable_core::record::{DynSession, PageEntry};
+    use sandtable_core::text::Lang;
+    let mut s = session(1);
+    s.act(BLUE, &Action::Mine { mined: false }).unwrap();
+    // Red's list: company A to space 1 or 2, company B the same, and the end of movement.
+    let whole = s.legal_choices(Lang::En);
+    let texts: Vec<&str> = whole.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts.len(), 5, "{texts:?}");
+    // Shorter than the length from which lists are packed: whole, each action in its place.
+    let short = s.page_legal(Lang::En, 6);
+    assert_eq!(short.len(), 5);
+    for (k, e) in short.iter().enumerate() {
+        let PageEntry::Action { index, choice } = e else {
+            panic!("a pack in a short list: {e:?}")
+        };
+        assert_eq!((*index, choice.text.as_str()), (k, texts[k]));
+    }
+    // As long: each company's moves are one pack where its first move stood.
+    let packed = s.page_legal(Lang::En, 5);
+    let [PageEntry::Pack(a), PageEntry::Pack(b), PageEntry::Action { index: 4, choice }] = &packed[..] else {
+        panic!("{packed:?}")
+    };
+    assert_eq!((a.pack, a.count, b.pack, b.count), (0, 2, 1, 2));
+    assert_eq!(choice.text, "End movement");
+    // Each pack holds its company's moves, at their places in the whole list; with the actions
+    // listed whole they are the list, each once.
+    let mut places = vec![4];
+    for (pack, name) in [(0, "company A"), (1, "company B")] {
+        let moves = s.page_pack(Lang::En, 5, Some(pack));
+        assert_eq!(moves.len(), 2);
+        for (i, c) in moves {
+            assert_eq!(c.text, texts[i]);
+            assert!(c.text.contains(name), "{} in pack {pack}", c.text);
+            places.push(i);
+        }
+    }
+    places.sort();
+    assert_eq!(places, [0, 1, 2, 3, 4]);
+    assert!(s.page_pack(Lang::En, 5, Some(2)).is_empty());
+    assert!(
+        s.page_pack(Lang::En, 6, Some(0)).is_empty(),
+        "a list that short has no packs"
+    );
+    let all: Vec<usize> = s.page_pack(Lang::En, 5, None).into_iter().map(|(i, _)| i).collect();
+    assert_eq!(all, [0, 1, 2, 3, 4]);
+}

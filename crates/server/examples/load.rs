@@ -14,11 +14,14 @@
 //! down at different moments, not all acting in the same instant every time). The client asks for what the browser page asks for: gzip, the map once
 //! per game (`map.svg`, which the browser then keeps), the game in the page form with only the
 //! log lines it lacks (the pieces of the board come in it), actions by their place in the list,
-//! and the game again with the other seat's token when the decision passes to it. Bytes are
+//! and the game again with the other seat's token when the decision passes to it. Where the
+//! list comes packed (an Ardennes II campaign's movement phase), the client picks an entry, and
+//! when it is a counter's pack fetches its moves (`GET …/legal?pack=N`) as the page does when its
+//! player clicks the counter; those fetches are timed apart. Like the page it asks for the
+//! board's pieces as what changed since the version it has of that seat's view. Bytes are
 //! counted as they cross the wire (gzip) and unpacked. The server runs in this process on its
 //! own runtime, with its database in a fresh temporary folder.
 
-use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::Read;
@@ -81,10 +84,7 @@ async fn main() {
     let wall = started.elapsed();
     let mut latencies = all.latencies.clone();
     latencies.sort();
-    let pct = |p: f64| {
-        let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
-        latencies.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
+    let pct = |p: f64| percentile(&latencies, p);
     let n = latencies.len().max(1) as f64;
     println!(
         "{game} {}: {games} concurrent games, {} ms between a game's actions: {} actions in {:.1} s ({:.0} actions/s)",
@@ -110,6 +110,18 @@ async fn main() {
         (all.answer.wire + all.follow.wire) as f64 / n,
         (all.answer.plain + all.follow.plain) as f64 / n,
     );
+    if !all.pack_latencies.is_empty() {
+        let mut packs = all.pack_latencies.clone();
+        packs.sort();
+        println!(
+            "a counter's pack of moves, {} fetched: p50 {:.2} ms, p99 {:.2} ms; {:.0} bytes gzip ({:.0} unpacked) each",
+            packs.len(),
+            percentile(&packs, 0.5),
+            percentile(&packs, 0.99),
+            all.packs.wire as f64 / packs.len() as f64,
+            all.packs.plain as f64 / packs.len() as f64,
+        );
+    }
     println!(
         "once per game and language: {:.0} bytes gzip ({:.0} unpacked)",
         all.once.wire as f64 / games.max(1) as f64,
@@ -118,13 +130,33 @@ async fn main() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The `p` percentile (0 to 1) of sorted round trips, in ms.
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
 /// What the client reads of a game document (the rest is parsed and passed over).
 #[derive(Deserialize)]
 struct Doc {
     version: u64,
     pending: Pending,
-    legal: Vec<IgnoredAny>,
+    legal: Vec<Entry>,
     journal_total: u64,
+}
+
+/// An entry of the page form's legal list: an action (its place `i` given where the list is
+/// packed) or a pack of one counter's moves.
+#[derive(Deserialize)]
+struct Entry {
+    i: Option<usize>,
+    pack: Option<usize>,
+}
+
+/// The actions of one pack (`GET …/legal`).
+#[derive(Deserialize)]
+struct Part {
+    legal: Vec<Entry>,
 }
 
 #[derive(Deserialize)]
@@ -149,6 +181,10 @@ impl Bytes {
 #[derive(Default)]
 struct Stats {
     latencies: Vec<Duration>,
+    /// The round trips of the fetches of a counter's pack of moves.
+    pack_latencies: Vec<Duration>,
+    /// The packs fetched.
+    packs: Bytes,
     /// The answers to the actions.
     answer: Bytes,
     /// What the page fetches after an action's answer: the game as the next seat.
@@ -160,6 +196,8 @@ struct Stats {
 impl Stats {
     fn add(&mut self, o: Stats) {
         self.latencies.extend(o.latencies);
+        self.pack_latencies.extend(o.pack_latencies);
+        self.packs.add(o.packs);
         self.answer.add(o.answer);
         self.follow.add(o.follow);
         self.once.add(o.once);
@@ -269,6 +307,12 @@ impl Client {
             .await
             .0;
         self.map(&id).await;
+        // The version of the pieces layer the page has of each seat's view: it asks for the
+        // next layer as what changed since (`pieces_from`), as the page does.
+        let mut pieces: Vec<Option<u64>> = vec![None; tokens.len()];
+        pieces[seat] = Some(doc.version);
+        let from =
+            |pieces: &[Option<u64>], seat: usize| pieces[seat].map_or(String::new(), |v| format!("&pieces_from={v}"));
         tokio::time::sleep(offset).await;
         for _ in 0..n {
             tokio::time::sleep(think).await;
@@ -282,11 +326,12 @@ impl Client {
                 seat = next as usize;
                 let (d, bytes) = self
                     .get_json(
-                        &format!("/api/games/{id}?page=en&journal_from={journal}"),
+                        &format!("/api/games/{id}?page=en&journal_from={journal}{}", from(&pieces, seat)),
                         &tokens[seat],
                     )
                     .await;
                 doc = d;
+                pieces[seat] = Some(doc.version);
                 self.stats.follow.add(bytes);
             }
             let legal = doc.legal.len();
@@ -294,13 +339,33 @@ impl Client {
                 break;
             }
             pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let index = (pick >> 33) as usize % legal;
+            let at = (pick >> 33) as usize % legal;
+            let index = match doc.legal[at] {
+                Entry { pack: Some(pack), .. } => {
+                    let t = Instant::now();
+                    let (part, bytes): (Part, _) = self
+                        .get_json(
+                            &format!("/api/games/{id}/legal?page=en&version={}&pack={pack}", doc.version),
+                            &tokens[seat],
+                        )
+                        .await;
+                    self.stats.pack_latencies.push(t.elapsed());
+                    self.stats.packs.add(bytes);
+                    pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let Some(one) = part.legal.get((pick >> 33) as usize % part.legal.len().max(1)) else {
+                        break;
+                    };
+                    one.i.expect("a pack's action says its place")
+                }
+                Entry { i, .. } => i.unwrap_or(at),
+            };
             let t = Instant::now();
             let res = self
                 .http
                 .post(format!(
-                    "{}/api/games/{id}/actions?page=en&journal_from={journal}",
-                    self.base
+                    "{}/api/games/{id}/actions?page=en&journal_from={journal}{}",
+                    self.base,
+                    from(&pieces, seat)
                 ))
                 .header("accept-encoding", "gzip")
                 .bearer_auth(&tokens[seat])
@@ -313,6 +378,7 @@ impl Client {
             self.stats.answer.add(bytes);
             assert!(status.is_success(), "{status}: {}", String::from_utf8_lossy(&body));
             doc = serde_json::from_slice(&body).expect("JSON");
+            pieces[seat] = Some(doc.version);
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use crate::error::ApiError;
 use crate::hub::{Hub, Live, Move, NewGame, Slot};
+use crate::pieces;
 use crate::web;
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -17,7 +18,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use sandtable_core::game::{ActionKind, JournalLine, Mark, Outcome, Pending, Seat};
-use sandtable_core::record::{LegalAction, LegalChoice, ScenarioSource};
+use sandtable_core::record::{LegalAction, PageEntry, ScenarioSource};
 use sandtable_core::text;
 use sandtable_core::text::{Lang, Text};
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/why", get(why))
         .route("/games/{id}/reach", get(reach))
+        .route("/games/{id}/legal", get(legal))
         .route("/games/{id}/preview", get(preview))
         .route("/games/{id}/charts", get(charts))
         .route("/games/{id}/undo", post(undo))
@@ -142,6 +144,11 @@ struct Params {
     /// `preview`: the action's place in the legal list of `version`.
     index: Option<usize>,
     version: Option<usize>,
+    /// `legal`: the pack of the page form's list to send (all its actions when absent).
+    pack: Option<usize>,
+    /// The page form: the version whose pieces layer the page has, to receive the new one as
+    /// what changed.
+    pieces_from: Option<usize>,
 }
 
 /// The query string as [`Params`]; one that does not parse (`?journal_from=x`) is refused with
@@ -422,6 +429,10 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
 /// ([`PageLegal`]), borrowing its strings.
 #[derive(Serialize)]
 struct PageAction<'a> {
+    /// Its place in the whole legal list, given only where the list is packed (else its place
+    /// in `legal`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    i: Option<usize>,
     /// How many characters (UTF-16 code units, as a page's strings count them) the text shares
     /// at its start with the text of the action before it, left out when none; `text` is then
     /// the rest. A list of thousands of moves says "Move <the same unit> to" in each.
@@ -444,24 +455,47 @@ struct PageAction<'a> {
     card: Option<&'a str>,
 }
 
+/// The actions of one counter or stack as one entry of a packed list: fetched by `pack` from
+/// `GET …/legal` when the page's player picks those counters.
+#[derive(Serialize)]
+struct PagePack<'a> {
+    pack: usize,
+    count: usize,
+    units: &'a [String],
+    #[serde(skip_serializing_if = "is_other")]
+    kind: ActionKind,
+    group: usize,
+}
+
+/// A legal list this long goes to a page packed: the moves of each counter or stack as one
+/// entry, fetched when picked ([`DynSession::page_legal`]). Shorter ones go whole, so that a
+/// page lights a counter's hexes with no second request.
+pub const PACK_FROM: usize = 1000;
+
 /// The legal list of the page form: the game's list in the page's language with each action's
-/// heading found, written out as [`PageAction`]s without copying it.
+/// heading found, written out as [`PageAction`]s and [`PagePack`]s without copying it.
 pub struct PageLegal {
-    choices: Vec<LegalChoice>,
-    /// Each action's heading, an index into the document's `groups`.
+    entries: Vec<PageEntry>,
+    /// Each entry's heading, an index into the document's `groups`.
     groups: Vec<usize>,
+    /// Whether the list is packed, or a part of one: every action then says its place.
+    placed: bool,
     lang: Lang,
 }
 
 impl PageLegal {
     /// The list and the headings it uses, in order of first use.
-    fn new(choices: Vec<LegalChoice>, lang: Lang) -> (PageLegal, Vec<String>) {
+    fn new(entries: Vec<PageEntry>, placed: bool, lang: Lang) -> (PageLegal, Vec<String>) {
         let mut headings: Vec<String> = Vec::new();
         let mut last = usize::MAX;
-        let groups = choices
+        let groups = entries
             .iter()
-            .map(|c| {
-                let heading = c.targets.group.get(lang);
+            .map(|e| {
+                let targets = match e {
+                    PageEntry::Action { choice, .. } => &choice.targets,
+                    PageEntry::Pack(p) => &p.targets,
+                };
+                let heading = targets.group.get(lang);
                 // Actions come in runs under one heading: the one before first.
                 if headings.get(last).is_some_and(|g| g == heading) {
                     return last;
@@ -476,29 +510,61 @@ impl PageLegal {
                 last
             })
             .collect();
-        (PageLegal { choices, groups, lang }, headings)
+        let placed = placed || entries.iter().any(|e| matches!(e, PageEntry::Pack(_)));
+        (
+            PageLegal {
+                entries,
+                groups,
+                placed,
+                lang,
+            },
+            headings,
+        )
+    }
+
+    /// How many legal actions the list stands for, packed ones included.
+    fn count(&self) -> usize {
+        self.entries
+            .iter()
+            .map(|e| match e {
+                PageEntry::Action { .. } => 1,
+                PageEntry::Pack(p) => p.count,
+            })
+            .sum()
     }
 }
 
 impl Serialize for PageLegal {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
-        let mut seq = serializer.serialize_seq(Some(self.choices.len()))?;
+        let mut seq = serializer.serialize_seq(Some(self.entries.len()))?;
         let mut before = "";
-        for (c, &group) in self.choices.iter().zip(&self.groups) {
-            let (same, text) = after(before, &c.text);
-            before = &c.text;
-            seq.serialize_element(&PageAction {
-                same,
-                text,
-                units: &c.targets.units,
-                hexes: &c.targets.hexes,
-                note: c.targets.note.as_ref().map(|n| n.get(self.lang)),
-                kind: c.targets.kind,
-                group,
-                secret: c.secret,
-                card: c.targets.card.as_deref(),
-            })?;
+        for (e, &group) in self.entries.iter().zip(&self.groups) {
+            match e {
+                PageEntry::Action { index, choice: c } => {
+                    let (same, text) = after(before, &c.text);
+                    before = &c.text;
+                    seq.serialize_element(&PageAction {
+                        i: self.placed.then_some(*index),
+                        same,
+                        text,
+                        units: &c.targets.units,
+                        hexes: &c.targets.hexes,
+                        note: c.targets.note.as_ref().map(|n| n.get(self.lang)),
+                        kind: c.targets.kind,
+                        group,
+                        secret: c.secret,
+                        card: c.targets.card.as_deref(),
+                    })?;
+                }
+                PageEntry::Pack(p) => seq.serialize_element(&PagePack {
+                    pack: p.pack,
+                    count: p.count,
+                    units: &p.targets.units,
+                    kind: p.targets.kind,
+                    group,
+                })?,
+            }
         }
         seq.end()
     }
@@ -566,19 +632,42 @@ pub struct PageDocument {
     summary: String,
     outcome: Option<Value>,
     can_undo: bool,
+    /// How many actions are legal: more than `legal` has entries when it is packed.
+    legal_count: usize,
     legal: PageLegal,
     groups: Vec<String>,
     journal_from: usize,
     journal_total: usize,
     journal: Vec<PageLine>,
-    /// The `<g class="pieces">` of the board as this seat may see it (docs/api.md, `map.svg`).
-    pieces: String,
+    /// The `<g class="pieces">` of the board as this seat may see it (docs/api.md, `map.svg`),
+    /// or `pieces_delta`: how to make it from the layer of an earlier version.
+    #[serde(flatten)]
+    pieces: PagePieces,
     /// The cards this seat holds (none for a spectator, or in a game without hands).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     hand: Vec<Value>,
     dice: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     stalled: Option<String>,
+}
+
+/// The pieces layer of a page document: `"pieces": "<g …>"` whole, or `"pieces_delta": {"from":
+/// V, "steps": […]}`, each step a run `[first, count]` of the lines of version V's layer or a
+/// new line (docs/api.md).
+pub struct PagePieces(pieces::Pieces);
+
+impl Serialize for PagePieces {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1))?;
+        match &self.0 {
+            pieces::Pieces::Whole(text) => map.serialize_entry("pieces", &**text)?,
+            pieces::Pieces::Delta { from, steps } => {
+                map.serialize_entry("pieces_delta", &json!({"from": from, "steps": steps}))?
+            }
+        }
+        map.end()
+    }
 }
 
 /// `value` with every `{"en": …, "zh": …}` in it replaced by the text in `lang`.
@@ -600,13 +689,24 @@ fn in_lang(value: Value, lang: Lang) -> Value {
 }
 
 /// The game as `you`'s page in `lang` takes it, with the log lines from `journal_from` on.
-pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize, lang: Lang) -> PageDocument {
+pub fn page_document(
+    slot: &Slot,
+    live: &Live,
+    you: Option<Seat>,
+    journal_from: usize,
+    lang: Lang,
+    pieces_from: Option<usize>,
+) -> PageDocument {
     let s = &*live.session;
     let entry = &slot.entry;
     let pending = s.pending();
     let deciding = matches!(pending, Pending::Seat(p) if Some(p) == you);
-    let choices: Vec<LegalChoice> = if deciding { s.legal_choices(lang) } else { Vec::new() };
-    let (legal, groups) = PageLegal::new(choices, lang);
+    let entries = if deciding {
+        s.page_legal(lang, PACK_FROM)
+    } else {
+        Vec::new()
+    };
+    let (legal, groups) = PageLegal::new(entries, false, lang);
     let journal = s.journal(you);
     let journal_total = journal.len();
     let journal_from = journal_from.min(journal_total);
@@ -630,6 +730,7 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
             .outcome()
             .map(|o| json!({"winner": o.winner, "text": o.text.get(lang)})),
         can_undo: you.is_some_and(|seat| s.can_undo(seat)),
+        legal_count: legal.count(),
         legal,
         groups,
         journal_from,
@@ -643,7 +744,14 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
                 marks: l.marks,
             })
             .collect(),
-        pieces: s.render_pieces(you, lang),
+        pieces: PagePieces(pieces::for_page(
+            &slot.pieces,
+            live.version(),
+            you,
+            lang,
+            s.render_pieces(you, lang),
+            pieces_from,
+        )),
         hand: you
             .map(|seat| s.hand(seat))
             .unwrap_or_default()
@@ -666,6 +774,7 @@ pub fn page_document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: 
 pub enum Answer {
     Full(Box<Document>),
     Page(Box<PageDocument>),
+    Part(Box<LegalPart>),
 }
 
 impl IntoResponse for Answer {
@@ -689,7 +798,7 @@ impl IntoResponse for Answer {
 fn answer(slot: &Slot, live: &Live, you: Option<Seat>, params: &Params) -> Result<Answer, ApiError> {
     let from = params.journal_from.unwrap_or(0);
     Ok(match params.page()? {
-        Some(lang) => Answer::Page(Box::new(page_document(slot, live, you, from, lang))),
+        Some(lang) => Answer::Page(Box::new(page_document(slot, live, you, from, lang, params.pieces_from))),
         None => Answer::Full(Box::new(document(slot, live, you, from))),
     })
 }
@@ -870,6 +979,42 @@ async fn reach(
         _ => Vec::new(),
     };
     Ok(Json(json!({"version": live.version(), "actions": actions})))
+}
+
+/// The actions of one pack of the page form's legal list of `version`, or all of them
+/// (`GET /api/games/{id}/legal?page=en&version=V&pack=N`, docs/api.md): `{"version", "legal",
+/// "groups"}`, each action as the page form lists it with its place `i`. Empty when the caller
+/// does not decide now or the game has moved on from `V`.
+async fn legal(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ApiQuery(params): ApiQuery,
+    headers: HeaderMap,
+) -> Result<Answer, ApiError> {
+    let slot = hub.slot(&id)?;
+    let lang = params.page()?.unwrap_or(Lang::En);
+    let you = hub.seat_of(&id, token(&headers, &params))?;
+    let live = slot.live.lock().await;
+    let version = live.version();
+    let entries = match (you, live.session.pending()) {
+        (Some(seat), Pending::Seat(p)) if p == seat && params.version == Some(version) => live
+            .session
+            .page_pack(lang, PACK_FROM, params.pack)
+            .into_iter()
+            .map(|(index, choice)| PageEntry::Action { index, choice })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let (legal, groups) = PageLegal::new(entries, true, lang);
+    Ok(Answer::Part(Box::new(LegalPart { version, legal, groups })))
+}
+
+/// A part of the page form's legal list ([`legal`]).
+#[derive(Serialize)]
+pub struct LegalPart {
+    version: usize,
+    legal: PageLegal,
+    groups: Vec<String>,
 }
 
 /// What to read before committing the caller's legal action at `index` of the list of

@@ -38,6 +38,9 @@ pub struct Slot {
     /// Set while a computer player's move waits to be stored (the database refused the
     /// write and it is being tried again): why, for the pages to say.
     pub stalled: Mutex<Option<Text>>,
+    /// The pieces layer last sent for each seat's view and language, for sending the next one
+    /// as what changed.
+    pub(crate) pieces: Mutex<Vec<crate::pieces::Kept>>,
     /// When it was last asked for, to let idle games go from memory ([`Hub::evict`]).
     used: Mutex<std::time::Instant>,
 }
@@ -386,6 +389,7 @@ impl Hub {
             updates: broadcast::channel(64).0,
             maps: Default::default(),
             stalled: Mutex::new(None),
+            pieces: Mutex::new(Vec::new()),
             used: Mutex::new(std::time::Instant::now()),
         });
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod error;
 pub mod hub;
+mod pieces;
 pub mod store;
 mod web;
 

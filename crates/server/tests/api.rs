@@ -1569,3 +1569,188 @@ async fn page_form_texts_read_whole_again() {
     }
     assert!(shortened > 0, "some texts shared their start with the one before");
 }
+
+/// A long legal list goes to a page packed (docs/api.md, "packs"): on the Goose Egg's German
+/// movement phase each unit's moves and each artillery unit's barrages are one entry, fetched
+/// by `GET …/legal`; with the actions listed whole they are the full list, each at its place,
+/// and an action of a pack is taken by that place.
+#[tokio::test]
+async fn a_long_list_comes_packed_and_each_pack_is_fetched_when_picked() {
+    let app = app();
+    let (id, tokens) = app
+        .create_game(json!({"game": "ardennes-ii", "scenario": "goose-egg", "seed": 3, "hotseat": true}))
+        .await;
+    // Through the set-up by the last action of each list (end the phase, or the last place).
+    let (doc, token) = 'found: {
+        for _ in 0..40 {
+            let seat = app.state(&id, None).await["pending"]["seat"]
+                .as_u64()
+                .expect("a seat decides");
+            let token = tok(&tokens, ["german", "allied"][seat as usize]);
+            let (_, doc) = app
+                .call("GET", &format!("/api/games/{id}?page=en"), Some(token), None)
+                .await;
+            let legal = doc["legal"].as_array().expect("a list");
+            if legal.iter().any(|e| e.get("pack").is_some()) {
+                break 'found (doc, token);
+            }
+            let index = legal.len() - 1;
+            let (status, after) = app
+                .act(&id, token, json!({"index": index, "version": doc["version"]}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{after}");
+        }
+        panic!("no packed list in the Goose Egg's first turn");
+    };
+    let version = doc["version"].as_u64().expect("a version");
+    let full = app.state(&id, Some(token)).await;
+    let full = full["legal"].as_array().expect("the full list").clone();
+    assert_eq!(doc["legal_count"].as_u64(), Some(full.len() as u64));
+    assert!(full.len() >= 1000, "{} actions", full.len());
+    let legal = doc["legal"].as_array().expect("a list");
+    assert!(
+        legal.len() * 4 < full.len(),
+        "{} entries for {} actions",
+        legal.len(),
+        full.len()
+    );
+    let mut seen = vec![false; full.len()];
+    let mut mark = |i: usize, text: &str, units: &Value| {
+        assert!(!std::mem::replace(&mut seen[i], true), "action {i} twice");
+        assert_eq!(full[i]["text"]["en"].as_str(), Some(text), "action {i}");
+        // Left out when empty in the page form.
+        let units = if units.is_null() { &json!([]) } else { units };
+        assert_eq!(&full[i]["units"], units, "action {i}");
+    };
+    let mut packed = None;
+    for e in legal {
+        let Some(pack) = e["pack"].as_u64() else {
+            let i = e["i"].as_u64().expect("a packed list's action says its place") as usize;
+            mark(i, e["text"].as_str().expect("a text"), &e["units"]);
+            continue;
+        };
+        let (status, part) = app
+            .call(
+                "GET",
+                &format!("/api/games/{id}/legal?page=en&version={version}&pack={pack}"),
+                Some(token),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{part}");
+        let actions = part["legal"].as_array().expect("the pack's actions");
+        assert_eq!(Some(actions.len() as u64), e["count"].as_u64(), "pack {pack}");
+        let mut before: Vec<u16> = Vec::new();
+        for a in actions {
+            // Each the pack's counters', its text read whole as the page reads it.
+            assert_eq!(a["units"], e["units"], "{a}");
+            let mut text = before[..a["same"].as_u64().unwrap_or(0) as usize].to_vec();
+            text.extend(a["text"].as_str().expect("a text").encode_utf16());
+            let i = a["i"].as_u64().expect("a place") as usize;
+            mark(i, &String::from_utf16(&text).expect("a text"), &a["units"]);
+            before = text;
+        }
+        packed.get_or_insert((pack, actions[actions.len() / 2]["i"].as_u64().expect("a place")));
+    }
+    assert!(
+        seen.iter().all(|&s| s),
+        "every action is listed once, whole or in its pack"
+    );
+    let (pack, index) = packed.expect("a pack");
+    // Asked for another version, or by the seat that does not decide: nothing.
+    for (version, token) in [(version + 1, token), (version, tok(&tokens, "allied"))] {
+        let uri = format!("/api/games/{id}/legal?page=en&version={version}&pack={pack}");
+        let (status, part) = app.call("GET", &uri, Some(token), None).await;
+        assert_eq!(
+            (status, part["legal"].as_array().map(Vec::len)),
+            (StatusCode::OK, Some(0)),
+            "{part}"
+        );
+    }
+    // Every action at once, in Chinese (what the page's filter reads).
+    let (_, all) = app
+        .call(
+            "GET",
+            &format!("/api/games/{id}/legal?page=zh&version={version}"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(all["legal"].as_array().map(Vec::len), Some(full.len()));
+    // An action of a pack is taken by its place.
+    let (status, after) = app.act(&id, token, json!({"index": index, "version": version})).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let (unit, hex) = (&full[index as usize]["units"][0], &full[index as usize]["hexes"][0]);
+    let view = app.state(&id, None).await["view"]["units"].clone();
+    let moved = view.as_array().expect("units").iter().find(|u| &u["id"] == unit);
+    assert_eq!(moved.map(|u| &u["loc"]), Some(hex), "{unit} moved to {hex}");
+}
+
+/// Rebuilds a page document's pieces layer from `pieces_delta` as the page does (docs/api.md).
+fn rebuilt(old: &str, delta: &Value) -> String {
+    let lines: Vec<&str> = old.split('\n').collect();
+    let mut out: Vec<&str> = Vec::new();
+    for step in delta["steps"].as_array().expect("steps") {
+        match step {
+            Value::String(line) => out.push(line),
+            run => {
+                let first = run[0].as_u64().expect("a first line") as usize;
+                let n = run[1].as_u64().expect("a count") as usize;
+                out.extend(&lines[first..first + n]);
+            }
+        }
+    }
+    out.join("\n")
+}
+
+/// A page that has the pieces layer of the version before receives only what changed, and
+/// rebuilds the layer a fresh page receives whole; from a version the server no longer keeps,
+/// the layer comes whole.
+#[tokio::test]
+async fn the_pieces_come_as_what_changed_since_the_layer_the_page_has() {
+    let app = app();
+    let (id, tokens) = app
+        .create_game(json!({"game": "ardennes-ii", "scenario": "goose-egg", "seed": 3, "hotseat": true}))
+        .await;
+    let token = tok(&tokens, "german");
+    let page = |from: Option<u64>| match from {
+        Some(v) => format!("/api/games/{id}?page=en&pieces_from={v}"),
+        None => format!("/api/games/{id}?page=en"),
+    };
+    let (_, first) = app.call("GET", &page(None), Some(token), None).await;
+    let mut layer = first["pieces"].as_str().expect("the whole layer").to_string();
+    let mut version = first["version"].as_u64().expect("a version");
+    let mut deltas = 0;
+    // The German set-up: each action places a unit.
+    for _ in 0..6 {
+        let (status, after) = app
+            .call(
+                "POST",
+                &format!("/api/games/{id}/actions?page=en&pieces_from={version}"),
+                Some(token),
+                Some(json!({"index": 0, "version": version})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        if after["pending"]["seat"] != json!(0) {
+            break;
+        }
+        let delta = &after["pieces_delta"];
+        assert_eq!(delta["from"].as_u64(), Some(version), "{after}");
+        assert!(after.get("pieces").is_none());
+        let next = rebuilt(&layer, delta);
+        assert_ne!(next, layer, "a unit was placed");
+        version = after["version"].as_u64().expect("a version");
+        // As a page that never saw the game receives it.
+        let (_, fresh) = app.call("GET", &page(None), Some(token), None).await;
+        assert_eq!(fresh["pieces"].as_str(), Some(next.as_str()));
+        assert!(delta.to_string().len() * 10 < next.len(), "what changed is small");
+        layer = next;
+        deltas += 1;
+    }
+    assert!(deltas > 0);
+    // The version before is no longer kept: the layer comes whole.
+    let (_, whole) = app.call("GET", &page(Some(version - 1)), Some(token), None).await;
+    assert_eq!(whole["pieces"].as_str(), Some(layer.as_str()));
+    assert!(whole.get("pieces_delta").is_none());
+}

@@ -290,6 +290,22 @@ impl Rules for ArdennesII {
         self.targets_of(actions)
     }
 
+    /// A page receives the moves of a unit or stack (SCS 6.0) and the barrages of an artillery
+    /// unit (3.5), the bulk of a movement phase's list, only once its player picks them: the
+    /// moves as one pack, the barrages as another.
+    fn pack_key(&self, action: &Action, key: &mut Vec<u32>) -> bool {
+        match action {
+            Action::Move { unit, .. } => key.extend([0, u32::from(*unit)]),
+            Action::MoveStack { units, .. } => {
+                key.push(0);
+                key.extend(units.iter().map(|&u| u32::from(u)));
+            }
+            Action::Fire { unit, .. } => key.extend([1, u32::from(*unit)]),
+            _ => return false,
+        }
+        true
+    }
+
     fn view(&self, seat: Option<Seat>) -> serde_json::Value {
         self.view_for(seat)
     }
