@@ -1159,8 +1159,8 @@ impl Rules for PathsOfGlory {
         let n = seat + 1;
         Some(if !self.sides_settled() {
             Text::new(
-                format!("Player {n}, side not yet bid for (5.6.1)"),
-                format!("玩家{n},阵营尚待竞标(5.6.1)"),
+                format!("Player {n}, side not yet bid for"),
+                format!("玩家{n},阵营尚待竞标"),
             )
         } else {
             match self.side_of(seat) {
