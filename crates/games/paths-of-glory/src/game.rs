@@ -335,7 +335,7 @@ pub enum Frame {
     /// 5.6.1 (2022): a player's die for the tournament bid, seat by seat; `first` the first
     /// seat's, once rolled.
     BidDie { seat: Seat, first: Option<u8> },
-    /// 5.6.1: `seat` bids for a side or accepts the bid on table: `named`, the side bid for and
+    /// 5.6.1: `seat` bids for a side or accepts the bid on the table: `named`, the side bid for and
     /// the VP the other player last offered for it (`None`: the high roller's first bid).
     Bid { seat: Seat, named: Option<(Side, u8)> },
     /// 4.3: the CP decides whether to start with Guns of August.
