@@ -1105,9 +1105,11 @@ export class GamePage {
     this.renderScreen();
   }
 
+  // A seat whose side a bid decided (a Paths of Glory tournament) is named by its `side`:
+  // "Player 2, Allied Powers".
   seatName(i) {
     const s = this.state.seats && this.state.seats[i];
-    return s ? tx(s.name) : String(i);
+    return s ? tx(s.side || s.name) : String(i);
   }
 
   renderTurn() {

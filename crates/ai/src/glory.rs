@@ -18,7 +18,7 @@ use sandtable_core::chance::Rng;
 use sandtable_core::game::{Agent, Seat};
 use sandtable_core::graph::Space;
 use sandtable_paths_of_glory::data::{Data, Kind, Side};
-use sandtable_paths_of_glory::game::{Action, LossTarget, PathsOfGlory, Use, View};
+use sandtable_paths_of_glory::game::{Action, Frame, LossTarget, PathsOfGlory, Use, View};
 use sandtable_paths_of_glory::state::{Location, Position};
 
 /// The scripted Paths of Glory player.
@@ -162,8 +162,8 @@ impl Scripted {
             // Supplement 6.16: every optional card it can put in goes in.
             Action::PutIn { .. } => 1,
             Action::LeaveOut { .. } => 0,
-            // 5.6.1: a bid as near even as the rules allow (see `choose` for accepting one).
-            Action::Bid { vp } => -i32::from(vp.unsigned_abs()),
+            // 5.6.1: the bid is settled by `bid` before any score; the fewest VP given, else.
+            Action::Bid { vp, .. } => -i32::from(*vp),
             Action::AcceptBid => -100,
             Action::Play { card, with } => {
                 let Some(c) = data.card(side, *card) else { return 0 };
@@ -322,28 +322,38 @@ impl Scripted {
     }
 }
 
+/// The most VP it gives to play the Allies in a tournament (5.6.1): a small price for the side
+/// the seed's bidders compete for (seed 5.6.2: the higher bidder plays the Allies).
+const ALLIES_WORTH: u8 = 2;
+
+/// 5.6.1: a tournament's bid, read from the frame on top of its view. It opens for the Allies,
+/// giving 1 VP; it outbids for the Allies while the bid stays under [`ALLIES_WORTH`], and
+/// otherwise accepts (a bid for the CP it always accepts: the Allies and the VP too). Its side
+/// once the bid is settled it reads from the view like everything else.
+fn bid(view: &View<'_>, legal: &[Action]) -> Option<usize> {
+    let Some(Frame::Bid { named, .. }) = view.frames().last() else {
+        return None;
+    };
+    let want = match *named {
+        None => Action::Bid { side: Side::Ap, vp: 1 },
+        Some((Side::Ap, vp)) if vp < ALLIES_WORTH => Action::Bid {
+            side: Side::Ap,
+            vp: vp + 1,
+        },
+        Some(_) => Action::AcceptBid,
+    };
+    legal
+        .iter()
+        .position(|a| *a == want)
+        .or_else(|| legal.iter().position(|a| matches!(a, Action::AcceptBid)))
+}
+
 impl Agent<PathsOfGlory> for Scripted {
     fn choose(&mut self, view: &View<'_>, _seat: Seat, legal: &[Action], rng: &mut Rng) -> usize {
-        let b = Board::new(view);
-        // 5.6.1: a bid on the table that costs this side at most 1 VP is accepted. The bids left
-        // to name lie between the two sides' last bids, so the one on the table is just outside.
-        if let Some(accept) = legal.iter().position(|a| matches!(a, Action::AcceptBid)) {
-            let bids: Vec<i8> = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Bid { vp } => Some(*vp),
-                    _ => None,
-                })
-                .collect();
-            let cost = match (b.side, bids.iter().min(), bids.iter().max()) {
-                (_, None, _) | (_, _, None) => 0,
-                (Side::Cp, Some(&lo), _) => -(i32::from(lo) - 1),
-                (Side::Ap, _, Some(&hi)) => i32::from(hi) + 1,
-            };
-            if cost <= 1 {
-                return accept;
-            }
+        if let Some(i) = bid(view, legal) {
+            return i;
         }
+        let b = Board::new(view);
         let scores: Vec<i32> = legal.iter().map(|a| self.score(&b, view, a)).collect();
         let best = scores.iter().copied().max().unwrap_or(0);
         let top: Vec<usize> = (0..legal.len()).filter(|&i| scores[i] == best).collect();
@@ -379,6 +389,51 @@ mod tests {
                 .count();
             assert!(won >= 7, "seat {seat}: {won} of 8 won");
         }
+    }
+
+    /// 5.6.1: two scripted players bid for the Allies; the first to reach its price accepts, and
+    /// the one who outbid plays the Allies, giving the CP that price.
+    #[test]
+    fn two_scripted_players_settle_a_tournament_bid() {
+        for seed in 1..=4 {
+            let mut g = PathsOfGlory::new_game("limited-war-tournament", seed).unwrap();
+            let mut agents: Vec<Box<dyn Agent<PathsOfGlory>>> = vec![Box::new(Scripted), Box::new(Scripted)];
+            let mut rng = Rng::from_seed(seed);
+            // The dice, up to the high roller's first bid.
+            sandtable_core::game::play_out(&mut g, &mut agents, &mut rng, 0).unwrap();
+            let Some(&Frame::Bid {
+                seat: opener,
+                named: None,
+            }) = g.frames().last()
+            else {
+                panic!("seed {seed}: the first bid is due");
+            };
+            while !g.sides_settled() {
+                sandtable_core::game::play_out(&mut g, &mut agents, &mut rng, 1).unwrap();
+            }
+            assert_eq!(g.scenario.bid, Some(ALLIES_WORTH as i8), "seed {seed}");
+            assert_eq!(g.side_of(opener), Side::Cp, "seed {seed}: the opener accepted");
+            assert_eq!(g.side_of(1 - opener), Side::Ap, "seed {seed}");
+        }
+    }
+
+    /// In a tournament it bids, then plays the side it got, whichever that is, and beats random
+    /// play with either.
+    #[test]
+    fn it_plays_the_side_the_bid_gave_it() {
+        let mut sides = Vec::new();
+        let mut won = 0;
+        for seed in 1..=6 {
+            let g = play("limited-war-tournament", 0, seed, false);
+            let side = g.side_of(0);
+            assert_eq!(g.seat_view(0).side(), side);
+            sides.push(side);
+            if g.outcome().and_then(|o| o.winner) == Some(0) {
+                won += 1;
+            }
+        }
+        assert!(sides.contains(&Side::Cp) && sides.contains(&Side::Ap), "{sides:?}");
+        assert!(won >= 5, "{won} of 6 won");
     }
 
     /// It plays its reinforcement cards for their events (9.5.3) and meets its Mandated

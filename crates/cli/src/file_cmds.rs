@@ -69,10 +69,15 @@ pub fn print_reconstructed_note(entry: &GameEntry, scenario: Option<&str>, lang:
     }
 }
 
-/// Who a seat is, for messages: "axis (Axis)".
-pub fn seat_label(entry: &GameEntry, seat: Seat, lang: Lang) -> String {
+/// Who a seat is, for messages: "axis (Axis)"; where a bid decided the seat's side (a Paths of
+/// Glory tournament), the game's words for it in place of the seat's name: "cp (Player 1,
+/// Allied Powers)".
+pub fn seat_label(entry: &GameEntry, session: &dyn DynSession, seat: Seat, lang: Lang) -> String {
     let id = entry.seat_id(seat);
-    let name = entry.seat_name(seat);
+    let name = match session.seat_side(seat) {
+        Some(side) => side,
+        None => entry.seat_name(seat),
+    };
     let name = name.get(lang);
     if name.eq_ignore_ascii_case(&id) {
         id
@@ -96,7 +101,7 @@ pub fn show(file: &Path, as_seat: Option<&str>, lines: usize, lang: Lang) -> Cmd
     let Save { entry, session } = saves::open(file)?;
     let seat = viewer(&entry, as_seat, deciding(session.as_ref()))?;
     let who = match seat {
-        Some(s) => seat_label(&entry, s, lang),
+        Some(s) => seat_label(&entry, session.as_ref(), s, lang),
         None => tr!("spectator", "旁观者").get(lang).to_string(),
     };
     out!(
@@ -254,7 +259,7 @@ pub fn legal(file: &Path, json: bool, lang: Lang) -> CmdResult {
     }
     match pending {
         Pending::Seat(seat) => {
-            let who = seat_label(&entry, seat, lang);
+            let who = seat_label(&entry, session.as_ref(), seat, lang);
             let n = legal.len();
             let actions = if n == 1 { "action" } else { "actions" };
             out!(
@@ -328,7 +333,7 @@ pub fn act(file: &Path, words: &[String], lang: Lang) -> CmdResult {
         let value: serde_json::Value = serde_json::from_str(&typed).ok()?;
         legal.iter().find(|a| a.action == value)
     });
-    let who = seat_label(&entry, seat, lang);
+    let who = seat_label(&entry, session.as_ref(), seat, lang);
     match chosen {
         Some(a) => out!("{who}: {} — {}", a.notation, a.text.get(lang)),
         None => out!("{who}: {typed}"),
@@ -377,7 +382,7 @@ pub fn undo(file: &Path, lang: Lang) -> CmdResult {
     let Save { entry, mut session } = saves::open(file)?;
     let (seat, undone) = undo_last(session.as_mut())?;
     saves::write(file, session.as_ref())?;
-    let who = seat_label(&entry, seat, lang);
+    let who = seat_label(&entry, session.as_ref(), seat, lang);
     match undone {
         Some(a) => out!(
             "{}",

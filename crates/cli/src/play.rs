@@ -174,7 +174,7 @@ impl Play {
     }
 
     fn label(&self, seat: Seat) -> String {
-        seat_label(&self.entry, seat, self.lang)
+        seat_label(&self.entry, self.session.as_ref(), seat, self.lang)
     }
 
     /// Whose view the log and the situation are shown from when `seat` decides.
@@ -241,7 +241,11 @@ impl Play {
                         self.show_decision(seat);
                         show = false;
                     }
-                    prompt(&format!("{}> ", self.entry.seat_id(seat)));
+                    // A seat whose side a bid decided says it in the prompt too.
+                    match self.session.seat_side(seat) {
+                        Some(side) => prompt(&format!("{} ({})> ", self.entry.seat_id(seat), side.get(self.lang))),
+                        None => prompt(&format!("{}> ", self.entry.seat_id(seat))),
+                    }
                     let Some(line) = read_line(input) else {
                         out!();
                         self.end_of_input();

@@ -681,3 +681,33 @@ fn show_lists_what_the_board_marks_and_the_units_off_the_map() {
     assert!(out.contains("Turn 4 of 11 (19 December 1944), US movement"), "{out}");
     assert!(out.contains("1F (1): B2.17"), "the barrage marker: {out}");
 }
+
+#[test]
+fn a_tournament_seat_is_named_by_the_side_its_bid_gave_it() {
+    // Paths of Glory 5.6.1: the players bid for their sides, and the seat's label follows.
+    let dir = TempDir::new("bid");
+    let file = dir.path("bid.json");
+    let p = path_str(&file);
+    ok(&run(&[
+        "new",
+        "paths-of-glory",
+        "--scenario",
+        "limited-war-tournament",
+        "--seed",
+        "1",
+        "-o",
+        p,
+    ]));
+    let o = run(&["show", p]);
+    ok(&o);
+    assert!(stdout(&o).contains("side not yet bid for"), "{}", stdout(&o));
+    ok(&run(&["act", p, "bid", "ap", "1"]));
+    ok(&run(&["act", p, "bid", "accept"]));
+    // The CP's seat now decides Guns of August (4.3); it is named by its side.
+    let o = run(&["show", p]);
+    ok(&o);
+    assert!(stdout(&o).contains(", Central Powers)"), "{}", stdout(&o));
+    let o = run(&["legal", p]);
+    ok(&o);
+    assert!(stdout(&o).contains(", Central Powers)"), "{}", stdout(&o));
+}

@@ -211,6 +211,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The seats, in seat order.
     fn seats() -> Vec<SeatInfo>;
 
+    /// The side `seat` plays as the game stands now, where the seat's name in [`Rules::seats`]
+    /// does not say it (a game whose players bid for their sides, say): shown beside the seat's
+    /// name. `None`, the default: the name says it.
+    fn seat_side(&self, _seat: Seat) -> Option<Text> {
+        None
+    }
+
     /// The shipped scenarios.
     fn scenarios() -> Vec<ScenarioInfo>;
 

@@ -478,6 +478,11 @@ pub trait DynSession: Send {
     fn hand(&self, _seat: Seat) -> Vec<crate::game::HandCard> {
         Vec::new()
     }
+    /// The side `seat` plays now, where its name does not say it
+    /// ([`crate::driver::Rules::seat_side`]).
+    fn seat_side(&self, _seat: Seat) -> Option<Text> {
+        None
+    }
     fn to_json(&self) -> String;
     /// For code that knows the game type (agents, say): downcast to `Session<G>`.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -861,6 +866,10 @@ impl<G: Game> DynSession for Session<G> {
 
     fn hand(&self, seat: Seat) -> Vec<crate::game::HandCard> {
         self.game.hand(seat)
+    }
+
+    fn seat_side(&self, seat: Seat) -> Option<Text> {
+        self.game.seat_side(seat)
     }
 
     fn to_json(&self) -> String {

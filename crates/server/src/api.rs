@@ -404,7 +404,14 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
             .seats
             .iter()
             .enumerate()
-            .map(|(i, info)| json!({"id": info.id, "name": info.name, "player": live.player(i as Seat)}))
+            .map(|(i, info)| {
+                let mut seat = json!({"id": info.id, "name": info.name, "player": live.player(i as Seat)});
+                // The side the seat plays, where its name does not say (a bid decided it).
+                if let Some(side) = s.seat_side(i as Seat) {
+                    seat["side"] = json!(side);
+                }
+                seat
+            })
             .collect(),
         you,
         version: live.version(),
@@ -720,7 +727,13 @@ pub fn page_document(
             .seats
             .iter()
             .enumerate()
-            .map(|(i, info)| json!({"id": info.id, "name": info.name.get(lang), "player": live.player(i as Seat)}))
+            .map(|(i, info)| {
+                let mut seat = json!({"id": info.id, "name": info.name.get(lang), "player": live.player(i as Seat)});
+                if let Some(side) = s.seat_side(i as Seat) {
+                    seat["side"] = json!(side.get(lang));
+                }
+                seat
+            })
             .collect(),
         you,
         version: live.version(),

@@ -1754,3 +1754,46 @@ async fn the_pieces_come_as_what_changed_since_the_layer_the_page_has() {
     assert_eq!(whole["pieces"].as_str(), Some(layer.as_str()));
     assert!(whole.get("pieces_delta").is_none());
 }
+
+#[tokio::test]
+async fn a_tournament_names_the_side_the_bid_gave_each_seat() {
+    // Paths of Glory 5.6.1: the players bid for their sides; the seats list says who plays what.
+    let app = app();
+    let (id, tokens) = app
+        .create_game(json!({"game": "paths-of-glory", "scenario": "limited-war-tournament", "seats": {}}))
+        .await;
+    let token = |seat: u64| tok(&tokens, if seat == 0 { "cp" } else { "ap" });
+    let doc = app.state(&id, None).await;
+    assert_eq!(
+        doc["seats"][0]["side"]["en"], "Player 1, side not yet bid for",
+        "{}",
+        doc["seats"]
+    );
+    let high = doc["pending"]["seat"].as_u64().expect("the high roller bids");
+    let (s, e) = app.act(&id, token(high), json!({"notation": "bid ap 1"})).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let (s, e) = app.act(&id, token(1 - high), json!({"notation": "bid accept"})).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let doc = app.state(&id, Some(token(high))).await;
+    let n = high + 1;
+    assert_eq!(
+        doc["seats"][high as usize]["side"]["en"],
+        format!("Player {n}, Allied Powers")
+    );
+    assert_eq!(
+        doc["seats"][1 - high as usize]["side"]["zh"],
+        format!("玩家{},同盟国", 2 - high)
+    );
+    let (s, page) = app
+        .call("GET", &format!("/api/games/{id}?page=en"), Some(token(high)), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert_eq!(
+        page["seats"][high as usize]["side"],
+        format!("Player {n}, Allied Powers")
+    );
+    // A game whose seats are its sides names no side apart.
+    let (other, _) = app.create(3, json!({})).await;
+    let doc = app.state(&other, None).await;
+    assert!(doc["seats"][0].get("side").is_none(), "{}", doc["seats"]);
+}

@@ -20,18 +20,11 @@ use sandtable_core::text::{Lang, Text};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// The Central Powers' seat; they act first in every round (8.1.2).
+/// The Central Powers' seat, but in a tournament game, where the players bid for their sides
+/// (5.6.1; [`PathsOfGlory::seat_of`]); they act first in every round (8.1.2).
 pub const CP: Seat = 0;
-/// The Allies' seat.
+/// The Allies' seat, but in a tournament game ([`PathsOfGlory::seat_of`]).
 pub const AP: Seat = 1;
-
-/// A side's seat.
-pub fn seat(side: Side) -> Seat {
-    match side {
-        Side::Cp => CP,
-        Side::Ap => AP,
-    }
-}
 
 /// The other side.
 pub fn other(side: Side) -> Side {
@@ -87,6 +80,10 @@ pub struct Scenario {
     /// 5.6.2: the VP the bid adds to the total at the end (positive to the CP), once settled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bid: Option<i8>,
+    /// 5.6.1: the seat playing the CP, [`CP`] but where a tournament's bid gave the CP to the
+    /// other player. Not written unless so.
+    #[serde(skip_serializing_if = "is_cp_seat")]
+    pub cp_seat: Seat,
     /// The optional cards (#56–#65 of each side) are dealt with their groups, and the hands
     /// hold 8 (supplement 6.16). Not written unless so.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -95,6 +92,10 @@ pub struct Scenario {
     /// (supplement 6.16, [`crate::optional_cards`]); 7-card hands. Not written unless so.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub picked_cards: bool,
+}
+
+fn is_cp_seat(seat: &Seat) -> bool {
+    *seat == CP
 }
 
 /// The four uses of a card in an action round (9.1.3), and the action round's other choices.
@@ -140,11 +141,13 @@ pub enum Action {
     },
     /// 8.1.3: an Automatic Operation of 1 OPS, playing no card.
     AutomaticOps,
-    /// 5.6.1: name a tournament bid: the VP added to the total at the end (positive to the CP).
+    /// 5.6.1 (2022): bid for a side in a tournament: play `side`, giving the other side `vp` VP
+    /// at the end of the game.
     Bid {
-        vp: i8,
+        side: Side,
+        vp: u8,
     },
-    /// 5.6.1: accept the other side's bid.
+    /// 5.6.1: accept the bid on the table, and play the side the other player bid for not.
     AcceptBid,
     /// 9.2.5: activate a space for movement or for combat.
     Activate {
@@ -329,10 +332,12 @@ impl Buy {
 /// the game's records of the turn and the action ([`TurnRecord`], [`ActionRecord`]).
 #[derive(Clone, Debug, Serialize)]
 pub enum Frame {
-    /// 5.6.1 (2022): a side's die for the tournament bid; `cp` the CP's, once rolled.
-    BidDie { side: Side, cp: Option<u8> },
-    /// 5.6.1: a side names a tournament bid or accepts the other's; the last bid of each.
-    Bid { side: Side, cp: Option<i8>, ap: Option<i8> },
+    /// 5.6.1 (2022): a player's die for the tournament bid, seat by seat; `first` the first
+    /// seat's, once rolled.
+    BidDie { seat: Seat, first: Option<u8> },
+    /// 5.6.1: `seat` bids for a side or accepts the bid on the table: `named`, the side bid for and
+    /// the VP the other player last offered for it (`None`: the high roller's first bid).
+    Bid { seat: Seat, named: Option<(Side, u8)> },
     /// 4.3: the CP decides whether to start with Guns of August.
     GunsOfAugust,
     /// Supplement 6.16: a side puts its optional card `card` in its deck or leaves it out.
@@ -813,13 +818,28 @@ impl PathsOfGlory {
         }
     }
 
-    /// The side whose seat this is.
-    pub fn side_of(seat: Seat) -> Side {
-        if seat == CP {
+    /// The side a seat plays: the one place that says it (5.6.1: in a tournament the bid
+    /// decides; before it is settled the first seat stands for the CP, with no hand yet).
+    pub fn side_of(&self, seat: Seat) -> Side {
+        if seat == self.scenario.cp_seat {
             Side::Cp
         } else {
             Side::Ap
         }
+    }
+
+    /// The seat playing a side.
+    pub fn seat_of(&self, side: Side) -> Seat {
+        match side {
+            Side::Cp => self.scenario.cp_seat,
+            Side::Ap => 1 - self.scenario.cp_seat.min(1),
+        }
+    }
+
+    /// Whether the players know their sides: always but in a tournament whose bid is not yet
+    /// settled (5.6.1).
+    pub fn sides_settled(&self) -> bool {
+        !self.scenario.tournament || self.scenario.bid.is_some()
     }
 
     /// The units of a side in a space, in data order: while a legal list is made from the
@@ -869,8 +889,14 @@ impl View<'_> {
         self.seat
     }
 
+    /// The side the seat plays (5.6.1: in a tournament, the one the bid gave it).
     pub fn side(&self) -> Side {
-        PathsOfGlory::side_of(self.seat)
+        self.game.side_of(self.seat)
+    }
+
+    /// Whether the sides are settled (5.6.1: not while a tournament's bid goes on).
+    pub fn sides_settled(&self) -> bool {
+        self.game.sides_settled()
     }
 
     /// The position with every card the seat may not see left out: the other side's hand is
@@ -1124,6 +1150,26 @@ impl Rules for PathsOfGlory {
         ]
     }
 
+    /// 5.6.1: in a tournament the players bid for their sides, so a seat is a player, and its
+    /// side is named as the bid left it.
+    fn seat_side(&self, seat: Seat) -> Option<Text> {
+        if !self.scenario.tournament {
+            return None;
+        }
+        let n = seat + 1;
+        Some(if !self.sides_settled() {
+            Text::new(
+                format!("Player {n}, side not yet bid for"),
+                format!("玩家{n},阵营尚待竞标"),
+            )
+        } else {
+            match self.side_of(seat) {
+                Side::Cp => Text::new(format!("Player {n}, Central Powers"), format!("玩家{n},同盟国")),
+                Side::Ap => Text::new(format!("Player {n}, Allied Powers"), format!("玩家{n},协约国")),
+            }
+        })
+    }
+
     fn scenarios() -> Vec<ScenarioInfo> {
         let note = Text::new(
             "Map, counters, cards and set-up from the published game's data; every card's event is played, with peace terms and the tournament bid (5.6).",
@@ -1216,9 +1262,9 @@ impl Rules for PathsOfGlory {
         if self.engine.top().is_none() {
             return;
         }
-        let o = other(Self::side_of(seat));
+        let o = other(self.side_of(seat));
         // Mata Hari (CP #17), Cloak and Dagger (AP #23): the cards seen are shown.
-        let seen = &self.turn.seen[side_index(Self::side_of(seat))];
+        let seen = &self.turn.seen[side_index(self.side_of(seat))];
         out.extend(
             self.pos.cards[side_index(o)]
                 .hand

@@ -40,7 +40,7 @@ pub mod sieges;
 pub mod state;
 pub mod supply;
 pub mod tables;
-mod tournament;
+pub mod tournament;
 pub mod trenches;
 pub mod victory;
 pub mod war_status;

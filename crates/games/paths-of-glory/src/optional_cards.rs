@@ -101,7 +101,7 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8, action: &Action) -> 
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8, action: &Action) {
-    let seat = crate::game::seat(side);
+    let seat = g.seat_of(side);
     if let Action::PutIn { instead, .. } = *action {
         let c = &mut g.pos.cards[side_index(side)];
         c.picked.push((card, instead));

@@ -183,7 +183,7 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
     use crate::sequence::{sid, uid};
     // The cards are the deciding side's.
     let side = match g.engine_top_who() {
-        Some(seat) => crate::game::PathsOfGlory::side_of(seat),
+        Some(seat) => g.side_of(seat),
         None => Side::Cp,
     };
     let card = |n: u8, t: Targets, en: String, zh: String| Targets {
@@ -373,7 +373,7 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
 /// CP #17; Cloak and Dagger, AP #23), marked `seen`.
 pub(crate) fn hand(g: &crate::game::PathsOfGlory, seat: sandtable_core::game::Seat) -> Vec<HandCard> {
     use crate::state::side_index;
-    let side = crate::game::PathsOfGlory::side_of(seat);
+    let side = g.side_of(seat);
     let other = match side {
         crate::data::Side::Cp => crate::data::Side::Ap,
         crate::data::Side::Ap => crate::data::Side::Cp,

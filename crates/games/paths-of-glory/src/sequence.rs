@@ -6,7 +6,7 @@
 use crate::attrition;
 use crate::cards;
 use crate::data::{Deck, Side};
-use crate::game::{other, seat, Action, Frame, PathsOfGlory, Scenario, TurnRecord, Use, CP};
+use crate::game::{other, Action, Frame, PathsOfGlory, Scenario, TurnRecord, Use, CP};
 use crate::offensives::{self, Offensive};
 use crate::sieges;
 use crate::state::{side_index, Fort, Location};
@@ -71,6 +71,7 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
             edition: 3,
             tournament,
             bid: None,
+            cp_seat: CP,
             optional_cards,
             picked_cards,
         },
@@ -88,9 +89,9 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
 pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
     match frame {
         Frame::BidDie { .. } => Who::Chance,
-        Frame::Bid { side, .. } => Who::Seat(seat(*side)),
-        Frame::GunsOfAugust => Who::Seat(CP),
-        Frame::PickOptional { side, .. } => Who::Seat(seat(*side)),
+        Frame::Bid { seat, .. } => Who::Seat(*seat),
+        Frame::GunsOfAugust => Who::Seat(g.seat_of(Side::Cp)),
+        Frame::PickOptional { side, .. } => Who::Seat(g.seat_of(*side)),
         Frame::Deal { side } => {
             let c = &g.pos.cards[side_index(*side)];
             if c.hand.len() >= g.scenario.hand_size || (c.draw.is_empty() && c.discard.is_empty()) {
@@ -125,13 +126,13 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
         | Frame::EventPlace { side, .. }
         | Frame::EventRedeploy { side, .. }
         | Frame::EventReplace { side, .. }
-        | Frame::EventConcede { side, .. } => Who::Seat(seat(*side)),
-        Frame::Desertions { .. } => Who::Seat(CP),
-        Frame::PeaceOffer { side } => Who::Seat(seat(other(*side))),
+        | Frame::EventConcede { side, .. } => Who::Seat(g.seat_of(*side)),
+        Frame::Desertions { .. } => Who::Seat(g.seat_of(Side::Cp)),
+        Frame::PeaceOffer { side } => Who::Seat(g.seat_of(other(*side))),
         Frame::PeaceRoll { .. } => Who::Chance,
         Frame::Replacement { side } => {
             if g.turn.rp[side_index(*side)].iter().any(|&p| p > 0) {
-                Who::Seat(seat(*side))
+                Who::Seat(g.seat_of(*side))
             } else {
                 Who::Auto
             }
@@ -143,14 +144,14 @@ pub(crate) fn who(g: &PathsOfGlory, frame: &Frame) -> Who {
             if c.hand.is_empty() && c.face_up.is_empty() {
                 Who::Auto
             } else {
-                Who::Seat(seat(*side))
+                Who::Seat(g.seat_of(*side))
             }
         }
         // 9.5.4.6: asked whenever the hand holds a card, so that the other side cannot tell from
         // the question whether it holds a combat card.
         Frame::DiscardCombatCards { side } => {
             if !g.pos.cards[side_index(*side)].hand.is_empty() {
-                Who::Seat(seat(*side))
+                Who::Seat(g.seat_of(*side))
             } else {
                 Who::Auto
             }
@@ -333,7 +334,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
     match (frame, action) {
-        (Frame::BidDie { side, cp }, Some(&Action::Die { face })) => crate::tournament::die(g, side, cp, face),
+        (Frame::BidDie { seat, first }, Some(&Action::Die { face })) => crate::tournament::die(g, seat, first, face),
         (f @ Frame::Bid { .. }, Some(a)) => crate::tournament::carry_out(g, f, a),
         (Frame::PickOptional { side, card }, Some(a)) => crate::optional_cards::carry_out(g, side, card, a),
         (Frame::GunsOfAugust, Some(Action::GunsOfAugust { keep })) => {
@@ -363,7 +364,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             // A card drawn again is unseen again (Mata Hari, Cloak and Dagger).
             g.turn.seen[side_index(other(side))].retain(|&k| k != *card);
             let name = g.card_name(side, *card);
-            g.journal.whisper(seat(side), || {
+            g.journal.whisper(g.seat_of(side), || {
                 Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh))
             });
             g.engine.push(Frame::Deal { side });
@@ -810,7 +811,7 @@ pub(crate) fn end_game(g: &mut PathsOfGlory, winner: Option<Side>, text: Text) {
     g.engine.frames_mut().clear();
     g.journal.heading(|| text.clone());
     g.outcome = Some(Outcome {
-        winner: winner.map(seat),
+        winner: winner.map(|s| g.seat_of(s)),
         text,
     });
 }
@@ -834,7 +835,7 @@ pub(crate) fn uid(g: &PathsOfGlory, u: u16) -> String {
 
 pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
     let side = match g.engine.top().map(|f| who(g, f)) {
-        Some(Who::Seat(s)) => PathsOfGlory::side_of(s),
+        Some(Who::Seat(s)) => g.side_of(s),
         _ => Side::Cp,
     };
     let t = |en: String, zh: String| Text::new(en, zh);
@@ -847,20 +848,7 @@ pub(crate) fn describe(g: &PathsOfGlory, a: &Action) -> Text {
             };
             t(format!("Draw {}", n.en), format!("抽到{}", n.zh))
         }
-        Action::Bid { vp } => t(
-            format!("Bid {} (5.6.1)", crate::tournament::bid_en(*vp)),
-            format!("出价:{}(5.6.1)", crate::tournament::bid_zh(*vp)),
-        ),
-        Action::AcceptBid => match g.engine.top() {
-            Some(&Frame::Bid { side, cp, ap }) => {
-                let vp = crate::tournament::on_the_table(side, cp, ap).unwrap_or(0);
-                t(
-                    format!("Accept the bid: {} (5.6.1)", crate::tournament::bid_en(vp)),
-                    format!("接受出价:{}(5.6.1)", crate::tournament::bid_zh(vp)),
-                )
-            }
-            _ => t("Accept the bid (5.6.1)".into(), "接受出价(5.6.1)".into()),
-        },
+        Action::Bid { .. } | Action::AcceptBid => crate::tournament::describe(g, a),
         Action::GunsOfAugust { keep: true } => t("Start with Guns of August in hand".into(), "以“八月炮火”起手".into()),
         Action::LeaveOut { .. } | Action::PutIn { .. } => {
             crate::optional_cards::describe(g, side, a).unwrap_or_default()
@@ -1055,7 +1043,7 @@ pub(crate) fn notation(g: &PathsOfGlory, a: &Action) -> String {
     match a {
         Action::Die { face } => format!("die {face}"),
         Action::Draw { card } => format!("draw {card}"),
-        Action::Bid { vp } => format!("bid {vp}"),
+        Action::Bid { side, vp } => format!("bid {} {vp}", if *side == Side::Cp { "cp" } else { "ap" }),
         Action::AcceptBid => "bid accept".to_string(),
         Action::GunsOfAugust { keep } => format!("guns-of-august {}", if *keep { "yes" } else { "no" }),
         Action::LeaveOut { card } => format!("optional {card} out"),
@@ -1148,7 +1136,14 @@ pub(crate) fn parse_notation(g: &PathsOfGlory, text: &str) -> Option<Action> {
     let number = |w: &str| w.parse::<u8>().ok();
     Some(match words.as_slice() {
         ["bid", "accept"] => Action::AcceptBid,
-        ["bid", n] => Action::Bid { vp: n.parse().ok()? },
+        ["bid", s, n] => Action::Bid {
+            side: match *s {
+                "cp" => Side::Cp,
+                "ap" => Side::Ap,
+                _ => return None,
+            },
+            vp: n.parse().ok()?,
+        },
         ["guns-of-august", "yes"] => Action::GunsOfAugust { keep: true },
         ["guns-of-august", "no"] => Action::GunsOfAugust { keep: false },
         ["optional", card, "out"] => Action::LeaveOut {
@@ -1248,7 +1243,7 @@ pub(crate) fn view_json(g: &PathsOfGlory, seat: Option<Seat>) -> serde_json::Val
     let over = g.engine.top().is_none();
     let cards_of = |side: Side| {
         let c = &g.pos.cards[side_index(side)];
-        let sees = over || seat == Some(crate::game::seat(side));
+        let sees = over || seat == Some(g.seat_of(side));
         let names = |v: &[u8]| -> Vec<serde_json::Value> {
             v.iter()
                 .map(|&n| {
@@ -1309,7 +1304,7 @@ pub(crate) fn view_json(g: &PathsOfGlory, seat: Option<Seat>) -> serde_json::Val
             })
         })
         .collect();
-    serde_json::json!({
+    let mut v = serde_json::json!({
         "scenario": g.scenario.id,
         "turn": g.pos.turn,
         "vp": g.pos.vp,
@@ -1317,7 +1312,15 @@ pub(crate) fn view_json(g: &PathsOfGlory, seat: Option<Seat>) -> serde_json::Val
         "units": units,
         "cp_cards": cards_of(Side::Cp),
         "ap_cards": cards_of(Side::Ap),
-    })
+    });
+    // 5.6.1: in a tournament the seat's side is the bid's: named once it is settled.
+    if g.scenario.tournament {
+        v["side"] = match seat {
+            Some(s) if g.sides_settled() => serde_json::json!(g.side_of(s)),
+            _ => serde_json::Value::Null,
+        };
+    }
+    v
 }
 
 pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> String {
@@ -1325,8 +1328,8 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
         Frame::Round { round, .. } => Some(*round),
         _ => None,
     });
-    let own = seat.map(|s| g.pos.cards[side_index(PathsOfGlory::side_of(s))].hand.len());
-    let other_size = seat.map(|s| g.pos.cards[side_index(other(PathsOfGlory::side_of(s)))].hand.len());
+    let own = seat.map(|s| g.pos.cards[side_index(g.side_of(s))].hand.len());
+    let other_size = seat.map(|s| g.pos.cards[side_index(other(g.side_of(s)))].hand.len());
     // 5.6.2: a tournament's bid, once settled, counts at the end.
     let (bid_en, bid_zh) = match g.scenario.bid {
         Some(b) if g.scenario.tournament => (
@@ -1335,9 +1338,18 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
         ),
         _ => (String::new(), String::new()),
     };
+    // 5.6.1: in a tournament a seat is told the side the bid gave it.
+    let (plays_en, plays_zh) = match seat {
+        Some(s) if g.scenario.tournament && g.sides_settled() => match g.side_of(s) {
+            Side::Cp => (", you play the Central Powers", ",你执同盟国"),
+            Side::Ap => (", you play the Allies", ",你执协约国"),
+        },
+        Some(_) if g.scenario.tournament => (", sides not yet bid for (5.6.1)", ",阵营尚待竞标(5.6.1)"),
+        _ => ("", ""),
+    };
     let t = Text::new(
         format!(
-            "Turn {}, {}VP {}{bid_en}, War Status CP {} / AP {}{}",
+            "Turn {}, {}VP {}{bid_en}, War Status CP {} / AP {}{}{plays_en}",
             g.pos.turn,
             round.map_or(String::new(), |r| format!("action round {r}, ")),
             g.pos.vp,
@@ -1349,7 +1361,7 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
             }
         ),
         format!(
-            "第{}回合,{}胜利点{}{bid_zh},战争状态 同盟国{} / 协约国{}{}",
+            "第{}回合,{}胜利点{}{bid_zh},战争状态 同盟国{} / 协约国{}{}{plays_zh}",
             g.pos.turn,
             round.map_or(String::new(), |r| format!("第{r}行动轮,")),
             g.pos.vp,

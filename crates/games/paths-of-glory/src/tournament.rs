@@ -1,186 +1,267 @@
-//! 5.6 Tournaments: the Limited War and Campaign scenarios played for a VP bid (5.6.1). The bid
-//! is settled at the start, over the board: a die for each side, rolled again on a tie (2022
-//! 5.6.1); the higher roller's side names a bid, and the sides answer in turn until one accepts.
-//! The bid is the VP added to the total when the game is over (5.6.2, never for automatic
-//! victory, 5.6.2.1); a draw counts as an Allied win (5.6.3), and accepted peace terms lose the
-//! game for both (5.6.4). See RULINGS.md, "Tournaments", for how the seats bear on the bidding.
+//! 5.6 Tournaments: the Limited War and Campaign scenarios played for a bid that decides the
+//! sides (2022 5.6.1; the seed's 5.6.2: the higher bidder plays the Allies). Each player rolls a
+//! die (a tie is rolled again); the high roller names the side he wants and the VP he gives the
+//! other side; the other player accepts, and plays the other side, or offers more VP to take
+//! that same side; and so on until one accepts. The ceded VP count only when the game is over
+//! (2022 5.6.1.1, the seed's 5.6.2.1: never for automatic victory); a draw counts as an Allied
+//! win (5.6.3), and accepted peace terms lose the game for both (5.6.4). Until the bid is
+//! accepted the seats are players, not sides: "Player 1" (seat 0) and "Player 2" (seat 1). See
+//! RULINGS.md, "Tournaments".
 
 use crate::data::Side;
-use crate::game::{Action, Frame, PathsOfGlory};
-use crate::sequence::{side_en, side_zh};
-use sandtable_core::game::Refusal;
+use crate::game::{other, Action, Frame, PathsOfGlory};
+use sandtable_core::game::{Refusal, Seat};
 use sandtable_core::text::Text;
 
-fn other(side: Side) -> Side {
+/// The most VP a bid may give: half the VP track (the CP wins automatically at 20, the Allies at
+/// 0). 2022 5.6.1 allows any whole number; a bid past this would hand the game over.
+pub const MAX_BID: u8 = 10;
+
+/// The other player's seat.
+fn other_seat(seat: Seat) -> Seat {
+    1 - seat.min(1)
+}
+
+/// A player in words, by seat: seat 0 is "Player 1".
+fn player_en(seat: Seat) -> String {
+    format!("Player {}", seat + 1)
+}
+
+fn player_zh(seat: Seat) -> String {
+    format!("玩家{}", seat + 1)
+}
+
+fn side_name_en(side: Side) -> &'static str {
     match side {
-        Side::Cp => Side::Ap,
-        Side::Ap => Side::Cp,
+        Side::Cp => "the Central Powers",
+        Side::Ap => "the Allies",
     }
 }
 
-/// The highest bid that may be named, either way: half the VP track (the CP wins automatically
-/// at 20, the Allies at 0). A bid is the VP added to the total at the end: positive gives them to
-/// the CP, negative to the Allies.
-pub const MAX_BID: i8 = 10;
-
-/// The bids `side` may name now: any from −[`MAX_BID`] to [`MAX_BID`] to open; then each side
-/// gives ground on its own last bid and stays short of the other's (the CP bids lower than its
-/// last, the Allies higher than theirs), so that the bidding ends.
-fn open_bids(cp: Option<i8>, ap: Option<i8>) -> std::ops::RangeInclusive<i8> {
-    ap.map_or(-MAX_BID, |a| a + 1)..=cp.map_or(MAX_BID, |c| c - 1)
+fn side_name_zh(side: Side) -> &'static str {
+    match side {
+        Side::Cp => "同盟国",
+        Side::Ap => "协约国",
+    }
 }
 
-/// The bid on the table for `side` to accept: the other side's last.
-pub(crate) fn on_the_table(side: Side, cp: Option<i8>, ap: Option<i8>) -> Option<i8> {
+/// The VP a bid for `side` of `vp` adds to the total at the end: they go to the other side
+/// (positive to the CP).
+fn to_total(side: Side, vp: u8) -> i8 {
+    let vp = vp.min(MAX_BID) as i8;
     match side {
-        Side::Cp => ap,
-        Side::Ap => cp,
+        Side::Ap => vp,
+        Side::Cp => -vp,
     }
+}
+
+/// The bids that may be named now: any side and 0 to [`MAX_BID`] VP to open; then the same side
+/// only, for more VP than the bid on the table.
+fn open_bids(named: Option<(Side, u8)>) -> impl Iterator<Item = (Side, u8)> {
+    let (sides, from): (&'static [Side], u8) = match named {
+        None => (&[Side::Cp, Side::Ap], 0),
+        Some((Side::Cp, vp)) => (&[Side::Cp], vp.saturating_add(1)),
+        Some((Side::Ap, vp)) => (&[Side::Ap], vp.saturating_add(1)),
+    };
+    sides.iter().flat_map(move |&s| (from..=MAX_BID).map(move |vp| (s, vp)))
 }
 
 pub(crate) fn candidates(frame: &Frame, out: &mut Vec<Action>) {
-    if let Frame::Bid { side, cp, ap } = *frame {
-        if on_the_table(side, cp, ap).is_some() {
+    if let Frame::Bid { named, .. } = *frame {
+        if named.is_some() {
             out.push(Action::AcceptBid);
         }
-        out.extend(open_bids(cp, ap).map(|vp| Action::Bid { vp }));
+        out.extend(open_bids(named).map(|(side, vp)| Action::Bid { side, vp }));
     }
 }
 
 pub(crate) fn check(frame: &Frame, action: &Action) -> Result<(), Refusal> {
-    let Frame::Bid { side, cp, ap } = *frame else {
+    let Frame::Bid { named, .. } = *frame else {
         return Err(PathsOfGlory::refuse(
             "5.6.1",
             "no bid is being settled",
             "没有正在进行的竞标",
         ));
     };
-    match *action {
-        Action::AcceptBid if on_the_table(side, cp, ap).is_some() => Ok(()),
-        Action::AcceptBid => Err(PathsOfGlory::refuse(
+    match (action, named) {
+        (Action::AcceptBid, Some(_)) => Ok(()),
+        (Action::AcceptBid, None) => Err(PathsOfGlory::refuse(
             "5.6.1",
-            "no bid has been named yet: name one",
-            "尚未有人出价:请出价",
+            "no bid has been named yet: name the side you want and the VP you give",
+            "尚未有人出价:请选择你要的阵营及让给对方的胜利点",
         )),
-        Action::Bid { vp } if open_bids(cp, ap).contains(&vp) => Ok(()),
-        Action::Bid { .. } => {
-            let r = open_bids(cp, ap);
-            Err(PathsOfGlory::refuse(
-                "5.6.1",
-                format!(
-                    "a bid here is from {:+} to {:+} VP: each side gives ground on its own last bid and stays short of the other's",
-                    r.start(),
-                    r.end()
-                ),
-                format!("此处出价须在{:+}到{:+}胜利点之间:每方须比自己上次让步,且不越过对方的出价", r.start(), r.end()),
-            ))
-        }
+        (&Action::Bid { vp, .. }, _) if vp > MAX_BID => Err(PathsOfGlory::refuse(
+            "5.6.1",
+            format!("a bid gives at most {MAX_BID} VP, half the VP track"),
+            format!("出价最多让{MAX_BID}胜利点,即胜利点轨的一半"),
+        )),
+        (&Action::Bid { side, vp }, Some((s, on))) if side != s || vp <= on => Err(PathsOfGlory::refuse(
+            "5.6.1",
+            format!(
+                "the bid on the table is {} giving {on} VP: accept it, or offer more VP for {}",
+                side_name_en(s),
+                side_name_en(s)
+            ),
+            format!(
+                "桌上的出价是{}让{on}胜利点:接受,或为{}出更高的价",
+                side_name_zh(s),
+                side_name_zh(s)
+            ),
+        )),
+        (Action::Bid { .. }, _) => Ok(()),
         _ => Err(PathsOfGlory::refuse(
             "5.6.1",
-            "name a bid or accept one",
-            "请出价或接受出价",
+            "bid for a side or accept the bid",
+            "请为阵营出价或接受出价",
         )),
     }
 }
 
-/// The tournament's first frames: the dice of 5.6.1.
+/// The tournament's first frame: the first player's die (2022 5.6.1).
 pub(crate) fn start() -> Frame {
-    Frame::BidDie {
-        side: Side::Cp,
-        cp: None,
-    }
+    Frame::BidDie { seat: 0, first: None }
 }
 
-/// 2022 5.6.1: a die for each side; the higher roller's side bids first, a tie is rolled again.
-pub(crate) fn die(g: &mut PathsOfGlory, side: Side, cp: Option<u8>, face: u8) {
-    match (side, cp) {
-        (Side::Cp, _) => g.engine.push(Frame::BidDie {
-            side: Side::Ap,
-            cp: Some(face),
+/// 2022 5.6.1: a die for each player; the high roller bids first, a tie is rolled again.
+pub(crate) fn die(g: &mut PathsOfGlory, seat: Seat, first: Option<u8>, face: u8) {
+    match (seat, first) {
+        (0, _) | (_, None) => g.engine.push(Frame::BidDie {
+            seat: 1,
+            first: Some(face),
         }),
-        (Side::Ap, Some(c)) if c == face => {
+        (_, Some(f)) if f == face => {
             g.journal.say(|| {
                 Text::new(
-                    format!("Both sides roll {face} for the bid: rolled again (5.6.1)"),
+                    format!("Both players roll {face} for the bid: rolled again (5.6.1)"),
                     format!("双方竞标掷骰均为{face}:重掷(5.6.1)"),
                 )
             });
             g.engine.push(start());
         }
-        (Side::Ap, c) => {
-            let c = c.unwrap_or(0);
-            let first = if c > face { Side::Cp } else { Side::Ap };
+        (_, Some(f)) => {
+            let high: Seat = if f > face { 0 } else { 1 };
             g.journal.say(|| {
                 Text::new(
                     format!(
-                        "Bid dice: CP {c}, AP {face}; {} names the first bid (5.6.1)",
-                        side_en(first)
+                        "Bid dice: Player 1 {f}, Player 2 {face}; {} names the side he wants and the VP he gives (5.6.1)",
+                        player_en(high)
                     ),
-                    format!("竞标掷骰:同盟国{c},协约国{face};{}先出价(5.6.1)", side_zh(first)),
+                    format!(
+                        "竞标掷骰:玩家1为{f},玩家2为{face};{}选择阵营并出价(5.6.1)",
+                        player_zh(high)
+                    ),
                 )
             });
             g.engine.push(Frame::Bid {
-                side: first,
-                cp: None,
-                ap: None,
+                seat: high,
+                named: None,
             });
         }
     }
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: &Action) {
-    let Frame::Bid { side, cp, ap } = frame else {
+    let Frame::Bid { seat, named } = frame else {
         return;
     };
-    match *action {
-        Action::AcceptBid => {
-            let vp = on_the_table(side, cp, ap).unwrap_or(0);
-            g.scenario.bid = Some(vp);
+    match (action, named) {
+        (Action::AcceptBid, Some((side, vp))) => {
+            // 5.6.1: the bidder plays the side he bid for; the one who accepts, the other.
+            let bidder = other_seat(seat);
+            g.scenario.cp_seat = if side == Side::Cp { bidder } else { seat };
+            g.scenario.bid = Some(to_total(side, vp));
             g.journal.say(|| {
                 Text::new(
                     format!(
-                        "{} accepts the bid: {} at the end of the game (5.6.2)",
-                        side_en(side),
-                        bid_en(vp)
+                        "{} accepts: {} plays {}, {} plays {}; {} at the end of the game (5.6.1, 5.6.1.1)",
+                        player_en(seat),
+                        player_en(bidder),
+                        side_name_en(side),
+                        player_en(seat),
+                        side_name_en(other(side)),
+                        given_en(side, vp)
                     ),
-                    format!("{}接受出价:游戏结束时{}(5.6.2)", side_zh(side), bid_zh(vp)),
+                    format!(
+                        "{}接受:{}执{},{}执{};游戏结束时{}(5.6.1、5.6.1.1)",
+                        player_zh(seat),
+                        player_zh(bidder),
+                        side_name_zh(side),
+                        player_zh(seat),
+                        side_name_zh(other(side)),
+                        given_zh(side, vp)
+                    ),
                 )
             });
         }
-        Action::Bid { vp } => {
+        (&Action::Bid { side, vp }, _) => {
             g.journal.say(|| {
                 Text::new(
-                    format!("{} bids {} (5.6.1)", side_en(side), bid_en(vp)),
-                    format!("{}出价:{}(5.6.1)", side_zh(side), bid_zh(vp)),
+                    format!(
+                        "{} bids for {}, giving {} (5.6.1)",
+                        player_en(seat),
+                        side_name_en(side),
+                        given_en(side, vp)
+                    ),
+                    format!(
+                        "{}为{}出价:{}(5.6.1)",
+                        player_zh(seat),
+                        side_name_zh(side),
+                        given_zh(side, vp)
+                    ),
                 )
             });
-            let (cp, ap) = match side {
-                Side::Cp => (Some(vp), ap),
-                Side::Ap => (cp, Some(vp)),
-            };
             g.engine.push(Frame::Bid {
-                side: other(side),
-                cp,
-                ap,
+                seat: other_seat(seat),
+                named: Some((side, vp)),
             });
         }
-        _ => {}
+        // Refused by `check`: the frame stays.
+        _ => g.engine.push(frame),
     }
 }
 
-/// A bid in words: the VP it gives and to whom.
-pub(crate) fn bid_en(vp: i8) -> String {
-    match vp {
-        0 => "no VP either way".to_string(),
-        v if v > 0 => format!("{v} VP to the CP"),
-        v => format!("{} VP to the Allies", -v),
+/// A bid's action in words.
+pub(crate) fn describe(g: &PathsOfGlory, action: &Action) -> Text {
+    match (action, g.engine.top()) {
+        (&Action::Bid { side, vp }, _) => Text::new(
+            format!("Play {}, giving {} (5.6.1)", side_name_en(side), given_en(side, vp)),
+            format!("执{},{}(5.6.1)", side_name_zh(side), given_zh(side, vp)),
+        ),
+        (
+            Action::AcceptBid,
+            Some(&Frame::Bid {
+                named: Some((side, vp)),
+                ..
+            }),
+        ) => Text::new(
+            format!(
+                "Accept: play {}, the other player {} giving {} (5.6.1)",
+                side_name_en(other(side)),
+                side_name_en(side),
+                given_en(side, vp)
+            ),
+            format!(
+                "接受:执{},对方执{}并{}(5.6.1)",
+                side_name_zh(other(side)),
+                side_name_zh(side),
+                given_zh(side, vp)
+            ),
+        ),
+        _ => Text::new("Accept the bid (5.6.1)", "接受出价(5.6.1)"),
     }
 }
 
-pub(crate) fn bid_zh(vp: i8) -> String {
+/// The VP a bid for `side` gives, and to whom.
+fn given_en(side: Side, vp: u8) -> String {
     match vp {
-        0 => "双方均不加胜利点".to_string(),
-        v if v > 0 => format!("同盟国加{v}胜利点"),
-        v => format!("协约国加{}胜利点", -v),
+        0 => "no VP".to_string(),
+        v => format!("{v} VP to {}", side_name_en(other(side))),
+    }
+}
+
+fn given_zh(side: Side, vp: u8) -> String {
+    match vp {
+        0 => "不让胜利点".to_string(),
+        v => format!("让{}{v}胜利点", side_name_zh(other(side))),
     }
 }

@@ -279,3 +279,56 @@ fn the_optional_cards_a_side_picks_stay_its_secret() {
     }
     assert!(guesses.len() > 5, "the picks are guessed, not read: {guesses:?}");
 }
+
+/// 5.6.1: in a tournament the bid decides who holds which hand: with the Allies bid to the first
+/// seat, the Allied hand shows to that seat only, never to the second (the CP now) nor to a
+/// spectator.
+#[test]
+fn in_a_tournament_a_hand_shows_only_to_the_seat_the_bid_gave_it() {
+    let mut a = PathsOfGlory::new_game("campaign-tournament", 7).expect("the tournament loads");
+    for face in [6, 1] {
+        a.apply_chance(&Action::Die { face }).expect("a bid die");
+    }
+    a.apply(0, &Action::Bid { side: Side::Ap, vp: 1 })
+        .expect("the Allies for 1 VP");
+    a.apply(1, &Action::AcceptBid).expect("accepted");
+    let (allies, central) = (0, 1);
+    assert_eq!(a.seat_of(Side::Ap), allies);
+    a.apply(central, &Action::GunsOfAugust { keep: false })
+        .expect("the CP's choice");
+    while a.pending() == Pending::Chance {
+        a.resolve_chance();
+    }
+    let mut b = swapped(&a);
+    assert_ne!(
+        shown(&a, Some(allies)),
+        shown(&b, Some(allies)),
+        "the Allies see their own hand"
+    );
+    let mut rng = Rng::from_seed(5);
+    let mut compared = 0;
+    for _ in 0..60 {
+        for seat in [Some(central), None] {
+            assert_eq!(shown(&a, seat), shown(&b, seat), "seat {seat:?}");
+            compared += 1;
+        }
+        match a.pending() {
+            Pending::Seat(s) if s == central => {
+                let legal = a.legal_list();
+                let act = legal[rng.below(legal.len() as u32) as usize].clone();
+                a.apply(central, &act).expect("legal in a");
+                b.apply(central, &act).expect("legal in b");
+            }
+            _ => break,
+        }
+    }
+    assert!(compared >= 4, "{compared}");
+    let ap = side_index(Side::Ap);
+    assert_eq!(a.seat_view(central).position().cards[ap].hand, Vec::<u8>::new());
+    assert_eq!(a.seat_view(allies).hand(), a.pos.cards[ap].hand.as_slice());
+    assert_eq!(a.hidden()[central as usize].len(), a.pos.cards[ap].hand.len());
+    assert_eq!(
+        a.hidden()[allies as usize].len(),
+        a.pos.cards[side_index(Side::Cp)].hand.len()
+    );
+}

@@ -6,7 +6,7 @@
 //! Dagger); and the OPS a card gives after its event (9.1.3, 5.7.4.7).
 
 use crate::data::{Kind, Nation, Side};
-use crate::game::{other, seat, Frame, PathsOfGlory};
+use crate::game::{other, Frame, PathsOfGlory};
 use crate::offensives::Offensive;
 use crate::sequence::{side_en, side_zh};
 use crate::state::side_index;
@@ -277,7 +277,7 @@ fn see_the_other_hand(g: &mut PathsOfGlory, side: Side, card: u8) {
     };
     let rule = format!("{} #{card}", side_en(side));
     let rule_zh = format!("{}#{card}", if side == Side::Cp { "同盟" } else { "协约" });
-    g.journal.whisper(seat(side), || {
+    g.journal.whisper(g.seat_of(side), || {
         Text::new(
             format!("The {} hand: {en} ({rule})", side_en(o)),
             format!("{}的手牌:{zh}({rule_zh})", side_zh(o)),
