@@ -145,8 +145,87 @@ impl Stack<'_> {
     }
 }
 
+/// What every step of one stack's move asks, worked out once before the move is searched: the
+/// stack's nationalities and kinds, the spaces some rules name, and, for a search, where enemy
+/// units stand.
+struct Walk<'a> {
+    st: &'a Stack<'a>,
+    /// 11.1.10: the MEF beach spaces.
+    beaches: &'a [Space],
+    /// 11.1.4: the dashed-line bit each unit's nationality needs (0: none of its own).
+    line_bits: Vec<u32>,
+    /// 11.1.17: the BEF is in the stack.
+    bef: bool,
+    /// 11.3.1: a unit of the stack may not enter the Near East.
+    near_east_barred: bool,
+    /// 15.1.12, 11.3.2: a Russian unit is in the stack.
+    russian: bool,
+    /// 11.3.2: the stack may not cross between the Caucasus and Grozny or Poti: a Russian
+    /// stack of an army, of more than one unit, or after a crossing this turn or the Fall of
+    /// the Tsar.
+    caucasus_barred: bool,
+    caucasus: Option<Space>,
+    /// Grozny and Poti, the spaces across from the Caucasus.
+    across: [Option<Space>; 2],
+    /// 5.7.4.6: an army of the stack other than Austro-Hungarian or Italian.
+    italy_barred: bool,
+    /// 11.1.7: for each space, whether enemy units stand in it; `None` to look at each step.
+    enemy: Option<Vec<bool>>,
+}
+
+impl<'a> Walk<'a> {
+    /// The walk of `st`; with `search`, the enemy's spaces found at once for every step.
+    fn new(st: &'a Stack<'a>, pos: &Position, ctx: &Context, search: bool) -> Walk<'a> {
+        let data = st.data;
+        let russian = st.pieces().any(|p| p.nation == Nation::Ru);
+        let enemy = search.then(|| {
+            let mut enemy = vec![false; data.map.graph.len()];
+            for (u, p) in pos.units.iter().zip(&data.pieces) {
+                if let Location::Map(s) = u.loc {
+                    if p.side != st.side {
+                        enemy[s.idx()] = true;
+                    }
+                }
+            }
+            enemy
+        });
+        Walk {
+            st,
+            beaches: data.map.space_set("mef-beaches"),
+            line_bits: st.pieces().map(|p| data.lines.for_nation(p.line_nation())).collect(),
+            bef: st.pieces().any(|p| p.id.ends_with("-bef")),
+            near_east_barred: st.units.iter().any(|&i| !pos.may_enter_near_east(data, i)),
+            russian,
+            caucasus_barred: russian
+                && (ctx.tsar_fell
+                    || ctx.caucasus_crossed
+                    || st.units.len() > 1
+                    || st.pieces().any(|p| p.kind == Kind::Army)),
+            caucasus: data.space("caucasus"),
+            across: [data.space("grozny"), data.space("poti")],
+            italy_barred: st
+                .pieces()
+                .any(|p| p.kind == Kind::Army && !matches!(p.nation, Nation::Ah | Nation::It)),
+            enemy,
+        }
+    }
+
+    /// Whether enemy units stand in `to` (11.1.7).
+    fn enemy_in(&self, pos: &Position, to: Space) -> bool {
+        match &self.enemy {
+            Some(enemy) => enemy[to.idx()],
+            None => pos
+                .units
+                .iter()
+                .zip(&self.st.data.pieces)
+                .any(|(u, p)| u.loc == Location::Map(to) && p.side != self.st.side),
+        }
+    }
+}
+
 /// The price of one step of the stack (the rules checked at the step).
-fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space) -> Step {
+fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space) -> Step {
+    let st = w.st;
     let data = st.data;
     let f = data.facts(to);
     let lines = data.lines;
@@ -154,12 +233,12 @@ fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Spac
     if f.is_box {
         return Step::Blocked(why::BOX);
     }
-    if features & lines.mef_beach != 0 || data.map.space_set("mef-beaches").contains(&to) {
+    if features & lines.mef_beach != 0 || w.beaches.contains(&to) {
         let open = ctx.open_beaches.contains(&to) || ctx.open_beaches.contains(&from);
         if !open {
             return Step::Blocked(why::BEACH);
         }
-    } else if features & lines.dashed() != 0 && st.pieces().any(|p| features & lines.for_nation(p.line_nation()) == 0) {
+    } else if features & lines.dashed() != 0 && w.line_bits.iter().any(|&bit| features & bit == 0) {
         return Step::Blocked(why::LINE);
     }
     let st_to = pos.space(to);
@@ -167,43 +246,29 @@ fn step(st: &Stack, pos: &Position, ctx: &Context, from: Space, c: u16, to: Spac
         return Step::Blocked(why::NEUTRAL);
     }
     let country = f.nation.as_deref();
-    if st.pieces().any(|p| p.id.ends_with("-bef")) && !country.is_some_and(|n| BEF_COUNTRIES.contains(&n)) {
+    if w.bef && !country.is_some_and(|n| BEF_COUNTRIES.contains(&n)) {
         return Step::Blocked(why::BEF);
     }
-    if data.facts(to).near_east && st.units.iter().any(|&i| !pos.may_enter_near_east(data, i)) {
+    if f.near_east && w.near_east_barred {
         return Step::Blocked(why::NEAR_EAST);
     }
-    let caucasus = data.space("caucasus");
-    if caucasus.is_some_and(|cau| (from == cau) != (to == cau))
-        && [from, to]
-            .iter()
-            .any(|&s| ["grozny", "poti"].contains(&data.map.graph.space(s).id.as_str()))
-        && st.pieces().any(|p| p.nation == Nation::Ru)
-        && (ctx.tsar_fell || ctx.caucasus_crossed || st.units.len() > 1 || st.pieces().any(|p| p.kind == Kind::Army))
+    if w.caucasus_barred
+        && w.caucasus.is_some_and(|cau| (from == cau) != (to == cau))
+        && [from, to].iter().any(|&s| w.across.contains(&Some(s)))
     {
         return Step::Blocked(why::CAUCASUS);
     }
-    if ctx.italy_restricted
-        && country == Some("it")
-        && st
-            .pieces()
-            .any(|p| p.kind == Kind::Army && !matches!(p.nation, Nation::Ah | Nation::It))
-    {
+    if ctx.italy_restricted && country == Some("it") && w.italy_barred {
         return Step::Blocked(why::ITALY);
     }
     if ctx.brest_litovsk && brest_litovsk_bars(st, pos, country, to) {
         return Step::Blocked(why::BREST_LITOVSK);
     }
-    let enemy_units = pos
-        .units
-        .iter()
-        .zip(&data.pieces)
-        .any(|(u, p)| u.loc == Location::Map(to) && p.side != st.side);
-    if enemy_units {
+    if w.enemy_in(pos, to) {
         return Step::Blocked(why::ENEMY_UNITS);
     }
     if f.fort > 0 && f.faction != st.side {
-        if ctx.turn == 1 && f.nation.as_deref() == Some("ge") && st.pieces().any(|p| p.nation == Nation::Ru) {
+        if ctx.turn == 1 && f.nation.as_deref() == Some("ge") && w.russian {
             return Step::Blocked(why::GERMAN_FORT_TURN_1);
         }
         match st_to.fort {
@@ -317,7 +382,7 @@ pub(crate) fn unit_step(
         units: &units,
         side: data.pieces[unit].side,
     };
-    step(&st, pos, ctx, from, c, to)
+    step(&Walk::new(&st, pos, ctx, false), pos, ctx, from, c, to)
 }
 
 /// Codes of [`unit_step`]'s refusals that advances and retreats treat apart.
@@ -340,8 +405,9 @@ pub fn destinations(data: &Data, pos: &Position, units: &[usize], from: Space, c
 
 fn search(st: &Stack, pos: &Position, from: Space, ctx: &Context, s: &mut Search<Space>) {
     let mf = st.mf(pos) as u32;
+    let walk = Walk::new(st, pos, ctx, true);
     s.run(&st.data.map.graph, &[(from, 0)], mf, |a, c, b| {
-        step(st, pos, ctx, a, c, b)
+        step(&walk, pos, ctx, a, c, b)
     });
 }
 
@@ -380,7 +446,7 @@ pub fn step_check(
             ),
         ));
     }
-    match step(&st, pos, ctx, at, c, to) {
+    match step(&Walk::new(&st, pos, ctx, false), pos, ctx, at, c, to) {
         Step::Go(_) => Ok(false),
         Step::Stop(_) => Ok(true),
         Step::Blocked(w) => Err(refusal(w, info)),
@@ -405,9 +471,10 @@ pub fn ends_from(
         return Vec::new();
     };
     let budget = (st.mf(pos) as u32).saturating_sub(spent);
+    let walk = Walk::new(&st, pos, ctx, true);
     with_thread_space_search(|s| {
         s.run(&data.map.graph, &[(at, 0)], budget, |a, c, b| {
-            step(&st, pos, ctx, a, c, b)
+            step(&walk, pos, ctx, a, c, b)
         });
         s.reached()
             .filter(|&n| n != at && n != origin && may_end(&st, ctx, n).is_ok())
