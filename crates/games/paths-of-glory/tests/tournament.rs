@@ -258,31 +258,40 @@ fn accepted_peace_terms_lose_a_tournament_for_both_5_6_4() {
     assert!(o.text.en.contains("both players lose (16.5.2, 5.6.4)"), "{}", o.text.en);
 }
 
+/// Plays the bid with random legal actions until the sides are settled; it must end within a
+/// hundred steps.
+fn bid_at_random(g: &mut PathsOfGlory, seed: u64) {
+    let mut rng = Rng::from_seed(seed);
+    for _ in 0..100 {
+        if g.sides_settled() {
+            return;
+        }
+        match g.pending() {
+            Pending::Chance => {
+                g.resolve_chance();
+            }
+            Pending::Seat(s) => {
+                let legal = g.legal_list();
+                let a = legal[rng.below(legal.len() as u32) as usize].clone();
+                g.apply(s, &a).unwrap();
+            }
+            Pending::Over => panic!("over during the bid"),
+        }
+    }
+    panic!("the bidding did not end in a hundred steps");
+}
+
 #[test]
 fn random_tournament_bidding_always_ends() {
     for seed in 0..20 {
         let mut g = PathsOfGlory::new_game("limited-war-tournament", seed).unwrap();
-        let mut rng = sandtable_core::chance::Rng::from_seed(seed);
-        let mut steps = 0;
-        while g
-            .frames()
-            .iter()
-            .any(|f| matches!(f, Frame::BidDie { .. } | Frame::Bid { .. }))
-        {
-            match g.pending() {
-                Pending::Chance => {
-                    g.resolve_chance();
-                }
-                Pending::Seat(s) => {
-                    let legal = g.legal_list();
-                    let a = legal[rng.below(legal.len() as u32) as usize].clone();
-                    g.apply(s, &a).unwrap();
-                }
-                Pending::Over => panic!("over during the bid"),
-            }
-            steps += 1;
-            assert!(steps < 100, "the bidding ends");
-        }
+        bid_at_random(&mut g, seed);
+        assert!(
+            !g.frames()
+                .iter()
+                .any(|f| matches!(f, Frame::BidDie { .. } | Frame::Bid { .. })),
+            "the bidding is over"
+        );
         let bid = g.scenario.bid.expect("a bid was accepted");
         assert!((-(MAX_BID as i8)..=MAX_BID as i8).contains(&bid));
     }
@@ -330,20 +339,7 @@ fn random_play_of_the_tournaments_never_panics_nor_dead_ends_and_replays() {
             assert!(played.decisions >= 150 || played.finished == 1, "{played:?}");
             // Which seat the CP went to, over the seeds.
             let mut g = make(seed);
-            let mut rng = Rng::from_seed(seed ^ 0x5eed);
-            while !g.sides_settled() {
-                match g.pending() {
-                    Pending::Chance => {
-                        g.resolve_chance();
-                    }
-                    Pending::Seat(s) => {
-                        let legal = g.legal_list();
-                        let a = legal[rng.below(legal.len() as u32) as usize].clone();
-                        g.apply(s, &a).unwrap();
-                    }
-                    Pending::Over => panic!("over during the bid"),
-                }
-            }
+            bid_at_random(&mut g, seed ^ 0x5eed);
             both[g.scenario.cp_seat as usize] = true;
         }
         assert_eq!(both, [true, true], "{scenario}: the CP went to either seat");
