@@ -537,19 +537,45 @@ impl<'a> Board<'a> {
         )
     }
 
-    /// [`Board::rail_entry`] traced anew, never the kept trace.
-    pub fn trace_rail(&self, side: Side, search: &mut Search) -> Vec<Hex> {
+    /// [`Board::rail_entry`] traced anew, never the kept trace: a flood along railway from
+    /// the sources, a ring of hexes at a time, each ring taken lowest hex first and each hex's
+    /// steps in the grid's order of directions, so that the hexes come in the order the core's
+    /// least-cost search first reaches them (every step costs the same). `search` is not used.
+    pub fn trace_rail(&self, side: Side, _search: &mut Search) -> Vec<Hex> {
         let d = self.d;
-        let sources = self.sources(side, true);
-        search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
-            let bits = d.map.side(from, dir);
-            if bits & d.s.rail == 0 || bits & d.s.prohibited != 0 || !self.loc_passable(side, to, true) {
-                Step::Blocked(Why::NONE)
-            } else {
-                Step::Go(1)
+        let g = &d.map.grid;
+        let mut seen = vec![false; g.len()];
+        let mut reached: Vec<Hex> = Vec::new();
+        let mut ring: Vec<Hex> = Vec::new();
+        for (h, _) in self.sources(side, true) {
+            if !seen[h.idx()] {
+                seen[h.idx()] = true;
+                reached.push(h);
+                ring.push(h);
             }
-        });
-        search.reached().filter(|&h| d.has_rail[h.idx()]).collect()
+        }
+        let mut next: Vec<Hex> = Vec::new();
+        while !ring.is_empty() {
+            ring.sort_unstable();
+            for &from in &ring {
+                for (dir, to) in g.neighbours(from) {
+                    if seen[to.idx()] {
+                        continue;
+                    }
+                    // 12.1(1): along railway, through no enemy ZOC at all.
+                    let bits = d.map.side(from, dir);
+                    if bits & d.s.rail != 0 && bits & d.s.prohibited == 0 && self.loc_passable(side, to, true) {
+                        seen[to.idx()] = true;
+                        reached.push(to);
+                        next.push(to);
+                    }
+                }
+            }
+            std::mem::swap(&mut ring, &mut next);
+            next.clear();
+        }
+        reached.retain(|&h| d.has_rail[h.idx()]);
+        reached
     }
 
     /// The distance from every hex to `side`'s nearest supply source, for retreats (10.6(6)):
@@ -1673,6 +1699,51 @@ mod tests {
             }
             reach
         }
+    }
+
+    impl Board<'_> {
+        /// 12.1: the rail-entry trace as the core's least-cost search makes it, step by step:
+        /// what [`Board::trace_rail`]'s flood is tested against.
+        fn trace_rail_by_search(&self, side: Side, search: &mut Search) -> Vec<Hex> {
+            let d = self.d;
+            let sources = self.sources(side, true);
+            search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
+                let bits = d.map.side(from, dir);
+                if bits & d.s.rail == 0 || bits & d.s.prohibited != 0 || !self.loc_passable(side, to, true) {
+                    Step::Blocked(Why::NONE)
+                } else {
+                    Step::Go(1)
+                }
+            });
+            search.reached().filter(|&h| d.has_rail[h.idx()]).collect()
+        }
+    }
+
+    /// The rail-entry flood (12.1) lists the hexes the core's search reaches, in the same
+    /// order, for both sides, at every decision of random campaign games.
+    #[test]
+    fn the_rail_flood_is_the_search() {
+        let mut search = Search::new();
+        let (mut checked, mut listed) = (0, 0);
+        for seed in [5, 9] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let b = Board::fresh(g.data(), g.state());
+                for side in [Side::Axis, Side::Soviet] {
+                    let want = b.trace_rail_by_search(side, &mut search);
+                    assert_eq!(b.trace_rail(side, &mut search), want, "{side:?}, seed {seed}");
+                    checked += 1;
+                    listed += want.len();
+                }
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(
+            checked > 1000 && listed > 10 * checked,
+            "{checked} traces, {listed} hexes"
+        );
     }
 
     impl Board<'_> {
