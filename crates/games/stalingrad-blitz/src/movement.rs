@@ -398,15 +398,53 @@ fn unit_moves(room: &Board, unit: UnitId, m: &UnitMoves, out: &mut Vec<Action>, 
     }
 }
 
+/// The moves of `unit` listed from the searches `m` ([`unit_moves`]), made again after the
+/// room in `h`, a hex the searches reach, changed to `has_room` (3.1(1), 14.2(3)): the move
+/// into `h` taken out, or put in its place among the others.
+fn patch(unit: UnitId, m: &UnitMoves, list: &mut Vec<Action>, h: Hex, has_room: bool) {
+    let start = m.start();
+    if h == start {
+        return;
+    }
+    let into = |a: &Action, x: Hex| matches!(a, Action::Move { to, .. } if *to == x);
+    if !has_room {
+        if let Some(i) = list.iter().position(|a| into(a, h)) {
+            list.remove(i);
+        }
+        return;
+    }
+    // The hexes in the order `unit_moves` lists them; those listed before `h` come first.
+    let normal = m.normal.hexes.iter().filter(|&&x| x != start).map(|&x| (x, false));
+    let march = m.march_only.iter().map(|&x| (x, true));
+    let mut at = 0;
+    for (x, march) in normal.chain(march) {
+        if x == h {
+            list.insert(
+                at,
+                Action::Move {
+                    unit,
+                    to: h,
+                    march,
+                    via: Route::default(),
+                },
+            );
+            return;
+        }
+        if list.get(at).is_some_and(|a| into(a, x)) {
+            at += 1;
+        }
+    }
+}
+
 /// In [`KeptLists::room`]: not looked at since the lists were last begun again; room for one
 /// more unit; no room.
 const UNSEEN: u8 = 0;
 const ROOM: u8 = 1;
 const FULL: u8 = 2;
 
-/// Each unit's moves as last listed, kept while its searches are the same and the room in
-/// every hex they reach is as it was: a move of the side's own units fills or empties at most
-/// the two hexes it leaves and enters (3.1(1)), and only a stack of two in a hex without a
+/// Each unit's moves as last listed, kept while its searches are the same, and patched
+/// ([`patch`]) where the room in a hex they reach changes: a move fills or empties at most the
+/// two hexes it leaves and enters (3.1(1)), and only a stack of two in a hex without a
 /// fortress has no room (14.2(3)).
 #[derive(Default)]
 struct KeptLists {
@@ -427,8 +465,8 @@ thread_local! {
 }
 
 impl KeptLists {
-    /// Forgets the lists that may list a hex whose room changed since the last check: every
-    /// list, unless the position is the one last checked or one that followed from it.
+    /// Patches the lists that reach a hex whose room changed since the last check; forgets
+    /// every list unless the position is the one last checked or one that followed from it.
     fn check(&mut self, d: &Data, s: &State, room: &Board) {
         let n = d.map.grid.len();
         let logged = (self.data == Some(d.serial) && self.log == s.moves.id() && self.fortresses == s.fortresses)
@@ -445,11 +483,17 @@ impl KeptLists {
                             continue;
                         }
                         self.room[h.idx()] = now;
-                        for slot in &mut self.units {
-                            let lists = |(m, _): &(Arc<UnitMoves>, Vec<Action>)| {
-                                m.normal.hexes.contains(&h) || m.march_only.contains(&h)
-                            };
-                            if slot.as_ref().is_some_and(lists) {
+                        for (unit, slot) in self.units.iter_mut().enumerate() {
+                            let Some((m, list)) = slot else { continue };
+                            if !(m.normal.hexes.contains(&h) || m.march_only.contains(&h)) {
+                                continue;
+                            }
+                            // The lists of the units that may move now are patched; the
+                            // others, that may not be asked for again, are forgotten.
+                            let st = &s.units[unit];
+                            if st.active && !st.moved {
+                                patch(unit as UnitId, m, list, h, now == ROOM);
+                            } else {
                                 *slot = None;
                             }
                         }
