@@ -1420,6 +1420,11 @@ impl LocBits {
     fn has(&self, bits: &[u64], h: Hex) -> bool {
         bits[h.idx() / self.rows] & 1 << (h.idx() % self.rows) != 0
     }
+
+    /// The cities and towns (3.3(2)), in the grid's order.
+    pub fn urban(&self) -> &[Hex] {
+        &self.urban
+    }
 }
 
 /// [`loc_sides`] as [`LocBits`]. The grid numbers its hexes column by column

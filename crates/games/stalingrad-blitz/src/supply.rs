@@ -112,11 +112,8 @@ impl StalingradBlitz {
     /// [`StalingradBlitz::fortress_sites`] before the LOC is asked.
     fn fortress_sites_but_loc(&self, b: &Board) -> Vec<Hex> {
         let marker_left = self.s.fortress_markers_used < 2;
-        self.d
-            .map
-            .grid
-            .hexes()
-            .filter(|&h| self.d.is_urban[h.idx()])
+        // The cities and towns, in the grid's order.
+        (self.d.loc_bits.urban().iter().copied())
             .filter(|&h| self.s.control[h.idx()] == Some(Side::Soviet))
             .filter(|&h| !b.enemy_in(Side::Soviet, h))
             .filter(|&h| {
