@@ -752,7 +752,7 @@ impl<'a> Board<'a> {
         if march && (!d.has_road[start.idx()] || flags[start.idx()] & IN_ENEMY_ZOC != 0) {
             return Searched::NotAllowed;
         }
-        m.reset(d.map.grid.len(), budget);
+        m.reset(flags, budget);
         m.enter(start);
         if march {
             // 9.3(1): every step along a road (not a railway, not across a prohibited hexside,
@@ -788,7 +788,7 @@ impl<'a> Board<'a> {
         });
         // Every later step: 9.2(3) and 9.2(4)2 refuse a major river or a mountain hex to a
         // unit that did not start next to it.
-        m.run_normal(&d.map.grid, budget, sides, flags, enter, leave);
+        m.run_normal(&d.map.grid, budget, sides, enter, leave);
         Searched::Reached
     }
 
@@ -969,15 +969,18 @@ pub(crate) enum Searched {
 
 /// What one search knows of one hex, as in the core's search: the cheapest arrival that may
 /// go on and the cheapest that must stop (kept only while cheaper), each with the hex it came
-/// from, and whether the hex has been expanded.
+/// from. Whether it has been expanded is in [`MoveSearch::state`].
 #[derive(Clone, Copy, Debug)]
 struct MoveNode {
     cost: u16,
     stop_cost: u16,
     parent: u16,
     stop_parent: u16,
-    done: bool,
 }
+
+/// In [`MoveSearch::state`], besides the bits of [`Board::move_flags`]: the hex has been
+/// expanded.
+const EXPANDED: u8 = 0x80;
 
 const MOVE_UNREACHED: u16 = u16::MAX;
 const MOVE_NO_PARENT: u16 = u16::MAX;
@@ -986,7 +989,6 @@ const MOVE_FRESH: MoveNode = MoveNode {
     stop_cost: MOVE_UNREACHED,
     parent: MOVE_NO_PARENT,
     stop_parent: MOVE_NO_PARENT,
-    done: false,
 };
 
 /// The buffers of a unit's movement search ([`Board::unit_search`]), reused from one search
@@ -995,6 +997,9 @@ const MOVE_FRESH: MoveNode = MoveNode {
 #[derive(Default)]
 pub(crate) struct MoveSearch {
     nodes: Vec<MoveNode>,
+    /// Per hex, what the side's steps read of the enemy there ([`Board::move_flags`]) and
+    /// whether the search has expanded it ([`EXPANDED`]): read together by every step.
+    state: Vec<u8>,
     touched: Vec<u16>,
     lists: Vec<Vec<u16>>,
     limit: usize,
@@ -1007,6 +1012,7 @@ pub(crate) struct MoveSearch {
 /// knows of each hex.
 struct MoveQueue<'a> {
     nodes: &'a mut [MoveNode],
+    state: &'a mut [u8],
     touched: &'a mut Vec<u16>,
     lists: &'a mut [Vec<u16>],
     level: &'a mut usize,
@@ -1031,11 +1037,11 @@ impl MoveQueue<'_> {
                 continue;
             };
             let c = *self.level as u32;
-            let expanded = &mut self.nodes[node as usize];
-            if c != expanded.cost as u32 || expanded.done {
+            let expanded = &mut self.state[node as usize];
+            if c != self.nodes[node as usize].cost as u32 || *expanded & EXPANDED != 0 {
                 continue;
             }
-            expanded.done = true;
+            *expanded |= EXPANDED;
             return Some((node, c));
         }
         None
@@ -1077,7 +1083,11 @@ impl MoveSearch {
     /// lists costs.
     const LISTS: u32 = 64;
 
-    fn reset(&mut self, n: usize, limit: u32) {
+    /// Made ready for a search over `flags` ([`Board::move_flags`]) within `limit`.
+    fn reset(&mut self, flags: &[u8], limit: u32) {
+        let n = flags.len();
+        self.state.clear();
+        self.state.extend_from_slice(flags);
         if self.nodes.len() != n {
             self.nodes = vec![MOVE_FRESH; n];
         } else {
@@ -1130,7 +1140,7 @@ impl MoveSearch {
             let Some((node, c)) = q.next() else { break };
             let from = Hex(node);
             for (dir, &to) in grid.neighbour_row(from).iter().enumerate() {
-                if to == sandtable_core::hex::NO_HEX || q.nodes[to as usize].done {
+                if to == sandtable_core::hex::NO_HEX || q.state[to as usize] & EXPANDED != 0 {
                     continue;
                 }
                 let Some((price, stop)) = step(from, dir as u8, Hex(to)) else {
@@ -1146,15 +1156,14 @@ impl MoveSearch {
 
     /// [`MoveSearch::run`] with the steps of normal movement (9.2) away from the start
     /// ([`Board::unit_search`]) priced in place: over `sides` ([`move_sides`]), where a major
-    /// river and a mountain hex (9.2(3), 9.2(4)2) refuse the step, and `flags`
-    /// ([`Board::move_flags`]): no step into an enemy's hex (3.1(2)), `enter` MP more into
-    /// enemy ZOC and `leave` more out of it (9.2(2)).
+    /// river and a mountain hex (9.2(3), 9.2(4)2) refuse the step, and the flags the search
+    /// was made ready with ([`Board::move_flags`]): no step into an enemy's hex (3.1(2)),
+    /// `enter` MP more into enemy ZOC and `leave` more out of it (9.2(2)).
     fn run_normal(
         &mut self,
         grid: &sandtable_core::hex::HexGrid,
         limit: u32,
         sides: &[[u16; 6]],
-        flags: &[u8],
         enter: u32,
         leave: u32,
     ) {
@@ -1162,7 +1171,7 @@ impl MoveSearch {
         while let Some((node, c)) = q.next() {
             let from = node as usize;
             let (codes, row) = (&sides[from], grid.neighbour_row(Hex(node)));
-            let from_zoc = if flags[from] & IN_ENEMY_ZOC != 0 { leave } else { 0 };
+            let from_zoc = if q.state[from] & IN_ENEMY_ZOC != 0 { leave } else { 0 };
             for dir in 0..6 {
                 let code = codes[dir];
                 // Prohibited (also where there is no neighbour), impassable, a major river, a
@@ -1171,8 +1180,8 @@ impl MoveSearch {
                     continue;
                 }
                 let to = row[dir];
-                let to_flags = flags[to as usize];
-                if to_flags & HELD_BY_ENEMY != 0 || q.nodes[to as usize].done {
+                let to_flags = q.state[to as usize];
+                if to_flags & (HELD_BY_ENEMY | EXPANDED) != 0 {
                     continue;
                 }
                 let to_zoc = if to_flags & IN_ENEMY_ZOC != 0 { enter } else { 0 };
@@ -1188,6 +1197,7 @@ impl MoveSearch {
     fn queue(&mut self, limit: u32) -> MoveQueue<'_> {
         MoveQueue {
             nodes: &mut self.nodes[..],
+            state: &mut self.state[..],
             touched: &mut self.touched,
             lists: &mut self.lists[..=limit as usize],
             level: &mut self.level,
