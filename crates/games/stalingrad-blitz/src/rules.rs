@@ -1342,14 +1342,19 @@ impl ColumnSteps {
     /// Floods from the hexes in `seen` (which a LOC may pass) through those in `pass` by the
     /// steps that may go on, as far as they go, adding the hexes reached to `seen`: column by
     /// column, each column's own steps taken at once, sweeping the columns one way and the
-    /// other until a sweep reaches nothing new.
+    /// other until a sweep reaches nothing new. A sweep looks again only at the columns next
+    /// to one that grew since it was last looked at: nothing else can enter the others.
     fn flood(&self, pass: &[u64], seen: &mut [u64]) {
         let cols = seen.len();
         let (mut forward, mut first) = (true, true);
+        let mut again = vec![true; cols];
         loop {
             let mut grew = false;
             for k in 0..cols {
                 let c = if forward { k } else { cols - 1 - k };
+                if !std::mem::replace(&mut again[c], false) {
+                    continue;
+                }
                 let entered = ColumnSteps::into(&self.go, seen, c) & pass[c];
                 let x = seen[c] | entered;
                 // A column swept before is closed under its own steps: unless a hex was
@@ -1361,6 +1366,12 @@ impl ColumnSteps {
                 if now != seen[c] {
                     seen[c] = now;
                     grew = true;
+                    if c > 0 {
+                        again[c - 1] = true;
+                    }
+                    if c + 1 < cols {
+                        again[c + 1] = true;
+                    }
                 }
             }
             if !grew {
