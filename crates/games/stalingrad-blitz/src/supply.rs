@@ -84,14 +84,11 @@ impl StalingradBlitz {
         let d = &self.d;
         let b = Board::new(d, &self.s);
         let reach = with_search(|s| b.loc_reach(Side::Axis, s));
-        (0..d.units.len())
-            .filter(|&i| d.units[i].side == Side::Axis)
-            .filter(|&i| {
-                self.s.units[i]
-                    .hex()
-                    .is_some_and(|h| reach[h.idx()] && !b.enemy_zoc(Side::Axis, h))
+        (self.s.units.iter().zip(&d.units).enumerate())
+            .filter_map(|(i, (u, def))| {
+                let h = u.hex()?;
+                (def.side == Side::Axis && reach[h.idx()] && !b.enemy_zoc(Side::Axis, h)).then_some(i as UnitId)
             })
-            .map(|i| i as UnitId)
             .collect()
     }
 
