@@ -16,7 +16,7 @@ use crate::rules::{why, Board, MoveSearch, Searched};
 use crate::state::{Action, Fortress, Loc, Route, State, UnitId};
 use crate::StalingradBlitz;
 use sandtable_core::game::{Mark, Refusal};
-use sandtable_core::hex::Hex;
+use sandtable_core::hex::{Hex, HexGrid, Orientation, Shifted};
 use sandtable_core::reach::{self, ReachCache};
 use sandtable_core::search::{with_thread_search as with_search, Search};
 use sandtable_core::text;
@@ -678,6 +678,69 @@ struct Memo {
     /// Scratch: the side holding each hex, as [`Board::new`] has it; the hexes the enemy holds.
     owner: Vec<Option<Side>>,
     held: Vec<Hex>,
+    /// Per hex, its axial coordinates ([`axial_table`]).
+    axial: Vec<(i32, i32)>,
+}
+
+/// Per hex of `grid`, its axial coordinates, as the grid measures distances with them: from
+/// its printed column and row, lifted by half the columns (flat hexes) or rows (pointy) as the
+/// shifted lines lie. Empty if the distances they give from the first hex are not the grid's.
+fn axial_table(grid: &HexGrid) -> Vec<(i32, i32)> {
+    let spec = grid.spec();
+    let shifted_even = matches!(spec.shifted, Shifted::Even);
+    let lift = |line: i32| {
+        if shifted_even {
+            (line + 1).div_euclid(2)
+        } else {
+            line.div_euclid(2)
+        }
+    };
+    let axial: Vec<(i32, i32)> = grid
+        .hexes()
+        .map(|h| {
+            let (c, r) = grid.col_row(h);
+            let (c, r) = (c as i32, r as i32);
+            match spec.orientation {
+                Orientation::Flat => (c, r - lift(c)),
+                Orientation::Pointy => (c - lift(r), r),
+            }
+        })
+        .collect();
+    let first = Hex(0);
+    let agrees = grid
+        .hexes()
+        .all(|h| distance(&axial, first, h) == grid.distance(first, h));
+    if agrees {
+        axial
+    } else {
+        Vec::new()
+    }
+}
+
+/// The distance between two hexes, from their axial coordinates (`axial`, [`axial_table`]).
+#[inline(always)]
+fn distance(axial: &[(i32, i32)], a: Hex, b: Hex) -> u32 {
+    let ((aq, ar), (bq, br)) = (axial[a.idx()], axial[b.idx()]);
+    let (dq, dr) = (aq - bq, ar - br);
+    dq.unsigned_abs().max(dr.unsigned_abs()).max((dq + dr).unsigned_abs())
+}
+
+/// How far from its start the farthest hex the searches `m` reach is: those normal movement
+/// reaches and `march_only` (march formation reaches no others).
+fn radius(axial: &[(i32, i32)], grid: &HexGrid, m: &UnitMoves) -> u32 {
+    let start = m.start();
+    let far = m.normal.hexes.iter().chain(&m.march_only).copied();
+    if axial.len() != grid.len() {
+        return reach::radius(grid, start, far);
+    }
+    let mut r = 0;
+    for &h in &m.normal.hexes {
+        r = r.max(distance(axial, start, h));
+    }
+    for &h in &m.march_only {
+        r = r.max(distance(axial, start, h));
+    }
+    r
 }
 
 thread_local! {
@@ -692,6 +755,7 @@ impl Memo {
             *self = Memo {
                 data: Some(d.serial),
                 owner: vec![None; d.map.grid.len()],
+                axial: axial_table(&d.map.grid),
                 ..Memo::default()
             };
         }
@@ -789,10 +853,7 @@ pub(crate) fn with_moves(
                         Entry::Occupied(e) => e.get().clone(),
                         Entry::Vacant(e) => {
                             let m = Arc::new(search_unit(b, u, &sm.flags));
-                            // The hexes march formation reaches are the start, some that normal
-                            // movement reaches and `march_only`.
-                            let far = m.normal.hexes.iter().chain(&m.march_only);
-                            let radius = reach::radius(&d.map.grid, start, far.copied());
+                            let radius = radius(&memo.axial, &d.map.grid, &m);
                             e.insert((m, radius)).clone()
                         }
                     };
@@ -893,6 +954,21 @@ mod tests {
             })
             .expect("random play reaches the end");
             assert!(checked > 10_000, "only {checked} searches checked");
+        }
+    }
+
+    /// The axial coordinates worked out for the campaign map measure every distance as the
+    /// grid does (the searches' radius is read from them).
+    #[test]
+    fn axial_distances_are_the_grids() {
+        let g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+        let grid = &g.data().map.grid;
+        let axial = axial_table(grid);
+        assert_eq!(axial.len(), grid.len(), "the table fell back to the grid");
+        for a in grid.hexes() {
+            for b in grid.hexes().skip(a.idx() % 5).step_by(5) {
+                assert_eq!(distance(&axial, a, b), grid.distance(a, b), "{a:?} {b:?}");
+            }
         }
     }
 
