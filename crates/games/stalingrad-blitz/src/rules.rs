@@ -558,13 +558,14 @@ impl<'a> Board<'a> {
         while !ring.is_empty() {
             ring.sort_unstable();
             for &from in &ring {
-                for (dir, to) in g.neighbours(from) {
-                    if seen[to.idx()] {
+                // 12.1(1): along railway (`rail_sides`), through no enemy ZOC at all.
+                let (dirs, row) = (d.rail_sides[from.idx()], g.neighbour_row(from));
+                for (dir, &to) in row.iter().enumerate() {
+                    let to = Hex(to);
+                    if dirs & 1 << dir == 0 || seen[to.idx()] {
                         continue;
                     }
-                    // 12.1(1): along railway, through no enemy ZOC at all.
-                    let bits = d.map.side(from, dir);
-                    if bits & d.s.rail != 0 && bits & d.s.prohibited == 0 && self.loc_passable(side, to, true) {
+                    if self.loc_passable(side, to, true) {
                         seen[to.idx()] = true;
                         reached.push(to);
                         next.push(to);
@@ -1243,6 +1244,21 @@ pub(crate) fn march_sides(d: &Data) -> Vec<u8> {
             dirs
         })
         .collect()
+}
+
+/// Per hex, the directions (bit `dir`) a rail-entry trace may step by the map alone: 12.1(1)
+/// along railway, TEC not across a prohibited hexside.
+pub(crate) fn rail_sides(d: &Data) -> Vec<u8> {
+    let sb = d.s;
+    let dirs = |from: Hex| {
+        (d.map.grid.neighbours(from))
+            .filter(|&(dir, _)| {
+                let bits = d.map.side(from, dir);
+                bits & sb.rail != 0 && bits & sb.prohibited == 0
+            })
+            .fold(0u8, |dirs, (dir, _)| dirs | 1 << dir)
+    };
+    d.map.grid.hexes().map(dirs).collect()
 }
 
 /// A set of hexes as bits, a word per column of the grid: the hex in row `r` of column `c`
