@@ -340,14 +340,15 @@ impl<'a> Board<'a> {
     /// hexes in enemy ZOC if `friends` (a LOC may pass those, 3.3(1)).
     fn trace_inputs(&self, side: Side, friends: bool) -> TraceInputs {
         let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
-        let enemy = occupied.clone().filter(|&h| self.enemy_in(side, h)).collect();
-        let friends_in_zoc = if friends {
-            occupied
-                .filter(|&h| self.friends_in(side, h) && self.enemy_zoc(side, h))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // One pass: a hex the enemy holds is not held by friends.
+        let (mut enemy, mut friends_in_zoc) = (Vec::new(), Vec::new());
+        for h in occupied {
+            if self.enemy_in(side, h) {
+                enemy.push(h);
+            } else if friends && self.friends_in(side, h) && self.enemy_zoc(side, h) {
+                friends_in_zoc.push(h);
+            }
+        }
         let control = self.s.control.clone();
         TraceInputs {
             data: self.d.serial,
