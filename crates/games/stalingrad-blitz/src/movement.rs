@@ -6,10 +6,10 @@
 //! stop march formation (3.2, 9.2(2), 9.3(1)), and a fortress hex shields Soviet units from
 //! enemy ZOC (14.2(2)). Friendly units moving change none of that (stacking is tested when
 //! the moves are listed, not in the search). So in a movement segment each unit is searched
-//! once, not once per decision. A unit's searches are kept (`core::reach::ReachCache`) with
-//! its hex and step, and forgotten when an enemy unit or a fortress comes, goes or changes
-//! within two hexes of where the searches went (a step reads the hex it enters and, for ZOC,
-//! that hex's neighbours).
+//! once, not once per decision. A unit's searches are kept ([`KeptSearch`], as the core's
+//! `reach::ReachCache` keeps reaches) with its hex and step, and forgotten when an enemy unit
+//! or a fortress comes, goes or changes within two hexes of where the searches went (a step
+//! reads the hex it enters and, for ZOC, that hex's neighbours).
 
 use crate::data::{Data, Side};
 use crate::rules::{why, Board, MoveSearch, Searched};
@@ -17,7 +17,7 @@ use crate::state::{Action, Fortress, Loc, Route, State, UnitId};
 use crate::StalingradBlitz;
 use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::hex::{Hex, HexGrid, Orientation, Shifted};
-use sandtable_core::reach::{self, ReachCache};
+use sandtable_core::reach;
 use sandtable_core::search::{with_thread_search as with_search, Search};
 use sandtable_core::text;
 use sandtable_core::text::Text;
@@ -593,7 +593,8 @@ struct SideMoves {
     /// was read: the moves logged since are all that can have changed.
     log: u64,
     seen: usize,
-    units: ReachCache<(Hex, bool), Arc<UnitMoves>>,
+    /// Per unit, its searches kept.
+    units: Vec<Option<KeptSearch>>,
     /// What the side's steps read of the enemy in each hex ([`Board::move_flags`]), if
     /// `flags_fresh`: worked out again only when the enemy's hexes or the fortresses change.
     flags: Vec<u8>,
@@ -602,6 +603,35 @@ struct SideMoves {
     /// alike another in the same hex (a stack of two of a kind, say) has the same moves. Made
     /// empty whenever `flags` are worked out again.
     alike: HashMap<Alike, (Arc<UnitMoves>, u32)>,
+}
+
+/// One unit's searches kept: the hex and step they were made for, and how far from the hex
+/// they went.
+struct KeptSearch {
+    key: (Hex, bool),
+    radius: u32,
+    moves: Arc<UnitMoves>,
+}
+
+/// Forgets the searches a change at any of `changed` could alter: those of units within their
+/// radius plus [`MARGIN`] of one of them (distances from `axial`, [`axial_table`]).
+fn forget_near(units: &mut [Option<KeptSearch>], axial: &[(i32, i32)], grid: &HexGrid, changed: &[Hex]) {
+    if changed.is_empty() {
+        return;
+    }
+    let fast = axial.len() == grid.len();
+    for slot in units {
+        let Some(k) = slot else { continue };
+        let (at, within) = (k.key.0, k.radius + MARGIN);
+        let near = if fast {
+            changed.iter().any(|&c| distance(axial, at, c) <= within)
+        } else {
+            changed.iter().any(|&c| grid.distance(at, c) <= within)
+        };
+        if near {
+            *slot = None;
+        }
+    }
 }
 
 /// All that a unit's searches (9.2, 9.3) read of the unit itself, besides its side: its hex,
@@ -800,7 +830,7 @@ impl Memo {
                 .map(|f| f.hex)
                 .collect();
             changed.extend(was.into_iter().chain(is));
-            m.units.forget_near(&d.map.grid, &changed, MARGIN);
+            forget_near(&mut m.units, &self.axial, &d.map.grid, &changed);
             m.flags_fresh = false;
             m.alike.clear();
             std::mem::swap(&mut m.enemy, &mut self.held);
@@ -839,8 +869,13 @@ pub(crate) fn with_moves(
             let Some(start) = st.hex() else { continue };
             let sm = &mut memo.sides[side.seat() as usize];
             let key = (start, st.reduced);
-            let moves = match sm.units.get(u as usize, &key) {
-                Some(m) => m,
+            let kept = sm
+                .units
+                .get(u as usize)
+                .and_then(|k| k.as_ref())
+                .filter(|k| k.key == key);
+            let moves = match kept {
+                Some(k) => k.moves.clone(),
                 None => {
                     let b = board.get_or_insert_with(|| Board::new(d, s));
                     if !sm.flags_fresh {
@@ -857,7 +892,11 @@ pub(crate) fn with_moves(
                             e.insert((m, radius)).clone()
                         }
                     };
-                    sm.units.put(u as usize, key, start, radius, m.clone());
+                    if sm.units.len() <= u as usize {
+                        sm.units.resize_with(u as usize + 1, || None);
+                    }
+                    let moves = m.clone();
+                    sm.units[u as usize] = Some(KeptSearch { key, radius, moves });
                     m
                 }
             };
