@@ -581,8 +581,45 @@ impl<'a> Board<'a> {
     }
 
     /// The distance from every hex to `side`'s nearest supply source, for retreats (10.6(6)):
-    /// through hexes a LOC could pass, plus one step into hexes it could only end in.
-    pub fn supply_distance(&self, side: Side, search: &mut Search) -> Vec<u32> {
+    /// through hexes a LOC could pass, plus one step into hexes it could only end in. A
+    /// breadth-first flood: each hex's distance is the first it is given, and only hexes a
+    /// LOC may pass are stepped on from. `search` is not used.
+    pub fn supply_distance(&self, side: Side, _search: &mut Search) -> Vec<u32> {
+        let d = self.d;
+        let g = &d.map.grid;
+        let mut dist = vec![u32::MAX; g.len()];
+        let mut queue: Vec<Hex> = Vec::new();
+        for (h, _) in self.sources(side, false) {
+            if dist[h.idx()] == u32::MAX {
+                dist[h.idx()] = 0;
+                queue.push(h);
+            }
+        }
+        let mut next = 0;
+        while let Some(&from) = queue.get(next) {
+            next += 1;
+            let far = dist[from.idx()] + 1;
+            for (dir, to) in g.neighbours(from) {
+                if dist[to.idx()] != u32::MAX
+                    || d.map.side(from, dir) & d.s.prohibited != 0
+                    || self.blocked_terrain(to)
+                    || self.enemy_in(side, to)
+                {
+                    continue;
+                }
+                dist[to.idx()] = far;
+                if self.loc_passable(side, to, false) {
+                    queue.push(to);
+                }
+            }
+        }
+        dist
+    }
+
+    /// [`Board::supply_distance`] by the core's breadth-first search, step by step: what the
+    /// flood is tested against.
+    #[cfg(test)]
+    fn supply_distance_by_search(&self, side: Side, search: &mut Search) -> Vec<u32> {
         let d = self.d;
         let n = d.map.grid.len();
         let sources = self.sources(side, false);
@@ -1760,6 +1797,29 @@ mod tests {
             });
             search.reached().filter(|&h| d.has_rail[h.idx()]).collect()
         }
+    }
+
+    /// The supply distances for retreats (10.6(6)) by the flood are those of the core's
+    /// search, for both sides, at every decision of random campaign games.
+    #[test]
+    fn the_supply_distance_flood_is_the_search() {
+        let mut search = Search::new();
+        let mut checked = 0;
+        for seed in [2, 11] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let b = Board::fresh(g.data(), g.state());
+                for side in [Side::Axis, Side::Soviet] {
+                    let want = b.supply_distance_by_search(side, &mut search);
+                    assert_eq!(b.supply_distance(side, &mut search), want, "{side:?}, seed {seed}");
+                    checked += 1;
+                }
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(checked > 1000, "{checked} distance fields");
     }
 
     /// The rail-entry flood (12.1) lists the hexes the core's search reaches, in the same
