@@ -485,12 +485,18 @@ impl KeptLists {
                         self.room[h.idx()] = now;
                         for (unit, slot) in self.units.iter_mut().enumerate() {
                             let Some((m, list)) = slot else { continue };
+                            // A list made where the unit no longer stands is never given
+                            // again: forgotten.
+                            let st = &s.units[unit];
+                            if st.hex() != Some(m.start()) {
+                                *slot = None;
+                                continue;
+                            }
                             if !(m.normal.hexes.contains(&h) || m.march_only.contains(&h)) {
                                 continue;
                             }
                             // The lists of the units that may move now are patched; the
                             // others, that may not be asked for again, are forgotten.
-                            let st = &s.units[unit];
                             if st.active && !st.moved {
                                 patch(unit as UnitId, m, list, h, now == ROOM);
                             } else {
