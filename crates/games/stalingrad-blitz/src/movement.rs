@@ -711,8 +711,7 @@ struct Memo {
     /// The serial number of the data the searches were made on.
     data: Option<u64>,
     sides: [SideMoves; 2],
-    /// Scratch: the side holding each hex, as [`Board::new`] has it; the hexes the enemy holds.
-    owner: Vec<Option<Side>>,
+    /// Scratch: the hexes the enemy holds.
     held: Vec<Hex>,
     /// Per hex, its axial coordinates ([`axial_table`]).
     axial: Vec<(i32, i32)>,
@@ -790,7 +789,6 @@ impl Memo {
         if self.data != Some(d.serial) {
             *self = Memo {
                 data: Some(d.serial),
-                owner: vec![None; d.map.grid.len()],
                 axial: axial_table(&d.map.grid),
                 ..Memo::default()
             };
@@ -801,20 +799,13 @@ impl Memo {
         if unchanged {
             return;
         }
-        // The owner of every occupied hex, as `Board::new` works it out: the last unit in it,
-        // then a fortress for the Soviets.
-        for (i, u) in s.units.iter().enumerate() {
-            if let Loc::Map(h) = u.loc {
-                self.owner[h.idx()] = Some(d.units[i].side);
-            }
-        }
-        for f in &s.fortresses {
-            self.owner[f.hex.idx()] = Some(Side::Soviet);
-        }
+        // The hexes the enemy holds, by the board's owner of each: the last unit in it, then a
+        // fortress for the Soviets.
+        let b = Board::new(d, s);
         let enemy = Some(side.enemy());
         self.held.clear();
         let held = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
-        self.held.extend(held.filter(|h| self.owner[h.idx()] == enemy));
+        self.held.extend(held.filter(|h| b.owner[h.idx()] == enemy));
         let m = &mut self.sides[side.seat() as usize];
         m.locs.clear();
         m.locs.extend(s.units.iter().map(|u| u.loc));
@@ -841,14 +832,6 @@ impl Memo {
             m.alike.clear();
             std::mem::swap(&mut m.enemy, &mut self.held);
             m.fortresses.clone_from(&s.fortresses);
-        }
-        for u in &s.units {
-            if let Loc::Map(h) = u.loc {
-                self.owner[h.idx()] = None;
-            }
-        }
-        for f in &s.fortresses {
-            self.owner[f.hex.idx()] = None;
         }
     }
 }
