@@ -124,15 +124,14 @@ impl StalingradBlitz {
     }
 
     pub(crate) fn soviet_hq_in_pool(&self) -> bool {
-        (0..self.s.units.len()).any(|i| {
-            self.s.units[i].loc == Loc::Pool && self.d.units[i].side == Side::Soviet && self.d.units[i].is_hq()
-        })
+        (self.s.units.iter().zip(&self.d.units))
+            .any(|(u, def)| u.loc == Loc::Pool && def.side == Side::Soviet && def.is_hq())
     }
 
     pub(crate) fn pool_units_of(&self, t: usize) -> impl Iterator<Item = UnitId> + '_ {
-        (0..self.s.units.len())
-            .filter(move |&i| self.s.units[i].loc == Loc::Pool && reinf_matches(&self.d.units[i], t))
-            .map(|i| i as UnitId)
+        (self.s.units.iter().zip(&self.d.units).enumerate())
+            .filter(move |(_, (u, def))| u.loc == Loc::Pool && reinf_matches(def, t))
+            .map(|(i, _)| i as UnitId)
     }
 
     /// Which Axis reinforcement table type (pz, ss, inf, hun, rum, it) a pool unit fills.
