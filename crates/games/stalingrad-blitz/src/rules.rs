@@ -1444,12 +1444,16 @@ impl ColumnSteps {
         let mut frontier = seen.to_vec();
         let mut next = vec![0u64; cols];
         for _ in 0..limit {
-            for (c, n) in next.iter_mut().enumerate() {
-                *n = ColumnSteps::into(&self.go, &frontier, c);
-            }
-            if self.any_stop {
-                for (c, s) in stops.iter_mut().enumerate() {
-                    *s |= ColumnSteps::into(&self.stop, &frontier, c);
+            for c in 0..cols {
+                // Nothing enters a column with no hex of the frontier in it or either side.
+                let (left, right) = (c.saturating_sub(1), (c + 1).min(cols - 1));
+                if frontier[left] | frontier[c] | frontier[right] == 0 {
+                    next[c] = 0;
+                    continue;
+                }
+                next[c] = ColumnSteps::into(&self.go, &frontier, c);
+                if self.any_stop {
+                    stops[c] |= ColumnSteps::into(&self.stop, &frontier, c);
                 }
             }
             let mut grew = false;
