@@ -454,6 +454,9 @@ pub struct Data {
     /// Per hex: the directions (bit `dir`) a step of march formation may take by the map
     /// alone (9.3(1)), by [`crate::rules::march_sides`].
     pub march_sides: Vec<u8>,
+    /// Per hex: the directions (bit `dir`) a rail-entry trace may step along railway by the
+    /// map alone (12.1(1)), by [`crate::rules::rail_sides`].
+    pub rail_sides: Vec<u8>,
     /// A number no other data loaded by this process has: what the engine keeps of its own
     /// work between decisions is marked with it, so it is never used on other data.
     pub serial: u64,
@@ -763,6 +766,7 @@ impl Data {
             loc_bits: Default::default(),
             move_sides: [Vec::new(), Vec::new()],
             march_sides: Vec::new(),
+            rail_sides: Vec::new(),
             setup: crate::setup::SetupData::default(),
             serial: {
                 static LOADED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -782,6 +786,7 @@ impl Data {
         d.loc_bits = crate::rules::loc_bits(&d).map_err(|e| err("map.toml", e))?;
         d.move_sides = [false, true].map(|mech| crate::rules::move_sides(&d, mech));
         d.march_sides = crate::rules::march_sides(&d);
+        d.rail_sides = crate::rules::rail_sides(&d);
         d.setup = crate::setup::SetupData::new(&d);
         Ok(d)
     }

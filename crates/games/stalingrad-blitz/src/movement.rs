@@ -6,18 +6,18 @@
 //! stop march formation (3.2, 9.2(2), 9.3(1)), and a fortress hex shields Soviet units from
 //! enemy ZOC (14.2(2)). Friendly units moving change none of that (stacking is tested when
 //! the moves are listed, not in the search). So in a movement segment each unit is searched
-//! once, not once per decision. A unit's searches are kept (`core::reach::ReachCache`) with
-//! its hex and step, and forgotten when an enemy unit or a fortress comes, goes or changes
-//! within two hexes of where the searches went (a step reads the hex it enters and, for ZOC,
-//! that hex's neighbours).
+//! once, not once per decision. A unit's searches are kept ([`KeptSearch`], as the core's
+//! `reach::ReachCache` keeps reaches) with its hex and step, and forgotten when an enemy unit
+//! or a fortress comes, goes or changes within two hexes of where the searches went (a step
+//! reads the hex it enters and, for ZOC, that hex's neighbours).
 
 use crate::data::{Data, Side};
 use crate::rules::{why, Board, MoveSearch, Searched};
 use crate::state::{Action, Fortress, Loc, Route, State, UnitId};
 use crate::StalingradBlitz;
 use sandtable_core::game::{Mark, Refusal};
-use sandtable_core::hex::Hex;
-use sandtable_core::reach::{self, ReachCache};
+use sandtable_core::hex::{Hex, HexGrid, Orientation, Shifted};
+use sandtable_core::reach;
 use sandtable_core::search::{with_thread_search as with_search, Search};
 use sandtable_core::text;
 use sandtable_core::text::Text;
@@ -398,15 +398,53 @@ fn unit_moves(room: &Board, unit: UnitId, m: &UnitMoves, out: &mut Vec<Action>, 
     }
 }
 
+/// The moves of `unit` listed from the searches `m` ([`unit_moves`]), made again after the
+/// room in `h`, a hex the searches reach, changed to `has_room` (3.1(1), 14.2(3)): the move
+/// into `h` taken out, or put in its place among the others.
+fn patch(unit: UnitId, m: &UnitMoves, list: &mut Vec<Action>, h: Hex, has_room: bool) {
+    let start = m.start();
+    if h == start {
+        return;
+    }
+    let into = |a: &Action, x: Hex| matches!(a, Action::Move { to, .. } if *to == x);
+    if !has_room {
+        if let Some(i) = list.iter().position(|a| into(a, h)) {
+            list.remove(i);
+        }
+        return;
+    }
+    // The hexes in the order `unit_moves` lists them; those listed before `h` come first.
+    let normal = m.normal.hexes.iter().filter(|&&x| x != start).map(|&x| (x, false));
+    let march = m.march_only.iter().map(|&x| (x, true));
+    let mut at = 0;
+    for (x, march) in normal.chain(march) {
+        if x == h {
+            list.insert(
+                at,
+                Action::Move {
+                    unit,
+                    to: h,
+                    march,
+                    via: Route::default(),
+                },
+            );
+            return;
+        }
+        if list.get(at).is_some_and(|a| into(a, x)) {
+            at += 1;
+        }
+    }
+}
+
 /// In [`KeptLists::room`]: not looked at since the lists were last begun again; room for one
 /// more unit; no room.
 const UNSEEN: u8 = 0;
 const ROOM: u8 = 1;
 const FULL: u8 = 2;
 
-/// Each unit's moves as last listed, kept while its searches are the same and the room in
-/// every hex they reach is as it was: a move of the side's own units fills or empties at most
-/// the two hexes it leaves and enters (3.1(1)), and only a stack of two in a hex without a
+/// Each unit's moves as last listed, kept while its searches are the same, and patched
+/// ([`patch`]) where the room in a hex they reach changes: a move fills or empties at most the
+/// two hexes it leaves and enters (3.1(1)), and only a stack of two in a hex without a
 /// fortress has no room (14.2(3)).
 #[derive(Default)]
 struct KeptLists {
@@ -427,8 +465,8 @@ thread_local! {
 }
 
 impl KeptLists {
-    /// Forgets the lists that may list a hex whose room changed since the last check: every
-    /// list, unless the position is the one last checked or one that followed from it.
+    /// Patches the lists that reach a hex whose room changed since the last check; forgets
+    /// every list unless the position is the one last checked or one that followed from it.
     fn check(&mut self, d: &Data, s: &State, room: &Board) {
         let n = d.map.grid.len();
         let logged = (self.data == Some(d.serial) && self.log == s.moves.id() && self.fortresses == s.fortresses)
@@ -445,11 +483,23 @@ impl KeptLists {
                             continue;
                         }
                         self.room[h.idx()] = now;
-                        for slot in &mut self.units {
-                            let lists = |(m, _): &(Arc<UnitMoves>, Vec<Action>)| {
-                                m.normal.hexes.contains(&h) || m.march_only.contains(&h)
-                            };
-                            if slot.as_ref().is_some_and(lists) {
+                        for (unit, slot) in self.units.iter_mut().enumerate() {
+                            let Some((m, list)) = slot else { continue };
+                            // A list made where the unit no longer stands is never given
+                            // again: forgotten.
+                            let st = &s.units[unit];
+                            if st.hex() != Some(m.start()) {
+                                *slot = None;
+                                continue;
+                            }
+                            if !(m.normal.hexes.contains(&h) || m.march_only.contains(&h)) {
+                                continue;
+                            }
+                            // The lists of the units that may move now are patched; the
+                            // others, that may not be asked for again, are forgotten.
+                            if st.active && !st.moved {
+                                patch(unit as UnitId, m, list, h, now == ROOM);
+                            } else {
                                 *slot = None;
                             }
                         }
@@ -549,7 +599,8 @@ struct SideMoves {
     /// was read: the moves logged since are all that can have changed.
     log: u64,
     seen: usize,
-    units: ReachCache<(Hex, bool), Arc<UnitMoves>>,
+    /// Per unit, its searches kept.
+    units: Vec<Option<KeptSearch>>,
     /// What the side's steps read of the enemy in each hex ([`Board::move_flags`]), if
     /// `flags_fresh`: worked out again only when the enemy's hexes or the fortresses change.
     flags: Vec<u8>,
@@ -558,6 +609,35 @@ struct SideMoves {
     /// alike another in the same hex (a stack of two of a kind, say) has the same moves. Made
     /// empty whenever `flags` are worked out again.
     alike: HashMap<Alike, (Arc<UnitMoves>, u32)>,
+}
+
+/// One unit's searches kept: the hex and step they were made for, and how far from the hex
+/// they went.
+struct KeptSearch {
+    key: (Hex, bool),
+    radius: u32,
+    moves: Arc<UnitMoves>,
+}
+
+/// Forgets the searches a change at any of `changed` could alter: those of units within their
+/// radius plus [`MARGIN`] of one of them (distances from `axial`, [`axial_table`]).
+fn forget_near(units: &mut [Option<KeptSearch>], axial: &[(i32, i32)], grid: &HexGrid, changed: &[Hex]) {
+    if changed.is_empty() {
+        return;
+    }
+    let fast = axial.len() == grid.len();
+    for slot in units {
+        let Some(k) = slot else { continue };
+        let (at, within) = (k.key.0, k.radius + MARGIN);
+        let near = if fast {
+            changed.iter().any(|&c| distance(axial, at, c) <= within)
+        } else {
+            changed.iter().any(|&c| grid.distance(at, c) <= within)
+        };
+        if near {
+            *slot = None;
+        }
+    }
 }
 
 /// All that a unit's searches (9.2, 9.3) read of the unit itself, besides its side: its hex,
@@ -631,9 +711,71 @@ struct Memo {
     /// The serial number of the data the searches were made on.
     data: Option<u64>,
     sides: [SideMoves; 2],
-    /// Scratch: the side holding each hex, as [`Board::new`] has it; the hexes the enemy holds.
-    owner: Vec<Option<Side>>,
+    /// Scratch: the hexes the enemy holds.
     held: Vec<Hex>,
+    /// Per hex, its axial coordinates ([`axial_table`]).
+    axial: Vec<(i32, i32)>,
+}
+
+/// Per hex of `grid`, its axial coordinates, as the grid measures distances with them: from
+/// its printed column and row, lifted by half the columns (flat hexes) or rows (pointy) as the
+/// shifted lines lie. Empty if the distances they give from the first hex are not the grid's.
+fn axial_table(grid: &HexGrid) -> Vec<(i32, i32)> {
+    let spec = grid.spec();
+    let shifted_even = matches!(spec.shifted, Shifted::Even);
+    let lift = |line: i32| {
+        if shifted_even {
+            (line + 1).div_euclid(2)
+        } else {
+            line.div_euclid(2)
+        }
+    };
+    let axial: Vec<(i32, i32)> = grid
+        .hexes()
+        .map(|h| {
+            let (c, r) = grid.col_row(h);
+            let (c, r) = (c as i32, r as i32);
+            match spec.orientation {
+                Orientation::Flat => (c, r - lift(c)),
+                Orientation::Pointy => (c - lift(r), r),
+            }
+        })
+        .collect();
+    let first = Hex(0);
+    let agrees = grid
+        .hexes()
+        .all(|h| distance(&axial, first, h) == grid.distance(first, h));
+    if agrees {
+        axial
+    } else {
+        Vec::new()
+    }
+}
+
+/// The distance between two hexes, from their axial coordinates (`axial`, [`axial_table`]).
+#[inline(always)]
+fn distance(axial: &[(i32, i32)], a: Hex, b: Hex) -> u32 {
+    let ((aq, ar), (bq, br)) = (axial[a.idx()], axial[b.idx()]);
+    let (dq, dr) = (aq - bq, ar - br);
+    dq.unsigned_abs().max(dr.unsigned_abs()).max((dq + dr).unsigned_abs())
+}
+
+/// How far from its start the farthest hex the searches `m` reach is: those normal movement
+/// reaches and `march_only` (march formation reaches no others).
+fn radius(axial: &[(i32, i32)], grid: &HexGrid, m: &UnitMoves) -> u32 {
+    let start = m.start();
+    let far = m.normal.hexes.iter().chain(&m.march_only).copied();
+    if axial.len() != grid.len() {
+        return reach::radius(grid, start, far);
+    }
+    let mut r = 0;
+    for &h in &m.normal.hexes {
+        r = r.max(distance(axial, start, h));
+    }
+    for &h in &m.march_only {
+        r = r.max(distance(axial, start, h));
+    }
+    r
 }
 
 thread_local! {
@@ -647,7 +789,7 @@ impl Memo {
         if self.data != Some(d.serial) {
             *self = Memo {
                 data: Some(d.serial),
-                owner: vec![None; d.map.grid.len()],
+                axial: axial_table(&d.map.grid),
                 ..Memo::default()
             };
         }
@@ -657,20 +799,13 @@ impl Memo {
         if unchanged {
             return;
         }
-        // The owner of every occupied hex, as `Board::new` works it out: the last unit in it,
-        // then a fortress for the Soviets.
-        for (i, u) in s.units.iter().enumerate() {
-            if let Loc::Map(h) = u.loc {
-                self.owner[h.idx()] = Some(d.units[i].side);
-            }
-        }
-        for f in &s.fortresses {
-            self.owner[f.hex.idx()] = Some(Side::Soviet);
-        }
+        // The hexes the enemy holds, by the board's owner of each: the last unit in it, then a
+        // fortress for the Soviets.
+        let b = Board::new(d, s);
         let enemy = Some(side.enemy());
         self.held.clear();
         let held = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
-        self.held.extend(held.filter(|h| self.owner[h.idx()] == enemy));
+        self.held.extend(held.filter(|h| b.owner[h.idx()] == enemy));
         let m = &mut self.sides[side.seat() as usize];
         m.locs.clear();
         m.locs.extend(s.units.iter().map(|u| u.loc));
@@ -692,19 +827,11 @@ impl Memo {
                 .map(|f| f.hex)
                 .collect();
             changed.extend(was.into_iter().chain(is));
-            m.units.forget_near(&d.map.grid, &changed, MARGIN);
+            forget_near(&mut m.units, &self.axial, &d.map.grid, &changed);
             m.flags_fresh = false;
             m.alike.clear();
             std::mem::swap(&mut m.enemy, &mut self.held);
             m.fortresses.clone_from(&s.fortresses);
-        }
-        for u in &s.units {
-            if let Loc::Map(h) = u.loc {
-                self.owner[h.idx()] = None;
-            }
-        }
-        for f in &s.fortresses {
-            self.owner[f.hex.idx()] = None;
         }
     }
 }
@@ -731,8 +858,13 @@ pub(crate) fn with_moves(
             let Some(start) = st.hex() else { continue };
             let sm = &mut memo.sides[side.seat() as usize];
             let key = (start, st.reduced);
-            let moves = match sm.units.get(u as usize, &key) {
-                Some(m) => m,
+            let kept = sm
+                .units
+                .get(u as usize)
+                .and_then(|k| k.as_ref())
+                .filter(|k| k.key == key);
+            let moves = match kept {
+                Some(k) => k.moves.clone(),
                 None => {
                     let b = board.get_or_insert_with(|| Board::new(d, s));
                     if !sm.flags_fresh {
@@ -745,14 +877,15 @@ pub(crate) fn with_moves(
                         Entry::Occupied(e) => e.get().clone(),
                         Entry::Vacant(e) => {
                             let m = Arc::new(search_unit(b, u, &sm.flags));
-                            // The hexes march formation reaches are the start, some that normal
-                            // movement reaches and `march_only`.
-                            let far = m.normal.hexes.iter().chain(&m.march_only);
-                            let radius = reach::radius(&d.map.grid, start, far.copied());
+                            let radius = radius(&memo.axial, &d.map.grid, &m);
                             e.insert((m, radius)).clone()
                         }
                     };
-                    sm.units.put(u as usize, key, start, radius, m.clone());
+                    if sm.units.len() <= u as usize {
+                        sm.units.resize_with(u as usize + 1, || None);
+                    }
+                    let moves = m.clone();
+                    sm.units[u as usize] = Some(KeptSearch { key, radius, moves });
                     m
                 }
             };
@@ -849,6 +982,21 @@ mod tests {
             })
             .expect("random play reaches the end");
             assert!(checked > 10_000, "only {checked} searches checked");
+        }
+    }
+
+    /// The axial coordinates worked out for the campaign map measure every distance as the
+    /// grid does (the searches' radius is read from them).
+    #[test]
+    fn axial_distances_are_the_grids() {
+        let g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+        let grid = &g.data().map.grid;
+        let axial = axial_table(grid);
+        assert_eq!(axial.len(), grid.len(), "the table fell back to the grid");
+        for a in grid.hexes() {
+            for b in grid.hexes().skip(a.idx() % 5).step_by(5) {
+                assert_eq!(distance(&axial, a, b), grid.distance(a, b), "{a:?} {b:?}");
+            }
         }
     }
 

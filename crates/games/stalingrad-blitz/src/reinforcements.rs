@@ -19,12 +19,30 @@ thread_local! {
     /// The last rail-entry trace asked for (12.1), with those of its hexes that hold no enemy
     /// unit and lie outside enemy ZOC. Both read only what the trace read (the enemy's hexes
     /// and the fortresses), so they hold as long as the trace is the one kept: only the room
-    /// in each hex (3.1(1)) is asked again at each placement.
+    /// in each hex (3.1(1)) changes, and only where a unit came or went.
     static OPEN_ENTRIES: RefCell<Option<OpenEntries>> = const { RefCell::new(None) };
 }
 
-/// A rail-entry trace and its hexes open to placement but for the room in them.
-type OpenEntries = (Arc<Vec<Hex>>, Vec<Hex>);
+/// A rail-entry trace and its hexes open to placement but for the room in them, with the
+/// room in each (3.1(1), 14.2(3)) as last looked at.
+struct OpenEntries {
+    trace: Arc<Vec<Hex>>,
+    open: Vec<Hex>,
+    /// Per hex of `open`, whether it had room for one more unit; and those that had, in the
+    /// order of `open`.
+    room: Vec<bool>,
+    with_room: Vec<Hex>,
+    /// Per hex of the map, its place in `open`, if it is there.
+    at: Vec<u16>,
+    /// The log of moves ([`State::moves`]) of the position the room was looked at in, and
+    /// how much of it was read: only the hexes a move logged since left or entered can have
+    /// filled or emptied.
+    log: u64,
+    seen: usize,
+}
+
+/// In [`OpenEntries::at`]: not an open hex.
+const NOT_OPEN: u16 = u16::MAX;
 
 pub(crate) const REINF_TYPES: [&str; 6] = ["Pz", "SS", "Inf", "Hun", "Rum", "It"];
 
@@ -106,15 +124,14 @@ impl StalingradBlitz {
     }
 
     pub(crate) fn soviet_hq_in_pool(&self) -> bool {
-        (0..self.s.units.len()).any(|i| {
-            self.s.units[i].loc == Loc::Pool && self.d.units[i].side == Side::Soviet && self.d.units[i].is_hq()
-        })
+        (self.s.units.iter().zip(&self.d.units))
+            .any(|(u, def)| u.loc == Loc::Pool && def.side == Side::Soviet && def.is_hq())
     }
 
     pub(crate) fn pool_units_of(&self, t: usize) -> impl Iterator<Item = UnitId> + '_ {
-        (0..self.s.units.len())
-            .filter(move |&i| self.s.units[i].loc == Loc::Pool && reinf_matches(&self.d.units[i], t))
-            .map(|i| i as UnitId)
+        (self.s.units.iter().zip(&self.d.units).enumerate())
+            .filter(move |(_, (u, def))| u.loc == Loc::Pool && reinf_matches(def, t))
+            .map(|(i, _)| i as UnitId)
     }
 
     /// Which Axis reinforcement table type (pz, ss, inf, hun, rum, it) a pool unit fills.
@@ -140,20 +157,65 @@ impl StalingradBlitz {
         let side = d.units[unit as usize].side;
         let b = Board::new(d, &self.s);
         let hexes = with_search(|s| b.rail_entry(side, s));
+        let moves = &self.s.moves;
         OPEN_ENTRIES.with(|kept| {
             let mut kept = kept.borrow_mut();
-            let open = match &*kept {
-                Some((trace, open)) if Arc::ptr_eq(trace, &hexes) => open,
+            let k = match &mut *kept {
+                Some(k) if Arc::ptr_eq(&k.trace, &hexes) => {
+                    let logged = (k.log == moves.id()).then(|| moves.log().get(k.seen..)).flatten();
+                    let mut changed = false;
+                    let mut look = |r: &mut bool, h: Hex| {
+                        let now = b.has_room(h, None);
+                        changed |= *r != now;
+                        *r = now;
+                    };
+                    match logged {
+                        Some(moved) => {
+                            for &(u, was) in moved {
+                                for l in [was, self.s.units[u as usize].loc] {
+                                    let Loc::Map(h) = l else { continue };
+                                    if let Some(r) = k.room.get_mut(k.at[h.idx()] as usize) {
+                                        look(r, h);
+                                    }
+                                }
+                            }
+                        }
+                        None => {
+                            for (r, &h) in k.room.iter_mut().zip(&k.open) {
+                                look(r, h);
+                            }
+                        }
+                    }
+                    if changed {
+                        k.with_room.clear();
+                        let room = k.open.iter().zip(&k.room).filter(|&(_, &r)| r);
+                        k.with_room.extend(room.map(|(&h, _)| h));
+                    }
+                    k
+                }
                 _ => {
-                    let open = (hexes.iter().copied())
+                    let open: Vec<Hex> = (hexes.iter().copied())
                         .filter(|&h| !b.enemy_zoc(side, h) && !b.enemy_in(side, h))
                         .collect();
-                    &kept.insert((hexes.clone(), open)).1
+                    let mut at = vec![NOT_OPEN; d.map.grid.len()];
+                    for (i, &h) in open.iter().enumerate() {
+                        at[h.idx()] = i as u16;
+                    }
+                    let room: Vec<bool> = open.iter().map(|&h| b.has_room(h, None)).collect();
+                    let with_room = (open.iter().zip(&room).filter(|&(_, &r)| r)).map(|(&h, _)| h).collect();
+                    kept.insert(OpenEntries {
+                        trace: hexes.clone(),
+                        room,
+                        with_room,
+                        open,
+                        at,
+                        log: 0,
+                        seen: 0,
+                    })
                 }
             };
-            let mut room = Vec::with_capacity(open.len());
-            room.extend(open.iter().copied().filter(|&h| b.has_room(h, None)));
-            room
+            (k.log, k.seen) = (moves.id(), moves.log().len());
+            k.with_room.clone()
         })
     }
 
@@ -381,6 +443,44 @@ mod tests {
     use super::*;
     use sandtable_core::chance::Rng;
     use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// The open entry hexes kept between placements follow the units that come and go by
+    /// the moves logged since (3.1(1)): an empty entry hex two units enter is offered no
+    /// more, and is offered again when one of them leaves; as the hexes worked out anew say.
+    #[test]
+    fn kept_entry_hexes_follow_the_units_that_come_and_go() {
+        let mut g = StalingradBlitz::new_game("campaign", 1).expect("the campaign loads");
+        let mut checked = 0;
+        for side in [Side::Axis, Side::Soviet] {
+            let d = g.data().clone();
+            let of_side: Vec<UnitId> = (0..d.units.len())
+                .filter(|&u| d.units[u].side == side)
+                .map(|u| u as UnitId)
+                .collect();
+            let unit = of_side[0];
+            let s = g.state();
+            let empty =
+                |h: Hex| !s.fortresses.iter().any(|f| f.hex == h) && s.units.iter().all(|u| u.loc != Loc::Map(h));
+            let Some(h) = g.entry_hexes(unit).into_iter().find(|&h| empty(h)) else {
+                continue;
+            };
+            let off_map = |&u: &UnitId| g.state().units[u as usize].hex().is_none();
+            let spare: Vec<UnitId> = of_side.iter().copied().filter(off_map).take(2).collect();
+            assert_eq!(spare.len(), 2, "{side:?}: two units off the map");
+            for &u in &spare {
+                g.s.set_loc(u, Loc::Map(h));
+            }
+            let full = g.entry_hexes(unit);
+            assert_eq!(full, g.entry_hexes_fresh(side), "{side:?}: filled");
+            assert!(!full.contains(&h), "{side:?}: a full hex offered");
+            g.s.set_loc(spare[0], Loc::Pool);
+            let room = g.entry_hexes(unit);
+            assert_eq!(room, g.entry_hexes_fresh(side), "{side:?}: emptied");
+            assert!(room.contains(&h), "{side:?}: a hex with room not offered");
+            checked += 1;
+        }
+        assert!(checked > 0, "no side had an empty entry hex");
+    }
 
     /// The entry hexes of the unit placed next, with the open ones kept between placements,
     /// are those worked out anew at every decision of random games where a unit is placed;

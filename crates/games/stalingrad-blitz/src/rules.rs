@@ -340,14 +340,15 @@ impl<'a> Board<'a> {
     /// hexes in enemy ZOC if `friends` (a LOC may pass those, 3.3(1)).
     fn trace_inputs(&self, side: Side, friends: bool) -> TraceInputs {
         let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
-        let enemy = occupied.clone().filter(|&h| self.enemy_in(side, h)).collect();
-        let friends_in_zoc = if friends {
-            occupied
-                .filter(|&h| self.friends_in(side, h) && self.enemy_zoc(side, h))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // One pass: a hex the enemy holds is not held by friends.
+        let (mut enemy, mut friends_in_zoc) = (Vec::new(), Vec::new());
+        for h in occupied {
+            if self.enemy_in(side, h) {
+                enemy.push(h);
+            } else if friends && self.friends_in(side, h) && self.enemy_zoc(side, h) {
+                friends_in_zoc.push(h);
+            }
+        }
         let control = self.s.control.clone();
         TraceInputs {
             data: self.d.serial,
@@ -537,24 +538,88 @@ impl<'a> Board<'a> {
         )
     }
 
-    /// [`Board::rail_entry`] traced anew, never the kept trace.
-    pub fn trace_rail(&self, side: Side, search: &mut Search) -> Vec<Hex> {
+    /// [`Board::rail_entry`] traced anew, never the kept trace: a flood along railway from
+    /// the sources, a ring of hexes at a time, each ring taken lowest hex first and each hex's
+    /// steps in the grid's order of directions, so that the hexes come in the order the core's
+    /// least-cost search first reaches them (every step costs the same). `search` is not used.
+    pub fn trace_rail(&self, side: Side, _search: &mut Search) -> Vec<Hex> {
         let d = self.d;
-        let sources = self.sources(side, true);
-        search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
-            let bits = d.map.side(from, dir);
-            if bits & d.s.rail == 0 || bits & d.s.prohibited != 0 || !self.loc_passable(side, to, true) {
-                Step::Blocked(Why::NONE)
-            } else {
-                Step::Go(1)
+        let g = &d.map.grid;
+        let mut seen = vec![false; g.len()];
+        let mut reached: Vec<Hex> = Vec::new();
+        let mut ring: Vec<Hex> = Vec::new();
+        for (h, _) in self.sources(side, true) {
+            if !seen[h.idx()] {
+                seen[h.idx()] = true;
+                reached.push(h);
+                ring.push(h);
             }
-        });
-        search.reached().filter(|&h| d.has_rail[h.idx()]).collect()
+        }
+        let mut next: Vec<Hex> = Vec::new();
+        while !ring.is_empty() {
+            ring.sort_unstable();
+            for &from in &ring {
+                // 12.1(1): along railway (`rail_sides`), through no enemy ZOC at all.
+                let (dirs, row) = (d.rail_sides[from.idx()], g.neighbour_row(from));
+                for (dir, &to) in row.iter().enumerate() {
+                    let to = Hex(to);
+                    if dirs & 1 << dir == 0 || seen[to.idx()] {
+                        continue;
+                    }
+                    if self.loc_passable(side, to, true) {
+                        seen[to.idx()] = true;
+                        reached.push(to);
+                        next.push(to);
+                    }
+                }
+            }
+            std::mem::swap(&mut ring, &mut next);
+            next.clear();
+        }
+        reached.retain(|&h| d.has_rail[h.idx()]);
+        reached
     }
 
     /// The distance from every hex to `side`'s nearest supply source, for retreats (10.6(6)):
-    /// through hexes a LOC could pass, plus one step into hexes it could only end in.
-    pub fn supply_distance(&self, side: Side, search: &mut Search) -> Vec<u32> {
+    /// through hexes a LOC could pass, plus one step into hexes it could only end in. A
+    /// breadth-first flood: each hex's distance is the first it is given, and only hexes a
+    /// LOC may pass are stepped on from. `search` is not used.
+    pub fn supply_distance(&self, side: Side, _search: &mut Search) -> Vec<u32> {
+        let d = self.d;
+        let g = &d.map.grid;
+        let mut dist = vec![u32::MAX; g.len()];
+        let mut queue: Vec<Hex> = Vec::new();
+        for (h, _) in self.sources(side, false) {
+            if dist[h.idx()] == u32::MAX {
+                dist[h.idx()] = 0;
+                queue.push(h);
+            }
+        }
+        let mut next = 0;
+        while let Some(&from) = queue.get(next) {
+            next += 1;
+            let far = dist[from.idx()] + 1;
+            for (dir, to) in g.neighbours(from) {
+                if dist[to.idx()] != u32::MAX
+                    || d.map.side(from, dir) & d.s.prohibited != 0
+                    || self.blocked_terrain(to)
+                    || self.enemy_in(side, to)
+                {
+                    continue;
+                }
+                dist[to.idx()] = far;
+                if self.loc_passable(side, to, false) {
+                    queue.push(to);
+                }
+            }
+        }
+        dist
+    }
+
+    /// [`Board::supply_distance`] by the core's breadth-first search, step by step: what the
+    /// flood is tested against.
+    #[cfg(test)]
+    fn supply_distance_by_search(&self, side: Side, search: &mut Search) -> Vec<u32> {
         let d = self.d;
         let n = d.map.grid.len();
         let sources = self.sources(side, false);
@@ -726,7 +791,7 @@ impl<'a> Board<'a> {
         if march && (!d.has_road[start.idx()] || flags[start.idx()] & IN_ENEMY_ZOC != 0) {
             return Searched::NotAllowed;
         }
-        m.reset(d.map.grid.len(), budget);
+        m.reset(flags, budget);
         m.enter(start);
         if march {
             // 9.3(1): every step along a road (not a railway, not across a prohibited hexside,
@@ -762,7 +827,7 @@ impl<'a> Board<'a> {
         });
         // Every later step: 9.2(3) and 9.2(4)2 refuse a major river or a mountain hex to a
         // unit that did not start next to it.
-        m.run_normal(&d.map.grid, budget, sides, flags, enter, leave);
+        m.run_normal(&d.map.grid, budget, sides, enter, leave);
         Searched::Reached
     }
 
@@ -943,15 +1008,18 @@ pub(crate) enum Searched {
 
 /// What one search knows of one hex, as in the core's search: the cheapest arrival that may
 /// go on and the cheapest that must stop (kept only while cheaper), each with the hex it came
-/// from, and whether the hex has been expanded.
+/// from. Whether it has been expanded is in [`MoveSearch::state`].
 #[derive(Clone, Copy, Debug)]
 struct MoveNode {
     cost: u16,
     stop_cost: u16,
     parent: u16,
     stop_parent: u16,
-    done: bool,
 }
+
+/// In [`MoveSearch::state`], besides the bits of [`Board::move_flags`]: the hex has been
+/// expanded.
+const EXPANDED: u8 = 0x80;
 
 const MOVE_UNREACHED: u16 = u16::MAX;
 const MOVE_NO_PARENT: u16 = u16::MAX;
@@ -960,7 +1028,6 @@ const MOVE_FRESH: MoveNode = MoveNode {
     stop_cost: MOVE_UNREACHED,
     parent: MOVE_NO_PARENT,
     stop_parent: MOVE_NO_PARENT,
-    done: false,
 };
 
 /// The buffers of a unit's movement search ([`Board::unit_search`]), reused from one search
@@ -969,6 +1036,9 @@ const MOVE_FRESH: MoveNode = MoveNode {
 #[derive(Default)]
 pub(crate) struct MoveSearch {
     nodes: Vec<MoveNode>,
+    /// Per hex, what the side's steps read of the enemy there ([`Board::move_flags`]) and
+    /// whether the search has expanded it ([`EXPANDED`]): read together by every step.
+    state: Vec<u8>,
     touched: Vec<u16>,
     lists: Vec<Vec<u16>>,
     limit: usize,
@@ -981,6 +1051,7 @@ pub(crate) struct MoveSearch {
 /// knows of each hex.
 struct MoveQueue<'a> {
     nodes: &'a mut [MoveNode],
+    state: &'a mut [u8],
     touched: &'a mut Vec<u16>,
     lists: &'a mut [Vec<u16>],
     level: &'a mut usize,
@@ -1005,11 +1076,11 @@ impl MoveQueue<'_> {
                 continue;
             };
             let c = *self.level as u32;
-            let expanded = &mut self.nodes[node as usize];
-            if c != expanded.cost as u32 || expanded.done {
+            let expanded = &mut self.state[node as usize];
+            if c != self.nodes[node as usize].cost as u32 || *expanded & EXPANDED != 0 {
                 continue;
             }
-            expanded.done = true;
+            *expanded |= EXPANDED;
             return Some((node, c));
         }
         None
@@ -1051,7 +1122,11 @@ impl MoveSearch {
     /// lists costs.
     const LISTS: u32 = 64;
 
-    fn reset(&mut self, n: usize, limit: u32) {
+    /// Made ready for a search over `flags` ([`Board::move_flags`]) within `limit`.
+    fn reset(&mut self, flags: &[u8], limit: u32) {
+        let n = flags.len();
+        self.state.clear();
+        self.state.extend_from_slice(flags);
         if self.nodes.len() != n {
             self.nodes = vec![MOVE_FRESH; n];
         } else {
@@ -1104,7 +1179,7 @@ impl MoveSearch {
             let Some((node, c)) = q.next() else { break };
             let from = Hex(node);
             for (dir, &to) in grid.neighbour_row(from).iter().enumerate() {
-                if to == sandtable_core::hex::NO_HEX || q.nodes[to as usize].done {
+                if to == sandtable_core::hex::NO_HEX || q.state[to as usize] & EXPANDED != 0 {
                     continue;
                 }
                 let Some((price, stop)) = step(from, dir as u8, Hex(to)) else {
@@ -1120,15 +1195,14 @@ impl MoveSearch {
 
     /// [`MoveSearch::run`] with the steps of normal movement (9.2) away from the start
     /// ([`Board::unit_search`]) priced in place: over `sides` ([`move_sides`]), where a major
-    /// river and a mountain hex (9.2(3), 9.2(4)2) refuse the step, and `flags`
-    /// ([`Board::move_flags`]): no step into an enemy's hex (3.1(2)), `enter` MP more into
-    /// enemy ZOC and `leave` more out of it (9.2(2)).
+    /// river and a mountain hex (9.2(3), 9.2(4)2) refuse the step, and the flags the search
+    /// was made ready with ([`Board::move_flags`]): no step into an enemy's hex (3.1(2)),
+    /// `enter` MP more into enemy ZOC and `leave` more out of it (9.2(2)).
     fn run_normal(
         &mut self,
         grid: &sandtable_core::hex::HexGrid,
         limit: u32,
         sides: &[[u16; 6]],
-        flags: &[u8],
         enter: u32,
         leave: u32,
     ) {
@@ -1136,7 +1210,7 @@ impl MoveSearch {
         while let Some((node, c)) = q.next() {
             let from = node as usize;
             let (codes, row) = (&sides[from], grid.neighbour_row(Hex(node)));
-            let from_zoc = if flags[from] & IN_ENEMY_ZOC != 0 { leave } else { 0 };
+            let from_zoc = if q.state[from] & IN_ENEMY_ZOC != 0 { leave } else { 0 };
             for dir in 0..6 {
                 let code = codes[dir];
                 // Prohibited (also where there is no neighbour), impassable, a major river, a
@@ -1145,8 +1219,8 @@ impl MoveSearch {
                     continue;
                 }
                 let to = row[dir];
-                let to_flags = flags[to as usize];
-                if to_flags & HELD_BY_ENEMY != 0 || q.nodes[to as usize].done {
+                let to_flags = q.state[to as usize];
+                if to_flags & (HELD_BY_ENEMY | EXPANDED) != 0 {
                     continue;
                 }
                 let to_zoc = if to_flags & IN_ENEMY_ZOC != 0 { enter } else { 0 };
@@ -1162,6 +1236,7 @@ impl MoveSearch {
     fn queue(&mut self, limit: u32) -> MoveQueue<'_> {
         MoveQueue {
             nodes: &mut self.nodes[..],
+            state: &mut self.state[..],
             touched: &mut self.touched,
             lists: &mut self.lists[..=limit as usize],
             level: &mut self.level,
@@ -1207,6 +1282,21 @@ pub(crate) fn march_sides(d: &Data) -> Vec<u8> {
             dirs
         })
         .collect()
+}
+
+/// Per hex, the directions (bit `dir`) a rail-entry trace may step by the map alone: 12.1(1)
+/// along railway, TEC not across a prohibited hexside.
+pub(crate) fn rail_sides(d: &Data) -> Vec<u8> {
+    let sb = d.s;
+    let dirs = |from: Hex| {
+        (d.map.grid.neighbours(from))
+            .filter(|&(dir, _)| {
+                let bits = d.map.side(from, dir);
+                bits & sb.rail != 0 && bits & sb.prohibited == 0
+            })
+            .fold(0u8, |dirs, (dir, _)| dirs | 1 << dir)
+    };
+    d.map.grid.hexes().map(dirs).collect()
 }
 
 /// A set of hexes as bits, a word per column of the grid: the hex in row `r` of column `c`
@@ -1306,14 +1396,19 @@ impl ColumnSteps {
     /// Floods from the hexes in `seen` (which a LOC may pass) through those in `pass` by the
     /// steps that may go on, as far as they go, adding the hexes reached to `seen`: column by
     /// column, each column's own steps taken at once, sweeping the columns one way and the
-    /// other until a sweep reaches nothing new.
+    /// other until a sweep reaches nothing new. A sweep looks again only at the columns next
+    /// to one that grew since it was last looked at: nothing else can enter the others.
     fn flood(&self, pass: &[u64], seen: &mut [u64]) {
         let cols = seen.len();
         let (mut forward, mut first) = (true, true);
+        let mut again = vec![true; cols];
         loop {
             let mut grew = false;
             for k in 0..cols {
                 let c = if forward { k } else { cols - 1 - k };
+                if !std::mem::replace(&mut again[c], false) {
+                    continue;
+                }
                 let entered = ColumnSteps::into(&self.go, seen, c) & pass[c];
                 let x = seen[c] | entered;
                 // A column swept before is closed under its own steps: unless a hex was
@@ -1325,6 +1420,12 @@ impl ColumnSteps {
                 if now != seen[c] {
                     seen[c] = now;
                     grew = true;
+                    if c > 0 {
+                        again[c - 1] = true;
+                    }
+                    if c + 1 < cols {
+                        again[c + 1] = true;
+                    }
                 }
             }
             if !grew {
@@ -1343,12 +1444,16 @@ impl ColumnSteps {
         let mut frontier = seen.to_vec();
         let mut next = vec![0u64; cols];
         for _ in 0..limit {
-            for (c, n) in next.iter_mut().enumerate() {
-                *n = ColumnSteps::into(&self.go, &frontier, c);
-            }
-            if self.any_stop {
-                for (c, s) in stops.iter_mut().enumerate() {
-                    *s |= ColumnSteps::into(&self.stop, &frontier, c);
+            for c in 0..cols {
+                // Nothing enters a column with no hex of the frontier in it or either side.
+                let (left, right) = (c.saturating_sub(1), (c + 1).min(cols - 1));
+                if frontier[left] | frontier[c] | frontier[right] == 0 {
+                    next[c] = 0;
+                    continue;
+                }
+                next[c] = ColumnSteps::into(&self.go, &frontier, c);
+                if self.any_stop {
+                    stops[c] |= ColumnSteps::into(&self.stop, &frontier, c);
                 }
             }
             let mut grew = false;
@@ -1393,6 +1498,11 @@ impl LocBits {
     #[inline(always)]
     fn has(&self, bits: &[u64], h: Hex) -> bool {
         bits[h.idx() / self.rows] & 1 << (h.idx() % self.rows) != 0
+    }
+
+    /// The cities and towns (3.3(2)), in the grid's order.
+    pub fn urban(&self) -> &[Hex] {
+        &self.urban
     }
 }
 
@@ -1673,6 +1783,74 @@ mod tests {
             }
             reach
         }
+    }
+
+    impl Board<'_> {
+        /// 12.1: the rail-entry trace as the core's least-cost search makes it, step by step:
+        /// what [`Board::trace_rail`]'s flood is tested against.
+        fn trace_rail_by_search(&self, side: Side, search: &mut Search) -> Vec<Hex> {
+            let d = self.d;
+            let sources = self.sources(side, true);
+            search.run(&d.map.grid, &sources, u32::MAX, |from, dir, to| {
+                let bits = d.map.side(from, dir);
+                if bits & d.s.rail == 0 || bits & d.s.prohibited != 0 || !self.loc_passable(side, to, true) {
+                    Step::Blocked(Why::NONE)
+                } else {
+                    Step::Go(1)
+                }
+            });
+            search.reached().filter(|&h| d.has_rail[h.idx()]).collect()
+        }
+    }
+
+    /// The supply distances for retreats (10.6(6)) by the flood are those of the core's
+    /// search, for both sides, at every decision of random campaign games.
+    #[test]
+    fn the_supply_distance_flood_is_the_search() {
+        let mut search = Search::new();
+        let mut checked = 0;
+        for seed in [2, 11] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let b = Board::fresh(g.data(), g.state());
+                for side in [Side::Axis, Side::Soviet] {
+                    let want = b.supply_distance_by_search(side, &mut search);
+                    assert_eq!(b.supply_distance(side, &mut search), want, "{side:?}, seed {seed}");
+                    checked += 1;
+                }
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(checked > 1000, "{checked} distance fields");
+    }
+
+    /// The rail-entry flood (12.1) lists the hexes the core's search reaches, in the same
+    /// order, for both sides, at every decision of random campaign games.
+    #[test]
+    fn the_rail_flood_is_the_search() {
+        let mut search = Search::new();
+        let (mut checked, mut listed) = (0, 0);
+        for seed in [5, 9] {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let b = Board::fresh(g.data(), g.state());
+                for side in [Side::Axis, Side::Soviet] {
+                    let want = b.trace_rail_by_search(side, &mut search);
+                    assert_eq!(b.trace_rail(side, &mut search), want, "{side:?}, seed {seed}");
+                    checked += 1;
+                    listed += want.len();
+                }
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(
+            checked > 1000 && listed > 10 * checked,
+            "{checked} traces, {listed} hexes"
+        );
     }
 
     impl Board<'_> {

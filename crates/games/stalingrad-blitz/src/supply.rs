@@ -84,14 +84,11 @@ impl StalingradBlitz {
         let d = &self.d;
         let b = Board::new(d, &self.s);
         let reach = with_search(|s| b.loc_reach(Side::Axis, s));
-        (0..d.units.len())
-            .filter(|&i| d.units[i].side == Side::Axis)
-            .filter(|&i| {
-                self.s.units[i]
-                    .hex()
-                    .is_some_and(|h| reach[h.idx()] && !b.enemy_zoc(Side::Axis, h))
+        (self.s.units.iter().zip(&d.units).enumerate())
+            .filter_map(|(i, (u, def))| {
+                let h = u.hex()?;
+                (def.side == Side::Axis && reach[h.idx()] && !b.enemy_zoc(Side::Axis, h)).then_some(i as UnitId)
             })
-            .map(|i| i as UnitId)
             .collect()
     }
 
@@ -112,11 +109,8 @@ impl StalingradBlitz {
     /// [`StalingradBlitz::fortress_sites`] before the LOC is asked.
     fn fortress_sites_but_loc(&self, b: &Board) -> Vec<Hex> {
         let marker_left = self.s.fortress_markers_used < 2;
-        self.d
-            .map
-            .grid
-            .hexes()
-            .filter(|&h| self.d.is_urban[h.idx()])
+        // The cities and towns, in the grid's order.
+        (self.d.loc_bits.urban().iter().copied())
             .filter(|&h| self.s.control[h.idx()] == Some(Side::Soviet))
             .filter(|&h| !b.enemy_in(Side::Soviet, h))
             .filter(|&h| {
