@@ -72,6 +72,21 @@ struct Inner {
     /// Each side's supply sources and the turn they are of: they depend only on the scenario,
     /// the map and the turn.
     sources: [Option<(u8, Arc<Vec<Hex>>)>; 2],
+    /// 3.5: per side and division (`None`: any observer), the observers' hexes last asked
+    /// about and how many of them are within observer range of each hex, the most recently
+    /// used last: when a few observers moved, only the hexes near them are counted again.
+    observed: Vec<Observed>,
+}
+
+/// What observers watch (3.5), see [`Inner::observed`].
+#[derive(Clone)]
+struct Observed {
+    /// The seat of the observers' side and their division (`None`: any of the side).
+    key: (u8, Option<u16>),
+    /// The hexes of the observers, in the order given.
+    posts: Vec<Hex>,
+    /// Per hex: how many of `posts` are within observer range of it.
+    count: Arc<Vec<u16>>,
 }
 
 /// A side's supply map and what it was traced from.
@@ -120,6 +135,10 @@ impl SideReach {
         self.stacks.forget_near(grid, changed, MARGIN);
     }
 }
+
+/// How many counts of observed hexes are kept (one per side and per division that has
+/// divisional artillery).
+const OBSERVED_KEPT: usize = 32;
 
 /// How many layouts of earlier positions are kept for their memory.
 const SPARE_LAYOUTS: usize = 6;
@@ -271,6 +290,53 @@ impl Memo {
         let roads = Arc::new(find());
         self.on(w).roads = Some((s.turn, s.blown.clone(), roads.clone()));
         roads
+    }
+
+    /// 3.5: per hex, how many of the observers standing at `posts` (of the side with seat
+    /// `key.0`, of division `key.1` only if given) are within observer range of it: counted
+    /// again only near the observers that moved since the same side and division were last
+    /// asked about, afresh if observers came or went.
+    pub(crate) fn observed(&self, w: &World, key: (u8, Option<u16>), posts: &[Hex]) -> Arc<Vec<u16>> {
+        let grid = &w.map.grid;
+        let range = w.data.tables.barrage.observer_range as u32;
+        let mut inner = self.on(w);
+        let mut kept = match inner.observed.iter().position(|o| o.key == key) {
+            Some(i) => inner.observed.remove(i),
+            None => Observed {
+                key,
+                posts: Vec::new(),
+                count: Arc::new(Vec::new()),
+            },
+        };
+        let count = Arc::make_mut(&mut kept.count);
+        let watch = |count: &mut Vec<u16>, h: Hex, add: bool| {
+            for t in grid.within(h, range) {
+                let c = &mut count[t.idx()];
+                *c = if add { *c + 1 } else { *c - 1 };
+            }
+        };
+        if count.len() != grid.len() || kept.posts.len() != posts.len() {
+            count.clear();
+            count.resize(grid.len(), 0);
+            for &h in posts {
+                watch(count, h, true);
+            }
+        } else {
+            for (&was, &now) in kept.posts.iter().zip(posts) {
+                if was != now {
+                    watch(count, was, false);
+                    watch(count, now, true);
+                }
+            }
+        }
+        kept.posts.clear();
+        kept.posts.extend_from_slice(posts);
+        let count = kept.count.clone();
+        if inner.observed.len() >= OBSERVED_KEPT {
+            inner.observed.remove(0);
+        }
+        inner.observed.push(kept);
+        count
     }
 
     /// Side `side`'s supply sources on `turn`: the ones kept, if of the same turn, else found by
