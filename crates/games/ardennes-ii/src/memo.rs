@@ -48,6 +48,10 @@ pub type Reach = Arc<[(Hex, u32)]>;
 /// Every hexside's road link, per hex and direction ([`crate::rules::Board::link`]).
 pub type RoadLinks = Arc<Vec<[u8; 6]>>;
 
+/// Per hex, what the barrage markers in it add to a step of each side's units (3.5, see
+/// [`crate::rules::Board`]).
+pub type MarkerMp = Arc<Vec<[[u16; 2]; 2]>>;
+
 /// See the module documentation.
 #[derive(Default)]
 pub struct Memo(Mutex<Inner>);
@@ -76,6 +80,9 @@ struct Inner {
     /// about and how many of them are within observer range of each hex, the most recently
     /// used last: when a few observers moved, only the hexes near them are counted again.
     observed: Vec<Observed>,
+    /// What the barrage markers add to steps, with the markers it was worked out for: all
+    /// it reads besides the data.
+    marker_mp: Option<(Vec<Markers>, MarkerMp)>,
 }
 
 /// What observers watch (3.5), see [`Inner::observed`].
@@ -339,6 +346,19 @@ impl Memo {
         count
     }
 
+    /// Per hex, what the barrage markers of `s` add to a step (3.5): the table kept, if
+    /// worked out for the same markers, else worked out by `find`.
+    pub(crate) fn marker_mp(&self, w: &World, s: &State, find: impl FnOnce() -> Vec<[[u16; 2]; 2]>) -> MarkerMp {
+        if let Some((markers, mp)) = &self.on(w).marker_mp {
+            if *markers == s.markers {
+                return mp.clone();
+            }
+        }
+        let mp = Arc::new(find());
+        self.on(w).marker_mp = Some((s.markers.clone(), mp.clone()));
+        mp
+    }
+
     /// Side `side`'s supply sources on `turn`: the ones kept, if of the same turn, else found by
     /// `find`.
     pub(crate) fn sources(&self, w: &World, side: Side, turn: u8, find: impl FnOnce() -> Vec<Hex>) -> Arc<Vec<Hex>> {
@@ -441,10 +461,11 @@ impl Memo {
         let st = &b.s.units[u as usize];
         let hex = st.hex()?;
         let side = b.def(u).side;
-        // The board's layout and road links are taken (from this memo) before the memo is
-        // locked here.
+        // The board's layout, road links and marker costs are taken (from this memo) before
+        // the memo is locked here.
         b.layout();
         b.roads();
+        b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
@@ -500,6 +521,7 @@ impl Memo {
             .collect();
         b.layout();
         b.roads();
+        b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
