@@ -12,12 +12,23 @@ use sandtable_core::game::Refusal;
 use sandtable_core::hex::Hex;
 use sandtable_core::text;
 use sandtable_core::text::Text;
+use std::sync::Arc;
 
 /// Why an air strike may not fall on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StrikeBar {
     /// Struck without an observer this phase already (3.5).
     StruckAlready,
+}
+
+/// The hexes of the observers among `posts` (of division `division` only, if given), in the
+/// order of `posts`.
+fn observing_posts(posts: &[(Hex, Option<u16>)], division: Option<u16>) -> Vec<Hex> {
+    posts
+        .iter()
+        .filter(|&&(_, f)| division.is_none_or(|d| f == Some(d)))
+        .map(|&(h, _)| h)
+        .collect()
 }
 
 impl ArdennesII {
@@ -65,18 +76,22 @@ impl ArdennesII {
             .collect()
     }
 
-    /// 3.5: the hexes within observer range of a unit standing at one of `posts`
-    /// ([`Self::observer_posts`]; of division `division` only, if given): where
-    /// [`Self::observer`] finds one, for every hex at once.
-    fn observed_from(&self, posts: &[(Hex, Option<u16>)], division: Option<u16>) -> Vec<bool> {
+    /// 3.5: per hex, how many of the units of `side` standing at `posts`
+    /// ([`Self::observer_posts`]; of division `division` only, if given) are within observer
+    /// range of it: where [`Self::observer`] finds one (more than none), for every hex at once.
+    /// Kept in the state's memo and counted again near the observers that moved.
+    fn observed_from(&self, side: Side, posts: &[(Hex, Option<u16>)], division: Option<u16>) -> Arc<Vec<u16>> {
+        let posts = observing_posts(posts, division);
+        self.s.memo.observed(&self.w, (side.seat(), division), &posts)
+    }
+
+    /// Whether an observer watches each hex, worked out afresh: every hex within observer
+    /// range of one of the hexes of `frontier` (the test of [`Self::observed_from`]).
+    #[cfg(test)]
+    fn observed_afresh(&self, mut frontier: Vec<Hex>) -> Vec<bool> {
         let grid = &self.w.map.grid;
         let range = self.w.data.tables.barrage.observer_range as u32;
         let mut on = vec![false; grid.len()];
-        let mut frontier: Vec<Hex> = posts
-            .iter()
-            .filter(|&&(_, f)| division.is_none_or(|d| f == Some(d)))
-            .map(|&(h, _)| h)
-            .collect();
         for &h in &frontier {
             on[h.idx()] = true;
         }
@@ -147,8 +162,8 @@ impl ArdennesII {
         let b = Board::new(&self.w, &self.s);
         let grid = &self.w.map.grid;
         let posts = self.observer_posts(side);
-        let any = self.observed_from(&posts, None);
-        let mut by_division: std::collections::HashMap<u16, Vec<bool>> = Default::default();
+        let any = self.observed_from(side, &posts, None);
+        let mut by_division: std::collections::HashMap<u16, Arc<Vec<u16>>> = Default::default();
         for u in self.units_of(side) {
             let def = &self.w.data.counters.units[u as usize];
             let st = &self.s.units[u as usize];
@@ -163,11 +178,11 @@ impl ArdennesII {
             let observed = match self.observing_division(u) {
                 Some(d) => by_division
                     .entry(d)
-                    .or_insert_with(|| self.observed_from(&posts, Some(d))),
+                    .or_insert_with(|| self.observed_from(side, &posts, Some(d))),
                 None => &any,
             };
             for t in grid.within(h, range) {
-                if observed[t.idx()] && b.in_area(t) {
+                if observed[t.idx()] > 0 && b.in_area(t) {
                     out.push(Action::Fire { unit: u, target: t });
                 }
             }
@@ -177,7 +192,7 @@ impl ArdennesII {
         if side == Side::Allied && self.s.air_strikes > 0 {
             out.reserve(grid.len());
             for t in grid.hexes().filter(|&t| b.in_area(t)) {
-                if self.air_strike_target(any[t.idx()], t).is_ok() {
+                if self.air_strike_target(any[t.idx()] > 0, t).is_ok() {
                     out.push(Action::AirStrike { target: t });
                 }
             }
@@ -511,5 +526,49 @@ impl ArdennesII {
                 "3.5:{hid} 的半数标记,骰 {die}。"
             )
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sequence::Side;
+    use crate::ArdennesII;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// The observed hexes the memo gives (3.5) are at every decision of random games those
+    /// worked out afresh, for both sides, any observer and each division's own, while units
+    /// move, die and arrive.
+    #[test]
+    fn the_kept_observed_hexes_are_the_ones_worked_out_afresh() {
+        let (mut compared, mut changed) = (0, 0);
+        for (scenario, seed, decisions) in [("campaign", 21, 700), ("goose-egg", 22, 600), ("peiper", 23, 400)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let mut before = [Vec::new(), Vec::new()];
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                for side in [Side::German, Side::Allied] {
+                    let posts = g.observer_posts(side);
+                    let mut divisions: Vec<Option<u16>> = posts.iter().map(|&(_, f)| f).collect();
+                    divisions.sort_unstable();
+                    divisions.dedup();
+                    for d in std::iter::once(None).chain(divisions.into_iter().flatten().map(Some)) {
+                        let kept: Vec<bool> = g.observed_from(side, &posts, d).iter().map(|&c| c > 0).collect();
+                        let fresh = g.observed_afresh(super::observing_posts(&posts, d));
+                        assert!(kept == fresh, "{scenario} seed {seed}: {side:?}'s observers of {d:?}");
+                        compared += 1;
+                    }
+                    let seat = side.seat() as usize;
+                    changed += usize::from(before[seat] != posts);
+                    before[seat] = posts;
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(
+            compared > 10000 && changed > 500,
+            "{compared} compared, {changed} changes of observers"
+        );
     }
 }

@@ -48,6 +48,10 @@ pub type Reach = Arc<[(Hex, u32)]>;
 /// Every hexside's road link, per hex and direction ([`crate::rules::Board::link`]).
 pub type RoadLinks = Arc<Vec<[u8; 6]>>;
 
+/// Per hex, what the barrage markers in it add to a step of each side's units (3.5, see
+/// [`crate::rules::Board`]).
+pub type MarkerMp = Arc<Vec<[[u16; 2]; 2]>>;
+
 /// See the module documentation.
 #[derive(Default)]
 pub struct Memo(Mutex<Inner>);
@@ -72,6 +76,24 @@ struct Inner {
     /// Each side's supply sources and the turn they are of: they depend only on the scenario,
     /// the map and the turn.
     sources: [Option<(u8, Arc<Vec<Hex>>)>; 2],
+    /// 3.5: per side and division (`None`: any observer), the observers' hexes last asked
+    /// about and how many of them are within observer range of each hex, the most recently
+    /// used last: when a few observers moved, only the hexes near them are counted again.
+    observed: Vec<Observed>,
+    /// What the barrage markers add to steps, with the markers it was worked out for: all
+    /// it reads besides the data.
+    marker_mp: Option<(Vec<Markers>, MarkerMp)>,
+}
+
+/// What observers watch (3.5), see [`Inner::observed`].
+#[derive(Clone)]
+struct Observed {
+    /// The seat of the observers' side and their division (`None`: any of the side).
+    key: (u8, Option<u16>),
+    /// The hexes of the observers, in the order given.
+    posts: Vec<Hex>,
+    /// Per hex: how many of `posts` are within observer range of it.
+    count: Arc<Vec<u16>>,
 }
 
 /// A side's supply map and what it was traced from.
@@ -120,6 +142,10 @@ impl SideReach {
         self.stacks.forget_near(grid, changed, MARGIN);
     }
 }
+
+/// How many counts of observed hexes are kept (one per side and per division that has
+/// divisional artillery).
+const OBSERVED_KEPT: usize = 32;
 
 /// How many layouts of earlier positions are kept for their memory.
 const SPARE_LAYOUTS: usize = 6;
@@ -273,6 +299,66 @@ impl Memo {
         roads
     }
 
+    /// 3.5: per hex, how many of the observers standing at `posts` (of the side with seat
+    /// `key.0`, of division `key.1` only if given) are within observer range of it: counted
+    /// again only near the observers that moved since the same side and division were last
+    /// asked about, afresh if observers came or went.
+    pub(crate) fn observed(&self, w: &World, key: (u8, Option<u16>), posts: &[Hex]) -> Arc<Vec<u16>> {
+        let grid = &w.map.grid;
+        let range = w.data.tables.barrage.observer_range as u32;
+        let mut inner = self.on(w);
+        let mut kept = match inner.observed.iter().position(|o| o.key == key) {
+            Some(i) => inner.observed.remove(i),
+            None => Observed {
+                key,
+                posts: Vec::new(),
+                count: Arc::new(Vec::new()),
+            },
+        };
+        let count = Arc::make_mut(&mut kept.count);
+        let watch = |count: &mut Vec<u16>, h: Hex, add: bool| {
+            for t in grid.within(h, range) {
+                let c = &mut count[t.idx()];
+                *c = if add { *c + 1 } else { *c - 1 };
+            }
+        };
+        if count.len() != grid.len() || kept.posts.len() != posts.len() {
+            count.clear();
+            count.resize(grid.len(), 0);
+            for &h in posts {
+                watch(count, h, true);
+            }
+        } else {
+            for (&was, &now) in kept.posts.iter().zip(posts) {
+                if was != now {
+                    watch(count, was, false);
+                    watch(count, now, true);
+                }
+            }
+        }
+        kept.posts.clear();
+        kept.posts.extend_from_slice(posts);
+        let count = kept.count.clone();
+        if inner.observed.len() >= OBSERVED_KEPT {
+            inner.observed.remove(0);
+        }
+        inner.observed.push(kept);
+        count
+    }
+
+    /// Per hex, what the barrage markers of `s` add to a step (3.5): the table kept, if
+    /// worked out for the same markers, else worked out by `find`.
+    pub(crate) fn marker_mp(&self, w: &World, s: &State, find: impl FnOnce() -> Vec<[[u16; 2]; 2]>) -> MarkerMp {
+        if let Some((markers, mp)) = &self.on(w).marker_mp {
+            if *markers == s.markers {
+                return mp.clone();
+            }
+        }
+        let mp = Arc::new(find());
+        self.on(w).marker_mp = Some((s.markers.clone(), mp.clone()));
+        mp
+    }
+
     /// Side `side`'s supply sources on `turn`: the ones kept, if of the same turn, else found by
     /// `find`.
     pub(crate) fn sources(&self, w: &World, side: Side, turn: u8, find: impl FnOnce() -> Vec<Hex>) -> Arc<Vec<Hex>> {
@@ -375,10 +461,11 @@ impl Memo {
         let st = &b.s.units[u as usize];
         let hex = st.hex()?;
         let side = b.def(u).side;
-        // The board's layout and road links are taken (from this memo) before the memo is
-        // locked here.
+        // The board's layout, road links and marker costs are taken (from this memo) before
+        // the memo is locked here.
         b.layout();
         b.roads();
+        b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);
@@ -434,6 +521,7 @@ impl Memo {
             .collect();
         b.layout();
         b.roads();
+        b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh(sr, b, side);

@@ -64,6 +64,89 @@ pub struct Board<'a> {
     area: Option<&'a [bool]>,
     /// Every hexside's road link ([`Board::link`]), taken from the memo when first needed.
     roads: OnceCell<crate::memo::RoadLinks>,
+    /// 3.5: per hex, what the barrage markers in it add to a step of each side's units (by
+    /// seat), in half MP: entering it, leaving it. Taken from the memo when a search first
+    /// needs it.
+    marker_mp: OnceCell<crate::memo::MarkerMp>,
+}
+
+/// What a step of one unit's movement reads of a position (TEC, 1.3, 3.1, 3.5, 3.6):
+/// [`Board::step`] with the board's tables taken out once, for the many steps of a search.
+pub(crate) struct Pricing<'p, 'a> {
+    b: &'p Board<'a>,
+    u: UnitId,
+    side: Side,
+    side_at: &'p [Option<Side>],
+    area: Option<&'a [bool]>,
+    artillery: bool,
+    /// The hexes next to the unit's enemy, the enemy ZOC Bond hexes for it.
+    near_enemy: &'p [bool],
+    bond: &'p [bool],
+    links: &'p [[u8; 6]],
+    /// Its kind of movement's costs off road: of entering each hex, of crossing each hexside.
+    hex_cost: &'p [Option<u16>],
+    side_cost: &'p [[Option<u16>; 6]],
+    /// Along a Road and along a Track.
+    road: [u32; 2],
+    /// TEC: the extras in half MP for entering an enemy bond, for moving from one hex next to
+    /// the enemy to another.
+    zoc_bond: u32,
+    adjacent: u32,
+    /// 3.1: a German unit, on a turn with traffic jams.
+    jams: bool,
+    /// 3.5: with barrage markers on the map, per hex what they add to entering and to
+    /// leaving it ([`Board::marker_mp`]).
+    markers: Option<&'p [[[u16; 2]; 2]]>,
+}
+
+impl Pricing<'_, '_> {
+    /// The half-MP cost of the step from `from` into `to` (direction `d`), or what bars it
+    /// ([`barred`]).
+    #[inline]
+    pub(crate) fn step(&self, from: Hex, d: Dir, to: Hex) -> Result<u32, Why> {
+        let (f, t) = (from.idx(), to.idx());
+        let side = self.side;
+        let held = self.side_at[t];
+        if held == Some(side.enemy()) {
+            return Err(barred::ENEMY);
+        }
+        if self.area.is_some_and(|a| !a[t]) {
+            return Err(barred::OUTSIDE);
+        }
+        // 3.6: artillery may not voluntarily enter a hex adjacent to an enemy unit.
+        if self.artillery && self.near_enemy[t] {
+            return Err(barred::ARTILLERY_NEAR_ENEMY);
+        }
+        // 3.1: a traffic jam held by Germans is closed to other Germans, road or not; on data
+        // edition 3, not to the units of the stack that moved into it together.
+        if self.jams && held == Some(Side::German) && self.b.traffic_jam(to) && !self.b.with_jam_stack(self.u, to) {
+            return Err(barred::JAM_HELD);
+        }
+        let base = match self.links[f][d as usize] {
+            // 1.3 (a): along a continuous road only the road's cost.
+            ROAD_LINK => self.road[0],
+            TRACK_LINK => self.road[1],
+            _ => {
+                let hex = self.hex_cost[t].ok_or(barred::TERRAIN)?;
+                let across = self.side_cost[f][d as usize].ok_or(barred::HEXSIDE)?;
+                (hex + across) as u32
+            }
+        };
+        // TEC note 3, inventory A8: an enemy bond costs +4, not +4 and +1.
+        let situational = if self.bond[t] {
+            self.zoc_bond
+        } else if self.near_enemy[f] && self.near_enemy[t] {
+            self.adjacent
+        } else {
+            0
+        };
+        let Some(mp) = self.markers else {
+            return Ok(base + situational);
+        };
+        // 3.5: friendly markers cost to enter, enemy markers to enter and again to leave.
+        let seat = side.seat() as usize;
+        Ok(base + situational + mp[t][seat][0] as u32 + mp[f][seat][1] as u32)
+    }
 }
 
 /// [`Board::link`]: no road may be followed across the hexside.
@@ -572,6 +655,7 @@ impl<'a> Board<'a> {
             l: OnceCell::new(),
             area: s.area.as_deref().map(|a| a.as_slice()),
             roads: OnceCell::new(),
+            marker_mp: OnceCell::new(),
         }
     }
 
@@ -742,6 +826,76 @@ impl<'a> Board<'a> {
     /// The half-MP cost for unit `u` to step from `from` into `to` (direction `d`), or what
     /// bars the step ([`barred`]).
     pub fn step(&self, u: UnitId, from: Hex, d: Dir, to: Hex) -> Result<u32, Why> {
+        self.pricing(u).step(from, d, to)
+    }
+
+    /// What a step of unit `u` reads of this position, taken out once for a whole search.
+    pub(crate) fn pricing(&self, u: UnitId) -> Pricing<'_, 'a> {
+        let def = self.def(u);
+        let side = def.side;
+        let seat = side.seat() as usize;
+        let m = match def.movement {
+            Movement::Foot => 0,
+            Movement::Mech => 1,
+        };
+        let l = self.layout();
+        let costs = &self.w.costs;
+        let extras = &self.w.data.tables.tec.movement;
+        Pricing {
+            b: self,
+            u,
+            side,
+            side_at: &l.side_at,
+            area: self.area,
+            artillery: def.is_artillery(),
+            near_enemy: &l.near_enemy[seat],
+            bond: &l.enemy_bond[seat],
+            links: self.roads(),
+            hex_cost: &costs.hex[seat][m],
+            side_cost: &costs.side[m],
+            road: [costs.road[0][m] as u32, costs.road[1][m] as u32],
+            zoc_bond: extras.enemy_zoc_bond as u32 * 2,
+            adjacent: extras.moving_adjacently as u32 * 2,
+            jams: side == Side::German && self.jams_active(),
+            markers: self.marker_mp(),
+        }
+    }
+
+    /// [`Board::marker_mp`]: for each hex with markers, for each side, [`Self::full_markers`]
+    /// of its own side's and [`Self::enemy_marker_mp`] as a step prices them.
+    /// `None` without markers on the map.
+    pub(crate) fn marker_mp(&self) -> Option<&[[[u16; 2]; 2]]> {
+        if self.s.markers.is_empty() {
+            return None;
+        }
+        let mp = self
+            .marker_mp
+            .get_or_init(|| self.s.memo.marker_mp(self.w, self.s, || self.marker_mp_afresh()));
+        Some(mp)
+    }
+
+    /// [`Board::marker_mp`] worked out afresh.
+    pub(crate) fn marker_mp_afresh(&self) -> Vec<[[u16; 2]; 2]> {
+        let mut mp = vec![[[0; 2]; 2]; self.w.map.grid.len()];
+        let friendly = self.w.data.tables.friendly_marker_mp as u32 * 2;
+        for m in &self.s.markers {
+            for side in [Side::German, Side::Allied] {
+                let enter = if self.full_markers(m.hex, side) > 0 {
+                    friendly
+                } else {
+                    0
+                };
+                // 3.5: enemy markers cost to enter and again to leave.
+                let enemy = self.enemy_marker_mp(side, m.hex) * 2;
+                mp[m.hex.idx()][side.seat() as usize] = [(enter + enemy) as u16, enemy as u16];
+            }
+        }
+        mp
+    }
+
+    /// [`Self::step`] read from the board question by question: the test of [`Pricing`].
+    #[cfg(test)]
+    pub(crate) fn step_by_rules(&self, u: UnitId, from: Hex, d: Dir, to: Hex) -> Result<u32, Why> {
         let def = self.def(u);
         let side = def.side;
         if self.enemy_in(side, to) {
@@ -833,8 +987,9 @@ impl<'a> Board<'a> {
     pub fn reach_within(&self, u: UnitId, limit: u32, search: &mut Search) -> Option<Hex> {
         let start = self.s.units[u as usize].hex()?;
         let german = self.def(u).side == Side::German;
+        let pricing = self.pricing(u);
         search.run(&self.w.map.grid, &[(start, 0)], limit, |from, d, to| {
-            match self.step(u, from, d, to) {
+            match pricing.step(from, d, to) {
                 Err(why) => Step::Blocked(why),
                 Ok(c) if german && self.traffic_jam(to) => Step::Stop(c),
                 Ok(c) => Step::Go(c),
@@ -870,9 +1025,18 @@ impl<'a> Board<'a> {
     pub fn reach_stack_within(&self, units: &[UnitId], limit: u32, search: &mut Search) -> Option<Hex> {
         let start = self.s.units[*units.first()? as usize].hex()?;
         let german = self.def(units[0]).side == Side::German;
+        let pricings: Vec<Pricing> = units.iter().map(|&u| self.pricing(u)).collect();
+        // [`Self::stack_step`], each unit's step priced from its tables.
+        let stack_step = |from: Hex, d: Dir, to: Hex| -> Result<u32, Why> {
+            let mut most = 0;
+            for p in &pricings {
+                most = most.max(p.step(from, d, to)?);
+            }
+            Ok(most)
+        };
         search.run(&self.w.map.grid, &[(start, 0)], limit, |from, d, to| {
-            match self.stack_step(units, from, d, to) {
-                Err((_, why)) => Step::Blocked(why),
+            match stack_step(from, d, to) {
+                Err(why) => Step::Blocked(why),
                 Ok(c) if german && self.traffic_jam(to) => Step::Stop(c),
                 Ok(c) => Step::Go(c),
             }
@@ -1113,5 +1277,58 @@ impl<'a> Board<'a> {
     /// 3.7: whether `h` is within 5 hexes of an Air Supply marker.
     pub fn air_supplied(&self, h: Hex) -> bool {
         self.s.air_supply.iter().any(|&m| self.w.map.grid.distance(m, h) <= 5)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{barred, Board};
+    use crate::state::UnitId;
+    use crate::ArdennesII;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// The price of every step near a unit ([`Board::step`], from the tables taken out once
+    /// per unit) is at every decision of random games the one read from the board question by
+    /// question (TEC, 1.3, 3.1, 3.5, 3.6): for a seventh of the units each decision in turn,
+    /// every step out of every hex within 2 of it, barred or not, with barrage markers on the
+    /// map and traffic jams on turns 1-2.
+    #[test]
+    fn a_step_priced_from_the_tables_taken_out_is_the_rules_price() {
+        let (mut compared, mut refused, mut marked, mut jams) = (0, 0, 0, 0);
+        for (scenario, seed, decisions) in [("campaign", 31, 600), ("goose-egg", 32, 500), ("peiper", 33, 300)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let mut k = 0;
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                let b = Board::new(&g.w, &g.s);
+                let grid = &g.w.map.grid;
+                k += 1;
+                for u in (k % 7..g.s.units.len()).step_by(7) {
+                    let Some(at) = g.s.units[u].hex() else { continue };
+                    let u = u as UnitId;
+                    for from in grid.within(at, 2) {
+                        for (d, to) in grid.neighbours(from) {
+                            let want = b.step_by_rules(u, from, d, to);
+                            assert_eq!(
+                                b.step(u, from, d, to),
+                                want,
+                                "{scenario} seed {seed}: unit {u} from {from:?} to {to:?}"
+                            );
+                            compared += 1;
+                            refused += usize::from(want.is_err());
+                            marked += usize::from(!g.s.markers.is_empty() && want.is_ok());
+                            jams += usize::from(want == Err(barred::JAM_HELD));
+                        }
+                    }
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(
+            compared > 100_000 && refused > 1000 && marked > 1000 && jams > 100,
+            "{compared} steps, {refused} barred, {marked} with markers on the map, {jams} into held jams"
+        );
     }
 }
