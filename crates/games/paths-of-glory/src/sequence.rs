@@ -1344,7 +1344,7 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
             Side::Cp => (", you play the Central Powers", ",你执同盟国"),
             Side::Ap => (", you play the Allies", ",你执协约国"),
         },
-        Some(_) if g.scenario.tournament => (", sides not yet bid for (5.6.1)", ",阵营尚待竞标(5.6.1)"),
+        Some(_) if g.scenario.tournament => (", sides not yet bid for (2022 5.6.1)", ",阵营尚待竞标(2022年版5.6.1)"),
         _ => ("", ""),
     };
     let t = Text::new(

@@ -78,7 +78,7 @@ pub(crate) fn candidates(frame: &Frame, out: &mut Vec<Action>) {
 pub(crate) fn check(frame: &Frame, action: &Action) -> Result<(), Refusal> {
     let Frame::Bid { named, .. } = *frame else {
         return Err(PathsOfGlory::refuse(
-            "5.6.1",
+            "2022 5.6.1",
             "no bid is being settled",
             "没有正在进行的竞标",
         ));
@@ -86,17 +86,17 @@ pub(crate) fn check(frame: &Frame, action: &Action) -> Result<(), Refusal> {
     match (action, named) {
         (Action::AcceptBid, Some(_)) => Ok(()),
         (Action::AcceptBid, None) => Err(PathsOfGlory::refuse(
-            "5.6.1",
+            "2022 5.6.1",
             "no bid has been named yet: name the side you want and the VP you give",
             "尚未有人出价:请选择你要的阵营及让给对方的胜利点",
         )),
         (&Action::Bid { vp, .. }, _) if vp > MAX_BID => Err(PathsOfGlory::refuse(
-            "5.6.1",
+            "2022 5.6.1",
             format!("a bid gives at most {MAX_BID} VP, half the VP track"),
             format!("出价最多让{MAX_BID}胜利点,即胜利点轨的一半"),
         )),
         (&Action::Bid { side, vp }, Some((s, on))) if side != s || vp <= on => Err(PathsOfGlory::refuse(
-            "5.6.1",
+            "2022 5.6.1",
             format!(
                 "the bid on the table is {} giving {on} VP: accept it, or offer more VP for {}",
                 side_name_en(s),
@@ -110,7 +110,7 @@ pub(crate) fn check(frame: &Frame, action: &Action) -> Result<(), Refusal> {
         )),
         (Action::Bid { .. }, _) => Ok(()),
         _ => Err(PathsOfGlory::refuse(
-            "5.6.1",
+            "2022 5.6.1",
             "bid for a side or accept the bid",
             "请为阵营出价或接受出价",
         )),
@@ -132,8 +132,8 @@ pub(crate) fn die(g: &mut PathsOfGlory, seat: Seat, first: Option<u8>, face: u8)
         (_, Some(f)) if f == face => {
             g.journal.say(|| {
                 Text::new(
-                    format!("Both players roll {face} for the bid: rolled again (5.6.1)"),
-                    format!("双方竞标掷骰均为{face}:重掷(5.6.1)"),
+                    format!("Both players roll {face} for the bid: rolled again (2022 5.6.1)"),
+                    format!("双方竞标掷骰均为{face}:重掷(2022年版5.6.1)"),
                 )
             });
             g.engine.push(start());
@@ -143,11 +143,11 @@ pub(crate) fn die(g: &mut PathsOfGlory, seat: Seat, first: Option<u8>, face: u8)
             g.journal.say(|| {
                 Text::new(
                     format!(
-                        "Bid dice: Player 1 {f}, Player 2 {face}; {} names the side he wants and the VP he gives (5.6.1)",
+                        "Bid dice: Player 1 {f}, Player 2 {face}; {} names the side he wants and the VP he gives (2022 5.6.1)",
                         player_en(high)
                     ),
                     format!(
-                        "竞标掷骰:玩家1为{f},玩家2为{face};{}选择阵营并出价(5.6.1)",
+                        "竞标掷骰:玩家1为{f},玩家2为{face};{}选择阵营并出价(2022年版5.6.1)",
                         player_zh(high)
                     ),
                 )
@@ -173,7 +173,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: &Action) {
             g.journal.say(|| {
                 Text::new(
                     format!(
-                        "{} accepts: {} plays {}, {} plays {}; {} at the end of the game (5.6.1, 5.6.1.1)",
+                        "{} accepts: {} plays {}, {} plays {}; {} at the end of the game (2022 5.6.1, 5.6.1.1)",
                         player_en(seat),
                         player_en(bidder),
                         side_name_en(side),
@@ -182,7 +182,7 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: &Action) {
                         given_en(side, vp)
                     ),
                     format!(
-                        "{}接受:{}执{},{}执{};游戏结束时{}(5.6.1、5.6.1.1)",
+                        "{}接受:{}执{},{}执{};游戏结束时{}(2022年版5.6.1、5.6.1.1)",
                         player_zh(seat),
                         player_zh(bidder),
                         side_name_zh(side),
@@ -197,13 +197,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: &Action) {
             g.journal.say(|| {
                 Text::new(
                     format!(
-                        "{} bids for {}, giving {} (5.6.1)",
+                        "{} bids for {}, giving {} (2022 5.6.1)",
                         player_en(seat),
                         side_name_en(side),
                         given_en(side, vp)
                     ),
                     format!(
-                        "{}为{}出价:{}(5.6.1)",
+                        "{}为{}出价:{}(2022年版5.6.1)",
                         player_zh(seat),
                         side_name_zh(side),
                         given_zh(side, vp)
@@ -224,8 +224,12 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: &Action) {
 pub(crate) fn describe(g: &PathsOfGlory, action: &Action) -> Text {
     match (action, g.engine.top()) {
         (&Action::Bid { side, vp }, _) => Text::new(
-            format!("Play {}, giving {} (5.6.1)", side_name_en(side), given_en(side, vp)),
-            format!("执{},{}(5.6.1)", side_name_zh(side), given_zh(side, vp)),
+            format!(
+                "Play {}, giving {} (2022 5.6.1)",
+                side_name_en(side),
+                given_en(side, vp)
+            ),
+            format!("执{},{}(2022年版5.6.1)", side_name_zh(side), given_zh(side, vp)),
         ),
         (
             Action::AcceptBid,
@@ -235,19 +239,19 @@ pub(crate) fn describe(g: &PathsOfGlory, action: &Action) -> Text {
             }),
         ) => Text::new(
             format!(
-                "Accept: play {}, the other player {} giving {} (5.6.1)",
+                "Accept: play {}, the other player {} giving {} (2022 5.6.1)",
                 side_name_en(other(side)),
                 side_name_en(side),
                 given_en(side, vp)
             ),
             format!(
-                "接受:执{},对方执{}并{}(5.6.1)",
+                "接受:执{},对方执{}并{}(2022年版5.6.1)",
                 side_name_zh(other(side)),
                 side_name_zh(side),
                 given_zh(side, vp)
             ),
         ),
-        _ => Text::new("Accept the bid (5.6.1)", "接受出价(5.6.1)"),
+        _ => Text::new("Accept the bid (2022 5.6.1)", "接受出价(2022年版5.6.1)"),
     }
 }
 

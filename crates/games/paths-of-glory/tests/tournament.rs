@@ -75,7 +75,7 @@ fn the_higher_roller_bids_first_and_a_tie_is_rolled_again_2022_5_6_1() {
         .collect();
     assert_eq!(bids(&g), all);
     let r = g.check_action(1, &Action::AcceptBid).expect_err("no bid yet");
-    assert_eq!(r.rule, "5.6.1");
+    assert_eq!(r.rule, "2022 5.6.1");
     let r = g
         .check_action(
             1,
@@ -85,7 +85,7 @@ fn the_higher_roller_bids_first_and_a_tie_is_rolled_again_2022_5_6_1() {
             },
         )
         .expect_err("past the cap");
-    assert_eq!(r.rule, "5.6.1");
+    assert_eq!(r.rule, "2022 5.6.1");
     // Nobody has a side before the bid: the seats are players.
     assert_eq!(
         g.seat_side(0).map(|t| t.en),
@@ -105,13 +105,13 @@ fn outbid_for_the_allies() -> PathsOfGlory {
     // Player 1 accepts or offers more for the Allies; the CP is not on offer.
     assert_eq!(
         g.describe(&Action::AcceptBid).en,
-        "Accept: play the Central Powers, the other player the Allies giving 2 VP to the Central Powers (5.6.1)"
+        "Accept: play the Central Powers, the other player the Allies giving 2 VP to the Central Powers (2022 5.6.1)"
     );
     assert!(g.legal_list().contains(&Action::AcceptBid));
     assert_eq!(bids(&g), (3..=MAX_BID).map(|v| (Side::Ap, v)).collect::<Vec<_>>());
     for (side, vp, why) in [(Side::Cp, 5, "the other side"), (Side::Ap, 2, "no more VP")] {
         let r = g.check_action(0, &Action::Bid { side, vp }).expect_err(why);
-        assert_eq!(r.rule, "5.6.1");
+        assert_eq!(r.rule, "2022 5.6.1");
     }
     g.apply(0, &Action::Bid { side: Side::Ap, vp: 3 })
         .expect("Player 1 outbids for the Allies");
