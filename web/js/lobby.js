@@ -193,7 +193,7 @@ export class Lobby {
     const rows = this.games.map((g) => {
       const mine = knownTokens(g.id);
       const seatsCell = (g.seats || []).map((s) => h('div', { class: 'st-seatline' },
-        h('strong', null, tx(s.name)), ' ',
+        h('strong', null, tx(s.side || s.name)), ' ',
         h('span', { class: 'st-muted' }, s.player === 'human' ? t('human') : agentName(s.player))));
       let status;
       if (g.damaged) {
@@ -209,10 +209,10 @@ export class Lobby {
       else {
         const p = g.pending;
         let who = '';
-        if (p && typeof p === 'object' && p.kind === 'seat' && g.seats && g.seats[p.seat]) who = tx(g.seats[p.seat].name);
+        if (p && typeof p === 'object' && p.kind === 'seat' && g.seats && g.seats[p.seat]) who = tx(g.seats[p.seat].side || g.seats[p.seat].name);
         else if (typeof p === 'string' || typeof p === 'number') {
           const s = (g.seats || []).find((x, i) => x.id === p || i === p);
-          who = s ? tx(s.name) : String(p);
+          who = s ? tx(s.side || s.name) : String(p);
         }
         status = h('span', { class: 'st-pill st-pill-live' }, who ? t('toMove', who) : t('ongoing'));
       }
@@ -225,7 +225,7 @@ export class Lobby {
         const s = (g.seats || []).find((x) => x.id === sid);
         links.push(h('a', {
           class: 'st-btn st-btn-small', href: `/game/${encodeURIComponent(g.id)}#t=${mine[sid]}`, test: `resume-${sid}`,
-        }, t('resumeAs', s ? tx(s.name) : sid)));
+        }, t('resumeAs', s ? tx(s.side || s.name) : sid)));
       }
       if (seatIds.length > 1) {
         links.push(h('a', {

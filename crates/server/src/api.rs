@@ -268,7 +268,11 @@ async fn list_games(
                         .as_ref()
                         .map(|e| (e.seat_id(s.seat), e.seat_name(s.seat)))
                         .unwrap_or_else(|| (s.seat.to_string(), Text::new(s.seat.to_string(), s.seat.to_string())));
-                    json!({"id": id, "name": name, "player": s.player})
+                    // The side a bid gave the seat, where the game names it apart.
+                    match row.snapshot.sides.get(s.seat as usize) {
+                        Some(Some(side)) => json!({"id": id, "name": name, "side": side, "player": s.player}),
+                        _ => json!({"id": id, "name": name, "player": s.player}),
+                    }
                 })
                 .collect();
             json!({

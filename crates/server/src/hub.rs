@@ -182,13 +182,24 @@ fn random_hex(n: usize) -> Result<String, ApiError> {
 }
 
 /// What the list of games shows of `session`, at `version`.
-fn snapshot(session: &dyn DynSession, version: usize) -> Snapshot {
+fn snapshot(session: &dyn DynSession, seats: usize, version: usize) -> Snapshot {
     let pending = session.pending();
     Snapshot {
         version,
         pending: serde_json::to_value(pending).unwrap_or_default(),
         over: pending == Pending::Over,
         summary: Text::new(session.summary(None, Lang::En), session.summary(None, Lang::Zh)),
+        sides: seat_sides(session, seats),
+    }
+}
+
+/// Each seat's side where the game names it apart (empty when none does).
+fn seat_sides(session: &dyn DynSession, seats: usize) -> Vec<Option<Text>> {
+    let sides: Vec<Option<Text>> = (0..seats).map(|s| session.seat_side(s as Seat)).collect();
+    if sides.iter().all(Option::is_none) {
+        Vec::new()
+    } else {
+        sides
     }
 }
 
@@ -353,7 +364,7 @@ impl Hub {
         // Counted against the client's limits once it is a game that can be stored.
         self.admit(client, humans == 0)?;
         let id = random_hex(8)?;
-        let snap = snapshot(&*session, session.record().entries.len());
+        let snap = snapshot(&*session, entry.seats.len(), session.record().entries.len());
         self.store()
             .create(&id, session.record(), seed_fixed, &seats, &snap)
             .map_err(|e| {
@@ -568,7 +579,7 @@ impl Hub {
     /// stored.
     fn commit(&self, slot: &Slot, live: &mut Live, keep: usize, undone: &[Entry]) -> Result<(), ApiError> {
         let changed = undone.len() + (live.steps() - keep);
-        let snap = snapshot(&*live.session, live.version() + changed.max(1));
+        let snap = snapshot(&*live.session, slot.entry.seats.len(), live.version() + changed.max(1));
         let written = self.store().save_steps(&slot.id, live.session.record(), keep, &snap);
         if let Err(e) = written {
             let mut record = live.session.record().clone();

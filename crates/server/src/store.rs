@@ -104,6 +104,11 @@ pub struct Snapshot {
     pub pending: serde_json::Value,
     pub over: bool,
     pub summary: sandtable_core::text::Text,
+    /// Each seat's side where the game names it apart from the seat (a Paths of Glory
+    /// tournament, once the bid settles it: [`sandtable_core::driver::Rules::seat_side`]);
+    /// empty when no seat has one, and in snapshots stored before this was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<Option<sandtable_core::text::Text>>,
 }
 
 /// One stored game's header.

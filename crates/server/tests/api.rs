@@ -1792,8 +1792,29 @@ async fn a_tournament_names_the_side_the_bid_gave_each_seat() {
         page["seats"][high as usize]["side"],
         format!("Player {n}, Allied Powers")
     );
+    // The list of games says it too (from what is stored with the game).
+    let (s, list) = app.call("GET", "/api/games", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{list}");
+    let listed = list
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| g["id"] == json!(id))
+        .expect("listed");
+    assert_eq!(
+        listed["seats"][high as usize]["side"]["en"],
+        format!("Player {n}, Allied Powers")
+    );
     // A game whose seats are its sides names no side apart.
     let (other, _) = app.create(3, json!({})).await;
     let doc = app.state(&other, None).await;
     assert!(doc["seats"][0].get("side").is_none(), "{}", doc["seats"]);
+    let (_, list) = app.call("GET", "/api/games", None, None).await;
+    let listed = list
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| g["id"] == json!(other))
+        .expect("listed");
+    assert!(listed["seats"][0].get("side").is_none(), "{listed}");
 }
