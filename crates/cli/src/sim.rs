@@ -115,10 +115,21 @@ pub fn run(args: &SimArgs, lang: Lang) -> CmdResult {
             100.0 * n as f64 / games as f64
         }
     };
+    // Where the players bid for their sides (a Paths of Glory tournament), a seat is not one
+    // side from game to game: its wins are the agent's that sat there, named by the seat.
+    let bid_for = entry
+        .new_session(spec.scenario.clone(), seed)
+        .is_ok_and(|s| s.seat_side(0).is_some());
     for (i, s) in entry.seats.iter().enumerate() {
         let n = report.wins.get(s.id).copied().unwrap_or(0);
-        let name = entry.seat_name(i as u8);
-        let name = name.get(lang);
+        let name = if bid_for {
+            let agent = &agents[i];
+            tr!("seat {} ({agent})", "座位 {}({agent})", i + 1)
+                .get(lang)
+                .to_string()
+        } else {
+            entry.seat_name(i as u8).get(lang).to_string()
+        };
         out!(
             "  {:<22} {n:>8}  {:>5.1}%",
             tr!("{name} wins", "{name}胜").get(lang),

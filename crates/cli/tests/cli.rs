@@ -308,6 +308,43 @@ fn replay_verify_passes_on_a_good_file_and_fails_on_an_edited_one() {
     assert!(err.contains(&format!("step {}", last + 1)), "{err}");
 }
 
+/// Where a bid settles the sides (Paths of Glory 2022 5.6.1), a seat plays either side from one
+/// game to the next: `sim` names its wins by the seat and its agent, not by a side.
+#[test]
+fn sim_names_a_tournaments_wins_by_seat_and_agent() {
+    let sim = |scenario: &str| {
+        let o = run(&[
+            "--lang",
+            "en",
+            "sim",
+            "paths-of-glory",
+            "--scenario",
+            scenario,
+            "--games",
+            "1",
+            "--agents",
+            "random,random",
+            "--threads",
+            "1",
+            "--max-decisions",
+            "40",
+        ]);
+        ok(&o);
+        stdout(&o)
+    };
+    let bid = sim("limited-war-tournament");
+    assert!(
+        bid.contains("seat 1 (random) wins") && bid.contains("seat 2 (random) wins"),
+        "{bid}"
+    );
+    assert!(!bid.contains("Central Powers wins"), "{bid}");
+    let fixed = sim("limited-war");
+    assert!(
+        fixed.contains("Central Powers wins") && fixed.contains("Allied Powers wins"),
+        "{fixed}"
+    );
+}
+
 #[test]
 fn sim_prints_the_json_keys_and_totals_do_not_depend_on_threads() {
     let sim = |threads: &str| {
