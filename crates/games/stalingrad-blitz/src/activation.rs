@@ -106,9 +106,10 @@ impl StalingradBlitz {
     pub(crate) fn legal_activation(&self, e: &Exec, out: &mut Vec<Action>) {
         let n = self.d.units.len() as UnitId;
         match e.step {
+            // 7.2(3): `may_stavka`'s test, without the words of its refusal.
             Step::Stavka => out.extend(
                 (0..n)
-                    .filter(|&u| self.may_stavka(u).is_ok())
+                    .filter(|&u| self.is_soviet_hq_on_map(u))
                     .map(|unit| Action::Choose { unit }),
             ),
             Step::AlliedGerman { picked } => {

@@ -57,17 +57,36 @@ impl Layout {
             zoc_of: [vec![0; n], vec![0; n]],
             fortress: vec![0u8; n],
         };
+        l.hold(d, s);
+        l
+    }
+
+    /// [`Layout::new`] worked out again in this layout's memory, for a position on the same
+    /// map: the stacks rebuilt in their lists, every hex emptied, then held again.
+    fn renew(&mut self, d: &Data, s: &State) {
+        let placed = (s.units.iter().enumerate()).filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
+        self.stacks.rebuild(std::iter::empty(), placed);
+        self.owner.fill(None);
+        for zoc in &mut self.zoc_of {
+            zoc.fill(0);
+        }
+        self.fortress.fill(0);
+        self.hold(d, s);
+    }
+
+    /// On an empty layout but for the stacks: the fortresses, who holds each hex (3.1) and
+    /// the ZOC each projects (3.2, 14.2(6)).
+    fn hold(&mut self, d: &Data, s: &State) {
         for f in &s.fortresses {
-            l.fortress[f.hex.idx()] = f.level;
+            self.fortress[f.hex.idx()] = f.level;
         }
         let occupied = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
         for h in occupied {
-            if l.owner[h.idx()].is_none() {
-                l.owner[h.idx()] = l.holder(d, h);
-                l.project_zoc(d, h, true);
+            if self.owner[h.idx()].is_none() {
+                self.owner[h.idx()] = self.holder(d, h);
+                self.project_zoc(d, h, true);
             }
         }
-        l
     }
 
     /// The layout after the units in `changed` moved from `was` (their old locations), worked
@@ -215,6 +234,18 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
                         return kept.layout.clone();
                     }
                 }
+            }
+        }
+        // A layout no one else holds, of a position on the same map, is worked out again in
+        // its own memory.
+        if let Some(kept) = k.as_mut().filter(|kept| kept.data == d.serial) {
+            if let Some(l) = Arc::get_mut(&mut kept.layout) {
+                l.renew(d, s);
+                kept.locs.clear();
+                kept.locs.extend(s.units.iter().map(|u| u.loc));
+                kept.fortresses.clone_from(&s.fortresses);
+                (kept.log, kept.seen) = (s.moves.id(), s.moves.log().len());
+                return kept.layout.clone();
             }
         }
         let layout = Arc::new(Layout::new(d, s));
