@@ -106,9 +106,10 @@ impl StalingradBlitz {
     pub(crate) fn legal_activation(&self, e: &Exec, out: &mut Vec<Action>) {
         let n = self.d.units.len() as UnitId;
         match e.step {
+            // 7.2(3): `may_stavka`'s test, without the words of its refusal.
             Step::Stavka => out.extend(
                 (0..n)
-                    .filter(|&u| self.may_stavka(u).is_ok())
+                    .filter(|&u| self.is_soviet_hq_on_map(u))
                     .map(|unit| Action::Choose { unit }),
             ),
             Step::AlliedGerman { picked } => {
@@ -157,4 +158,38 @@ enum TakeAlong {
     NoSuchUnit,
     TwoTaken,
     NotEligible,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// 7.2(3): the STAVKA list is every unit `may_stavka` allows and no other, at every
+    /// decision of random campaign games where STAVKA chooses.
+    #[test]
+    fn the_stavka_list_is_what_may_stavka_allows() {
+        let mut asked = 0;
+        for seed in 0..20 {
+            let mut g = StalingradBlitz::new_game("campaign", seed).expect("the campaign loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, u64::MAX, |g| {
+                let Some(e) = g.exec().filter(|e| matches!(e.step, Step::Stavka)) else {
+                    return;
+                };
+                let mut listed = Vec::new();
+                g.legal_activation(e, &mut listed);
+                let allowed: Vec<Action> = (0..g.d.units.len() as UnitId)
+                    .filter(|&u| g.may_stavka(u).is_ok())
+                    .map(|unit| Action::Choose { unit })
+                    .collect();
+                assert_eq!(listed, allowed, "seed {seed}");
+                asked += 1;
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(asked > 10, "STAVKA chose at only {asked} decisions");
+    }
 }

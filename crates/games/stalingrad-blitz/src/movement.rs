@@ -553,7 +553,9 @@ impl Reach {
     /// The path from the unit's hex to `to`, both included, as [`Search::path`] gives it.
     pub fn path(&self, to: Hex) -> Option<Vec<Hex>> {
         let mut at = self.parent(to)?;
-        let mut path = vec![to];
+        // Room for most routes from the start: the list seldom grows.
+        let mut path = Vec::with_capacity(16);
+        path.push(to);
         while let Some(p) = at {
             path.push(p);
             if path.len() > self.hexes.len() {

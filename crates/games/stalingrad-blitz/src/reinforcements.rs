@@ -41,6 +41,14 @@ struct OpenEntries {
     seen: usize,
 }
 
+/// The units of the `n` for which `keep` holds, in unit order, in a list sized for all `n`
+/// at once: it never grows.
+fn units_where(n: usize, keep: impl Fn(usize) -> bool) -> Vec<UnitId> {
+    let mut units = Vec::with_capacity(n);
+    units.extend((0..n).filter(|&i| keep(i)).map(|i| i as UnitId));
+    units
+}
+
 /// In [`OpenEntries::at`]: not an open hex.
 const NOT_OPEN: u16 = u16::MAX;
 
@@ -238,25 +246,18 @@ impl StalingradBlitz {
             Step::AxisReinf(r) => {
                 if let Some(t) = (0..6).find(|&t| r.left[t] > 0) {
                     // 12.3: the Axis player chooses freely among pool units of the type.
-                    (0..n)
-                        .filter(|&i| self.s.units[i].loc == Loc::Pool && reinf_matches(&d.units[i], t))
-                        .map(|i| i as UnitId)
-                        .collect()
+                    units_where(n, |i| self.s.units[i].loc == Loc::Pool && reinf_matches(&d.units[i], t))
                 } else if r.from_box > 0 {
                     // 12.4: up to two units from the rail transport box.
-                    (0..n)
-                        .filter(|&i| self.s.units[i].loc == Loc::RailBox)
-                        .map(|i| i as UnitId)
-                        .collect()
+                    units_where(n, |i| self.s.units[i].loc == Loc::RailBox)
                 } else {
                     Vec::new()
                 }
             }
             // 12.2: the HQs in the pool the track's HQ entry may bring.
-            Step::SovietReinf { .. } => (0..n)
-                .filter(|&i| d.units[i].side == Side::Soviet && d.units[i].is_hq() && self.s.units[i].loc == Loc::Pool)
-                .map(|i| i as UnitId)
-                .collect(),
+            Step::SovietReinf { .. } => units_where(n, |i| {
+                d.units[i].side == Side::Soviet && d.units[i].is_hq() && self.s.units[i].loc == Loc::Pool
+            }),
             _ => Vec::new(),
         }
     }

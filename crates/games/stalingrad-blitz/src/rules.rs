@@ -57,24 +57,44 @@ impl Layout {
             zoc_of: [vec![0; n], vec![0; n]],
             fortress: vec![0u8; n],
         };
+        l.hold(d, s);
+        l
+    }
+
+    /// [`Layout::new`] worked out again in this layout's memory, for a position on the same
+    /// map: the stacks rebuilt in their lists, every hex emptied, then held again.
+    fn renew(&mut self, d: &Data, s: &State) {
+        let placed = (s.units.iter().enumerate()).filter_map(|(i, u)| u.hex().map(|h| (i as UnitId, h)));
+        self.stacks.rebuild(std::iter::empty(), placed);
+        self.owner.fill(None);
+        for zoc in &mut self.zoc_of {
+            zoc.fill(0);
+        }
+        self.fortress.fill(0);
+        self.hold(d, s);
+    }
+
+    /// On an empty layout but for the stacks: the fortresses, who holds each hex (3.1) and
+    /// the ZOC each projects (3.2, 14.2(6)).
+    fn hold(&mut self, d: &Data, s: &State) {
         for f in &s.fortresses {
-            l.fortress[f.hex.idx()] = f.level;
+            self.fortress[f.hex.idx()] = f.level;
         }
         let occupied = (s.units.iter().filter_map(|u| u.hex())).chain(s.fortresses.iter().map(|f| f.hex));
         for h in occupied {
-            if l.owner[h.idx()].is_none() {
-                l.owner[h.idx()] = l.holder(d, h);
-                l.project_zoc(d, h, true);
+            if self.owner[h.idx()].is_none() {
+                self.owner[h.idx()] = self.holder(d, h);
+                self.project_zoc(d, h, true);
             }
         }
-        l
     }
 
     /// The layout after the units in `changed` moved from `was` (their old locations), worked
     /// out in this one's memory: only the hexes they left and entered, and the ZOC around them,
     /// are looked at again. The fortresses are those this layout was made with.
-    fn update(&mut self, d: &Data, s: &State, was: &[Loc], changed: &[usize]) {
-        let mut hexes: Vec<Hex> = Vec::with_capacity(2 * changed.len());
+    /// `hexes` is scratch memory.
+    fn update(&mut self, d: &Data, s: &State, was: &[Loc], changed: &[usize], hexes: &mut Vec<Hex>) {
+        hexes.clear();
         for &i in changed {
             hexes.extend([was[i], s.units[i].loc].iter().filter_map(|l| match l {
                 Loc::Map(h) => Some(*h),
@@ -83,7 +103,7 @@ impl Layout {
         }
         hexes.sort_unstable();
         hexes.dedup();
-        for &h in &hexes {
+        for &h in hexes.iter() {
             self.project_zoc(d, h, false);
         }
         let hex = |l: Loc| match l {
@@ -93,7 +113,7 @@ impl Layout {
         for &i in changed {
             self.stacks.shift(i as UnitId, hex(was[i]), hex(s.units[i].loc));
         }
-        for &h in &hexes {
+        for &h in hexes.iter() {
             self.owner[h.idx()] = self.holder(d, h);
             self.project_zoc(d, h, true);
         }
@@ -164,8 +184,10 @@ struct KeptLayout {
     /// of it was read: the units that moved since are among those logged after.
     log: u64,
     seen: usize,
-    /// Scratch: the units whose locations differ from `locs`.
+    /// Scratch: the units whose locations differ from `locs`, and the hexes they left and
+    /// entered.
     changed: Vec<usize>,
+    hexes: Vec<Hex>,
 }
 
 /// How many moves logged since the kept layout are read one by one at most; more, and every
@@ -208,13 +230,25 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
                 }
                 if changed.len() <= 16 {
                     if let Some(l) = Arc::get_mut(&mut kept.layout) {
-                        l.update(d, s, &kept.locs, changed);
+                        l.update(d, s, &kept.locs, changed, &mut kept.hexes);
                         for &i in changed.iter() {
                             kept.locs[i] = s.units[i].loc;
                         }
                         return kept.layout.clone();
                     }
                 }
+            }
+        }
+        // A layout no one else holds, of a position on the same map, is worked out again in
+        // its own memory.
+        if let Some(kept) = k.as_mut().filter(|kept| kept.data == d.serial) {
+            if let Some(l) = Arc::get_mut(&mut kept.layout) {
+                l.renew(d, s);
+                kept.locs.clear();
+                kept.locs.extend(s.units.iter().map(|u| u.loc));
+                kept.fortresses.clone_from(&s.fortresses);
+                (kept.log, kept.seen) = (s.moves.id(), s.moves.log().len());
+                return kept.layout.clone();
             }
         }
         let layout = Arc::new(Layout::new(d, s));
@@ -226,6 +260,7 @@ fn layout(d: &Data, s: &State) -> Arc<Layout> {
             log: s.moves.id(),
             seen: s.moves.log().len(),
             changed: Vec::new(),
+            hexes: Vec::new(),
         });
         layout
     })
@@ -341,7 +376,10 @@ impl<'a> Board<'a> {
     fn trace_inputs(&self, side: Side, friends: bool) -> TraceInputs {
         let occupied = (self.s.units.iter().filter_map(|u| u.hex())).chain(self.s.fortresses.iter().map(|f| f.hex));
         // One pass: a hex the enemy holds is not held by friends.
-        let (mut enemy, mut friends_in_zoc) = (Vec::new(), Vec::new());
+        // Sized once for every unit and fortress: no list grows on the way.
+        let most = self.s.units.len() + self.s.fortresses.len();
+        let mut enemy = Vec::with_capacity(most);
+        let mut friends_in_zoc = Vec::with_capacity(if friends { most } else { 0 });
         for h in occupied {
             if self.enemy_in(side, h) {
                 enemy.push(h);

@@ -84,12 +84,15 @@ impl StalingradBlitz {
         let d = &self.d;
         let b = Board::new(d, &self.s);
         let reach = with_search(|s| b.loc_reach(Side::Axis, s));
-        (self.s.units.iter().zip(&d.units).enumerate())
-            .filter_map(|(i, (u, def))| {
+        // Sized for every unit at once: the list never grows.
+        let mut units = Vec::with_capacity(self.s.units.len());
+        units.extend(
+            (self.s.units.iter().zip(&d.units).enumerate()).filter_map(|(i, (u, def))| {
                 let h = u.hex()?;
                 (def.side == Side::Axis && reach[h.idx()] && !b.enemy_zoc(Side::Axis, h)).then_some(i as UnitId)
-            })
-            .collect()
+            }),
+        );
+        units
     }
 
     /// 14.1: hexes where the Soviets may build or raise a fortress now. The LOC (14.1(1)) is
