@@ -159,22 +159,31 @@ impl ArdennesII {
 
     /// 3.5: the barrages and air strikes `side` may make now.
     pub(crate) fn legal_barrage(&self, side: Side, out: &mut Vec<Action>) {
+        // The artillery that may fire first (the checks of `may_fire_unit`, without building
+        // its refusals): most barrage phases of a random game have none left, and without guns
+        // or air strikes no observer need be looked for.
+        let guns: Vec<(UnitId, Hex, u32)> = self
+            .units_of(side)
+            .filter_map(|u| {
+                let def = &self.w.data.counters.units[u as usize];
+                let st = &self.s.units[u as usize];
+                if def.range.is_none() || st.dg || st.moved || st.fired {
+                    return None;
+                }
+                let range = self.may_fire_unit(u, side).ok()?;
+                Some((u, st.hex()?, range))
+            })
+            .collect();
+        let strikes = side == Side::Allied && self.s.air_strikes > 0;
+        if guns.is_empty() && !strikes {
+            return;
+        }
         let b = Board::new(&self.w, &self.s);
         let grid = &self.w.map.grid;
         let posts = self.observer_posts(side);
         let any = self.observed_from(side, &posts, None);
         let mut by_division: std::collections::HashMap<u16, Arc<Vec<u16>>> = Default::default();
-        for u in self.units_of(side) {
-            let def = &self.w.data.counters.units[u as usize];
-            let st = &self.s.units[u as usize];
-            // The checks of `may_fire_unit`, without building its refusals.
-            if def.range.is_none() || st.dg || st.moved || st.fired {
-                continue;
-            }
-            let Ok(range) = self.may_fire_unit(u, side) else {
-                continue;
-            };
-            let Some(h) = st.hex() else { continue };
+        for (u, h, range) in guns {
             let observed = match self.observing_division(u) {
                 Some(d) => by_division
                     .entry(d)
@@ -189,7 +198,7 @@ impl ArdennesII {
         }
         // 2.2, 3.5: an air strike needs no observer and has no range ("可以在地图上的任何地方
         // 使用"); without an observer it strikes a hex once a phase.
-        if side == Side::Allied && self.s.air_strikes > 0 {
+        if strikes {
             out.reserve(grid.len());
             for t in grid.hexes().filter(|&t| b.in_area(t)) {
                 if self.air_strike_target(any[t.idx()] > 0, t).is_ok() {

@@ -88,14 +88,11 @@ impl ArdennesII {
     }
 
     /// The demolition attempts the US may make now: where [`Self::demolisher`] finds a unit,
-    /// the US units' hexes looked up once for every symbol.
+    /// the hexes the US units hold (as the layout keeps them) looked up for every symbol.
     pub(crate) fn legal_demolitions(&self, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
         let range = self.w.data.tables.bridge_us_unit_range as u32;
-        let us: Vec<Hex> = self
-            .units_of(Side::Allied)
-            .filter_map(|u| self.s.units[u as usize].hex())
-            .collect();
+        let us = b.held_by(Side::Allied);
         for (i, &(symbol, _)) in self.w.demolitions.iter().enumerate() {
             if self.primed(&b, i).is_ok() && us.iter().any(|&h| self.w.map.grid.distance(h, symbol) <= range) {
                 out.push(Action::Demolish { symbol });

@@ -6,6 +6,7 @@ use crate::rules::Board;
 use crate::sequence::Side;
 use crate::state::UnitId;
 use crate::ArdennesII;
+use sandtable_core::hex::Hex;
 
 impl ArdennesII {
     /// 3.1: more than 3 units, or units of more than one division (independents aside; not
@@ -20,13 +21,7 @@ impl ArdennesII {
         let in_entry_area = units
             .first()
             .and_then(|&u| self.s.units[u as usize].hex())
-            .is_some_and(|h| {
-                self.w
-                    .map
-                    .hex_sets
-                    .iter()
-                    .any(|(name, hexes)| name.starts_with("entry-") && hexes.contains(&h))
-            });
+            .is_some_and(|h| self.w.entry[h.idx()]);
         if in_entry_area {
             return false;
         }
@@ -46,8 +41,23 @@ impl ArdennesII {
     /// 3.1, 3.4: the units of overstacked or mixed stacks become DG (at the end of a phase).
     pub(crate) fn stacking_dg(&mut self) {
         let b = Board::new(&self.w, &self.s);
+        // Only a hex with units can be at fault: the hexes each side holds.
+        let held: Vec<Hex> = [Side::German, Side::Allied]
+            .iter()
+            .flat_map(|&side| b.held_by(side).iter().copied())
+            .collect();
+        let dg = self.stacking_faults(&b, held);
+        drop(b);
+        for u in dg {
+            self.s.units[u as usize].dg = true;
+        }
+    }
+
+    /// 3.1: the units of the stacks in `hexes` that are overstacked or mix divisions, stack by
+    /// stack in the order of `hexes`.
+    fn stacking_faults(&self, b: &Board, hexes: impl IntoIterator<Item = Hex>) -> Vec<UnitId> {
         let mut dg = Vec::new();
-        for h in self.w.map.grid.hexes() {
+        for h in hexes {
             let units = b.stack(h);
             // SCS 5.0 (data edition 3): a stack with a unit arrived this turn may be
             // overstacked until the end of its side's first movement phase since; from edition
@@ -63,10 +73,7 @@ impl ArdennesII {
                 dg.extend_from_slice(units);
             }
         }
-        drop(b);
-        for u in dg {
-            self.s.units[u as usize].dg = true;
-        }
+        dg
     }
 
     /// 3.4: DG comes off a stack that is in supply (at its last supply phase), not in a traffic
@@ -128,5 +135,71 @@ impl ArdennesII {
             self.s.units[u as usize].dg = false;
         }
         resupply
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Board;
+    use crate::sequence::Side;
+    use crate::ArdennesII;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{Game, Pending, Rules};
+
+    /// 3.1, 3.4: the stacks found at fault among the hexes the sides hold are, at every step of
+    /// random play, those found by looking at every hex of the map.
+    #[test]
+    fn the_stacks_at_fault_among_the_held_hexes_are_those_of_the_whole_map() {
+        let mut faults = 0;
+        for (scenario, seed) in [("goose-egg", 21), ("campaign", 22), ("bastogne", 23)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            for step in 0..600 {
+                let b = Board::new(&g.w, &g.s);
+                let held: Vec<_> = [Side::German, Side::Allied]
+                    .iter()
+                    .flat_map(|&side| b.held_by(side).iter().copied())
+                    .collect();
+                let mut found = g.stacking_faults(&b, held);
+                let mut everywhere = g.stacking_faults(&b, g.w.map.grid.hexes());
+                found.sort_unstable();
+                everywhere.sort_unstable();
+                assert_eq!(found, everywhere, "{scenario} step {step}");
+                faults += found.len();
+                drop(b);
+                match g.pending() {
+                    Pending::Over => break,
+                    Pending::Chance => {
+                        g.resolve_chance();
+                    }
+                    Pending::Seat(seat) => {
+                        let l = g.legal_list();
+                        let a = l[rng.below(l.len() as u32) as usize].clone();
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        assert!(faults > 0, "no stack was at fault");
+    }
+
+    /// 3.1: the entry-area hexes the world keeps are those of the map's `entry-…` hex sets.
+    #[test]
+    fn the_entry_areas_kept_are_the_maps_hex_sets() {
+        for edition in [2, 3] {
+            let w = crate::world::World::for_edition(edition).expect("the world loads");
+            let mut inside = 0;
+            for h in w.map.grid.hexes() {
+                let listed = w
+                    .map
+                    .hex_sets
+                    .iter()
+                    .any(|(name, hexes)| name.starts_with("entry-") && hexes.contains(&h));
+                assert_eq!(w.entry[h.idx()], listed, "edition {edition}: hex {h:?}");
+                inside += usize::from(listed);
+            }
+            assert!(inside > 0, "edition {edition}: no entry area");
+        }
     }
 }

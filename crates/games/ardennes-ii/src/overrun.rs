@@ -93,22 +93,25 @@ impl ArdennesII {
     /// 3.3: the overruns `side` may make now.
     pub(crate) fn legal_overruns(&self, side: Side, exploitation: bool, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
-        let mut hexes: Vec<Hex> = self
-            .units_of(side)
-            .filter_map(|u| self.s.units[u as usize].hex())
-            .collect();
-        hexes.sort();
-        hexes.dedup();
-        for h in hexes {
+        let grid = &self.w.map.grid;
+        // The hexes the side holds, each once in hex order, as the layout keeps them.
+        for &h in b.held_by(side) {
+            // The enemy hexes a road or track leads into (TEC note 2), before the units: most
+            // stacks have none.
+            let mut targets = grid
+                .neighbours(h)
+                .filter(|&(d, target)| b.enemy_in(side, target) && b.road_link(h, d).is_some())
+                .map(|(_, target)| target)
+                .peekable();
+            if targets.peek().is_none() {
+                continue;
+            }
             let eligible = self.overrunners(&b, h, exploitation);
             if eligible.is_empty() {
                 continue;
             }
             let groups = self.overrun_groups(&b, &eligible);
-            for (d, target) in self.w.map.grid.neighbours(h) {
-                if !b.enemy_in(side, target) || b.road_link(h, d).is_none() {
-                    continue;
-                }
+            for target in targets {
                 for g in &groups {
                     out.push(Action::Overrun {
                         units: g.clone(),

@@ -66,6 +66,9 @@ pub struct World {
     pub side_symbol: Vec<[Option<u16>; 6]>,
     /// 4.2: the hexsides of the Our (both directions).
     pub our: Vec<[bool; 6]>,
+    /// 3.1: the hexes of the entry areas (the map's hex sets named `entry-…`), where
+    /// divisional integrity does not apply.
+    pub entry: Vec<bool>,
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -178,6 +181,12 @@ impl World {
             on
         };
         let edge = [set("supply-german"), set("supply-allied")];
+        let mut entry = vec![false; n];
+        for (_, hexes) in map.hex_sets.iter().filter(|(name, _)| name.starts_with("entry-")) {
+            for h in hexes {
+                entry[h.idx()] = true;
+            }
+        }
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let mut w = World {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -192,6 +201,7 @@ impl World {
             demolitions: Vec::new(),
             side_symbol: Vec::new(),
             our: Vec::new(),
+            entry,
         };
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
