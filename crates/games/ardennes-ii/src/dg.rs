@@ -144,7 +144,7 @@ mod tests {
     use crate::sequence::Side;
     use crate::ArdennesII;
     use sandtable_core::chance::Rng;
-    use sandtable_core::game::{Game, Pending, Rules};
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
 
     /// 3.1, 3.4: the stacks found at fault among the hexes the sides hold are, at every step of
     /// random play, those found by looking at every hex of the map.
@@ -155,7 +155,8 @@ mod tests {
             let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
             g.set_journal(false);
             let mut rng = Rng::from_seed(seed);
-            for step in 0..600 {
+            let mut step = 0;
+            play_randomly_watching(&mut g, &mut rng, 600, |g| {
                 let b = Board::new(&g.w, &g.s);
                 let held: Vec<_> = [Side::German, Side::Allied]
                     .iter()
@@ -167,19 +168,9 @@ mod tests {
                 everywhere.sort_unstable();
                 assert_eq!(found, everywhere, "{scenario} step {step}");
                 faults += found.len();
-                drop(b);
-                match g.pending() {
-                    Pending::Over => break,
-                    Pending::Chance => {
-                        g.resolve_chance();
-                    }
-                    Pending::Seat(seat) => {
-                        let l = g.legal_list();
-                        let a = l[rng.below(l.len() as u32) as usize].clone();
-                        g.apply(seat, &a).expect("a legal action");
-                    }
-                }
-            }
+                step += 1;
+            })
+            .expect("random play goes on");
         }
         assert!(faults > 0, "no stack was at fault");
     }
