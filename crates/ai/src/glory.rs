@@ -297,7 +297,7 @@ impl Scripted {
     /// 7.1: more for a space holding units of the nation whose offensive is still to be made
     /// this turn.
     fn mandated_bonus(&self, b: &Board<'_>, view: &View<'_>, s: Space) -> i32 {
-        use sandtable_paths_of_glory::offensives::Offensive;
+        use sandtable_paths_of_glory::Offensive;
         let i = sandtable_paths_of_glory::state::side_index(b.side);
         let turn = view.turn();
         if turn.offensive_met[i] {

@@ -39,6 +39,7 @@ fn supplied_for_attrition(
 }
 
 /// The Attrition Phase's effects on a position (14.3.5, 14.3.6).
+#[cfg(test)]
 pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
     attrition_of(data, pos, ctx, true)
 }

@@ -50,6 +50,7 @@ pub fn starting_pile(data: &Data, side: Side, optional: bool, in_hand: &[u8]) ->
 /// 16.1.3, 16.1.4: a group joining the deck as the commitment rises; the draw pile and the
 /// discards are then shuffled together (phase G), which for a pile without order means the
 /// discards join the draw pile.
+#[cfg(test)]
 pub fn add_group(cards: &mut Cards, data: &Data, side: Side, deck: Deck, optional: bool) {
     join_group(cards, data, side, deck, optional);
     reshuffle(cards);
@@ -140,6 +141,7 @@ pub fn draw(cards: &mut Cards, number: u8) -> bool {
 
 /// Every card of a side is in exactly one place: the total of the piles (a test of
 /// conservation).
+#[cfg(test)]
 pub fn count(cards: &Cards) -> usize {
     cards.draw.len() + cards.hand.len() + cards.discard.len() + cards.removed.len() + cards.face_up.len()
 }

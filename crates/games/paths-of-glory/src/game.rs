@@ -1,7 +1,7 @@
 //! The game on the core's decision driver: its state, its procedure frames, its actions, and
 //! what each seat may know. The rules themselves live in their sections' modules; the
-//! sequence of play (6.0) in [`crate::sequence`], the action round's card plays (8.0, 9.0) in
-//! [`crate::round`], operations (9.2, 11.0, 12.0) in [`crate::operations`]. This module only
+//! sequence of play (6.0) in `sequence`, the action round's card plays (8.0, 9.0) in
+//! `round`, operations (9.2, 11.0, 12.0) in `operations`. This module only
 //! dispatches on the frame.
 
 use crate::data::{Data, Side};
@@ -89,7 +89,7 @@ pub struct Scenario {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub optional_cards: bool,
     /// Each side picks in secret which optional cards to put in, each in place of a basic card
-    /// (supplement 6.16, [`crate::optional_cards`]); 7-card hands. Not written unless so.
+    /// (supplement 6.16, `optional_cards`); 7-card hands. Not written unless so.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub picked_cards: bool,
 }
@@ -645,7 +645,7 @@ pub struct Battle {
 pub struct LossTaking {
     pub side: Side,
     pub losses: Losses,
-    /// The counter of each unit of [`Losses::units`], `None` for a corps 12.4.4.2 counts only.
+    /// The counter of each unit of `Losses::units`, `None` for a corps 12.4.4.2 counts only.
     pub counters: Vec<Option<u16>>,
     /// The counters of each Reserve Box pool, in the pool's order.
     pub pool_counters: Vec<Vec<u16>>,

@@ -1375,35 +1375,3 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
     );
     t.get(lang).to_string()
 }
-
-/// The card piles of a side are all its cards (a test of conservation).
-pub fn cards_conserved(g: &PathsOfGlory) -> Result<(), String> {
-    for side in [Side::Cp, Side::Ap] {
-        let c = &g.pos.cards[side_index(side)];
-        let mut all: Vec<u8> = c
-            .draw
-            .iter()
-            .chain(&c.hand)
-            .chain(&c.discard)
-            .chain(&c.removed)
-            .chain(&c.face_up)
-            .copied()
-            .collect();
-        let n = all.len();
-        all.sort_unstable();
-        all.dedup();
-        if all.len() != n {
-            return Err(format!("{} has a card in two places", side_en(side)));
-        }
-        let expected = crate::optional_cards::deck(g, side, &c.picked);
-        if all != expected {
-            return Err(format!(
-                "{} holds {} cards, its deck has {}",
-                side_en(side),
-                all.len(),
-                expected.len()
-            ));
-        }
-    }
-    Ok(())
-}

@@ -74,6 +74,10 @@ pub struct Choose {
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     pub nation: String,
+    #[expect(
+        dead_code,
+        reason = "the file's note of the rule that sets the entry up, for its readers"
+    )]
     pub rule: String,
     pub place: Vec<Place>,
     #[serde(default)]
@@ -101,6 +105,7 @@ struct SetupFile {
 /// The set-up file, read and checked against the map and the counters.
 #[derive(Clone, Debug)]
 pub struct Setup {
+    #[expect(dead_code, reason = "the file's source and basis, for its readers")]
     pub about: About,
     pub place: Vec<Place>,
     pub reserve_cp: Vec<String>,
@@ -170,6 +175,14 @@ impl Setup {
         let mut all_reserve: Vec<(&str, Side)> = f.reserve.cp.iter().map(|u| (u.as_str(), Side::Cp)).collect();
         all_reserve.extend(f.reserve.ap.iter().map(|u| (u.as_str(), Side::Ap)));
         for e in &f.entry {
+            if let Some(c) = e.choose.as_ref().filter(|c| usize::from(c.count) != c.units.len()) {
+                return Err(err(format!(
+                    "entry `{}`: `choose` places {} units, one to a space, not {}",
+                    e.nation,
+                    c.units.len(),
+                    c.count
+                )));
+            }
             let side = match data
                 .map
                 .graph

@@ -71,7 +71,7 @@ pub struct Cards {
     /// Combat cards held face up after a won combat (9.5.4.2).
     pub face_up: Vec<u8>,
     /// The optional cards picked in secret, each with the basic card it took out of the deck
-    /// (supplement 6.16, [`crate::optional_cards`]). Hidden from the other side; not written
+    /// (supplement 6.16, `optional_cards`). Hidden from the other side; not written
     /// unless some were picked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub picked: Vec<(u8, u8)>,

@@ -74,6 +74,7 @@ pub fn us_entry(now: UsEntry, combined_war_status: u8) -> UsEntry {
 
 /// The boxes of the Russian Capitulation Track (16.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[expect(clippy::enum_variant_names, reason = "the boxes are named as the track prints them")]
 pub enum Tsar {
     GodSaveTheTsar,
     /// The CP holds 3 or more Russian VP spaces: Tsar Takes Command (CP #28) may be played.
@@ -177,6 +178,8 @@ impl RussianTrack {
 
     /// Records an event played; the Fall of the Tsar sets the Tsar Fell marker. An event that
     /// may not be played now changes nothing and answers `false`.
+    /// (The game reads the track from the cards played: `events::russian_track`.)
+    #[cfg(test)]
     pub fn play(&mut self, e: TsarEvent, f: &RussianFront) -> bool {
         if !self.may_play(e) {
             return false;

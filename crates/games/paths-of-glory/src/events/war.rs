@@ -261,7 +261,14 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
             "Bolshevik Revolution needs the Tsar fallen on an earlier turn and the CP holding more Russian VP spaces than then, or all seven but Baku".into(),
             "“布尔什维克革命”需要沙皇在之前的回合倒台,且同盟国控制的俄国胜利点区域多于当时,或控制除巴库外的全部七个".into(),
         ),
-        (Side::Cp, BREST_LITOVSK) => needs_played(g, Side::Cp, BOLSHEVIK_REVOLUTION, "16.4"),
+        (Side::Cp, BREST_LITOVSK) => {
+            let n = g.card_name(Side::Cp, BOLSHEVIK_REVOLUTION);
+            track(
+                TsarEvent::BrestLitovsk,
+                format!("may only be played after {}", n.en),
+                format!("只能在{}打出之后打出", n.zh),
+            )
+        }
         (Side::Cp, RUSSIAN_DESERTIONS) => needs_played(g, Side::Cp, FALL_OF_THE_TSAR, "CP #63"),
         (Side::Cp, REICHSTAG_TRUCE) => {
             if g.commitment[side_index(Side::Cp)] == Commitment::Total {

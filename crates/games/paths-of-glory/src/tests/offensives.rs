@@ -1,0 +1,147 @@
+//! 7.0 Mandated Offensives: the rolls on both tables and what meets an offensive.
+
+use crate::offensives::{met_by, mutiny_punishes, penalty, roll, AttackSeen, Context, Offensive};
+use crate::tables::Tables;
+use crate::{Nation, Side};
+
+fn rolls(side: Side, ctx: &Context) -> Vec<Offensive> {
+    let t = Tables::load().unwrap();
+    (1..=6).map(|d| roll(&t, side, d, ctx)).collect()
+}
+
+use Offensive::{AhAgainstItaly, FrenchMutiny, Nation as N, None as Nothing};
+
+#[test]
+fn the_rolls_of_august_1914() {
+    // Italy and Turkey neutral: their results have no effect (7.1.2); AH(IT) is AH (7.1.6).
+    let ctx = Context::default();
+    assert_eq!(
+        rolls(Side::Ap, &ctx),
+        [
+            N(Nation::Fr),
+            N(Nation::Fr),
+            N(Nation::Br),
+            Nothing,
+            Nothing,
+            N(Nation::Ru)
+        ]
+    );
+    assert_eq!(
+        rolls(Side::Cp, &ctx),
+        [N(Nation::Ah), N(Nation::Ah), Nothing, N(Nation::Ge), Nothing, Nothing]
+    );
+    // 5.7.4.5: the Historical scenario's first turn makes a British result French.
+    let hist = Context {
+        historical_turn_1: true,
+        ..Context::default()
+    };
+    assert_eq!(rolls(Side::Ap, &hist)[2], N(Nation::Fr));
+}
+
+#[test]
+fn later_in_the_war_7_1_6_to_7_1_11() {
+    let at_war = Context {
+        italy_at_war: true,
+        turkey_at_war: true,
+        ..Context::default()
+    };
+    assert_eq!(rolls(Side::Ap, &at_war)[3], N(Nation::It));
+    assert_eq!(rolls(Side::Cp, &at_war)[1], AhAgainstItaly);
+    assert_eq!(rolls(Side::Cp, &at_war)[2], N(Nation::Tu));
+    // Rome in CP hands: AH(IT) is plain AH.
+    let rome = Context {
+        rome_lost: true,
+        ..at_war
+    };
+    assert_eq!(rolls(Side::Cp, &rome)[1], N(Nation::Ah));
+    // 7.1.9: Hoffmann's +1 turns a 3 into GE and a 4 into None.
+    let hoffmann = Context {
+        hoffmann: true,
+        ..at_war
+    };
+    assert_eq!(rolls(Side::Cp, &hoffmann)[2], N(Nation::Ge));
+    assert_eq!(rolls(Side::Cp, &hoffmann)[3], Nothing);
+    // 7.1.8, 7.1.10, 7.1.11.
+    let late = Context {
+        french_mutiny: true,
+        hl_take_command: true,
+        bolshevik_revolution: true,
+        ..at_war
+    };
+    assert_eq!(rolls(Side::Ap, &late)[0], FrenchMutiny);
+    assert_eq!(rolls(Side::Ap, &late)[5], Nothing);
+    assert_eq!(rolls(Side::Cp, &late)[3], Nothing);
+}
+
+/// 7.1.2 (2022): a nation whose capital is the enemy's has no offensive; the marker moves on.
+#[test]
+fn a_lost_capital_moves_the_marker_on() {
+    let lost = [Nation::Fr];
+    let ctx = Context {
+        capitals_lost: &lost,
+        ..Context::default()
+    };
+    assert_eq!(rolls(Side::Ap, &ctx)[0], N(Nation::Br));
+    let lost = [Nation::Ah];
+    let ctx = Context {
+        capitals_lost: &lost,
+        turkey_at_war: true,
+        ..Context::default()
+    };
+    assert_eq!(rolls(Side::Cp, &ctx)[0], N(Nation::Tu));
+}
+
+#[test]
+fn what_meets_an_offensive_7_1_3_to_7_1_7() {
+    let ge = [Nation::Ge];
+    let br = [Nation::Br];
+    let fr = [Nation::Fr];
+    let british_on_germans_in_france = AttackSeen {
+        attackers: &br,
+        british_proper: true,
+        defenders: &ge,
+        country: Some("fr"),
+        ..AttackSeen::default()
+    };
+    assert!(met_by(N(Nation::Br), &british_on_germans_in_france));
+    // 7.1.4: the AUS, CND, PT and ANA are not British for this.
+    let dominions = AttackSeen {
+        british_proper: false,
+        ..british_on_germans_in_france.clone()
+    };
+    assert!(!met_by(N(Nation::Br), &dominions));
+    // Not in Italy.
+    let in_italy = AttackSeen {
+        country: Some("it"),
+        ..british_on_germans_in_france.clone()
+    };
+    assert!(!met_by(N(Nation::Br), &in_italy));
+    // 7.1.5: Germans on the French in Belgium.
+    let germans = AttackSeen {
+        attackers: &ge,
+        defenders: &fr,
+        country: Some("be"),
+        ..AttackSeen::default()
+    };
+    assert!(met_by(N(Nation::Ge), &germans));
+    // 7.1.7: an AH offensive is met by any Austro-Hungarian attack.
+    let ah = [Nation::Ah];
+    let ru = [Nation::Ru];
+    let ah_on_ru = AttackSeen {
+        attackers: &ah,
+        defenders: &ru,
+        country: Some("ru"),
+        ..AttackSeen::default()
+    };
+    assert!(met_by(N(Nation::Ah), &ah_on_ru));
+    assert!(!met_by(AhAgainstItaly, &ah_on_ru));
+    // E.1: +1 VP when the Allies fail, −1 when the CP fails; nothing for a mutiny or none.
+    assert_eq!(penalty(Side::Ap, N(Nation::Fr), false), 1);
+    assert_eq!(penalty(Side::Cp, N(Nation::Ge), false), -1);
+    assert_eq!(penalty(Side::Cp, N(Nation::Ge), true), 0);
+    assert_eq!(penalty(Side::Ap, FrenchMutiny, false), 0);
+    // 7.1.8: the mutiny punishes a French attack in France, Belgium or Germany only.
+    assert!(mutiny_punishes(true, Some("fr")));
+    assert!(!mutiny_punishes(true, Some("it")));
+    assert!(!mutiny_punishes(false, Some("fr")));
+}

@@ -1,0 +1,100 @@
+//! 12.2: the forecast of a combat before its dice, on the August 1914 map, its figures read off
+//! the Fire Tables of the player aid (supplement 6.3).
+
+use super::common;
+
+use crate::game::{Action, PathsOfGlory, CP};
+use crate::state::{Location, Trench};
+use crate::Side;
+use sandtable_core::driver::Rules;
+use sandtable_core::game::Game;
+
+fn sp(g: &PathsOfGlory, id: &str) -> sandtable_core::graph::Space {
+    g.data().space(id).expect("a space")
+}
+
+fn unit(g: &PathsOfGlory, id: &str) -> u16 {
+    g.data().pieces.iter().position(|p| p.id == id).expect("a counter") as u16
+}
+
+/// One line of the forecast holds all of `words`.
+fn says(lines: &[sandtable_core::text::Text], words: &[&str]) -> bool {
+    lines.iter().any(|l| words.iter().all(|w| l.en.contains(w)))
+}
+
+#[test]
+fn the_1st_army_against_the_fort_of_liege_before_the_dice_12_2() {
+    let mut g = common::first_round();
+    let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
+    common::automatic_attack_from(&mut g, aachen);
+    let lines = g.preview(&Action::Target { space: liege });
+    assert!(says(&lines, &["Defending Liege", "the fort (3)"]), "{lines:#?}");
+    assert!(says(&lines, &["May attack", "German 1st Army"]), "{lines:#?}");
+    // The 1st Army's 5 on the Army table; the fort's 3 on the Corps table; clear terrain.
+    assert!(
+        says(
+            &lines,
+            &["CP: strength 5 on the Army table, column 5 ", "by die 1–6: 2 3 3 4 4 5"]
+        ),
+        "{lines:#?}"
+    );
+    assert!(
+        says(
+            &lines,
+            &[
+                "AP: strength 3 on the Corps table, column 3 ",
+                "by die 1–6: 1 1 1 1 2 2"
+            ]
+        ),
+        "{lines:#?}"
+    );
+    // The forecast changes nothing.
+    g.apply(CP, &Action::Target { space: liege }).unwrap();
+    let army = unit(&g, "ge-army-1");
+    let lines = g.preview(&Action::Join { unit: army });
+    assert!(says(&lines, &["Attacking: German 1st Army"]), "{lines:#?}");
+    assert!(g.preview(&Action::EndActivation).is_empty());
+}
+
+#[test]
+fn a_trench_shifts_both_columns_12_2_7() {
+    let mut g = common::first_round();
+    let aachen = sp(&g, "aachen");
+    let liege = sp(&g, "liege");
+    // The full French 5th Army in Liège behind a level 1 trench (attacker 1 left, defender 1
+    // right), the fort's 3 beside it.
+    let fr = unit(&g, "fr-army-5");
+    g.pos.units[fr as usize].loc = Location::Map(liege);
+    g.pos.units[fr as usize].full = true;
+    g.pos.spaces[liege.idx()].trench = Some(Trench {
+        side: Side::Ap,
+        level: 1,
+    });
+    g.touch();
+    common::automatic_attack_from(&mut g, aachen);
+    let lines = g.preview(&Action::Target { space: liege });
+    assert!(says(&lines, &["Terrain: Clear, trench level 1"]), "{lines:#?}");
+    // CP: 5 → column 5, one left to 4: 2 2 3 3 4 4.
+    assert!(
+        says(
+            &lines,
+            &[
+                "CP: strength 5 on the Army table, column 5, shifted -1 to 4",
+                "2 2 3 3 4 4"
+            ]
+        ),
+        "{lines:#?}"
+    );
+    let five = &g.data().pieces[fr as usize];
+    let strength = five.full.cf as u32 + 3;
+    assert!(
+        says(
+            &lines,
+            &[
+                &format!("AP: strength {strength} on the Army table, column 6-8, shifted +1 to 9-11"),
+                "by die 1–6: 3 4 4 5 5 7"
+            ]
+        ),
+        "{lines:#?}"
+    );
+}
