@@ -2563,10 +2563,27 @@ pub(crate) fn describe_loss(g: &PathsOfGlory, t: LossTarget) -> Text {
             let n = g.unit_name(u);
             Text::new(format!("{} takes a step", n.en), format!("{}承受一步损失", n.zh))
         }
-        LossTarget::Stand(i) => Text::new(
-            format!("The corps that replaced an army (#{i}) takes a step"),
-            format!("替补集团军的军(#{i})承受一步损失"),
-        ),
+        LossTarget::Stand(i) => {
+            // 12.4.4: a corps of the Reserve Box in the place of an eliminated army, named by
+            // that army; 12.4.4.2: the corps counted for an army that had none.
+            let army = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()).and_then(|l| {
+                let (army, _) = l.losses.units().get(i as usize)?.replaces?;
+                l.counters.get(army).copied().flatten()
+            });
+            match army {
+                Some(a) => {
+                    let n = g.unit_name(a);
+                    Text::new(
+                        format!("The corps from the Reserve Box in place of the {} takes a step", n.en),
+                        format!("替代{}的预备军承受一步损失", n.zh),
+                    )
+                }
+                None => Text::new(
+                    "The corps counted for an army with none to replace it takes a step (12.4.4.2)",
+                    "为无军可替的集团军计算的军承受一步损失(12.4.4.2)",
+                ),
+            }
+        }
         LossTarget::Fort => Text::new("The fort takes the loss", "要塞承受损失"),
     }
 }

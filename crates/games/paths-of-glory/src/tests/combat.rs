@@ -568,3 +568,61 @@ proptest! {
         prop_assert!(l.taken() <= number);
     }
 }
+
+/// 12.4.4: a corps of the Reserve Box taking a step in the place of an eliminated army is
+/// named, in the losses' choices, by the army it replaced; the corps 12.4.4.2 counts for an
+/// army with none is named by its rule. Seeded random campaigns, every such choice met.
+#[test]
+fn a_replacing_corps_is_named_by_the_army_it_replaced() {
+    use crate::game::{Action, LossTarget, PathsOfGlory};
+    use sandtable_core::game::{Game, Pending};
+    let (mut replacing, mut counted) = (0, 0);
+    for seed in 0..12 {
+        let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+        let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+        for _ in 0..3_000 {
+            let s = match g.pending() {
+                Pending::Over => break,
+                Pending::Chance => {
+                    g.resolve_chance();
+                    continue;
+                }
+                Pending::Seat(s) => s,
+            };
+            let legal = g.legal_list();
+            for a in legal.iter() {
+                let Action::Lose {
+                    target: LossTarget::Stand(i),
+                } = *a
+                else {
+                    continue;
+                };
+                let text = crate::operations::describe_loss(&g, LossTarget::Stand(i));
+                let l = g
+                    .action
+                    .battle
+                    .as_ref()
+                    .and_then(|b| b.losses.as_ref())
+                    .expect("losses");
+                let unit = &l.losses.units()[i as usize];
+                match unit.replaces {
+                    Some((army, _)) => {
+                        let name = g.unit_name(l.counters[army].expect("an army's counter"));
+                        assert_eq!(l.losses.units()[army].fate, Fate::Replaced(i as usize));
+                        assert!(text.en.contains(&format!("in place of the {}", name.en)), "{}", text.en);
+                        assert!(text.zh.contains(&format!("替代{}", name.zh)), "{}", text.zh);
+                        replacing += 1;
+                    }
+                    None => {
+                        assert!(unit.counted_only);
+                        assert!(text.en.contains("12.4.4.2") && text.zh.contains("12.4.4.2"));
+                        counted += 1;
+                    }
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize].clone();
+            g.apply(s, &a).expect("a legal action");
+        }
+    }
+    assert!(replacing > 0, "no replacing corps met ({counted} counted-only)");
+}
