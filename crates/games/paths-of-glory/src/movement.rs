@@ -264,13 +264,15 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
     if ctx.brest_litovsk && brest_litovsk_bars(st, pos, country, to) {
         return Step::Blocked(why::BREST_LITOVSK);
     }
+    // 15.1.12: not into, nor against, a German fort's space in August 1914, whoever stands in
+    // it; so before the enemy units that would make it a space to attack.
+    if ctx.turn == 1 && w.russian && f.fort > 0 && f.faction != st.side && f.nation.as_deref() == Some("ge") {
+        return Step::Blocked(why::GERMAN_FORT_TURN_1);
+    }
     if w.enemy_in(pos, to) {
         return Step::Blocked(why::ENEMY_UNITS);
     }
     if f.fort > 0 && f.faction != st.side {
-        if ctx.turn == 1 && f.nation.as_deref() == Some("ge") && w.russian {
-            return Step::Blocked(why::GERMAN_FORT_TURN_1);
-        }
         match st_to.fort {
             Fort::Intact if st.can_besiege(f.fort) => return Step::Stop(1),
             Fort::Intact => return Step::Blocked(why::FORT),

@@ -181,3 +181,29 @@ fn no_russian_into_a_german_fort_on_turn_1_15_1_12() {
     };
     assert_eq!(rule(&pos, &["ru-army-1"], "insterberg", "konigsberg", &t2), "ok 1");
 }
+
+/// 15.1.12 (2022; the seed's 15.1.11 "俄國部隊在1914八月turn不能對德軍要塞進攻或進行圍城"): in
+/// August 1914 no Russian unit attacks a space with a German fort, though German units stand in
+/// it; from turn 2 it may.
+#[test]
+fn no_russian_attack_on_a_german_fort_space_in_august_1914_15_1_12() {
+    let mut pos = start();
+    put(&mut pos, "ge-army-8", "konigsberg");
+    put(&mut pos, "ru-army-1", "insterberg");
+    let may = |turn| {
+        let ctx = Context {
+            turn,
+            ..Context::default()
+        };
+        crate::movement::may_attack_across(
+            data(),
+            &pos,
+            unit("ru-army-1"),
+            &ctx,
+            sp("insterberg"),
+            sp("konigsberg"),
+        )
+    };
+    assert!(!may(1), "turn 1");
+    assert!(may(2), "turn 2");
+}
