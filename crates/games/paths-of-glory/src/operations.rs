@@ -397,8 +397,7 @@ fn retreat_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
         return Vec::new();
     };
     let ctx = retreat_context(g, &[]);
-    let arriving = |s: Space| b.retreat_routes.iter().filter(|r| r.last() == Some(&s)).count();
-    retreat::routes(g.data(), &g.pos, u as usize, b.defending, length, &ctx, arriving)
+    retreat::routes(g.data(), &g.pos, u as usize, b.defending, length, &ctx)
 }
 
 fn vacated(b: &Battle) -> Vacated {
@@ -969,7 +968,6 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 ));
             }
             let ctx = retreat_context(g, &[]);
-            let arriving = |s: Space| b.retreat_routes.iter().filter(|r| r.last() == Some(&s)).count();
             retreat::check(
                 data,
                 &g.pos,
@@ -977,7 +975,6 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 b.defending,
                 b.retreat.unwrap_or(0),
                 &ctx,
-                arriving,
                 route,
             )
         }

@@ -63,17 +63,17 @@ fn preference(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space)
     }
 }
 
-/// The units of the unit's side already in a space, with those `arriving` there before it.
-fn room(pos: &Position, s: Space, arriving: usize) -> bool {
-    pos.units.iter().filter(|u| u.loc == Location::Map(s)).count() + arriving < STACKING
+/// Whether a retreat may end in a space (12.5.5, 10.1.1): the units there now, those of this
+/// retreat that went before it among them (each is moved as it retreats), leave room for one more.
+fn room(pos: &Position, s: Space) -> bool {
+    pos.units.iter().filter(|u| u.loc == Location::Map(s)).count() < STACKING
 }
 
 /// The routes a unit may retreat along from the defending space, each ending where the unit
 /// stops: a route of `length` spaces if there is one, the best by the order of preference at
 /// each step; none if it cannot retreat (12.5.4). With `ctx.cut_short`, a unit that cannot
 /// complete a two-space retreat but can take its first step has one-space routes, the best
-/// first spaces, at the end of which it is eliminated (2022 12.5.4, 12.7.4). `arriving(s)`
-/// counts the units of this retreat that already chose to end in `s`.
+/// first spaces, at the end of which it is eliminated (2022 12.5.4, 12.7.4).
 pub fn routes(
     data: &Data,
     pos: &Position,
@@ -81,7 +81,6 @@ pub fn routes(
     defending: Space,
     length: u8,
     ctx: &Context,
-    arriving: impl Fn(Space) -> usize,
 ) -> Vec<Vec<Space>> {
     // 2022 12.5.4: a retreating Montenegrin corps is eliminated.
     match data.pieces.get(unit) {
@@ -115,7 +114,7 @@ pub fn routes(
     };
     let first = steps_from(defending, None);
     if length <= 1 {
-        return best(first.into_iter().filter(|&s| room(pos, s, arriving(s))).collect())
+        return best(first.into_iter().filter(|&s| room(pos, s)).collect())
             .into_iter()
             .map(|s| vec![s])
             .collect();
@@ -125,7 +124,7 @@ pub fn routes(
     let ends = |f: Space| -> Vec<Space> {
         steps_from(f, Some(defending))
             .into_iter()
-            .filter(|&s| room(pos, s, arriving(s)))
+            .filter(|&s| room(pos, s))
             .collect()
     };
     let through: Vec<Space> = first.iter().copied().filter(|&f| !ends(f).is_empty()).collect();
@@ -148,7 +147,6 @@ pub fn routes(
 }
 
 /// Why a retreat route is refused, or `Ok` if it is one of [`routes`].
-#[allow(clippy::too_many_arguments)]
 pub fn check(
     data: &Data,
     pos: &Position,
@@ -156,10 +154,9 @@ pub fn check(
     defending: Space,
     length: u8,
     ctx: &Context,
-    arriving: impl Fn(Space) -> usize,
     route: &[Space],
 ) -> Result<(), Refusal> {
-    let legal = routes(data, pos, unit, defending, length, ctx, &arriving);
+    let legal = routes(data, pos, unit, defending, length, ctx);
     if legal.iter().any(|r| r == route) {
         return Ok(());
     }
@@ -210,7 +207,7 @@ pub fn check(
                 ),
             ));
         }
-        if i + 1 == route.len() && !room(pos, s, arriving(s)) {
+        if i + 1 == route.len() && !room(pos, s) {
             return Err(Refusal::new(
                 "10.1.1",
                 Text::new(

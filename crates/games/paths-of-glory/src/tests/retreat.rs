@@ -8,10 +8,6 @@ use crate::Side;
 use common::{data, sp, start, unit};
 use sandtable_core::graph::Space;
 
-fn none(_: Space) -> usize {
-    0
-}
-
 fn ids(r: &[Vec<Space>]) -> Vec<Vec<&'static str>> {
     r.iter()
         .map(|route| route.iter().map(|&s| data().map.graph.space(s).id.as_str()).collect())
@@ -24,10 +20,10 @@ fn ids(r: &[Vec<Space>]) -> Vec<Vec<&'static str>> {
 fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
     let pos = start();
     let fifth = unit("fr-army-5");
-    let r = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), none);
+    let r = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default());
     let route = vec![sp("cambrai"), sp("chateau-thierry")];
     assert!(r.contains(&route), "{:?}", ids(&r));
-    check(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), none, &route).unwrap();
+    check(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), &route).unwrap();
     // Never back into the defending space, never into enemy units (Koblenz).
     for route in &r {
         assert!(!route.contains(&sp("sedan")) && !route.contains(&sp("koblenz")));
@@ -39,7 +35,6 @@ fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
         sp("sedan"),
         1,
         &Context::default(),
-        none,
         &[sp("koblenz")],
     )
     .unwrap_err();
@@ -48,9 +43,9 @@ fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
     assert!(why.text.zh.contains("科布伦茨"), "{}", why.text.zh);
     // 2022 12.5.4: Montenegro's corps never retreats; it is eliminated.
     let mn = unit("mn-corps");
-    assert!(routes(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), none).is_empty());
+    assert!(routes(data(), &pos, mn, sp("cetinje"), 1, &Context::default()).is_empty());
     let any = data().map.graph.exits(sp("cetinje"))[0].1;
-    let why = check(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), none, &[any]).unwrap_err();
+    let why = check(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), &[any]).unwrap_err();
     assert_eq!(why.rule, "12.5.4");
     // A route of the wrong length.
     let why = check(
@@ -60,7 +55,6 @@ fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
         sp("sedan"),
         2,
         &Context::default(),
-        none,
         &[sp("cambrai")],
     )
     .unwrap_err();
@@ -76,7 +70,7 @@ fn friendly_spaces_in_supply_come_first_12_5_5() {
     pos.units[unit("fr-army-5")].loc = Location::Aside;
     pos.units[ninth].loc = Location::Map(sp("sedan"));
     pos.spaces[sp("sedan").idx()].control = Some(Side::Cp);
-    let r = routes(data(), &pos, ninth, sp("sedan"), 1, &Context::default(), none);
+    let r = routes(data(), &pos, ninth, sp("sedan"), 1, &Context::default());
     assert_eq!(ids(&r), [["koblenz"], ["metz"]]);
     let why = check(
         data(),
@@ -85,7 +79,6 @@ fn friendly_spaces_in_supply_come_first_12_5_5() {
         sp("sedan"),
         1,
         &Context::default(),
-        none,
         &[sp("cambrai")],
     )
     .unwrap_err();
@@ -103,54 +96,33 @@ fn friendly_spaces_in_supply_come_first_12_5_5() {
             full.units[i].loc = Location::Map(sp(s));
         }
     }
-    let r = routes(data(), &full, ninth, sp("sedan"), 1, &Context::default(), none);
+    let r = routes(data(), &full, ninth, sp("sedan"), 1, &Context::default());
     assert!(r.iter().all(|route| full.space(route[0]).control == Some(Side::Ap)));
     assert!(!r.is_empty());
-    let why = check(
-        data(),
-        &full,
-        ninth,
-        sp("sedan"),
-        1,
-        &Context::default(),
-        none,
-        &[sp("metz")],
-    )
-    .unwrap_err();
+    let why = check(data(), &full, ninth, sp("sedan"), 1, &Context::default(), &[sp("metz")]).unwrap_err();
     assert_eq!(why.rule, "10.1.1");
 }
 
-/// A full space may be passed through but not ended in (12.5.5, 10.1.1); the units of this
-/// retreat that already chose a space count.
+/// A full space may be passed through but not ended in (12.5.5, 10.1.1): Chateau-Thierry with
+/// three French corps in it.
 #[test]
 fn through_a_full_space_but_not_into_one() {
-    let pos = start();
+    let mut pos = start();
     let fifth = unit("fr-army-5");
-    let arriving_chateau = |s: Space| if s == sp("chateau-thierry") { 3 } else { 0 };
-    let r = routes(
-        data(),
-        &pos,
-        fifth,
-        sp("sedan"),
-        1,
-        &Context::default(),
-        arriving_chateau,
-    );
-    assert!(!r.contains(&vec![sp("chateau-thierry")]));
-    let r = routes(
-        data(),
-        &pos,
-        fifth,
-        sp("sedan"),
-        2,
-        &Context::default(),
-        arriving_chateau,
-    );
-    assert!(
-        r.iter().any(|route| route[0] == sp("chateau-thierry")),
-        "passed through"
-    );
-    assert!(r.iter().all(|route| route[1] != sp("chateau-thierry")));
+    let chateau = sp("chateau-thierry");
+    let corps: Vec<usize> = (0..data().pieces.len())
+        .filter(|&u| data().pieces[u].id.starts_with("fr-corps") && pos.units[u].loc == Location::Reserve)
+        .take(3)
+        .collect();
+    for u in corps {
+        pos.units[u].loc = Location::Map(chateau);
+    }
+    assert_eq!(pos.units_in(chateau).count(), 3);
+    let r = routes(data(), &pos, fifth, sp("sedan"), 1, &Context::default());
+    assert!(!r.contains(&vec![chateau]));
+    let r = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default());
+    assert!(r.iter().any(|route| route[0] == chateau), "passed through");
+    assert!(r.iter().all(|route| route[1] != chateau));
 }
 
 /// A unit that cannot retreat the whole distance has no route (12.5.4: it is eliminated), even
@@ -191,9 +163,9 @@ fn no_route_when_the_retreat_cannot_be_completed_12_5_4() {
         }
         pos.spaces[n.idx()].control = Some(Side::Cp);
     }
-    let r1 = routes(data(), &pos, fifth, sp("sedan"), 1, &Context::default(), none);
+    let r1 = routes(data(), &pos, fifth, sp("sedan"), 1, &Context::default());
     assert_eq!(ids(&r1), [["cambrai"]]);
-    let r2 = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), none);
+    let r2 = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default());
     assert!(r2.is_empty(), "{:?}", ids(&r2));
 }
 
@@ -210,7 +182,7 @@ fn after_brest_litovsk_russians_retreat_apart_from_the_other_allies_16_4_9() {
     pos.spaces[sp("koblenz").idx()].control = Some(Side::Ap);
     let russian = unit("ru-corps-1");
     pos.units[russian].loc = Location::Map(sp("koblenz"));
-    let before = routes(data(), &pos, russian, sp("koblenz"), 1, &Context::default(), none);
+    let before = routes(data(), &pos, russian, sp("koblenz"), 1, &Context::default());
     assert!(before.contains(&vec![sp("sedan")]), "{:?}", ids(&before));
     let treaty = Context {
         movement: crate::movement::Context {
@@ -219,7 +191,7 @@ fn after_brest_litovsk_russians_retreat_apart_from_the_other_allies_16_4_9() {
         },
         ..Context::default()
     };
-    let after = routes(data(), &pos, russian, sp("koblenz"), 1, &treaty, none);
+    let after = routes(data(), &pos, russian, sp("koblenz"), 1, &treaty);
     assert!(!after.is_empty(), "Frankfurt, in Germany, is open");
     for route in &after {
         assert!(
@@ -228,4 +200,37 @@ fn after_brest_litovsk_russians_retreat_apart_from_the_other_allies_16_4_9() {
             ids(&after)
         );
     }
+}
+
+/// 12.5.5, 10.1.1: a unit that has already retreated into a space counts there once. The French
+/// 1st Army and 1st Corps, beaten one space back out of Essen (a 2 to a 1), have only Kassel to
+/// go to (Aachen is the attacker's, Bremen holds a German corps), and a French corps already
+/// stands in Kassel: once the army is there, the corps may still end there, the third unit.
+#[test]
+fn a_unit_that_retreated_is_counted_once_against_the_stacking_limit_12_5_5() {
+    use crate::game::{Action, AP};
+    use sandtable_core::driver::Rules;
+    use sandtable_core::game::Game;
+    let kassel = sp("kassel");
+    let place = |g: &mut crate::game::PathsOfGlory, army: u16, corps: u16| {
+        for u in [army, corps] {
+            g.pos.units[u as usize].loc = Location::Map(sp("essen"));
+            g.pos.units[u as usize].full = true;
+        }
+        let waiting = common::in_reserve(g, "fr-corps", 1)[0];
+        g.pos.units[waiting as usize].loc = Location::Map(kassel);
+        g.pos.spaces[kassel.idx()].control = Some(Side::Ap);
+    };
+    let (mut g, army, corps) = common::beaten_in_essen(4, false, [2, 1], place).expect("the dice");
+    assert_eq!(g.action.battle.as_ref().and_then(|b| b.retreat), Some(1));
+    let retreat = |unit| Action::Retreat {
+        unit,
+        route: vec![kassel],
+    };
+    g.apply(AP, &retreat(army)).expect("the army to Kassel");
+    assert_eq!(g.pos.units_in(kassel).count(), 2);
+    assert!(g.legal_list().contains(&retreat(corps)), "{:?}", g.legal_list());
+    g.apply(AP, &retreat(corps))
+        .expect("the corps to Kassel, the third unit there");
+    assert_eq!(g.pos.units_in(kassel).count(), 3);
 }
