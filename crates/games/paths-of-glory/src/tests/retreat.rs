@@ -209,7 +209,6 @@ fn after_brest_litovsk_russians_retreat_apart_from_the_other_allies_16_4_9() {
 #[test]
 fn a_unit_that_retreated_is_counted_once_against_the_stacking_limit_12_5_5() {
     use crate::game::{Action, AP};
-    use sandtable_core::driver::Rules;
     use sandtable_core::game::Game;
     let kassel = sp("kassel");
     let place = |g: &mut crate::game::PathsOfGlory, army: u16, corps: u16| {
