@@ -1609,6 +1609,8 @@ fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
     }
     if st.fort == Fort::Intact && data.facts(s).fort > 0 {
         g.pos.spaces[s.idx()].fort = Fort::Besieged;
+        // 11.2.5, 11.2.6: besiegers are enemy units in the space; its trench goes (or turns).
+        g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);
         let n = g.name(s);
         g.journal.say(|| {
             Text::new(

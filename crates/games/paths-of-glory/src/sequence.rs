@@ -333,6 +333,12 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
+    carry_frame(g, frame, action);
+    // 15.2.4: a siege its besiegers have all left ends with the step that took them away.
+    crate::sieges::lift_abandoned(g);
+}
+
+fn carry_frame(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
     match (frame, action) {
         (Frame::BidDie { seat, first }, Some(&Action::Die { face })) => crate::tournament::die(g, seat, first, face),
         (f @ Frame::Bid { .. }, Some(a)) => crate::tournament::carry_out(g, f, a),

@@ -1,7 +1,10 @@
 //! 15.2, 15.3 Sieges: what it takes to besiege an enemy fort and keep the siege, and the
 //! surrender roll of the Siege Phase.
 
+use crate::game::PathsOfGlory;
+use crate::state::Fort;
 use crate::tables::Tables;
+use sandtable_core::text::Text;
 
 /// 15.2.1: enough to besiege a fort of `fort_lf`: one army (any strength), or as many corps (any
 /// strength) as its LF. The same holds for keeping a siege (15.2.4).
@@ -14,4 +17,29 @@ pub fn enough_to_besiege(armies: usize, corps: usize, fort_lf: u8) -> bool {
 pub fn falls(tables: &Tables, turn: u8, fort_lf: u8, die: u8) -> bool {
     let drm = tables.turn(turn).map_or(0, |t| t.siege_drm as i32);
     die as i32 + drm > fort_lf as i32
+}
+
+/// 15.2.4 (2022) "Units may leave a besieged fort's space only if, at round end, the fort is
+/// either still besieged or no longer shares its space with friendly units": a siege whose
+/// besiegers have all gone (moved, redeployed, retreated or eliminated) ends at once, and the
+/// fort stands unbesieged again. (Run after every step of the game.)
+pub(crate) fn lift_abandoned(g: &mut PathsOfGlory) {
+    for i in 0..g.pos.spaces.len() {
+        let st = g.pos.spaces[i];
+        if st.fort != Fort::Besieged {
+            continue;
+        }
+        let s = sandtable_core::graph::Space(i as u16);
+        if g.occupant(s).is_some_and(|side| Some(side) != st.control) {
+            continue;
+        }
+        g.pos.spaces[i].fort = Fort::Intact;
+        let n = g.name(s);
+        g.journal.say(|| {
+            Text::new(
+                format!("The siege of {} ends: no besieger is left in it (15.2.4)", n.en),
+                format!("{}的围城结束:已无围城部队(15.2.4)", n.zh),
+            )
+        });
+    }
 }

@@ -33,6 +33,7 @@ mod retreated;
 mod sallies;
 mod secrecy;
 mod setup;
+mod sieges;
 mod stand_fast;
 mod summer_desert;
 mod supply;

@@ -1,0 +1,133 @@
+//! 15.2 Sieges on the driver, on the August 1914 map: a siege takes the trench of the fort's
+//! space like any entry (11.2.5), and ends when its besiegers have all gone (15.2.4).
+
+use super::common;
+
+use crate::game::{Action, PathsOfGlory, Use, AP, CP};
+use crate::state::{Fort, Location, Trench};
+use crate::Side;
+use common::{sp, unit};
+use sandtable_core::game::Game;
+
+/// The Allies' action in a round of the campaign's first turn, played as turn 2 (15.1.12 bars
+/// Russians from German forts in August 1914): the CP passes with an Automatic Operation, the
+/// Allies play Blockade (AP #2, 4 OPS) for OPS, activate `from` for movement and move `units`
+/// to `to`, and end their movement.
+fn allies_move(g: &mut PathsOfGlory, from: &str, units: &[&str], to: &str) {
+    g.apply(CP, &Action::AutomaticOps)
+        .expect("the CP's automatic operation");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    common::give(g, Side::Ap, 2);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .expect("4 OPS");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: sp(from),
+            combat: false,
+        },
+    )
+    .expect("activated");
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done activating");
+    }
+    let units = units.iter().map(|u| unit(u) as u16).collect();
+    g.apply(
+        AP,
+        &Action::Move {
+            from: sp(from),
+            units,
+            to: sp(to),
+        },
+    )
+    .unwrap_or_else(|r| panic!("{from} to {to}: {}", r.text.en));
+    g.apply(AP, &Action::EndMovement).expect("the move ends");
+}
+
+/// The Russian 1st Army in Insterberg (the German 8th Army and 2nd Corps set aside), before
+/// Konigsberg's German fort and its level-1 trench (4.2), on turn 2.
+fn before_konigsberg() -> PathsOfGlory {
+    let mut g = common::first_round();
+    g.pos.turn = 2;
+    for id in ["ge-army-8", "ge-corps-2"] {
+        g.pos.units[unit(id)].loc = Location::Aside;
+    }
+    g.pos.units[unit("ru-army-1")].loc = Location::Map(sp("insterberg"));
+    g.pos.spaces[sp("insterberg").idx()].control = Some(Side::Ap);
+    g.touch();
+    assert_eq!(
+        g.pos.space(sp("konigsberg")).trench,
+        Some(Trench {
+            side: Side::Cp,
+            level: 1
+        })
+    );
+    g
+}
+
+/// 11.2.5 (2022 11.2.4): an enemy unit entering a space removes its level-1 trench; the army
+/// that enters Konigsberg to besiege its fort (15.2.1) is such a unit.
+#[test]
+fn besiegers_take_the_trench_of_the_forts_space_11_2_5() {
+    let mut g = before_konigsberg();
+    allies_move(&mut g, "insterberg", &["ru-army-1"], "konigsberg");
+    let k = g.pos.space(sp("konigsberg"));
+    assert_eq!(k.fort, Fort::Besieged);
+    assert_eq!(k.control, Some(Side::Cp), "a besieged fort's space stays its side's");
+    assert_eq!(k.trench, None, "the German level-1 trench is gone");
+}
+
+/// 15.2.4 (2022): a siege lasts while besiegers stay; once the last of them has left the fort's
+/// space, the fort stands unbesieged at once, and a lone corps may not walk in (11.1.8).
+#[test]
+fn a_siege_ends_when_its_besiegers_leave_15_2_4() {
+    let mut g = before_konigsberg();
+    allies_move(&mut g, "insterberg", &["ru-army-1"], "konigsberg");
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Besieged);
+    allies_move(&mut g, "konigsberg", &["ru-army-1"], "insterberg");
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Intact);
+    // A Russian corps beside it may no longer enter: it alone cannot besiege an LF-3 fort.
+    let corps = common::in_reserve(&g, "ru-corps", 1)[0];
+    g.pos.units[corps as usize].loc = Location::Map(sp("insterberg"));
+    g.touch();
+    g.apply(CP, &Action::AutomaticOps)
+        .expect("the CP's automatic operation");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    common::give(&mut g, Side::Ap, 2);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .expect("4 OPS");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: sp("insterberg"),
+            combat: false,
+        },
+    )
+    .expect("activated");
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done activating");
+    }
+    let r = g
+        .check_action(
+            AP,
+            &Action::Move {
+                from: sp("insterberg"),
+                units: vec![corps],
+                to: sp("konigsberg"),
+            },
+        )
+        .expect_err("a lone corps before an unbesieged fort");
+    assert_eq!(r.rule, "11.1.8", "{}", r.text.en);
+}
