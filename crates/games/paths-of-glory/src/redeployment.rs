@@ -186,9 +186,12 @@ fn near_east_limit(
         // 13.2.2: one Russian corps a turn, never an army.
         (Side::Ap, Nation::Ru) => ctx.near_east.russian || p.kind == Kind::Army,
         // 13.2.1: one British corps (the AUS included, not the CND, PT or BEF) a turn by sea or
-        // the Reserve Box; overland is free.
+        // the Reserve Box; overland is free. 2022 13.2.1: the ANA, British for redeployment,
+        // never sails out of the Near East.
         (Side::Ap, Nation::Br) if by_sea_or_reserve => {
-            ctx.near_east.british || ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str())
+            ctx.near_east.british
+                || p.nation == Nation::Ana
+                || ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str())
         }
         (Side::Ap, Nation::Br) => false,
         // Other Allied corps never by sea or the Reserve Box.
@@ -198,8 +201,8 @@ fn near_east_limit(
         Refusal::new(
             "13.2",
             Text::new(
-                "the Near East limits: one British corps a turn by sea or the Reserve Box, one Russian corps, one CP corps other than Turkish; no army, no other Allied corps by sea",
-                "近东限制:每回合一个英国军可经海路或预备队格、一个俄国军、一个土耳其以外的同盟国军;集团军不可,其他协约国军不可经海路",
+                "the Near East limits: one British corps a turn by sea or the Reserve Box, one Russian corps, one CP corps other than Turkish; no army, no other Allied corps by sea (nor the ANA)",
+                "近东限制:每回合一个英国军可经海路或预备队格、一个俄国军、一个土耳其以外的同盟国军;集团军不可,其他协约国军(包括阿拉伯北方军)不可经海路",
             ),
         )
     })

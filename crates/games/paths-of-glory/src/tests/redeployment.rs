@@ -225,3 +225,19 @@ fn a_german_corps_supplied_only_through_constantinople_stays_out_of_the_reserve_
     pos.units[tu].loc = Location::Map(constantinople);
     assert!(to(&pos, "tu-corps-1", &barred).contains(&"reserve"));
 }
+
+/// 2022 13.2.1 "ANA may neither SR to the Reserve Box nor sea-SR out of the NE": the ANA corps
+/// in Port Said, where a British corps may sail for London, sails nowhere out of the Near East
+/// (its overland way within it stays open).
+#[test]
+fn the_ana_never_sails_out_of_the_near_east_2022_13_2_1() {
+    let mut pos = start();
+    pos.units[unit("ana-corps")].loc = Location::Map(sp("port-said"));
+    let ctx = Context::default();
+    let ana = to(&pos, "ana-corps", &ctx);
+    assert!(to(&pos, "br-corps-1", &ctx).contains(&"london"));
+    assert!(!ana.contains(&"london") && !ana.contains(&"reserve"), "{ana:?}");
+    assert!(ana.contains(&"cairo"), "{ana:?}");
+    let why = check(data(), &pos, unit("ana-corps"), Place::Map(sp("london")), &ctx).unwrap_err();
+    assert_eq!(why.rule, "13.2");
+}
