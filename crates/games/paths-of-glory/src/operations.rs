@@ -1623,6 +1623,13 @@ fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
     if st.fort == Fort::Besieged {
         return;
     }
+    // 11.1.14 (2022 11.1.15): the ANA converts no CP space; one only it holds stays the CP's,
+    // and so is the CP's again the moment it leaves. Its trench goes as for any enemy entry.
+    let ana = |u: usize| data.pieces[u].nation == Nation::Ana;
+    if side == Side::Ap && g.pos.units_in(s).any(ana) && g.pos.units_in(s).all(ana) {
+        g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);
+        return;
+    }
     // 9.5.3.5: a CP unit entering the MEF Beachhead's space removes the marker.
     if side == Side::Cp && g.pos.beachhead == Some(s) {
         g.pos.beachhead = None;

@@ -207,3 +207,69 @@ fn no_russian_attack_on_a_german_fort_space_in_august_1914_15_1_12() {
     assert!(!may(1), "turn 1");
     assert!(may(2), "turn 2");
 }
+
+/// 11.1.14 (2022 11.1.15) "ANA在進入同盟區域時不能轉化那個區域…當ANA離開該區時,該區立刻變回為同盟控制":
+/// the Arab Northern Army takes no CP space: Medina (a Turkish VP space) is the CP's while the
+/// ANA stands in it and after it leaves, and the VP do not move.
+#[test]
+fn the_ana_converts_no_space_it_enters_11_1_14() {
+    use crate::game::{Action, Use, AP, CP};
+    use sandtable_core::game::Game;
+    let mut g = common::first_round();
+    let data = g.data();
+    common::setup().enter(data, &mut g.pos, "tu", false, false);
+    let (arabia, medina) = (sp("arabia"), sp("medina"));
+    g.pos.units[unit("ana-corps")].loc = Location::Map(arabia);
+    g.pos.spaces[arabia.idx()].control = Some(Side::Ap);
+    // Medina emptied of its Turkish set-up.
+    let turks: Vec<usize> = g.pos.units_in(medina).collect();
+    for u in turks {
+        g.pos.units[u].loc = Location::Aside;
+    }
+    assert_eq!(g.pos.space(medina).control, Some(Side::Cp));
+    g.touch();
+    let vp = g.pos.vp;
+    let ana = unit("ana-corps") as u16;
+    let allies_move = |g: &mut crate::game::PathsOfGlory, from, to| {
+        g.apply(CP, &Action::AutomaticOps)
+            .expect("the CP's automatic operation");
+        g.apply(CP, &Action::EndActivation).expect("nothing activated");
+        common::give(g, Side::Ap, 2);
+        g.apply(
+            AP,
+            &Action::Play {
+                card: 2,
+                with: Use::Ops,
+            },
+        )
+        .expect("4 OPS");
+        g.apply(
+            AP,
+            &Action::Activate {
+                space: from,
+                combat: false,
+            },
+        )
+        .expect("activated");
+        if g.legal_list().contains(&Action::EndActivation) {
+            g.apply(AP, &Action::EndActivation).expect("done activating");
+        }
+        g.apply(
+            AP,
+            &Action::Move {
+                from,
+                units: vec![ana],
+                to,
+            },
+        )
+        .unwrap_or_else(|r| panic!("{}", r.text.en));
+        g.apply(AP, &Action::EndMovement).expect("the move ends");
+    };
+    allies_move(&mut g, arabia, medina);
+    assert_eq!(g.pos.units[ana as usize].loc, Location::Map(medina));
+    assert_eq!(g.pos.space(medina).control, Some(Side::Cp), "the ANA in Medina");
+    assert_eq!(g.pos.vp, vp);
+    allies_move(&mut g, medina, arabia);
+    assert_eq!(g.pos.space(medina).control, Some(Side::Cp), "the ANA gone");
+    assert_eq!(g.pos.vp, vp);
+}
