@@ -516,6 +516,24 @@ pub fn route(
     })
 }
 
+/// 11.3.2: whether a step between `a` and `b` crosses between the Caucasus space and the Near
+/// East (Grozny or Poti), the crossing one Russian corps a turn may make, by move, attack,
+/// retreat or advance (12.1.8, 2022 11.3.2). Uman and Odessa are no crossing.
+pub(crate) fn crosses_caucasus(data: &Data, a: Space, b: Space) -> bool {
+    let (Some(cau), grozny, poti) = (data.space("caucasus"), data.space("grozny"), data.space("poti")) else {
+        return false;
+    };
+    let across = |s: Space| Some(s) == grozny || Some(s) == poti;
+    (a == cau && across(b)) || (b == cau && across(a))
+}
+
+/// Whether a Russian unit taking the steps of `path` (each space after the one before) makes
+/// the Caucasus crossing (11.3.2).
+pub(crate) fn russian_crossing(data: &Data, unit: usize, path: &[Space]) -> bool {
+    data.pieces.get(unit).is_some_and(|p| p.nation == Nation::Ru)
+        && path.windows(2).any(|w| crosses_caucasus(data, w[0], w[1]))
+}
+
 /// 12.1.8, 11.3, 15.1.12: whether a unit may attack from `from` into the adjacent `to`: along a
 /// line its nationality may use, into the Near East only if it may go there, no Russian into a
 /// German fort on turn 1. Enemy units and an enemy fort in `to` are what an attack is for.

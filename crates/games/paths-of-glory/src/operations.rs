@@ -420,9 +420,16 @@ fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
         return Vec::new();
     }
     let data = g.data();
-    let ctx = advance::Context {
+    let mut ctx = advance::Context {
         movement: movement_context(g, &[]),
     };
+    // 2022 11.3.2 "attack/advance": a Russian corps that attacked across the Caucasus crossing
+    // advances across on the same use of it.
+    if g.at(u as usize)
+        .is_some_and(|at| movement::russian_crossing(data, u as usize, &[at, b.defending]))
+    {
+        ctx.movement.caucasus_crossed = false;
+    }
     let advancers: Vec<usize> = b
         .attackers
         .iter()
@@ -829,6 +836,16 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             if (unit as usize) < g.data().pieces.len() && crate::events::brest_litovsk_barred(g, unit, b.defending) {
                 return Err(crate::events::brest_litovsk_refusal());
+            }
+            if g.turn.caucasus_crossed
+                && g.at(unit as usize)
+                    .is_some_and(|at| movement::russian_crossing(data, unit as usize, &[at, b.defending]))
+            {
+                return Err(refuse(
+                    "11.3.2",
+                    "one Russian corps a turn crosses between the Caucasus and the Near East, by move, attack, retreat or advance (12.1.8), and one has this turn",
+                    "每回合只有一个俄国军可在高加索与近东之间穿越(移动、进攻、撤退或推进,12.1.8),本回合已有",
+                ));
             }
             if eligible_attackers(g, side, b.defending).contains(&unit) {
                 Ok(())
@@ -1336,6 +1353,12 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         }
         (Frame::Combats { .. }, _) => {}
         (Frame::Designate { side }, Some(&Action::Join { unit })) => {
+            // 12.1.8: a Russian corps attacking across uses the turn's Caucasus crossing.
+            if let (Some(b), Some(at)) = (&g.action.battle, g.at(unit as usize)) {
+                if movement::russian_crossing(g.data(), unit as usize, &[at, b.defending]) {
+                    g.turn.caucasus_crossed = true;
+                }
+            }
             if let Some(b) = &mut g.action.battle {
                 b.attackers.push(unit);
             }
@@ -1462,6 +1485,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route })) => {
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.action.battle.as_ref().map(|b| b.defending);
+            // 12.1.8: a retreat across uses the turn's Caucasus crossing.
+            if let Some(f) = from {
+                let path: Vec<Space> = std::iter::once(f).chain(route.iter().copied()).collect();
+                if movement::russian_crossing(g.data(), *unit as usize, &path) {
+                    g.turn.caucasus_crossed = true;
+                }
+            }
             g.pos.units[*unit as usize].loc = Location::Map(to);
             // 12.1.1, 12.5.6: the unit retreated this action.
             if g.scenario.edition >= 3 {
@@ -1535,6 +1565,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::AdvanceUnits { side }, Some(Action::Advance { unit, route })) => {
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.at(*unit as usize);
+            // 2022 11.3.2: an advance across uses the turn's Caucasus crossing.
+            if let Some(f) = from {
+                let path: Vec<Space> = std::iter::once(f).chain(route.iter().copied()).collect();
+                if movement::russian_crossing(g.data(), *unit as usize, &path) {
+                    g.turn.caucasus_crossed = true;
+                }
+            }
             g.pos.units[*unit as usize].loc = Location::Map(to);
             for &s in route {
                 enter(g, side, s);
@@ -1587,8 +1624,11 @@ fn march(g: &mut PathsOfGlory, side: Side, units: Vec<u16>, mut route: Vec<Space
         g.pos.units[u as usize].loc = Location::Map(next);
     }
     // 11.3.2: a Russian corps crossing between the Caucasus and the Near East.
-    if let (Some(f), Some(cau)) = (from, g.data().space("caucasus")) {
-        if (f == cau) != (next == cau) && units.iter().any(|&u| g.data().pieces[u as usize].nation == Nation::Ru) {
+    if let Some(f) = from {
+        if units
+            .iter()
+            .any(|&u| movement::russian_crossing(g.data(), u as usize, &[f, next]))
+        {
             g.turn.caucasus_crossed = true;
         }
     }

@@ -273,3 +273,146 @@ fn the_ana_converts_no_space_it_enters_11_1_14() {
     assert_eq!(g.pos.space(medina).control, Some(Side::Cp), "the ANA gone");
     assert_eq!(g.pos.vp, vp);
 }
+
+/// The campaign's first turn with Turkey at war, two Russian corps in the Caucasus (and one in
+/// Odessa), a Turkish corps in Grozny; the CP has passed its round and the Allies play Blockade
+/// (AP #2) for OPS.
+fn russians_in_the_caucasus() -> (crate::game::PathsOfGlory, [u16; 3]) {
+    use crate::game::{Action, Use, AP, CP};
+    use sandtable_core::game::Game;
+    let mut g = common::first_round();
+    let data = g.data();
+    common::setup().enter(data, &mut g.pos, "tu", false, false);
+    let corps: Vec<u16> = common::in_reserve(&g, "ru-corps", 3);
+    for (&c, at) in corps.iter().zip(["caucasus", "caucasus", "odessa"]) {
+        g.pos.units[c as usize].loc = Location::Map(sp(at));
+    }
+    let grozny = sp("grozny");
+    let turks: Vec<usize> = g.pos.units_in(grozny).collect();
+    for u in turks {
+        g.pos.units[u].loc = Location::Aside;
+    }
+    g.pos.units[unit("tu-corps-1")].loc = Location::Map(grozny);
+    g.pos.spaces[grozny.idx()].control = Some(Side::Cp);
+    g.touch();
+    g.apply(CP, &Action::AutomaticOps)
+        .expect("the CP's automatic operation");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    common::give(&mut g, Side::Ap, 2);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .expect("4 OPS");
+    (g, [corps[0], corps[1], corps[2]])
+}
+
+/// 12.1.8, 2022 11.3.2: one Russian corps a turn crosses between the Caucasus and the Near East,
+/// attacking included: two corps of the Caucasus may not attack Grozny together.
+#[test]
+fn one_russian_corps_a_turn_attacks_across_from_the_caucasus_12_1_8() {
+    use crate::game::{Action, AP};
+    use sandtable_core::game::Game;
+    let (mut g, [a, b, _]) = russians_in_the_caucasus();
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: sp("caucasus"),
+            combat: true,
+        },
+    )
+    .expect("activated");
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done activating");
+    }
+    g.apply(AP, &Action::Target { space: sp("grozny") }).expect("Grozny");
+    g.apply(AP, &Action::Join { unit: a }).expect("the first corps");
+    let r = g
+        .check_action(AP, &Action::Join { unit: b })
+        .expect_err("a second corps across");
+    assert_eq!(r.rule, "11.3.2", "{}", r.text.en);
+    assert!(!g.legal_list().contains(&Action::Join { unit: b }));
+}
+
+/// 11.3.2: a move between the Caucasus and Odessa (or Uman) is no crossing into the Near East:
+/// after a corps comes from Odessa, another may still go on to Poti.
+#[test]
+fn a_move_from_odessa_to_the_caucasus_is_no_crossing_11_3_2() {
+    use crate::game::{Action, AP};
+    use sandtable_core::game::Game;
+    let (mut g, [a, _, c]) = russians_in_the_caucasus();
+    for s in ["odessa", "caucasus"] {
+        g.apply(
+            AP,
+            &Action::Activate {
+                space: sp(s),
+                combat: false,
+            },
+        )
+        .expect("activated");
+    }
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done activating");
+    }
+    g.apply(
+        AP,
+        &Action::Move {
+            from: sp("odessa"),
+            units: vec![c],
+            to: sp("caucasus"),
+        },
+    )
+    .unwrap_or_else(|r| panic!("{}", r.text.en));
+    assert!(!g.turn.caucasus_crossed);
+    g.apply(
+        AP,
+        &Action::Move {
+            from: sp("caucasus"),
+            units: vec![a],
+            to: sp("poti"),
+        },
+    )
+    .unwrap_or_else(|r| panic!("{}", r.text.en));
+    assert!(g.turn.caucasus_crossed);
+}
+
+/// 2022 11.3.2 "by move, retreat or attack/advance": the corps that attacked Grozny across the
+/// Caucasus crossing may advance into it on the same use; after that, no other Russian corps
+/// crosses that turn.
+#[test]
+fn the_corps_that_attacked_across_may_advance_across_2022_11_3_2() {
+    use crate::game::{Action, Frame, AP};
+    use sandtable_core::game::Game;
+    let (mut g, [a, _, _]) = russians_in_the_caucasus();
+    // The Turk in Grozny is a reduced corps: the Russian fire eliminates it.
+    g.pos.units[unit("tu-corps-1")].full = false;
+    g.touch();
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: sp("caucasus"),
+            combat: true,
+        },
+    )
+    .expect("activated");
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done activating");
+    }
+    g.apply(AP, &Action::Target { space: sp("grozny") }).expect("Grozny");
+    g.apply(AP, &Action::Join { unit: a }).expect("the first corps");
+    g.apply(AP, &Action::Resolve).expect("resolve");
+    let advanced = common::play_until(&mut g, &mut [6u8, 1, 6, 1].into_iter(), |g| {
+        matches!(g.frames().last(), Some(Frame::AdvanceUnits { .. })) || g.action.battle.is_none()
+    });
+    assert!(advanced, "the dice ran out");
+    let into_grozny = Action::Advance {
+        unit: a,
+        route: vec![sp("grozny")],
+    };
+    assert!(g.legal_list().contains(&into_grozny), "{:?}", g.legal_list());
+    g.apply(AP, &into_grozny).expect("the advance");
+    assert!(g.turn.caucasus_crossed);
+}
