@@ -214,6 +214,9 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                         .filter(|k| mask & (1 << k) != 0)
                         .map(|k| free[k])
                         .collect();
+                    if breaks_siege(g, side, from, &units) {
+                        continue;
+                    }
                     let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
                     let mut any = false;
                     for (to, _) in movement::destinations(data, &g.pos, &idx, from, &ctx) {
@@ -561,6 +564,19 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                         format!("{}本次行动已经移动过", p.name_zh),
                     ));
                 }
+            }
+            if breaks_siege(g, side, *from, units) {
+                return Err(refuse(
+                    "15.2.4",
+                    format!(
+                        "besiegers leave {} all together or leave a siege behind: an army, or as many corps as the fort's LF",
+                        g.name(*from).en
+                    ),
+                    format!(
+                        "围城部队须全部离开{},或留下足以围城的部队:一个集团军,或与要塞损失系数相同数量的军",
+                        g.name(*from).zh
+                    ),
+                ));
             }
             let marked = activated(g, true);
             let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
@@ -1110,6 +1126,27 @@ fn siege_needs(g: &PathsOfGlory, side: Side, u: u16, space: Space) -> bool {
         .filter(|&&v| data.pieces[v as usize].kind == Kind::Army)
         .count();
     !crate::sieges::enough_to_besiege(armies, staying.len() - armies, data.facts(from).fort)
+}
+
+/// 15.2.4 (2022) "Units may leave a besieged fort's space only if, at round end, the fort is
+/// either still besieged or no longer shares its space with friendly units": whether `units`
+/// leaving `from`, where their side besieges the fort, would leave some of its units behind but
+/// too few to besiege it (15.2.1). Refused at the move (no later move of the round is counted
+/// on to make the siege whole again).
+fn breaks_siege(g: &PathsOfGlory, side: Side, from: Space, units: &[u16]) -> bool {
+    if !besieged_by(g, side, from) {
+        return false;
+    }
+    let data = g.data();
+    let staying: Vec<u16> = units_of(g, side, from)
+        .into_iter()
+        .filter(|u| !units.contains(u))
+        .collect();
+    let armies = staying
+        .iter()
+        .filter(|&&u| data.pieces[u as usize].kind == Kind::Army)
+        .count();
+    !staying.is_empty() && !crate::sieges::enough_to_besiege(armies, staying.len() - armies, data.facts(from).fort)
 }
 
 /// 15.1.10: until OberOst or CP War Status 4, German units do not attack a space with a Russian

@@ -164,6 +164,22 @@ fn overland(
     false
 }
 
+/// 2022 13.1.5 "never out of it if that would end the siege": whether `unit`, besieging the
+/// enemy fort of `from`, would leave too few of its side there to besiege it (15.2.1), or none.
+fn ends_siege(data: &Data, pos: &Position, unit: usize, from: Space) -> bool {
+    let st = pos.space(from);
+    let side = data.pieces[unit].side;
+    if st.fort != Fort::Besieged || st.control == Some(side) {
+        return false;
+    }
+    let staying = pos.units_in(from).filter(|&u| u != unit && data.pieces[u].side == side);
+    let (armies, corps) = staying.fold((0, 0), |(a, c), u| match data.pieces[u].kind {
+        Kind::Army => (a + 1, c),
+        _ => (a, c + 1),
+    });
+    !crate::sieges::enough_to_besiege(armies, corps, data.facts(from).fort)
+}
+
 /// Whether the unit is held by a Near East limit when going from `a` to `b` (13.2), with
 /// `by_sea_or_reserve` for a sea or Reserve Box redeployment.
 fn near_east_limit(
@@ -401,8 +417,8 @@ fn visit_anywhere(
     let p = &data.pieces[unit];
     match pos.units[unit].loc {
         Location::Map(from) => {
-            // 13.1.5: in supply to redeploy.
-            if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) {
+            // 13.1.5: in supply to redeploy; never out of a siege it would end (2022).
+            if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) || ends_siege(data, pos, unit, from) {
                 return false;
             }
             // 2022 13.1.11: Montenegro's corps only between Cetinje and the Reserve Box.
@@ -523,6 +539,17 @@ pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context)
             ));
         }
     }
+    if let Location::Map(s) = u.loc {
+        if unit < data.pieces.len() && ends_siege(data, pos, unit, s) {
+            return Err(Refusal::new(
+                "13.1.5",
+                Text::new(
+                    "a besieger redeploys away only if those staying still besiege the fort: an army, or as many corps as its LF (2022 13.1.5)",
+                    "围城部队只有在留下的部队仍足以围城(一个集团军,或与要塞损失系数相同数量的军)时才能战略调动离开(2022年版13.1.5)",
+                ),
+            ));
+        }
+    }
     let cands = candidates(data, pos, unit, ctx);
     let from = place_of(pos, unit);
     if let Some(&(_, sea)) = cands.iter().find(|&&(p, _)| p == to) {
@@ -605,7 +632,8 @@ mod tests {
         let mut out = Vec::new();
         match pos.units[unit].loc {
             Location::Map(from) => {
-                if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) {
+                if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) || ends_siege(data, pos, unit, from)
+                {
                     return out;
                 }
                 if p.nation != Nation::Mn {

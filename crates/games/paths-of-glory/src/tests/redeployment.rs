@@ -241,3 +241,30 @@ fn the_ana_never_sails_out_of_the_near_east_2022_13_2_1() {
     let why = check(data(), &pos, unit("ana-corps"), Place::Map(sp("london")), &ctx).unwrap_err();
     assert_eq!(why.rule, "13.2");
 }
+
+/// 2022 13.1.5 "never out of it if that would end the siege": of the German 8th Army and 2nd
+/// Corps besieging Warsaw's Russian fort (LF 2; Plock behind them taken), the corps may
+/// redeploy away, the army may not (the corps alone is no siege), nor the last besieger.
+#[test]
+fn no_redeployment_ends_a_siege_2022_13_1_5() {
+    let mut pos = start();
+    let (warsaw, plock) = (sp("warsaw"), sp("plock"));
+    let russians: Vec<usize> = pos.units_in(warsaw).chain(pos.units_in(plock)).collect();
+    for u in russians {
+        pos.units[u].loc = Location::Aside;
+    }
+    pos.spaces[plock.idx()].control = Some(Side::Cp);
+    let (army, corps) = (unit("ge-army-8"), unit("ge-corps-2"));
+    for u in [army, corps] {
+        pos.units[u].loc = Location::Map(warsaw);
+    }
+    pos.spaces[warsaw.idx()].fort = crate::state::Fort::Besieged;
+    pos.spaces[warsaw.idx()].trench = None;
+    let ctx = Context::default();
+    assert!(to(&pos, "ge-corps-2", &ctx).contains(&"thorn"), "the corps may go");
+    assert!(destinations(data(), &pos, army, &ctx).is_empty(), "the army may not");
+    let why = check(data(), &pos, army, Place::Map(sp("thorn")), &ctx).unwrap_err();
+    assert_eq!(why.rule, "13.1.5", "{}", why.text.en);
+    pos.units[corps].loc = Location::Aside;
+    assert!(destinations(data(), &pos, army, &ctx).is_empty(), "nor the last");
+}

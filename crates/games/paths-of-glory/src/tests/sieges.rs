@@ -131,3 +131,58 @@ fn a_siege_ends_when_its_besiegers_leave_15_2_4() {
         .expect_err("a lone corps before an unbesieged fort");
     assert_eq!(r.rule, "11.1.8", "{}", r.text.en);
 }
+
+/// 15.2.4 (2022): besiegers may leave a besieged fort's space only all together or leaving a
+/// siege behind: of the Russian 1st Army and a corps besieging Konigsberg (LF 3), the corps may
+/// go, or both, but not the army alone.
+#[test]
+fn besiegers_leave_together_or_leave_a_siege_behind_15_2_4() {
+    let mut g = before_konigsberg();
+    let corps = common::in_reserve(&g, "ru-corps", 1)[0];
+    g.pos.units[corps as usize].loc = Location::Map(sp("insterberg"));
+    g.touch();
+    let army = unit("ru-army-1") as u16;
+    let both = ["ru-army-1", &g.data().pieces[corps as usize].id.clone()];
+    allies_move(&mut g, "insterberg", &both, "konigsberg");
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Besieged);
+    g.apply(CP, &Action::AutomaticOps)
+        .expect("the CP's automatic operation");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    common::give(&mut g, Side::Ap, 2);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .expect("4 OPS");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: sp("konigsberg"),
+            combat: false,
+        },
+    )
+    .expect("activated");
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done activating");
+    }
+    let out = |units: Vec<u16>| Action::Move {
+        from: sp("konigsberg"),
+        units,
+        to: sp("insterberg"),
+    };
+    let r = g
+        .check_action(AP, &out(vec![army]))
+        .expect_err("the corps alone is no siege");
+    assert_eq!(r.rule, "15.2.4", "{}", r.text.en);
+    assert!(!g.legal_list().contains(&out(vec![army])));
+    let mut pair = vec![army, corps];
+    pair.sort();
+    for units in [vec![corps], pair] {
+        g.check_action(AP, &out(units.clone()))
+            .unwrap_or_else(|r| panic!("{units:?}: {}", r.text.en));
+        assert!(g.legal_list().contains(&out(units)));
+    }
+}
