@@ -60,7 +60,7 @@ pub(crate) fn army_spaces_after(
             .map
             .graph
             .space_indices()
-            .filter(|&s| data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap)
+            .filter(|&s| data.facts(s).port_ap && data.facts(s).nation.as_deref() == Some("fr"))
             .collect(),
         // 17.1.5: the Belgian army at Brussels, Ostend or Antwerp; Calais only when none of the
         // three will do.
@@ -95,7 +95,7 @@ pub(crate) fn army_spaces_after(
                 .space_indices()
                 .filter(|&s| {
                     let f = data.facts(s);
-                    f.nation.as_deref() == Some(code) && (f.capital || f.supply_source)
+                    (f.capital || f.supply_source) && f.nation.as_deref() == Some(code)
                 })
                 .collect();
             // 9.5.3.3: a French army at Orleans when Paris is full, never while Paris is

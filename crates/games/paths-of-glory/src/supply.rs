@@ -216,6 +216,11 @@ fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
 /// Whether the tracer is in supply at `at` (14.1): from the kept supply map of its tracer
 /// where the context has one, else by a search from `at`.
 pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
+    // A friendly source of the tracer is supplied by itself, a flood's seed (14.2): no flood
+    // needs making for it.
+    if ctx.kept.is_some() && at.idx() < data.map.graph.len() && is_source(data, pos, t, at) {
+        return true;
+    }
     match ctx.kept {
         Some(kept) if at.idx() < data.map.graph.len() => kept.flood(data, pos, t, ctx.open_beaches).at(data, at),
         _ => traced(data, pos, t, at, ctx),
