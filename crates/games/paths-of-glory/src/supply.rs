@@ -317,14 +317,23 @@ fn enterable(data: &Data, pos: &Position, ctx: &Context, side: Side) -> Vec<bool
             &built
         }
     };
-    let ctx = Context {
-        occupancy: Some(occupancy),
-        ..*ctx
-    };
+    // [`may_enter`] for every space in one pass over the spaces' states, facts and occupants.
+    let enemy = side_bit(other_side(side));
     data.map
         .graph
         .space_indices()
-        .map(|s| may_enter(data, pos, &ctx, side, s))
+        .map(|s| {
+            let (Some(st), Some(f)) = (pos.spaces.get(s.idx()), data.spaces.get(s.idx())) else {
+                return false;
+            };
+            let besieged = st.fort == Fort::Besieged;
+            let open = match st.control {
+                Some(c) if c == side => !(besieged && f.faction == side),
+                Some(_) => besieged && f.faction != side,
+                None => false,
+            };
+            open && occupancy.0.get(s.idx()).is_none_or(|&x| x & enemy == 0)
+        })
         .collect()
 }
 
@@ -366,7 +375,18 @@ impl Supplied {
         let n = data.map.graph.len();
         let side = t.side();
         let mut reach = vec![false; n];
-        let mut queue: Vec<Space> = Vec::new();
+        let mut queue: Vec<Space> = Vec::with_capacity(n);
+        // What [`may_use`] asks of a connection, the tracer's own dashed lines worked out once.
+        let (dashed, beach, own) = (data.lines.dashed(), data.lines.mef_beach, FloodKey::of(data, t).lines);
+        let usable = |c: u16, a: Space, b: Space| {
+            let f = data.map.features(c);
+            f & dashed == 0
+                || if f & beach != 0 {
+                    ctx.open_beaches.contains(&a) || ctx.open_beaches.contains(&b)
+                } else {
+                    f & own != 0
+                }
+        };
         // The spaces with a land path (entering only spaces the tracer may enter) to a seed; a
         // seed counts itself. Seeds added later widen the same flood: the spaces with a path to
         // either set are those with a path to one of them.
@@ -377,7 +397,7 @@ impl Supplied {
                     continue;
                 }
                 for &(c, x) in data.map.graph.exits(y) {
-                    if !reach[x.idx()] && may_use(data, t, ctx, c, x, y) {
+                    if !reach[x.idx()] && usable(c, x, y) {
                         reach[x.idx()] = true;
                         queue.push(x);
                     }
@@ -853,6 +873,16 @@ mod tests {
                         ..Context::default()
                     };
                     for side in [Side::Cp, Side::Ap] {
+                        let each: Vec<bool> = data
+                            .map
+                            .graph
+                            .space_indices()
+                            .map(|s| may_enter(data, pos, &fresh, side, s))
+                            .collect();
+                        assert!(
+                            enterable(data, pos, &fresh, side) == each,
+                            "{side:?} may enter, space by space"
+                        );
                         if let Some(enter) = &maps.enter[side_index(side)] {
                             assert!(*enter == enterable(data, pos, &fresh, side), "{side:?} may enter");
                             enters += 1;
