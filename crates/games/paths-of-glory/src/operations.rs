@@ -125,6 +125,23 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     candidates(g, frame, &mut listed);
     // The space last asked of: whether it may be activated at all, and its two costs.
     let mut last: Option<(Space, bool, (u8, u8))> = None;
+    // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
+    let data = g.data();
+    let ctx = crate::sequence::supply_context(g);
+    let mut floods: Vec<(crate::supply::Tracer, crate::supply::Supplied)> = Vec::new();
+    let mut supplied_here = |u: u16| -> bool {
+        let Some(at) = g.at(u as usize) else { return false };
+        let t = crate::supply::tracer_of(data, u as usize);
+        match floods.iter().find(|(k, _)| *k == t) {
+            Some((_, f)) => f.at(data, at),
+            None => {
+                let f = crate::supply::Supplied::new(data, &g.pos, t, &ctx);
+                let ok = f.at(data, at);
+                floods.push((t, f));
+                ok
+            }
+        }
+    };
     for a in listed {
         let Action::Activate { space, combat } = a else {
             if check(g, frame, &a).is_ok() {
@@ -142,7 +159,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
                     Vec::new()
                 };
                 let open = valid(g, space)
-                    && here.iter().any(|&u| supplied(g, u))
+                    && here.iter().any(|&u| supplied_here(u))
                     && !g.action.activated.iter().any(|&(s, _)| s == space);
                 let costs = if open {
                     activation_costs_of(g, side, space, &here)
