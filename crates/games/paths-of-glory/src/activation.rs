@@ -61,16 +61,17 @@ pub fn cost(units: &[&Piece], purpose: Purpose, w: &Where) -> u8 {
     if w.mef_beachhead_supply && units.iter().any(|p| p.id == "br-army-mef") {
         return 3 + (units.len() as u8 - 1);
     }
-    let mut nations: Vec<Nation> = Vec::with_capacity(3);
+    // The nationalities met, one bit each.
+    let mut nations = 0u64;
     let mut russians = 0u8;
     for p in units {
         let n = activates_as(p, w);
         if n == Nation::Ru && w.tsar_fell && purpose == Purpose::Combat {
             // 16.4.5: one point per Russian unit for a combat activation.
             russians += 1;
-        } else if !nations.contains(&n) {
-            nations.push(n);
+        } else {
+            nations |= 1 << (n as u32);
         }
     }
-    nations.len() as u8 + russians
+    nations.count_ones() as u8 + russians
 }

@@ -5,7 +5,7 @@
 //! its own stands there; its trench goes with it (11.2.7).
 
 use crate::data::{Data, Kind, Nation, Side};
-use crate::state::{Fort, Location, Position, Trench};
+use crate::state::{side_index, Fort, Location, Position, Trench};
 use crate::supply::{tracer_of, Context, Occupancy, Supplied, Tracer};
 use sandtable_core::graph::Space;
 
@@ -48,12 +48,12 @@ pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
 /// trace attrition supply to Taranto: along Allied spaces free of CP units to a space joined to
 /// Taranto (Valona, across the Italian line).
 fn to_taranto(data: &Data, pos: &Position, at: Space) -> bool {
-    let (Some(taranto), true) = (data.space("taranto"), pos.neutral.iter().any(|n| n == "it")) else {
-        return false;
-    };
     if data.facts(at).nation.as_deref() != Some("al") {
         return false;
     }
+    let (Some(taranto), true) = (data.space("taranto"), pos.neutral.iter().any(|n| n == "it")) else {
+        return false;
+    };
     let open =
         |s: Space| pos.space(s).control == Some(Side::Ap) && !pos.units_in(s).any(|u| data.pieces[u].side == Side::Cp);
     let mut seen = vec![false; data.map.graph.len()];
@@ -108,7 +108,7 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, taranto: 
             }
         }
     }
-    let gone = |i: usize| out.eliminated.contains(&i) || out.removed.contains(&i);
+    let held_by = held(data, pos, &out);
     for s in data.map.graph.space_indices() {
         let st = pos.space(s);
         let Some(side) = st.control else { continue };
@@ -121,8 +121,7 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, taranto: 
         if f.fort > 0 && f.faction == side && st.fort != Fort::Destroyed {
             continue;
         }
-        let held = pos.units_in(s).any(|i| data.pieces[i].side == side && !gone(i));
-        if held {
+        if held_by[side_index(side)][s.idx()] {
             continue;
         }
         let albanian = taranto && side == Side::Ap && to_taranto(data, pos, s);
@@ -131,6 +130,21 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, taranto: 
         }
     }
     out
+}
+
+/// Per side (by [`side_index`]), per space, whether one of the side's units stays there once
+/// the units of `a` are eliminated (14.3.6): one pass over the counters.
+fn held(data: &Data, pos: &Position, a: &Attrition) -> [Vec<bool>; 2] {
+    let mut held_by = [vec![false; data.map.graph.len()], vec![false; data.map.graph.len()]];
+    for (i, u) in pos.units.iter().enumerate() {
+        let Location::Map(at) = u.loc else { continue };
+        if !a.eliminated.contains(&i) && !a.removed.contains(&i) {
+            if let Some(h) = held_by[side_index(data.pieces[i].side)].get_mut(at.idx()) {
+                *h = true;
+            }
+        }
+    }
+    held_by
 }
 
 /// Carries out an Attrition Phase worked out by [`attrition`].
@@ -155,5 +169,82 @@ pub fn apply(pos: &mut Position, a: &Attrition) {
             Some(Trench { side: t, .. }) if t == side => None,
             kept => kept,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+
+    /// 14.3.6 as first worked out: the spaces that change hands, each space's units looked
+    /// for among all the counters.
+    fn flipped_by_search(data: &Data, pos: &Position, ctx: &Context, a: &Attrition) -> Vec<Space> {
+        let gone = |i: usize| a.eliminated.contains(&i) || a.removed.contains(&i);
+        let mut out = Vec::new();
+        for s in data.map.graph.space_indices() {
+            let st = pos.space(s);
+            let Some(side) = st.control else { continue };
+            let f = data.facts(s);
+            if f.is_box || f.nation.as_deref() == Some("sb") || pos.in_neutral_country(data, s) {
+                continue;
+            }
+            if f.fort > 0 && f.faction == side && st.fort != Fort::Destroyed {
+                continue;
+            }
+            if pos.units_in(s).any(|i| data.pieces[i].side == side && !gone(i)) {
+                continue;
+            }
+            let albanian = side == Side::Ap && to_taranto(data, pos, s);
+            if !albanian && !crate::supply::traced(data, pos, Tracer::Space(side), s, ctx) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// 14.3.5, 14.3.6: at every decision of random campaigns, the Attrition Phase worked out
+    /// now (the held spaces from one pass over the counters, the kept floods) eliminates what a
+    /// search from each unit's space eliminates and flips the spaces a search from each space
+    /// flips.
+    #[test]
+    fn the_attrition_phase_agrees_with_a_search_from_each_space_at_every_decision() {
+        let (mut phases, mut flipped) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let a = attrition_of(data, pos, &g.supply_context(), true);
+                let fresh = Context::default();
+                for (i, u) in pos.units.iter().enumerate() {
+                    let Location::Map(at) = u.loc else { continue };
+                    let stays = (data.pieces[i].side == Side::Ap && to_taranto(data, pos, at))
+                        || supplied_for_attrition(data, i, at, &mut |t, s| {
+                            crate::supply::traced(data, pos, t, s, &fresh)
+                        });
+                    assert_eq!(
+                        !stays,
+                        a.eliminated.contains(&i) || a.removed.contains(&i),
+                        "{}",
+                        data.pieces[i].id
+                    );
+                }
+                assert_eq!(a.flipped, flipped_by_search(data, pos, &fresh, &a));
+                let gone = |i: usize| a.eliminated.contains(&i) || a.removed.contains(&i);
+                let held_by = held(data, pos, &a);
+                for side in [Side::Cp, Side::Ap] {
+                    for s in data.map.graph.space_indices() {
+                        let by_search = pos.units_in(s).any(|i| data.pieces[i].side == side && !gone(i));
+                        assert_eq!(held_by[side_index(side)][s.idx()], by_search, "{side:?}");
+                    }
+                }
+                phases += 1;
+                flipped += a.flipped.len() as u64;
+            })
+            .expect("random play");
+        }
+        assert!(phases > 500 && flipped > 20, "{phases} {flipped}");
     }
 }

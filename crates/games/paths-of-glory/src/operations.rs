@@ -87,8 +87,13 @@ fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
 /// 9.2.3: what activating a space costs for movement and for combat, the space's units and the
 /// events' terms read once for both.
 fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
+    activation_costs_of(g, side, s, &units_of(g, side, s))
+}
+
+/// [`activation_costs`] with the side's units in the space given.
+fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> (u8, u8) {
     let data = g.data();
-    let units: Vec<&crate::data::Piece> = units_of(g, side, s).iter().map(|&u| &data.pieces[u as usize]).collect();
+    let units: Vec<&crate::data::Piece> = here.iter().map(|&u| &data.pieces[u as usize]).collect();
     let f = data.facts(s);
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
@@ -120,6 +125,23 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     candidates(g, frame, &mut listed);
     // The space last asked of: whether it may be activated at all, and its two costs.
     let mut last: Option<(Space, bool, (u8, u8))> = None;
+    // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
+    let data = g.data();
+    let ctx = crate::sequence::supply_context(g);
+    let mut floods: Vec<(crate::supply::Tracer, crate::supply::Supplied)> = Vec::new();
+    let mut supplied_here = |u: u16| -> bool {
+        let Some(at) = g.at(u as usize) else { return false };
+        let t = crate::supply::tracer_of(data, u as usize);
+        match floods.iter().find(|(k, _)| *k == t) {
+            Some((_, f)) => f.at(data, at),
+            None => {
+                let f = crate::supply::Supplied::new(data, &g.pos, t, &ctx);
+                let ok = f.at(data, at);
+                floods.push((t, f));
+                ok
+            }
+        }
+    };
     for a in listed {
         let Action::Activate { space, combat } = a else {
             if check(g, frame, &a).is_ok() {
@@ -131,11 +153,19 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
             Some((s, open, costs)) if s == space => (open, costs),
             _ => {
                 // 9.2, 14.3.1, 9.2.6, 9.2.5.
-                let open = valid(g, space) && {
-                    let here = units_of(g, side, space);
-                    here.iter().any(|&u| supplied(g, u)) && !g.action.activated.iter().any(|&(s, _)| s == space)
+                let here = if valid(g, space) {
+                    units_of(g, side, space)
+                } else {
+                    Vec::new()
                 };
-                let costs = if open { activation_costs(g, side, space) } else { (0, 0) };
+                let open = valid(g, space)
+                    && here.iter().any(|&u| supplied_here(u))
+                    && !g.action.activated.iter().any(|&(s, _)| s == space);
+                let costs = if open {
+                    activation_costs_of(g, side, space, &here)
+                } else {
+                    (0, 0)
+                };
                 last = Some((space, open, costs));
                 (open, costs)
             }

@@ -21,12 +21,27 @@ pub struct Context<'a> {
     pub foreign_sources_barred: bool,
 }
 
-fn room(pos: &Position, s: Space) -> bool {
-    pos.units_in(s).count() < 3
+/// Whether `s` has room for one more unit (10.1.1), with the armies of `placed` already set
+/// down in their spaces.
+fn room(pos: &Position, placed: &[Space], s: Space) -> bool {
+    pos.units_in(s).count() + placed.iter().filter(|&&p| p == s).count() < 3
 }
 
 /// The spaces an army may enter in (9.5.3.3, 17.1.5).
 pub fn army_spaces(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<Space> {
+    army_spaces_after(data, pos, unit, ctx, &[])
+}
+
+/// [`army_spaces`] once other armies of the same side have been set down in `placed` (one
+/// entry per army): they take room (10.1.1) and change nothing else an entry reads, since a
+/// side's supply reads only where the enemy stands (14.1.2).
+pub(crate) fn army_spaces_after(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    placed: &[Space],
+) -> Vec<Space> {
     let Some(p) = data.pieces.get(unit).filter(|_| unit < pos.units.len()) else {
         return Vec::new();
     };
@@ -35,7 +50,7 @@ pub fn army_spaces(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> V
         let st = pos.space(s);
         st.control == Some(side)
             && st.fort != Fort::Besieged
-            && room(pos, s)
+            && room(pos, placed, s)
             && in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply)
     };
     let by_id = |id: &str| data.space(id);
@@ -45,7 +60,7 @@ pub fn army_spaces(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> V
             .map
             .graph
             .space_indices()
-            .filter(|&s| data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap)
+            .filter(|&s| data.facts(s).port_ap && data.facts(s).nation.as_deref() == Some("fr"))
             .collect(),
         // 17.1.5: the Belgian army at Brussels, Ostend or Antwerp; Calais only when none of the
         // three will do.
@@ -80,7 +95,7 @@ pub fn army_spaces(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> V
                 .space_indices()
                 .filter(|&s| {
                     let f = data.facts(s);
-                    f.nation.as_deref() == Some(code) && (f.capital || f.supply_source)
+                    (f.capital || f.supply_source) && f.nation.as_deref() == Some(code)
                 })
                 .collect();
             // 9.5.3.3: a French army at Orleans when Paris is full, never while Paris is
@@ -88,7 +103,7 @@ pub fn army_spaces(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> V
             if n == Nation::Fr {
                 if let (Some(paris), Some(orleans)) = (by_id("paris"), by_id("orleans")) {
                     let st = pos.space(paris);
-                    if !room(pos, paris) && st.control == Some(Side::Ap) && st.fort != Fort::Besieged {
+                    if !room(pos, placed, paris) && st.control == Some(Side::Ap) && st.fort != Fort::Besieged {
                         v.push(orleans);
                     }
                 }

@@ -475,12 +475,21 @@ fn visit_anywhere(
                     }
                 }
             }
+            // 2022 13.1.8: Salonika for Serbian corps.
+            let salonika_set = if nation == Nation::Sb {
+                data.map.space_set("supply-sb-salonika")
+            } else {
+                &[]
+            };
             for s in data.map.graph.space_indices() {
-                if all[s.idx()] >= 3 || !open_to(data, pos, unit, ctx, s) {
+                if all[s.idx()] >= 3 {
                     continue;
                 }
                 if p.nation == Nation::Mn {
-                    if data.map.graph.space(s).id == "cetinje" && visit(Place::Map(s), true) {
+                    if data.map.graph.space(s).id == "cetinje"
+                        && open_to(data, pos, unit, ctx, s)
+                        && visit(Place::Map(s), true)
+                    {
                         return true;
                     }
                     continue;
@@ -501,10 +510,13 @@ fn visit_anywhere(
                     && data.facts(s).nation.as_deref() == Some("fr")
                     && data.facts(s).port_ap;
                 // 2022 13.1.8: Salonika for Serbian corps, as their supply source.
-                let salonika = nation == Nation::Sb
-                    && data.map.space_set("supply-sb-salonika").contains(&s)
-                    && pos.space(s).control == Some(Side::Ap);
-                if (with_own || home || us_port || salonika) && visit(Place::Map(s), true) {
+                let salonika =
+                    nation == Nation::Sb && salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
+                // Whether the corps may enter the space at all, asked of the spaces it may go to.
+                if (with_own || home || us_port || salonika)
+                    && open_to(data, pos, unit, ctx, s)
+                    && visit(Place::Map(s), true)
+                {
                     return true;
                 }
             }

@@ -570,7 +570,12 @@ pub(crate) fn supply_context(g: &PathsOfGlory) -> supply::Context<'_> {
 fn attrition_phase(g: &mut PathsOfGlory) {
     g.journal
         .heading(|| Text::new("Attrition Phase (6.0 C)", "消耗阶段(6.0 C)"));
-    let a = attrition::attrition_of(g.data(), &g.pos, &supply_context(g), g.scenario.edition >= 3);
+    let a = {
+        // The position stays as it is while the phase is worked out: the kept supply maps
+        // answer for it without comparing it again at each question.
+        let _trust = g.kept.trust(g.data(), &g.pos);
+        attrition::attrition_of(g.data(), &g.pos, &supply_context(g), g.scenario.edition >= 3)
+    };
     for &u in a.eliminated.iter().chain(&a.removed) {
         let (name, data, at) = (g.unit_name(u as u16), g.data(), g.at(u));
         g.journal.say_marked(

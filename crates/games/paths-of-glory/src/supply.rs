@@ -6,7 +6,7 @@
 //! (14.1.4). Some units are always in supply (14.1.5, 14.1.6).
 
 use crate::data::{Data, Nation, Side};
-use crate::state::{Fort, Location, Position};
+use crate::state::{side_index, Fort, Location, Position, SpaceState};
 use sandtable_core::graph::Space;
 use std::sync::{Arc, Mutex};
 
@@ -216,6 +216,11 @@ fn always_supplied(data: &Data, t: Tracer, at: Space) -> bool {
 /// Whether the tracer is in supply at `at` (14.1): from the kept supply map of its tracer
 /// where the context has one, else by a search from `at`.
 pub fn in_supply(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context) -> bool {
+    // A friendly source of the tracer is supplied by itself, a flood's seed (14.2): no flood
+    // needs making for it.
+    if ctx.kept.is_some() && at.idx() < data.map.graph.len() && is_source(data, pos, t, at) {
+        return true;
+    }
     match ctx.kept {
         Some(kept) if at.idx() < data.map.graph.len() => kept.flood(data, pos, t, ctx.open_beaches).at(data, at),
         _ => traced(data, pos, t, at, ctx),
@@ -295,64 +300,134 @@ pub struct Supplied {
     tracer: Tracer,
 }
 
-/// The spaces a flood from the sources reaches: by land, and by land to a usable port, with
-/// whether some usable port is supplied by land (one sea leg joins any two, 14.1.4).
+/// The spaces a flood from the sources reaches: by land, and, when some usable port is
+/// supplied by land, by land to a usable port (one sea leg joins any two, 14.1.4).
 struct Reach {
-    land: Vec<bool>,
-    to_port: Vec<bool>,
-    by_sea: bool,
+    supplied: Vec<bool>,
+}
+
+/// Per space, whether a supply path of `side` may enter it ([`may_enter`]): what every flood of
+/// the side reads of the position, worked out once.
+fn enterable(data: &Data, pos: &Position, ctx: &Context, side: Side) -> Vec<bool> {
+    let built;
+    let occupancy = match ctx.occupancy {
+        Some(o) => o,
+        None => {
+            built = Occupancy::of(data, pos);
+            &built
+        }
+    };
+    // [`may_enter`] for every space in one pass over the spaces' states, facts and occupants.
+    let enemy = side_bit(other_side(side));
+    data.map
+        .graph
+        .space_indices()
+        .map(|s| {
+            let (Some(st), Some(f)) = (pos.spaces.get(s.idx()), data.spaces.get(s.idx())) else {
+                return false;
+            };
+            let besieged = st.fort == Fort::Besieged;
+            let open = match st.control {
+                Some(c) if c == side => !(besieged && f.faction == side),
+                Some(_) => besieged && f.faction != side,
+                None => false,
+            };
+            open && occupancy.0.get(s.idx()).is_none_or(|&x| x & enemy == 0)
+        })
+        .collect()
+}
+
+/// The ports the tracer may trace through by sea ([`usable_port`]), in map order: only a port of
+/// its side's kind or an open MEF beach can be one.
+fn usable_ports(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Vec<Space> {
+    let side = t.side();
+    data.map
+        .graph
+        .space_indices()
+        .filter(|&p| {
+            let f = data.facts(p);
+            let may = match side {
+                Side::Cp => f.port_cp,
+                Side::Ap => f.port_ap,
+            };
+            (may || ctx.open_beaches.contains(&p)) && usable_port(data, pos, t, ctx, p)
+        })
+        .collect()
 }
 
 impl Supplied {
     pub fn new(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Supplied {
-        Supplied::without(data, pos, t, ctx, &[])
+        match ctx.kept {
+            Some(kept) => kept.flood(data, pos, t, ctx.open_beaches),
+            None => Supplied::without(data, pos, t, ctx, &[]),
+        }
     }
 
     /// The flood from the tracer's sources other than those in `barred` (2022 13.1.12): what
     /// [`traced_to`] says of each space with those sources not counted.
     fn without(data: &Data, pos: &Position, t: Tracer, ctx: &Context, barred: &[Space]) -> Supplied {
+        let enter = enterable(data, pos, ctx, t.side());
+        Supplied::flooded(data, pos, t, ctx, barred, &enter)
+    }
+
+    /// [`Supplied::without`], with whether a path may enter each space ([`enterable`]) given.
+    fn flooded(data: &Data, pos: &Position, t: Tracer, ctx: &Context, barred: &[Space], enter: &[bool]) -> Supplied {
         let n = data.map.graph.len();
         let side = t.side();
-        // The spaces with a land path (entering only spaces the tracer may enter) to a space in
-        // `seeds`; a seed counts itself.
-        let flood = |seeds: &mut dyn Iterator<Item = Space>| -> Vec<bool> {
-            let mut reach = vec![false; n];
-            let mut queue: Vec<Space> = Vec::new();
-            for s in seeds {
-                if !reach[s.idx()] {
-                    reach[s.idx()] = true;
-                    queue.push(s);
+        let mut reach = vec![false; n];
+        let mut queue: Vec<Space> = Vec::with_capacity(n);
+        // What [`may_use`] asks of a connection, the tracer's own dashed lines worked out once.
+        let (dashed, beach, own) = (data.lines.dashed(), data.lines.mef_beach, FloodKey::of(data, t).lines);
+        let usable = |c: u16, a: Space, b: Space| {
+            let f = data.map.features(c);
+            f & dashed == 0
+                || if f & beach != 0 {
+                    ctx.open_beaches.contains(&a) || ctx.open_beaches.contains(&b)
+                } else {
+                    f & own != 0
                 }
-            }
+        };
+        // The spaces with a land path (entering only spaces the tracer may enter) to a seed; a
+        // seed counts itself. Seeds added later widen the same flood: the spaces with a path to
+        // either set are those with a path to one of them.
+        let flood = |reach: &mut Vec<bool>, queue: &mut Vec<Space>| {
             while let Some(y) = queue.pop() {
                 // A path steps into `y` only if it may enter it.
-                if !may_enter(data, pos, ctx, side, y) {
+                if !enter[y.idx()] {
                     continue;
                 }
                 for &(c, x) in data.map.graph.exits(y) {
-                    if !reach[x.idx()] && may_use(data, t, ctx, c, x, y) {
+                    if !reach[x.idx()] && usable(c, x, y) {
                         reach[x.idx()] = true;
                         queue.push(x);
                     }
                 }
             }
-            reach
         };
-        let land = flood(&mut data.map.graph.space_indices().filter(|&s| {
-            data.supply_sets[s.idx()] & source_bits(t) != 0
+        for s in data.map.graph.space_indices() {
+            if data.supply_sets[s.idx()] & source_bits(t) != 0
                 && pos.space(s).control == Some(side)
                 && !barred.contains(&s)
-        }));
-        let ports: Vec<Space> = data
-            .map
-            .graph
-            .space_indices()
-            .filter(|&p| usable_port(data, pos, t, ctx, p))
-            .collect();
-        let to_port = flood(&mut ports.iter().copied());
-        let by_sea = ports.iter().any(|p| land[p.idx()]);
+            {
+                reach[s.idx()] = true;
+                queue.push(s);
+            }
+        }
+        flood(&mut reach, &mut queue);
+        let ports = usable_ports(data, pos, t, ctx);
+        // One sea leg joins any two usable ports (14.1.4): when one is supplied by land, every
+        // space with a land path to a usable port is supplied.
+        if ports.iter().any(|p| reach[p.idx()]) {
+            for p in ports {
+                if !reach[p.idx()] {
+                    reach[p.idx()] = true;
+                    queue.push(p);
+                }
+            }
+            flood(&mut reach, &mut queue);
+        }
         Supplied {
-            reach: Arc::new(Reach { land, to_port, by_sea }),
+            reach: Arc::new(Reach { supplied: reach }),
             tracer: t,
         }
     }
@@ -368,7 +443,7 @@ impl Supplied {
     /// Whether the tracer is in supply at `at`, as [`in_supply`] says.
     pub fn at(&self, data: &Data, at: Space) -> bool {
         let (i, r) = (at.idx(), &*self.reach);
-        i < r.land.len() && (always_supplied(data, self.tracer, at) || r.land[i] || (r.by_sea && r.to_port[i]))
+        i < r.supplied.len() && (always_supplied(data, self.tracer, at) || r.supplied[i])
     }
 }
 
@@ -430,30 +505,48 @@ impl FloodKey {
 }
 
 /// What a supply trace reads of the position (14.1.2, 14.1.4): where each counter stands, who
-/// controls each space and its fort's state.
-#[derive(PartialEq, Eq)]
+/// controls each space and its fort's state, each in a number ([`loc_code`], [`space_code`])
+/// so that two positions compare as two runs of numbers.
+#[derive(Default, PartialEq, Eq)]
 struct Inputs {
-    locs: Vec<Location>,
-    spaces: Vec<(Option<Side>, Fort)>,
+    locs: Vec<u16>,
+    spaces: Vec<u8>,
+}
+
+/// A counter's place as a number: its space's index on the map, the boxes above any index.
+fn loc_code(l: Location) -> u16 {
+    match l {
+        Location::Map(s) => s.0,
+        Location::Aside => u16::MAX,
+        Location::Reserve => u16::MAX - 1,
+        Location::Eliminated => u16::MAX - 2,
+        Location::Removed => u16::MAX - 3,
+    }
+}
+
+/// A space's control and fort as a number.
+fn space_code(st: &SpaceState) -> u8 {
+    let control = match st.control {
+        None => 0,
+        Some(Side::Cp) => 1,
+        Some(Side::Ap) => 2,
+    };
+    let fort = match st.fort {
+        Fort::None => 0,
+        Fort::Intact => 1,
+        Fort::Besieged => 2,
+        Fort::Destroyed => 3,
+    };
+    control << 2 | fort
 }
 
 impl Inputs {
-    fn matches(&self, pos: &Position) -> bool {
-        self.locs.len() == pos.units.len()
-            && self.spaces.len() == pos.spaces.len()
-            && self.locs.iter().zip(&pos.units).all(|(l, u)| *l == u.loc)
-            && self
-                .spaces
-                .iter()
-                .zip(&pos.spaces)
-                .all(|(k, st)| *k == (st.control, st.fort))
-    }
-
-    fn of(pos: &Position) -> Inputs {
-        Inputs {
-            locs: pos.units.iter().map(|u| u.loc).collect(),
-            spaces: pos.spaces.iter().map(|st| (st.control, st.fort)).collect(),
-        }
+    /// Writes what `pos` holds into `self`, its buffers reused.
+    fn read(&mut self, pos: &Position) {
+        self.locs.clear();
+        self.locs.extend(pos.units.iter().map(|u| loc_code(u.loc)));
+        self.spaces.clear();
+        self.spaces.extend(pos.spaces.iter().map(space_code));
     }
 }
 
@@ -463,6 +556,9 @@ struct Maps {
     occupancy: Arc<Occupancy>,
     /// Per kind of flood and set of open MEF beaches, the spaces supplied.
     floods: Vec<(FloodKey, Vec<Space>, Supplied)>,
+    /// Per side (by [`crate::state::side_index`]), once a flood of the side asked for it:
+    /// [`enterable`] for that side, kept as long as the side's floods are.
+    enter: [Option<Vec<bool>>; 2],
     /// The units of each space in data order: the first of each space, and after each unit
     /// the next in its space ([`NO_UNIT`] ends a chain).
     first: Vec<u16>,
@@ -499,6 +595,8 @@ struct Slot {
     /// The address of the position the maps are known to be made from while a [`Trust`] holds
     /// it borrowed (0: none), so that they are not compared with it again.
     trusted: usize,
+    /// Buffers to read a position into before comparing it with the maps' inputs.
+    scratch: Inputs,
 }
 
 /// While alive, the kept maps answer for the position it borrows without comparing it with
@@ -538,27 +636,47 @@ impl Kept {
     /// The maps for `pos`: those kept if they were made from what `pos` holds, else new ones.
     fn maps<'m>(slot: &'m mut Slot, data: &Data, pos: &Position) -> &'m mut Maps {
         let known = slot.trusted != 0 && slot.trusted == address(pos) && slot.maps.is_some();
-        if !known && !slot.maps.as_ref().is_some_and(|m| m.inputs.matches(pos)) {
+        let mut inputs = Inputs::default();
+        let same = known || {
+            inputs = std::mem::take(&mut slot.scratch);
+            inputs.read(pos);
+            let same = slot.maps.as_ref().is_some_and(|m| m.inputs == inputs);
+            if same {
+                slot.scratch = std::mem::take(&mut inputs);
+            }
+            same
+        };
+        if !same {
             // Made for another position: a trust given for the old maps no longer holds.
             slot.trusted = 0;
             let (first, next) = chains(data, pos);
-            let inputs = Inputs::of(pos);
             let occupancy = Occupancy::of(data, pos);
             // A flood reads of the position only each space's control and fort and where the
             // enemy of its side stands (14.1.2, 14.1.4, 14.2): a side's floods stay true while
             // those are unchanged, as when its own units move.
-            let floods = match slot.maps.take() {
-                Some(old) if old.inputs.spaces == inputs.spaces => old
-                    .floods
-                    .into_iter()
-                    .filter(|(k, _, _)| old.occupancy.same_for(&occupancy, other_side(k.side)))
-                    .collect(),
-                _ => Vec::new(),
+            let (floods, enter) = match slot.maps.take() {
+                Some(old) if old.inputs.spaces == inputs.spaces => {
+                    let kept = [Side::Cp, Side::Ap].map(|side| old.occupancy.same_for(&occupancy, other_side(side)));
+                    let floods = old
+                        .floods
+                        .into_iter()
+                        .filter(|(k, _, _)| kept[side_index(k.side)])
+                        .collect();
+                    let [cp, ap] = old.enter;
+                    slot.scratch = old.inputs;
+                    (floods, [cp.filter(|_| kept[0]), ap.filter(|_| kept[1])])
+                }
+                Some(old) => {
+                    slot.scratch = old.inputs;
+                    (Vec::new(), [None, None])
+                }
+                None => (Vec::new(), [None, None]),
             };
             slot.maps = Some(Maps {
                 inputs,
                 occupancy: Arc::new(occupancy),
                 floods,
+                enter,
                 first,
                 next,
             });
@@ -638,7 +756,9 @@ impl Kept {
             occupancy: Some(&maps.occupancy),
             kept: None,
         };
-        let f = Supplied::without(data, pos, t, &ctx, barred);
+        let side = side_index(t.side());
+        let enter = maps.enter[side].get_or_insert_with(|| enterable(data, pos, &ctx, t.side()));
+        let f = Supplied::flooded(data, pos, t, &ctx, barred, enter);
         maps.floods.push((key, open_beaches.to_vec(), f.clone()));
         f
     }
@@ -718,5 +838,85 @@ pub fn only_through_foreign_sources(data: &Data, pos: &Position, unit: usize, at
                 .at(data, at)
         }
         _ => !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+
+    /// 14.1: at every decision of random campaigns, what the kept maps carry over from the
+    /// positions before (each side's floods and the spaces its paths may enter, the occupancy,
+    /// the units of each space) is what a fresh computation makes of the position now; then every
+    /// unit's supply is asked, so that the next decision has floods to carry over.
+    #[test]
+    fn what_the_kept_maps_carry_over_is_made_afresh_at_every_decision() {
+        let (mut floods, mut enters) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                {
+                    let mut slot = g.kept.lock();
+                    let maps = Kept::maps(&mut slot, data, pos);
+                    let occupancy = Occupancy::of(data, pos);
+                    assert!(*maps.occupancy == occupancy, "the occupancy");
+                    assert!(
+                        (maps.first.clone(), maps.next.clone()) == chains(data, pos),
+                        "the units' chains"
+                    );
+                    let fresh = Context {
+                        occupancy: Some(&occupancy),
+                        ..Context::default()
+                    };
+                    for side in [Side::Cp, Side::Ap] {
+                        let each: Vec<bool> = data
+                            .map
+                            .graph
+                            .space_indices()
+                            .map(|s| may_enter(data, pos, &fresh, side, s))
+                            .collect();
+                        assert!(
+                            enterable(data, pos, &fresh, side) == each,
+                            "{side:?} may enter, space by space"
+                        );
+                        if let Some(enter) = &maps.enter[side_index(side)] {
+                            assert!(*enter == enterable(data, pos, &fresh, side), "{side:?} may enter");
+                            enters += 1;
+                        }
+                    }
+                    for (key, beaches, f) in &maps.floods {
+                        let barred: Vec<Space> = FOREIGN
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| key.barred & (1 << i) != 0)
+                            .filter_map(|(_, id)| data.space(id))
+                            .collect();
+                        let ctx = Context {
+                            open_beaches: beaches,
+                            ..fresh
+                        };
+                        let made = Supplied::without(data, pos, f.tracer, &ctx, &barred);
+                        assert!(made.reach.supplied == f.reach.supplied, "{key:?}");
+                        floods += 1;
+                    }
+                }
+                let ctx = crate::sequence::supply_context(g);
+                for (u, unit) in pos.units.iter().enumerate() {
+                    if let Location::Map(at) = unit.loc {
+                        in_supply(data, pos, tracer_of(data, u), at, &ctx);
+                        only_through_foreign_sources(data, pos, u, at, &ctx);
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            floods > 3_000 && enters > 500,
+            "{floods} floods, {enters} sets of spaces"
+        );
     }
 }

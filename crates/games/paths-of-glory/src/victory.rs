@@ -11,12 +11,20 @@ use sandtable_core::graph::Space;
 /// Whether a space is a VP space in a scenario: the map flags the Historical scenario's
 /// (5.7.2); the others count the five spaces 5.7.2.2 takes away and not the five 5.7.2.3 adds.
 pub fn is_vp_space(data: &Data, historical: bool, s: Space) -> bool {
-    let in_set = |name: &str| data.map.space_set(name).contains(&s);
-    if historical {
-        data.facts(s).vp
+    vp_spaces(data, historical)(s)
+}
+
+/// [`is_vp_space`] for one scenario, the map's sets looked up once for many spaces.
+pub(crate) fn vp_spaces(data: &Data, historical: bool) -> impl Fn(Space) -> bool + '_ {
+    let (added, removed) = if historical {
+        (&[][..], &[][..])
     } else {
-        (data.facts(s).vp && !in_set("vp-historical-added")) || in_set("vp-historical-removed")
-    }
+        (
+            data.map.space_set("vp-historical-added"),
+            data.map.space_set("vp-historical-removed"),
+        )
+    };
+    move |s| (data.facts(s).vp && !added.contains(&s)) || removed.contains(&s)
 }
 
 /// The VP a change of a VP space's control moves (positive: toward the CP), 0 for another

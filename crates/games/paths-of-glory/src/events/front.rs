@@ -335,7 +335,6 @@ pub(in crate::events) fn yellow_stripe_operations(g: &mut PathsOfGlory, side: Si
 pub(crate) fn activation_terms(g: &PathsOfGlory, side: Side, s: Space) -> (Vec<(Nation, Nation)>, bool) {
     let data = g.data();
     let country = data.facts(s).nation.as_deref();
-    let units = g.units_of_side(side, s);
     let mut joined = Vec::new();
     match side {
         Side::Cp => {
@@ -343,6 +342,12 @@ pub(crate) fn activation_terms(g: &PathsOfGlory, side: Side, s: Space) -> (Vec<(
             if played(g, Side::Ap, MOLTKE) && !played(g, Side::Cp, FALKENHAYN) && matches!(country, Some("be" | "fr")) {
                 return (joined, true);
             }
+            // The stack, asked of only while one of its events is in play.
+            let units = if played(g, Side::Cp, ELEVENTH_ARMY) || played(g, Side::Cp, SUD_ARMY) {
+                g.units_of_side(side, s)
+            } else {
+                Vec::new()
+            };
             if played(g, Side::Cp, ELEVENTH_ARMY) && eleventh_army_stack(g, &units) {
                 for n in [Nation::Ah, Nation::Tu, Nation::Bu, Nation::Sn] {
                     joined.push((n, Nation::Ge));

@@ -58,7 +58,7 @@ fn check_units(g: &PathsOfGlory, nation: Nation, units: &[usize]) -> Result<(), 
         .filter(|&&u| data.pieces[u].kind == Kind::Army)
         .map(|&u| u as u16)
         .collect();
-    if !all_placeable(g, &g.pos, &armies) {
+    if !all_placeable(g, &mut Vec::new(), &armies) {
         return Err(PathsOfGlory::refuse(
             "9.5.3.1",
             format!("{} has no legal space to place the armies", nation.name().en),
@@ -130,18 +130,20 @@ pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
     true
 }
 
-/// Whether all of `armies` can be placed where 9.5.3.3 allows, together (each taking room).
-fn all_placeable(g: &PathsOfGlory, pos: &crate::state::Position, armies: &[u16]) -> bool {
+/// Whether all of `armies` can be placed where 9.5.3.3 allows, together (each taking room),
+/// with the armies of `placed` already set down in their spaces.
+fn all_placeable(g: &PathsOfGlory, placed: &mut Vec<Space>, armies: &[u16]) -> bool {
     let Some((&first, rest)) = armies.split_first() else {
         return true;
     };
     let ctx = crate::sequence::placement_context(g);
-    placement::army_spaces(g.data(), pos, first as usize, &ctx)
+    placement::army_spaces_after(g.data(), &g.pos, first as usize, &ctx, placed)
         .into_iter()
         .any(|s| {
-            let mut after = pos.clone();
-            after.units[first as usize].loc = Location::Map(s);
-            all_placeable(g, &after, rest)
+            placed.push(s);
+            let ok = all_placeable(g, placed, rest);
+            placed.pop();
+            ok
         })
 }
 
@@ -153,11 +155,7 @@ pub(crate) fn spaces(g: &PathsOfGlory, units: &[u16]) -> Vec<Space> {
     };
     placement::army_spaces(g.data(), &g.pos, first as usize, &crate::sequence::placement_context(g))
         .into_iter()
-        .filter(|&s| {
-            let mut after = g.pos.clone();
-            after.units[first as usize].loc = Location::Map(s);
-            all_placeable(g, &after, rest)
-        })
+        .filter(|&s| all_placeable(g, &mut vec![s], rest))
         .collect()
 }
 
@@ -210,4 +208,81 @@ pub(super) fn text(data: &crate::data::Data, side: Side, card: u8) -> Option<Tex
     en.push_str(" not in August 1914, once a turn for each nation (9.5.3.1).");
     zh.push_str("1914年8月不可打出,每个国家每回合一次(9.5.3.1)。");
     Some(Text::new(en, zh))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 9.5.3.1 as it was first worked out: each army set down in a copy of the position, the
+    /// next one's spaces asked of that copy.
+    fn placeable_in_copies(g: &PathsOfGlory, pos: &crate::state::Position, armies: &[u16]) -> bool {
+        let Some((&first, rest)) = armies.split_first() else {
+            return true;
+        };
+        let ctx = crate::sequence::placement_context(g);
+        placement::army_spaces(g.data(), pos, first as usize, &ctx)
+            .into_iter()
+            .any(|s| {
+                let mut after = pos.clone();
+                after.units[first as usize].loc = Location::Map(s);
+                placeable_in_copies(g, &after, rest)
+            })
+    }
+
+    /// 9.5.3.1, 9.5.3.3: at every decision of random campaigns, for every reinforcement card of
+    /// either side with armies to place, whether they can all be placed and where the first may
+    /// go are what setting each army down in a copy of the position says; likewise with the
+    /// card's armies in reverse order and with each army asked twice (more armies than room).
+    #[test]
+    fn the_armies_set_down_in_place_agree_with_copies_of_the_position_at_every_decision() {
+        let (mut asked, mut placeable, mut full) = (0u64, 0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &PathsOfGlory| {
+                for side in [Side::Cp, Side::Ap] {
+                    for card in g.data().cards.iter().filter(|c| c.side == side).map(|c| c.number) {
+                        let Some((_, units)) = reinforcements(g, side, card) else {
+                            continue;
+                        };
+                        let armies: Vec<u16> = units
+                            .iter()
+                            .filter(|&&u| g.data().pieces[u].kind == Kind::Army)
+                            .map(|&u| u as u16)
+                            .collect();
+                        if armies.is_empty() {
+                            continue;
+                        }
+                        let reversed: Vec<u16> = armies.iter().rev().copied().collect();
+                        let twice: Vec<u16> = armies.iter().flat_map(|&a| [a, a]).collect();
+                        for list in [&armies, &reversed, &twice] {
+                            let copies = placeable_in_copies(g, &g.pos, list);
+                            assert_eq!(all_placeable(g, &mut Vec::new(), list), copies, "{side:?} #{card}");
+                            let first: Vec<Space> = placement::army_spaces(
+                                g.data(),
+                                &g.pos,
+                                list[0] as usize,
+                                &crate::sequence::placement_context(g),
+                            )
+                            .into_iter()
+                            .filter(|&s| {
+                                let mut after = g.pos.clone();
+                                after.units[list[0] as usize].loc = Location::Map(s);
+                                placeable_in_copies(g, &after, &list[1..])
+                            })
+                            .collect();
+                            assert_eq!(spaces(g, list), first, "{side:?} #{card}");
+                            asked += 1;
+                            placeable += u64::from(copies);
+                            full += u64::from(!copies && !first.is_empty());
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 5_000 && placeable > 1_000, "{asked} {placeable} {full}");
+    }
 }

@@ -58,8 +58,9 @@ pub(crate) fn russian_front(g: &PathsOfGlory) -> RussianFront {
     let data = g.data();
     let mut held = 0u8;
     let mut all_seven = true;
+    let vp = victory::vp_spaces(data, g.scenario.historical);
     for s in data.map.graph.space_indices() {
-        if data.facts(s).nation.as_deref() != Some("ru") || !victory::is_vp_space(data, g.scenario.historical, s) {
+        if data.facts(s).nation.as_deref() != Some("ru") || !vp(s) {
             continue;
         }
         let cp = g.pos.space(s).control == Some(Side::Cp);
