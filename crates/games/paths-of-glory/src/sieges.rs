@@ -24,11 +24,11 @@ pub fn falls(tables: &Tables, turn: u8, fort_lf: u8, die: u8) -> bool {
 /// besiegers have all gone (moved, redeployed, retreated or eliminated) ends at once, and the
 /// fort stands unbesieged again. (Run after every step of the game.)
 pub(crate) fn lift_abandoned(g: &mut PathsOfGlory) {
-    for i in 0..g.pos.spaces.len() {
+    let mut from = 0;
+    while let Some(k) = g.pos.spaces[from..].iter().position(|st| st.fort == Fort::Besieged) {
+        let i = from + k;
+        from = i + 1;
         let st = g.pos.spaces[i];
-        if st.fort != Fort::Besieged {
-            continue;
-        }
         let s = sandtable_core::graph::Space(i as u16);
         if g.occupant(s).is_some_and(|side| Some(side) != st.control) {
             continue;
