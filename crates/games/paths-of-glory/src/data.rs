@@ -372,6 +372,8 @@ pub struct Data {
     /// Per space, the supply-source sets of the map it belongs to (14.2), one bit each in the
     /// order of [`SUPPLY_SETS`]: what a supply trace asks of every space it enters.
     pub supply_sets: Vec<u8>,
+    /// The spaces with a fort printed (15.1), in map order.
+    pub forts: Vec<Space>,
 }
 
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
@@ -404,8 +406,10 @@ impl Data {
                 }
             }
         }
+        let forts = map.graph.space_indices().filter(|s| spaces[s.idx()].fort > 0).collect();
         Ok(Data {
             supply_sets,
+            forts,
             map,
             spaces,
             lines,

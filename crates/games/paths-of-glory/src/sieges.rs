@@ -24,15 +24,13 @@ pub fn falls(tables: &Tables, turn: u8, fort_lf: u8, die: u8) -> bool {
 /// besiegers have all gone (moved, redeployed, retreated or eliminated) ends at once, and the
 /// fort stands unbesieged again. (Run after every step of the game.)
 pub(crate) fn lift_abandoned(g: &mut PathsOfGlory) {
-    let mut from = 0;
-    while let Some(k) = g.pos.spaces[from..].iter().position(|st| st.fort == Fort::Besieged) {
-        let i = from + k;
-        from = i + 1;
-        let st = g.pos.spaces[i];
-        let s = sandtable_core::graph::Space(i as u16);
-        if g.occupant(s).is_some_and(|side| Some(side) != st.control) {
+    let data = g.data();
+    for &s in &data.forts {
+        let st = g.pos.spaces[s.idx()];
+        if st.fort != Fort::Besieged || g.occupant(s).is_some_and(|side| Some(side) != st.control) {
             continue;
         }
+        let i = s.idx();
         g.pos.spaces[i].fort = Fort::Intact;
         let n = g.name(s);
         g.journal.say(|| {
