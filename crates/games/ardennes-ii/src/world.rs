@@ -3,7 +3,7 @@
 
 use crate::data::{Data, DataError};
 use crate::sequence::Side;
-use sandtable_core::hex::{Dir, Hex};
+use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::map::HexMap;
 use std::sync::{Arc, OnceLock};
 
@@ -69,6 +69,13 @@ pub struct World {
     /// 3.1: the hexes of the entry areas (the map's hex sets named `entry-…`), where
     /// divisional integrity does not apply.
     pub entry: Vec<bool>,
+    /// 1.3: the road link of every hexside ([`crate::rules::Board::link`]'s code) with every
+    /// bridge standing; the rules take out the bridges that do not stand (3.8).
+    pub links: Vec<[u8; 6]>,
+    /// 1.3, 3.8: the hexsides whose road crosses water, where the link needs a bridge.
+    pub bridged: Vec<(Hex, Dir)>,
+    /// 1.3: the steps along road or track ([`World::links`]), with every bridge standing.
+    pub road_steps: Steps,
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -81,6 +88,41 @@ pub struct Costs {
     pub side: [Vec<[Option<u16>; 6]>; 2],
     /// Along a Road and along a Track, per movement type.
     pub road: [[u16; 2]; 2],
+    /// 3.7: per side, the steps a supply trace may take off road: into a neighbour foot units
+    /// may enter, across a hexside they may cross.
+    pub foot_steps: [Steps; 2],
+}
+
+/// A set of hexes as bits: hex `i` is bit `i % 64` of word `i / 64`.
+pub type Bits = Vec<u64>;
+
+/// Steps between neighbours grouped by how far they move in the map's order of hexes: per
+/// distinct offset `k`, the hexes `f` from which a step leads to hex `f + k` (a flood over
+/// [`Bits`] moves a whole set of hexes one step per offset).
+pub type Steps = Vec<(isize, Bits)>;
+
+/// The steps from each hex `f` toward each direction `d` for which `open(f, d)` holds, the
+/// neighbour there on the map.
+pub fn steps(grid: &sandtable_core::hex::HexGrid, open: impl Fn(usize, usize) -> bool) -> Steps {
+    let n = grid.len();
+    let mut out: Steps = Vec::new();
+    for f in 0..n {
+        for (d, &t) in grid.neighbour_row(Hex(f as u16)).iter().enumerate() {
+            if t == NO_HEX || !open(f, d) {
+                continue;
+            }
+            let k = t as isize - f as isize;
+            let i = match out.iter().position(|(o, _)| *o == k) {
+                Some(i) => i,
+                None => {
+                    out.push((k, vec![0; n.div_ceil(64)]));
+                    out.len() - 1
+                }
+            };
+            out[i].1[f / 64] |= 1 << (f % 64);
+        }
+    }
+    out
 }
 
 const TERRAIN_NAMES: [&str; 9] = [
@@ -202,6 +244,9 @@ impl World {
             side_symbol: Vec::new(),
             our: Vec::new(),
             entry,
+            links: Vec::new(),
+            bridged: Vec::new(),
+            road_steps: Vec::new(),
         };
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
@@ -237,6 +282,8 @@ impl World {
             }
         }
         w.our = our;
+        (w.links, w.bridged) = w.work_out_links();
+        w.road_steps = steps(&w.map.grid, |f, d| w.links[f][d] != crate::rules::NO_LINK);
         Ok(w)
     }
 
@@ -287,7 +334,43 @@ impl World {
                 });
             }
         }
+        for side in [Side::German, Side::Allied] {
+            let foot_hex = &c.hex[side.seat() as usize][0];
+            let grid = &self.map.grid;
+            c.foot_steps[side.seat() as usize] = steps(grid, |f, d| {
+                let t = grid.neighbour_row(Hex(f as u16))[d];
+                foot_hex[t as usize].is_some() && c.side[0][f][d].is_some()
+            });
+        }
         c
+    }
+
+    /// The road link of every hexside with every bridge standing, and the hexsides whose road
+    /// crosses water (1.3, 3.8): see [`World::links`].
+    fn work_out_links(&self) -> (Vec<[u8; 6]>, Vec<(Hex, Dir)>) {
+        use crate::rules::{NO_LINK, ROAD_LINK, TRACK_LINK};
+        let mut bridged = Vec::new();
+        let links = self
+            .map
+            .grid
+            .hexes()
+            .map(|h| {
+                let mut row = [NO_LINK; 6];
+                for (d, code) in row.iter_mut().enumerate() {
+                    let d = d as Dir;
+                    let Some(road) = self.road_across(h, d) else { continue };
+                    let road = if self.water(h, d) {
+                        bridged.push((h, d));
+                        self.near_side_road(h, d, road)
+                    } else {
+                        road
+                    };
+                    *code = if road == "track" { TRACK_LINK } else { ROAD_LINK };
+                }
+                row
+            })
+            .collect();
+        (links, bridged)
     }
 
     /// The hexside features of `h` toward `d` as the TEC names them.
