@@ -31,41 +31,56 @@ struct SupplyFlood {
     next_foot: Bits,
     /// 3.1: the traffic jams German units hold (a German trace, turns 1-2).
     jammed: Bits,
+    /// The hexes one group of steps leaves ([`spread`]).
+    moved: Bits,
     /// The steps along road or track today.
     road_steps: Steps,
     /// The road hexes reached, in the order reached.
     queue: Vec<u16>,
 }
 
-/// The hexes one of `steps` leads to from the hexes of `from`, into `to` (emptied first).
-fn spread(from: &[u64], steps: &Steps, to: &mut Bits) {
+/// The hexes one of `steps` leads to from the hexes of `from`, into `to` (emptied first);
+/// `moved` is a buffer.
+fn spread(from: &[u64], steps: &Steps, to: &mut Bits, moved: &mut Bits) {
     let words = from.len();
     to.clear();
     to.resize(words, 0);
     for (k, set) in steps {
-        // The hexes of `from` this group of steps leaves, word by word.
-        let at = |i: usize| from[i] & set[i];
+        // The hexes of `from` this group of steps leaves.
+        moved.clear();
+        moved.extend(from.iter().zip(set).map(|(a, b)| a & b));
         let (q, r) = (k.unsigned_abs() / 64, (k.unsigned_abs() % 64) as u32);
         if q >= words {
             continue;
         }
         if *k > 0 {
-            // Bit p moves to p + k: word i takes from words i - q and i - q - 1.
-            for (i, t) in to.iter_mut().enumerate().skip(q) {
-                let mut v = at(i - q) << r;
-                if r != 0 && i > q {
-                    v |= at(i - q - 1) >> (64 - r);
+            // Bit p moves to p + k: word i + q takes word i shifted up, and the top of word
+            // i - 1.
+            let (src, dst) = (&moved[..words - q], &mut to[q..]);
+            dst[0] |= src[0] << r;
+            if r == 0 {
+                for (t, &a) in dst.iter_mut().zip(src).skip(1) {
+                    *t |= a;
                 }
-                *t |= v;
+            } else {
+                for (t, pair) in dst[1..].iter_mut().zip(src.windows(2)) {
+                    *t |= (pair[1] << r) | (pair[0] >> (64 - r));
+                }
             }
         } else {
-            // Bit p moves to p - |k|: word i takes from words i + q and i + q + 1.
-            for (i, t) in to.iter_mut().enumerate().take(words - q) {
-                let mut v = at(i + q) >> r;
-                if r != 0 && i + q + 1 < words {
-                    v |= at(i + q + 1) << (64 - r);
+            // Bit p moves to p - |k|: word i takes word i + q shifted down, and the bottom of
+            // word i + q + 1.
+            let (src, dst) = (&moved[q..], &mut to[..words - q]);
+            let last = src.len() - 1;
+            if r == 0 {
+                for (t, &a) in dst.iter_mut().zip(src) {
+                    *t |= a;
                 }
-                *t |= v;
+            } else {
+                for (t, pair) in dst.iter_mut().zip(src.windows(2)) {
+                    *t |= (pair[0] >> r) | (pair[1] << (64 - r));
+                }
+                dst[last] |= src[last] >> r;
             }
         }
     }
@@ -1164,6 +1179,7 @@ impl<'a> Board<'a> {
                 next_road,
                 next_foot,
                 jammed,
+                moved,
                 road_steps,
                 queue,
             } = f;
@@ -1224,8 +1240,8 @@ impl<'a> Board<'a> {
             // P closes the rest).
             front.clone_from(reached);
             for _ in 0..5 {
-                spread(front, road_steps, next_road);
-                spread(front, &w.costs.foot_steps[side.seat() as usize], next_foot);
+                spread(front, road_steps, next_road, moved);
+                spread(front, &w.costs.foot_steps[side.seat() as usize], next_foot, moved);
                 let mut any = false;
                 for i in 0..words {
                     let fresh = (next_road[i] | (next_foot[i] & !jammed[i])) & !seen[i];
