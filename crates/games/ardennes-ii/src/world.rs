@@ -76,6 +76,10 @@ pub struct World {
     pub bridged: Vec<(Hex, Dir)>,
     /// 1.3: the steps along road or track ([`World::links`]), with every bridge standing.
     pub road_steps: Steps,
+    /// Per side, its units in counter order, and of them the artillery (the units with a
+    /// range, 3.5).
+    pub side_units: [Vec<crate::state::UnitId>; 2],
+    pub artillery: [Vec<crate::state::UnitId>; 2],
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -247,6 +251,8 @@ impl World {
             links: Vec::new(),
             bridged: Vec::new(),
             road_steps: Vec::new(),
+            side_units: [Vec::new(), Vec::new()],
+            artillery: [Vec::new(), Vec::new()],
         };
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
@@ -284,6 +290,13 @@ impl World {
         w.our = our;
         (w.links, w.bridged) = w.work_out_links();
         w.road_steps = steps(&w.map.grid, |f, d| w.links[f][d] != crate::rules::NO_LINK);
+        for (u, def) in w.data.counters.units.iter().enumerate() {
+            let seat = def.side.seat() as usize;
+            w.side_units[seat].push(u as crate::state::UnitId);
+            if def.range.is_some() {
+                w.artillery[seat].push(u as crate::state::UnitId);
+            }
+        }
         Ok(w)
     }
 
