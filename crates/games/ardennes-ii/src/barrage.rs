@@ -190,7 +190,7 @@ impl ArdennesII {
                     .or_insert_with(|| self.observed_from(side, &posts, Some(d))),
                 None => &any,
             };
-            for t in grid.within(h, range) {
+            for t in crate::world::within(grid, h, range) {
                 if observed[t.idx()] > 0 && b.in_area(t) {
                     out.push(Action::Fire { unit: u, target: t });
                 }

@@ -318,7 +318,7 @@ impl Memo {
         };
         let count = Arc::make_mut(&mut kept.count);
         let watch = |count: &mut Vec<u16>, h: Hex, add: bool| {
-            for t in grid.within(h, range) {
+            for t in crate::world::within(grid, h, range) {
                 let c = &mut count[t.idx()];
                 *c = if add { *c + 1 } else { *c - 1 };
             }

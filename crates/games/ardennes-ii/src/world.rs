@@ -97,6 +97,27 @@ pub struct Costs {
     pub foot_steps: [Steps; 2],
 }
 
+/// The hexes within `r` of `h` in the map's order, as [`HexGrid::within`] gives them: column
+/// by column, each column's run of rows found from its two ends (in a column the hexes within
+/// a distance lie in one run), so that only the ends are measured (3.5's ranges).
+///
+/// [`HexGrid::within`]: sandtable_core::hex::HexGrid::within
+pub fn within(grid: &sandtable_core::hex::HexGrid, h: Hex, r: u32) -> impl Iterator<Item = Hex> + '_ {
+    let (c, row) = grid.col_row(h);
+    let (c, row, span) = (c as i32, row as i32, r as i32 + 1);
+    (c - span + 1..=c + span - 1).flat_map(move |col| {
+        let near = |rr: i32| grid.hex_at(col, rr).is_some_and(|x| grid.distance(h, x) <= r);
+        let (mut lo, mut hi) = (row - span, row + span);
+        while lo <= hi && !near(lo) {
+            lo += 1;
+        }
+        while hi >= lo && !near(hi) {
+            hi -= 1;
+        }
+        (lo..=hi).filter_map(move |rr| grid.hex_at(col, rr))
+    })
+}
+
 /// A set of hexes as bits: hex `i` is bit `i % 64` of word `i / 64`.
 pub type Bits = Vec<u64>;
 
@@ -461,6 +482,21 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`within`] gives for every hex of the map and every range up to 12 the hexes the
+    /// grid's look at every hex of the square around it gives, in the same order.
+    #[test]
+    fn the_hexes_within_a_range_are_the_grids() {
+        let w = World::shipped().expect("the shipped data and map load");
+        let grid = &w.map.grid;
+        for h in grid.hexes() {
+            for r in 0..=12 {
+                let got: Vec<Hex> = within(grid, h, r).collect();
+                let want: Vec<Hex> = grid.within(h, r).collect();
+                assert_eq!(got, want, "{h:?} range {r}");
+            }
+        }
+    }
 
     #[test]
     fn the_shipped_world_loads_with_every_name_the_rules_use() {
