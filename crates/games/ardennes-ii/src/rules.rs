@@ -422,7 +422,9 @@ impl Layout {
     /// The infantry steps of each side (by seat) in each hex where it has some, in hex order
     /// (`ids` is in hex order): what makes a ZOC Post (1.2 (1)).
     fn infantry(&self, w: &World, s: &State) -> [Vec<(Hex, u8)>; 2] {
-        let mut infantry: [Vec<(Hex, u8)>; 2] = [Vec::new(), Vec::new()];
+        // Sized for every unit placed, so that neither list grows step by step.
+        let mut infantry: [Vec<(Hex, u8)>; 2] =
+            [Vec::with_capacity(self.ids.len()), Vec::with_capacity(self.ids.len())];
         for (&u, &h) in self.ids.iter().zip(&self.at) {
             let def = &w.data.counters.units[u as usize];
             if !def.is_bond_infantry() {
