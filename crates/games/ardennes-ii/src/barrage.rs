@@ -183,8 +183,6 @@ impl ArdennesII {
         let posts = self.observer_posts(side);
         let any = self.observed_from(side, &posts, None);
         let mut by_division: std::collections::HashMap<u16, Arc<Vec<u16>>> = Default::default();
-        // The targets first, so that the legal list grows once.
-        let mut fire: Vec<(UnitId, Hex)> = Vec::new();
         for (u, h, range) in guns {
             let observed = match self.observing_division(u) {
                 Some(d) => by_division
@@ -194,17 +192,14 @@ impl ArdennesII {
             };
             for t in crate::world::within(grid, h, range) {
                 if observed[t.idx()] > 0 && b.in_area(t) {
-                    fire.push((u, t));
+                    out.push(Action::Fire { unit: u, target: t });
                 }
             }
         }
-        // With room for the phase's end.
-        out.reserve(fire.len() + 1);
-        out.extend(fire.into_iter().map(|(unit, target)| Action::Fire { unit, target }));
         // 2.2, 3.5: an air strike needs no observer and has no range ("可以在地图上的任何地方
         // 使用"); without an observer it strikes a hex once a phase.
         if strikes {
-            out.reserve(grid.len() + 1);
+            out.reserve(grid.len());
             for t in grid.hexes().filter(|&t| b.in_area(t)) {
                 if self.air_strike_target(any[t.idx()] > 0, t).is_ok() {
                     out.push(Action::AirStrike { target: t });
