@@ -197,7 +197,8 @@ fn bonds_with(grid: &HexGrid, board: &impl BondBoard, pairs_of: PairsOf) -> Vec<
         known.push((h, d));
         d
     };
-    let mut found: Vec<(u32, Bond)> = Vec::new();
+    // Sized for two bonds a post, the most 1.2 (5) keeps, so that it seldom grows.
+    let mut found: Vec<(u32, Bond)> = Vec::with_capacity(posts.len() * 2);
     // (far post, middle hex) for the posts two hexes from post `a` with a greater index.
     let mut pairs: Vec<(Hex, Hex)> = Vec::with_capacity(36);
     for (at, &a) in posts.iter().enumerate() {

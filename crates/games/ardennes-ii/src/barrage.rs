@@ -162,16 +162,16 @@ impl ArdennesII {
         // The artillery that may fire first (the checks of `may_fire_unit`, without building
         // its refusals): most barrage phases of a random game have none left, and without guns
         // or air strikes no observer need be looked for.
-        let guns: Vec<(UnitId, Hex, u32)> = self
-            .units_of(side)
-            .filter_map(|u| {
-                let def = &self.w.data.counters.units[u as usize];
-                let st = &self.s.units[u as usize];
-                if def.range.is_none() || st.dg || st.moved || st.fired {
+        let guns: Vec<(UnitId, Hex, u32)> = self.w.artillery[side.seat() as usize]
+            .iter()
+            .filter_map(|&u| {
+                let st = self.s.units.get(u as usize)?;
+                let h = st.hex()?;
+                if st.dg || st.moved || st.fired {
                     return None;
                 }
                 let range = self.may_fire_unit(u, side).ok()?;
-                Some((u, st.hex()?, range))
+                Some((u, h, range))
             })
             .collect();
         let strikes = side == Side::Allied && self.s.air_strikes > 0;
@@ -190,7 +190,7 @@ impl ArdennesII {
                     .or_insert_with(|| self.observed_from(side, &posts, Some(d))),
                 None => &any,
             };
-            for t in grid.within(h, range) {
+            for t in crate::world::within(grid, h, range) {
                 if observed[t.idx()] > 0 && b.in_area(t) {
                     out.push(Action::Fire { unit: u, target: t });
                 }
@@ -578,6 +578,47 @@ mod tests {
         assert!(
             compared > 10000 && changed > 500,
             "{compared} compared, {changed} changes of observers"
+        );
+    }
+
+    /// The units of a side the world lists ([`ArdennesII::units_of`]) and its artillery are at
+    /// every decision of random games those a look at every counter finds, in counter order:
+    /// while units arrive, move, exit and are eliminated.
+    #[test]
+    fn the_listed_units_and_guns_are_those_of_every_counter() {
+        let (mut compared, mut changed) = (0, 0);
+        for (scenario, seed, decisions) in [("campaign", 31, 900), ("goose-egg", 32, 800), ("bastogne", 33, 500)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let mut before = [Vec::new(), Vec::new()];
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                for side in [Side::German, Side::Allied] {
+                    let listed: Vec<_> = g.units_of(side).collect();
+                    let every = g.units_of_every_counter(side);
+                    assert_eq!(listed, every, "{scenario} seed {seed}: {side:?}'s units");
+                    let guns: Vec<_> = g.w.artillery[side.seat() as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&u| g.s.units[u as usize].hex().is_some())
+                        .collect();
+                    let every_gun: Vec<_> = every
+                        .iter()
+                        .copied()
+                        .filter(|&u| g.w.data.counters.units[u as usize].range.is_some())
+                        .collect();
+                    assert_eq!(guns, every_gun, "{scenario} seed {seed}: {side:?}'s artillery");
+                    let seat = side.seat() as usize;
+                    changed += usize::from(before[seat] != every);
+                    before[seat] = every;
+                    compared += 1;
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(
+            compared > 2000 && changed > 20,
+            "{compared} compared, {changed} changes"
         );
     }
 }

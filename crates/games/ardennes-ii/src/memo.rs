@@ -73,9 +73,10 @@ struct Inner {
     /// [`Board::link`]), with the turn and the blown bridges they were worked out for: all
     /// they read besides the map.
     roads: Option<(u8, Vec<Hex>, RoadLinks)>,
-    /// Each side's supply sources and the turn they are of: they depend only on the scenario,
-    /// the map and the turn.
-    sources: [Option<(u8, Arc<Vec<Hex>>)>; 2],
+    /// Each side's supply sources and which of the scenario's are in force
+    /// ([`crate::ArdennesII::sources_in_force`]): they depend only on the scenario, the map
+    /// and that.
+    sources: [Option<(u64, Arc<Vec<Hex>>)>; 2],
     /// 3.5: per side and division (`None`: any observer), the observers' hexes last asked
     /// about and how many of them are within observer range of each hex, the most recently
     /// used last: when a few observers moved, only the hexes near them are counted again.
@@ -317,7 +318,7 @@ impl Memo {
         };
         let count = Arc::make_mut(&mut kept.count);
         let watch = |count: &mut Vec<u16>, h: Hex, add: bool| {
-            for t in grid.within(h, range) {
+            for t in crate::world::within(grid, h, range) {
                 let c = &mut count[t.idx()];
                 *c = if add { *c + 1 } else { *c - 1 };
             }
@@ -359,16 +360,22 @@ impl Memo {
         mp
     }
 
-    /// Side `side`'s supply sources on `turn`: the ones kept, if of the same turn, else found by
-    /// `find`.
-    pub(crate) fn sources(&self, w: &World, side: Side, turn: u8, find: impl FnOnce() -> Vec<Hex>) -> Arc<Vec<Hex>> {
-        if let Some((t, list)) = &self.on(w).sources[side.seat() as usize] {
-            if *t == turn {
+    /// Side `side`'s supply sources with the scenario's sources `in_force`: the ones kept, if
+    /// found for the same, else found by `find`.
+    pub(crate) fn sources(
+        &self,
+        w: &World,
+        side: Side,
+        in_force: u64,
+        find: impl FnOnce() -> Vec<Hex>,
+    ) -> Arc<Vec<Hex>> {
+        if let Some((kept, list)) = &self.on(w).sources[side.seat() as usize] {
+            if *kept == in_force {
                 return list.clone();
             }
         }
         let list = Arc::new(find());
-        self.on(w).sources[side.seat() as usize] = Some((turn, list.clone()));
+        self.on(w).sources[side.seat() as usize] = Some((in_force, list.clone()));
         list
     }
 
@@ -642,6 +649,21 @@ mod tests {
                             assert_eq!(b.link(h, d), code, "{scenario} step {step}: hex {h:?} toward {d}");
                         }
                     }
+                    // The flood's steps along road (3.7) are the links', grouped by offset.
+                    let grouped = |mut steps: crate::world::Steps| {
+                        steps.retain(|(_, set)| set.iter().any(|&w| w != 0));
+                        steps.sort_by_key(|&(k, _)| k);
+                        steps
+                    };
+                    let mut got = Vec::new();
+                    b.road_steps(&mut got);
+                    let want = crate::world::steps(&g.w.map.grid, |f, d| {
+                        b.link(sandtable_core::hex::Hex(f as u16), d as u8) != NO_LINK
+                    });
+                    assert!(
+                        grouped(got) == grouped(want),
+                        "{scenario} step {step}: the steps along road"
+                    );
                 }
                 blown |= !g.s.blown.is_empty();
                 if g.s.turn != turn {
@@ -699,6 +721,55 @@ mod tests {
             }
         }
         assert!(compared > 1000);
+    }
+
+    /// The supply sources the memo keeps are on every turn of every scenario the ones found
+    /// afresh, for both sides; and so in a Bastogne whose west-edge roads supply only from turn
+    /// 6 on, where the sources change with the turn (7.3-7.6).
+    #[test]
+    fn kept_supply_sources_are_the_ones_found_afresh() {
+        use crate::data::SupplySource;
+        use crate::rules::Board;
+        use crate::sequence::Side;
+        let mut changed = 0;
+        let late = |g: &mut ArdennesII| {
+            let mut scenario = (*g.scenario).clone();
+            for source in &mut scenario.supply {
+                if let SupplySource::RoadOffEdge { from_turn, .. } = source {
+                    from_turn.get_or_insert(6);
+                }
+            }
+            g.scenario = std::sync::Arc::new(scenario);
+        };
+        for (scenario, later) in [
+            ("goose-egg", false),
+            ("peiper", false),
+            ("bastogne", false),
+            ("bastogne", true),
+            ("breakthrough", false),
+            ("spearpoint", false),
+            ("campaign", false),
+        ] {
+            let mut g = ArdennesII::new_game(scenario, 1).expect("the scenario loads");
+            if later {
+                late(&mut g);
+            }
+            for side in [Side::German, Side::Allied] {
+                let mut before: Option<Vec<sandtable_core::hex::Hex>> = None;
+                for turn in 1..=g.scenario.last_turn {
+                    g.s.turn = turn;
+                    let b = Board::new(&g.w, &g.s);
+                    let fresh = g.supply_sources(&b, side);
+                    let kept =
+                        g.s.memo
+                            .sources(&g.w, side, g.sources_in_force(side), || g.supply_sources(&b, side));
+                    assert_eq!(*kept, fresh, "{scenario} turn {turn}: {side:?}'s sources");
+                    changed += usize::from(before.as_ref().is_some_and(|b| *b != fresh));
+                    before = Some(fresh);
+                }
+            }
+        }
+        assert!(changed > 0, "no scenario's sources change with the turn");
     }
 
     /// The supply flood (3.7) reaches at every decision of random games the hexes the core's

@@ -42,6 +42,10 @@ pub(crate) enum Held {
     FirstTurn,
 }
 
+/// The room [`ArdennesII::legal_moves`] leaves in the legal list past the moves: for the
+/// overruns, boats and demolitions a movement phase seldom has many of, and its end.
+const MORE_CHOICES: usize = 16;
+
 impl ArdennesII {
     /// SCS 11.0 with 1.2, 3.3, 3.4, 3.5, 4.3: why this unit may not exploit, if it may not.
     pub(crate) fn exploit_bar(&self, u: UnitId) -> Result<(), Held> {
@@ -184,7 +188,9 @@ impl ArdennesII {
                     stacks.push((group, reach));
                 }
             }
-            out.reserve(n.saturating_sub(out.len()));
+            // With room for a few more choices and the phase's end, so that the long list is
+            // not copied to grow by one.
+            out.reserve(n.saturating_sub(out.len()) + MORE_CHOICES);
             for (u, reach, exit) in movers {
                 out.extend(reach.iter().map(|&(to, _)| Action::move_to(u, to)));
                 if exit {

@@ -7,7 +7,7 @@
 use crate::data::{Movement, UnitDef};
 use crate::sequence::Side;
 use crate::state::{State, UnitId};
-use crate::world::World;
+use crate::world::{Bits, Steps, World};
 use sandtable_core::bonds::{bonds, bonds_by_steps, Bond, BondBoard};
 use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::search::{Search, Step, Why};
@@ -16,16 +16,75 @@ use std::sync::Arc;
 
 pub(crate) use sandtable_core::search::with_thread_search as with_search;
 
-/// The buffers of the supply flood ([`Board::supply_from`]), kept per thread.
+/// The buffers of the supply flood ([`Board::supply_from`]), kept per thread: sets of
+/// hexes as bits ([`Bits`]).
 #[derive(Default)]
 struct SupplyFlood {
-    /// Per hex: its distance from the supplied roads, or [`UNSEEN`].
-    dist: Vec<u8>,
-    /// The hexes reached that the trace may go on from, in the order reached.
+    /// The hexes the trace has reached to go on from, and the enemy's.
+    seen: Bits,
+    /// The hexes in supply.
+    reached: Bits,
+    /// The hexes reached by the last step, which the next one goes on from.
+    front: Bits,
+    /// Where the next step leads along road or track, and where off road.
+    next_road: Bits,
+    next_foot: Bits,
+    /// 3.1: the traffic jams German units hold (a German trace, turns 1-2).
+    jammed: Bits,
+    /// The hexes one group of steps leaves ([`spread`]).
+    moved: Bits,
+    /// The steps along road or track today.
+    road_steps: Steps,
+    /// The road hexes reached, in the order reached.
     queue: Vec<u16>,
 }
 
-const UNSEEN: u8 = u8::MAX;
+/// The hexes one of `steps` leads to from the hexes of `from`, into `to` (emptied first);
+/// `moved` is a buffer.
+fn spread(from: &[u64], steps: &Steps, to: &mut Bits, moved: &mut Bits) {
+    let words = from.len();
+    to.clear();
+    to.resize(words, 0);
+    for (k, set) in steps {
+        // The hexes of `from` this group of steps leaves.
+        moved.clear();
+        moved.extend(from.iter().zip(set).map(|(a, b)| a & b));
+        let (q, r) = (k.unsigned_abs() / 64, (k.unsigned_abs() % 64) as u32);
+        if q >= words {
+            continue;
+        }
+        if *k > 0 {
+            // Bit p moves to p + k: word i + q takes word i shifted up, and the top of word
+            // i - 1.
+            let (src, dst) = (&moved[..words - q], &mut to[q..]);
+            dst[0] |= src[0] << r;
+            if r == 0 {
+                for (t, &a) in dst.iter_mut().zip(src).skip(1) {
+                    *t |= a;
+                }
+            } else {
+                for (t, pair) in dst[1..].iter_mut().zip(src.windows(2)) {
+                    *t |= (pair[1] << r) | (pair[0] >> (64 - r));
+                }
+            }
+        } else {
+            // Bit p moves to p - |k|: word i takes word i + q shifted down, and the bottom of
+            // word i + q + 1.
+            let (src, dst) = (&moved[q..], &mut to[..words - q]);
+            let last = src.len() - 1;
+            if r == 0 {
+                for (t, &a) in dst.iter_mut().zip(src) {
+                    *t |= a;
+                }
+            } else {
+                for (t, pair) in dst.iter_mut().zip(src.windows(2)) {
+                    *t |= (pair[0] >> r) | (pair[1] << (64 - r));
+                }
+                dst[last] |= src[last] >> r;
+            }
+        }
+    }
+}
 
 thread_local! {
     static SUPPLY_FLOOD: std::cell::RefCell<SupplyFlood> = std::cell::RefCell::default();
@@ -363,7 +422,9 @@ impl Layout {
     /// The infantry steps of each side (by seat) in each hex where it has some, in hex order
     /// (`ids` is in hex order): what makes a ZOC Post (1.2 (1)).
     fn infantry(&self, w: &World, s: &State) -> [Vec<(Hex, u8)>; 2] {
-        let mut infantry: [Vec<(Hex, u8)>; 2] = [Vec::new(), Vec::new()];
+        // Sized for every unit placed, so that neither list grows step by step.
+        let mut infantry: [Vec<(Hex, u8)>; 2] =
+            [Vec::with_capacity(self.ids.len()), Vec::with_capacity(self.ids.len())];
         for (&u, &h) in self.ids.iter().zip(&self.at) {
             let def = &w.data.counters.units[u as usize];
             if !def.is_bond_infantry() {
@@ -671,23 +732,16 @@ impl<'a> Board<'a> {
     /// takes it before it locks itself to search, as it does the layout).
     pub(crate) fn roads(&self) -> &crate::memo::RoadLinks {
         self.roads.get_or_init(|| {
+            // 1.3: the links with every bridge standing, less the bridges that do not stand
+            // today or are blown (3.8).
             self.s.memo.roads(self.w, self.s, || {
-                self.w
-                    .map
-                    .grid
-                    .hexes()
-                    .map(|h| {
-                        let mut row = [NO_LINK; 6];
-                        for (d, code) in row.iter_mut().enumerate() {
-                            *code = match self.road_link(h, d as Dir) {
-                                None => NO_LINK,
-                                Some("track") => TRACK_LINK,
-                                Some(_) => ROAD_LINK,
-                            };
-                        }
-                        row
-                    })
-                    .collect()
+                let mut links = self.w.links.clone();
+                for &(h, d) in &self.w.bridged {
+                    if !self.bridge_usable(h, d) {
+                        links[h.idx()][d as usize] = NO_LINK;
+                    }
+                }
+                links
             })
         })
     }
@@ -1113,26 +1167,40 @@ impl<'a> Board<'a> {
         let w = self.w;
         let grid = &w.map.grid;
         let n = grid.len();
+        let words = n.div_ceil(64);
         let links = &self.roads()[..];
-        let layout = self.layout();
-        let side_at = &layout.side_at[..];
-        let enemy = Some(side.enemy());
-        let bond = &layout.enemy_bond[side.seat() as usize][..];
-        let foot_hex = &w.costs.hex[side.seat() as usize][0][..];
-        let foot_side = &w.costs.side[0][..];
-        // 3.1: German-held traffic jams stop the German trace off the road.
-        let jams = side == Side::German && self.jams_active();
-        let jam_bit = w.t.traffic_jam;
+        let bond = &self.layout().enemy_bond[side.seat() as usize][..];
+        let bit = |i: usize| (i / 64, 1u64 << (i % 64));
         let mut on = vec![false; n];
         SUPPLY_FLOOD.with(|f| {
             let f = &mut *f.borrow_mut();
-            let (dist, queue) = (&mut f.dist, &mut f.queue);
-            dist.clear();
-            dist.resize(n, UNSEEN);
+            let SupplyFlood {
+                seen,
+                reached,
+                front,
+                next_road,
+                next_foot,
+                jammed,
+                moved,
+                road_steps,
+                queue,
+            } = f;
+            for set in [&mut *seen, &mut *reached, &mut *jammed] {
+                set.clear();
+                set.resize(words, 0);
+            }
             queue.clear();
+            // No trace enters an enemy unit: its hexes count as seen from the start.
+            for &h in self.held_by(side.enemy()) {
+                if self.enemy_in(side, h) {
+                    let (i, b) = bit(h.idx());
+                    seen[i] |= b;
+                }
+            }
             for &h in sources {
-                if side_at[h.idx()] != enemy && dist[h.idx()] == UNSEEN {
-                    dist[h.idx()] = 0;
+                let (i, b) = bit(h.idx());
+                if seen[i] & b == 0 {
+                    seen[i] |= b;
                     queue.push(h.0);
                 }
             }
@@ -1146,55 +1214,73 @@ impl<'a> Board<'a> {
                     if *code == NO_LINK || to == NO_HEX {
                         continue;
                     }
-                    let t = to as usize;
-                    if dist[t] != UNSEEN || side_at[t] == enemy || bond[t] {
+                    let (i, b) = bit(to as usize);
+                    if seen[i] & b != 0 || bond[to as usize] {
                         continue;
                     }
-                    dist[t] = 0;
-                    queue.push(to);
-                }
-            }
-            // Then at most 5 hexes from those roads.
-            head = 0;
-            while let Some(&from) = queue.get(head) {
-                head += 1;
-                let f = from as usize;
-                let at = dist[f];
-                if at >= 5 {
-                    continue;
-                }
-                let row = links[f];
-                let sides = &foot_side[f];
-                for (d, &to) in grid.neighbour_row(Hex(from)).iter().enumerate() {
-                    if to == NO_HEX {
-                        continue;
-                    }
-                    let t = to as usize;
-                    if dist[t] != UNSEEN || side_at[t] == enemy {
-                        continue;
-                    }
-                    let road = row[d] != NO_LINK;
-                    // Closed to foot units (the TEC's P), unless a road crosses the hexside.
-                    if !road && (foot_hex[t].is_none() || sides[d].is_none()) {
-                        continue;
-                    }
-                    // 3.1: a traffic jam German units hold is closed "to all other German
-                    // units": the trace reaches its own occupants but goes no farther off the
-                    // road.
-                    if jams && !road && side_at[t] == Some(Side::German) && w.map.terrain(Hex(to)) & jam_bit != 0 {
-                        on[t] = true;
-                        continue;
-                    }
-                    dist[t] = at + 1;
+                    seen[i] |= b;
                     queue.push(to);
                 }
             }
             for &h in queue.iter() {
-                on[h as usize] = true;
+                let (i, b) = bit(h as usize);
+                reached[i] |= b;
+            }
+            self.road_steps(road_steps);
+            // 3.1: a traffic jam German units hold is closed "to all other German units": the
+            // German trace reaches its occupants off the road but goes no farther.
+            if side == Side::German && self.jams_active() {
+                for &h in self.held_by(Side::German) {
+                    if self.side_at(h) == Some(Side::German) && self.traffic_jam(h) {
+                        let (i, b) = bit(h.idx());
+                        jammed[i] |= b;
+                    }
+                }
+            }
+            // Then at most 5 hexes from those roads, one step at a time for all the hexes
+            // reached by the last: along road or track, or where foot units may go (the TEC's
+            // P closes the rest).
+            front.clone_from(reached);
+            for _ in 0..5 {
+                spread(front, road_steps, next_road, moved);
+                spread(front, &w.costs.foot_steps[side.seat() as usize], next_foot, moved);
+                let mut any = false;
+                for i in 0..words {
+                    let fresh = (next_road[i] | (next_foot[i] & !jammed[i])) & !seen[i];
+                    reached[i] |= fresh | (next_foot[i] & jammed[i] & !seen[i]);
+                    seen[i] |= fresh;
+                    front[i] = fresh;
+                    any |= fresh != 0;
+                }
+                if !any {
+                    break;
+                }
+            }
+            for (i, on) in on.iter_mut().enumerate() {
+                let (w, b) = bit(i);
+                *on = reached[w] & b != 0;
             }
         });
         self.air_supply_to(side, &mut on);
         on
+    }
+
+    /// The steps along road or track today ([`Self::link`]) into `out`: those of the map less
+    /// its bridges that do not stand or are blown (3.8).
+    pub(crate) fn road_steps(&self, out: &mut Steps) {
+        let w = self.w;
+        let grid = &w.map.grid;
+        let links = &self.roads()[..];
+        out.clone_from(&w.road_steps);
+        for &(h, d) in &w.bridged {
+            let to = grid.neighbour_row(h)[d as usize];
+            if links[h.idx()][d as usize] == NO_LINK && to != NO_HEX {
+                let k = to as isize - h.0 as isize;
+                if let Some((_, set)) = out.iter_mut().find(|(o, _)| *o == k) {
+                    set[h.idx() / 64] &= !(1 << (h.idx() % 64));
+                }
+            }
+        }
     }
 
     /// 3.7 (B): US units within 5 hexes of an Air Supply marker, whatever lies between.

@@ -20,10 +20,9 @@ impl ArdennesII {
     /// state's memo while the position does not change).
     pub(crate) fn supply_map(&self, b: &Board, side: Side, search: &mut Search) -> Arc<Vec<bool>> {
         self.s.memo.supply(b, side, || {
-            let sources = self
-                .s
-                .memo
-                .sources(&self.w, side, self.s.turn, || self.supply_sources(b, side));
+            let sources = self.s.memo.sources(&self.w, side, self.sources_in_force(side), || {
+                self.supply_sources(b, side)
+            });
             b.supply_from(side, &sources, search)
         })
     }
@@ -32,6 +31,24 @@ impl ArdennesII {
     /// player sees by tracing supply, for agents planning moves.
     pub fn supply_now(&self, side: Side) -> Vec<bool> {
         with_search(|search| self.supply_map(&Board::new(&self.w, &self.s), side, search)).to_vec()
+    }
+
+    /// Which of the scenario's supply sources of `side` are in force this turn (bit `i` for
+    /// the `i`th listed, of any side): all [`Self::supply_sources`] reads of the state.
+    pub(crate) fn sources_in_force(&self, side: Side) -> u64 {
+        use crate::data::SupplySource;
+        let mut bits = 0;
+        for (i, source) in self.scenario.supply.iter().enumerate() {
+            let later = match source {
+                SupplySource::RoadOffEdge { from_turn, .. } => from_turn.is_some_and(|t| self.s.turn < t),
+                _ => false,
+            };
+            if source.side() == side && !later {
+                // Past the 64th listed source, the turn itself tells them apart.
+                bits |= 1u64.checked_shl(i as u32).unwrap_or(u64::from(self.s.turn) << 56);
+            }
+        }
+        bits
     }
 
     /// The hexes `side` traces supply to: the scenario's sources (7.3–7.6), else its friendly
@@ -71,8 +88,8 @@ impl ArdennesII {
                         RoadKind::Any => self.w.s.road | self.w.s.track,
                     };
                     out.extend(grid.hexes().filter(|&h| {
-                        self.on_area_edge(h, *edge)
-                            && self.w.map.any_side(h, mask)
+                        self.w.map.any_side(h, mask)
+                            && self.on_area_edge(h, *edge)
                             && sheet.is_none_or(|sh| crate::data::sheet_col_row(grid, h).0 == sh)
                             && from.is_none_or(|(start, toward)| {
                                 let (c, r) = grid.col_row(h);

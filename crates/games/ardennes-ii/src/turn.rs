@@ -370,7 +370,17 @@ impl ArdennesII {
 
     /// The units of `side` on the map, in counter order.
     pub(crate) fn units_of(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        self.w.side_units[side.seat() as usize]
+            .iter()
+            .copied()
+            .filter(move |&u| self.s.units.get(u as usize).is_some_and(|st| st.hex().is_some()))
+    }
+
+    /// [`Self::units_of`] by a look at every counter (its test).
+    #[cfg(test)]
+    pub(crate) fn units_of_every_counter(&self, side: Side) -> Vec<UnitId> {
         (0..self.s.units.len() as UnitId)
-            .filter(move |&u| self.unit_side(u) == side && self.s.units[u as usize].hex().is_some())
+            .filter(|&u| self.unit_side(u) == side && self.s.units[u as usize].hex().is_some())
+            .collect()
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::data::{Data, DataError};
 use crate::sequence::Side;
-use sandtable_core::hex::{Dir, Hex};
+use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::map::HexMap;
 use std::sync::{Arc, OnceLock};
 
@@ -69,6 +69,17 @@ pub struct World {
     /// 3.1: the hexes of the entry areas (the map's hex sets named `entry-…`), where
     /// divisional integrity does not apply.
     pub entry: Vec<bool>,
+    /// 1.3: the road link of every hexside ([`crate::rules::Board::link`]'s code) with every
+    /// bridge standing; the rules take out the bridges that do not stand (3.8).
+    pub links: Vec<[u8; 6]>,
+    /// 1.3, 3.8: the hexsides whose road crosses water, where the link needs a bridge.
+    pub bridged: Vec<(Hex, Dir)>,
+    /// 1.3: the steps along road or track ([`World::links`]), with every bridge standing.
+    pub road_steps: Steps,
+    /// Per side, its units in counter order, and of them the artillery (the units with a
+    /// range, 3.5).
+    pub side_units: [Vec<crate::state::UnitId>; 2],
+    pub artillery: [Vec<crate::state::UnitId>; 2],
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -81,6 +92,62 @@ pub struct Costs {
     pub side: [Vec<[Option<u16>; 6]>; 2],
     /// Along a Road and along a Track, per movement type.
     pub road: [[u16; 2]; 2],
+    /// 3.7: per side, the steps a supply trace may take off road: into a neighbour foot units
+    /// may enter, across a hexside they may cross.
+    pub foot_steps: [Steps; 2],
+}
+
+/// The hexes within `r` of `h` in the map's order, as [`HexGrid::within`] gives them: column
+/// by column, each column's run of rows found from its two ends (in a column the hexes within
+/// a distance lie in one run), so that only the ends are measured (3.5's ranges).
+///
+/// [`HexGrid::within`]: sandtable_core::hex::HexGrid::within
+pub fn within(grid: &sandtable_core::hex::HexGrid, h: Hex, r: u32) -> impl Iterator<Item = Hex> + '_ {
+    let (c, row) = grid.col_row(h);
+    let (c, row, span) = (c as i32, row as i32, r as i32 + 1);
+    (c - span + 1..=c + span - 1).flat_map(move |col| {
+        let near = |rr: i32| grid.hex_at(col, rr).is_some_and(|x| grid.distance(h, x) <= r);
+        let (mut lo, mut hi) = (row - span, row + span);
+        while lo <= hi && !near(lo) {
+            lo += 1;
+        }
+        while hi >= lo && !near(hi) {
+            hi -= 1;
+        }
+        (lo..=hi).filter_map(move |rr| grid.hex_at(col, rr))
+    })
+}
+
+/// A set of hexes as bits: hex `i` is bit `i % 64` of word `i / 64`.
+pub type Bits = Vec<u64>;
+
+/// Steps between neighbours grouped by how far they move in the map's order of hexes: per
+/// distinct offset `k`, the hexes `f` from which a step leads to hex `f + k` (a flood over
+/// [`Bits`] moves a whole set of hexes one step per offset).
+pub type Steps = Vec<(isize, Bits)>;
+
+/// The steps from each hex `f` toward each direction `d` for which `open(f, d)` holds, the
+/// neighbour there on the map.
+pub fn steps(grid: &sandtable_core::hex::HexGrid, open: impl Fn(usize, usize) -> bool) -> Steps {
+    let n = grid.len();
+    let mut out: Steps = Vec::new();
+    for f in 0..n {
+        for (d, &t) in grid.neighbour_row(Hex(f as u16)).iter().enumerate() {
+            if t == NO_HEX || !open(f, d) {
+                continue;
+            }
+            let k = t as isize - f as isize;
+            let i = match out.iter().position(|(o, _)| *o == k) {
+                Some(i) => i,
+                None => {
+                    out.push((k, vec![0; n.div_ceil(64)]));
+                    out.len() - 1
+                }
+            };
+            out[i].1[f / 64] |= 1 << (f % 64);
+        }
+    }
+    out
 }
 
 const TERRAIN_NAMES: [&str; 9] = [
@@ -202,6 +269,11 @@ impl World {
             side_symbol: Vec::new(),
             our: Vec::new(),
             entry,
+            links: Vec::new(),
+            bridged: Vec::new(),
+            road_steps: Vec::new(),
+            side_units: [Vec::new(), Vec::new()],
+            artillery: [Vec::new(), Vec::new()],
         };
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
@@ -237,6 +309,15 @@ impl World {
             }
         }
         w.our = our;
+        (w.links, w.bridged) = w.work_out_links();
+        w.road_steps = steps(&w.map.grid, |f, d| w.links[f][d] != crate::rules::NO_LINK);
+        for (u, def) in w.data.counters.units.iter().enumerate() {
+            let seat = def.side.seat() as usize;
+            w.side_units[seat].push(u as crate::state::UnitId);
+            if def.range.is_some() {
+                w.artillery[seat].push(u as crate::state::UnitId);
+            }
+        }
         Ok(w)
     }
 
@@ -287,7 +368,43 @@ impl World {
                 });
             }
         }
+        for side in [Side::German, Side::Allied] {
+            let foot_hex = &c.hex[side.seat() as usize][0];
+            let grid = &self.map.grid;
+            c.foot_steps[side.seat() as usize] = steps(grid, |f, d| {
+                let t = grid.neighbour_row(Hex(f as u16))[d];
+                foot_hex[t as usize].is_some() && c.side[0][f][d].is_some()
+            });
+        }
         c
+    }
+
+    /// The road link of every hexside with every bridge standing, and the hexsides whose road
+    /// crosses water (1.3, 3.8): see [`World::links`].
+    fn work_out_links(&self) -> (Vec<[u8; 6]>, Vec<(Hex, Dir)>) {
+        use crate::rules::{NO_LINK, ROAD_LINK, TRACK_LINK};
+        let mut bridged = Vec::new();
+        let links = self
+            .map
+            .grid
+            .hexes()
+            .map(|h| {
+                let mut row = [NO_LINK; 6];
+                for (d, code) in row.iter_mut().enumerate() {
+                    let d = d as Dir;
+                    let Some(road) = self.road_across(h, d) else { continue };
+                    let road = if self.water(h, d) {
+                        bridged.push((h, d));
+                        self.near_side_road(h, d, road)
+                    } else {
+                        road
+                    };
+                    *code = if road == "track" { TRACK_LINK } else { ROAD_LINK };
+                }
+                row
+            })
+            .collect();
+        (links, bridged)
     }
 
     /// The hexside features of `h` toward `d` as the TEC names them.
@@ -365,6 +482,21 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`within`] gives for every hex of the map and every range up to 12 the hexes the
+    /// grid's look at every hex of the square around it gives, in the same order.
+    #[test]
+    fn the_hexes_within_a_range_are_the_grids() {
+        let w = World::shipped().expect("the shipped data and map load");
+        let grid = &w.map.grid;
+        for h in grid.hexes() {
+            for r in 0..=12 {
+                let got: Vec<Hex> = within(grid, h, r).collect();
+                let want: Vec<Hex> = grid.within(h, r).collect();
+                assert_eq!(got, want, "{h:?} range {r}");
+            }
+        }
+    }
 
     #[test]
     fn the_shipped_world_loads_with_every_name_the_rules_use() {
