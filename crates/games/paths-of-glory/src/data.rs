@@ -206,6 +206,12 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// A British counter proper: not the AUS, CND or PT corps, British otherwise (2022 7.1.4
+    /// "AUS, CND, PT and ANA are not British for MOs", and for Lloyd George).
+    pub fn british_proper(&self) -> bool {
+        self.nation == Nation::Br && !["br-corps-aus", "br-corps-cnd", "br-corps-pt"].contains(&self.id.as_str())
+    }
+
     /// The nationality for activation and multinational attacks.
     pub fn activation_nation(&self) -> Nation {
         self.activates_as.unwrap_or(self.nation)

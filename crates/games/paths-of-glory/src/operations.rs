@@ -1958,10 +1958,8 @@ fn note_offensive(g: &mut PathsOfGlory, side: Side, b: &Battle) {
     let defenders: Vec<Nation> = b.defenders.iter().map(|&u| data.pieces[u as usize].nation).collect();
     let seen = offensives::AttackSeen {
         attackers: &attackers,
-        british_proper: b
-            .attackers
-            .iter()
-            .any(|&u| data.pieces[u as usize].nation == Nation::Br && data.pieces[u as usize].id.starts_with("br-")),
+        // 2022 7.1.4: the AUS, CND and PT corps are not British for offensives.
+        british_proper: b.attackers.iter().any(|&u| data.pieces[u as usize].british_proper()),
         turkish_not_senussi: attackers.contains(&Nation::Tu),
         defenders: &defenders,
         country: data.facts(b.defending).nation.as_deref(),

@@ -405,8 +405,7 @@ fn eleventh_army_stack(g: &PathsOfGlory, units: &[usize]) -> bool {
 
 /// A British counter proper: not the AUS, CND or PT corps (2022 7.1.4, for Lloyd George).
 fn british_proper(g: &PathsOfGlory, u: u16) -> bool {
-    let p = &g.data().pieces[u as usize];
-    p.nation == Nation::Br && !["br-corps-aus", "br-corps-cnd", "br-corps-pt"].contains(&p.id.as_str())
+    g.data().pieces[u as usize].british_proper()
 }
 
 /// The defending units in a space: the side's other than `attacker`.

@@ -145,3 +145,69 @@ fn what_meets_an_offensive_7_1_3_to_7_1_7() {
     assert!(!mutiny_punishes(true, Some("it")));
     assert!(!mutiny_punishes(false, Some("fr")));
 }
+
+/// The Allies' first action of August 1914, their Mandated Offensive British, `attacker` (a
+/// counter set aside or in reserve) in Amiens attacking a German corps in Calais with Blockade's
+/// OPS; the game once the combat is over (first choices, the dice given).
+fn british_offensive_against_calais(attacker: &str) -> crate::game::PathsOfGlory {
+    use super::common;
+    use crate::game::{Action, Frame, Use, AP, CP};
+    use crate::state::Location;
+    use sandtable_core::game::Game;
+    let mut g = common::first_round();
+    g.apply(CP, &Action::AutomaticOps)
+        .expect("the CP's automatic operation");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    g.turn.offensive[crate::state::side_index(Side::Ap)] = Some(N(Nation::Br));
+    g.turn.offensive_met[crate::state::side_index(Side::Ap)] = false;
+    let (amiens, calais) = (common::sp("amiens"), common::sp("calais"));
+    let attacker = common::unit(attacker);
+    let here: Vec<usize> = g.pos.units_in(amiens).collect();
+    for u in here {
+        g.pos.units[u].loc = Location::Aside;
+    }
+    g.pos.units[attacker].loc = Location::Map(amiens);
+    g.pos.units[attacker].full = true;
+    let ge = common::in_reserve(&g, "ge-corps", 1)[0];
+    g.pos.units[ge as usize].loc = Location::Map(calais);
+    g.pos.spaces[calais.idx()].control = Some(Side::Cp);
+    g.pos.spaces[amiens.idx()].control = Some(Side::Ap);
+    g.touch();
+    common::give(&mut g, Side::Ap, 2);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .expect("4 OPS");
+    g.apply(
+        AP,
+        &Action::Activate {
+            space: amiens,
+            combat: true,
+        },
+    )
+    .expect("Amiens");
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done");
+    }
+    g.apply(AP, &Action::Target { space: calais }).expect("Calais");
+    g.apply(AP, &Action::Join { unit: attacker as u16 }).expect("joins");
+    g.apply(AP, &Action::Resolve).expect("resolve");
+    let over = common::play_until(&mut g, &mut [3u8, 3, 3, 3].into_iter(), |g| {
+        g.action.battle.is_none() && !matches!(g.frames().last(), Some(Frame::Designate { .. }))
+    });
+    assert!(over, "the dice ran out");
+    g
+}
+
+/// 7.1.4, 2022 7.1.4 "AUS, CND, PT and ANA are not British for MOs": a British offensive is met
+/// by a British corps attacking German units in France, not by the Canadian corps alone.
+#[test]
+fn the_canadian_corps_alone_meets_no_british_offensive_2022_7_1_4() {
+    let ap = crate::state::side_index(Side::Ap);
+    assert!(british_offensive_against_calais("br-corps-1").turn.offensive_met[ap]);
+    assert!(!british_offensive_against_calais("br-corps-cnd").turn.offensive_met[ap]);
+}
