@@ -9,7 +9,7 @@ use crate::data::{Deck, Side};
 use crate::game::{other, Action, Frame, PathsOfGlory, Scenario, TurnRecord, Use, CP};
 use crate::offensives::{self, Offensive};
 use crate::sieges;
-use crate::state::{side_index, Fort, Location};
+use crate::state::{side_index, Fort, Location, Position};
 use crate::supply;
 use crate::tables;
 use crate::victory;
@@ -488,21 +488,7 @@ fn begin_turn(g: &mut PathsOfGlory) {
 /// 7.1.1: a side's Mandated Offensive roll.
 fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
     let data = g.data();
-    let capitals_lost: Vec<crate::data::Nation> = [
-        crate::data::Nation::Fr,
-        crate::data::Nation::Br,
-        crate::data::Nation::It,
-        crate::data::Nation::Ru,
-        crate::data::Nation::Ah,
-        crate::data::Nation::Tu,
-        crate::data::Nation::Ge,
-    ]
-    .into_iter()
-    .filter(|&n| {
-        !g.pos
-            .holds_capital(data, n, if n_side(n) { Side::Cp } else { Side::Ap })
-    })
-    .collect();
+    let capitals_lost = capitals_lost(data, &g.pos);
     let ctx = offensives::Context {
         italy_at_war: !g.pos.neutral.iter().any(|n| n == "it"),
         turkey_at_war: !g.pos.neutral.iter().any(|n| n == "tu"),
@@ -529,6 +515,34 @@ fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
 }
 
 /// Whether a nation is one of the Central Powers.
+/// 2022 7.1.2 "If the rolled nation's capital is enemy-controlled (AH: both Vienna and
+/// Budapest), that nation has no MO": the nations whose capitals the enemy holds, all of them. A
+/// besieged capital is still its side's (15.1.9), unlike for 13.1.11 and 17.1.3
+/// ([`Position::holds_capital`]); a nation with no capital on the map loses none.
+pub(crate) fn capitals_lost(data: &crate::data::Data, pos: &Position) -> Vec<crate::data::Nation> {
+    use crate::data::Nation;
+    [
+        Nation::Fr,
+        Nation::Br,
+        Nation::It,
+        Nation::Ru,
+        Nation::Ah,
+        Nation::Tu,
+        Nation::Ge,
+    ]
+    .into_iter()
+    .filter(|&n| {
+        let enemy = if n_side(n) { Side::Ap } else { Side::Cp };
+        let mut capitals = data.map.graph.space_indices().filter(|&c| {
+            let f = data.facts(c);
+            f.capital && f.nation.as_deref() == Some(n.code())
+        });
+        capitals.next().is_some_and(|c| pos.space(c).control == Some(enemy))
+            && capitals.all(|c| pos.space(c).control == Some(enemy))
+    })
+    .collect()
+}
+
 fn n_side(n: crate::data::Nation) -> bool {
     use crate::data::Nation::*;
     matches!(n, Ge | Ah | Tu | Bu | Sn)

@@ -211,3 +211,24 @@ fn the_canadian_corps_alone_meets_no_british_offensive_2022_7_1_4() {
     assert!(british_offensive_against_calais("br-corps-1").turn.offensive_met[ap]);
     assert!(!british_offensive_against_calais("br-corps-cnd").turn.offensive_met[ap]);
 }
+
+/// 2022 7.1.2 "If the rolled nation's capital is enemy-controlled (AH: both Vienna and
+/// Budapest), that nation has no MO": Vienna alone taken leaves Austria-Hungary its offensive,
+/// both take it; Paris besieged, still French, leaves France its offensive.
+#[test]
+fn a_capital_is_lost_to_the_offensives_when_the_enemy_holds_it_2022_7_1_2() {
+    use super::common::{data, sp, start};
+    use crate::state::Fort;
+    let lost = |pos: &crate::state::Position| crate::sequence::capitals_lost(data(), pos);
+    let mut pos = start();
+    assert!(lost(&pos).is_empty());
+    pos.spaces[sp("vienna").idx()].control = Some(Side::Ap);
+    assert!(!lost(&pos).contains(&Nation::Ah), "Budapest stands");
+    pos.spaces[sp("budapest").idx()].control = Some(Side::Ap);
+    assert!(lost(&pos).contains(&Nation::Ah), "both taken");
+    let mut pos = start();
+    pos.spaces[sp("paris").idx()].fort = Fort::Besieged;
+    assert!(!lost(&pos).contains(&Nation::Fr), "besieged, not taken");
+    pos.spaces[sp("paris").idx()].control = Some(Side::Cp);
+    assert!(lost(&pos).contains(&Nation::Fr));
+}
