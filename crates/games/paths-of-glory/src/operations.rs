@@ -1963,11 +1963,40 @@ fn note_offensive(g: &mut PathsOfGlory, side: Side, b: &Battle) {
         turkish_not_senussi: attackers.contains(&Nation::Tu),
         defenders: &defenders,
         country: data.facts(b.defending).nation.as_deref(),
-        supplied_through_italy: false,
+        supplied_through_italy: o == offensives::Offensive::AhAgainstItaly
+            && b.defenders
+                .iter()
+                .any(|&u| supplied_through_italy(data, &g.pos, u as usize, b.defending)),
     };
     if offensives::met_by(o, &seen) {
         g.turn.offensive_met[i] = true;
     }
+}
+
+/// 7.1.6 "接受義大利補給的協約國軍": whether an Allied unit other than Italian, at `at`, traces its
+/// supply through Italy: in supply, and out of it once Italy's spaces are closed to its path.
+pub(crate) fn supplied_through_italy(
+    data: &crate::data::Data,
+    pos: &crate::state::Position,
+    unit: usize,
+    at: Space,
+) -> bool {
+    let p = &data.pieces[unit];
+    if p.side != Side::Ap || p.nation == Nation::It {
+        return false;
+    }
+    let t = crate::supply::tracer_of(data, unit);
+    let ctx = crate::supply::Context::default();
+    if !crate::supply::in_supply(data, pos, t, at, &ctx) {
+        return false;
+    }
+    let mut closed = pos.clone();
+    for s in data.map.graph.space_indices() {
+        if data.facts(s).nation.as_deref() == Some("it") {
+            closed.spaces[s.idx()].control = None;
+        }
+    }
+    !crate::supply::in_supply(data, &closed, t, at, &ctx)
 }
 
 /// 12.2.7, 12.2.8, 12.2.9: the order of fire and losses: at once without a flank attack (the

@@ -232,3 +232,27 @@ fn a_capital_is_lost_to_the_offensives_when_the_enemy_holds_it_2022_7_1_2() {
     pos.spaces[sp("paris").idx()].control = Some(Side::Cp);
     assert!(lost(&pos).contains(&Nation::Fr));
 }
+
+/// 7.1.6 "奧匈部隊必需攻擊…接受義大利補給的協約國軍": with Italy at war, a French army holding Trent
+/// (its fort destroyed) traces its supply only through Verona or Asiago, in Italy: attacked
+/// there it meets the AH(It) offensive; a French army in Nancy traces none through Italy.
+#[test]
+fn allied_units_supplied_through_italy_7_1_6() {
+    use super::common::{data, setup, sp, start, unit};
+    use crate::state::{Fort, Location};
+    let mut pos = start();
+    setup().enter(data(), &mut pos, "it", false, false);
+    let trent = sp("trent");
+    let here: Vec<usize> = pos.units_in(trent).collect();
+    for u in here {
+        pos.units[u].loc = Location::Aside;
+    }
+    pos.spaces[trent.idx()].control = Some(Side::Ap);
+    pos.spaces[trent.idx()].fort = Fort::Destroyed;
+    let army = unit("fr-army-1");
+    pos.units[army].loc = Location::Map(trent);
+    let through = |pos: &crate::state::Position, at| crate::operations::supplied_through_italy(data(), pos, army, at);
+    assert!(through(&pos, trent));
+    pos.units[army].loc = Location::Map(sp("nancy"));
+    assert!(!through(&pos, sp("nancy")));
+}
