@@ -69,7 +69,7 @@ pub struct ArdennesII {
     pub(crate) journal: Journal,
     /// The scenario being played (a shipped one, or one a player wrote).
     pub(crate) scenario: Arc<data::Scenario>,
-    /// The data edition the game was begun on (1 to 4; docs/formats.md "edition"): a game
+    /// The data edition the game was begun on (1 to 5; docs/formats.md "edition"): a game
     /// begun on an earlier one keeps the readings and the map it was played under, so that its
     /// record replays (RULINGS, "Data editions"): edition 1 the bug-out road count from the
     /// gun's own road (3.6); editions 1 and 2 the map before the 1944 secondary road net
@@ -106,9 +106,9 @@ impl<'a> SeatView<'a> {
 }
 
 /// The data edition new games begin on ([`Rules::DATA_EDITION`] as a number).
-pub(crate) const EDITION: u8 = 4;
+pub(crate) const EDITION: u8 = 5;
 
-/// The number of data edition `edition` (1 to 4); an edition this build does not know is
+/// The number of data edition `edition` (1 to 5); an edition this build does not know is
 /// refused.
 fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
@@ -116,6 +116,7 @@ fn edition_number(edition: &str) -> Result<u8, SetupError> {
         "2" => Ok(2),
         "3" => Ok(3),
         "4" => Ok(4),
+        "5" => Ok(5),
         other => Err(SetupError(format!(
             "this game of ardennes-ii was begun on edition {other} of its data, which this build does not have (it plays editions 1 to {})",
             <ArdennesII as Rules>::DATA_EDITION
@@ -129,14 +130,17 @@ impl Rules for ArdennesII {
     type View<'a> = SeatView<'a>;
     const ID: &'static str = "ardennes-ii";
     const SEQUENCE_OF_PLAY: &'static str = "2.1";
-    /// Edition 4: an arrival is spared the stacking limit until its first movement phase ends,
-    /// not divisional integrity (3.1, SCS 5.0). Edition 3: the map's 1944 secondary road net; the firing player chooses the barrage's
+    /// Edition 5: a hex is on the west or east edge of the playing area by the hex beside it in
+    /// the same row, no longer by those a row up or down, which lie beyond the north and south
+    /// edges (supply sources and exits by an edge, blocked entry areas: 3.7, 6.0, 7.x). Edition
+    /// 4: an arrival is spared the stacking limit until its first movement phase ends, not
+    /// divisional integrity (3.1, SCS 5.0). Edition 3: the map's 1944 secondary road net; the firing player chooses the barrage's
     /// observer (3.5), the US player the unit that makes a demolition attempt (3.8), a German
     /// stack may enter an empty traffic jam together and stacking is checked at the end of every
     /// phase (3.1). Edition 2: Entry Area N across the seam and the bug-out road count from the
     /// nearest road (3.6). Games begun on editions 1 and 2 replay on the map of edition 2 with
     /// the readings they were played under.
-    const DATA_EDITION: &'static str = "4";
+    const DATA_EDITION: &'static str = "5";
 
     fn seat_view(&self, seat: Seat) -> SeatView<'_> {
         SeatView { g: self, seat }
@@ -404,7 +408,7 @@ impl ArdennesII {
         }
     }
 
-    /// The data edition the game was begun on (1 to 4), whose readings it is played under
+    /// The data edition the game was begun on (1 to 5), whose readings it is played under
     /// (RULINGS, "Data editions").
     pub fn edition(&self) -> u8 {
         self.edition
@@ -442,7 +446,7 @@ impl Edit<'_> {
         }
     }
 
-    /// Plays the game on the readings of data edition `edition` (1 to 4), as a game begun
+    /// Plays the game on the readings of data edition `edition` (1 to 5), as a game begun
     /// on it would be.
     pub fn set_edition(&mut self, edition: u8) {
         self.g.edition = edition;
@@ -490,7 +494,7 @@ mod tests {
     #[test]
     fn the_editions_this_build_plays_and_no_other() {
         assert_eq!(edition_number(<ArdennesII as Rules>::DATA_EDITION).ok(), Some(EDITION));
-        for (e, n) in [("1", 1), ("2", 2), ("3", 3), ("4", 4)] {
+        for (e, n) in [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5)] {
             let g = ArdennesII::new_game_edition("goose-egg", 1, e).expect("a known edition");
             assert_eq!(g.edition(), n);
         }

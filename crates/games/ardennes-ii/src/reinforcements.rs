@@ -113,7 +113,7 @@ impl ArdennesII {
             self.s.airborne_due.extend(a.units.iter().copied());
             return;
         }
-        let hexes = location_hexes(&self.w, &self.s, a.side, &scenario, &a.at);
+        let hexes = location_hexes(&self.w, &self.s, a.side, &scenario, &a.at, self.edition);
         if let Location::Areas(letters) = &a.at {
             // 2.2, SCS 5.0: a blocked entry area is logged with where its units enter instead.
             let area: Vec<sandtable_core::hex::Hex> = letters
@@ -198,7 +198,9 @@ impl ArdennesII {
     /// blocked entry area included); empty for the airborne drop of 5.1, placed later.
     pub fn arrival_hexes(&self, i: usize) -> Vec<sandtable_core::hex::Hex> {
         match self.scenario.arrivals.get(i) {
-            Some(a) if a.at != Location::Airborne => location_hexes(&self.w, &self.s, a.side, &self.scenario, &a.at),
+            Some(a) if a.at != Location::Airborne => {
+                location_hexes(&self.w, &self.s, a.side, &self.scenario, &a.at, self.edition)
+            }
             _ => Vec::new(),
         }
     }

@@ -107,7 +107,14 @@ fn within_by_scan(grid: &sandtable_core::hex::HexGrid, centres: &[Hex], n: u32) 
 
 /// The hexes a location offers its owner now, nearest first for "within" (SCS set-up
 /// notation, 2.2, SCS 5.0, 5.1): in the playing area and not held by the enemy.
-pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenario, loc: &Location) -> Vec<Hex> {
+pub(crate) fn location_hexes(
+    w: &World,
+    s: &State,
+    side: Side,
+    scenario: &Scenario,
+    loc: &Location,
+    edition: u8,
+) -> Vec<Hex> {
     let b = Board::new(w, s);
     let grid = &w.map.grid;
     let free = |h: &Hex| !b.enemy_in(side, *h) && scenario.in_area(grid, *h);
@@ -121,7 +128,7 @@ pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenar
         // The edge of the playing area on that sheet (7.5: the area's row 11 on Map A, A25).
         Location::Edge { sheet, edge } => grid
             .hexes()
-            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet && area_edge(w, scenario, h, *edge))
+            .filter(|&h| crate::data::sheet_col_row(grid, h).0 == *sheet && area_edge(w, scenario, h, *edge, edition))
             .collect(),
         // 5.1: within 3 hexes of a hex of a group (before a division has chosen, any group).
         Location::Airborne => {
@@ -135,7 +142,7 @@ pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenar
         match loc {
             // Every hex held by the enemy: a free hex next to it (SCS 5.0, reconstructed).
             Location::Hex(h) => out.extend(grid.neighbours(*h).map(|(_, n)| n).filter(|n| free(n))),
-            Location::Areas(_) => out = blocked_entry(w, scenario, &all, &free),
+            Location::Areas(_) => out = blocked_entry(w, scenario, &all, &free, edition),
             _ => {}
         }
     }
@@ -145,7 +152,13 @@ pub(crate) fn location_hexes(w: &World, s: &State, side: Side, scenario: &Scenar
 /// 2.2, SCS 5.0, a blocked entry area: none of the area's hexes can take a unit (each held by
 /// the enemy or outside the playing area). The units enter at the free hexes of the same edge
 /// of the playing area nearest the area, as many hexes as the area has (RULINGS.md).
-pub(crate) fn blocked_entry(w: &World, scenario: &Scenario, area: &[Hex], free: &dyn Fn(&Hex) -> bool) -> Vec<Hex> {
+pub(crate) fn blocked_entry(
+    w: &World,
+    scenario: &Scenario,
+    area: &[Hex],
+    free: &dyn Fn(&Hex) -> bool,
+    edition: u8,
+) -> Vec<Hex> {
     use crate::data::Edge;
     let grid = &w.map.grid;
     let Some(&first) = area.first() else {
@@ -165,7 +178,7 @@ pub(crate) fn blocked_entry(w: &World, scenario: &Scenario, area: &[Hex], free: 
     let near = |h: Hex| area.iter().map(|&a| grid.distance(a, h)).min().unwrap_or(u32::MAX);
     let mut v: Vec<Hex> = grid
         .hexes()
-        .filter(|&h| area_edge(w, scenario, h, edge) && free(&h))
+        .filter(|&h| area_edge(w, scenario, h, edge, edition) && free(&h))
         .collect();
     v.sort_by_key(|&h| (near(h), h));
     v.truncate(area.len());
@@ -236,7 +249,7 @@ impl ArdennesII {
         let mut placing = Vec::new();
         for p in &scenario.setup {
             let side = w.data.counters.units[p.unit as usize].side;
-            let hexes = location_hexes(&w, &s, side, scenario, &p.at);
+            let hexes = location_hexes(&w, &s, side, scenario, &p.at, crate::EDITION);
             s.set_reduced(p.unit, p.reduced);
             s.units[p.unit as usize].dg = p.dg;
             match hexes.as_slice() {
@@ -378,7 +391,14 @@ impl ArdennesII {
             return Vec::new();
         }
         let scenario = self.scenario.clone();
-        let hexes = location_hexes(&self.w, &self.s, Side::Allied, &scenario, &Location::Airborne);
+        let hexes = location_hexes(
+            &self.w,
+            &self.s,
+            Side::Allied,
+            &scenario,
+            &Location::Airborne,
+            self.edition,
+        );
         self.s.airborne_drop = std::mem::take(&mut self.s.airborne_due);
         let mut out = Vec::new();
         for &u in &self.s.airborne_drop {

@@ -110,10 +110,9 @@ impl ArdennesII {
         out
     }
 
-    /// Whether `h` lies on this edge of the playing area: in the area, with the next hex beyond
-    /// that edge off the map or out of the area.
+    /// Whether `h` lies on this edge of the playing area ([`area_edge`]).
     pub(crate) fn on_area_edge(&self, h: Hex, edge: crate::data::Edge) -> bool {
-        area_edge(&self.w, &self.scenario, h, edge)
+        area_edge(&self.w, &self.scenario, h, edge, self.edition)
     }
 
     /// 3.7: the side's units trace supply; those that cannot become DG.
@@ -212,13 +211,19 @@ impl ArdennesII {
     }
 }
 
-/// Whether `h` lies on this edge of `scenario`'s playing area: in the area, with the next hex
-/// beyond that edge off the map or out of the area.
+/// Whether `h` lies on this edge of the playing area: in the area, with the hex beyond that
+/// edge off the map or out of the area. The hex beyond is the next of the column (north,
+/// south) or the hex of the same row in the next column (west, east: one of the two hexes
+/// beside it there, whatever the column's half-hex shift); a hex of the next column one row up
+/// or down lies beyond the north or south edge, not this one. Games begun before data edition 5
+/// also counted those, so that the whole south and north rows were on the west and east edges
+/// too (RULINGS, "Data editions").
 pub(crate) fn area_edge(
     w: &crate::world::World,
     scenario: &crate::data::Scenario,
     h: Hex,
     edge: crate::data::Edge,
+    edition: u8,
 ) -> bool {
     use crate::data::Edge;
     let grid = &w.map.grid;
@@ -226,22 +231,67 @@ pub(crate) fn area_edge(
         return false;
     }
     let (c, r) = grid.col_row(h);
-    let beyond: Vec<(i32, i32)> = match edge {
-        Edge::West => vec![
-            (c as i32 - 1, r as i32),
-            (c as i32 - 1, r as i32 + 1),
-            (c as i32 - 1, r as i32 - 1),
-        ],
-        Edge::East => vec![
-            (c as i32 + 1, r as i32),
-            (c as i32 + 1, r as i32 + 1),
-            (c as i32 + 1, r as i32 - 1),
-        ],
-        Edge::North => vec![(c as i32, r as i32 + 1)],
-        Edge::South => vec![(c as i32, r as i32 - 1)],
+    let (c, r) = (c as i32, r as i32);
+    let beyond: &[(i32, i32)] = match edge {
+        Edge::West if edition < 5 => &[(c - 1, r), (c - 1, r + 1), (c - 1, r - 1)],
+        Edge::East if edition < 5 => &[(c + 1, r), (c + 1, r + 1), (c + 1, r - 1)],
+        Edge::West => &[(c - 1, r)],
+        Edge::East => &[(c + 1, r)],
+        Edge::North => &[(c, r + 1)],
+        Edge::South => &[(c, r - 1)],
     };
     beyond.iter().any(|&(bc, br)| match grid.hex_at(bc, br) {
         None => true,
-        Some(n) => !grid.adjacent(h, n) || !scenario.in_area(grid, n),
-    } && grid.hex_at(bc, br).is_none_or(|n| grid.adjacent(h, n)))
+        Some(n) => grid.adjacent(h, n) && !scenario.in_area(grid, n),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::data::Edge;
+    use crate::sequence::Side;
+    use sandtable_core::game::Game;
+
+    /// 7.5 Bastogne, the playing area Map A columns 33-40 and Map B columns 1-12, rows 11-24: its
+    /// west edge is column A33, its east edge B12, its south edge row 11 and its north edge row
+    /// 24; a hex of the south or north row elsewhere is on no west or east edge, though a hex
+    /// beside it diagonally lies outside the area.
+    #[test]
+    fn the_edges_of_the_bastogne_area_7_5() {
+        let g = crate::ArdennesII::new_game("bastogne", 1).expect("Bastogne");
+        let hex = |id: &str| g.w.map.grid.parse(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let on = |id: &str, edge| g.on_area_edge(hex(id), edge);
+        for id in ["A33.11", "A33.15", "A33.24"] {
+            assert!(on(id, Edge::West), "{id}");
+        }
+        for id in ["B12.11", "B12.15", "B12.24"] {
+            assert!(on(id, Edge::East), "{id}");
+        }
+        for id in ["A35.11", "B1.11", "B7.11", "B11.11", "A36.24", "B4.24", "B8.24"] {
+            assert!(!on(id, Edge::West) && !on(id, Edge::East), "{id}");
+        }
+        assert!(on("A35.11", Edge::South) && on("B4.24", Edge::North));
+        assert!(!on("A35.12", Edge::South) && !on("B4.23", Edge::North));
+    }
+
+    /// 7.5: the Allies trace supply to the Roads leaving the area's west edge, and from turn 11
+    /// also to those along its south edge on Map A: not to the south and north rows before.
+    #[test]
+    fn the_allied_sources_of_bastogne_7_5() {
+        let mut g = crate::ArdennesII::new_game("bastogne", 1).expect("Bastogne");
+        let grid = g.w.map.grid.clone();
+        let hex = |id: &str| grid.parse(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let sources = |g: &crate::ArdennesII| {
+            let b = crate::rules::Board::new(&g.w, &g.s);
+            g.supply_sources(&b, Side::Allied)
+        };
+        let before = sources(&g);
+        assert!(!before.is_empty());
+        let west = grid.col_row(hex("A33.11")).0;
+        let ids: Vec<String> = before.iter().map(|&h| g.w.data.hex_id(h)).collect();
+        assert!(before.iter().all(|&h| grid.col_row(h).0 == west), "{ids:?}");
+        g.s.turn = 11;
+        let after = sources(&g);
+        assert!(after.contains(&hex("A35.11")), "the Neufchâteau road");
+    }
 }

@@ -116,5 +116,5 @@ fn games_of_editions_1_and_2_keep_the_map_before_the_secondary_roads() {
     assert_eq!(g.world().map.hex_set("supply-german").len(), 55);
     let e2 = World::for_edition(2).expect("the map of edition 2");
     assert!(!std::sync::Arc::ptr_eq(g.world(), &e2), "a new game is on today's map");
-    assert!(ArdennesII::new_game_edition("campaign", 7, "5").is_err());
+    assert!(ArdennesII::new_game_edition("campaign", 7, "6").is_err());
 }

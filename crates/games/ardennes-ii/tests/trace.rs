@@ -47,6 +47,15 @@ fn edition_3_traces_replay_on_edition_3() {
     replay_on_edition("3", |a| !matches!(a, Action::MoveStack { .. }));
 }
 
+/// Games begun on data edition 4 go on under its readings: two traces recorded on edition 4
+/// (`tests/traces/edition-4/`, before edition 5's west and east edges of the playing area)
+/// replay on an edition-4 game with every legal list as it was, every recorded action accepted
+/// and the same winner.
+#[test]
+fn edition_4_traces_replay_on_edition_4() {
+    replay_on_edition("4", |_| true);
+}
+
 /// Replays the traces of `tests/traces/edition-{edition}/` on a game of that edition, comparing
 /// each legal list, its actions kept by `kept`, with the recorded one.
 fn replay_on_edition(edition: &str, kept: impl Fn(&Action) -> bool) {
