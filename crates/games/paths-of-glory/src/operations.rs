@@ -2314,7 +2314,8 @@ fn pool_key(p: &crate::data::Piece) -> String {
 }
 
 /// 12.4.4, 12.4.4.3: the corps in the Reserve Box that may replace the army `army` when it is
-/// eliminated: of its nation (the BEF army only the BEF corps, and no other army the BEF's).
+/// eliminated: of its nation (the BEF army only the BEF corps, and no other army the BEF's;
+/// never the AUS, CND, PT or ANA corps).
 fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
     let data = g.data();
     let p = &data.pieces[army as usize];
@@ -2325,6 +2326,7 @@ fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
             q.kind == Kind::Corps
                 && q.side == p.side
                 && g.pos.units[c].loc == Location::Reserve
+                && !never_replaces_an_army(&q.id)
                 && if key == "bef" {
                     q.id.ends_with("-bef")
                 } else {
@@ -2333,6 +2335,12 @@ fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
         })
         .map(|c| c as u16)
         .collect()
+}
+
+/// 12.4.4.3 "AUS、CND、PT和ANA Corps不能用來取代任何被消滅的英軍Army" (2022: "AUS, CND, PT, ANA
+/// never replace an army").
+fn never_replaces_an_army(id: &str) -> bool {
+    matches!(id, "br-corps-aus" | "br-corps-cnd" | "br-corps-pt" | "ana-corps")
 }
 
 /// 12.5.3 with 12.4.4: the corps that stands in for a reduced army taking the step: a full one
