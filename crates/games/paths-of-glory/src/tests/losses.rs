@@ -1,5 +1,6 @@
 //! 12.4.4 on the August 1914 map, through the driver: which corps of the Reserve Box may replace
-//! an eliminated army (12.4.4.3).
+//! an eliminated army (12.4.4.3), and the army eliminated out of supply that leaves the game
+//! (12.4.4.1).
 
 use super::common;
 
@@ -100,4 +101,38 @@ fn an_ordinary_british_corps_replaces_a_british_army_12_4_4_3() {
     for id in ["br-corps-aus", "br-corps-cnd", "br-corps-pt"] {
         assert_eq!(g.pos.units[common::unit(id)].loc, Location::Reserve, "{id}");
     }
+}
+
+/// 12.4.4.1 "這個取代動作即使Army是OOS也可以執行,但OOS Army則永遠移出遊戲" (2022 12.4.7(3)): the reduced
+/// French 1st Army, out of supply in Essen (every space around is the CP's), is eliminated: a
+/// French corps still comes in its place, and the army leaves the game.
+#[test]
+fn an_army_eliminated_out_of_supply_leaves_the_game_12_4_4_1() {
+    let g = attacked_from_aachen("essen", [6, 1], |g| {
+        lone_reduced(g, "fr-army-1", "essen", &["fr-corps-1", "fr-corps-2"]);
+        assert!(!crate::operations::in_supply(g, common::unit("fr-army-1") as u16));
+    })
+    .expect("the combat is fought");
+    assert_eq!(g.pos.units[common::unit("fr-army-1")].loc, Location::Removed);
+    assert!(
+        ["fr-corps-1", "fr-corps-2"]
+            .iter()
+            .any(|id| g.pos.units[common::unit(id)].loc != Location::Reserve),
+        "a French corps came in its place"
+    );
+    assert!(g
+        .journal(None)
+        .iter()
+        .any(|l| l.text.en.contains("out of supply") && l.text.en.contains("12.4.4.1")));
+}
+
+/// 12.4.4.1: the same army in supply (in Liege) goes to the Eliminated box, to be rebuilt.
+#[test]
+fn an_army_eliminated_in_supply_may_be_rebuilt_12_4_4_1() {
+    let g = attacked_from_aachen("liege", [6, 1], |g| {
+        lone_reduced(g, "fr-army-1", "liege", &["fr-corps-1", "fr-corps-2"]);
+        assert!(crate::operations::in_supply(g, common::unit("fr-army-1") as u16));
+    })
+    .expect("the combat is fought");
+    assert_eq!(g.pos.units[common::unit("fr-army-1")].loc, Location::Eliminated);
 }
