@@ -638,6 +638,10 @@ pub struct Battle {
     /// (2022 12.5.4; 12.7.4 lets the advance follow them); not written while empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cut_short: Vec<Space>,
+    /// The defending armies out of supply when the combat began (2022 14.1.1.2): eliminated in
+    /// it, they leave the game (12.4.4.1, 2022 12.4.7(3)). Not written while empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub out_of_supply: Vec<u16>,
 }
 
 /// One side's losses in a combat, with the counter behind each unit of the allocation.

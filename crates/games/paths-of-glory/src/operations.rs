@@ -1116,6 +1116,29 @@ pub(crate) fn new_battle(g: &PathsOfGlory, side: Side, space: Space) -> Battle {
         event_drm: [0; 2],
         event_trench_negated: false,
         event_no_retreat: false,
+        out_of_supply: Vec::new(),
+    }
+}
+
+/// 2022 14.1.1.2 "supply for combat is judged at the start of each combat": the defending armies
+/// then out of supply, which leave the game if the combat eliminates them (12.4.4.1).
+fn armies_out_of_supply(g: &PathsOfGlory, b: &Battle) -> Vec<u16> {
+    let data = g.data();
+    b.defenders
+        .iter()
+        .copied()
+        .filter(|&u| data.pieces[u as usize].kind == Kind::Army && !supplied(g, u))
+        .collect()
+}
+
+/// Where an army or corps eliminated in the combat `b` goes: out of the game when it is never
+/// replaced, or an army out of supply at the combat's start (12.4.4.1 "OOS Army則永遠移出遊戲");
+/// else to the Eliminated box.
+fn eliminated_to(g: &PathsOfGlory, b: &Battle, u: u16) -> Location {
+    if g.data().pieces[u as usize].not_replaceable || b.out_of_supply.contains(&u) {
+        Location::Removed
+    } else {
+        Location::Eliminated
     }
 }
 
@@ -1414,7 +1437,9 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         }
         (Frame::March { side, units, route }, None) => march(g, side, units, route),
         (Frame::Combats { side }, Some(&Action::Target { space })) => {
-            g.action.battle = Some(new_battle(g, side, space));
+            let mut b = new_battle(g, side, space);
+            b.out_of_supply = armies_out_of_supply(g, &b);
+            g.action.battle = Some(b);
             g.engine.push(Frame::Combats { side });
             g.engine.push(Frame::Designate { side });
         }
@@ -1465,13 +1490,21 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let army = g.data().pieces[i].kind == Kind::Army;
             let at = g.at(i);
             let mut replaced_by = None;
+            let mut gone_oos = false;
             if stays {
                 g.pos.units[i].full = false;
             } else {
                 // 12.4.4: a reduced army eliminated gives way to a corps of its pool, or leaves
                 // the game for want of one.
+                // 12.4.4.1: an army out of supply at the combat's start leaves the game, its
+                // corps coming all the same.
                 let stand_in = if army { stand_in_corps(g, unit) } else { None };
-                g.pos.units[i].loc = if g.data().pieces[i].not_replaceable || (army && stand_in.is_none()) {
+                gone_oos = g
+                    .action
+                    .battle
+                    .as_ref()
+                    .is_some_and(|b| b.out_of_supply.contains(&unit));
+                g.pos.units[i].loc = if g.data().pieces[i].not_replaceable || (army && stand_in.is_none()) || gone_oos {
                     Location::Removed
                 } else {
                     Location::Eliminated
@@ -1493,6 +1526,9 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                     format!("{}{wz}以取消撤退(12.5.3)", n.zh),
                 )
             });
+            if gone_oos {
+                g.journal.say(|| out_of_supply_gone(&n));
+            }
             if let Some(c) = replaced_by {
                 let cn = g.unit_name(c);
                 g.journal.say(|| {
@@ -2100,11 +2136,7 @@ fn eliminate_retreated(g: &mut PathsOfGlory, b: &Battle, number: u8) {
         .collect();
     for u in gone {
         let i = u as usize;
-        g.pos.units[i].loc = if g.data().pieces[i].not_replaceable {
-            Location::Removed
-        } else {
-            Location::Eliminated
-        };
+        g.pos.units[i].loc = eliminated_to(g, b, u);
         g.pos.units[i].full = true;
         let n = g.unit_name(u);
         g.journal.say(|| {
@@ -2113,6 +2145,9 @@ fn eliminate_retreated(g: &mut PathsOfGlory, b: &Battle, number: u8) {
                 format!("{}本次行动中已撤退,立即被消灭(12.5.6)", n.zh),
             )
         });
+        if b.out_of_supply.contains(&u) {
+            g.journal.say(|| out_of_supply_gone(&n));
+        }
     }
 }
 
@@ -2341,7 +2376,8 @@ fn pool_key(p: &crate::data::Piece) -> String {
 }
 
 /// 12.4.4, 12.4.4.3: the corps in the Reserve Box that may replace the army `army` when it is
-/// eliminated: of its nation (the BEF army only the BEF corps, and no other army the BEF's).
+/// eliminated: of its nation (the BEF army only the BEF corps, and no other army the BEF's;
+/// never the AUS, CND, PT or ANA corps).
 fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
     let data = g.data();
     let p = &data.pieces[army as usize];
@@ -2352,6 +2388,7 @@ fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
             q.kind == Kind::Corps
                 && q.side == p.side
                 && g.pos.units[c].loc == Location::Reserve
+                && !never_replaces_an_army(&q.id)
                 && if key == "bef" {
                     q.id.ends_with("-bef")
                 } else {
@@ -2360,6 +2397,12 @@ fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
         })
         .map(|c| c as u16)
         .collect()
+}
+
+/// 12.4.4.3 "AUS、CND、PT和ANA Corps不能用來取代任何被消滅的英軍Army" (2022: "AUS, CND, PT, ANA
+/// never replace an army").
+fn never_replaces_an_army(id: &str) -> bool {
+    matches!(id, "br-corps-aus" | "br-corps-cnd" | "br-corps-pt" | "ana-corps")
 }
 
 /// 12.5.3 with 12.4.4: the corps that stands in for a reduced army taking the step: a full one
@@ -2408,6 +2451,14 @@ fn lose(g: &mut PathsOfGlory, side: Side, target: LossTarget) {
     losses_go_on(g, side);
 }
 
+/// 12.4.4.1: the line for an army eliminated out of supply.
+fn out_of_supply_gone(name: &Text) -> Text {
+    Text::new(
+        format!("{} is eliminated out of supply and leaves the game (12.4.4.1)", name.en),
+        format!("{}在补给中断时被消灭,永久移出游戏(12.4.4.1)", name.zh),
+    )
+}
+
 /// 12.4: what the allocation did, put on the map.
 fn apply_losses(g: &mut PathsOfGlory) {
     let Some(b) = g.action.battle.as_mut() else {
@@ -2420,6 +2471,7 @@ fn apply_losses(g: &mut PathsOfGlory) {
     b.taken[side_index(side)] = t.losses.taken();
     let defending = b.defending;
     let attacker = b.attacker;
+    let out_of_supply = b.out_of_supply.clone();
     if t.losses.fort_destroyed() {
         b.fort_destroyed = true;
     }
@@ -2468,11 +2520,18 @@ fn apply_losses(g: &mut PathsOfGlory) {
                 g.pos.units[ci].full = unit.loser.full;
             }
             Fate::Eliminated | Fate::Replaced(_) => {
+                // 12.4.4.1: an army out of supply at the combat's start leaves the game; its
+                // replacement corps comes all the same.
+                let oos = out_of_supply.contains(&c);
                 lines.push((
-                    Text::new(format!("{} is eliminated", name.en), format!("{}被消灭", name.zh)),
+                    if oos {
+                        out_of_supply_gone(&name)
+                    } else {
+                        Text::new(format!("{} is eliminated", name.en), format!("{}被消灭", name.zh))
+                    },
                     here.map(|at| Mark::Eliminated { unit: id, at }),
                 ));
-                g.pos.units[ci].loc = if data.pieces[ci].not_replaceable {
+                g.pos.units[ci].loc = if data.pieces[ci].not_replaceable || oos {
                     Location::Removed
                 } else {
                     Location::Eliminated

@@ -18,6 +18,7 @@ mod events_war;
 mod kept;
 mod kept_cases;
 mod london;
+mod losses;
 mod marks;
 mod movement;
 mod multinational;

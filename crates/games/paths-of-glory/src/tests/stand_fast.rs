@@ -115,7 +115,13 @@ fn a_lone_reduced_army_stands_fast_when_a_corps_comes_in_its_place_12_5_3_12_4_4
     );
     g.apply(AP, &Action::StandFast { unit: army })
         .expect("the army takes the step");
-    assert_eq!(g.pos.units[army as usize].loc, Location::Eliminated);
+    // 12.4.4.1: out of supply in Essen (every space around is the CP's), the army leaves the
+    // game; its corps comes all the same.
+    assert_eq!(g.pos.units[army as usize].loc, Location::Removed);
+    assert!(g
+        .journal(None)
+        .iter()
+        .any(|l| l.text.en.contains("out of supply and leaves the game (12.4.4.1)")));
     let standing: Vec<&str> = (0..g.pos.units.len())
         .filter(|&u| g.pos.units[u].loc == Location::Map(essen))
         .map(|u| g.data().pieces[u].id.as_str())
