@@ -67,7 +67,8 @@ pub struct Scenario {
     /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
     pub hand_size: usize,
     // Events that place units or markers (crate::events::arrivals):
-    /// The data edition the game began on (1 to 4): edition 1 games, begun before 5.7.4.3
+    /// The data edition the game began on (1 to 5; [`Rules::DATA_EDITION`] says what each
+    /// changed): edition 1 games, begun before 5.7.4.3
     /// was enforced, keep the CP's Historical opening free; games begun before edition 3 do
     /// without 12.1.1's and 12.5.6's limits on units that retreated this action; games begun
     /// before edition 4 eliminate a retreat cut short in place (2022 12.5.4, 12.7.4); so that
@@ -977,7 +978,10 @@ fn shown(c: &crate::state::Cards) -> Vec<u8> {
     c.discard.iter().chain(&c.removed).chain(&c.face_up).copied().collect()
 }
 
-/// The number of data edition `edition` (1 to 3); an edition this build does not know is
+/// The data edition new games begin on ([`Rules::DATA_EDITION`] as a number).
+pub(crate) const EDITION: u8 = 5;
+
+/// The number of data edition `edition` (1 to 5); an edition this build does not know is
 /// refused.
 fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
@@ -985,8 +989,9 @@ fn edition_number(edition: &str) -> Result<u8, SetupError> {
         "2" => Ok(2),
         "3" => Ok(3),
         "4" => Ok(4),
+        "5" => Ok(5),
         other => Err(SetupError(format!(
-            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 4)"
+            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 5)"
         ))),
     }
 }
@@ -1011,8 +1016,15 @@ impl Rules for PathsOfGlory {
     /// replaced (13.1.12, 17.1.4.1). Edition 4: a unit that can go only the first of two
     /// spaces of a retreat goes it and is eliminated there, and the advance may follow it (2022
     /// 12.5.4, 12.7.4); defenders all eliminated for want of a retreat leave their space to the
-    /// advance (12.6.2).
-    const DATA_EDITION: &'static str = "4";
+    /// advance (12.6.2). Edition 5: sieges take the space's trench and end when their
+    /// besiegers leave or would be too few (11.2.5, 2022 15.2.4, 13.1.5); a retreating unit
+    /// counts once where it ends (12.5.5); no Russian attack on a German fort's space in August
+    /// 1914 (15.1.12); the Caucasus crossing one a turn by move, attack, retreat or advance
+    /// (11.3.2, 12.1.8); the ANA converts no space and never sails out of the Near East
+    /// (11.1.14, 2022 13.2.1); the offensives' British, capitals and Italian supply (2022 7.1.2,
+    /// 7.1.4, 7.1.6); the corps that replace an army and armies eliminated out of supply
+    /// (12.4.4.1, 12.4.4.3).
+    const DATA_EDITION: &'static str = "5";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 
     fn engine(&self) -> &Engine<Action, Frame> {

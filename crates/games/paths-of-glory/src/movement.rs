@@ -20,6 +20,9 @@ pub struct Context<'a> {
     pub attack_marked: &'a [Space],
     /// MEF beaches with the Beachhead marker (11.1.10).
     pub open_beaches: &'a [Space],
+    /// 15.1.12 bars a German fort's space in August 1914 before its German units make it a
+    /// space to attack (games begun on data edition 5 or later).
+    pub german_fort_first: bool,
     /// Race to the Sea played or CP War Status 4 or more (11.1.9).
     pub channel_ports_open: bool,
     /// The turn (15.1.12: no Russian unit into a German fort space on turn 1).
@@ -265,14 +268,19 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
         return Step::Blocked(why::BREST_LITOVSK);
     }
     // 15.1.12: not into, nor against, a German fort's space in August 1914, whoever stands in
-    // it; so before the enemy units that would make it a space to attack.
-    if ctx.turn == 1 && w.russian && f.fort > 0 && f.faction != st.side && f.nation.as_deref() == Some("ge") {
+    // it; so before the enemy units that would make it a space to attack (data edition 5).
+    let german_fort_turn_1 =
+        ctx.turn == 1 && w.russian && f.fort > 0 && f.faction != st.side && f.nation.as_deref() == Some("ge");
+    if german_fort_turn_1 && ctx.german_fort_first {
         return Step::Blocked(why::GERMAN_FORT_TURN_1);
     }
     if w.enemy_in(pos, to) {
         return Step::Blocked(why::ENEMY_UNITS);
     }
     if f.fort > 0 && f.faction != st.side {
+        if german_fort_turn_1 {
+            return Step::Blocked(why::GERMAN_FORT_TURN_1);
+        }
         match st_to.fort {
             Fort::Intact if st.can_besiege(f.fort) => return Step::Stop(1),
             Fort::Intact => return Step::Blocked(why::FORT),

@@ -58,6 +58,7 @@ fn movement_context<'a>(g: &'a PathsOfGlory, attack_marked: &'a [Space]) -> move
         // 11.1.9, 12.6.6, 2022 13.1: Race to the Sea (CP #8) or CP War Status 4.
         channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4 || crate::events::played(g, Side::Cp, 8),
         turn: g.pos.turn,
+        german_fort_first: g.scenario.edition >= 5,
         caucasus_crossed: g.turn.caucasus_crossed,
         tsar_fell: crate::events::tsar_fell(g),
         brest_litovsk: crate::events::played(g, Side::Cp, 45),
@@ -430,7 +431,18 @@ fn retreat_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
         return Vec::new();
     };
     let ctx = retreat_context(g, &[]);
-    retreat::routes(g.data(), &g.pos, u as usize, b.defending, length, &ctx)
+    retreat::routes(g.data(), &g.pos, u as usize, b.defending, length, &ctx, |s| {
+        arriving(g, b, s)
+    })
+}
+
+/// The units of this retreat counted a second time where they ended, beside their counters
+/// there, in games begun before data edition 5 (12.5.5: from edition 5 each counts once).
+fn arriving(g: &PathsOfGlory, b: &Battle, s: Space) -> usize {
+    if g.scenario.edition >= 5 {
+        return 0;
+    }
+    b.retreat_routes.iter().filter(|r| r.last() == Some(&s)).count()
 }
 
 fn vacated(b: &Battle) -> Vacated {
@@ -458,8 +470,9 @@ fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
     };
     // 2022 11.3.2 "attack/advance": a Russian corps that attacked across the Caucasus crossing
     // advances across on the same use of it.
-    if g.at(u as usize)
-        .is_some_and(|at| movement::russian_crossing(data, u as usize, &[at, b.defending]))
+    if g.scenario.edition >= 5
+        && g.at(u as usize)
+            .is_some_and(|at| movement::russian_crossing(data, u as usize, &[at, b.defending]))
     {
         ctx.movement.caucasus_crossed = false;
     }
@@ -883,7 +896,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             if (unit as usize) < g.data().pieces.len() && crate::events::brest_litovsk_barred(g, unit, b.defending) {
                 return Err(crate::events::brest_litovsk_refusal());
             }
-            if g.turn.caucasus_crossed
+            if g.scenario.edition >= 5
+                && g.turn.caucasus_crossed
                 && g.at(unit as usize)
                     .is_some_and(|at| movement::russian_crossing(data, unit as usize, &[at, b.defending]))
             {
@@ -1038,6 +1052,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 b.defending,
                 b.retreat.unwrap_or(0),
                 &ctx,
+                |s| arriving(g, b, s),
                 route,
             )
         }
@@ -1187,7 +1202,7 @@ fn siege_needs(g: &PathsOfGlory, side: Side, u: u16, space: Space) -> bool {
 /// too few to besiege it (15.2.1). Refused at the move (no later move of the round is counted
 /// on to make the siege whole again).
 fn breaks_siege(g: &PathsOfGlory, side: Side, from: Space, units: &[u16]) -> bool {
-    if !besieged_by(g, side, from) {
+    if g.scenario.edition < 5 || !besieged_by(g, side, from) {
         return false;
     }
     let data = g.data();
@@ -1438,15 +1453,19 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::March { side, units, route }, None) => march(g, side, units, route),
         (Frame::Combats { side }, Some(&Action::Target { space })) => {
             let mut b = new_battle(g, side, space);
-            b.out_of_supply = armies_out_of_supply(g, &b);
+            // 12.4.4.1 (data edition 5).
+            if g.scenario.edition >= 5 {
+                b.out_of_supply = armies_out_of_supply(g, &b);
+            }
             g.action.battle = Some(b);
             g.engine.push(Frame::Combats { side });
             g.engine.push(Frame::Designate { side });
         }
         (Frame::Combats { .. }, _) => {}
         (Frame::Designate { side }, Some(&Action::Join { unit })) => {
-            // 12.1.8: a Russian corps attacking across uses the turn's Caucasus crossing.
-            if let (Some(b), Some(at)) = (&g.action.battle, g.at(unit as usize)) {
+            // 12.1.8: a Russian corps attacking across uses the turn's Caucasus crossing (data
+            // edition 5).
+            if let (Some(b), Some(at), true) = (&g.action.battle, g.at(unit as usize), g.scenario.edition >= 5) {
                 if movement::russian_crossing(g.data(), unit as usize, &[at, b.defending]) {
                     g.turn.caucasus_crossed = true;
                 }
@@ -1588,8 +1607,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::RetreatUnits { side }, Some(Action::Retreat { unit, route })) => {
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.action.battle.as_ref().map(|b| b.defending);
-            // 12.1.8: a retreat across uses the turn's Caucasus crossing.
-            if let Some(f) = from {
+            // 12.1.8: a retreat across uses the turn's Caucasus crossing (data edition 5).
+            if let (Some(f), true) = (from, g.scenario.edition >= 5) {
                 let path: Vec<Space> = std::iter::once(f).chain(route.iter().copied()).collect();
                 if movement::russian_crossing(g.data(), *unit as usize, &path) {
                     g.turn.caucasus_crossed = true;
@@ -1668,8 +1687,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::AdvanceUnits { side }, Some(Action::Advance { unit, route })) => {
             let to = *route.last().unwrap_or(&Space(0));
             let from = g.at(*unit as usize);
-            // 2022 11.3.2: an advance across uses the turn's Caucasus crossing.
-            if let Some(f) = from {
+            // 2022 11.3.2: an advance across uses the turn's Caucasus crossing (data edition 5).
+            if let (Some(f), true) = (from, g.scenario.edition >= 5) {
                 let path: Vec<Space> = std::iter::once(f).chain(route.iter().copied()).collect();
                 if movement::russian_crossing(g.data(), *unit as usize, &path) {
                     g.turn.caucasus_crossed = true;
@@ -1726,12 +1745,19 @@ fn march(g: &mut PathsOfGlory, side: Side, units: Vec<u16>, mut route: Vec<Space
     for &u in &units {
         g.pos.units[u as usize].loc = Location::Map(next);
     }
-    // 11.3.2: a Russian corps crossing between the Caucasus and the Near East.
+    // 11.3.2: a Russian corps crossing between the Caucasus and the Near East (before data
+    // edition 5, any Russian move into or out of the Caucasus space counted).
     if let Some(f) = from {
-        if units
-            .iter()
-            .any(|&u| movement::russian_crossing(g.data(), u as usize, &[f, next]))
-        {
+        let crossing = if g.scenario.edition >= 5 {
+            units
+                .iter()
+                .any(|&u| movement::russian_crossing(g.data(), u as usize, &[f, next]))
+        } else {
+            g.data().space("caucasus").is_some_and(|cau| {
+                (f == cau) != (next == cau) && units.iter().any(|&u| g.data().pieces[u as usize].nation == Nation::Ru)
+            })
+        };
+        if crossing {
             g.turn.caucasus_crossed = true;
         }
     }
@@ -1752,8 +1778,11 @@ fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
     }
     if st.fort == Fort::Intact && data.facts(s).fort > 0 {
         g.pos.spaces[s.idx()].fort = Fort::Besieged;
-        // 11.2.5, 11.2.6: besiegers are enemy units in the space; its trench goes (or turns).
-        g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);
+        // 11.2.5, 11.2.6: besiegers are enemy units in the space; its trench goes (or turns)
+        // (data edition 5).
+        if g.scenario.edition >= 5 {
+            g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);
+        }
         let n = g.name(s);
         g.journal.say(|| {
             Text::new(
@@ -1769,7 +1798,7 @@ fn enter(g: &mut PathsOfGlory, side: Side, s: Space) {
     // 11.1.14 (2022 11.1.15): the ANA converts no CP space; one only it holds stays the CP's,
     // and so is the CP's again the moment it leaves. Its trench goes as for any enemy entry.
     let ana = |u: usize| data.pieces[u].nation == Nation::Ana;
-    if side == Side::Ap && g.pos.units_in(s).any(ana) && g.pos.units_in(s).all(ana) {
+    if g.scenario.edition >= 5 && side == Side::Ap && g.pos.units_in(s).any(ana) && g.pos.units_in(s).all(ana) {
         g.pos.spaces[s.idx()].trench = trenches::entered(st.trench, side);
         return;
     }
@@ -1995,11 +2024,16 @@ fn note_offensive(g: &mut PathsOfGlory, side: Side, b: &Battle) {
     let seen = offensives::AttackSeen {
         attackers: &attackers,
         // 2022 7.1.4: the AUS, CND and PT corps are not British for offensives.
-        british_proper: b.attackers.iter().any(|&u| data.pieces[u as usize].british_proper()),
+        // Before data edition 5 every counter of British nationality was British here.
+        british_proper: b.attackers.iter().any(|&u| {
+            let p = &data.pieces[u as usize];
+            p.british_proper() || (g.scenario.edition < 5 && p.nation == Nation::Br)
+        }),
         turkish_not_senussi: attackers.contains(&Nation::Tu),
         defenders: &defenders,
         country: data.facts(b.defending).nation.as_deref(),
         supplied_through_italy: o == offensives::Offensive::AhAgainstItaly
+            && g.scenario.edition >= 5
             && b.defenders
                 .iter()
                 .any(|&u| supplied_through_italy(data, &g.pos, u as usize, b.defending)),
@@ -2388,7 +2422,7 @@ fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
             q.kind == Kind::Corps
                 && q.side == p.side
                 && g.pos.units[c].loc == Location::Reserve
-                && !never_replaces_an_army(&q.id)
+                && !(g.scenario.edition >= 5 && never_replaces_an_army(&q.id))
                 && if key == "bef" {
                     q.id.ends_with("-bef")
                 } else {

@@ -55,6 +55,9 @@ pub struct Context<'a> {
     /// 2022 13.1.12: no redeployment to or from the Reserve Box for a unit supplied only through
     /// another nation's sources (games begun on data edition 3 or later).
     pub foreign_sources_barred: bool,
+    /// 2022 13.1.5: no redeployment ends a siege; 2022 13.2.1: the ANA never sails out of the
+    /// Near East (games begun on data edition 5 or later).
+    pub sieges_and_the_ana: bool,
 }
 
 /// 16.4.9: after Brest-Litovsk Russians and the other Allies never share a space.
@@ -206,7 +209,7 @@ fn near_east_limit(
         // never sails out of the Near East.
         (Side::Ap, Nation::Br) if by_sea_or_reserve => {
             ctx.near_east.british
-                || p.nation == Nation::Ana
+                || (ctx.sieges_and_the_ana && p.nation == Nation::Ana)
                 || ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str())
         }
         (Side::Ap, Nation::Br) => false,
@@ -418,7 +421,9 @@ fn visit_anywhere(
     match pos.units[unit].loc {
         Location::Map(from) => {
             // 13.1.5: in supply to redeploy; never out of a siege it would end (2022).
-            if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) || ends_siege(data, pos, unit, from) {
+            if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply)
+                || (ctx.sieges_and_the_ana && ends_siege(data, pos, unit, from))
+            {
                 return false;
             }
             // 2022 13.1.11: Montenegro's corps only between Cetinje and the Reserve Box.
@@ -552,7 +557,7 @@ pub fn check(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context)
         }
     }
     if let Location::Map(s) = u.loc {
-        if unit < data.pieces.len() && ends_siege(data, pos, unit, s) {
+        if ctx.sieges_and_the_ana && unit < data.pieces.len() && ends_siege(data, pos, unit, s) {
             return Err(Refusal::new(
                 "13.1.5",
                 Text::new(
@@ -644,7 +649,8 @@ mod tests {
         let mut out = Vec::new();
         match pos.units[unit].loc {
             Location::Map(from) => {
-                if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply) || ends_siege(data, pos, unit, from)
+                if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply)
+                    || (ctx.sieges_and_the_ana && ends_siege(data, pos, unit, from))
                 {
                     return out;
                 }

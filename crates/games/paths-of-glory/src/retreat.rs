@@ -64,16 +64,18 @@ fn preference(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space)
 }
 
 /// Whether a retreat may end in a space (12.5.5, 10.1.1): the units there now, those of this
-/// retreat that went before it among them (each is moved as it retreats), leave room for one more.
-fn room(pos: &Position, s: Space) -> bool {
-    pos.units.iter().filter(|u| u.loc == Location::Map(s)).count() < STACKING
+/// retreat that went before it among them (each is moved as it retreats), leave room for one
+/// more; `counted_again` of them are counted a second time (games begun before data edition 5).
+fn room(pos: &Position, s: Space, counted_again: usize) -> bool {
+    pos.units.iter().filter(|u| u.loc == Location::Map(s)).count() + counted_again < STACKING
 }
 
 /// The routes a unit may retreat along from the defending space, each ending where the unit
 /// stops: a route of `length` spaces if there is one, the best by the order of preference at
 /// each step; none if it cannot retreat (12.5.4). With `ctx.cut_short`, a unit that cannot
 /// complete a two-space retreat but can take its first step has one-space routes, the best
-/// first spaces, at the end of which it is eliminated (2022 12.5.4, 12.7.4).
+/// first spaces, at the end of which it is eliminated (2022 12.5.4, 12.7.4). `counted_again(s)`:
+/// the units of this retreat in `s` counted twice (before data edition 5; from it, none).
 pub fn routes(
     data: &Data,
     pos: &Position,
@@ -81,6 +83,7 @@ pub fn routes(
     defending: Space,
     length: u8,
     ctx: &Context,
+    counted_again: impl Fn(Space) -> usize,
 ) -> Vec<Vec<Space>> {
     // 2022 12.5.4: a retreating Montenegrin corps is eliminated.
     match data.pieces.get(unit) {
@@ -114,7 +117,7 @@ pub fn routes(
     };
     let first = steps_from(defending, None);
     if length <= 1 {
-        return best(first.into_iter().filter(|&s| room(pos, s)).collect())
+        return best(first.into_iter().filter(|&s| room(pos, s, counted_again(s))).collect())
             .into_iter()
             .map(|s| vec![s])
             .collect();
@@ -124,7 +127,7 @@ pub fn routes(
     let ends = |f: Space| -> Vec<Space> {
         steps_from(f, Some(defending))
             .into_iter()
-            .filter(|&s| room(pos, s))
+            .filter(|&s| room(pos, s, counted_again(s)))
             .collect()
     };
     let through: Vec<Space> = first.iter().copied().filter(|&f| !ends(f).is_empty()).collect();
@@ -147,6 +150,7 @@ pub fn routes(
 }
 
 /// Why a retreat route is refused, or `Ok` if it is one of [`routes`].
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     data: &Data,
     pos: &Position,
@@ -154,9 +158,10 @@ pub fn check(
     defending: Space,
     length: u8,
     ctx: &Context,
+    counted_again: impl Fn(Space) -> usize,
     route: &[Space],
 ) -> Result<(), Refusal> {
-    let legal = routes(data, pos, unit, defending, length, ctx);
+    let legal = routes(data, pos, unit, defending, length, ctx, &counted_again);
     if legal.iter().any(|r| r == route) {
         return Ok(());
     }
@@ -207,7 +212,7 @@ pub fn check(
                 ),
             ));
         }
-        if i + 1 == route.len() && !room(pos, s) {
+        if i + 1 == route.len() && !room(pos, s, counted_again(s)) {
             return Err(Refusal::new(
                 "10.1.1",
                 Text::new(

@@ -209,6 +209,7 @@ pub(crate) fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> r
         brest_litovsk: crate::events::played(g, Side::Cp, 45),
         brest_litovsk_through: crate::events::played(g, Side::Cp, 45) && g.scenario.edition >= 3,
         foreign_sources_barred: g.scenario.edition >= 3,
+        sieges_and_the_ana: g.scenario.edition >= 5,
     }
 }
 

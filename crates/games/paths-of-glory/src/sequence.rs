@@ -68,7 +68,7 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
             limited_war: scenario == "limited-war",
             last_turn: levels.last_turn,
             hand_size: if historical || optional_cards { 8 } else { 7 },
-            edition: 3,
+            edition: crate::game::EDITION,
             tournament,
             bid: None,
             cp_seat: CP,
@@ -334,8 +334,11 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
     carry_frame(g, frame, action);
-    // 15.2.4: a siege its besiegers have all left ends with the step that took them away.
-    crate::sieges::lift_abandoned(g);
+    // 15.2.4: a siege its besiegers have all left ends with the step that took them away (data
+    // edition 5).
+    if g.scenario.edition >= 5 {
+        crate::sieges::lift_abandoned(g);
+    }
 }
 
 fn carry_frame(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
@@ -488,7 +491,7 @@ fn begin_turn(g: &mut PathsOfGlory) {
 /// 7.1.1: a side's Mandated Offensive roll.
 fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
     let data = g.data();
-    let capitals_lost = capitals_lost(data, &g.pos);
+    let capitals_lost = capitals_lost(data, &g.pos, g.scenario.edition);
     let ctx = offensives::Context {
         italy_at_war: !g.pos.neutral.iter().any(|n| n == "it"),
         turkey_at_war: !g.pos.neutral.iter().any(|n| n == "tu"),
@@ -514,12 +517,12 @@ fn offensive(g: &mut PathsOfGlory, side: Side, face: u8) {
     });
 }
 
-/// Whether a nation is one of the Central Powers.
 /// 2022 7.1.2 "If the rolled nation's capital is enemy-controlled (AH: both Vienna and
 /// Budapest), that nation has no MO": the nations whose capitals the enemy holds, all of them. A
 /// besieged capital is still its side's (15.1.9), unlike for 13.1.11 and 17.1.3
-/// ([`Position::holds_capital`]); a nation with no capital on the map loses none.
-pub(crate) fn capitals_lost(data: &crate::data::Data, pos: &Position) -> Vec<crate::data::Nation> {
+/// ([`Position::holds_capital`]); a nation with no capital on the map loses none. Games begun
+/// before data edition 5 judged it as 17.1.3 does: any capital not held, or besieged.
+pub(crate) fn capitals_lost(data: &crate::data::Data, pos: &Position, edition: u8) -> Vec<crate::data::Nation> {
     use crate::data::Nation;
     [
         Nation::Fr,
@@ -532,6 +535,9 @@ pub(crate) fn capitals_lost(data: &crate::data::Data, pos: &Position) -> Vec<cra
     ]
     .into_iter()
     .filter(|&n| {
+        if edition < 5 {
+            return !pos.holds_capital(data, n, if n_side(n) { Side::Cp } else { Side::Ap });
+        }
         let enemy = if n_side(n) { Side::Ap } else { Side::Cp };
         let mut capitals = data.map.graph.space_indices().filter(|&c| {
             let f = data.facts(c);
@@ -543,6 +549,7 @@ pub(crate) fn capitals_lost(data: &crate::data::Data, pos: &Position) -> Vec<cra
     .collect()
 }
 
+/// Whether a nation is one of the Central Powers.
 fn n_side(n: crate::data::Nation) -> bool {
     use crate::data::Nation::*;
     matches!(n, Ge | Ah | Tu | Bu | Sn)

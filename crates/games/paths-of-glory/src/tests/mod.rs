@@ -32,6 +32,7 @@ mod replacements;
 mod retreat;
 mod retreated;
 mod sallies;
+mod saves;
 mod secrecy;
 mod setup;
 mod sieges;

@@ -193,6 +193,7 @@ fn no_russian_attack_on_a_german_fort_space_in_august_1914_15_1_12() {
     let may = |turn| {
         let ctx = Context {
             turn,
+            german_fort_first: true,
             ..Context::default()
         };
         crate::movement::may_attack_across(

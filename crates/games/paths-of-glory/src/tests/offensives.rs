@@ -219,7 +219,7 @@ fn the_canadian_corps_alone_meets_no_british_offensive_2022_7_1_4() {
 fn a_capital_is_lost_to_the_offensives_when_the_enemy_holds_it_2022_7_1_2() {
     use super::common::{data, sp, start};
     use crate::state::Fort;
-    let lost = |pos: &crate::state::Position| crate::sequence::capitals_lost(data(), pos);
+    let lost = |pos: &crate::state::Position| crate::sequence::capitals_lost(data(), pos, 5);
     let mut pos = start();
     assert!(lost(&pos).is_empty());
     pos.spaces[sp("vienna").idx()].control = Some(Side::Ap);

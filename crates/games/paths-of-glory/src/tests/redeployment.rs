@@ -233,7 +233,10 @@ fn a_german_corps_supplied_only_through_constantinople_stays_out_of_the_reserve_
 fn the_ana_never_sails_out_of_the_near_east_2022_13_2_1() {
     let mut pos = start();
     pos.units[unit("ana-corps")].loc = Location::Map(sp("port-said"));
-    let ctx = Context::default();
+    let ctx = Context {
+        sieges_and_the_ana: true,
+        ..Context::default()
+    };
     let ana = to(&pos, "ana-corps", &ctx);
     assert!(to(&pos, "br-corps-1", &ctx).contains(&"london"));
     assert!(!ana.contains(&"london") && !ana.contains(&"reserve"), "{ana:?}");
@@ -260,7 +263,10 @@ fn no_redeployment_ends_a_siege_2022_13_1_5() {
     }
     pos.spaces[warsaw.idx()].fort = crate::state::Fort::Besieged;
     pos.spaces[warsaw.idx()].trench = None;
-    let ctx = Context::default();
+    let ctx = Context {
+        sieges_and_the_ana: true,
+        ..Context::default()
+    };
     assert!(to(&pos, "ge-corps-2", &ctx).contains(&"thorn"), "the corps may go");
     assert!(destinations(data(), &pos, army, &ctx).is_empty(), "the army may not");
     let why = check(data(), &pos, army, Place::Map(sp("thorn")), &ctx).unwrap_err();

@@ -20,10 +20,10 @@ fn ids(r: &[Vec<Space>]) -> Vec<Vec<&'static str>> {
 fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
     let pos = start();
     let fifth = unit("fr-army-5");
-    let r = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default());
+    let r = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), |_| 0);
     let route = vec![sp("cambrai"), sp("chateau-thierry")];
     assert!(r.contains(&route), "{:?}", ids(&r));
-    check(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), &route).unwrap();
+    check(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), |_| 0, &route).unwrap();
     // Never back into the defending space, never into enemy units (Koblenz).
     for route in &r {
         assert!(!route.contains(&sp("sedan")) && !route.contains(&sp("koblenz")));
@@ -35,6 +35,7 @@ fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
         sp("sedan"),
         1,
         &Context::default(),
+        |_| 0,
         &[sp("koblenz")],
     )
     .unwrap_err();
@@ -43,9 +44,9 @@ fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
     assert!(why.text.zh.contains("科布伦茨"), "{}", why.text.zh);
     // 2022 12.5.4: Montenegro's corps never retreats; it is eliminated.
     let mn = unit("mn-corps");
-    assert!(routes(data(), &pos, mn, sp("cetinje"), 1, &Context::default()).is_empty());
+    assert!(routes(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), |_| 0).is_empty());
     let any = data().map.graph.exits(sp("cetinje"))[0].1;
-    let why = check(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), &[any]).unwrap_err();
+    let why = check(data(), &pos, mn, sp("cetinje"), 1, &Context::default(), |_| 0, &[any]).unwrap_err();
     assert_eq!(why.rule, "12.5.4");
     // A route of the wrong length.
     let why = check(
@@ -55,6 +56,7 @@ fn two_spaces_from_sedan_through_cambrai_to_chateau_thierry_12_5_5() {
         sp("sedan"),
         2,
         &Context::default(),
+        |_| 0,
         &[sp("cambrai")],
     )
     .unwrap_err();
@@ -70,7 +72,7 @@ fn friendly_spaces_in_supply_come_first_12_5_5() {
     pos.units[unit("fr-army-5")].loc = Location::Aside;
     pos.units[ninth].loc = Location::Map(sp("sedan"));
     pos.spaces[sp("sedan").idx()].control = Some(Side::Cp);
-    let r = routes(data(), &pos, ninth, sp("sedan"), 1, &Context::default());
+    let r = routes(data(), &pos, ninth, sp("sedan"), 1, &Context::default(), |_| 0);
     assert_eq!(ids(&r), [["koblenz"], ["metz"]]);
     let why = check(
         data(),
@@ -79,6 +81,7 @@ fn friendly_spaces_in_supply_come_first_12_5_5() {
         sp("sedan"),
         1,
         &Context::default(),
+        |_| 0,
         &[sp("cambrai")],
     )
     .unwrap_err();
@@ -96,10 +99,20 @@ fn friendly_spaces_in_supply_come_first_12_5_5() {
             full.units[i].loc = Location::Map(sp(s));
         }
     }
-    let r = routes(data(), &full, ninth, sp("sedan"), 1, &Context::default());
+    let r = routes(data(), &full, ninth, sp("sedan"), 1, &Context::default(), |_| 0);
     assert!(r.iter().all(|route| full.space(route[0]).control == Some(Side::Ap)));
     assert!(!r.is_empty());
-    let why = check(data(), &full, ninth, sp("sedan"), 1, &Context::default(), &[sp("metz")]).unwrap_err();
+    let why = check(
+        data(),
+        &full,
+        ninth,
+        sp("sedan"),
+        1,
+        &Context::default(),
+        |_| 0,
+        &[sp("metz")],
+    )
+    .unwrap_err();
     assert_eq!(why.rule, "10.1.1");
 }
 
@@ -118,9 +131,9 @@ fn through_a_full_space_but_not_into_one() {
         pos.units[u].loc = Location::Map(chateau);
     }
     assert_eq!(pos.units_in(chateau).count(), 3);
-    let r = routes(data(), &pos, fifth, sp("sedan"), 1, &Context::default());
+    let r = routes(data(), &pos, fifth, sp("sedan"), 1, &Context::default(), |_| 0);
     assert!(!r.contains(&vec![chateau]));
-    let r = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default());
+    let r = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), |_| 0);
     assert!(r.iter().any(|route| route[0] == chateau), "passed through");
     assert!(r.iter().all(|route| route[1] != chateau));
 }
@@ -163,9 +176,9 @@ fn no_route_when_the_retreat_cannot_be_completed_12_5_4() {
         }
         pos.spaces[n.idx()].control = Some(Side::Cp);
     }
-    let r1 = routes(data(), &pos, fifth, sp("sedan"), 1, &Context::default());
+    let r1 = routes(data(), &pos, fifth, sp("sedan"), 1, &Context::default(), |_| 0);
     assert_eq!(ids(&r1), [["cambrai"]]);
-    let r2 = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default());
+    let r2 = routes(data(), &pos, fifth, sp("sedan"), 2, &Context::default(), |_| 0);
     assert!(r2.is_empty(), "{:?}", ids(&r2));
 }
 
@@ -182,7 +195,7 @@ fn after_brest_litovsk_russians_retreat_apart_from_the_other_allies_16_4_9() {
     pos.spaces[sp("koblenz").idx()].control = Some(Side::Ap);
     let russian = unit("ru-corps-1");
     pos.units[russian].loc = Location::Map(sp("koblenz"));
-    let before = routes(data(), &pos, russian, sp("koblenz"), 1, &Context::default());
+    let before = routes(data(), &pos, russian, sp("koblenz"), 1, &Context::default(), |_| 0);
     assert!(before.contains(&vec![sp("sedan")]), "{:?}", ids(&before));
     let treaty = Context {
         movement: crate::movement::Context {
@@ -191,7 +204,7 @@ fn after_brest_litovsk_russians_retreat_apart_from_the_other_allies_16_4_9() {
         },
         ..Context::default()
     };
-    let after = routes(data(), &pos, russian, sp("koblenz"), 1, &treaty);
+    let after = routes(data(), &pos, russian, sp("koblenz"), 1, &treaty, |_| 0);
     assert!(!after.is_empty(), "Frankfurt, in Germany, is open");
     for route in &after {
         assert!(
@@ -220,7 +233,7 @@ fn a_unit_that_retreated_is_counted_once_against_the_stacking_limit_12_5_5() {
         g.pos.units[waiting as usize].loc = Location::Map(kassel);
         g.pos.spaces[kassel.idx()].control = Some(Side::Ap);
     };
-    let (mut g, army, corps) = common::beaten_in_essen(4, false, [2, 1], place).expect("the dice");
+    let (mut g, army, corps) = common::beaten_in_essen(5, false, [2, 1], place).expect("the dice");
     assert_eq!(g.action.battle.as_ref().and_then(|b| b.retreat), Some(1));
     let retreat = |unit| Action::Retreat {
         unit,

@@ -267,3 +267,23 @@ fn bulgaria_and_greece_enter() {
     let athens = pos.units_in(d.space("athens").unwrap()).count();
     assert_eq!(athens, 1, "the Greek corps stands in Athens, still neutral");
 }
+
+/// A new game is on the data edition this build names (its readings all in force), and a game
+/// begun on an earlier edition keeps its number.
+#[test]
+fn a_new_game_is_on_this_builds_data_edition() {
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+    let edition: u8 = <PathsOfGlory as sandtable_core::driver::Rules>::DATA_EDITION
+        .parse()
+        .expect("a number");
+    assert_eq!(
+        PathsOfGlory::new_game("campaign", 1)
+            .expect("the campaign")
+            .scenario
+            .edition,
+        edition
+    );
+    let old = <PathsOfGlory as sandtable_core::driver::Rules>::setup_edition("campaign", 1, "3").expect("edition 3");
+    assert_eq!(old.scenario.edition, 3);
+}

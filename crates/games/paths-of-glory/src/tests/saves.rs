@@ -1,0 +1,20 @@
+//! Games begun on an earlier data edition go on under its readings: records of random games
+//! saved by the build before data edition 5's corrections (sieges, retreats, the Caucasus
+//! crossing, the ANA, the offensives, the corps that replace an army) replay on this build, step
+//! by step, every checksum as recorded. Each of them stopped replaying, at the step where one of
+//! those corrections changed the game, until the corrections were kept for edition 5 games.
+
+use crate::game::PathsOfGlory;
+use sandtable_core::record::Session;
+
+fn replays(name: &str, text: &str) {
+    let session = Session::<PathsOfGlory>::from_json(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(session.game.scenario.edition, 4, "{name}");
+}
+
+#[test]
+fn games_saved_on_edition_4_replay() {
+    replays("campaign 6", include_str!("saves/edition-4-campaign-6.json"));
+    replays("limited war 5", include_str!("saves/edition-4-limited-war-5.json"));
+    replays("historical 4", include_str!("saves/edition-4-historical-4.json"));
+}
