@@ -257,3 +257,30 @@ pub fn cards_conserved(g: &crate::game::PathsOfGlory) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// An action round of the Allies after the CP has passed its own with an Automatic Operation:
+/// they play Blockade (AP #2, 4 OPS) for OPS, activate each of `spaces` (for combat when
+/// `true`), and end their activation.
+pub fn allies_activate(g: &mut crate::game::PathsOfGlory, spaces: &[(Space, bool)]) {
+    use crate::game::{Action, Use, AP, CP};
+    use sandtable_core::game::Game;
+    g.apply(CP, &Action::AutomaticOps)
+        .expect("the CP's automatic operation");
+    g.apply(CP, &Action::EndActivation).expect("nothing activated");
+    give(g, crate::Side::Ap, 2);
+    g.apply(
+        AP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .expect("4 OPS");
+    for &(space, combat) in spaces {
+        g.apply(AP, &Action::Activate { space, combat })
+            .unwrap_or_else(|r| panic!("activate: {}", r.text.en));
+    }
+    if g.legal_list().contains(&Action::EndActivation) {
+        g.apply(AP, &Action::EndActivation).expect("done activating");
+    }
+}

@@ -214,7 +214,7 @@ fn no_russian_attack_on_a_german_fort_space_in_august_1914_15_1_12() {
 /// ANA stands in it and after it leaves, and the VP do not move.
 #[test]
 fn the_ana_converts_no_space_it_enters_11_1_14() {
-    use crate::game::{Action, Use, AP, CP};
+    use crate::game::{Action, AP};
     use sandtable_core::game::Game;
     let mut g = common::first_round();
     let data = g.data();
@@ -232,29 +232,7 @@ fn the_ana_converts_no_space_it_enters_11_1_14() {
     let vp = g.pos.vp;
     let ana = unit("ana-corps") as u16;
     let allies_move = |g: &mut crate::game::PathsOfGlory, from, to| {
-        g.apply(CP, &Action::AutomaticOps)
-            .expect("the CP's automatic operation");
-        g.apply(CP, &Action::EndActivation).expect("nothing activated");
-        common::give(g, Side::Ap, 2);
-        g.apply(
-            AP,
-            &Action::Play {
-                card: 2,
-                with: Use::Ops,
-            },
-        )
-        .expect("4 OPS");
-        g.apply(
-            AP,
-            &Action::Activate {
-                space: from,
-                combat: false,
-            },
-        )
-        .expect("activated");
-        if g.legal_list().contains(&Action::EndActivation) {
-            g.apply(AP, &Action::EndActivation).expect("done activating");
-        }
+        common::allies_activate(g, &[(from, false)]);
         g.apply(
             AP,
             &Action::Move {
@@ -276,11 +254,8 @@ fn the_ana_converts_no_space_it_enters_11_1_14() {
 }
 
 /// The campaign's first turn with Turkey at war, two Russian corps in the Caucasus (and one in
-/// Odessa), a Turkish corps in Grozny; the CP has passed its round and the Allies play Blockade
-/// (AP #2) for OPS.
+/// Odessa), a Turkish corps in Grozny, the CP to act.
 fn russians_in_the_caucasus() -> (crate::game::PathsOfGlory, [u16; 3]) {
-    use crate::game::{Action, Use, AP, CP};
-    use sandtable_core::game::Game;
     let mut g = common::first_round();
     let data = g.data();
     common::setup().enter(data, &mut g.pos, "tu", false, false);
@@ -296,18 +271,6 @@ fn russians_in_the_caucasus() -> (crate::game::PathsOfGlory, [u16; 3]) {
     g.pos.units[unit("tu-corps-1")].loc = Location::Map(grozny);
     g.pos.spaces[grozny.idx()].control = Some(Side::Cp);
     g.touch();
-    g.apply(CP, &Action::AutomaticOps)
-        .expect("the CP's automatic operation");
-    g.apply(CP, &Action::EndActivation).expect("nothing activated");
-    common::give(&mut g, Side::Ap, 2);
-    g.apply(
-        AP,
-        &Action::Play {
-            card: 2,
-            with: Use::Ops,
-        },
-    )
-    .expect("4 OPS");
     (g, [corps[0], corps[1], corps[2]])
 }
 
@@ -318,17 +281,7 @@ fn one_russian_corps_a_turn_attacks_across_from_the_caucasus_12_1_8() {
     use crate::game::{Action, AP};
     use sandtable_core::game::Game;
     let (mut g, [a, b, _]) = russians_in_the_caucasus();
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: sp("caucasus"),
-            combat: true,
-        },
-    )
-    .expect("activated");
-    if g.legal_list().contains(&Action::EndActivation) {
-        g.apply(AP, &Action::EndActivation).expect("done activating");
-    }
+    common::allies_activate(&mut g, &[(sp("caucasus"), true)]);
     g.apply(AP, &Action::Target { space: sp("grozny") }).expect("Grozny");
     g.apply(AP, &Action::Join { unit: a }).expect("the first corps");
     let r = g
@@ -345,19 +298,7 @@ fn a_move_from_odessa_to_the_caucasus_is_no_crossing_11_3_2() {
     use crate::game::{Action, AP};
     use sandtable_core::game::Game;
     let (mut g, [a, _, c]) = russians_in_the_caucasus();
-    for s in ["odessa", "caucasus"] {
-        g.apply(
-            AP,
-            &Action::Activate {
-                space: sp(s),
-                combat: false,
-            },
-        )
-        .expect("activated");
-    }
-    if g.legal_list().contains(&Action::EndActivation) {
-        g.apply(AP, &Action::EndActivation).expect("done activating");
-    }
+    common::allies_activate(&mut g, &[(sp("odessa"), false), (sp("caucasus"), false)]);
     g.apply(
         AP,
         &Action::Move {
@@ -391,17 +332,7 @@ fn the_corps_that_attacked_across_may_advance_across_2022_11_3_2() {
     // The Turk in Grozny is a reduced corps: the Russian fire eliminates it.
     g.pos.units[unit("tu-corps-1")].full = false;
     g.touch();
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: sp("caucasus"),
-            combat: true,
-        },
-    )
-    .expect("activated");
-    if g.legal_list().contains(&Action::EndActivation) {
-        g.apply(AP, &Action::EndActivation).expect("done activating");
-    }
+    common::allies_activate(&mut g, &[(sp("caucasus"), true)]);
     g.apply(AP, &Action::Target { space: sp("grozny") }).expect("Grozny");
     g.apply(AP, &Action::Join { unit: a }).expect("the first corps");
     g.apply(AP, &Action::Resolve).expect("resolve");

@@ -151,13 +151,10 @@ fn what_meets_an_offensive_7_1_3_to_7_1_7() {
 /// OPS; the game once the combat is over (first choices, the dice given).
 fn british_offensive_against_calais(attacker: &str) -> crate::game::PathsOfGlory {
     use super::common;
-    use crate::game::{Action, Frame, Use, AP, CP};
+    use crate::game::{Action, Frame, AP};
     use crate::state::Location;
     use sandtable_core::game::Game;
     let mut g = common::first_round();
-    g.apply(CP, &Action::AutomaticOps)
-        .expect("the CP's automatic operation");
-    g.apply(CP, &Action::EndActivation).expect("nothing activated");
     g.turn.offensive[crate::state::side_index(Side::Ap)] = Some(N(Nation::Br));
     g.turn.offensive_met[crate::state::side_index(Side::Ap)] = false;
     let (amiens, calais) = (common::sp("amiens"), common::sp("calais"));
@@ -173,26 +170,7 @@ fn british_offensive_against_calais(attacker: &str) -> crate::game::PathsOfGlory
     g.pos.spaces[calais.idx()].control = Some(Side::Cp);
     g.pos.spaces[amiens.idx()].control = Some(Side::Ap);
     g.touch();
-    common::give(&mut g, Side::Ap, 2);
-    g.apply(
-        AP,
-        &Action::Play {
-            card: 2,
-            with: Use::Ops,
-        },
-    )
-    .expect("4 OPS");
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: amiens,
-            combat: true,
-        },
-    )
-    .expect("Amiens");
-    if g.legal_list().contains(&Action::EndActivation) {
-        g.apply(AP, &Action::EndActivation).expect("done");
-    }
+    common::allies_activate(&mut g, &[(amiens, true)]);
     g.apply(AP, &Action::Target { space: calais }).expect("Calais");
     g.apply(AP, &Action::Join { unit: attacker as u16 }).expect("joins");
     g.apply(AP, &Action::Resolve).expect("resolve");

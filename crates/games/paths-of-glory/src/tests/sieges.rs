@@ -3,7 +3,7 @@
 
 use super::common;
 
-use crate::game::{Action, PathsOfGlory, Use, AP, CP};
+use crate::game::{Action, PathsOfGlory, AP};
 use crate::state::{Fort, Location, Trench};
 use crate::Side;
 use common::{sp, unit};
@@ -14,29 +14,7 @@ use sandtable_core::game::Game;
 /// Allies play Blockade (AP #2, 4 OPS) for OPS, activate `from` for movement and move `units`
 /// to `to`, and end their movement.
 fn allies_move(g: &mut PathsOfGlory, from: &str, units: &[&str], to: &str) {
-    g.apply(CP, &Action::AutomaticOps)
-        .expect("the CP's automatic operation");
-    g.apply(CP, &Action::EndActivation).expect("nothing activated");
-    common::give(g, Side::Ap, 2);
-    g.apply(
-        AP,
-        &Action::Play {
-            card: 2,
-            with: Use::Ops,
-        },
-    )
-    .expect("4 OPS");
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: sp(from),
-            combat: false,
-        },
-    )
-    .expect("activated");
-    if g.legal_list().contains(&Action::EndActivation) {
-        g.apply(AP, &Action::EndActivation).expect("done activating");
-    }
+    common::allies_activate(g, &[(sp(from), false)]);
     let units = units.iter().map(|u| unit(u) as u16).collect();
     g.apply(
         AP,
@@ -96,29 +74,7 @@ fn a_siege_ends_when_its_besiegers_leave_15_2_4() {
     let corps = common::in_reserve(&g, "ru-corps", 1)[0];
     g.pos.units[corps as usize].loc = Location::Map(sp("insterberg"));
     g.touch();
-    g.apply(CP, &Action::AutomaticOps)
-        .expect("the CP's automatic operation");
-    g.apply(CP, &Action::EndActivation).expect("nothing activated");
-    common::give(&mut g, Side::Ap, 2);
-    g.apply(
-        AP,
-        &Action::Play {
-            card: 2,
-            with: Use::Ops,
-        },
-    )
-    .expect("4 OPS");
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: sp("insterberg"),
-            combat: false,
-        },
-    )
-    .expect("activated");
-    if g.legal_list().contains(&Action::EndActivation) {
-        g.apply(AP, &Action::EndActivation).expect("done activating");
-    }
+    common::allies_activate(&mut g, &[(sp("insterberg"), false)]);
     let r = g
         .check_action(
             AP,
@@ -145,29 +101,7 @@ fn besiegers_leave_together_or_leave_a_siege_behind_15_2_4() {
     let both = ["ru-army-1", &g.data().pieces[corps as usize].id.clone()];
     allies_move(&mut g, "insterberg", &both, "konigsberg");
     assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Besieged);
-    g.apply(CP, &Action::AutomaticOps)
-        .expect("the CP's automatic operation");
-    g.apply(CP, &Action::EndActivation).expect("nothing activated");
-    common::give(&mut g, Side::Ap, 2);
-    g.apply(
-        AP,
-        &Action::Play {
-            card: 2,
-            with: Use::Ops,
-        },
-    )
-    .expect("4 OPS");
-    g.apply(
-        AP,
-        &Action::Activate {
-            space: sp("konigsberg"),
-            combat: false,
-        },
-    )
-    .expect("activated");
-    if g.legal_list().contains(&Action::EndActivation) {
-        g.apply(AP, &Action::EndActivation).expect("done activating");
-    }
+    common::allies_activate(&mut g, &[(sp("konigsberg"), false)]);
     let out = |units: Vec<u16>| Action::Move {
         from: sp("konigsberg"),
         units,
