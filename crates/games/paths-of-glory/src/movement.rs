@@ -128,8 +128,7 @@ impl Stack<'_> {
 
     /// 15.2.1: one army, or as many corps as the fort's LF.
     fn can_besiege(&self, fort_lf: u8) -> bool {
-        let armies = self.pieces().filter(|p| p.kind == Kind::Army).count();
-        crate::sieges::enough_to_besiege(armies, self.units.len() - armies, fort_lf)
+        crate::sieges::units_besiege(self.data, self.units.iter().copied(), fort_lf)
     }
 
     fn mf(&self, pos: &Position) -> u8 {

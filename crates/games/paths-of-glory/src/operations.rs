@@ -490,10 +490,7 @@ fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
         b.defending,
         &vacated(b),
         &ctx,
-        |s| {
-            let armies = advancers.iter().filter(|&&a| data.pieces[a].kind == Kind::Army).count();
-            crate::sieges::enough_to_besiege(armies, advancers.len() - armies, data.facts(s).fort)
-        },
+        |s| crate::sieges::units_besiege(data, advancers.iter().copied(), data.facts(s).fort),
     );
     // 12.7.1: within the stacking limit where the advance ends.
     routes
@@ -1189,11 +1186,7 @@ fn siege_needs(g: &PathsOfGlory, side: Side, u: u16, space: Space) -> bool {
         .into_iter()
         .filter(|v| *v != u && !joined.contains(v) && !g.action.sallied.contains(v))
         .collect();
-    let armies = staying
-        .iter()
-        .filter(|&&v| data.pieces[v as usize].kind == Kind::Army)
-        .count();
-    !crate::sieges::enough_to_besiege(armies, staying.len() - armies, data.facts(from).fort)
+    !crate::sieges::units_besiege(data, staying.iter().map(|&v| v as usize), data.facts(from).fort)
 }
 
 /// 15.2.4 (2022) "Units may leave a besieged fort's space only if, at round end, the fort is
@@ -1210,11 +1203,8 @@ fn breaks_siege(g: &PathsOfGlory, side: Side, from: Space, units: &[u16]) -> boo
         .into_iter()
         .filter(|u| !units.contains(u))
         .collect();
-    let armies = staying
-        .iter()
-        .filter(|&&u| data.pieces[u as usize].kind == Kind::Army)
-        .count();
-    !staying.is_empty() && !crate::sieges::enough_to_besiege(armies, staying.len() - armies, data.facts(from).fort)
+    !staying.is_empty()
+        && !crate::sieges::units_besiege(data, staying.iter().map(|&u| u as usize), data.facts(from).fort)
 }
 
 /// 15.1.10: until OberOst or CP War Status 4, German units do not attack a space with a Russian
@@ -1283,11 +1273,7 @@ pub(crate) fn siege_holds(g: &PathsOfGlory, s: Space) -> bool {
         return false;
     }
     let units = units_of(g, side, s);
-    let armies = units
-        .iter()
-        .filter(|&&u| g.data().pieces[u as usize].kind == Kind::Army)
-        .count();
-    crate::sieges::enough_to_besiege(armies, units.len() - armies, g.data().facts(s).fort)
+    crate::sieges::units_besiege(g.data(), units.iter().map(|&u| u as usize), g.data().facts(s).fort)
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
@@ -1518,15 +1504,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
                 // 12.4.4.1: an army out of supply at the combat's start leaves the game, its
                 // corps coming all the same.
                 let stand_in = if army { stand_in_corps(g, unit) } else { None };
-                gone_oos = g
-                    .action
-                    .battle
-                    .as_ref()
-                    .is_some_and(|b| b.out_of_supply.contains(&unit));
-                g.pos.units[i].loc = if g.data().pieces[i].not_replaceable || (army && stand_in.is_none()) || gone_oos {
-                    Location::Removed
-                } else {
-                    Location::Eliminated
+                let b = g.action.battle.as_ref();
+                gone_oos = b.is_some_and(|b| b.out_of_supply.contains(&unit));
+                g.pos.units[i].loc = match b {
+                    _ if army && stand_in.is_none() => Location::Removed,
+                    Some(b) => eliminated_to(g, b, unit),
+                    None if g.data().pieces[i].not_replaceable => Location::Removed,
+                    None => Location::Eliminated,
                 };
                 g.pos.units[i].full = true;
                 if let (Some(c), Some(s)) = (stand_in, at) {

@@ -176,11 +176,7 @@ fn ends_siege(data: &Data, pos: &Position, unit: usize, from: Space) -> bool {
         return false;
     }
     let staying = pos.units_in(from).filter(|&u| u != unit && data.pieces[u].side == side);
-    let (armies, corps) = staying.fold((0, 0), |(a, c), u| match data.pieces[u].kind {
-        Kind::Army => (a + 1, c),
-        _ => (a, c + 1),
-    });
-    !crate::sieges::enough_to_besiege(armies, corps, data.facts(from).fort)
+    !crate::sieges::units_besiege(data, staying, data.facts(from).fort)
 }
 
 /// Whether the unit is held by a Near East limit when going from `a` to `b` (13.2), with

@@ -12,6 +12,19 @@ pub fn enough_to_besiege(armies: usize, corps: usize, fort_lf: u8) -> bool {
     armies >= 1 || corps >= fort_lf as usize
 }
 
+/// 15.2.1 for some counters (indices into the data's pieces): whether they could besiege, or
+/// keep besieging (15.2.4), a fort of `fort_lf`.
+pub(crate) fn units_besiege(data: &crate::data::Data, units: impl IntoIterator<Item = usize>, fort_lf: u8) -> bool {
+    let (armies, corps) = units.into_iter().fold((0, 0), |(a, c), u| {
+        if data.pieces[u].kind == crate::data::Kind::Army {
+            (a + 1, c)
+        } else {
+            (a, c + 1)
+        }
+    });
+    enough_to_besiege(armies, corps, fort_lf)
+}
+
 /// 15.3.2, 15.3.3: whether a besieged fort falls in the Siege Phase: the die, modified by the
 /// turn's siege modifier (−2 in August and September 1914), above the fort's LF.
 pub fn falls(tables: &Tables, turn: u8, fort_lf: u8, die: u8) -> bool {
