@@ -575,29 +575,20 @@ proptest! {
 #[test]
 fn a_replacing_corps_is_named_by_the_army_it_replaced() {
     use crate::game::{Action, LossTarget, PathsOfGlory};
-    use sandtable_core::game::{Game, Pending};
+    use sandtable_core::game::Game;
     let (mut replacing, mut counted) = (0, 0);
     for seed in 0..12 {
         let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
         let mut rng = sandtable_core::chance::Rng::from_seed(seed);
-        for _ in 0..3_000 {
-            let s = match g.pending() {
-                Pending::Over => break,
-                Pending::Chance => {
-                    g.resolve_chance();
-                    continue;
-                }
-                Pending::Seat(s) => s,
-            };
-            let legal = g.legal_list();
-            for a in legal.iter() {
+        sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+            for a in g.legal_list().iter() {
                 let Action::Lose {
                     target: LossTarget::Stand(i),
                 } = *a
                 else {
                     continue;
                 };
-                let text = crate::operations::describe_loss(&g, LossTarget::Stand(i));
+                let text = crate::operations::describe_loss(g, LossTarget::Stand(i));
                 let l = g
                     .action
                     .battle
@@ -620,9 +611,8 @@ fn a_replacing_corps_is_named_by_the_army_it_replaced() {
                     }
                 }
             }
-            let a = legal[rng.below(legal.len() as u32) as usize].clone();
-            g.apply(s, &a).expect("a legal action");
-        }
+        })
+        .expect("random play");
     }
     assert!(replacing > 0, "no replacing corps met ({counted} counted-only)");
 }
