@@ -67,7 +67,7 @@ pub struct Scenario {
     /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
     pub hand_size: usize,
     // Events that place units or markers (crate::events::arrivals):
-    /// The data edition the game began on (1 to 5; [`Rules::DATA_EDITION`] says what each
+    /// The data edition the game began on (1 to 6; [`Rules::DATA_EDITION`] says what each
     /// changed): edition 1 games, begun before 5.7.4.3
     /// was enforced, keep the CP's Historical opening free; games begun before edition 3 do
     /// without 12.1.1's and 12.5.6's limits on units that retreated this action; games begun
@@ -979,9 +979,9 @@ fn shown(c: &crate::state::Cards) -> Vec<u8> {
 }
 
 /// The data edition new games begin on ([`Rules::DATA_EDITION`] as a number).
-pub(crate) const EDITION: u8 = 5;
+pub(crate) const EDITION: u8 = 6;
 
-/// The number of data edition `edition` (1 to 5); an edition this build does not know is
+/// The number of data edition `edition` (1 to 6); an edition this build does not know is
 /// refused.
 fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
@@ -990,8 +990,9 @@ fn edition_number(edition: &str) -> Result<u8, SetupError> {
         "3" => Ok(3),
         "4" => Ok(4),
         "5" => Ok(5),
+        "6" => Ok(6),
         other => Err(SetupError(format!(
-            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 5)"
+            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 6)"
         ))),
     }
 }
@@ -1023,8 +1024,9 @@ impl Rules for PathsOfGlory {
     /// (11.3.2, 12.1.8); the ANA converts no space and never sails out of the Near East
     /// (11.1.14, 2022 13.2.1); the offensives' British, capitals and Italian supply (2022 7.1.2,
     /// 7.1.4, 7.1.6); the corps that replace an army and armies eliminated out of supply
-    /// (12.4.4.1, 12.4.4.3).
-    const DATA_EDITION: &'static str = "5";
+    /// (12.4.4.1, 12.4.4.3). Edition 6: the corps an army with none left counts only when
+    /// real units and the fort cannot meet as much of the loss number (2022 12.4.4.2).
+    const DATA_EDITION: &'static str = "6";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 
     fn engine(&self) -> &Engine<Action, Frame> {

@@ -126,6 +126,11 @@ pub struct Losses {
     fort_destroyed: bool,
     remaining: u8,
     taken: u8,
+    /// 12.4.4.2: whether an army eliminated with no corps of its pool left counts the corps
+    /// that would have replaced it. Follows from the game's data edition and the units, so it
+    /// is not written into the state.
+    #[serde(skip)]
+    counts_missing_corps: bool,
 }
 
 impl Losses {
@@ -150,7 +155,22 @@ impl Losses {
             fort_destroyed: false,
             remaining: number,
             taken: 0,
+            counts_missing_corps: true,
         }
+    }
+
+    /// 2022 12.4.4.2: the missing corps is counted only when it lets more of the loss number be
+    /// met ("a loss number larger than can otherwise be applied … whenever the full result could
+    /// have been met had a corps been available"): it never spares a unit that could take the
+    /// step, nor a fort that could be destroyed. Without this, it is counted whenever an army
+    /// with no corps left is eliminated (games begun before data edition 6).
+    pub fn counting_missing_corps_only_when_needed(mut self) -> Losses {
+        self.counts_missing_corps = false;
+        let without = self.best();
+        self.counts_missing_corps = true;
+        let with = self.best();
+        self.counts_missing_corps = with > without;
+        self
     }
 
     /// Every unit of the allocation: the ones it began with, in their order, then the corps
@@ -381,6 +401,15 @@ impl Losses {
                 .copied()
                 .find(|&k| pool.corps[k].full)
                 .or_else(|| left.first().copied());
+            if pick.is_none() && !self.counts_missing_corps {
+                // 12.4.4: no corps left; the army is removed from the game.
+                self.units[i].fate = Fate::Removed;
+                return Taken {
+                    target: t,
+                    lf,
+                    eliminated: true,
+                };
+            }
             let corps = match pick {
                 Some(k) => {
                     // Keep the taken corps at the front of the list.

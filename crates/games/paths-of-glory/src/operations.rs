@@ -2372,7 +2372,11 @@ fn start_losses(g: &mut PathsOfGlory, side: Side) {
         counters.push(Some(u));
     }
     let fort = if side == b.attacker { 0 } else { fort_lf(g, &b) };
-    let losses = Losses::new(losers, pools, fort, number);
+    let mut losses = Losses::new(losers, pools, fort, number);
+    // 2022 12.4.4.2 (data edition 6).
+    if g.scenario.edition >= 6 {
+        losses = losses.counting_missing_corps_only_when_needed();
+    }
     if let Some(bb) = &mut g.action.battle {
         bb.losses = Some(LossTaking {
             side,

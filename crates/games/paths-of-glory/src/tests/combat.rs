@@ -388,6 +388,24 @@ fn the_rulebooks_example_five_losses_on_two_french_armies_12_4_3() {
     assert!(l.done());
 }
 
+/// 2022 12.4.4.2: a reduced army (LF 3) and a full corps (LF 1) take 4 with no corps in the
+/// Reserve Box: the real corps takes the last step; the one the army would have had is not
+/// counted, where it used to be offered in its place.
+#[test]
+fn the_missing_corps_is_counted_only_when_needed_12_4_4_2() {
+    let lone = || Losses::new(vec![army(false, 3, 0), corps(true)], vec![reserve(0, 0)], 0, 4);
+    let mut always = lone();
+    always.take(Target::Unit(0)).unwrap();
+    assert_eq!(always.choices(), [Target::Unit(1), Target::Unit(2)]);
+    let mut l = lone().counting_missing_corps_only_when_needed();
+    l.take(Target::Unit(0)).unwrap();
+    assert_eq!(l.units()[0].fate, Fate::Removed);
+    assert_eq!(l.units().len(), 2, "no corps counted");
+    assert_eq!(l.choices(), [Target::Unit(1)]);
+    assert_eq!(take_forced(&mut l), []);
+    assert_eq!(l.taken(), 4);
+}
+
 /// 12.4.4: with no full corps in the Reserve Box a reduced one replaces the army.
 #[test]
 fn a_reduced_corps_replaces_the_army_when_no_full_one_is_left_12_4_4() {
@@ -400,16 +418,20 @@ fn a_reduced_corps_replaces_the_army_when_no_full_one_is_left_12_4_4() {
 
 /// 12.4.4.2: two full armies of LF 3 take 7 losses with no corps in the Reserve Box: one army
 /// is eliminated and removed from the game, counted as if a corps had taken the rest; the
-/// same for two armies of LF 2 and 5 losses.
+/// same for two armies of LF 2 and 5 losses. The book's cases stay so when the corps is counted
+/// only where it is needed (2022 12.4.4.2).
 #[test]
 fn two_armies_with_no_corps_in_reserve_12_4_4_2() {
-    for (lf, number) in [(3, 7), (2, 5)] {
+    for (lf, number, only_when_needed) in [(3, 7, false), (2, 5, false), (3, 7, true), (2, 5, true)] {
         let mut l = Losses::new(
             vec![army(true, lf, 0), army(true, lf, 0)],
             vec![reserve(0, 0)],
             0,
             number,
         );
+        if only_when_needed {
+            l = l.counting_missing_corps_only_when_needed();
+        }
         assert_eq!(l.best(), number, "LF {lf}: the whole {number} is met");
         // Either army may be the one; then every step goes to it.
         assert_eq!(l.choices(), [Target::Unit(0), Target::Unit(1)]);

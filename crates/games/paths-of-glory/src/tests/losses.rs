@@ -18,23 +18,41 @@ fn edition() -> u8 {
 /// the position first changed by `place`, the two fire dice given; the game is left once the
 /// combat is over or the defenders retreat or stand fast; `None` if the dice run out first.
 fn attacked_from_aachen(target: &str, dice: [u8; 2], place: impl Fn(&mut PathsOfGlory)) -> Option<PathsOfGlory> {
+    attacked_by(&["ge-army-1"], target, dice, place, |_| {})
+}
+
+/// As [`attacked_from_aachen`], with the units `joining` from Aachen (placed there), and `watch`
+/// shown every position on the way.
+fn attacked_by(
+    joining: &[&str],
+    target: &str,
+    dice: [u8; 2],
+    place: impl Fn(&mut PathsOfGlory),
+    watch: impl Fn(&PathsOfGlory),
+) -> Option<PathsOfGlory> {
     let mut g = common::first_round();
     g.scenario.edition = edition();
     let (space, aachen) = (common::sp(target), common::sp("aachen"));
     place(&mut g);
+    for id in joining {
+        g.pos.units[common::unit(id)].loc = Location::Map(aachen);
+    }
     g.pos.spaces[space.idx()].control = Some(Side::Ap);
     g.touch();
     common::automatic_attack_from(&mut g, aachen);
     g.apply(CP, &Action::Target { space }).unwrap();
-    g.apply(
-        CP,
-        &Action::Join {
-            unit: common::unit("ge-army-1") as u16,
-        },
-    )
-    .unwrap();
+    for id in joining {
+        g.apply(
+            CP,
+            &Action::Join {
+                unit: common::unit(id) as u16,
+            },
+        )
+        .unwrap();
+    }
     g.apply(CP, &Action::Resolve).unwrap();
     let after = |g: &PathsOfGlory| {
+        watch(g);
         g.action.battle.is_none()
             || matches!(
                 g.frames().last(),
@@ -135,4 +153,67 @@ fn an_army_eliminated_in_supply_may_be_rebuilt_12_4_4_1() {
     })
     .expect("the combat is fought");
     assert_eq!(g.pos.units[common::unit("fr-army-1")].loc, Location::Eliminated);
+}
+
+/// 2022 12.4.4.2 (data edition 6): the corps an army with none left in the Reserve Box counts
+/// is there only for "a loss number larger than can otherwise be applied". The reduced British
+/// 1st Army and a full British corps hold Liege, with no corps of the army's pool in the
+/// Reserve Box, and take 5: the army (3) and both steps of the corps (1 + 1) meet it, so no
+/// corps is counted in the army's place and the real one may not be spared.
+#[test]
+fn no_corps_is_counted_where_real_units_meet_the_losses_12_4_4_2() {
+    let counted_offered = std::cell::Cell::new(false);
+    let g = attacked_by(
+        &["ge-army-1"],
+        "liege",
+        [6, 1],
+        |g| {
+            lone_reduced(g, "br-army-1", "liege", &["br-corps-cnd"]);
+            g.pos.units[common::unit("br-corps-1")].loc = Location::Map(common::sp("liege"));
+            g.pos.units[common::unit("br-corps-1")].full = true;
+        },
+        |g| {
+            if let Some(Frame::TakeLosses { side: Side::Ap }) = g.frames().last() {
+                let l = &g.action.battle.as_ref().unwrap().losses.as_ref().unwrap().losses;
+                counted_offered.set(counted_offered.get() || l.units().iter().any(|u| u.counted_only));
+            }
+        },
+    )
+    .expect("the combat is fought");
+    assert!(
+        !counted_offered.get(),
+        "a corps was counted that real units made unneeded"
+    );
+    assert_eq!(g.pos.units[common::unit("br-army-1")].loc, Location::Removed);
+    assert_eq!(g.pos.units[common::unit("br-corps-1")].loc, Location::Eliminated);
+    assert_eq!(g.pos.units[common::unit("br-corps-cnd")].loc, Location::Reserve);
+}
+
+/// 2022 12.4.4.2 with 12.4.6 (data edition 6): the counted corps never keeps a fort standing.
+/// The reduced British 1st Army alone in Liege (fort 3), no corps of its pool in the Reserve
+/// Box, takes 7 from the German 1st and 2nd Armies: the army (3) and the fort (3) meet 6 of it;
+/// the counted corps would meet only 5 (3 + 1 + 1) and leave the fort. The army leaves the game
+/// and the fort is destroyed. Games begun on edition 5 count the corps.
+#[test]
+fn no_counted_corps_keeps_a_fort_standing_12_4_4_2() {
+    for (edition, fort_falls) in [(edition(), true), (5, false)] {
+        let g = attacked_by(
+            &["ge-army-1", "ge-army-2"],
+            "liege",
+            [6, 1],
+            |g| {
+                g.scenario.edition = edition;
+                lone_reduced(g, "br-army-1", "liege", &["br-corps-cnd"]);
+            },
+            |_| {},
+        )
+        .expect("the combat is fought");
+        assert_eq!(g.pos.units[common::unit("br-army-1")].loc, Location::Removed);
+        let fort = g.pos.space(common::sp("liege")).fort;
+        assert_eq!(
+            fort == crate::state::Fort::Destroyed,
+            fort_falls,
+            "edition {edition}: {fort:?}"
+        );
+    }
 }
