@@ -1025,7 +1025,8 @@ impl Rules for PathsOfGlory {
     /// (11.1.14, 2022 13.2.1); the offensives' British, capitals and Italian supply (2022 7.1.2,
     /// 7.1.4, 7.1.6); the corps that replace an army and armies eliminated out of supply
     /// (12.4.4.1, 12.4.4.3). Edition 6: the corps an army with none left counts only when
-    /// real units and the fort cannot meet as much of the loss number (2022 12.4.4.2).
+    /// real units and the fort cannot meet as much of the loss number (2022 12.4.4.2); a siege
+    /// broken by losses ends at once, and units entering count with those there (2022 15.2.4).
     const DATA_EDITION: &'static str = "6";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

@@ -23,6 +23,10 @@ pub struct Context<'a> {
     /// 15.1.12 bars a German fort's space in August 1914 before its German units make it a
     /// space to attack (games begun on data edition 5 or later).
     pub german_fort_first: bool,
+    /// 2022 15.2.4: units entering an enemy fort's space where their side's units already
+    /// stand (a siege broken by losses) besiege it with them (games begun on data edition 6
+    /// or later).
+    pub sieges_resume: bool,
     /// Race to the Sea played or CP War Status 4 or more (11.1.9).
     pub channel_ports_open: bool,
     /// The turn (15.1.12: no Russian unit into a German fort space on turn 1).
@@ -129,6 +133,17 @@ impl Stack<'_> {
     /// 15.2.1: one army, or as many corps as the fort's LF.
     fn can_besiege(&self, fort_lf: u8) -> bool {
         crate::sieges::units_besiege(self.data, self.units.iter().copied(), fort_lf)
+    }
+
+    /// 15.2.1 in the fort's space `to`: with `with_those_there`, the stack's side's units
+    /// already in it count too (2022 15.2.4 "The siege resumes only when friendly units entering
+    /// the space bring the total back to the 15.2.1 requirement").
+    fn can_besiege_in(&self, pos: &Position, to: Space, fort_lf: u8, with_those_there: bool) -> bool {
+        if !with_those_there {
+            return self.can_besiege(fort_lf);
+        }
+        let there = pos.units_in(to).filter(|&u| self.data.pieces[u].side == self.side);
+        crate::sieges::units_besiege(self.data, self.units.iter().copied().chain(there), fort_lf)
     }
 
     fn mf(&self, pos: &Position) -> u8 {
@@ -281,7 +296,7 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
             return Step::Blocked(why::GERMAN_FORT_TURN_1);
         }
         match st_to.fort {
-            Fort::Intact if st.can_besiege(f.fort) => return Step::Stop(1),
+            Fort::Intact if st.can_besiege_in(pos, to, f.fort, ctx.sieges_resume) => return Step::Stop(1),
             Fort::Intact => return Step::Blocked(why::FORT),
             _ => {}
         }

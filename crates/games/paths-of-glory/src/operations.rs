@@ -59,6 +59,7 @@ fn movement_context<'a>(g: &'a PathsOfGlory, attack_marked: &'a [Space]) -> move
         channel_ports_open: g.pos.war_status[side_index(Side::Cp)] >= 4 || crate::events::played(g, Side::Cp, 8),
         turn: g.pos.turn,
         german_fort_first: g.scenario.edition >= 5,
+        sieges_resume: g.scenario.edition >= 6,
         caucasus_crossed: g.turn.caucasus_crossed,
         tsar_fell: crate::events::tsar_fell(g),
         brest_litovsk: crate::events::played(g, Side::Cp, 45),

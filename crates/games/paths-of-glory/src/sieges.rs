@@ -35,22 +35,46 @@ pub fn falls(tables: &Tables, turn: u8, fort_lf: u8, die: u8) -> bool {
 /// 15.2.4 (2022) "Units may leave a besieged fort's space only if, at round end, the fort is
 /// either still besieged or no longer shares its space with friendly units": a siege whose
 /// besiegers have all gone (moved, redeployed, retreated or eliminated) ends at once, and the
-/// fort stands unbesieged again. (Run after every step of the game.)
+/// fort stands unbesieged again. In games begun on data edition 6 or later a siege is also
+/// broken at once when losses leave too few besiegers ("If combat losses … drop the besiegers
+/// below the 15.2.1 minimum, they stay put but the siege is broken: no surrender roll in the
+/// Siege Phase and no supply tracing through the space"): the fort stands unbesieged with
+/// them in its space, until units entering it make enough again (11.1.8 with 15.2.1). A
+/// combat's losses break a siege once the combat is over, so that advancers entering a fort's
+/// space one at a time count together (2022 12.7.6). (Run after every step of the game.)
 pub(crate) fn lift_abandoned(g: &mut PathsOfGlory) {
     let data = g.data();
+    let broken_by_losses = g.scenario.edition >= 6 && g.action.battle.is_none();
     for &s in &data.forts {
         let st = g.pos.spaces[s.idx()];
-        if st.fort != Fort::Besieged || g.occupant(s).is_some_and(|side| Some(side) != st.control) {
+        if st.fort != Fort::Besieged {
+            continue;
+        }
+        let besiegers = g.occupant(s).filter(|&side| Some(side) != st.control);
+        let too_few = besiegers.is_some() && broken_by_losses && !crate::operations::siege_holds(g, s);
+        if besiegers.is_some() && !too_few {
             continue;
         }
         let i = s.idx();
         g.pos.spaces[i].fort = Fort::Intact;
         let n = g.name(s);
-        g.journal.say(|| {
-            Text::new(
-                format!("The siege of {} ends: no besieger is left in it (15.2.4)", n.en),
-                format!("{}的围城结束:已无围城部队(15.2.4)", n.zh),
-            )
-        });
+        if too_few {
+            g.journal.say(|| {
+                Text::new(
+                    format!(
+                        "The siege of {} is broken: too few besiegers are left, an army or as many corps as the fort's LF (15.2.4)",
+                        n.en
+                    ),
+                    format!("{}的围城被打破:剩余围城部队不足一个集团军或与要塞损失系数相同数量的军(15.2.4)", n.zh),
+                )
+            });
+        } else {
+            g.journal.say(|| {
+                Text::new(
+                    format!("The siege of {} ends: no besieger is left in it (15.2.4)", n.en),
+                    format!("{}的围城结束:已无围城部队(15.2.4)", n.zh),
+                )
+            });
+        }
     }
 }

@@ -7,6 +7,7 @@ use crate::game::{Action, PathsOfGlory, AP};
 use crate::state::{Fort, Location, Trench};
 use crate::Side;
 use common::{sp, unit};
+use sandtable_core::driver::Rules;
 use sandtable_core::game::Game;
 
 /// The Allies' action in a round of the campaign's first turn, played as turn 2 (15.1.12 bars
@@ -119,4 +120,86 @@ fn besiegers_leave_together_or_leave_a_siege_behind_15_2_4() {
             .unwrap_or_else(|r| panic!("{units:?}: {}", r.text.en));
         assert!(g.legal_list().contains(&out(units)));
     }
+}
+
+/// Three reduced Russian corps besiege Konigsberg (LF 3), the Russian 1st Army set aside; the
+/// game begun on data edition `edition`. In the Allies' next round they attack the fort they
+/// besiege (15.2.3) with the two fire dice given (theirs, the fort's), and the game is left
+/// once the combat is over.
+fn corps_besieging_konigsberg_attack_it(edition: u8, dice: [u8; 2]) -> (PathsOfGlory, Vec<u16>) {
+    let mut g = before_konigsberg();
+    g.scenario.edition = edition;
+    g.pos.units[unit("ru-army-1")].loc = Location::Aside;
+    let corps = common::in_reserve(&g, "ru-corps", 3);
+    for &c in &corps {
+        g.pos.units[c as usize].loc = Location::Map(sp("insterberg"));
+        g.pos.units[c as usize].full = false;
+    }
+    g.touch();
+    let ids: Vec<String> = corps.iter().map(|&c| g.data().pieces[c as usize].id.clone()).collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    allies_move(&mut g, "insterberg", &ids, "konigsberg");
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Besieged);
+    common::allies_activate(&mut g, &[(sp("konigsberg"), true)]);
+    g.apply(
+        AP,
+        &Action::Target {
+            space: sp("konigsberg"),
+        },
+    )
+    .unwrap();
+    for &c in &corps {
+        g.apply(AP, &Action::Join { unit: c }).unwrap();
+    }
+    g.apply(AP, &Action::Resolve).unwrap();
+    assert!(common::play_until(&mut g, &mut dice.into_iter(), |g| g
+        .action
+        .battle
+        .is_none()));
+    (g, corps)
+}
+
+/// 2022 15.2.4 (data edition 6) "If combat losses … drop the besiegers below the 15.2.1
+/// minimum, they stay put but the siege is broken: no surrender roll in the Siege Phase and no
+/// supply tracing through the space. The siege resumes only when friendly units entering the
+/// space bring the total back to the 15.2.1 requirement": the fire of Konigsberg's fort (1 loss)
+/// eliminates one of the three reduced Russian corps besieging it and attacking it; the fort stands
+/// unbesieged at once with the other two in its space, and a third corps walking in besieges it
+/// again. A game begun on edition 5 keeps the siege to the Siege Phase.
+#[test]
+fn a_siege_broken_by_losses_ends_at_once_and_resumes_with_enough_15_2_4() {
+    let (g, corps) = corps_besieging_konigsberg_attack_it(5, [2, 1]);
+    let left = |g: &PathsOfGlory| {
+        corps
+            .iter()
+            .filter(|&&c| g.pos.units[c as usize].loc == Location::Map(sp("konigsberg")))
+            .count()
+    };
+    assert_eq!(left(&g), 2, "one corps lost");
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Besieged, "edition 5");
+
+    let (mut g, _) = corps_besieging_konigsberg_attack_it(crate::game::EDITION, [2, 1]);
+    assert_eq!(left(&g), 2, "one corps lost");
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Intact, "the siege is broken");
+    assert!(g
+        .journal(None)
+        .iter()
+        .any(|l| l.text.en.contains("Konigsberg") && l.text.en.contains("(15.2.4)")));
+    // A fourth corps from Insterberg brings the besiegers back to three: the siege resumes.
+    let fourth = common::in_reserve(&g, "ru-corps", 1)[0];
+    g.pos.units[fourth as usize].loc = Location::Map(sp("insterberg"));
+    g.touch();
+    // The Allies' combats end; in the next round they move.
+    g.apply(AP, &Action::EndCombat).expect("no more combats");
+    common::allies_activate(&mut g, &[(sp("insterberg"), false)]);
+    g.apply(
+        AP,
+        &Action::Move {
+            from: sp("insterberg"),
+            units: vec![fourth],
+            to: sp("konigsberg"),
+        },
+    )
+    .unwrap_or_else(|r| panic!("the fourth corps: {}", r.text.en));
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Besieged);
 }
