@@ -1026,7 +1026,9 @@ impl Rules for PathsOfGlory {
     /// 7.1.4, 7.1.6); the corps that replace an army and armies eliminated out of supply
     /// (12.4.4.1, 12.4.4.3). Edition 6: the corps an army with none left counts only when
     /// real units and the fort cannot meet as much of the loss number (2022 12.4.4.2); a siege
-    /// broken by losses ends at once, and units entering count with those there (2022 15.2.4).
+    /// broken by losses ends at once, and units entering count with those there (2022 15.2.4);
+    /// advancers into a fort's space count with those yet to advance, not those gone elsewhere
+    /// (12.6.5, 2022 12.7.6).
     const DATA_EDITION: &'static str = "6";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

@@ -477,12 +477,20 @@ fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
     {
         ctx.movement.caucasus_crossed = false;
     }
-    let advancers: Vec<usize> = b
-        .attackers
-        .iter()
-        .filter(|&&a| a == u || b.advanced.contains(&a))
-        .map(|&a| a as usize)
-        .collect();
+    // 12.6.5, 15.2.1: the advancers that may besiege an enemy fort in `s` together. Games begun
+    // before data edition 6 count this unit and every unit that advanced, wherever it went;
+    // from edition 6 this unit, those that advanced into `s`, and the full-strength attackers
+    // yet to advance (2022 12.7.6 "once enough advancers besiege a fort, other advancers may
+    // continue"; if fewer stop there, the siege is broken when the combat ends, 15.2.4).
+    let counted = |a: u16, s: Space| {
+        if a == u {
+            true
+        } else if b.advanced.contains(&a) {
+            g.scenario.edition < 6 || g.at(a as usize) == Some(s)
+        } else {
+            g.scenario.edition >= 6 && g.pos.units[a as usize].full && g.at(a as usize).is_some()
+        }
+    };
     let routes = advance::routes(
         data,
         g.tables(),
@@ -491,7 +499,10 @@ fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
         b.defending,
         &vacated(b),
         &ctx,
-        |s| crate::sieges::units_besiege(data, advancers.iter().copied(), data.facts(s).fort),
+        |s| {
+            let advancers = b.attackers.iter().filter(|&&a| counted(a, s)).map(|&a| a as usize);
+            crate::sieges::units_besiege(data, advancers, data.facts(s).fort)
+        },
     );
     // 12.7.1: within the stacking limit where the advance ends.
     routes
@@ -1068,6 +1079,17 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             if advance_routes(g, b, *unit).contains(route) {
                 Ok(())
+            } else if route.iter().any(|&s| {
+                valid(g, s)
+                    && data.facts(s).fort > 0
+                    && g.pos.space(s).fort == Fort::Intact
+                    && g.pos.space(s).control != Some(b.attacker)
+            }) {
+                Err(refuse(
+                    "12.6.5",
+                    "advancing units enter an enemy fort's space only if they can besiege it: an army, or as many corps as its LF, with the full-strength attackers yet to advance (15.2.1)",
+                    "推进单位只有能够围城时才可进入敌方要塞所在区域:一个集团军,或连同尚未推进的满编进攻单位共有与要塞损失系数相同数量的军(15.2.1)",
+                ))
             } else {
                 Err(refuse(
                     "12.7.1",

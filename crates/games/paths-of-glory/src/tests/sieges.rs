@@ -203,3 +203,95 @@ fn a_siege_broken_by_losses_ends_at_once_and_resumes_with_enough_15_2_4() {
     .unwrap_or_else(|r| panic!("the fourth corps: {}", r.text.en));
     assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Besieged);
 }
+
+/// Three full German corps in Metz attack the full French 1st Corps in Nancy (fort LF 2), the
+/// game begun on data edition `edition`, with the fire dice given (the CP's, then the French);
+/// the game is left where the CP may advance, or else where the combat is over. Also the corps.
+fn corps_attack_nancy(edition: u8, dice: [u8; 2]) -> (PathsOfGlory, Vec<u16>) {
+    let mut g = common::first_round();
+    g.scenario.edition = edition;
+    for s in ["metz", "nancy"] {
+        for u in g.pos.units_in(sp(s)).collect::<Vec<_>>() {
+            g.pos.units[u].loc = Location::Aside;
+        }
+    }
+    let corps = common::in_reserve(&g, "ge-corps", 3);
+    for &c in &corps {
+        g.pos.units[c as usize].loc = Location::Map(sp("metz"));
+    }
+    g.pos.units[unit("fr-corps-1")].loc = Location::Map(sp("nancy"));
+    g.pos.units[unit("fr-corps-1")].full = true;
+    g.touch();
+    common::automatic_attack_from(&mut g, sp("metz"));
+    g.apply(crate::game::CP, &Action::Target { space: sp("nancy") })
+        .unwrap();
+    for &c in &corps {
+        g.apply(crate::game::CP, &Action::Join { unit: c }).unwrap();
+    }
+    g.apply(crate::game::CP, &Action::Resolve).unwrap();
+    let advancing = |g: &PathsOfGlory| {
+        g.action.battle.is_none() || matches!(g.frames().last(), Some(crate::game::Frame::AdvanceUnits { .. }))
+    };
+    assert!(common::play_until(&mut g, &mut dice.into_iter(), advancing));
+    (g, corps)
+}
+
+/// 12.6.5 "挺進部隊可以進入只有敵方要塞的區域,只要該部隊可以進行圍城" with 15.2.1, and 2022 12.7.6
+/// "once enough advancers besiege a fort, other advancers may continue" (data edition 6): three
+/// German corps eliminate the French corps in Nancy (fort LF 2) and lose a step; the two still
+/// full may advance into Nancy one after the other and besiege its fort together. A game begun on
+/// edition 5 counted only the corps advancing and those already advanced, so the first of them
+/// could never go.
+#[test]
+fn corps_advancing_one_at_a_time_besiege_a_fort_together_12_6_5() {
+    let advance_into_nancy = |c: u16| Action::Advance {
+        unit: c,
+        route: vec![sp("nancy")],
+    };
+    let (g, corps) = corps_attack_nancy(5, [3, 1]);
+    let full: Vec<u16> = corps
+        .iter()
+        .copied()
+        .filter(|&c| g.pos.units[c as usize].full)
+        .collect();
+    assert_eq!(full.len(), 2, "one corps took the French loss");
+    assert!(!full.iter().any(|&c| g.legal_list().contains(&advance_into_nancy(c))));
+
+    let (mut g, corps) = corps_attack_nancy(crate::game::EDITION, [3, 1]);
+    assert_eq!(g.pos.space(sp("nancy")).fort, Fort::Intact);
+    let full: Vec<u16> = corps
+        .iter()
+        .copied()
+        .filter(|&c| g.pos.units[c as usize].full)
+        .collect();
+    for &c in &full {
+        g.apply(crate::game::CP, &advance_into_nancy(c))
+            .unwrap_or_else(|r| panic!("{c}: {}", r.text.en));
+    }
+    if g.action.battle.is_some() {
+        g.apply(crate::game::CP, &Action::EndAdvance).expect("the advance ends");
+    }
+    assert!(g.action.battle.is_none());
+    assert_eq!(g.pos.space(sp("nancy")).fort, Fort::Besieged);
+}
+
+/// 2022 12.7.6 with 15.2.4 (data edition 6): of the same two corps only one advances into
+/// Nancy; once the combat is over it stands in the fort's space with too few to besiege it, and
+/// the siege is broken.
+#[test]
+fn one_corps_advancing_alone_into_a_fort_leaves_no_siege_12_6_5() {
+    let (mut g, corps) = corps_attack_nancy(crate::game::EDITION, [3, 1]);
+    let c = corps.iter().copied().find(|&c| g.pos.units[c as usize].full).unwrap();
+    g.apply(
+        crate::game::CP,
+        &Action::Advance {
+            unit: c,
+            route: vec![sp("nancy")],
+        },
+    )
+    .unwrap_or_else(|r| panic!("{}", r.text.en));
+    g.apply(crate::game::CP, &Action::EndAdvance).expect("the advance ends");
+    assert!(g.action.battle.is_none());
+    assert_eq!(g.pos.units[c as usize].loc, Location::Map(sp("nancy")));
+    assert_eq!(g.pos.space(sp("nancy")).fort, Fort::Intact);
+}
