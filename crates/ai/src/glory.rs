@@ -170,10 +170,19 @@ impl Scripted {
                 // A combat card is worth more in a battle (12.2.5) than for its numbers.
                 let keep = if c.combat { 30 } else { 0 };
                 let use_score = match with {
+                    // 5.4.1: the event that brings Total War ends a Limited War: played to end
+                    // it won, never otherwise.
+                    Use::Event if c.ws > 0 => match total_war_ends(b, view, c.ws) {
+                        Some(true) => 110,
+                        Some(false) => -50,
+                        None => 100,
+                    },
                     // Reinforcements and entries into the war: always (9.5.2, 9.5.3).
-                    Use::Event if c.reinforcements.is_some() || c.ws > 0 => 100,
+                    Use::Event if c.reinforcements.is_some() => 100,
                     Use::Event => 30,
                     Use::Ops => 40 + 5 * i32::from(c.ops),
+                    // Phase F comes after the scenario has ended: no use for them then.
+                    Use::Rp if last_turn(b, view) => -20,
                     Use::Rp => {
                         let worn = b
                             .pos
@@ -322,6 +331,35 @@ impl Scripted {
     }
 }
 
+/// 16.1.4: the War Status a side reaches Total War at.
+const TOTAL_WAR: u8 = 11;
+
+/// 5.4.1: the Limited War scenario ends in the War Status Phase of the turn either side reaches
+/// Total War. Whether raising its War Status by `ws` now would end it (`None`: not), and if so
+/// whether on a win for it, with a VP to spare for what the rest of the turn may take back
+/// (5.4.2, and the tournament's bid, 5.6.2).
+fn total_war_ends(b: &Board<'_>, view: &View<'_>, ws: u8) -> Option<bool> {
+    let scenario = view.scenario();
+    let i = sandtable_paths_of_glory::state::side_index(b.side);
+    if !scenario.limited_war || b.pos.war_status[i].saturating_add(ws) < TOTAL_WAR {
+        return None;
+    }
+    let (cp_at_least, ap_at_most) = view.victory_levels()?;
+    let vp = b.pos.vp + i32::from(scenario.bid.unwrap_or(0));
+    Some(match b.side {
+        Side::Cp => vp > cp_at_least,
+        Side::Ap if scenario.tournament => vp < cp_at_least - 1,
+        Side::Ap => vp < ap_at_most,
+    })
+}
+
+/// Whether the scenario ends with this turn: its last (5.3–5.7), or a Limited War turn in which
+/// a side has reached Total War (5.4.1).
+fn last_turn(b: &Board<'_>, view: &View<'_>) -> bool {
+    let scenario = view.scenario();
+    b.pos.turn >= scenario.last_turn || (scenario.limited_war && b.pos.war_status.iter().any(|&w| w >= TOTAL_WAR))
+}
+
 /// The most VP it gives to play the Allies in a tournament (5.6.1): a small price for the side
 /// the seed's bidders compete for (seed 5.6.2: the higher bidder plays the Allies).
 const ALLIES_WORTH: u8 = 2;
@@ -434,6 +472,19 @@ mod tests {
         }
         assert!(sides.contains(&Side::Cp) && sides.contains(&Side::Ap), "{sides:?}");
         assert!(won >= 5, "{won} of 6 won");
+    }
+
+    /// 5.4.1: a Limited War ends when a side reaches Total War: it never brings its own short of
+    /// the VP that win (these games once ended in draws so, at VP 13 and 15).
+    #[test]
+    fn it_ends_a_limited_war_only_when_winning() {
+        for seed in [1001, 1016, 1030] {
+            let g = play("limited-war", 0, seed, true);
+            let log: Vec<String> = g.journal(None).into_iter().map(|l| l.text.en).collect();
+            let total_war = log.iter().any(|l| l.starts_with("CP reaches Total War"));
+            let won = g.outcome().and_then(|o| o.winner) == Some(0);
+            assert!(!total_war || won, "seed {seed}: {:?}", log.last());
+        }
     }
 
     /// It plays its reinforcement cards for their events (9.5.3) and meets its Mandated
