@@ -4,10 +4,13 @@
 //!
 //! - **Cards (9.0):** a reinforcement or neutral-entry event whenever the rules allow it;
 //!   otherwise the card's OPS, replacement points when several of its units are reduced or
-//!   eliminated; SR seldom.
+//!   eliminated (never in the scenario's last turn); SR seldom. In the Limited War the event
+//!   that brings its own Total War, which ends the scenario, waits for a winning VP (5.4.1).
 //! - **Activation (10.0):** a space whose units can attack an enemy space at no worse than even
 //!   strength is activated for combat; one whose units can take an empty enemy space, or that lies
 //!   back from the front, for movement; nothing else.
+//! - **Supply (14.0):** a space that cuts its units off from supply is taken back first, by
+//!   walking in or by attack, before the Attrition Phase eliminates them.
 //! - **Movement (11.0):** toward the enemy, into empty enemy spaces (VP spaces first), never
 //!   leaving a capital or VP space next to enemy units empty (it defends Paris and its capitals).
 //! - **Combat (12.0):** every unit that may joins; every combat card it may play is played; losses
@@ -32,13 +35,17 @@ struct Board<'a> {
     side: Side,
     /// Per space, the steps from the nearest space holding enemy units (u16::MAX: none).
     to_enemy: Vec<u16>,
+    /// Per enemy-controlled space, the combat factors of its units that taking it would put back
+    /// in supply (14.1.2), before the Attrition Phase eliminates them (14.3.5).
+    reconnect: Vec<i32>,
 }
 
 impl<'a> Board<'a> {
     fn new(view: &View<'a>) -> Board<'a> {
-        let data = view.data();
-        let pos = view.position();
-        let side = view.side();
+        Board::of(view.data(), view.position(), view.side())
+    }
+
+    fn of(data: &'a Data, pos: Position, side: Side) -> Board<'a> {
         let n = data.map.graph.len();
         let mut to_enemy = vec![u16::MAX; n];
         let mut queue = std::collections::VecDeque::new();
@@ -57,12 +64,86 @@ impl<'a> Board<'a> {
                 }
             }
         }
-        Board {
+        let mut b = Board {
             data,
             pos,
             side,
             to_enemy,
+            reconnect: vec![0; n],
+        };
+        b.reconnect = b.reconnections();
+        b
+    }
+
+    /// 14.1.2, 14.2 roughly: the spaces reached from its side's supply sources through spaces
+    /// it controls free of enemy units (nationality, dashed lines and sea legs left aside).
+    fn supplied(&self) -> Vec<bool> {
+        let map = &self.data.map;
+        let sources: Vec<Space> = match self.side {
+            Side::Cp => map.space_set("supply-cp").to_vec(),
+            Side::Ap => ["supply-ru-sb-ro", "supply-sb-salonika", "supply-ap-other"]
+                .iter()
+                .flat_map(|n| map.space_set(n).iter().copied())
+                .chain(map.graph.space_indices().filter(|&s| self.data.facts(s).port_ap))
+                .collect(),
+        };
+        let mut seen = vec![false; map.graph.len()];
+        let mut queue: std::collections::VecDeque<Space> = sources.into_iter().filter(|&s| self.open(s)).collect();
+        for s in &queue {
+            seen[s.idx()] = true;
         }
+        while let Some(s) = queue.pop_front() {
+            for &(_, t) in map.graph.exits(s) {
+                if !seen[t.idx()] && self.open(t) {
+                    seen[t.idx()] = true;
+                    queue.push_back(t);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether a supply path may pass `s`: its side controls it and no enemy unit is there.
+    fn open(&self, s: Space) -> bool {
+        self.pos.spaces[s.idx()].control == Some(self.side) && !self.enemy_units(s)
+    }
+
+    fn enemy_units(&self, s: Space) -> bool {
+        units_in(self.data, &self.pos, s).any(|(p, _)| p != self.side)
+    }
+
+    /// Per enemy-held space next to the supplied ones, the combat factors of the units cut off
+    /// from supply that taking it would join up again (0 elsewhere, and everywhere while none is
+    /// cut off).
+    fn reconnections(&self) -> Vec<i32> {
+        let graph = &self.data.map.graph;
+        let mut out = vec![0; graph.len()];
+        let supplied = self.supplied();
+        let cut = graph
+            .space_indices()
+            .any(|s| !supplied[s.idx()] && !self.data.facts(s).is_box && self.own_units(s) > 0);
+        if !cut {
+            return out;
+        }
+        for x in graph.space_indices() {
+            if !self.enemy_held(x) || !graph.exits(x).iter().any(|&(_, t)| supplied[t.idx()]) {
+                continue;
+            }
+            // The cut-off spaces joined up through `x`.
+            let mut seen = vec![x];
+            let mut i = 0;
+            while i < seen.len() {
+                let s = seen[i];
+                i += 1;
+                for &(_, t) in graph.exits(s) {
+                    if !supplied[t.idx()] && self.open(t) && !seen.contains(&t) {
+                        seen.push(t);
+                    }
+                }
+            }
+            out[x.idx()] = seen[1..].iter().map(|&s| self.own_cf(s)).sum();
+        }
+        out
     }
 
     fn own_cf(&self, s: Space) -> i32 {
@@ -118,6 +199,20 @@ impl<'a> Board<'a> {
             .exits(s)
             .iter()
             .any(|&(_, t)| self.enemy_held(t) && self.enemy_cf(t) == 0)
+    }
+
+    /// The most combat factors cut off from supply that the units of `s` could join up again
+    /// by taking a neighbour: by walking in (`attack` false) or by attacking it.
+    fn rescue_from(&self, s: Space, attack: bool) -> i32 {
+        self.data
+            .map
+            .graph
+            .exits(s)
+            .iter()
+            .filter(|&&(_, t)| (self.enemy_cf(t) > 0) == attack)
+            .map(|&(_, t)| self.reconnect[t.idx()])
+            .max()
+            .unwrap_or(0)
     }
 
     fn dist(&self, s: Space) -> i32 {
@@ -207,6 +302,11 @@ impl Scripted {
                 use_score - keep
             }
             Action::AutomaticOps => 20,
+            // 14.3.5: units cut off from supply are lost at the end of the turn: the space
+            // that cuts them off is taken back first.
+            Action::Activate { space, combat } if b.own_cf(*space) > 0 && b.rescue_from(*space, *combat) > 0 => {
+                70 + b.rescue_from(*space, *combat).min(20)
+            }
             Action::Activate { space, combat: true } => match b.best_attack_from(*space) {
                 Some(edge) if edge >= 0 => 60 + edge.min(10) + self.mandated_bonus(b, view, *space),
                 Some(_) if self.mandated_bonus(b, view, *space) > 0 => 45,
@@ -226,7 +326,7 @@ impl Scripted {
             Action::Move { from, units, to } => {
                 let mut s = 0;
                 if b.enemy_held(*to) && b.enemy_cf(*to) == 0 {
-                    s += 50 + if b.valuable(*to) { 30 } else { 0 };
+                    s += 50 + if b.valuable(*to) { 30 } else { 0 } + 5 * b.reconnect[to.idx()];
                 }
                 s += (b.dist(*from) - b.dist(*to)) * 10;
                 // Never strip a capital or VP space with the enemy next to it.
@@ -247,7 +347,7 @@ impl Scripted {
                     .map(|&(_, from)| self.mandated_bonus(b, view, from))
                     .max()
                     .unwrap_or(0);
-                50 - b.enemy_cf(*space) + mandated
+                50 - b.enemy_cf(*space) + mandated + 3 * b.reconnect[space.idx()]
             }
             Action::Join { .. } => 30,
             Action::Resolve => 10,
@@ -485,6 +585,43 @@ mod tests {
             let won = g.outcome().and_then(|o| o.winner) == Some(0);
             assert!(!total_war || won, "seed {seed}: {:?}", log.last());
         }
+    }
+
+    /// 14.1.2: a German unit with every neighbour in Allied hands is cut off from supply, and
+    /// taking any neighbour that touches supplied ground would join it up again.
+    #[test]
+    fn it_sees_the_space_that_cuts_its_units_off() {
+        let g = PathsOfGlory::new_game("introductory", 1).unwrap();
+        let data = g.data();
+        let sources = data.map.space_set("supply-cp");
+        let graph = &data.map.graph;
+        let b = Board::of(data, g.pos.clone(), Side::Cp);
+        assert!(b.reconnect.iter().all(|&r| r == 0), "nothing is cut off at the start");
+        let s = graph
+            .space_indices()
+            .find(|&s| {
+                b.own_units(s) > 0
+                    && data.facts(s).nation.as_deref() == Some("ge")
+                    && !sources.contains(&s)
+                    && graph.exits(s).iter().all(|&(_, t)| !sources.contains(&t))
+            })
+            .unwrap();
+        let mut pos = g.pos.clone();
+        for &(_, t) in graph.exits(s) {
+            pos.spaces[t.idx()].control = Some(Side::Ap);
+            for u in &mut pos.units {
+                if u.loc == Location::Map(t) {
+                    u.loc = Location::Eliminated;
+                }
+            }
+        }
+        let b = Board::of(data, pos, Side::Cp);
+        let cf = b.own_cf(s);
+        assert!(cf > 0);
+        let joining: Vec<i32> = graph.exits(s).iter().map(|&(_, t)| b.reconnect[t.idx()]).collect();
+        assert!(joining.iter().all(|&r| r == 0 || r == cf), "{joining:?}");
+        assert!(joining.contains(&cf), "{joining:?}");
+        assert_eq!(b.reconnect[s.idx()], 0);
     }
 
     /// It plays its reinforcement cards for their events (9.5.3) and meets its Mandated
