@@ -970,6 +970,23 @@ impl View<'_> {
     pub fn data(&self) -> &'static Data {
         self.game.data()
     }
+
+    /// The scenario being played, which both players know (5.3–5.7).
+    pub fn scenario(&self) -> &Scenario {
+        &self.game.scenario
+    }
+
+    /// Whether a space is a VP space in the scenario being played (5.7.2).
+    pub fn is_vp_space(&self, s: Space) -> bool {
+        crate::victory::is_vp_space(self.data(), self.game.scenario.historical, s)
+    }
+
+    /// The scenario's victory levels at its end (5.3.4, 5.4.2, 5.5.2, 5.7): the least VP of a CP
+    /// win and the most of an Allied one, before the Treaty of Brest-Litovsk.
+    pub fn victory_levels(&self) -> Option<(i32, i32)> {
+        let l = self.game.tables().scenario(&self.game.scenario.id)?;
+        Some((l.cp_at_least, l.ap_at_most))
+    }
 }
 
 /// The cards of a side everyone has seen: its discards, those out of the game and those face
