@@ -337,6 +337,16 @@ fn enterable(data: &Data, pos: &Position, ctx: &Context, side: Side) -> Vec<bool
         .collect()
 }
 
+/// Per space, what a flood of `side` reads of its state beside [`enterable`]: whether the side
+/// controls it (a source, 14.2; a port, 14.1.4; an open MEF beach, 9.5.3.5; Gallipoli for
+/// Constantinople's port) and whether its fort is besieged (a port, 14.1.4).
+fn held(pos: &Position, side: Side) -> Vec<u8> {
+    pos.spaces
+        .iter()
+        .map(|st| u8::from(st.control == Some(side)) | u8::from(st.fort == Fort::Besieged) << 1)
+        .collect()
+}
+
 /// The ports the tracer may trace through by sea ([`usable_port`]), in map order: only a port of
 /// its side's kind or an open MEF beach can be one.
 fn usable_ports(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Vec<Space> {
@@ -559,6 +569,9 @@ struct Maps {
     /// Per side (by [`crate::state::side_index`]), once a flood of the side asked for it:
     /// [`enterable`] for that side, kept as long as the side's floods are.
     enter: [Option<Vec<bool>>; 2],
+    /// Beside each `enter`, [`held`] for that side: with it, all that the side's floods read
+    /// of the position.
+    held: [Option<Vec<u8>>; 2],
     /// The units of each space in data order: the first of each space, and after each unit
     /// the next in its space ([`NO_UNIT`] ends a chain).
     first: Vec<u16>,
@@ -651,32 +664,57 @@ impl Kept {
             slot.trusted = 0;
             let (first, next) = chains(data, pos);
             let occupancy = Occupancy::of(data, pos);
-            // A flood reads of the position only each space's control and fort and where the
-            // enemy of its side stands (14.1.2, 14.1.4, 14.2): a side's floods stay true while
-            // those are unchanged, as when its own units move.
-            let (floods, enter) = match slot.maps.take() {
-                Some(old) if old.inputs.spaces == inputs.spaces => {
-                    let kept = [Side::Cp, Side::Ap].map(|side| old.occupancy.same_for(&occupancy, other_side(side)));
-                    let floods = old
-                        .floods
+            // A flood reads of the position only where its side's paths may enter ([`enterable`])
+            // and which spaces the side holds unbesieged ([`held`]: its sources and ports,
+            // 14.1.4, 14.2): a side's floods stay true while those are unchanged, as when its
+            // own units move, or the enemy's behind their lines.
+            let (floods, enter, held) = match slot.maps.take() {
+                Some(old) => {
+                    let spaces_same = old.inputs.spaces == inputs.spaces;
+                    let fresh = Context {
+                        occupancy: Some(&occupancy),
+                        ..Context::default()
+                    };
+                    let Maps {
+                        inputs: old_inputs,
+                        occupancy: old_occupancy,
+                        floods: old_floods,
+                        enter: old_enter,
+                        held: old_held,
+                        ..
+                    } = old;
+                    let mut enter = [None, None];
+                    let mut held_now = [None, None];
+                    let mut kept = [false; 2];
+                    for (i, (e, h)) in old_enter.into_iter().zip(old_held).enumerate() {
+                        let side = if i == 0 { Side::Cp } else { Side::Ap };
+                        let (Some(e), Some(h)) = (e, h) else { continue };
+                        // The same spaces' states and enemy units: the same at once; else
+                        // what the floods read, made again and compared.
+                        if spaces_same && old_occupancy.same_for(&occupancy, other_side(side)) {
+                            (enter[i], held_now[i], kept[i]) = (Some(e), Some(h), true);
+                        } else {
+                            let (e2, h2) = (enterable(data, pos, &fresh, side), self::held(pos, side));
+                            if e2 == e && h2 == h {
+                                (enter[i], held_now[i], kept[i]) = (Some(e), Some(h), true);
+                            }
+                        }
+                    }
+                    let floods = old_floods
                         .into_iter()
                         .filter(|(k, _, _)| kept[side_index(k.side)])
                         .collect();
-                    let [cp, ap] = old.enter;
-                    slot.scratch = old.inputs;
-                    (floods, [cp.filter(|_| kept[0]), ap.filter(|_| kept[1])])
+                    slot.scratch = old_inputs;
+                    (floods, enter, held_now)
                 }
-                Some(old) => {
-                    slot.scratch = old.inputs;
-                    (Vec::new(), [None, None])
-                }
-                None => (Vec::new(), [None, None]),
+                None => (Vec::new(), [None, None], [None, None]),
             };
             slot.maps = Some(Maps {
                 inputs,
                 occupancy: Arc::new(occupancy),
                 floods,
                 enter,
+                held,
                 first,
                 next,
             });
@@ -757,6 +795,7 @@ impl Kept {
             kept: None,
         };
         let side = side_index(t.side());
+        maps.held[side].get_or_insert_with(|| held(pos, t.side()));
         let enter = maps.enter[side].get_or_insert_with(|| enterable(data, pos, &ctx, t.side()));
         let f = Supplied::flooded(data, pos, t, &ctx, barred, enter);
         maps.floods.push((key, open_beaches.to_vec(), f.clone()));
@@ -886,6 +925,9 @@ mod tests {
                         if let Some(enter) = &maps.enter[side_index(side)] {
                             assert!(*enter == enterable(data, pos, &fresh, side), "{side:?} may enter");
                             enters += 1;
+                        }
+                        if let Some(h) = &maps.held[side_index(side)] {
+                            assert!(*h == held(pos, side), "{side:?} holds");
                         }
                     }
                     for (key, beaches, f) in &maps.floods {
