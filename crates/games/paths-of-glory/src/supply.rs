@@ -762,7 +762,7 @@ impl Kept {
     /// The spaces where the tracer is in supply in `pos`, with `open_beaches` holding the MEF
     /// Beachhead marker.
     pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Supplied {
-        self.flood_without(data, pos, t, open_beaches, 0, &[])
+        self.flood_without(data, pos, t, open_beaches, 0, &Vec::new)
     }
 
     /// The flood of [`Kept::flood`] from the sources other than `barred` (whose bits of
@@ -774,7 +774,7 @@ impl Kept {
         t: Tracer,
         open_beaches: &[Space],
         bits: u8,
-        barred: &[Space],
+        barred: &dyn Fn() -> Vec<Space>,
     ) -> Supplied {
         let key = FloodKey {
             barred: bits,
@@ -797,7 +797,7 @@ impl Kept {
         let side = side_index(t.side());
         maps.held[side].get_or_insert_with(|| held(pos, t.side()));
         let enter = maps.enter[side].get_or_insert_with(|| enterable(data, pos, &ctx, t.side()));
-        let f = Supplied::flooded(data, pos, t, &ctx, barred, enter);
+        let f = Supplied::flooded(data, pos, t, &ctx, &barred(), enter);
         maps.floods.push((key, open_beaches.to_vec(), f.clone()));
         f
     }
@@ -860,23 +860,23 @@ fn foreign_sources(nation: Nation) -> &'static [&'static str] {
 /// 2022 13.1.12, 17.1.4.1: whether the unit, at `at`, is in supply only through another
 /// nation's sources: in supply, but not when those sources are not counted.
 pub fn only_through_foreign_sources(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
-    let barred: Vec<Space> = foreign_sources(data.pieces[unit].nation)
-        .iter()
-        .filter_map(|id| data.space(id))
-        .collect();
+    let nation = data.pieces[unit].nation;
+    // The sources barred, looked up on the map only when a trace needs them.
+    let barred = || -> Vec<Space> { foreign_sources(nation).iter().filter_map(|id| data.space(id)).collect() };
     let t = tracer_of(data, unit);
-    if barred.is_empty() || !in_supply(data, pos, t, at, ctx) {
+    if foreign_sources(nation).is_empty() || !in_supply(data, pos, t, at, ctx) {
         return false;
     }
     match ctx.kept {
         // The kept flood from the other sources, made once for every unit of the nationality.
-        Some(kept) if at.idx() < data.map.graph.len() => {
-            let bits = foreign_bits(data.pieces[unit].nation);
-            !kept
-                .flood_without(data, pos, t, ctx.open_beaches, bits, &barred)
-                .at(data, at)
+        // (With none of them on the map, that flood is the plain one, which supplies `at`.)
+        Some(kept) if at.idx() < data.map.graph.len() => !kept
+            .flood_without(data, pos, t, ctx.open_beaches, foreign_bits(nation), &barred)
+            .at(data, at),
+        _ => {
+            let barred = barred();
+            !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s))
         }
-        _ => !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s)),
     }
 }
 
