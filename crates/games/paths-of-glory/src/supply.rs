@@ -608,6 +608,11 @@ struct Slot {
     /// The address of the position the maps are known to be made from while a [`Trust`] holds
     /// it borrowed (0: none), so that they are not compared with it again.
     trusted: usize,
+    /// Whether the maps have been compared with (or made from) the trusted position since the
+    /// trust began: a list that never asks the maps never compares them.
+    verified: bool,
+    /// The data of the trusted position's game, to make the maps again at the first question.
+    data: Option<&'static Data>,
     /// Buffers to read a position into before comparing it with the maps' inputs.
     scratch: Inputs,
 }
@@ -648,7 +653,8 @@ impl Kept {
 
     /// The maps for `pos`: those kept if they were made from what `pos` holds, else new ones.
     fn maps<'m>(slot: &'m mut Slot, data: &Data, pos: &Position) -> &'m mut Maps {
-        let known = slot.trusted != 0 && slot.trusted == address(pos) && slot.maps.is_some();
+        let trusted = slot.trusted != 0 && slot.trusted == address(pos);
+        let known = trusted && slot.verified && slot.maps.is_some();
         let mut inputs = Inputs::default();
         let same = known || {
             inputs = std::mem::take(&mut slot.scratch);
@@ -661,7 +667,9 @@ impl Kept {
         };
         if !same {
             // Made for another position: a trust given for the old maps no longer holds.
-            slot.trusted = 0;
+            if !trusted {
+                slot.trusted = 0;
+            }
             let (first, next) = chains(data, pos);
             let occupancy = Occupancy::of(data, pos);
             // A flood reads of the position only where its side's paths may enter ([`enterable`])
@@ -719,14 +727,19 @@ impl Kept {
                 next,
             });
         }
+        if trusted {
+            slot.verified = true;
+        }
         slot.maps.as_mut().expect("just made")
     }
 
     /// Makes the maps answer for `pos` unchecked while the returned guard borrows it.
-    pub fn trust<'a>(&'a self, data: &Data, pos: &'a Position) -> Trust<'a> {
+    /// They are compared with it at the first question asked of them, if any.
+    pub fn trust<'a>(&'a self, data: &'static Data, pos: &'a Position) -> Trust<'a> {
         let mut slot = self.lock();
-        Kept::maps(&mut slot, data, pos);
         slot.trusted = address(pos);
+        slot.verified = false;
+        slot.data = Some(data);
         Trust { kept: self, _pos: pos }
     }
 
@@ -734,13 +747,17 @@ impl Kept {
     /// [`Position::units_in`] does, from the kept chains, and says true. Otherwise (or for a
     /// space off the map) gives nothing and says false: ask the position.
     pub fn trusted_units_in(&self, pos: &Position, s: Space, visit: &mut dyn FnMut(usize)) -> bool {
-        let slot = self.lock();
-        let Some(maps) = slot
-            .maps
-            .as_ref()
-            .filter(|_| slot.trusted != 0 && slot.trusted == address(pos))
-        else {
+        let mut slot = self.lock();
+        if slot.trusted == 0 || slot.trusted != address(pos) {
             return false;
+        }
+        // Not yet compared since the trust began: compared now (and made again if need be).
+        let maps = match slot.data {
+            Some(data) if !slot.verified => Kept::maps(&mut slot, data, pos),
+            _ => match slot.maps.as_mut() {
+                Some(maps) => maps,
+                None => return false,
+            },
         };
         let Some(&head) = maps.first.get(s.idx()) else {
             return false;
