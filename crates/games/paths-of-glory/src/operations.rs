@@ -244,12 +244,10 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
     let data = g.data();
     match *frame {
         Frame::Activation { side, .. } => {
-            let mut spaces: Vec<Space> = (0..data.pieces.len())
-                .filter_map(|u| g.at(u).filter(|_| data.pieces[u].side == side))
-                .collect();
-            spaces.sort();
-            spaces.dedup();
-            for space in spaces {
+            // The spaces holding the side's units, in map order, from who stands where (a unit
+            // off the map's spaces has nothing to activate: 9.2).
+            let occ = g.kept.occupancy(data, &g.pos);
+            for space in data.map.graph.space_indices().filter(|&s| occ.has(side, s)) {
                 out.push(Action::Activate { space, combat: false });
                 out.push(Action::Activate { space, combat: true });
             }
