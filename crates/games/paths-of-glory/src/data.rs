@@ -380,6 +380,8 @@ pub struct Data {
     pub supply_sets: Vec<u8>,
     /// The spaces with a fort printed (15.1), in map order.
     pub forts: Vec<Space>,
+    /// The spaces printed as a capital, in map order.
+    pub capitals: Vec<Space>,
 }
 
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
@@ -413,9 +415,11 @@ impl Data {
             }
         }
         let forts = map.graph.space_indices().filter(|s| spaces[s.idx()].fort > 0).collect();
+        let capitals = map.graph.space_indices().filter(|s| spaces[s.idx()].capital).collect();
         Ok(Data {
             supply_sets,
             forts,
+            capitals,
             map,
             spaces,
             lines,

@@ -35,8 +35,15 @@ fn valid(g: &PathsOfGlory, s: Space) -> bool {
 
 /// The units of a side in a space, as counter numbers.
 fn units_of(g: &PathsOfGlory, side: Side, s: Space) -> Vec<u16> {
-    let data = g.data();
     let mut out = Vec::new();
+    units_into(g, side, s, &mut out);
+    out
+}
+
+/// [`units_of`], written into `out` (cleared first): for a caller asking of many spaces.
+fn units_into(g: &PathsOfGlory, side: Side, s: Space, out: &mut Vec<u16>) {
+    out.clear();
+    let data = g.data();
     let mut add = |u: usize| {
         if data.pieces[u].side == side {
             out.push(u as u16);
@@ -46,7 +53,6 @@ fn units_of(g: &PathsOfGlory, side: Side, s: Space) -> Vec<u16> {
     if !g.kept.trusted_units_in(&g.pos, s, &mut add) {
         g.pos.units_in(s).for_each(add);
     }
-    out
 }
 
 /// The rules of movement in force now; `attack_marked` are the spaces activated for combat.
@@ -95,7 +101,22 @@ fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
 /// [`activation_costs`] with the side's units in the space given.
 fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> (u8, u8) {
     let data = g.data();
-    let units: Vec<&crate::data::Piece> = here.iter().map(|&u| &data.pieces[u as usize]).collect();
+    // The pieces, on the stack for a stack within the limit (10.1.1).
+    let mut few;
+    let many: Vec<&crate::data::Piece>;
+    let units: &[&crate::data::Piece] = match data.pieces.first() {
+        Some(p0) if here.len() <= STACKING + 1 => {
+            few = [p0; STACKING + 1];
+            for (slot, &u) in few.iter_mut().zip(here) {
+                *slot = &data.pieces[u as usize];
+            }
+            &few[..here.len()]
+        }
+        _ => {
+            many = here.iter().map(|&u| &data.pieces[u as usize]).collect();
+            &many
+        }
+    };
     let f = data.facts(s);
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
@@ -111,8 +132,8 @@ fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> 
         mef_beachhead_supply: mef_beachhead_supply(g, side, s),
     };
     (
-        activation::cost(&units, Purpose::Move, &w),
-        activation::cost(&units, Purpose::Combat, &w),
+        activation::cost(units, Purpose::Move, &w),
+        activation::cost(units, Purpose::Combat, &w),
     )
 }
 
@@ -127,6 +148,8 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     candidates(g, frame, &mut listed);
     // The space last asked of: whether it may be activated at all, and its two costs.
     let mut last: Option<(Space, bool, (u8, u8))> = None;
+    // The side's units in the space asked of, one buffer for the whole list.
+    let mut here: Vec<u16> = Vec::new();
     // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
     let data = g.data();
     let ctx = crate::sequence::supply_context(g);
@@ -155,11 +178,11 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
             Some((s, open, costs)) if s == space => (open, costs),
             _ => {
                 // 9.2, 14.3.1, 9.2.6, 9.2.5.
-                let here = if valid(g, space) {
-                    units_of(g, side, space)
+                if valid(g, space) {
+                    units_into(g, side, space, &mut here);
                 } else {
-                    Vec::new()
-                };
+                    here.clear();
+                }
                 let open = valid(g, space)
                     && here.iter().any(|&u| supplied_here(u))
                     && !g.action.activated.iter().any(|&(s, _)| s == space);
@@ -222,12 +245,10 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
     let data = g.data();
     match *frame {
         Frame::Activation { side, .. } => {
-            let mut spaces: Vec<Space> = (0..data.pieces.len())
-                .filter_map(|u| g.at(u).filter(|_| data.pieces[u].side == side))
-                .collect();
-            spaces.sort();
-            spaces.dedup();
-            for space in spaces {
+            // The spaces holding the side's units, in map order, from who stands where (a unit
+            // off the map's spaces has nothing to activate: 9.2).
+            let occ = g.kept.occupancy(data, &g.pos);
+            for space in data.map.graph.space_indices().filter(|&s| occ.has(side, s)) {
                 out.push(Action::Activate { space, combat: false });
                 out.push(Action::Activate { space, combat: true });
             }

@@ -23,8 +23,17 @@ pub struct Context<'a> {
 
 /// Whether `s` has room for one more unit (10.1.1), with the armies of `placed` already set
 /// down in their spaces.
-fn room(pos: &Position, placed: &[Space], s: Space) -> bool {
-    pos.units_in(s).count() + placed.iter().filter(|&&p| p == s).count() < 3
+fn room(pos: &Position, placed: &[Space], s: Space, ctx: &Context) -> bool {
+    // While a legal list is made, from the units of each space kept beside the game.
+    let mut here = 0;
+    let kept = ctx
+        .supply
+        .kept
+        .is_some_and(|k| k.trusted_units_in(pos, s, &mut |_| here += 1));
+    if !kept {
+        here = pos.units_in(s).count();
+    }
+    here + placed.iter().filter(|&&p| p == s).count() < 3
 }
 
 /// The spaces an army may enter in (9.5.3.3, 17.1.5).
@@ -50,7 +59,7 @@ pub(crate) fn army_spaces_after(
         let st = pos.space(s);
         st.control == Some(side)
             && st.fort != Fort::Besieged
-            && room(pos, placed, s)
+            && room(pos, placed, s, ctx)
             && in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply)
     };
     let by_id = |id: &str| data.space(id);
@@ -103,7 +112,7 @@ pub(crate) fn army_spaces_after(
             if n == Nation::Fr {
                 if let (Some(paris), Some(orleans)) = (by_id("paris"), by_id("orleans")) {
                     let st = pos.space(paris);
-                    if !room(pos, placed, paris) && st.control == Some(Side::Ap) && st.fort != Fort::Besieged {
+                    if !room(pos, placed, paris, ctx) && st.control == Some(Side::Ap) && st.fort != Fort::Besieged {
                         v.push(orleans);
                     }
                 }

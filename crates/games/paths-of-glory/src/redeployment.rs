@@ -141,12 +141,23 @@ fn overland(
 ) -> bool {
     let p = &data.pieces[unit];
     let lines = data.lines;
-    let mut seen = vec![false; data.map.graph.len()];
-    seen[from.idx()] = true;
+    // The spaces reached, a bit each: on the stack for a map of up to 512 spaces.
+    let (mut small, mut large) = ([0u64; 8], Vec::new());
+    let words = data.map.graph.len().div_ceil(64);
+    let seen: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        &mut large
+    };
+    let bit = |s: Space| (s.idx() / 64, 1u64 << (s.idx() % 64));
+    let (w, b) = bit(from);
+    seen[w] |= b;
     let mut queue = vec![from];
     while let Some(s) = queue.pop() {
         for &(c, n) in data.map.graph.exits(s) {
-            if seen[n.idx()] {
+            let (w, b) = bit(n);
+            if seen[w] & b != 0 {
                 continue;
             }
             let f = data.map.features(c);
@@ -156,7 +167,7 @@ fn overland(
                 f & lines.dashed() == 0 || f & lines.for_nation(p.line_nation()) != 0
             };
             if line_ok && open_to(data, pos, unit, ctx, n) {
-                seen[n.idx()] = true;
+                seen[w] |= b;
                 queue.push(n);
                 if visit(n) {
                     return true;
@@ -496,15 +507,14 @@ fn visit_anywhere(
                     continue;
                 }
                 // 13.1.8: a supplied space with a unit of the same nationality, but not one
-                // holding only the ANA or the Senussi.
+                // holding only the ANA or the Senussi. (Whether it is supplied is asked last,
+                // of the spaces that could be one.)
                 let only_special = same[s.idx()] > 0 && same_regular[s.idx()] == 0;
-                let supplied = supply.at(data, s);
-                let with_own = same[s.idx()] > 0 && !only_special && supplied;
+                let with_own = same[s.idx()] > 0 && !only_special;
                 // A corps also to its nation's supplied capital or supply source.
                 let home = p.kind == Kind::Corps
-                    && supplied
-                    && data.facts(s).nation.as_deref() == Some(nation.code())
-                    && (data.facts(s).capital || data.facts(s).supply_source);
+                    && (data.facts(s).capital || data.facts(s).supply_source)
+                    && data.facts(s).nation.as_deref() == Some(nation.code());
                 // A US corps to any Allied-held French port (13.1.8).
                 let us_port = nation == Nation::Us
                     && p.kind == Kind::Corps
@@ -514,7 +524,7 @@ fn visit_anywhere(
                 let salonika =
                     nation == Nation::Sb && salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
                 // Whether the corps may enter the space at all, asked of the spaces it may go to.
-                if (with_own || home || us_port || salonika)
+                if (((with_own || home) && supply.at(data, s)) || us_port || salonika)
                     && open_to(data, pos, unit, ctx, s)
                     && visit(Place::Map(s), true)
                 {

@@ -274,19 +274,25 @@ pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Ve
     let mut candidates = Vec::new();
     sr_candidates(g, frame, side, &mut candidates);
     let mut memo = Vec::new();
+    // Who stands where and the context, once for the whole list.
+    let occ = g.kept.occupancy(g.data(), &g.pos);
+    let ctx = sr_context(g, &occ);
     out.extend(
         candidates
             .into_iter()
-            .filter(|a| check_sr_with(g, frame, a, Some(&mut memo)).is_ok()),
+            .filter(|a| check_sr_with(g, frame, a, Some((&mut memo, &occ, &ctx))).is_ok()),
     );
 }
 
-fn check_sr_with(
-    g: &PathsOfGlory,
-    frame: &Frame,
-    action: &Action,
-    memo: Option<&mut Vec<(redeployment::Class, bool)>>,
-) -> Result<(), Refusal> {
+/// What a list of redeployments works out once: the answers given for each class of unit, who
+/// stands where, the context.
+type SrList<'a, 'b> = (
+    &'a mut Vec<(redeployment::Class, bool)>,
+    &'a Occupancy,
+    &'a redeployment::Context<'b>,
+);
+
+fn check_sr_with(g: &PathsOfGlory, frame: &Frame, action: &Action, memo: Option<SrList>) -> Result<(), Refusal> {
     match (frame.clone(), action) {
         (Frame::Redeployment { .. }, Action::EndRedeployment) => Ok(()),
         (Frame::Redeployment { side, points }, Action::Redeploy { unit }) => {
@@ -326,16 +332,20 @@ fn check_sr_with(
                     "只有地图上或预备队格中的单位可以战略调动",
                 ));
             }
-            let occ = g.kept.occupancy(g.data(), &g.pos);
             // Somewhere to go, within the stacking limit: what `sr_places` lists, not empty.
-            let room = |p: Place| match p {
+            let room = |occ: &Occupancy, p: Place| match p {
                 Place::Map(s) => occ.count(s) < 3,
                 Place::Reserve => true,
             };
-            let ctx = sr_context(g, &occ);
             let any = match memo {
-                Some(memo) => redeployment::any_destination_of_class(g.data(), &g.pos, u, &ctx, room, memo),
-                None => redeployment::any_destination(g.data(), &g.pos, u, &ctx, room),
+                Some((memo, occ, ctx)) => {
+                    redeployment::any_destination_of_class(g.data(), &g.pos, u, ctx, |p| room(occ, p), memo)
+                }
+                None => {
+                    let occ = g.kept.occupancy(g.data(), &g.pos);
+                    let ctx = sr_context(g, &occ);
+                    redeployment::any_destination(g.data(), &g.pos, u, &ctx, |p| room(&occ, p))
+                }
             };
             if any {
                 Ok(())

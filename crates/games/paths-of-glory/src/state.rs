@@ -158,9 +158,9 @@ impl Position {
         if matches!(nation, Nation::Be | Nation::Sb) {
             return true;
         }
-        data.map.graph.space_indices().all(|c| {
+        data.capitals.iter().all(|&c| {
             let f = data.facts(c);
-            if !f.capital || f.nation.as_deref() != Some(nation.code()) {
+            if f.nation.as_deref() != Some(nation.code()) {
                 return true;
             }
             let st = self.space(c);

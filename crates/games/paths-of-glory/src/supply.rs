@@ -337,6 +337,16 @@ fn enterable(data: &Data, pos: &Position, ctx: &Context, side: Side) -> Vec<bool
         .collect()
 }
 
+/// Per space, what a flood of `side` reads of its state beside [`enterable`]: whether the side
+/// controls it (a source, 14.2; a port, 14.1.4; an open MEF beach, 9.5.3.5; Gallipoli for
+/// Constantinople's port) and whether its fort is besieged (a port, 14.1.4).
+fn held(pos: &Position, side: Side) -> Vec<u8> {
+    pos.spaces
+        .iter()
+        .map(|st| u8::from(st.control == Some(side)) | u8::from(st.fort == Fort::Besieged) << 1)
+        .collect()
+}
+
 /// The ports the tracer may trace through by sea ([`usable_port`]), in map order: only a port of
 /// its side's kind or an open MEF beach can be one.
 fn usable_ports(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Vec<Space> {
@@ -559,6 +569,9 @@ struct Maps {
     /// Per side (by [`crate::state::side_index`]), once a flood of the side asked for it:
     /// [`enterable`] for that side, kept as long as the side's floods are.
     enter: [Option<Vec<bool>>; 2],
+    /// Beside each `enter`, [`held`] for that side: with it, all that the side's floods read
+    /// of the position.
+    held: [Option<Vec<u8>>; 2],
     /// The units of each space in data order: the first of each space, and after each unit
     /// the next in its space ([`NO_UNIT`] ends a chain).
     first: Vec<u16>,
@@ -595,6 +608,11 @@ struct Slot {
     /// The address of the position the maps are known to be made from while a [`Trust`] holds
     /// it borrowed (0: none), so that they are not compared with it again.
     trusted: usize,
+    /// Whether the maps have been compared with (or made from) the trusted position since the
+    /// trust began: a list that never asks the maps never compares them.
+    verified: bool,
+    /// The data of the trusted position's game, to make the maps again at the first question.
+    data: Option<&'static Data>,
     /// Buffers to read a position into before comparing it with the maps' inputs.
     scratch: Inputs,
 }
@@ -635,7 +653,8 @@ impl Kept {
 
     /// The maps for `pos`: those kept if they were made from what `pos` holds, else new ones.
     fn maps<'m>(slot: &'m mut Slot, data: &Data, pos: &Position) -> &'m mut Maps {
-        let known = slot.trusted != 0 && slot.trusted == address(pos) && slot.maps.is_some();
+        let trusted = slot.trusted != 0 && slot.trusted == address(pos);
+        let known = trusted && slot.verified && slot.maps.is_some();
         let mut inputs = Inputs::default();
         let same = known || {
             inputs = std::mem::take(&mut slot.scratch);
@@ -648,47 +667,79 @@ impl Kept {
         };
         if !same {
             // Made for another position: a trust given for the old maps no longer holds.
-            slot.trusted = 0;
+            if !trusted {
+                slot.trusted = 0;
+            }
             let (first, next) = chains(data, pos);
             let occupancy = Occupancy::of(data, pos);
-            // A flood reads of the position only each space's control and fort and where the
-            // enemy of its side stands (14.1.2, 14.1.4, 14.2): a side's floods stay true while
-            // those are unchanged, as when its own units move.
-            let (floods, enter) = match slot.maps.take() {
-                Some(old) if old.inputs.spaces == inputs.spaces => {
-                    let kept = [Side::Cp, Side::Ap].map(|side| old.occupancy.same_for(&occupancy, other_side(side)));
-                    let floods = old
-                        .floods
+            // A flood reads of the position only where its side's paths may enter ([`enterable`])
+            // and which spaces the side holds unbesieged ([`held`]: its sources and ports,
+            // 14.1.4, 14.2): a side's floods stay true while those are unchanged, as when its
+            // own units move, or the enemy's behind their lines.
+            let (floods, enter, held) = match slot.maps.take() {
+                Some(old) => {
+                    let spaces_same = old.inputs.spaces == inputs.spaces;
+                    let fresh = Context {
+                        occupancy: Some(&occupancy),
+                        ..Context::default()
+                    };
+                    let Maps {
+                        inputs: old_inputs,
+                        occupancy: old_occupancy,
+                        floods: old_floods,
+                        enter: old_enter,
+                        held: old_held,
+                        ..
+                    } = old;
+                    let mut enter = [None, None];
+                    let mut held_now = [None, None];
+                    let mut kept = [false; 2];
+                    for (i, (e, h)) in old_enter.into_iter().zip(old_held).enumerate() {
+                        let side = if i == 0 { Side::Cp } else { Side::Ap };
+                        let (Some(e), Some(h)) = (e, h) else { continue };
+                        // The same spaces' states and enemy units: the same at once; else
+                        // what the floods read, made again and compared.
+                        if spaces_same && old_occupancy.same_for(&occupancy, other_side(side)) {
+                            (enter[i], held_now[i], kept[i]) = (Some(e), Some(h), true);
+                        } else {
+                            let (e2, h2) = (enterable(data, pos, &fresh, side), self::held(pos, side));
+                            if e2 == e && h2 == h {
+                                (enter[i], held_now[i], kept[i]) = (Some(e), Some(h), true);
+                            }
+                        }
+                    }
+                    let floods = old_floods
                         .into_iter()
                         .filter(|(k, _, _)| kept[side_index(k.side)])
                         .collect();
-                    let [cp, ap] = old.enter;
-                    slot.scratch = old.inputs;
-                    (floods, [cp.filter(|_| kept[0]), ap.filter(|_| kept[1])])
+                    slot.scratch = old_inputs;
+                    (floods, enter, held_now)
                 }
-                Some(old) => {
-                    slot.scratch = old.inputs;
-                    (Vec::new(), [None, None])
-                }
-                None => (Vec::new(), [None, None]),
+                None => (Vec::new(), [None, None], [None, None]),
             };
             slot.maps = Some(Maps {
                 inputs,
                 occupancy: Arc::new(occupancy),
                 floods,
                 enter,
+                held,
                 first,
                 next,
             });
+        }
+        if trusted {
+            slot.verified = true;
         }
         slot.maps.as_mut().expect("just made")
     }
 
     /// Makes the maps answer for `pos` unchecked while the returned guard borrows it.
-    pub fn trust<'a>(&'a self, data: &Data, pos: &'a Position) -> Trust<'a> {
+    /// They are compared with it at the first question asked of them, if any.
+    pub fn trust<'a>(&'a self, data: &'static Data, pos: &'a Position) -> Trust<'a> {
         let mut slot = self.lock();
-        Kept::maps(&mut slot, data, pos);
         slot.trusted = address(pos);
+        slot.verified = false;
+        slot.data = Some(data);
         Trust { kept: self, _pos: pos }
     }
 
@@ -696,13 +747,17 @@ impl Kept {
     /// [`Position::units_in`] does, from the kept chains, and says true. Otherwise (or for a
     /// space off the map) gives nothing and says false: ask the position.
     pub fn trusted_units_in(&self, pos: &Position, s: Space, visit: &mut dyn FnMut(usize)) -> bool {
-        let slot = self.lock();
-        let Some(maps) = slot
-            .maps
-            .as_ref()
-            .filter(|_| slot.trusted != 0 && slot.trusted == address(pos))
-        else {
+        let mut slot = self.lock();
+        if slot.trusted == 0 || slot.trusted != address(pos) {
             return false;
+        }
+        // Not yet compared since the trust began: compared now (and made again if need be).
+        let maps = match slot.data {
+            Some(data) if !slot.verified => Kept::maps(&mut slot, data, pos),
+            _ => match slot.maps.as_mut() {
+                Some(maps) => maps,
+                None => return false,
+            },
         };
         let Some(&head) = maps.first.get(s.idx()) else {
             return false;
@@ -724,7 +779,7 @@ impl Kept {
     /// The spaces where the tracer is in supply in `pos`, with `open_beaches` holding the MEF
     /// Beachhead marker.
     pub fn flood(&self, data: &Data, pos: &Position, t: Tracer, open_beaches: &[Space]) -> Supplied {
-        self.flood_without(data, pos, t, open_beaches, 0, &[])
+        self.flood_without(data, pos, t, open_beaches, 0, &Vec::new)
     }
 
     /// The flood of [`Kept::flood`] from the sources other than `barred` (whose bits of
@@ -736,7 +791,7 @@ impl Kept {
         t: Tracer,
         open_beaches: &[Space],
         bits: u8,
-        barred: &[Space],
+        barred: &dyn Fn() -> Vec<Space>,
     ) -> Supplied {
         let key = FloodKey {
             barred: bits,
@@ -757,8 +812,9 @@ impl Kept {
             kept: None,
         };
         let side = side_index(t.side());
+        maps.held[side].get_or_insert_with(|| held(pos, t.side()));
         let enter = maps.enter[side].get_or_insert_with(|| enterable(data, pos, &ctx, t.side()));
-        let f = Supplied::flooded(data, pos, t, &ctx, barred, enter);
+        let f = Supplied::flooded(data, pos, t, &ctx, &barred(), enter);
         maps.floods.push((key, open_beaches.to_vec(), f.clone()));
         f
     }
@@ -821,23 +877,23 @@ fn foreign_sources(nation: Nation) -> &'static [&'static str] {
 /// 2022 13.1.12, 17.1.4.1: whether the unit, at `at`, is in supply only through another
 /// nation's sources: in supply, but not when those sources are not counted.
 pub fn only_through_foreign_sources(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
-    let barred: Vec<Space> = foreign_sources(data.pieces[unit].nation)
-        .iter()
-        .filter_map(|id| data.space(id))
-        .collect();
+    let nation = data.pieces[unit].nation;
+    // The sources barred, looked up on the map only when a trace needs them.
+    let barred = || -> Vec<Space> { foreign_sources(nation).iter().filter_map(|id| data.space(id)).collect() };
     let t = tracer_of(data, unit);
-    if barred.is_empty() || !in_supply(data, pos, t, at, ctx) {
+    if foreign_sources(nation).is_empty() || !in_supply(data, pos, t, at, ctx) {
         return false;
     }
     match ctx.kept {
         // The kept flood from the other sources, made once for every unit of the nationality.
-        Some(kept) if at.idx() < data.map.graph.len() => {
-            let bits = foreign_bits(data.pieces[unit].nation);
-            !kept
-                .flood_without(data, pos, t, ctx.open_beaches, bits, &barred)
-                .at(data, at)
+        // (With none of them on the map, that flood is the plain one, which supplies `at`.)
+        Some(kept) if at.idx() < data.map.graph.len() => !kept
+            .flood_without(data, pos, t, ctx.open_beaches, foreign_bits(nation), &barred)
+            .at(data, at),
+        _ => {
+            let barred = barred();
+            !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s))
         }
-        _ => !traced_to(data, pos, t, at, ctx, |s| !barred.contains(&s)),
     }
 }
 
@@ -886,6 +942,9 @@ mod tests {
                         if let Some(enter) = &maps.enter[side_index(side)] {
                             assert!(*enter == enterable(data, pos, &fresh, side), "{side:?} may enter");
                             enters += 1;
+                        }
+                        if let Some(h) = &maps.held[side_index(side)] {
+                            assert!(*h == held(pos, side), "{side:?} holds");
                         }
                     }
                     for (key, beaches, f) in &maps.floods {

@@ -170,3 +170,33 @@ fn the_kept_floods_without_foreign_sources_agree_with_a_fresh_trace() {
     });
     assert!(checked > 100_000 && only_foreign > 1_000, "{checked} {only_foreign}");
 }
+
+/// 13.1.10, 17.1.4: whether a side holds a nation's capitals, asked of the map's list of
+/// capitals, is what a pass over every space says, for every nation with counters and both
+/// sides, at every decision of random campaigns.
+#[test]
+fn the_capitals_held_agree_with_a_pass_over_every_space_at_every_decision() {
+    let (mut asked, mut lost) = (0u64, 0u64);
+    every_decision(0..3, 400, |g| {
+        let data = g.data();
+        let mut nations: Vec<crate::data::Nation> = data.pieces.iter().map(|p| p.nation).collect();
+        nations.dedup();
+        for &nation in &nations {
+            for side in [crate::data::Side::Cp, crate::data::Side::Ap] {
+                let every_space = matches!(nation, crate::data::Nation::Be | crate::data::Nation::Sb)
+                    || data.map.graph.space_indices().all(|c| {
+                        let f = data.facts(c);
+                        let st = g.pos.space(c);
+                        !f.capital
+                            || f.nation.as_deref() != Some(nation.code())
+                            || (st.control == Some(side) && st.fort != crate::state::Fort::Besieged)
+                    });
+                let held = g.pos.holds_capital(data, nation, side);
+                assert_eq!(held, every_space, "{nation:?} {side:?}");
+                asked += 1;
+                lost += !held as u64;
+            }
+        }
+    });
+    assert!(asked > 10_000 && lost > 1_000, "{asked} {lost}");
+}
