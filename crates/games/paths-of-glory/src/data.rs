@@ -382,6 +382,8 @@ pub struct Data {
     pub forts: Vec<Space>,
     /// The spaces printed as a capital, in map order.
     pub capitals: Vec<Space>,
+    /// The Arab Northern Army's counter (11.1.14), if the counter mix has it.
+    pub ana: Option<usize>,
 }
 
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
@@ -416,10 +418,12 @@ impl Data {
         }
         let forts = map.graph.space_indices().filter(|s| spaces[s.idx()].fort > 0).collect();
         let capitals = map.graph.space_indices().filter(|s| spaces[s.idx()].capital).collect();
+        let ana = pieces.iter().position(|p| p.nation == Nation::Ana);
         Ok(Data {
             supply_sets,
             forts,
             capitals,
+            ana,
             map,
             spaces,
             lines,

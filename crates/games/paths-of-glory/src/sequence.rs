@@ -578,13 +578,29 @@ pub(crate) fn placement_context(g: &PathsOfGlory) -> crate::placement::Context<'
 }
 
 /// The supply rules' context for the position as it stands: the MEF beach holding the
-/// Beachhead marker is open (9.5.3.5).
+/// Beachhead marker is open (9.5.3.5); a CP space the ANA stands in counts as Allied (11.1.14,
+/// data edition 6), and while it does supply is traced afresh rather than from the kept maps.
 pub(crate) fn supply_context(g: &PathsOfGlory) -> supply::Context<'_> {
+    let ana_space = ana_space(g);
     supply::Context {
         open_beaches: g.pos.beachhead.as_slice(),
-        kept: Some(&g.kept),
+        kept: if ana_space.is_some() { None } else { Some(&g.kept) },
+        ana_space,
         ..supply::Context::default()
     }
+}
+
+/// 11.1.14 "任何同盟區域 (除了被圍城的區域) 當ANA佔領時視為協約區域" (2022 11.1.15): the CP space, not a
+/// besieged one, that the ANA stands in, in games begun on data edition 6 or later.
+fn ana_space(g: &PathsOfGlory) -> Option<Space> {
+    if g.scenario.edition < 6 {
+        return None;
+    }
+    let Location::Map(s) = g.pos.units.get(g.data().ana?)?.loc else {
+        return None;
+    };
+    let st = g.pos.spaces.get(s.idx())?;
+    (st.control == Some(Side::Cp) && st.fort != Fort::Besieged).then_some(s)
 }
 
 /// 6.0 C, 14.3: every unit out of supply is eliminated, then spaces change hands.

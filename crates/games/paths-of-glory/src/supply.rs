@@ -22,6 +22,10 @@ pub struct Context<'a> {
     /// The supply maps kept beside the game, answering for every space at once while what a
     /// trace reads of the position is unchanged (`None`: trace afresh each time).
     pub kept: Option<&'a Kept>,
+    /// 11.1.14 (data edition 6): a CP space the Arab Northern Army stands in, not a besieged
+    /// fort, which counts as Allied for the Allies' supply paths while it is there. Never set
+    /// with `kept` (the kept maps do without it).
+    pub ana_space: Option<Space>,
 }
 
 /// Which sides have units in each space, and how many units.
@@ -170,6 +174,8 @@ fn may_enter(data: &Data, pos: &Position, ctx: &Context, side: Side, s: Space) -
     let besieged = st.fort == Fort::Besieged;
     let open = match st.control {
         Some(c) if c == side => !(besieged && fort_owner == side),
+        // 11.1.14: the ANA's space is the Allies' while it stands there.
+        Some(_) if side == Side::Ap && ctx.ana_space == Some(s) => true,
         Some(_) => besieged && fort_owner != side,
         None => false,
     };
@@ -248,6 +254,7 @@ fn traced_to(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context, s
                 open_beaches: ctx.open_beaches,
                 occupancy: Some(&built),
                 kept: None,
+                ana_space: ctx.ana_space,
             }
         }
     };
@@ -329,6 +336,7 @@ fn enterable(data: &Data, pos: &Position, ctx: &Context, side: Side) -> Vec<bool
             let besieged = st.fort == Fort::Besieged;
             let open = match st.control {
                 Some(c) if c == side => !(besieged && f.faction == side),
+                Some(_) if side == Side::Ap && ctx.ana_space == Some(s) => true,
                 Some(_) => besieged && f.faction != side,
                 None => false,
             };
@@ -810,6 +818,7 @@ impl Kept {
             open_beaches,
             occupancy: Some(&maps.occupancy),
             kept: None,
+            ana_space: None,
         };
         let side = side_index(t.side());
         maps.held[side].get_or_insert_with(|| held(pos, t.side()));

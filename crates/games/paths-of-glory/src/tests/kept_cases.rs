@@ -159,9 +159,8 @@ fn an_enemy_unit_that_cuts_a_line_drops_the_kept_floods_14_1_2() {
     assert_eq!(pos.units[ah].loc, Location::Map(timisvar));
     let kept = Kept::default();
     let with_kept = Context {
-        open_beaches: &[],
-        occupancy: None,
         kept: Some(&kept),
+        ..Context::default()
     };
     let fresh = Context {
         kept: None,

@@ -192,3 +192,42 @@ fn the_mef_beachhead_is_a_port_9_5_3_5() {
     let fr = tracer_of(data(), unit("fr-corps-4"));
     assert!(!in_supply(data(), &pos, fr, beach, &ctx));
 }
+
+/// 11.1.14 "任何同盟區域 (除了被圍城的區域) 當ANA佔領時視為協約區域" (2022 11.1.15; data edition 6): a
+/// CP space the Arab Northern Army stands in counts as Allied while it is there. A British corps
+/// in Aqaba (taken, its fort destroyed) traces supply through Beersheba (the CP's, its fort
+/// destroyed) to the Allies' Sinai and Port Said while the ANA holds Beersheba, and not once
+/// the ANA is back in Arabia. A game begun on edition 5 traces no supply through the ANA's space.
+#[test]
+fn other_allies_trace_supply_through_the_space_the_ana_holds_11_1_14() {
+    let mut g = common::first_round();
+    common::setup().enter(data(), &mut g.pos, "tu", false, false);
+    for s in ["aqaba", "beersheba", "sinai"] {
+        for u in g.pos.units_in(sp(s)).collect::<Vec<_>>() {
+            g.pos.units[u].loc = Location::Aside;
+        }
+    }
+    for (s, side) in [("aqaba", Side::Ap), ("beersheba", Side::Cp), ("sinai", Side::Ap)] {
+        g.pos.spaces[sp(s).idx()].control = Some(side);
+    }
+    for s in ["aqaba", "beersheba"] {
+        g.pos.spaces[sp(s).idx()].fort = Fort::Destroyed;
+    }
+    let corps = unit("br-corps-1");
+    g.pos.units[corps].loc = Location::Map(sp("aqaba"));
+    g.pos.units[unit("ana-corps")].loc = Location::Map(sp("beersheba"));
+    g.touch();
+    assert!(
+        crate::operations::in_supply(&g, corps as u16),
+        "through the ANA's Beersheba"
+    );
+    g.scenario.edition = 5;
+    assert!(!crate::operations::in_supply(&g, corps as u16), "edition 5");
+    g.scenario.edition = crate::game::EDITION;
+    g.pos.units[unit("ana-corps")].loc = Location::Map(sp("arabia"));
+    g.touch();
+    assert!(
+        !crate::operations::in_supply(&g, corps as u16),
+        "Beersheba the CP's once more"
+    );
+}
