@@ -475,7 +475,7 @@ impl Memo {
         b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
-        refresh(sr, b, side);
+        refresh_once(sr, b, side);
         let key = UnitKey::of(st, hex);
         if let Some(kept) = sr.units.get(u as usize, &key) {
             return Some(kept);
@@ -531,7 +531,7 @@ impl Memo {
         b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
-        refresh(sr, b, side);
+        refresh_once(sr, b, side);
         if let Some(reach) = sr.stacks.get(first as usize, &key) {
             return reach;
         }
@@ -541,6 +541,19 @@ impl Memo {
         sr.stacks.put(first as usize, key, hex, radius, reach.clone());
         reach
     }
+}
+
+/// [`refresh`], once per board and side: the board's position cannot change while it lives.
+fn refresh_once(sr: &mut SideReach, b: &Board, side: Side) {
+    let seat = side.seat() as usize;
+    let mut checked = b.reaches_checked.get();
+    // The memo may have been emptied since (a test's `clear`): the check is then made again.
+    if checked[seat] && sr.env.is_some() {
+        return;
+    }
+    refresh(sr, b, side);
+    checked[seat] = true;
+    b.reaches_checked.set(checked);
 }
 
 /// Checks the side's environment against board `b`: where it changed, the reaches near the

@@ -198,6 +198,7 @@ impl ArdennesII {
                 }
             }
             for (group, reach) in stacks {
+                let group = crate::action::Units::from(group);
                 for &(to, _) in reach.iter() {
                     out.push(Action::MoveStack {
                         units: group.clone(),

@@ -127,6 +127,10 @@ pub struct Board<'a> {
     /// seat), in half MP: entering it, leaving it. Taken from the memo when a search first
     /// needs it.
     marker_mp: OnceCell<crate::memo::MarkerMp>,
+    /// Per side (by seat): whether the memo's kept reaches of the side were already checked
+    /// against this position ([`crate::memo`]): a board's position does not change, so once
+    /// is enough for the many units whose reach it is asked for.
+    pub(crate) reaches_checked: std::cell::Cell<[bool; 2]>,
 }
 
 /// What a step of one unit's movement reads of a position (TEC, 1.3, 3.1, 3.5, 3.6):
@@ -717,6 +721,7 @@ impl<'a> Board<'a> {
             area: s.area.as_deref().map(|a| a.as_slice()),
             roads: OnceCell::new(),
             marker_mp: OnceCell::new(),
+            reaches_checked: std::cell::Cell::new([false; 2]),
         }
     }
 
