@@ -85,7 +85,7 @@ fn enemy_field(grid: &HexGrid, enemy: &[Hex]) -> Vec<u32> {
 /// Hexes are numbered column by column, so `enemy` is in column order too, and a hex `k`
 /// columns away is at least `k` hexes away: the search goes outward from `h`'s column and
 /// stops where no nearer enemy can be.
-fn nearest(grid: &HexGrid, enemy: &[Hex], h: Hex) -> u32 {
+pub fn nearest(grid: &HexGrid, enemy: &[Hex], h: Hex) -> u32 {
     let column = |h: Hex| grid.col_row(h).0 as u32;
     let c = column(h);
     let split = enemy.partition_point(|&e| column(e) < c);
@@ -111,7 +111,15 @@ fn nearest(grid: &HexGrid, enemy: &[Hex], h: Hex) -> u32 {
 /// nearest the enemy — the line facing the enemy holds first — and among equals the lower
 /// bond hexes (1.2 (5), RULINGS: inventory A7).
 pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
-    bonds_with(grid, board, pairs_by_columns)
+    bonds_with(grid, board, pairs_by_columns, &mut Vec::new())
+}
+
+/// [`bonds`], noting into `asked` (emptied first) each hex whose distance from the enemy the
+/// choices read (1.2 (5), (6)) with that distance ([`nearest`]), in the order first asked:
+/// with the same posts, the same hexes empty next to them and the same distances for these
+/// hexes, the bonds are the same wherever else the enemy stands.
+pub fn bonds_noting(grid: &HexGrid, board: &impl BondBoard, asked: &mut Vec<(Hex, u32)>) -> Vec<Bond> {
+    bonds_with(grid, board, pairs_by_columns, asked)
 }
 
 /// [`bonds`] with the posts two hexes from each post found by stepping two hexes out of it
@@ -119,7 +127,7 @@ pub fn bonds(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
 /// computation [`bonds`] replaced, kept for the tests that check the two agree.
 #[doc(hidden)]
 pub fn bonds_by_steps(grid: &HexGrid, board: &impl BondBoard) -> Vec<Bond> {
-    bonds_with(grid, board, pairs_by_steps)
+    bonds_with(grid, board, pairs_by_steps, &mut Vec::new())
 }
 
 /// Into `pairs`, (far post, middle hex) for every post `b` two hexes from post `a` (not next
@@ -172,7 +180,8 @@ fn pairs_by_columns(grid: &HexGrid, posts: &[Hex], at: usize, a: Hex, pairs: &mu
 /// Into `pairs`: (far post, middle hex) for the posts two hexes from `a` = `posts[at]`.
 type PairsOf = fn(&HexGrid, &[Hex], usize, Hex, &mut Vec<(Hex, Hex)>);
 
-fn bonds_with(grid: &HexGrid, board: &impl BondBoard, pairs_of: PairsOf) -> Vec<Bond> {
+fn bonds_with(grid: &HexGrid, board: &impl BondBoard, pairs_of: PairsOf, known: &mut Vec<(Hex, u32)>) -> Vec<Bond> {
+    known.clear();
     let posts: Vec<Hex> = board
         .post_hexes(grid)
         .into_iter()
@@ -188,7 +197,6 @@ fn bonds_with(grid: &HexGrid, board: &impl BondBoard, pairs_of: PairsOf) -> Vec<
     if !enemy.is_sorted() {
         enemy.sort_unstable();
     }
-    let mut known: Vec<(Hex, u32)> = Vec::new();
     let mut enemy_distance = |h: Hex| {
         if let Some(&(_, d)) = known.iter().find(|(x, _)| *x == h) {
             return d;

@@ -8,7 +8,7 @@ use crate::data::{Movement, UnitDef};
 use crate::sequence::Side;
 use crate::state::{State, UnitId};
 use crate::world::{Bits, Steps, World};
-use sandtable_core::bonds::{bonds, bonds_by_steps, Bond, BondBoard};
+use sandtable_core::bonds::{bonds, bonds_by_steps, bonds_noting, nearest, Bond, BondBoard};
 use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::search::{Search, Step, Why};
 use std::cell::OnceCell;
@@ -248,6 +248,10 @@ pub struct Layout {
     pub(crate) occupied: [Vec<Hex>; 2],
     /// Per side: whether each hex is adjacent to a unit of that side's enemy.
     near_enemy: [Vec<bool>; 2],
+    /// Per side: the hexes whose distance from the enemy its bonds read, with that distance
+    /// ([`bonds_noting`]): while its posts and the hexes next to them are as they were, its
+    /// bonds change only if one of these distances does (1.2 (5), (6)).
+    asked: [Vec<(Hex, u32)>; 2],
 }
 
 /// Two layouts are equal if they say the same of the same position, whatever their numbers.
@@ -263,6 +267,7 @@ impl PartialEq for Layout {
             && self.bond_hexes == o.bond_hexes
             && self.occupied == o.occupied
             && self.near_enemy == o.near_enemy
+            && self.asked == o.asked
     }
 }
 
@@ -342,6 +347,7 @@ impl Layout {
             bond_hexes: [Vec::new(), Vec::new()],
             occupied: [Vec::new(), Vec::new()],
             near_enemy: [vec![false; n], vec![false; n]],
+            asked: [Vec::new(), Vec::new()],
         }
     }
 
@@ -474,9 +480,12 @@ impl Layout {
             if !sides[side.seat() as usize] {
                 continue;
             }
-            let sb = self.side_bonds(w, side, std::mem::take(&mut infantry[side.seat() as usize]));
+            let seat = side.seat() as usize;
+            let mut asked = std::mem::take(&mut self.asked[seat]);
+            let sb = self.side_bonds(w, side, std::mem::take(&mut infantry[seat]));
             let held_against = side.enemy().seat() as usize;
-            let found: Vec<Hex> = bonds(grid, &sb).into_iter().map(|b| b.hex).collect();
+            let found: Vec<Hex> = bonds_noting(grid, &sb, &mut asked).into_iter().map(|b| b.hex).collect();
+            self.asked[seat] = asked;
             for h in found {
                 if !self.enemy_bond[held_against][h.idx()] {
                     self.enemy_bond[held_against][h.idx()] = true;
@@ -651,11 +660,13 @@ impl Layout {
     }
 
     /// Per side (by seat): whether the ZOC Bonds its posts hold may differ from those of the
-    /// layout before units `changed` moved into this one (their keys there: `before`) (1.2). A side's bonds read its
-    /// posts (its bond infantry, their steps), the hexes next to a post (a bond hex must be
-    /// empty) and the enemy's hexes (the farther middle hex, the two bonds a post keeps):
-    /// they are kept if none of its bond infantry and none of the enemy's units changed,
-    /// and its other units moved only between hexes next to none of its bond infantry.
+    /// layout before units `changed` moved into this one (their keys there: `before`) (1.2).
+    /// A side's bonds read its posts (its bond infantry, their steps), the hexes next to a
+    /// post (a bond hex must be empty) and the enemy's distance from the hexes the choices
+    /// ask about (the farther middle hex, the two bonds a post keeps: [`Layout::asked`]):
+    /// they are kept if none of its bond infantry changed, no unit moved from or to a hex
+    /// next to its bond infantry, and no enemy unit moved near enough to one of those hexes
+    /// to change its distance from the enemy.
     fn bonds_touched(&self, w: &World, before: &[u32], changed: &[usize]) -> [bool; 2] {
         let grid = &w.map.grid;
         let units = &w.data.counters.units;
@@ -671,14 +682,24 @@ impl Layout {
                         .any(|&o| units[o as usize].side == side && units[o as usize].is_bond_infantry())
                 })
             };
+            let enemy = &self.occupied[side.enemy().seat() as usize];
+            // Whether the enemy's distance from a hex the bonds asked about may have changed
+            // by an enemy unit leaving or entering `h`: only if `h` is no farther from it than
+            // the enemy was, and then only if the distance now is another.
+            let distance_changed = |h: Hex| {
+                self.asked[seat]
+                    .iter()
+                    .any(|&(q, d)| grid.distance(q, h) <= d && nearest(grid, enemy, q) != d)
+            };
             redo[seat] = changed.iter().zip(before).any(|(&i, &was)| {
                 let def = &units[i];
-                if def.side != side || def.is_bond_infantry() {
+                if def.side == side && def.is_bond_infantry() {
                     return true;
                 }
-                [was, self.key[i]]
-                    .iter()
-                    .any(|&k| k != 0 && near_post(Hex((k / 2 - 1) as u16)))
+                [was, self.key[i]].iter().filter(|&&k| k != 0).any(|&k| {
+                    let h = Hex((k / 2 - 1) as u16);
+                    near_post(h) || (def.side != side && distance_changed(h))
+                })
             });
         }
         redo
@@ -701,6 +722,7 @@ impl Layout {
             copy(&mut self.bond_hexes[side], &from.bond_hexes[side]);
             copy(&mut self.occupied[side], &from.occupied[side]);
             copy(&mut self.near_enemy[side], &from.near_enemy[side]);
+            copy(&mut self.asked[side], &from.asked[side]);
         }
     }
 
