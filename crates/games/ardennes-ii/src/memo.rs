@@ -84,6 +84,10 @@ struct Inner {
     /// What the barrage markers add to steps, with the markers it was worked out for: all
     /// it reads besides the data.
     marker_mp: Option<(Vec<Markers>, MarkerMp)>,
+    /// 3.5: the hexes within each range of each hex an artillery unit fired from or was
+    /// offered to fire from, in hex order ([`crate::world::within`]): they depend on the map
+    /// alone.
+    disks: std::collections::HashMap<(Hex, u32), Arc<[Hex]>>,
 }
 
 /// What observers watch (3.5), see [`Inner::observed`].
@@ -147,6 +151,9 @@ impl SideReach {
 /// How many counts of observed hexes are kept (one per side and per division that has
 /// divisional artillery).
 const OBSERVED_KEPT: usize = 32;
+
+/// How many lists of the hexes within a range of a hex are kept ([`Memo::within`]).
+const DISKS_KEPT: usize = 4096;
 
 /// How many layouts of earlier positions are kept for their memory.
 const SPARE_LAYOUTS: usize = 6;
@@ -358,6 +365,22 @@ impl Memo {
         let mp = Arc::new(find());
         self.on(w).marker_mp = Some((s.markers.clone(), mp.clone()));
         mp
+    }
+
+    /// 3.5: the hexes within `r` hexes of `h`, in hex order ([`crate::world::within`]): the
+    /// list kept, if asked for before.
+    pub(crate) fn within(&self, w: &World, h: Hex, r: u32) -> Arc<[Hex]> {
+        let mut inner = self.on(w);
+        if let Some(disk) = inner.disks.get(&(h, r)) {
+            return disk.clone();
+        }
+        // Only the hexes artillery stands in are asked about; a bound all the same.
+        if inner.disks.len() >= DISKS_KEPT {
+            inner.disks.clear();
+        }
+        let disk: Arc<[Hex]> = crate::world::within(&w.map.grid, h, r).collect();
+        inner.disks.insert((h, r), disk.clone());
+        disk
     }
 
     /// Side `side`'s supply sources with the scenario's sources `in_force`: the ones kept, if
@@ -926,6 +949,40 @@ mod tests {
             moved_once > 500 && moved_some > 20,
             "{moved_once} steps with one unit moved, {moved_some} with a few"
         );
+    }
+
+    /// The hexes within an artillery unit's range the memo keeps (3.5) are at every decision
+    /// of random games those counted afresh, for every gun of both sides on the map, asked
+    /// twice (the second time from the memo).
+    #[test]
+    fn the_kept_hexes_within_a_guns_range_are_the_ones_counted_afresh() {
+        use sandtable_core::game::play_randomly_watching;
+        let mut compared = 0;
+        for (scenario, seed, decisions) in [("campaign", 21, 600), ("goose-egg", 22, 600)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                for &u in g.w.artillery.iter().flatten() {
+                    let (Some(h), Some(range)) =
+                        (g.s.units[u as usize].hex(), g.w.data.counters.units[u as usize].range)
+                    else {
+                        continue;
+                    };
+                    let fresh: Vec<_> = crate::world::within(&g.w.map.grid, h, range as u32).collect();
+                    for _ in 0..2 {
+                        assert_eq!(
+                            *g.s.memo.within(&g.w, h, range as u32),
+                            fresh[..],
+                            "{scenario}: unit {u}"
+                        );
+                    }
+                    compared += 1;
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(compared > 10_000, "{compared} guns compared");
     }
 
     /// The layout the memo gives, built in the memory of the one before, is at every step the
