@@ -908,12 +908,15 @@ mod tests {
     /// A layout made from the one of the step before by moving only the units whose place or
     /// face changed ([`Layout::moved_from`], in the memory of an older one) is at every step
     /// of random play the layout built afresh: moves, stacks moving together, retreats,
-    /// advances, losses, eliminations, reinforcements and exits, in four scenarios.
+    /// advances, losses, eliminations, reinforcements and exits, in four scenarios; its
+    /// possible ZOC Bonds found again only near the units that moved are those found afresh,
+    /// and the bonds the fresh layout chooses among them are the core's (1.2).
     #[test]
     fn a_layout_moved_from_the_last_one_is_the_fresh_one() {
         use crate::rules::layout_key;
+        use crate::sequence::Side;
         use sandtable_core::game::play_randomly_watching;
-        let (mut moved_once, mut moved_some) = (0, 0);
+        let (mut moved_once, mut moved_some, mut bonds) = (0, 0, 0);
         for (scenario, seed, steps) in [
             ("goose-egg", 11, 1500),
             ("campaign", 12, 1500),
@@ -928,6 +931,19 @@ mod tests {
             let mut step = 0;
             play_randomly_watching(&mut g, &mut rng, steps, |g| {
                 let fresh = Layout::build(&g.w, &g.s);
+                // The bonds chosen among the possible ones are the core's (1.2).
+                let core = crate::rules::bonds_both_ways(&g.w, &g.s);
+                for side in [Side::German, Side::Allied] {
+                    let mut want: Vec<_> = core[side.seat() as usize].0.iter().map(|b| b.hex).collect();
+                    want.sort_unstable();
+                    want.dedup();
+                    let held_against = side.enemy().seat() as usize;
+                    assert_eq!(
+                        fresh.bond_hexes[held_against], want,
+                        "{scenario} step {step}: {side:?}'s bonds"
+                    );
+                    bonds += want.len();
+                }
                 let moved = prev
                     .key
                     .iter()
@@ -946,8 +962,8 @@ mod tests {
             .expect("random legal play");
         }
         assert!(
-            moved_once > 500 && moved_some > 20,
-            "{moved_once} steps with one unit moved, {moved_some} with a few"
+            moved_once > 500 && moved_some > 20 && bonds > 10_000,
+            "{moved_once} steps with one unit moved, {moved_some} with a few, {bonds} bonds"
         );
     }
 

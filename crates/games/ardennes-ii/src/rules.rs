@@ -8,7 +8,7 @@ use crate::data::{Movement, UnitDef};
 use crate::sequence::Side;
 use crate::state::{State, UnitId};
 use crate::world::{Bits, Steps, World};
-use sandtable_core::bonds::{bonds, bonds_by_steps, bonds_noting, nearest, Bond, BondBoard};
+use sandtable_core::bonds::{bonds, bonds_by_steps, Bond, BondBoard, Candidates};
 use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::search::{Search, Step, Why};
 use std::cell::OnceCell;
@@ -248,10 +248,9 @@ pub struct Layout {
     pub(crate) occupied: [Vec<Hex>; 2],
     /// Per side: whether each hex is adjacent to a unit of that side's enemy.
     near_enemy: [Vec<bool>; 2],
-    /// Per side: the hexes whose distance from the enemy its bonds read, with that distance
-    /// ([`bonds_noting`]): while its posts and the hexes next to them are as they were, its
-    /// bonds change only if one of these distances does (1.2 (5), (6)).
-    asked: [Vec<(Hex, u32)>; 2],
+    /// Per side: the bonds its posts could hold (1.2), among which its ZOC Bonds are chosen:
+    /// kept, and found again only near the hexes where units came or went.
+    cands: [Candidates; 2],
 }
 
 /// Two layouts are equal if they say the same of the same position, whatever their numbers.
@@ -267,7 +266,7 @@ impl PartialEq for Layout {
             && self.bond_hexes == o.bond_hexes
             && self.occupied == o.occupied
             && self.near_enemy == o.near_enemy
-            && self.asked == o.asked
+            && self.cands == o.cands
     }
 }
 
@@ -347,7 +346,7 @@ impl Layout {
             bond_hexes: [Vec::new(), Vec::new()],
             occupied: [Vec::new(), Vec::new()],
             near_enemy: [vec![false; n], vec![false; n]],
-            asked: [Vec::new(), Vec::new()],
+            cands: [Candidates::default(), Candidates::default()],
         }
     }
 
@@ -426,7 +425,7 @@ impl Layout {
     /// The ZOC Bonds of both sides (1.2) of the units placed in this layout, into
     /// `enemy_bond` and `bond_hexes` (the ones there before cleared first).
     fn find_bonds(&mut self, w: &World, s: &State) {
-        self.find_bonds_of(w, s, [true, true]);
+        self.bonds_again(w, s, None);
     }
 
     /// The infantry steps of each side (by seat) in each hex where it has some, in hex order
@@ -461,31 +460,37 @@ impl Layout {
         }
     }
 
-    /// [`Layout::find_bonds`] of the sides whose seat `sides` names only: the bonds their
-    /// posts hold (against the enemy) found again, the other side's left as they are.
-    fn find_bonds_of(&mut self, w: &World, s: &State, sides: [bool; 2]) {
+    /// The ZOC Bonds of both sides (1.2) found again: afresh (`moves` `None`), or from the
+    /// bonds their posts could hold as kept, found again near the hexes where units came or
+    /// went (`moves`: those hexes, and those of each side's units by seat).
+    fn bonds_again(&mut self, w: &World, s: &State, moves: Option<(&[Hex], &[Vec<Hex>; 2])>) {
         let grid = &w.map.grid;
+        let mut infantry = self.infantry(w, s);
         for side in [Side::German, Side::Allied] {
-            if !sides[side.seat() as usize] {
+            let seat = side.seat() as usize;
+            let held_against = side.enemy().seat() as usize;
+            let mut cands = std::mem::take(&mut self.cands[seat]);
+            let sb = self.side_bonds(w, side, std::mem::take(&mut infantry[seat]));
+            let again = match moves {
+                None => {
+                    cands = Candidates::build(grid, &sb);
+                    true
+                }
+                Some((moved, by_side)) => cands.update(grid, &sb, moved, &by_side[held_against]),
+            };
+            let found: Vec<Hex> = if again {
+                cands.bonds().into_iter().map(|b| b.hex).collect()
+            } else {
+                Vec::new()
+            };
+            self.cands[seat] = cands;
+            if !again {
                 continue;
             }
-            let held_against = side.enemy().seat() as usize;
             for &h in &self.bond_hexes[held_against] {
                 self.enemy_bond[held_against][h.idx()] = false;
             }
             self.bond_hexes[held_against].clear();
-        }
-        let mut infantry = self.infantry(w, s);
-        for side in [Side::German, Side::Allied] {
-            if !sides[side.seat() as usize] {
-                continue;
-            }
-            let seat = side.seat() as usize;
-            let mut asked = std::mem::take(&mut self.asked[seat]);
-            let sb = self.side_bonds(w, side, std::mem::take(&mut infantry[seat]));
-            let held_against = side.enemy().seat() as usize;
-            let found: Vec<Hex> = bonds_noting(grid, &sb, &mut asked).into_iter().map(|b| b.hex).collect();
-            self.asked[seat] = asked;
             for h in found {
                 if !self.enemy_bond[held_against][h.idx()] {
                     self.enemy_bond[held_against][h.idx()] = true;
@@ -564,8 +569,22 @@ impl Layout {
     fn moved(mut self, w: &World, s: &State, changed: &[usize]) -> Layout {
         let before: Vec<u32> = changed.iter().map(|&i| self.key[i]).collect();
         if self.shift(w, s, changed) {
-            let redo = self.bonds_touched(w, &before, changed);
-            self.find_bonds_of(w, s, redo);
+            // The hexes units came to or left, all and by side (seat).
+            let mut moved: Vec<Hex> = Vec::with_capacity(changed.len() * 2);
+            let mut by_side: [Vec<Hex>; 2] = [Vec::new(), Vec::new()];
+            for (&i, &was) in changed.iter().zip(&before) {
+                let seat = w.data.counters.units[i].side.seat() as usize;
+                for k in [was, self.key[i]] {
+                    if k != 0 {
+                        let h = Hex((k / 2 - 1) as u16);
+                        moved.push(h);
+                        by_side[seat].push(h);
+                    }
+                }
+            }
+            moved.sort_unstable();
+            moved.dedup();
+            self.bonds_again(w, s, Some((&moved, &by_side)));
             self
         } else {
             Layout::build_in(w, s, None)
@@ -659,52 +678,6 @@ impl Layout {
         true
     }
 
-    /// Per side (by seat): whether the ZOC Bonds its posts hold may differ from those of the
-    /// layout before units `changed` moved into this one (their keys there: `before`) (1.2).
-    /// A side's bonds read its posts (its bond infantry, their steps), the hexes next to a
-    /// post (a bond hex must be empty) and the enemy's distance from the hexes the choices
-    /// ask about (the farther middle hex, the two bonds a post keeps: [`Layout::asked`]):
-    /// they are kept if none of its bond infantry changed, no unit moved from or to a hex
-    /// next to its bond infantry, and no enemy unit moved near enough to one of those hexes
-    /// to change its distance from the enemy.
-    fn bonds_touched(&self, w: &World, before: &[u32], changed: &[usize]) -> [bool; 2] {
-        let grid = &w.map.grid;
-        let units = &w.data.counters.units;
-        let mut redo = [false; 2];
-        for side in [Side::German, Side::Allied] {
-            let seat = side.seat() as usize;
-            // Whether a hex of the side's bond infantry is next to `h`.
-            let near_post = |h: Hex| {
-                grid.neighbours(h).any(|(_, nb)| {
-                    let first = self.first[nb.idx()] as usize;
-                    self.ids[first..first + self.count[nb.idx()] as usize]
-                        .iter()
-                        .any(|&o| units[o as usize].side == side && units[o as usize].is_bond_infantry())
-                })
-            };
-            let enemy = &self.occupied[side.enemy().seat() as usize];
-            // Whether the enemy's distance from a hex the bonds asked about may have changed
-            // by an enemy unit leaving or entering `h`: only if `h` is no farther from it than
-            // the enemy was, and then only if the distance now is another.
-            let distance_changed = |h: Hex| {
-                self.asked[seat]
-                    .iter()
-                    .any(|&(q, d)| grid.distance(q, h) <= d && nearest(grid, enemy, q) != d)
-            };
-            redo[seat] = changed.iter().zip(before).any(|(&i, &was)| {
-                let def = &units[i];
-                if def.side == side && def.is_bond_infantry() {
-                    return true;
-                }
-                [was, self.key[i]].iter().filter(|&&k| k != 0).any(|&k| {
-                    let h = Hex((k / 2 - 1) as u16);
-                    near_post(h) || (def.side != side && distance_changed(h))
-                })
-            });
-        }
-        redo
-    }
-
     /// This layout made a copy of `from`, in its own memory.
     fn copy_from(&mut self, from: &Layout) {
         fn copy<T: Copy>(to: &mut Vec<T>, from: &[T]) {
@@ -722,7 +695,7 @@ impl Layout {
             copy(&mut self.bond_hexes[side], &from.bond_hexes[side]);
             copy(&mut self.occupied[side], &from.occupied[side]);
             copy(&mut self.near_enemy[side], &from.near_enemy[side]);
-            copy(&mut self.asked[side], &from.asked[side]);
+            self.cands[side].clone_from(&from.cands[side]);
         }
     }
 
