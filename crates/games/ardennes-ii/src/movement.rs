@@ -761,7 +761,7 @@ impl ArdennesII {
         }
         let side = self.unit_side(m.unit);
         let others = (0..self.s.units.len() as UnitId)
-            .any(|v| !movers.contains(&v) && self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side);
+            .any(|v| self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side && !movers.contains(&v));
         self.occupy(at, others.then_some(side));
     }
 
