@@ -174,6 +174,10 @@ impl ArdennesII {
             let mut stacks = Vec::new();
             if self.edition >= 3 {
                 for &h in b.held_by(side) {
+                    // A hex of one unit has no stack to move together.
+                    if b.stack(h).len() < 2 {
+                        continue;
+                    }
                     let group: Vec<UnitId> = b
                         .stack(h)
                         .iter()

@@ -164,8 +164,8 @@ pub(crate) struct Pricing<'p, 'a> {
 
 impl Pricing<'_, '_> {
     /// The half-MP cost of the step from `from` into `to` (direction `d`), or what bars it
-    /// ([`barred`]).
-    #[inline]
+    /// ([`barred`]). Inlined into the searches, which price every step out of every hex.
+    #[inline(always)]
     pub(crate) fn step(&self, from: Hex, d: Dir, to: Hex) -> Result<u32, Why> {
         let (f, t) = (from.idx(), to.idx());
         let side = self.side;
@@ -281,21 +281,50 @@ pub(crate) fn layout_key(u: &crate::state::UnitState) -> u32 {
 
 struct SideBonds<'b> {
     w: &'b World,
+    s: &'b State,
+    l: &'b Layout,
     count: &'b [u8],
     enemy: &'b [Hex],
     side: Side,
-    /// The infantry steps of the side in each hex where it has some, in hex order.
-    infantry: Vec<(Hex, u8)>,
+    /// The infantry steps of the side in each hex where it has some, in hex order (`None`:
+    /// counted in each hex asked about, from its stack).
+    infantry: Option<Vec<(Hex, u8)>>,
+}
+
+impl SideBonds<'_> {
+    /// The side's infantry steps in `h` (1.2 (1)).
+    fn steps(&self, h: Hex) -> u32 {
+        if let Some(infantry) = &self.infantry {
+            return match infantry.binary_search_by_key(&h, |&(x, _)| x) {
+                Ok(i) => infantry[i].1 as u32,
+                Err(_) => 0,
+            };
+        }
+        let n = self.l.count[h.idx()] as usize;
+        if n == 0 {
+            return 0;
+        }
+        let first = self.l.first[h.idx()] as usize;
+        self.l.ids[first..first + n]
+            .iter()
+            .map(|&u| {
+                let def = &self.w.data.counters.units[u as usize];
+                if def.side != self.side || !def.is_bond_infantry() {
+                    0
+                } else if self.s.units[u as usize].reduced {
+                    1
+                } else {
+                    def.steps as u32
+                }
+            })
+            .sum()
+    }
 }
 
 impl BondBoard for SideBonds<'_> {
     fn is_post(&self, h: Hex) -> bool {
         // 1.2 (1), (7): 2 infantry steps, not in a City.
-        let steps = match self.infantry.binary_search_by_key(&h, |&(x, _)| x) {
-            Ok(i) => self.infantry[i].1,
-            Err(_) => 0,
-        };
-        steps >= 2 && self.w.map.terrain(h) & self.w.t.city == 0
+        self.steps(h) >= 2 && self.w.map.terrain(h) & self.w.t.city == 0
     }
     fn is_empty(&self, h: Hex) -> bool {
         self.count[h.idx()] == 0
@@ -314,7 +343,11 @@ impl BondBoard for SideBonds<'_> {
         self.enemy
     }
     fn post_hexes(&self, _: &sandtable_core::hex::HexGrid) -> Vec<Hex> {
-        self.infantry.iter().map(|&(h, _)| h).collect()
+        let hexes = |infantry: &[(Hex, u8)]| infantry.iter().map(|&(h, _)| h).collect();
+        match &self.infantry {
+            Some(infantry) => hexes(infantry),
+            None => hexes(&self.l.infantry(self.w, self.s)[self.side.seat() as usize]),
+        }
     }
 }
 
@@ -326,7 +359,7 @@ pub fn bonds_both_ways(w: &World, s: &State) -> [(Vec<Bond>, Vec<Bond>); 2] {
     let l = Layout::build(w, s);
     let infantry = l.infantry(w, s);
     [Side::German, Side::Allied].map(|side| {
-        let sb = l.side_bonds(w, side, infantry[side.seat() as usize].clone());
+        let sb = l.side_bonds(w, s, side, Some(infantry[side.seat() as usize].clone()));
         (bonds(&w.map.grid, &sb), bonds_by_steps(&w.map.grid, &sb))
     })
 }
@@ -450,9 +483,17 @@ impl Layout {
     }
 
     /// What the bond rules read of this layout for the posts of `side` (1.2).
-    fn side_bonds<'b>(&'b self, w: &'b World, side: Side, infantry: Vec<(Hex, u8)>) -> SideBonds<'b> {
+    fn side_bonds<'b>(
+        &'b self,
+        w: &'b World,
+        s: &'b State,
+        side: Side,
+        infantry: Option<Vec<(Hex, u8)>>,
+    ) -> SideBonds<'b> {
         SideBonds {
             w,
+            s,
+            l: self,
             count: &self.count,
             enemy: &self.occupied[side.enemy().seat() as usize],
             side,
@@ -465,12 +506,14 @@ impl Layout {
     /// went (`moves`: those hexes, and those of each side's units by seat).
     fn bonds_again(&mut self, w: &World, s: &State, moves: Option<(&[Hex], &[Vec<Hex>; 2])>) {
         let grid = &w.map.grid;
-        let mut infantry = self.infantry(w, s);
+        // Found afresh, every post is looked for; found again, only the hexes near the moves
+        // are asked about, each from its stack.
+        let mut infantry = moves.is_none().then(|| self.infantry(w, s));
         for side in [Side::German, Side::Allied] {
             let seat = side.seat() as usize;
             let held_against = side.enemy().seat() as usize;
             let mut cands = std::mem::take(&mut self.cands[seat]);
-            let sb = self.side_bonds(w, side, std::mem::take(&mut infantry[seat]));
+            let sb = self.side_bonds(w, s, side, infantry.as_mut().map(|i| std::mem::take(&mut i[seat])));
             let again = match moves {
                 None => {
                     cands = Candidates::build(grid, &sb);
