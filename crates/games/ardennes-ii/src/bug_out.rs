@@ -55,14 +55,12 @@ impl ArdennesII {
             return Vec::new();
         }
         let b = Board::new(&self.w, &self.s);
-        // Next to `at` first: most of the enemy's units are not.
         self.units_of(self.unit_side(mover).enemy())
+            .filter(|&a| self.must_bug_out(a))
             .filter(|&a| {
-                self.s.units[a as usize].hex().is_some_and(|ah| {
-                    self.w.map.grid.adjacent(at, ah)
-                        && self.must_bug_out(a)
-                        && self.may_attack_across(&b, mover, at, ah)
-                })
+                self.s.units[a as usize]
+                    .hex()
+                    .is_some_and(|ah| self.w.map.grid.adjacent(at, ah) && self.may_attack_across(&b, mover, at, ah))
             })
             .collect()
     }
