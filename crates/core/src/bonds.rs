@@ -258,6 +258,226 @@ fn bonds_with(grid: &HexGrid, board: &impl BondBoard, pairs_of: PairsOf) -> Vec<
     out
 }
 
+/// A possible bond (1.2): posts `a` < `b` two hexes apart, the middle hex 1.2 (6) chooses
+/// between them, and the enemy's distances that choice and 1.2 (5) read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Candidate {
+    posts: (Hex, Hex),
+    hex: Hex,
+    /// The enemy's distance from `hex` ([`nearest`]).
+    distance: u32,
+    /// Where both middle hexes may hold the bond: the other one and its distance.
+    other: Option<(Hex, u32)>,
+}
+
+/// A side's possible bonds, kept from one position to the next and worked out again only
+/// near the hexes where units came or went ([`Candidates::update`]); [`Candidates::bonds`]
+/// chooses among them what [`bonds`] finds afresh.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Candidates {
+    /// In order of their posts.
+    list: Vec<Candidate>,
+}
+
+/// The enemy hexes of `board`, in hex order.
+fn enemy_sorted(board: &impl BondBoard) -> std::borrow::Cow<'_, [Hex]> {
+    let enemy = board.enemy_hexes();
+    if enemy.is_sorted() {
+        std::borrow::Cow::Borrowed(enemy)
+    } else {
+        let mut e = enemy.to_vec();
+        e.sort_unstable();
+        std::borrow::Cow::Owned(e)
+    }
+}
+
+/// The possible bond between posts `a` < `b` whose middle hexes are `middles` (in hex
+/// order), if one of them may hold it (1.2 (4), (6)).
+fn candidate(
+    grid: &HexGrid,
+    board: &impl BondBoard,
+    enemy: &[Hex],
+    a: Hex,
+    b: Hex,
+    middles: &[Hex],
+) -> Option<Candidate> {
+    let mut valid: Vec<(u32, Hex)> = Vec::with_capacity(2);
+    for &m in middles {
+        if board.is_empty(m) && board.bond_terrain(m) && board.bond_side(a, m) && board.bond_side(m, b) {
+            valid.push((nearest(grid, enemy, m), m));
+        }
+    }
+    // 1.2 (6): the one farther from the enemy, the lower hex among equals, when there are
+    // two to choose from (as [`bonds`] chooses).
+    let mut best: Option<(u32, Hex)> = None;
+    for &(d, m) in &valid {
+        let d_choice = if middles.len() > 1 { d } else { 0 };
+        let better = match best {
+            None => true,
+            Some((bd, bm)) => (d_choice, std::cmp::Reverse(m.0)) > (bd, std::cmp::Reverse(bm.0)),
+        };
+        if better {
+            best = Some((d_choice, m));
+        }
+    }
+    let (_, hex) = best?;
+    let distance = valid.iter().find(|&&(_, m)| m == hex).map_or(u32::MAX, |&(d, _)| d);
+    let other = valid.iter().find(|&&(_, m)| m != hex).map(|&(d, m)| (m, d));
+    Some(Candidate {
+        posts: (a, b),
+        hex,
+        distance,
+        other,
+    })
+}
+
+impl Candidates {
+    /// Every possible bond of the side `board` describes.
+    pub fn build(grid: &HexGrid, board: &impl BondBoard) -> Candidates {
+        let posts: Vec<Hex> = board
+            .post_hexes(grid)
+            .into_iter()
+            .filter(|&h| board.is_post(h))
+            .collect();
+        let enemy = enemy_sorted(board);
+        let mut list = Vec::with_capacity(posts.len() * 2);
+        let mut pairs: Vec<(Hex, Hex)> = Vec::with_capacity(36);
+        let mut middles: Vec<Hex> = Vec::with_capacity(2);
+        for (at, &a) in posts.iter().enumerate() {
+            pairs_by_columns(grid, &posts, at, a, &mut pairs);
+            for group in pairs.chunk_by(|x, y| x.0 == y.0) {
+                middles.clear();
+                middles.extend(group.iter().map(|&(_, m)| m));
+                list.extend(candidate(grid, board, &enemy, a, group[0].0, &middles));
+            }
+        }
+        list.sort_unstable_by_key(|c| c.posts);
+        Candidates { list }
+    }
+
+    /// The possible bonds once units came to or left the hexes `moved` (of either side),
+    /// those of the enemy among them `enemy_moved`: the bonds of the posts next to one of
+    /// `moved` found again (a post, or a middle hex's being empty, can change only there),
+    /// and those whose enemy distances changed chosen again. False if none could change.
+    pub fn update(&mut self, grid: &HexGrid, board: &impl BondBoard, moved: &[Hex], enemy_moved: &[Hex]) -> bool {
+        let mut near: Vec<Hex> = Vec::with_capacity(moved.len() * 7);
+        for &h in moved {
+            near.push(h);
+            near.extend(grid.neighbours(h).map(|(_, n)| n));
+        }
+        near.sort_unstable();
+        near.dedup();
+        let touched = |h: Hex| near.binary_search(&h).is_ok();
+        let kept = self.list.len();
+        self.list.retain(|c| !(touched(c.posts.0) || touched(c.posts.1)));
+        let mut changed = self.list.len() != kept;
+        let enemy = enemy_sorted(board);
+        // 1.2 (5), (6): a kept bond whose enemy distances may have changed is chosen again.
+        if !enemy_moved.is_empty() {
+            let stale = |(q, d): (Hex, u32)| {
+                enemy_moved.iter().any(|&h| grid.distance(q, h) <= d) && nearest(grid, &enemy, q) != d
+            };
+            let mut again: Vec<(Hex, Hex)> = Vec::new();
+            self.list.retain(|c| {
+                let redo = stale((c.hex, c.distance)) || c.other.is_some_and(stale);
+                if redo {
+                    again.push(c.posts);
+                }
+                !redo
+            });
+            changed |= !again.is_empty();
+            for (a, b) in again {
+                let middles = common_neighbours(grid, a, b);
+                self.list.extend(candidate(grid, board, &enemy, a, b, &middles));
+            }
+        }
+        // The posts next to a hex where units came or went, and the posts two hexes from them.
+        let mut triples: Vec<(Hex, Hex, Hex)> = Vec::new();
+        for &p in &near {
+            if !board.is_post(p) {
+                continue;
+            }
+            for (_, m) in grid.neighbours(p) {
+                for (_, q) in grid.neighbours(m) {
+                    if q != p && !grid.adjacent(p, q) && board.is_post(q) {
+                        triples.push((p.min(q), p.max(q), m));
+                    }
+                }
+            }
+        }
+        if triples.is_empty() && !changed {
+            return false;
+        }
+        triples.sort_unstable();
+        triples.dedup();
+        let mut middles: Vec<Hex> = Vec::with_capacity(2);
+        for group in triples.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
+            middles.clear();
+            middles.extend(group.iter().map(|&(.., m)| m));
+            self.list
+                .extend(candidate(grid, board, &enemy, group[0].0, group[0].1, &middles));
+        }
+        self.list.sort_unstable_by_key(|c| c.posts);
+        true
+    }
+
+    /// The bonds chosen among these (1.2 (5)): what [`bonds`] finds.
+    pub fn bonds(&self) -> Vec<Bond> {
+        let mut posts: Vec<Hex> = self.list.iter().flat_map(|c| [c.posts.0, c.posts.1]).collect();
+        posts.sort_unstable();
+        let mut counts: Vec<(Hex, u8)> = Vec::with_capacity(posts.len());
+        for p in posts {
+            match counts.last_mut() {
+                Some(last) if last.0 == p => last.1 += 1,
+                _ => counts.push((p, 1)),
+            }
+        }
+        let index = |h: Hex| counts.binary_search_by_key(&h, |&(x, _)| x).unwrap_or(0);
+        let crowded = counts.iter().any(|&(_, n)| n > 2);
+        let mut found: Vec<(u32, Bond)> = self
+            .list
+            .iter()
+            .map(|c| {
+                let d = if crowded { c.distance } else { 0 };
+                (
+                    d,
+                    Bond {
+                        hex: c.hex,
+                        posts: c.posts,
+                    },
+                )
+            })
+            .collect();
+        found.sort_by_key(|&(d, bond)| (d, bond));
+        let mut used = vec![0u8; counts.len()];
+        let mut out = Vec::with_capacity(found.len());
+        for (_, bond) in found {
+            let (a, b) = (index(bond.posts.0), index(bond.posts.1));
+            if used[a] >= 2 || used[b] >= 2 {
+                continue;
+            }
+            used[a] += 1;
+            used[b] += 1;
+            out.push(bond);
+        }
+        out.sort();
+        out
+    }
+}
+
+/// The hexes next to both `a` and `b`, in hex order.
+fn common_neighbours(grid: &HexGrid, a: Hex, b: Hex) -> Vec<Hex> {
+    let far = grid.neighbour_row(b);
+    let mut out: Vec<Hex> = grid
+        .neighbour_row(a)
+        .iter()
+        .filter(|&&m| m != crate::hex::NO_HEX && far.contains(&m))
+        .map(|&m| Hex(m))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -490,5 +710,84 @@ mod tests {
         let g = grid();
         let b = Board::new(&g, &["A5.01", "A5.03", "A5.05", "A5.07"], &[]);
         assert_eq!(ids(&g, &bonds(&g, &b)), vec!["A5.02", "A5.04", "A5.06"]);
+    }
+
+    /// The possible bonds kept through moves of posts and of the enemy
+    /// ([`Candidates::update`]) are at every move those found afresh, and the bonds chosen
+    /// among them are the ones [`bonds`] finds, over random crowded positions (posts with
+    /// more than two possible bonds, two middle hexes to choose between).
+    #[test]
+    fn possible_bonds_kept_through_moves_give_the_bonds_found_afresh() {
+        let g = grid();
+        let hexes: Vec<Hex> = g.hexes().collect();
+        let mut seed = 12345u64;
+        let mut below = |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % n as u64) as usize
+        };
+        let (mut compared, mut crowded) = (0, 0);
+        for _ in 0..100 {
+            let mut b = Board::new(&g, &[], &[]);
+            for _ in 0..30 {
+                let h = hexes[below(hexes.len())];
+                if b.occupied.insert(h) {
+                    b.posts.insert(h);
+                }
+            }
+            for _ in 0..6 {
+                let h = hexes[below(hexes.len())];
+                if b.occupied.insert(h) {
+                    b.enemy.push(h);
+                }
+            }
+            b.enemy.sort_unstable();
+            let mut kept = Candidates::build(&g, &b);
+            for _ in 0..30 {
+                let to = hexes[below(hexes.len())];
+                if b.occupied.contains(&to) {
+                    continue;
+                }
+                // A post or an enemy unit moves, or a post comes or goes.
+                let (moved, enemy_moved) = match below(4) {
+                    0 if !b.enemy.is_empty() => {
+                        let i = below(b.enemy.len());
+                        let from = b.enemy[i];
+                        b.occupied.remove(&from);
+                        b.occupied.insert(to);
+                        b.enemy[i] = to;
+                        b.enemy.sort_unstable();
+                        (vec![from, to], vec![from, to])
+                    }
+                    1 => {
+                        b.occupied.insert(to);
+                        b.posts.insert(to);
+                        (vec![to], vec![])
+                    }
+                    _ => {
+                        let mut posts: Vec<Hex> = b.posts.iter().copied().collect();
+                        posts.sort_unstable();
+                        if posts.is_empty() {
+                            continue;
+                        }
+                        let from = posts[below(posts.len())];
+                        b.posts.remove(&from);
+                        b.occupied.remove(&from);
+                        b.posts.insert(to);
+                        b.occupied.insert(to);
+                        (vec![from, to], vec![])
+                    }
+                };
+                kept.update(&g, &b, &moved, &enemy_moved);
+                let fresh = Candidates::build(&g, &b);
+                assert_eq!(kept, fresh);
+                assert_eq!(kept.bonds(), bonds(&g, &b));
+                compared += 1;
+                crowded += usize::from(kept.bonds().len() < kept.list.len());
+            }
+        }
+        assert!(
+            compared > 1000 && crowded > 100,
+            "{compared} moves, {crowded} with a choice of bonds"
+        );
     }
 }

@@ -23,7 +23,7 @@ pub enum Action {
     /// the MP of the unit with the fewest left. With `via` empty the stack takes the cheapest
     /// route; otherwise `via` lists the hexes it enters on the way (`to` excluded).
     MoveStack {
-        units: Vec<UnitId>,
+        units: Units,
         to: Hex,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         via: Vec<Hex>,
@@ -127,6 +127,55 @@ pub enum Action {
     Attempt {
         unit: UnitId,
     },
+}
+
+/// The units of a stack moving together (SCS 6.0), in the order named: shared by the many
+/// moves of one stack a legal list offers, so that each is no copy of it. Its JSON form is
+/// the list of the units, as a `Vec` gives it.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Units(std::sync::Arc<[UnitId]>);
+
+impl std::ops::Deref for Units {
+    type Target = [UnitId];
+    fn deref(&self) -> &[UnitId] {
+        &self.0
+    }
+}
+
+impl From<Vec<UnitId>> for Units {
+    fn from(units: Vec<UnitId>) -> Units {
+        Units(units.into())
+    }
+}
+
+impl From<&[UnitId]> for Units {
+    fn from(units: &[UnitId]) -> Units {
+        Units(units.into())
+    }
+}
+
+impl PartialEq<Vec<UnitId>> for Units {
+    fn eq(&self, o: &Vec<UnitId>) -> bool {
+        self[..] == o[..]
+    }
+}
+
+impl std::fmt::Debug for Units {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Serialize for Units {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Units {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Units, D::Error> {
+        Vec::<UnitId>::deserialize(d).map(Units::from)
+    }
 }
 
 impl Action {

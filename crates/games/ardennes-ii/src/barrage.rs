@@ -190,7 +190,7 @@ impl ArdennesII {
                     .or_insert_with(|| self.observed_from(side, &posts, Some(d))),
                 None => &any,
             };
-            for t in crate::world::within(grid, h, range) {
+            for &t in self.s.memo.within(&self.w, h, range).iter() {
                 if observed[t.idx()] > 0 && b.in_area(t) {
                     out.push(Action::Fire { unit: u, target: t });
                 }

@@ -84,6 +84,10 @@ struct Inner {
     /// What the barrage markers add to steps, with the markers it was worked out for: all
     /// it reads besides the data.
     marker_mp: Option<(Vec<Markers>, MarkerMp)>,
+    /// 3.5: the hexes within each range of each hex an artillery unit fired from or was
+    /// offered to fire from, in hex order ([`crate::world::within`]): they depend on the map
+    /// alone.
+    disks: std::collections::HashMap<(Hex, u32), Arc<[Hex]>>,
 }
 
 /// What observers watch (3.5), see [`Inner::observed`].
@@ -147,6 +151,9 @@ impl SideReach {
 /// How many counts of observed hexes are kept (one per side and per division that has
 /// divisional artillery).
 const OBSERVED_KEPT: usize = 32;
+
+/// How many lists of the hexes within a range of a hex are kept ([`Memo::within`]).
+const DISKS_KEPT: usize = 4096;
 
 /// How many layouts of earlier positions are kept for their memory.
 const SPARE_LAYOUTS: usize = 6;
@@ -360,6 +367,22 @@ impl Memo {
         mp
     }
 
+    /// 3.5: the hexes within `r` hexes of `h`, in hex order ([`crate::world::within`]): the
+    /// list kept, if asked for before.
+    pub(crate) fn within(&self, w: &World, h: Hex, r: u32) -> Arc<[Hex]> {
+        let mut inner = self.on(w);
+        if let Some(disk) = inner.disks.get(&(h, r)) {
+            return disk.clone();
+        }
+        // Only the hexes artillery stands in are asked about; a bound all the same.
+        if inner.disks.len() >= DISKS_KEPT {
+            inner.disks.clear();
+        }
+        let disk: Arc<[Hex]> = crate::world::within(&w.map.grid, h, r).collect();
+        inner.disks.insert((h, r), disk.clone());
+        disk
+    }
+
     /// Side `side`'s supply sources with the scenario's sources `in_force`: the ones kept, if
     /// found for the same, else found by `find`.
     pub(crate) fn sources(
@@ -475,7 +498,7 @@ impl Memo {
         b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
-        refresh(sr, b, side);
+        refresh_once(sr, b, side);
         let key = UnitKey::of(st, hex);
         if let Some(kept) = sr.units.get(u as usize, &key) {
             return Some(kept);
@@ -531,7 +554,7 @@ impl Memo {
         b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
-        refresh(sr, b, side);
+        refresh_once(sr, b, side);
         if let Some(reach) = sr.stacks.get(first as usize, &key) {
             return reach;
         }
@@ -541,6 +564,19 @@ impl Memo {
         sr.stacks.put(first as usize, key, hex, radius, reach.clone());
         reach
     }
+}
+
+/// [`refresh`], once per board and side: the board's position cannot change while it lives.
+fn refresh_once(sr: &mut SideReach, b: &Board, side: Side) {
+    let seat = side.seat() as usize;
+    let mut checked = b.reaches_checked.get();
+    // The memo may have been emptied since (a test's `clear`): the check is then made again.
+    if checked[seat] && sr.env.is_some() {
+        return;
+    }
+    refresh(sr, b, side);
+    checked[seat] = true;
+    b.reaches_checked.set(checked);
 }
 
 /// Checks the side's environment against board `b`: where it changed, the reaches near the
@@ -872,12 +908,15 @@ mod tests {
     /// A layout made from the one of the step before by moving only the units whose place or
     /// face changed ([`Layout::moved_from`], in the memory of an older one) is at every step
     /// of random play the layout built afresh: moves, stacks moving together, retreats,
-    /// advances, losses, eliminations, reinforcements and exits, in four scenarios.
+    /// advances, losses, eliminations, reinforcements and exits, in four scenarios; its
+    /// possible ZOC Bonds found again only near the units that moved are those found afresh,
+    /// and the bonds the fresh layout chooses among them are the core's (1.2).
     #[test]
     fn a_layout_moved_from_the_last_one_is_the_fresh_one() {
         use crate::rules::layout_key;
+        use crate::sequence::Side;
         use sandtable_core::game::play_randomly_watching;
-        let (mut moved_once, mut moved_some) = (0, 0);
+        let (mut moved_once, mut moved_some, mut bonds) = (0, 0, 0);
         for (scenario, seed, steps) in [
             ("goose-egg", 11, 1500),
             ("campaign", 12, 1500),
@@ -892,6 +931,19 @@ mod tests {
             let mut step = 0;
             play_randomly_watching(&mut g, &mut rng, steps, |g| {
                 let fresh = Layout::build(&g.w, &g.s);
+                // The bonds chosen among the possible ones are the core's (1.2).
+                let core = crate::rules::bonds_both_ways(&g.w, &g.s);
+                for side in [Side::German, Side::Allied] {
+                    let mut want: Vec<_> = core[side.seat() as usize].0.iter().map(|b| b.hex).collect();
+                    want.sort_unstable();
+                    want.dedup();
+                    let held_against = side.enemy().seat() as usize;
+                    assert_eq!(
+                        fresh.bond_hexes[held_against], want,
+                        "{scenario} step {step}: {side:?}'s bonds"
+                    );
+                    bonds += want.len();
+                }
                 let moved = prev
                     .key
                     .iter()
@@ -910,9 +962,43 @@ mod tests {
             .expect("random legal play");
         }
         assert!(
-            moved_once > 500 && moved_some > 20,
-            "{moved_once} steps with one unit moved, {moved_some} with a few"
+            moved_once > 500 && moved_some > 20 && bonds > 10_000,
+            "{moved_once} steps with one unit moved, {moved_some} with a few, {bonds} bonds"
         );
+    }
+
+    /// The hexes within an artillery unit's range the memo keeps (3.5) are at every decision
+    /// of random games those counted afresh, for every gun of both sides on the map, asked
+    /// twice (the second time from the memo).
+    #[test]
+    fn the_kept_hexes_within_a_guns_range_are_the_ones_counted_afresh() {
+        use sandtable_core::game::play_randomly_watching;
+        let mut compared = 0;
+        for (scenario, seed, decisions) in [("campaign", 21, 600), ("goose-egg", 22, 600)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                for &u in g.w.artillery.iter().flatten() {
+                    let (Some(h), Some(range)) =
+                        (g.s.units[u as usize].hex(), g.w.data.counters.units[u as usize].range)
+                    else {
+                        continue;
+                    };
+                    let fresh: Vec<_> = crate::world::within(&g.w.map.grid, h, range as u32).collect();
+                    for _ in 0..2 {
+                        assert_eq!(
+                            *g.s.memo.within(&g.w, h, range as u32),
+                            fresh[..],
+                            "{scenario}: unit {u}"
+                        );
+                    }
+                    compared += 1;
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(compared > 10_000, "{compared} guns compared");
     }
 
     /// The layout the memo gives, built in the memory of the one before, is at every step the

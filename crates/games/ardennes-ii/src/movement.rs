@@ -174,6 +174,10 @@ impl ArdennesII {
             let mut stacks = Vec::new();
             if self.edition >= 3 {
                 for &h in b.held_by(side) {
+                    // A hex of one unit has no stack to move together.
+                    if b.stack(h).len() < 2 {
+                        continue;
+                    }
                     let group: Vec<UnitId> = b
                         .stack(h)
                         .iter()
@@ -198,6 +202,7 @@ impl ArdennesII {
                 }
             }
             for (group, reach) in stacks {
+                let group = crate::action::Units::from(group);
                 for &(to, _) in reach.iter() {
                     out.push(Action::MoveStack {
                         units: group.clone(),
@@ -760,7 +765,7 @@ impl ArdennesII {
         }
         let side = self.unit_side(m.unit);
         let others = (0..self.s.units.len() as UnitId)
-            .any(|v| !movers.contains(&v) && self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side);
+            .any(|v| self.s.units[v as usize].hex() == Some(at) && self.unit_side(v) == side && !movers.contains(&v));
         self.occupy(at, others.then_some(side));
     }
 

@@ -96,6 +96,10 @@ impl ArdennesII {
         let grid = &self.w.map.grid;
         // The hexes the side holds, each once in hex order, as the layout keeps them.
         for &h in b.held_by(side) {
+            // Only a hex next to the enemy has an enemy hex to overrun.
+            if !b.enemy_adjacent(side, h) {
+                continue;
+            }
             // The enemy hexes a road or track leads into (TEC note 2), before the units: most
             // stacks have none.
             let mut targets = grid

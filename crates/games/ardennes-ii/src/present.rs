@@ -362,7 +362,7 @@ impl ArdennesII {
                 };
                 Action::MoveStack {
                     to: hex(h)?,
-                    units: ids.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?,
+                    units: ids.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?.into(),
                     via: route.iter().map(|h| hex(h)).collect::<Option<Vec<_>>>()?,
                 }
             }
@@ -409,7 +409,7 @@ impl ArdennesII {
                     }
                     Action::MoveStack { ref units, to, .. } => {
                         let reach = stacks
-                            .entry(units.clone())
+                            .entry(units.to_vec())
                             .or_insert_with(|| with_search(|search| b.stack_destinations(units, search)));
                         let note = reach
                             .binary_search_by_key(&to, |&(h, _)| h)

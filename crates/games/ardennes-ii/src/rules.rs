@@ -8,7 +8,7 @@ use crate::data::{Movement, UnitDef};
 use crate::sequence::Side;
 use crate::state::{State, UnitId};
 use crate::world::{Bits, Steps, World};
-use sandtable_core::bonds::{bonds, bonds_by_steps, Bond, BondBoard};
+use sandtable_core::bonds::{bonds, bonds_by_steps, Bond, BondBoard, Candidates};
 use sandtable_core::hex::{Dir, Hex, NO_HEX};
 use sandtable_core::search::{Search, Step, Why};
 use std::cell::OnceCell;
@@ -127,6 +127,10 @@ pub struct Board<'a> {
     /// seat), in half MP: entering it, leaving it. Taken from the memo when a search first
     /// needs it.
     marker_mp: OnceCell<crate::memo::MarkerMp>,
+    /// Per side (by seat): whether the memo's kept reaches of the side were already checked
+    /// against this position ([`crate::memo`]): a board's position does not change, so once
+    /// is enough for the many units whose reach it is asked for.
+    pub(crate) reaches_checked: std::cell::Cell<[bool; 2]>,
 }
 
 /// What a step of one unit's movement reads of a position (TEC, 1.3, 3.1, 3.5, 3.6):
@@ -160,8 +164,8 @@ pub(crate) struct Pricing<'p, 'a> {
 
 impl Pricing<'_, '_> {
     /// The half-MP cost of the step from `from` into `to` (direction `d`), or what bars it
-    /// ([`barred`]).
-    #[inline]
+    /// ([`barred`]). Inlined into the searches, which price every step out of every hex.
+    #[inline(always)]
     pub(crate) fn step(&self, from: Hex, d: Dir, to: Hex) -> Result<u32, Why> {
         let (f, t) = (from.idx(), to.idx());
         let side = self.side;
@@ -244,6 +248,9 @@ pub struct Layout {
     pub(crate) occupied: [Vec<Hex>; 2],
     /// Per side: whether each hex is adjacent to a unit of that side's enemy.
     near_enemy: [Vec<bool>; 2],
+    /// Per side: the bonds its posts could hold (1.2), among which its ZOC Bonds are chosen:
+    /// kept, and found again only near the hexes where units came or went.
+    cands: [Candidates; 2],
 }
 
 /// Two layouts are equal if they say the same of the same position, whatever their numbers.
@@ -259,6 +266,7 @@ impl PartialEq for Layout {
             && self.bond_hexes == o.bond_hexes
             && self.occupied == o.occupied
             && self.near_enemy == o.near_enemy
+            && self.cands == o.cands
     }
 }
 
@@ -273,21 +281,50 @@ pub(crate) fn layout_key(u: &crate::state::UnitState) -> u32 {
 
 struct SideBonds<'b> {
     w: &'b World,
+    s: &'b State,
+    l: &'b Layout,
     count: &'b [u8],
     enemy: &'b [Hex],
     side: Side,
-    /// The infantry steps of the side in each hex where it has some, in hex order.
-    infantry: Vec<(Hex, u8)>,
+    /// The infantry steps of the side in each hex where it has some, in hex order (`None`:
+    /// counted in each hex asked about, from its stack).
+    infantry: Option<Vec<(Hex, u8)>>,
+}
+
+impl SideBonds<'_> {
+    /// The side's infantry steps in `h` (1.2 (1)).
+    fn steps(&self, h: Hex) -> u32 {
+        if let Some(infantry) = &self.infantry {
+            return match infantry.binary_search_by_key(&h, |&(x, _)| x) {
+                Ok(i) => infantry[i].1 as u32,
+                Err(_) => 0,
+            };
+        }
+        let n = self.l.count[h.idx()] as usize;
+        if n == 0 {
+            return 0;
+        }
+        let first = self.l.first[h.idx()] as usize;
+        self.l.ids[first..first + n]
+            .iter()
+            .map(|&u| {
+                let def = &self.w.data.counters.units[u as usize];
+                if def.side != self.side || !def.is_bond_infantry() {
+                    0
+                } else if self.s.units[u as usize].reduced {
+                    1
+                } else {
+                    def.steps as u32
+                }
+            })
+            .sum()
+    }
 }
 
 impl BondBoard for SideBonds<'_> {
     fn is_post(&self, h: Hex) -> bool {
         // 1.2 (1), (7): 2 infantry steps, not in a City.
-        let steps = match self.infantry.binary_search_by_key(&h, |&(x, _)| x) {
-            Ok(i) => self.infantry[i].1,
-            Err(_) => 0,
-        };
-        steps >= 2 && self.w.map.terrain(h) & self.w.t.city == 0
+        self.steps(h) >= 2 && self.w.map.terrain(h) & self.w.t.city == 0
     }
     fn is_empty(&self, h: Hex) -> bool {
         self.count[h.idx()] == 0
@@ -306,7 +343,11 @@ impl BondBoard for SideBonds<'_> {
         self.enemy
     }
     fn post_hexes(&self, _: &sandtable_core::hex::HexGrid) -> Vec<Hex> {
-        self.infantry.iter().map(|&(h, _)| h).collect()
+        let hexes = |infantry: &[(Hex, u8)]| infantry.iter().map(|&(h, _)| h).collect();
+        match &self.infantry {
+            Some(infantry) => hexes(infantry),
+            None => hexes(&self.l.infantry(self.w, self.s)[self.side.seat() as usize]),
+        }
     }
 }
 
@@ -318,7 +359,7 @@ pub fn bonds_both_ways(w: &World, s: &State) -> [(Vec<Bond>, Vec<Bond>); 2] {
     let l = Layout::build(w, s);
     let infantry = l.infantry(w, s);
     [Side::German, Side::Allied].map(|side| {
-        let sb = l.side_bonds(w, side, infantry[side.seat() as usize].clone());
+        let sb = l.side_bonds(w, s, side, Some(infantry[side.seat() as usize].clone()));
         (bonds(&w.map.grid, &sb), bonds_by_steps(&w.map.grid, &sb))
     })
 }
@@ -338,6 +379,7 @@ impl Layout {
             bond_hexes: [Vec::new(), Vec::new()],
             occupied: [Vec::new(), Vec::new()],
             near_enemy: [vec![false; n], vec![false; n]],
+            cands: [Candidates::default(), Candidates::default()],
         }
     }
 
@@ -416,7 +458,7 @@ impl Layout {
     /// The ZOC Bonds of both sides (1.2) of the units placed in this layout, into
     /// `enemy_bond` and `bond_hexes` (the ones there before cleared first).
     fn find_bonds(&mut self, w: &World, s: &State) {
-        self.find_bonds_of(w, s, [true, true]);
+        self.bonds_again(w, s, None);
     }
 
     /// The infantry steps of each side (by seat) in each hex where it has some, in hex order
@@ -441,9 +483,17 @@ impl Layout {
     }
 
     /// What the bond rules read of this layout for the posts of `side` (1.2).
-    fn side_bonds<'b>(&'b self, w: &'b World, side: Side, infantry: Vec<(Hex, u8)>) -> SideBonds<'b> {
+    fn side_bonds<'b>(
+        &'b self,
+        w: &'b World,
+        s: &'b State,
+        side: Side,
+        infantry: Option<Vec<(Hex, u8)>>,
+    ) -> SideBonds<'b> {
         SideBonds {
             w,
+            s,
+            l: self,
             count: &self.count,
             enemy: &self.occupied[side.enemy().seat() as usize],
             side,
@@ -451,28 +501,39 @@ impl Layout {
         }
     }
 
-    /// [`Layout::find_bonds`] of the sides whose seat `sides` names only: the bonds their
-    /// posts hold (against the enemy) found again, the other side's left as they are.
-    fn find_bonds_of(&mut self, w: &World, s: &State, sides: [bool; 2]) {
+    /// The ZOC Bonds of both sides (1.2) found again: afresh (`moves` `None`), or from the
+    /// bonds their posts could hold as kept, found again near the hexes where units came or
+    /// went (`moves`: those hexes, and those of each side's units by seat).
+    fn bonds_again(&mut self, w: &World, s: &State, moves: Option<(&[Hex], &[Vec<Hex>; 2])>) {
         let grid = &w.map.grid;
+        // Found afresh, every post is looked for; found again, only the hexes near the moves
+        // are asked about, each from its stack.
+        let mut infantry = moves.is_none().then(|| self.infantry(w, s));
         for side in [Side::German, Side::Allied] {
-            if !sides[side.seat() as usize] {
+            let seat = side.seat() as usize;
+            let held_against = side.enemy().seat() as usize;
+            let mut cands = std::mem::take(&mut self.cands[seat]);
+            let sb = self.side_bonds(w, s, side, infantry.as_mut().map(|i| std::mem::take(&mut i[seat])));
+            let again = match moves {
+                None => {
+                    cands = Candidates::build(grid, &sb);
+                    true
+                }
+                Some((moved, by_side)) => cands.update(grid, &sb, moved, &by_side[held_against]),
+            };
+            let found: Vec<Hex> = if again {
+                cands.bonds().into_iter().map(|b| b.hex).collect()
+            } else {
+                Vec::new()
+            };
+            self.cands[seat] = cands;
+            if !again {
                 continue;
             }
-            let held_against = side.enemy().seat() as usize;
             for &h in &self.bond_hexes[held_against] {
                 self.enemy_bond[held_against][h.idx()] = false;
             }
             self.bond_hexes[held_against].clear();
-        }
-        let mut infantry = self.infantry(w, s);
-        for side in [Side::German, Side::Allied] {
-            if !sides[side.seat() as usize] {
-                continue;
-            }
-            let sb = self.side_bonds(w, side, std::mem::take(&mut infantry[side.seat() as usize]));
-            let held_against = side.enemy().seat() as usize;
-            let found: Vec<Hex> = bonds(grid, &sb).into_iter().map(|b| b.hex).collect();
             for h in found {
                 if !self.enemy_bond[held_against][h.idx()] {
                     self.enemy_bond[held_against][h.idx()] = true;
@@ -551,8 +612,22 @@ impl Layout {
     fn moved(mut self, w: &World, s: &State, changed: &[usize]) -> Layout {
         let before: Vec<u32> = changed.iter().map(|&i| self.key[i]).collect();
         if self.shift(w, s, changed) {
-            let redo = self.bonds_touched(w, &before, changed);
-            self.find_bonds_of(w, s, redo);
+            // The hexes units came to or left, all and by side (seat).
+            let mut moved: Vec<Hex> = Vec::with_capacity(changed.len() * 2);
+            let mut by_side: [Vec<Hex>; 2] = [Vec::new(), Vec::new()];
+            for (&i, &was) in changed.iter().zip(&before) {
+                let seat = w.data.counters.units[i].side.seat() as usize;
+                for k in [was, self.key[i]] {
+                    if k != 0 {
+                        let h = Hex((k / 2 - 1) as u16);
+                        moved.push(h);
+                        by_side[seat].push(h);
+                    }
+                }
+            }
+            moved.sort_unstable();
+            moved.dedup();
+            self.bonds_again(w, s, Some((&moved, &by_side)));
             self
         } else {
             Layout::build_in(w, s, None)
@@ -646,40 +721,6 @@ impl Layout {
         true
     }
 
-    /// Per side (by seat): whether the ZOC Bonds its posts hold may differ from those of the
-    /// layout before units `changed` moved into this one (their keys there: `before`) (1.2). A side's bonds read its
-    /// posts (its bond infantry, their steps), the hexes next to a post (a bond hex must be
-    /// empty) and the enemy's hexes (the farther middle hex, the two bonds a post keeps):
-    /// they are kept if none of its bond infantry and none of the enemy's units changed,
-    /// and its other units moved only between hexes next to none of its bond infantry.
-    fn bonds_touched(&self, w: &World, before: &[u32], changed: &[usize]) -> [bool; 2] {
-        let grid = &w.map.grid;
-        let units = &w.data.counters.units;
-        let mut redo = [false; 2];
-        for side in [Side::German, Side::Allied] {
-            let seat = side.seat() as usize;
-            // Whether a hex of the side's bond infantry is next to `h`.
-            let near_post = |h: Hex| {
-                grid.neighbours(h).any(|(_, nb)| {
-                    let first = self.first[nb.idx()] as usize;
-                    self.ids[first..first + self.count[nb.idx()] as usize]
-                        .iter()
-                        .any(|&o| units[o as usize].side == side && units[o as usize].is_bond_infantry())
-                })
-            };
-            redo[seat] = changed.iter().zip(before).any(|(&i, &was)| {
-                let def = &units[i];
-                if def.side != side || def.is_bond_infantry() {
-                    return true;
-                }
-                [was, self.key[i]]
-                    .iter()
-                    .any(|&k| k != 0 && near_post(Hex((k / 2 - 1) as u16)))
-            });
-        }
-        redo
-    }
-
     /// This layout made a copy of `from`, in its own memory.
     fn copy_from(&mut self, from: &Layout) {
         fn copy<T: Copy>(to: &mut Vec<T>, from: &[T]) {
@@ -697,6 +738,7 @@ impl Layout {
             copy(&mut self.bond_hexes[side], &from.bond_hexes[side]);
             copy(&mut self.occupied[side], &from.occupied[side]);
             copy(&mut self.near_enemy[side], &from.near_enemy[side]);
+            self.cands[side].clone_from(&from.cands[side]);
         }
     }
 
@@ -717,6 +759,7 @@ impl<'a> Board<'a> {
             area: s.area.as_deref().map(|a| a.as_slice()),
             roads: OnceCell::new(),
             marker_mp: OnceCell::new(),
+            reaches_checked: std::cell::Cell::new([false; 2]),
         }
     }
 

@@ -14,7 +14,7 @@ use sandtable_core::hex::Hex;
 
 fn together(units: &[UnitId], to: Hex) -> Action {
     Action::MoveStack {
-        units: units.to_vec(),
+        units: units.into(),
         to,
         via: Vec::new(),
     }
@@ -160,7 +160,7 @@ fn a_stack_follows_the_route_it_is_given() {
     let (d, first) = grid.neighbours(at).next().expect("a neighbour");
     let second = step(&g, first, d);
     let a = Action::MoveStack {
-        units: two.clone(),
+        units: two.clone().into(),
         to: second,
         via: vec![first],
     };
@@ -180,7 +180,7 @@ fn a_stack_follows_the_route_it_is_given() {
     }
     let third = step(&g, second, d);
     let skip = Action::MoveStack {
-        units: two.clone(),
+        units: two.clone().into(),
         to: third,
         via: vec![first],
     };
@@ -287,7 +287,7 @@ fn moves_read_the_same_in_a_list_and_on_a_page() {
         ),
         (
             Action::MoveStack {
-                units: vec![a, b],
+                units: vec![a, b].into(),
                 to: lane.t,
                 via: vec![lane.s, lane.a],
             },
