@@ -1045,8 +1045,8 @@ impl Rules for PathsOfGlory {
     /// real units and the fort cannot meet as much of the loss number (2022 12.4.4.2); a siege
     /// broken by losses ends at once, and units entering count with those there (2022 15.2.4);
     /// advancers into a fort's space count with those yet to advance, not those gone elsewhere
-    /// (12.6.5, 2022 12.7.6); the Allies trace supply through the CP space the ANA stands in
-    /// (11.1.14).
+    /// (12.6.5, 2022 12.7.6); the Allies trace supply and redeploy through the CP space the ANA
+    /// stands in (11.1.14).
     const DATA_EDITION: &'static str = "6";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

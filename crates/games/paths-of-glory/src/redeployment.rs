@@ -91,6 +91,13 @@ fn near_east(data: &Data, s: Space) -> bool {
 /// A space a redeployment may pass through or end in (13.1.6): the side's, or a besieged enemy
 /// fort's (2022 13.1.5); never one with enemy units; Russians only inside Russia.
 fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) -> bool {
+    open_to_as(data, pos, unit, ctx, s, false)
+}
+
+/// [`open_to`], with the CP space the ANA stands in counted as the Allies' when `ana_ours`
+/// (11.1.14, data edition 6: a redeployment passes through it, but does not end there, where it
+/// would leave an Allied unit in a CP space once the ANA goes).
+fn open_to_as(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space, ana_ours: bool) -> bool {
     let p = &data.pieces[unit];
     // 11.3.1: only the Near East armies go into the Near East.
     if !pos.may_enter_near_east(data, unit) && near_east(data, s) {
@@ -111,7 +118,7 @@ fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) ->
     }
     let st = pos.space(s);
     let f = data.facts(s);
-    let ours = st.control == Some(p.side);
+    let ours = st.control == Some(p.side) || (ana_ours && p.side == Side::Ap && ctx.supply.ana_space == Some(s));
     let besieged_enemy_fort = f.fort > 0 && f.faction != p.side && st.fort == Fort::Besieged;
     let enemy = supply::enemy_units(data, pos, ctx.supply.occupancy, p.side, s);
     (ours || besieged_enemy_fort) && !enemy && !f.is_box && (p.nation != Nation::Ru || is_russian_space(data, s))
@@ -166,10 +173,11 @@ fn overland(
             } else {
                 f & lines.dashed() == 0 || f & lines.for_nation(p.line_nation()) != 0
             };
-            if line_ok && open_to(data, pos, unit, ctx, n) {
+            if line_ok && open_to_as(data, pos, unit, ctx, n, true) {
                 seen[w] |= b;
                 queue.push(n);
-                if visit(n) {
+                // 11.1.14: through the ANA's space, not to it.
+                if ctx.supply.ana_space != Some(n) && visit(n) {
                     return true;
                 }
             }

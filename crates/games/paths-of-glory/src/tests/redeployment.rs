@@ -274,3 +274,39 @@ fn no_redeployment_ends_a_siege_2022_13_1_5() {
     pos.units[corps].loc = Location::Aside;
     assert!(destinations(data(), &pos, army, &ctx).is_empty(), "nor the last");
 }
+
+/// 11.1.14 "任何同盟區域 (除了被圍城的區域) 當ANA佔領時視為協約區域" (data edition 6): a British corps
+/// in Aqaba (taken, its fort destroyed) redeploys through Beersheba, the CP's space the ANA
+/// stands in, to the Allies' Sinai, but not to Beersheba itself; a game begun on edition 5 finds
+/// no way through.
+#[test]
+fn a_redeployment_passes_through_the_space_the_ana_holds_11_1_14() {
+    let mut g = common::first_round();
+    common::setup().enter(data(), &mut g.pos, "tu", false, false);
+    for s in ["aqaba", "beersheba", "sinai"] {
+        for u in g.pos.units_in(sp(s)).collect::<Vec<_>>() {
+            g.pos.units[u].loc = Location::Aside;
+        }
+    }
+    for (s, side) in [("aqaba", Side::Ap), ("beersheba", Side::Cp), ("sinai", Side::Ap)] {
+        g.pos.spaces[sp(s).idx()].control = Some(side);
+    }
+    for s in ["aqaba", "beersheba"] {
+        g.pos.spaces[sp(s).idx()].fort = crate::state::Fort::Destroyed;
+    }
+    g.pos.units[unit("br-corps-1")].loc = Location::Map(sp("aqaba"));
+    g.pos.units[unit("ana-corps")].loc = Location::Map(sp("beersheba"));
+    g.touch();
+    let places = |g: &crate::game::PathsOfGlory| {
+        let occupancy = crate::supply::Occupancy::of(data(), &g.pos);
+        to(&g.pos, "br-corps-1", &crate::round::sr_context(g, &occupancy))
+    };
+    let now = places(&g);
+    assert!(now.contains(&"sinai"), "{now:?}");
+    let occupancy = crate::supply::Occupancy::of(data(), &g.pos);
+    let ctx = crate::round::sr_context(&g, &occupancy);
+    check(data(), &g.pos, unit("br-corps-1"), Place::Map(sp("sinai")), &ctx).expect("to Sinai");
+    assert!(!now.contains(&"beersheba"), "{now:?}");
+    g.scenario.edition = 5;
+    assert!(!places(&g).contains(&"sinai"), "edition 5");
+}
