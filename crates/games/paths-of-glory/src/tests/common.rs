@@ -284,3 +284,31 @@ pub fn allies_activate(g: &mut crate::game::PathsOfGlory, spaces: &[(Space, bool
         g.apply(AP, &Action::EndActivation).expect("done activating");
     }
 }
+
+/// The campaign's first round with Turkey at war, a British corps (br-corps-1) in Aqaba (made the
+/// Allies', its fort destroyed), the Arab Northern Army in Beersheba (the CP's, its fort
+/// destroyed), Sinai the Allies'; those three spaces emptied of their set-up (11.1.14).
+pub fn ana_in_beersheba() -> crate::game::PathsOfGlory {
+    use crate::state::{Fort, Location};
+    let mut g = first_round();
+    setup().enter(data(), &mut g.pos, "tu", false, false);
+    for s in ["aqaba", "beersheba", "sinai"] {
+        for u in g.pos.units_in(sp(s)).collect::<Vec<_>>() {
+            g.pos.units[u].loc = Location::Aside;
+        }
+    }
+    for (s, side) in [
+        ("aqaba", crate::Side::Ap),
+        ("beersheba", crate::Side::Cp),
+        ("sinai", crate::Side::Ap),
+    ] {
+        g.pos.spaces[sp(s).idx()].control = Some(side);
+    }
+    for s in ["aqaba", "beersheba"] {
+        g.pos.spaces[sp(s).idx()].fort = Fort::Destroyed;
+    }
+    g.pos.units[unit("br-corps-1")].loc = Location::Map(sp("aqaba"));
+    g.pos.units[unit("ana-corps")].loc = Location::Map(sp("beersheba"));
+    g.touch();
+    g
+}

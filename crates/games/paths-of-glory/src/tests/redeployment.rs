@@ -281,22 +281,7 @@ fn no_redeployment_ends_a_siege_2022_13_1_5() {
 /// no way through.
 #[test]
 fn a_redeployment_passes_through_the_space_the_ana_holds_11_1_14() {
-    let mut g = common::first_round();
-    common::setup().enter(data(), &mut g.pos, "tu", false, false);
-    for s in ["aqaba", "beersheba", "sinai"] {
-        for u in g.pos.units_in(sp(s)).collect::<Vec<_>>() {
-            g.pos.units[u].loc = Location::Aside;
-        }
-    }
-    for (s, side) in [("aqaba", Side::Ap), ("beersheba", Side::Cp), ("sinai", Side::Ap)] {
-        g.pos.spaces[sp(s).idx()].control = Some(side);
-    }
-    for s in ["aqaba", "beersheba"] {
-        g.pos.spaces[sp(s).idx()].fort = crate::state::Fort::Destroyed;
-    }
-    g.pos.units[unit("br-corps-1")].loc = Location::Map(sp("aqaba"));
-    g.pos.units[unit("ana-corps")].loc = Location::Map(sp("beersheba"));
-    g.touch();
+    let mut g = common::ana_in_beersheba();
     let places = |g: &crate::game::PathsOfGlory| {
         let occupancy = crate::supply::Occupancy::of(data(), &g.pos);
         to(&g.pos, "br-corps-1", &crate::round::sr_context(g, &occupancy))

@@ -200,23 +200,8 @@ fn the_mef_beachhead_is_a_port_9_5_3_5() {
 /// the ANA is back in Arabia. A game begun on edition 5 traces no supply through the ANA's space.
 #[test]
 fn other_allies_trace_supply_through_the_space_the_ana_holds_11_1_14() {
-    let mut g = common::first_round();
-    common::setup().enter(data(), &mut g.pos, "tu", false, false);
-    for s in ["aqaba", "beersheba", "sinai"] {
-        for u in g.pos.units_in(sp(s)).collect::<Vec<_>>() {
-            g.pos.units[u].loc = Location::Aside;
-        }
-    }
-    for (s, side) in [("aqaba", Side::Ap), ("beersheba", Side::Cp), ("sinai", Side::Ap)] {
-        g.pos.spaces[sp(s).idx()].control = Some(side);
-    }
-    for s in ["aqaba", "beersheba"] {
-        g.pos.spaces[sp(s).idx()].fort = Fort::Destroyed;
-    }
+    let mut g = common::ana_in_beersheba();
     let corps = unit("br-corps-1");
-    g.pos.units[corps].loc = Location::Map(sp("aqaba"));
-    g.pos.units[unit("ana-corps")].loc = Location::Map(sp("beersheba"));
-    g.touch();
     assert!(
         crate::operations::in_supply(&g, corps as u16),
         "through the ANA's Beersheba"
