@@ -68,12 +68,15 @@ impl ArdennesII {
     /// The hex and formation of each unit of `side` on the map, in counter order: where
     /// observers stand (3.5).
     fn observer_posts(&self, side: Side) -> Vec<(Hex, Option<u16>)> {
-        self.units_of(side)
-            .filter_map(|o| {
-                let h = self.s.units[o as usize].hex()?;
-                Some((h, self.w.data.counters.units[o as usize].formation))
-            })
-            .collect()
+        // [`Self::units_of`], into a list made once to the side's length.
+        let units = &self.w.side_units[side.seat() as usize];
+        let mut posts = Vec::with_capacity(units.len());
+        for &o in units {
+            if let Some(h) = self.s.units.get(o as usize).and_then(|st| st.hex()) {
+                posts.push((h, self.w.data.counters.units[o as usize].formation));
+            }
+        }
+        posts
     }
 
     /// 3.5: per hex, how many of the units of `side` standing at `posts`
