@@ -90,6 +90,10 @@ pub fn differing<T: PartialEq>(old: &[T], new: &[T]) -> Vec<Hex> {
 
 /// The hexes in one of two lists and not the other, sorted, each once.
 pub fn moved(old: &[Hex], new: &[Hex]) -> Vec<Hex> {
+    // The same list (most lists compared have not changed): none.
+    if old == new {
+        return Vec::new();
+    }
     let sorted = |l: &[Hex]| {
         let mut l = l.to_vec();
         l.sort_unstable();
@@ -176,6 +180,9 @@ mod tests {
             vec![Hex(3), Hex(5)]
         );
         assert_eq!(moved(&[], &[Hex(4)]), vec![Hex(4)]);
+        let same = [Hex(7), Hex(2), Hex(7)];
+        assert_eq!(moved(&same, &same), Vec::<Hex>::new());
+        assert_eq!(moved(&same, &[Hex(2), Hex(7)]), Vec::<Hex>::new(), "each hex once");
         let g = grid();
         let at = g.parse("0505").unwrap();
         assert_eq!(radius(&g, at, [at, g.parse("0508").unwrap()]), 3);

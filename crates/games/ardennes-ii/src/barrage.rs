@@ -68,12 +68,15 @@ impl ArdennesII {
     /// The hex and formation of each unit of `side` on the map, in counter order: where
     /// observers stand (3.5).
     fn observer_posts(&self, side: Side) -> Vec<(Hex, Option<u16>)> {
-        self.units_of(side)
-            .filter_map(|o| {
-                let h = self.s.units[o as usize].hex()?;
-                Some((h, self.w.data.counters.units[o as usize].formation))
-            })
-            .collect()
+        // [`Self::units_of`], into a list made once to the side's length.
+        let units = &self.w.side_units[side.seat() as usize];
+        let mut posts = Vec::with_capacity(units.len());
+        for &o in units {
+            if let Some(h) = self.s.units.get(o as usize).and_then(|st| st.hex()) {
+                posts.push((h, self.w.data.counters.units[o as usize].formation));
+            }
+        }
+        posts
     }
 
     /// 3.5: per hex, how many of the units of `side` standing at `posts`
@@ -159,10 +162,13 @@ impl ArdennesII {
 
     /// 3.5: the barrages and air strikes `side` may make now.
     pub(crate) fn legal_barrage(&self, side: Side, out: &mut Vec<Action>) {
-        // The artillery that may fire first (the checks of `may_fire_unit`, without building
-        // its refusals): most barrage phases of a random game have none left, and without guns
-        // or air strikes no observer need be looked for.
-        let guns: Vec<(UnitId, Hex, u32)> = self.w.artillery[side.seat() as usize]
+        self.legal_barrage_of(side, self.barrage_guns(side), out);
+    }
+
+    /// 3.5: the artillery of `side` that may fire now, with its hex and range (the checks of
+    /// `may_fire_unit`, without building its refusals).
+    pub(crate) fn barrage_guns(&self, side: Side) -> Vec<(UnitId, Hex, u32)> {
+        self.w.artillery[side.seat() as usize]
             .iter()
             .filter_map(|&u| {
                 let st = self.s.units.get(u as usize)?;
@@ -173,7 +179,25 @@ impl ArdennesII {
                 let range = self.may_fire_unit(u, side).ok()?;
                 Some((u, h, range))
             })
-            .collect();
+            .collect()
+    }
+
+    /// At most how many barrages [`Self::legal_barrage`] lists for `side` with artillery
+    /// `guns` ([`Self::barrage_guns`]): every hex in range of each, and every hex for an air
+    /// strike.
+    pub(crate) fn barrage_room(&self, side: Side, guns: &[(UnitId, Hex, u32)]) -> usize {
+        let strikes = side == Side::Allied && self.s.air_strikes > 0;
+        let fire: usize = guns
+            .iter()
+            .map(|&(_, h, range)| self.s.memo.within(&self.w, h, range).len())
+            .sum();
+        fire + if strikes { self.w.map.grid.len() } else { 0 }
+    }
+
+    /// [`Self::legal_barrage`] with artillery `guns` ([`Self::barrage_guns`]): most barrage
+    /// phases of a random game have none left, and without guns or air strikes no observer
+    /// need be looked for.
+    pub(crate) fn legal_barrage_of(&self, side: Side, guns: Vec<(UnitId, Hex, u32)>, out: &mut Vec<Action>) {
         let strikes = side == Side::Allied && self.s.air_strikes > 0;
         if guns.is_empty() && !strikes {
             return;

@@ -504,26 +504,8 @@ impl Memo {
             return Some(kept);
         }
         b.reach(u, search);
-        // The unit's own hex (the search's source) ends every route.
-        let parent = |p: Option<Hex>| p.filter(|&p| p != hex).map_or(NO_HEX, |p| p.0);
-        let mut found: Vec<(Hex, u32, u16, u16)> = search
-            .reached()
-            .filter(|&h| h != hex)
-            .map(|h| {
-                (
-                    h,
-                    search.cost(h).unwrap_or(0),
-                    parent(search.parent(h)),
-                    parent(search.parent_to_go_on(h)),
-                )
-            })
-            .collect();
-        found.sort_unstable_by_key(|&(h, ..)| h);
-        let radius = reach::radius(&b.w.map.grid, hex, found.iter().map(|&(h, ..)| h));
-        let kept = KeptReach {
-            reach: found.iter().map(|&(h, c, ..)| (h, c)).collect(),
-            parents: found.iter().map(|&(.., p, q)| (p, q)).collect(),
-        };
+        let kept = found_reach(b, hex, search);
+        let radius = reach::radius(&b.w.map.grid, hex, kept.reach.iter().map(|&(h, _)| h));
         sr.units.put(u as usize, key, hex, radius, kept.clone());
         Some(kept)
     }
@@ -563,6 +545,37 @@ impl Memo {
         let reach: Reach = Arc::from(found);
         sr.stacks.put(first as usize, key, hex, radius, reach.clone());
         reach
+    }
+}
+
+/// The reach the last search from `hex` found on board `b`, in hex order (`hex` excluded),
+/// with the route to each hex: the hexes reached are marked on a bit per hex of the map and
+/// read back in order, which sorts them without comparing.
+fn found_reach(b: &Board, hex: Hex, search: &Search) -> KeptReach {
+    let mut marked = vec![0u64; b.w.map.grid.len().div_ceil(64)];
+    let mut n = 0;
+    for h in search.reached() {
+        if h != hex {
+            marked[h.idx() / 64] |= 1 << (h.idx() % 64);
+            n += 1;
+        }
+    }
+    // The unit's own hex (the search's source) ends every route.
+    let parent = |p: Option<Hex>| p.filter(|&p| p != hex).map_or(NO_HEX, |p| p.0);
+    let mut reach = Vec::with_capacity(n);
+    let mut parents = Vec::with_capacity(n);
+    for (i, &word) in marked.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let h = Hex((i * 64 + bits.trailing_zeros() as usize) as u16);
+            bits &= bits - 1;
+            reach.push((h, search.cost(h).unwrap_or(0)));
+            parents.push((parent(search.parent(h)), parent(search.parent_to_go_on(h))));
+        }
+    }
+    KeptReach {
+        reach: reach.into(),
+        parents: parents.into(),
     }
 }
 

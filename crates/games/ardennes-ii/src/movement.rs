@@ -151,8 +151,9 @@ impl ArdennesII {
     }
 
     /// The moves (and exits) of `side`'s units now: each unit that may move, to every hex it
-    /// can reach with the MP it has left, by the cheapest route.
-    pub(crate) fn legal_moves(&self, side: Side, exploitation: bool, out: &mut Vec<Action>) {
+    /// can reach with the MP it has left, by the cheapest route; the list made with room for
+    /// `more` choices to be listed after them.
+    pub(crate) fn legal_moves(&self, side: Side, exploitation: bool, more: usize, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
         with_search(|search| {
             // Each unit's and each stack's destinations first, so that the list grows once to
@@ -194,7 +195,7 @@ impl ArdennesII {
             }
             // With room for a few more choices and the phase's end, so that the long list is
             // not copied to grow by one.
-            out.reserve(n.saturating_sub(out.len()) + MORE_CHOICES);
+            out.reserve(n.saturating_sub(out.len()) + more + MORE_CHOICES);
             for (u, reach, exit) in movers {
                 out.extend(reach.iter().map(|&(to, _)| Action::move_to(u, to)));
                 if exit {

@@ -1164,6 +1164,21 @@ impl<'a> Board<'a> {
     }
 
     /// The hexes unit `u` can enter with the MP it has left and their costs in half MP, in hex
+    /// order (its own hex excluded), worked out afresh: what [`Self::destinations`] keeps.
+    pub fn reach_list(&self, u: UnitId, search: &mut Search) -> Vec<(Hex, u32)> {
+        let Some(start) = self.reach(u, search) else {
+            return Vec::new();
+        };
+        let mut found: Vec<(Hex, u32)> = search
+            .reached()
+            .filter(|&h| h != start)
+            .map(|h| (h, search.cost(h).unwrap_or(0)))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
+    /// The hexes unit `u` can enter with the MP it has left and their costs in half MP, in hex
     /// order (its own hex excluded): [`Self::reach`], kept in the state's memo while nothing
     /// it depends on changes.
     pub fn destinations(&self, u: UnitId, search: &mut Search) -> crate::memo::Reach {

@@ -212,10 +212,12 @@ impl ArdennesII {
     pub(crate) fn legal_phase(&self, phase: Phase, out: &mut Vec<Action>) {
         match phase {
             Phase::Movement(side) => {
-                self.legal_moves(side, false, out);
+                // The long list of moves is made with room for the barrages listed after it.
+                let guns = self.barrage_guns(side);
+                self.legal_moves(side, false, self.barrage_room(side, &guns), out);
                 self.legal_overruns(side, false, out);
                 self.legal_boats(side, out);
-                self.legal_barrage(side, out);
+                self.legal_barrage_of(side, guns, out);
                 if side == Side::Allied {
                     self.legal_demolitions(out);
                 }
@@ -242,7 +244,7 @@ impl ArdennesII {
                 }
             }
             Phase::Exploitation(side) => {
-                self.legal_moves(side, true, out);
+                self.legal_moves(side, true, 0, out);
                 self.legal_overruns(side, true, out);
                 if !out.is_empty() {
                     out.push(Action::EndPhase);
