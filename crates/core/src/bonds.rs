@@ -241,12 +241,19 @@ fn bonds_with(grid: &HexGrid, board: &impl BondBoard, pairs_of: PairsOf) -> Vec<
             *d = enemy_distance(bond.hex);
         }
     }
+    two_a_post(found, candidates, post_index)
+}
+
+/// 1.2 (5): at most two bonds a post. `found` holds each possible bond with the enemy's distance
+/// from its hex (0 for all where no post has more than two); nearest the enemy first, each is
+/// kept while both its posts have fewer than two. `used` has a place for every post (its values
+/// are overwritten), given by `post`.
+fn two_a_post(mut found: Vec<(u32, Bond)>, mut used: Vec<u8>, post: impl Fn(Hex) -> usize) -> Vec<Bond> {
     found.sort_by_key(|&(d, bond)| (d, bond));
-    let mut used = candidates;
     used.iter_mut().for_each(|u| *u = 0);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(found.len());
     for (_, bond) in found {
-        let (a, b) = (post_index(bond.posts.0), post_index(bond.posts.1));
+        let (a, b) = (post(bond.posts.0), post(bond.posts.1));
         if used[a] >= 2 || used[b] >= 2 {
             continue;
         }
@@ -434,7 +441,7 @@ impl Candidates {
         }
         let index = |h: Hex| counts.binary_search_by_key(&h, |&(x, _)| x).unwrap_or(0);
         let crowded = counts.iter().any(|&(_, n)| n > 2);
-        let mut found: Vec<(u32, Bond)> = self
+        let found: Vec<(u32, Bond)> = self
             .list
             .iter()
             .map(|c| {
@@ -448,20 +455,7 @@ impl Candidates {
                 )
             })
             .collect();
-        found.sort_by_key(|&(d, bond)| (d, bond));
-        let mut used = vec![0u8; counts.len()];
-        let mut out = Vec::with_capacity(found.len());
-        for (_, bond) in found {
-            let (a, b) = (index(bond.posts.0), index(bond.posts.1));
-            if used[a] >= 2 || used[b] >= 2 {
-                continue;
-            }
-            used[a] += 1;
-            used[b] += 1;
-            out.push(bond);
-        }
-        out.sort();
-        out
+        two_a_post(found, vec![0u8; counts.len()], index)
     }
 }
 
