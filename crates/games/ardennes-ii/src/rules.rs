@@ -1151,31 +1151,15 @@ impl<'a> Board<'a> {
     /// The hexes the stack `units` moving together can enter with the MP it has left and
     /// their costs in half MP, in hex order (its own hex excluded), worked out afresh.
     pub fn stack_reach(&self, units: &[UnitId], search: &mut Search) -> Vec<(Hex, u32)> {
-        let Some(start) = self.reach_stack_within(units, self.stack_left(units), search) else {
-            return Vec::new();
-        };
-        let mut found: Vec<(Hex, u32)> = search
-            .reached()
-            .filter(|&h| h != start)
-            .map(|h| (h, search.cost(h).unwrap_or(0)))
-            .collect();
-        found.sort_unstable();
-        found
+        let start = self.reach_stack_within(units, self.stack_left(units), search);
+        reached_from(start, search)
     }
 
     /// The hexes unit `u` can enter with the MP it has left and their costs in half MP, in hex
     /// order (its own hex excluded), worked out afresh: what [`Self::destinations`] keeps.
     pub fn reach_list(&self, u: UnitId, search: &mut Search) -> Vec<(Hex, u32)> {
-        let Some(start) = self.reach(u, search) else {
-            return Vec::new();
-        };
-        let mut found: Vec<(Hex, u32)> = search
-            .reached()
-            .filter(|&h| h != start)
-            .map(|h| (h, search.cost(h).unwrap_or(0)))
-            .collect();
-        found.sort_unstable();
-        found
+        let start = self.reach(u, search);
+        reached_from(start, search)
     }
 
     /// The hexes unit `u` can enter with the MP it has left and their costs in half MP, in hex
@@ -1422,6 +1406,21 @@ impl<'a> Board<'a> {
     pub fn air_supplied(&self, h: Hex) -> bool {
         self.s.air_supply.iter().any(|&m| self.w.map.grid.distance(m, h) <= 5)
     }
+}
+
+/// The hexes a search from `start` reached, with their costs in half MP, in hex order, `start`
+/// itself excluded; none when there was no search (`None`).
+fn reached_from(start: Option<Hex>, search: &Search) -> Vec<(Hex, u32)> {
+    let Some(start) = start else {
+        return Vec::new();
+    };
+    let mut found: Vec<(Hex, u32)> = search
+        .reached()
+        .filter(|&h| h != start)
+        .map(|h| (h, search.cost(h).unwrap_or(0)))
+        .collect();
+    found.sort_unstable();
+    found
 }
 
 #[cfg(test)]
