@@ -57,10 +57,11 @@ mod why {
     pub const ITALY: Why = Why(10);
     pub const BOX: Why = Why(11);
     pub const BREST_LITOVSK: Why = Why(12);
+    pub const FORT_BROKEN_SIEGE: Why = Why(13);
 }
 
-/// The refusal for a step code, naming the space.
-fn refusal(w: Why, info: &SpaceInfo) -> Refusal {
+/// The refusal for a step code, naming the space; `there`: the moving side's units already in it.
+fn refusal(w: Why, info: &SpaceInfo, there: usize) -> Refusal {
     let (en_name, zh_name) = (&info.name_en, &info.name_zh);
     let (rule, en, zh) = match w {
         why::ENEMY_UNITS => ("11.1.7", format!("{en_name} holds enemy units"), format!("{zh_name}有敌军单位")),
@@ -68,6 +69,11 @@ fn refusal(w: Why, info: &SpaceInfo) -> Refusal {
             "11.1.8",
             format!("{en_name} has an enemy fort these units cannot besiege (an army, or as many corps as its LF)"),
             format!("{zh_name}有敌方要塞,这些单位不能围城(须一个集团军或与要塞损失系数相同数量的军)"),
+        ),
+        why::FORT_BROKEN_SIEGE => (
+            "15.2.4",
+            format!("{en_name} has an enemy fort whose siege is broken: these units and the {there} already there are too few to besiege it again (an army, or as many corps as its LF)"),
+            format!("{zh_name}有围城已被打破的敌方要塞:这些单位加上已在该处的{there}个单位仍不足以重新围城(须一个集团军或与要塞损失系数相同数量的军)"),
         ),
         why::NEUTRAL => ("11.1.11", format!("{en_name} is in a neutral country"), format!("{zh_name}属于中立国")),
         why::LINE => (
@@ -142,8 +148,16 @@ impl Stack<'_> {
         if !with_those_there {
             return self.can_besiege(fort_lf);
         }
-        let there = pos.units_in(to).filter(|&u| self.data.pieces[u].side == self.side);
-        crate::sieges::units_besiege(self.data, self.units.iter().copied().chain(there), fort_lf)
+        crate::sieges::units_besiege(
+            self.data,
+            self.units.iter().copied().chain(self.own_units_in(pos, to)),
+            fort_lf,
+        )
+    }
+
+    /// The stack's side's units in `to`.
+    fn own_units_in<'p>(&'p self, pos: &'p Position, to: Space) -> impl Iterator<Item = usize> + 'p {
+        pos.units_in(to).filter(move |&u| self.data.pieces[u].side == self.side)
     }
 
     fn mf(&self, pos: &Position) -> u8 {
@@ -297,6 +311,11 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
         }
         match st_to.fort {
             Fort::Intact if st.can_besiege_in(pos, to, f.fort, ctx.sieges_resume) => return Step::Stop(1),
+            // 2022 15.2.4: the siege resumes only when the units entering bring those there to
+            // the 15.2.1 measure.
+            Fort::Intact if ctx.sieges_resume && st.own_units_in(pos, to).next().is_some() => {
+                return Step::Blocked(why::FORT_BROKEN_SIEGE)
+            }
             Fort::Intact => return Step::Blocked(why::FORT),
             _ => {}
         }
@@ -473,7 +492,7 @@ pub fn step_check(
     match step(&Walk::new(&st, pos, ctx, false), pos, ctx, at, c, to) {
         Step::Go(_) => Ok(false),
         Step::Stop(_) => Ok(true),
-        Step::Blocked(w) => Err(refusal(w, info)),
+        Step::Blocked(w) => Err(refusal(w, info, st.own_units_in(pos, to).count())),
     }
 }
 
@@ -599,7 +618,7 @@ pub fn check(
                 Text::new("a move goes to another space", "移动须进入另一个区域"),
             )),
             None => match s.why(to) {
-                Some(w) => Err(refusal(w, info)),
+                Some(w) => Err(refusal(w, info, st.own_units_in(pos, to).count())),
                 None => Err(Refusal::new(
                     "11.1.5",
                     Text::new(

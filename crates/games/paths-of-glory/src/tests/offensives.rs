@@ -234,3 +234,55 @@ fn allied_units_supplied_through_italy_7_1_6() {
     pos.units[army].loc = Location::Map(sp("nancy"));
     assert!(!through(&pos, sp("nancy")));
 }
+
+/// 7.1.6 through a whole combat: with Italy at war and the CP's offensive AH(It), an
+/// Austro-Hungarian army in Innsbruck attacks Trent (the Allies', its fort destroyed), held by a
+/// French army whose only supply runs through Verona or Asiago, in Italy: the offensive is met.
+/// With Verona and Asiago the CP's, the army traces no supply through Italy and the same attack
+/// meets nothing.
+#[test]
+fn an_attack_on_allies_supplied_through_italy_meets_ah_it_7_1_6() {
+    use super::common::{self, data, setup, sp, unit};
+    use crate::game::{Action, Frame, CP};
+    use crate::state::{Fort, Location};
+    use sandtable_core::game::Game;
+    let cp = crate::state::side_index(Side::Cp);
+    let attack = |italy_cut: bool| {
+        let mut g = common::first_round();
+        setup().enter(data(), &mut g.pos, "it", false, false);
+        g.turn.offensive[cp] = Some(AhAgainstItaly);
+        g.turn.offensive_met[cp] = false;
+        let (innsbruck, trent) = (sp("innsbruck"), sp("trent"));
+        for s in [innsbruck, trent] {
+            for u in g.pos.units_in(s).collect::<Vec<_>>() {
+                g.pos.units[u].loc = Location::Aside;
+            }
+        }
+        g.pos.spaces[trent.idx()].control = Some(Side::Ap);
+        g.pos.spaces[trent.idx()].fort = Fort::Destroyed;
+        let (army, ah) = (unit("fr-army-1"), unit("ah-army-1"));
+        g.pos.units[army].loc = Location::Map(trent);
+        g.pos.units[ah].loc = Location::Map(innsbruck);
+        g.pos.units[ah].full = true;
+        if italy_cut {
+            for s in ["verona", "asiago"] {
+                for u in g.pos.units_in(sp(s)).collect::<Vec<_>>() {
+                    g.pos.units[u].loc = Location::Aside;
+                }
+                g.pos.spaces[sp(s).idx()].control = Some(Side::Cp);
+            }
+        }
+        g.touch();
+        common::automatic_attack_from(&mut g, innsbruck);
+        g.apply(CP, &Action::Target { space: trent }).expect("Trent");
+        g.apply(CP, &Action::Join { unit: ah as u16 }).expect("joins");
+        g.apply(CP, &Action::Resolve).expect("resolve");
+        let over = common::play_until(&mut g, &mut [3u8, 3, 3, 3].into_iter(), |g| {
+            g.action.battle.is_none() && !matches!(g.frames().last(), Some(Frame::Designate { .. }))
+        });
+        assert!(over, "the dice ran out");
+        g.turn.offensive_met[cp]
+    };
+    assert!(attack(false), "a defender supplied through Italy");
+    assert!(!attack(true), "a defender out of supply, Italy's spaces the CP's");
+}

@@ -295,3 +295,31 @@ fn one_corps_advancing_alone_into_a_fort_leaves_no_siege_12_6_5() {
     assert_eq!(g.pos.units[c as usize].loc, Location::Map(sp("nancy")));
     assert_eq!(g.pos.space(sp("nancy")).fort, Fort::Intact);
 }
+
+/// 2022 15.2.4 (data edition 6): a Russian corps alone in Konigsberg, whose siege is broken
+/// (the fort stands unbesieged), and another in Insterberg. The second entering would make two
+/// corps, too few against LF 3: the move is refused with 15.2.4, counting the one already there.
+#[test]
+fn too_few_to_resume_a_broken_siege_are_refused_with_15_2_4() {
+    let mut g = before_konigsberg();
+    g.pos.units[unit("ru-army-1")].loc = Location::Aside;
+    let corps = common::in_reserve(&g, "ru-corps", 2);
+    g.pos.units[corps[0] as usize].loc = Location::Map(sp("konigsberg"));
+    g.pos.units[corps[1] as usize].loc = Location::Map(sp("insterberg"));
+    g.touch();
+    assert_eq!(g.pos.space(sp("konigsberg")).fort, Fort::Intact);
+    common::allies_activate(&mut g, &[(sp("insterberg"), false)]);
+    let r = g
+        .apply(
+            AP,
+            &Action::Move {
+                from: sp("insterberg"),
+                units: vec![corps[1]],
+                to: sp("konigsberg"),
+            },
+        )
+        .expect_err("two corps cannot besiege LF 3");
+    assert_eq!(r.rule, "15.2.4");
+    assert!(r.text.en.contains("1 already there"), "{}", r.text.en);
+    assert!(r.text.zh.contains("已在该处的1个"), "{}", r.text.zh);
+}
