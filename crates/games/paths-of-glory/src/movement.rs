@@ -283,10 +283,7 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
     if f.near_east && w.near_east_barred {
         return Step::Blocked(why::NEAR_EAST);
     }
-    if w.caucasus_barred
-        && w.caucasus.is_some_and(|cau| (from == cau) != (to == cau))
-        && [from, to].iter().any(|&s| w.across.contains(&Some(s)))
-    {
+    if w.caucasus_barred && caucasus_crossing(w.caucasus, w.across, from, to) {
         return Step::Blocked(why::CAUCASUS);
     }
     if ctx.italy_restricted && country == Some("it") && w.italy_barred {
@@ -561,11 +558,14 @@ pub fn route(
 /// East (Grozny or Poti), the crossing one Russian corps a turn may make, by move, attack,
 /// retreat or advance (12.1.8, 2022 11.3.2). Uman and Odessa are no crossing.
 pub(crate) fn crosses_caucasus(data: &Data, a: Space, b: Space) -> bool {
-    let (Some(cau), grozny, poti) = (data.space("caucasus"), data.space("grozny"), data.space("poti")) else {
-        return false;
-    };
-    let across = |s: Space| Some(s) == grozny || Some(s) == poti;
-    (a == cau && across(b)) || (b == cau && across(a))
+    caucasus_crossing(data.space("caucasus"), [data.space("grozny"), data.space("poti")], a, b)
+}
+
+/// 11.3.2: whether the step between `a` and `b` joins the Caucasus space `cau` and one of the
+/// spaces `across` from it.
+fn caucasus_crossing(cau: Option<Space>, across: [Option<Space>; 2], a: Space, b: Space) -> bool {
+    let across = |s: Space| across.contains(&Some(s));
+    cau.is_some_and(|cau| (a == cau && across(b)) || (b == cau && across(a)))
 }
 
 /// Whether a Russian unit taking the steps of `path` (each space after the one before) makes
