@@ -5,9 +5,10 @@
 // Creates a Paths of Glory game (through the API) with a person as the Central Powers and the
 // random computer player as the Allies, opens the person's page, chooses the opening deal, and
 // checks the hand panel: seven cards, each named with its values, the legal uses of each as its
-// buttons (and left out of the action list). It plays one card for its OPS by its button and
-// sees the hand shrink to six and the play in the log; then in Chinese the cards are named in
-// Chinese; and a spectator's page shows no hand at all. Needs Chromium (/usr/bin/chromium, or
+// buttons (and left out of the action list), and a space hovered on the map named as the map
+// prints it. It plays one card for its OPS by its button and sees the hand shrink to six and the
+// play in the log; then in Chinese the cards and the hovered space are named in Chinese; and a
+// spectator's page shows no hand at all. Needs Chromium (/usr/bin/chromium, or
 // $CHROMIUM). Exit code 0 on success; otherwise a message on stderr and exit code 1.
 
 import { chromium } from 'playwright-core';
@@ -64,6 +65,17 @@ async function main() {
     const playable = cards.find((c) => c.uses.some((u) => /^\d OPS$/.test(u)));
     if (!playable) fail(`no card offers its OPS: ${JSON.stringify(cards)}`);
     log(`hand: ${cards.map((c) => `${c.name} [${c.uses.join(' | ')}]`).join('; ')}`);
+    // Hovering a space names it in the page's language, not by its id.
+    const hovered = async () => {
+      const box = await page.locator('rect[data-space="metz"]').boundingBox();
+      if (!box) fail('Metz is not on the board');
+      await page.mouse.move(1, 1);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      return page.textContent('[data-test=status-line]');
+    };
+    const metz = await hovered();
+    if (!metz.startsWith('Metz')) fail(`hovering Metz shows "${metz}"`);
+    log(`hovering Metz: "${metz}"`);
     // The uses are on the cards, not repeated in the list.
     const listed = await page.$$eval('[data-test=action-list] [data-test=action]', (bs) => bs.map((b) => b.textContent));
     const repeated = listed.filter((t) => cards.some((c) => t.includes(c.name)));
@@ -80,6 +92,10 @@ async function main() {
     await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
     await page.waitForFunction(() => [...document.querySelectorAll('[data-test=card] .st-card-name')].every((n) => /[\u4e00-\u9fff]/.test(n.textContent)));
     log('the cards are named in Chinese');
+    await page.waitForFunction(() => document.querySelector('rect[data-space="metz"]')?.getAttribute('data-name') === '梅斯');
+    const zhMetz = await hovered();
+    if (!zhMetz.startsWith('梅斯')) fail(`hovering Metz in Chinese shows "${zhMetz}"`);
+    log(`hovering Metz in Chinese: "${zhMetz}"`);
     // A spectator (another browser, holding no token of this game) sees no hand.
     const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const spectator = await other.newPage();

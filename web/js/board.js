@@ -165,6 +165,17 @@ export class Board {
     return g.getAttribute('data-hex') || g.getAttribute('data-space');
   }
 
+  /** A space's name as the map prints it (`data-name`, a point-to-point map), or null for a hex. */
+  spaceName(id) {
+    const el = this.hexEls.get(id);
+    return (el && el.getAttribute('data-name')) || null;
+  }
+
+  /** Whether the map is of spaces joined by lines rather than of hexes. */
+  get pointToPoint() {
+    return !!(this.svg && this.svg.querySelector('[data-space]'));
+  }
+
   /** The stack group a counter stands in (the group naming its hex), or null. */
   stackOf(el) {
     if (!el || !el.closest) return null;

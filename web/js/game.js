@@ -897,6 +897,11 @@ export class GamePage {
   }
 
   /** A click on a lit hex: one action is taken (an attack after a confirmation), several offered. */
+  /** A hex by its printed id ("Hex 0412"), a space by its name in the page's language. */
+  placeName(id) {
+    return this.board.spaceName(id) || t('hex', id);
+  }
+
   takeAt(hex, ev) {
     const acts = (this.lit && this.lit.get(hex)) || [];
     if (!acts.length) return;
@@ -906,7 +911,7 @@ export class GamePage {
       else this.act(e);
       return;
     }
-    this.popup(ev, t('hex', hex), acts.map((e) => h('button', {
+    this.popup(ev, this.placeName(hex), acts.map((e) => h('button', {
       class: 'st-btn st-choice', test: 'choice', dataset: { index: String(e.i), kind: e.a.kind || 'other' },
       onclick: () => {
         this.closePopup();
@@ -1002,7 +1007,7 @@ export class GamePage {
     const S = this.el.status;
     const tip = this.el.tip;
     if (!hex) { S.textContent = t(keysHintKey()); tip.hidden = true; return; }
-    const parts = [t('hex', hex)];
+    const parts = [this.placeName(hex)];
     const ctr = this.board.ctrOf(target);
     if (ctr) parts.push(this.unitName(ctr));
     const acts = this.lit && this.lit.get(hex);
@@ -1204,7 +1209,7 @@ export class GamePage {
         sel.map((u) => h('span', { class: 'st-chip', dataset: { unit: u } }, this.unitName(u))),
         h('button', { class: 'st-btn st-btn-small st-btn-quiet', test: 'clear-selection', onclick: () => this.setSelection([]) }, t('clearSel'))));
     } else if (this.selectable.size) {
-      body.push(h('p', { class: 'st-hint' }, t('selHint')));
+      body.push(h('p', { class: 'st-hint' }, t(this.board.pointToPoint ? 'selHintSpaces' : 'selHint')));
     }
     // The seat's hand (a game with cards): each card with its values and event, its legal uses
     // as its buttons; those uses are then left out of the list below.

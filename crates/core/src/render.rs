@@ -659,13 +659,14 @@ pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: 
         let (w, h) = lay.box_size(style, Space(i as u16));
         w!(
             out,
-            "<rect data-space=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"5\" fill=\"{}\"/>\n",
+            "<rect data-space=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"5\" fill=\"{}\" data-name=\"{}\"/>\n",
             Esc(&s.id),
             N(x - w / 2.0),
             N(y - h / 2.0),
             N(w),
             N(h),
-            Esc(fill)
+            Esc(fill),
+            Esc(pick(lang, &s.name_en, &s.name_zh))
         );
     }
     out.push_str("</g>\n");
@@ -1699,6 +1700,8 @@ hexes = ["0103", "0203", "0303"]
         assert_well_formed(&zh);
         assert!(en.contains(">Kiev</text>") && zh.contains(">基辅</text>"));
         assert!(en.contains(">Rostov &lt;on Don&gt;</text>"));
+        // A space names itself in the map's language, for the page to show on hover.
+        assert!(en.contains("data-name=\"Rostov &lt;on Don&gt;\"") && zh.contains("data-name=\"基辅\""));
         assert_eq!(en.matches("<rect data-space=").count(), 3);
         assert!(en.contains("data-space=\"kiev\"") && en.contains("fill=\"#fdd\""));
         let lines = &en[en.find("<g class=\"ln\">").unwrap()..];
