@@ -317,6 +317,9 @@ pub enum Audience {
 pub struct Journal {
     pub off: bool,
     lines: Vec<(Audience, JournalLine)>,
+    /// How everyone reads a whispered line once the game is over: the line's index and text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    told: Vec<(usize, Text)>,
 }
 
 impl Journal {
@@ -397,27 +400,40 @@ impl Journal {
         }
     }
 
-    /// Adds a line only `seat` may read (until the game ends).
-    pub fn whisper(&mut self, seat: Seat, text: impl FnOnce() -> Text) {
+    /// Adds a line only `seat` may read until the game ends, in its own words (`own`: "You
+    /// draw …"); once the game is over the others read it as `told` ("The CP draws …").
+    pub fn whisper(&mut self, seat: Seat, own: impl FnOnce() -> Text, told: impl FnOnce() -> Text) {
         if !self.off {
+            self.told.push((self.lines.len(), told()));
             self.lines.push((
                 Audience::Only(seat),
                 JournalLine {
                     heading: false,
-                    text: text(),
+                    text: own(),
                     marks: Vec::new(),
                 },
             ));
         }
     }
 
-    /// The lines `seat` may read; everything once `all` is set (the game is over).
+    /// The lines `seat` may read; everything once `all` is set (the game is over), another
+    /// seat's whispered lines then as they are told to all.
     pub fn for_seat(&self, seat: Option<Seat>, all: bool) -> Vec<JournalLine> {
-        self.lines
-            .iter()
-            .filter(|(a, _)| all || *a == Audience::All || matches!((a, seat), (Audience::Only(s), Some(t)) if *s == t))
-            .map(|(_, l)| l.clone())
-            .collect()
+        let mut told = self.told.iter().peekable();
+        let mut out = Vec::with_capacity(self.lines.len());
+        for (i, (a, l)) in self.lines.iter().enumerate() {
+            let as_told = told.next_if(|(k, _)| *k == i).map(|(_, t)| t);
+            match (*a, seat) {
+                (Audience::All, _) => out.push(l.clone()),
+                (Audience::Only(s), Some(t)) if s == t => out.push(l.clone()),
+                (Audience::Only(_), _) if all => out.push(JournalLine {
+                    text: as_told.cloned().unwrap_or_else(|| l.text.clone()),
+                    ..l.clone()
+                }),
+                _ => {}
+            }
+        }
+        out
     }
 }
 
@@ -551,6 +567,26 @@ mod tests {
         );
         let back: JournalLine = serde_json::from_value(moved).unwrap();
         assert_eq!(back, lines[1]);
+    }
+
+    /// A whispered line: its seat's alone while the game goes on, told to all once it ends.
+    #[test]
+    fn a_whispered_line_is_its_seats_until_the_end_then_told_to_all() {
+        let mut j = Journal::default();
+        j.say(|| crate::text!("deal", "发牌"));
+        j.whisper(
+            0,
+            || crate::text!("You draw 3", "你抽到3"),
+            || crate::text!("Red draws 3", "红方抽到3"),
+        );
+        j.say(|| crate::text!("play", "出牌"));
+        let read = |seat, over| -> Vec<String> { j.for_seat(seat, over).into_iter().map(|l| l.text.en).collect() };
+        assert_eq!(read(Some(0), false), ["deal", "You draw 3", "play"]);
+        assert_eq!(read(Some(1), false), ["deal", "play"]);
+        assert_eq!(read(None, false), ["deal", "play"]);
+        assert_eq!(read(Some(0), true), ["deal", "You draw 3", "play"]);
+        assert_eq!(read(Some(1), true), ["deal", "Red draws 3", "play"]);
+        assert_eq!(read(None, true), ["deal", "Red draws 3", "play"]);
         let lost = serde_json::to_value(Mark::StepLost {
             unit: None,
             at: "0202".into(),

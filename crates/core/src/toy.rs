@@ -335,13 +335,23 @@ impl Rules for Bridgehead {
         match (frame, action) {
             (Frame::SetUp, Some(&Action::Mine { mined })) => {
                 self.mined = mined;
-                self.journal.whisper(BLUE, || {
-                    if mined {
-                        text!("You mine the bridge.", "你在桥上布雷。")
-                    } else {
-                        text!("You leave the bridge unmined.", "你没有在桥上布雷。")
-                    }
-                });
+                self.journal.whisper(
+                    BLUE,
+                    || {
+                        if mined {
+                            text!("You mine the bridge.", "你在桥上布雷。")
+                        } else {
+                            text!("You leave the bridge unmined.", "你没有在桥上布雷。")
+                        }
+                    },
+                    || {
+                        if mined {
+                            text!("Blue mines the bridge.", "蓝方在桥上布雷。")
+                        } else {
+                            text!("Blue leaves the bridge unmined.", "蓝方没有在桥上布雷。")
+                        }
+                    },
+                );
                 self.engine.push(Frame::Turn { turn: 1, begun: false });
             }
             (Frame::Turn { turn, begun: false }, None) => {

@@ -211,12 +211,13 @@ impl Rules for DiceRace {
             }
             (Stage::Pick, Some(&Act::Pick(n))) => {
                 self.picks[seat as usize] = Some(n);
-                self.journal.whisper(seat, || {
+                let said = || {
                     text!(
                         "secret pick of seat {seat}: {n}",
                         "secret pick of seat {seat}:{n}(暗选)"
                     )
-                });
+                };
+                self.journal.whisper(seat, said, said);
                 match (self.picks[0], self.picks[1]) {
                     (Some(a), Some(b)) => {
                         self.journal.say(|| {

@@ -112,20 +112,43 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8, action: &Act
             c.draw.sort_unstable();
         }
         let (a, b) = (g.card_name(side, card), g.card_name(side, instead));
-        g.journal.whisper(seat, || {
-            Text::new(
-                format!("You put {} in your deck in place of {} (supplement 6.16)", a.en, b.en),
-                format!("你将{}加入牌组,替换{}(补充6.16)", a.zh, b.zh),
-            )
-        });
+        let (en, zh) = (crate::sequence::side_en(side), crate::sequence::side_zh(side));
+        g.journal.whisper(
+            seat,
+            || {
+                Text::new(
+                    format!("You put {} in your deck in place of {} (supplement 6.16)", a.en, b.en),
+                    format!("你将{}加入牌组,替换{}(补充6.16)", a.zh, b.zh),
+                )
+            },
+            || {
+                Text::new(
+                    format!(
+                        "The {en} puts {} in its deck in place of {} (supplement 6.16)",
+                        a.en, b.en
+                    ),
+                    format!("{zh}将{}加入牌组,替换{}(补充6.16)", a.zh, b.zh),
+                )
+            },
+        );
     } else {
         let a = g.card_name(side, card);
-        g.journal.whisper(seat, || {
-            Text::new(
-                format!("You leave {} out of your deck (supplement 6.16)", a.en),
-                format!("你不将{}加入牌组(补充6.16)", a.zh),
-            )
-        });
+        let (en, zh) = (crate::sequence::side_en(side), crate::sequence::side_zh(side));
+        g.journal.whisper(
+            seat,
+            || {
+                Text::new(
+                    format!("You leave {} out of your deck (supplement 6.16)", a.en),
+                    format!("你不将{}加入牌组(补充6.16)", a.zh),
+                )
+            },
+            || {
+                Text::new(
+                    format!("The {en} leaves {} out of its deck (supplement 6.16)", a.en),
+                    format!("{zh}不将{}加入牌组(补充6.16)", a.zh),
+                )
+            },
+        );
     }
     if card < LAST {
         g.engine.push(Frame::PickOptional { side, card: card + 1 });

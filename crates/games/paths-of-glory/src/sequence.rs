@@ -373,9 +373,16 @@ fn carry_frame(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
             // A card drawn again is unseen again (Mata Hari, Cloak and Dagger).
             g.turn.seen[side_index(other(side))].retain(|&k| k != *card);
             let name = g.card_name(side, *card);
-            g.journal.whisper(g.seat_of(side), || {
-                Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh))
-            });
+            g.journal.whisper(
+                g.seat_of(side),
+                || Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh)),
+                || {
+                    Text::new(
+                        format!("The {} draws {}", side_en(side), name.en),
+                        format!("{}抽到{}", side_zh(side), name.zh),
+                    )
+                },
+            );
             g.engine.push(Frame::Deal { side });
         }
         (Frame::Deal { .. }, None) => {}

@@ -258,8 +258,17 @@ impl StalingradBlitz {
                 };
                 self.hidden.picks[side.seat() as usize].push(chit);
                 let (en, zh) = (&c.name_en, &c.name_zh);
-                self.journal
-                    .whisper(side.seat(), || text!("You put {en} in the cup.", "你把{zh}放入杯中。"));
+                let who = side.name();
+                self.journal.whisper(
+                    side.seat(),
+                    || text!("You put {en} in the cup.", "你把{zh}放入杯中。"),
+                    || {
+                        sandtable_core::text::Text::new(
+                            format!("The {} player put {en} in the cup.", who.en),
+                            format!("{}把{zh}放入杯中。", who.zh),
+                        )
+                    },
+                );
                 // 6.2(2): one extra chit at most.
                 let next = if c.class == ChitClass::SovietExtra {
                     Select::AxisGer

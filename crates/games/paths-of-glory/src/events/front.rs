@@ -277,12 +277,21 @@ fn see_the_other_hand(g: &mut PathsOfGlory, side: Side, card: u8) {
     };
     let rule = format!("{} #{card}", side_en(side));
     let rule_zh = format!("{}#{card}", if side == Side::Cp { "同盟" } else { "协约" });
-    g.journal.whisper(g.seat_of(side), || {
-        Text::new(
-            format!("The {} hand: {en} ({rule})", side_en(o)),
-            format!("{}的手牌:{zh}({rule_zh})", side_zh(o)),
-        )
-    });
+    g.journal.whisper(
+        g.seat_of(side),
+        || {
+            Text::new(
+                format!("The {} hand: {en} ({rule})", side_en(o)),
+                format!("{}的手牌:{zh}({rule_zh})", side_zh(o)),
+            )
+        },
+        || {
+            Text::new(
+                format!("The {} sees the {} hand: {en} ({rule})", side_en(side), side_en(o)),
+                format!("{}看到{}的手牌:{zh}({rule_zh})", side_zh(side), side_zh(o)),
+            )
+        },
+    );
     let k = hand.len();
     g.journal.say(|| {
         Text::new(

@@ -332,3 +332,24 @@ fn in_a_tournament_a_hand_shows_only_to_the_seat_the_bid_gave_it() {
         a.pos.cards[side_index(Side::Cp)].hand.len()
     );
 }
+
+/// A finished game's log is everyone's: each side's draws, hidden while it went on, are then
+/// told in that side's name, not as "You draw" to a spectator or to the other side.
+#[test]
+fn once_the_game_is_over_the_draws_are_told_in_each_sides_name() {
+    use sandtable_core::game::{play_out, Agent, RandomAgent};
+    let mut g = PathsOfGlory::new_game("introductory", 3).expect("the scenario loads");
+    g.set_journal(true);
+    let mut agents: Vec<Box<dyn Agent<PathsOfGlory>>> = vec![Box::new(RandomAgent), Box::new(RandomAgent)];
+    play_out(&mut g, &mut agents, &mut Rng::from_seed(3), 20_000).expect("random play");
+    assert_eq!(g.pending(), Pending::Over, "the game ends");
+    let read = |seat| -> Vec<String> { g.journal(seat).into_iter().map(|l| l.text.en).collect() };
+    let spectator = read(None);
+    assert!(spectator.iter().any(|l| l.starts_with("The CP draws #")));
+    assert!(spectator.iter().any(|l| l.starts_with("The AP draws #")));
+    assert!(!spectator.iter().any(|l| l.starts_with("You ")), "no line speaks to a spectator");
+    // Each side still reads its own draws in its own words, the other's in that side's name.
+    let cp = read(Some(CP));
+    assert!(cp.iter().any(|l| l.starts_with("You draw #")) && cp.iter().any(|l| l.starts_with("The AP draws #")));
+    assert!(!cp.iter().any(|l| l.starts_with("The CP draws #")));
+}
