@@ -1,7 +1,8 @@
-//! The board in the terminal, for any game that draws a hex map: the map's hexes and the
-//! pieces are read from the same SVG the browser shows (`data-hex` outlines, counters in
-//! `<g class="stack">` with their `data-id`, short label and `<title>`), so a new game needs
-//! no code here.
+//! The board in the terminal, for any game: the map's hexes, or its spaces and the lines between
+//! them, and the pieces are read from the same SVG the browser shows (`data-hex` outlines;
+//! `data-space` boxes with their `data-name` and lines with the `data-a` and `data-b` they join;
+//! counters in `<g class="stack">` with their `data-id`, short label and `<title>`), so a new game
+//! needs no code here.
 
 use std::collections::BTreeMap;
 
@@ -155,6 +156,120 @@ pub fn hexes(map_svg: &str) -> Hexes {
     Hexes { cells, radius }
 }
 
+/// One space of a point-to-point map: its id and its name as the map prints it.
+#[derive(Clone, Debug)]
+pub struct Place {
+    pub id: String,
+    pub name: String,
+}
+
+/// The spaces of a point-to-point map and the lines joining them (by index into `places`).
+#[derive(Clone, Debug, Default)]
+pub struct Spaces {
+    pub places: Vec<Place>,
+    pub lines: Vec<(usize, usize)>,
+}
+
+impl Spaces {
+    /// A space named by its id or by its name (either case).
+    fn find(&self, what: &str) -> Option<usize> {
+        let what = what.trim();
+        self.places
+            .iter()
+            .position(|p| p.id.eq_ignore_ascii_case(what))
+            .or_else(|| {
+                self.places
+                    .iter()
+                    .position(|p| p.name.to_lowercase() == what.to_lowercase())
+            })
+    }
+}
+
+/// The spaces and lines of a point-to-point map SVG; none for a hex map.
+pub fn spaces(map_svg: &str) -> Spaces {
+    let mut places = Vec::new();
+    let mut ends = Vec::new();
+    for part in map_svg.split('<').skip(1) {
+        let tag = &part[..part.find('>').unwrap_or(part.len())];
+        if tag.starts_with("rect") {
+            if let Some(id) = attr(tag, "data-space") {
+                let name = attr(tag, "data-name").map_or_else(|| id.to_string(), unescape);
+                places.push(Place {
+                    id: id.to_string(),
+                    name,
+                });
+            }
+        } else if tag.starts_with("path") {
+            if let (Some(a), Some(b)) = (attr(tag, "data-a"), attr(tag, "data-b")) {
+                ends.push((a.to_string(), b.to_string()));
+            }
+        }
+    }
+    let index: BTreeMap<&str, usize> = places.iter().enumerate().map(|(i, p)| (p.id.as_str(), i)).collect();
+    let lines = ends
+        .iter()
+        .filter_map(|(a, b)| Some((*index.get(a.as_str())?, *index.get(b.as_str())?)))
+        .collect();
+    Spaces { places, lines }
+}
+
+/// The spaces within `radius` lines of `centre` (an id or a name), nearest first: each with
+/// its counters, the spaces its lines go to, and the note of `marked` (by space id). `None` if
+/// there is no such space.
+pub fn around_spaces(
+    map: &Spaces,
+    stacks: &BTreeMap<String, Vec<Piece>>,
+    centre: &str,
+    radius: u32,
+    marked: &BTreeMap<String, String>,
+) -> Option<String> {
+    let c = map.find(centre)?;
+    let mut next: Vec<Vec<usize>> = vec![Vec::new(); map.places.len()];
+    for &(a, b) in &map.lines {
+        next[a].push(b);
+        next[b].push(a);
+    }
+    let mut dist = vec![u32::MAX; map.places.len()];
+    dist[c] = 0;
+    let mut order = vec![c];
+    let mut i = 0;
+    while i < order.len() {
+        let s = order[i];
+        i += 1;
+        if dist[s] == radius {
+            continue;
+        }
+        for &t in &next[s] {
+            if dist[t] == u32::MAX {
+                dist[t] = dist[s] + 1;
+                order.push(t);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for s in order {
+        let p = &map.places[s];
+        let mut to: Vec<&str> = next[s].iter().map(|&t| map.places[t].name.as_str()).collect();
+        to.sort_unstable();
+        let mark = if marked.contains_key(&p.id) { "*" } else { "" };
+        let head = if s == c {
+            format!("[{}]{mark} ({})", p.name, p.id)
+        } else {
+            format!("{}{mark} ({})", p.name, p.id)
+        };
+        let mut line = format!("{head} → {}", to.join(", "));
+        if let Some(here) = stacks.get(&p.id) {
+            let units: Vec<String> = here.iter().map(|u| format!("{} [{}]", u.title, u.id)).collect();
+            line.push_str(&format!("\n    {}", units.join("; ")));
+        }
+        if let Some(note) = marked.get(&p.id) {
+            line.push_str(&format!("\n    * {note}").trim_end().to_string());
+        }
+        out.push(line);
+    }
+    Some(out.join("\n"))
+}
+
 /// Undoes the escaping of SVG text.
 fn unescape(s: &str) -> String {
     s.replace("&lt;", "<")
@@ -175,8 +290,10 @@ pub fn pieces(svg: &str) -> BTreeMap<String, Vec<Piece>> {
         rest = &rest[at..];
         let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
         let class = attr(tag, "class").unwrap_or_default();
-        if class == "stack" {
-            hex = attr(tag, "data-hex").map(str::to_string);
+        if class == "stack" || class == "stack box" {
+            hex = attr(tag, "data-hex")
+                .or_else(|| attr(tag, "data-space"))
+                .map(str::to_string);
         } else if is_counter(class) {
             if let (Some(h), Some(id)) = (hex.clone(), attr(tag, "data-id")) {
                 let body = &rest[tag.len()..];
@@ -396,6 +513,31 @@ mod tests {
         assert!(text.contains("0201*"), "{text}");
         assert!(text.contains("0201: * 3 MP"), "{text}");
         assert!(around(&h, &p, "9999", 1, &marked).is_none());
+        assert!(spaces(map).places.is_empty(), "a hex map has no spaces");
         assert_eq!(width("第1装甲"), 7);
+    }
+
+    /// A point-to-point map: Kiev – Kharkov – Rostov in a line, a stack in Kharkov; within one
+    /// line of Kiev are Kiev and Kharkov, within two Rostov too.
+    #[test]
+    fn spaces_and_their_lines_are_read_from_the_svg() {
+        let map = r#"<svg><g class="ln"><path d="M0 0L10 0" data-a="kiev" data-b="kharkov"/><path class="c0" d="M10 0L20 0" data-a="kharkov" data-b="rostov"/></g><g class="sp"><rect data-space="kiev" x="0" data-name="Kiev"/><rect data-space="kharkov" x="1" data-name="Kharkov"/><rect data-space="rostov" x="2" data-name="Rostov &lt;on Don&gt;"/></g></svg>"#;
+        let m = spaces(map);
+        assert_eq!(m.places.len(), 3);
+        assert_eq!(m.lines, [(0, 1), (1, 2)]);
+        assert_eq!(m.places[2].name, "Rostov <on Don>");
+        assert!(hexes(map).cells.is_empty(), "a point-to-point map has no hexes");
+        let svg = r#"<g class="pieces"><g class='stack' data-space='kharkov' data-count='1'><g class='ctr' data-id='su-1'><title>1st Guards (4-3)</title><text>1 Gd</text></g></g></g>"#;
+        let p = pieces(svg);
+        assert_eq!(p["kharkov"][0].label, "1 Gd");
+        let marked = BTreeMap::from([("kharkov".to_string(), "move 2".to_string())]);
+        let one = around_spaces(&m, &p, "Kiev", 1, &marked).expect("found by name");
+        assert_eq!(
+            one,
+            "[Kiev] (kiev) → Kharkov\nKharkov* (kharkov) → Kiev, Rostov <on Don>\n    1st Guards (4-3) [su-1]\n    * move 2"
+        );
+        let two = around_spaces(&m, &p, "kiev", 2, &marked).expect("found by id");
+        assert!(two.ends_with("Rostov <on Don> (rostov) → Kharkov"), "{two}");
+        assert!(around_spaces(&m, &p, "moscow", 1, &marked).is_none());
     }
 }

@@ -50,6 +50,8 @@ struct Play {
     focus: Option<String>,
     /// The map's hexes, read once from its drawing (for `map`).
     hexes: Option<board::Hexes>,
+    /// The spaces and lines of a point-to-point map, read once.
+    spaces: Option<board::Spaces>,
 }
 
 type Input<'a> = std::io::Lines<std::io::StdinLock<'a>>;
@@ -142,6 +144,7 @@ pub fn run(args: &PlayArgs, lang: Lang) -> CmdResult {
         kept: Default::default(),
         focus: None,
         hexes: None,
+        spaces: None,
     };
     play.intro(
         fresh,
@@ -286,7 +289,7 @@ impl Play {
             // Numbers are shown without a leading zero; hex ids such as `0101` have one.
             let shown = usize::try_from(n).is_ok_and(|n| n >= 1 && n <= self.numbers.len())
                 && !(line.len() > 1 && line.starts_with('0'));
-            let on_map = self.hexes().cells.iter().any(|c| c.id == line);
+            let on_map = self.on_map(line);
             if let (false, true, Some(unit)) = (shown, on_map, self.focus.clone()) {
                 return self.unit_at(seat, &unit, line, &legal);
             }
@@ -370,7 +373,7 @@ impl Play {
         }
         // A hex, once a unit is picked: its action there.
         if let Some(unit) = self.focus.clone() {
-            let on_map = self.hexes().cells.iter().any(|c| c.id.eq_ignore_ascii_case(line));
+            let on_map = self.on_map(line);
             if on_map {
                 return self.unit_at(seat, &unit, line, &legal);
             }
@@ -657,18 +660,37 @@ impl Play {
         self.hexes.get_or_insert_with(board::Hexes::default)
     }
 
-    /// `map [HEX] [RADIUS]`: the board around a hex (the picked unit's, else the first hex of
-    /// the actions), with the picked unit's destinations marked.
+    fn spaces(&mut self) -> &board::Spaces {
+        if self.spaces.is_none() {
+            self.spaces = Some(board::spaces(&self.session.render_map(self.lang)));
+        }
+        self.spaces.get_or_insert_with(board::Spaces::default)
+    }
+
+    /// Whether `id` is a hex or a space of the map.
+    fn on_map(&mut self, id: &str) -> bool {
+        self.hexes().cells.iter().any(|c| c.id.eq_ignore_ascii_case(id))
+            || self.spaces().places.iter().any(|p| p.id.eq_ignore_ascii_case(id))
+    }
+
+    /// `map [HEX] [RADIUS]`: the board around a hex or a space (the picked unit's, else the first
+    /// of the actions), with the picked unit's destinations marked.
     fn print_map(&mut self, seat: Seat, args: &[&str], legal: &[LegalAction]) {
+        let point_to_point = self.hexes().cells.is_empty() && !self.spaces().places.is_empty();
         let radius = args
             .iter()
             .find_map(|a| a.parse::<u32>().ok().filter(|r| *r <= 12))
-            .unwrap_or(3);
+            .unwrap_or(if point_to_point { 1 } else { 3 });
         let pieces = board::pieces(&self.session.render_pieces(Some(self.viewer(seat)), self.lang));
-        let hex_arg = args
-            .iter()
-            .find(|a| a.parse::<u32>().map_or(true, |r| r > 12))
-            .map(|s| s.to_string());
+        let hex_arg = if point_to_point {
+            // A space's name may be of several words ("Brest Litovsk").
+            let words: Vec<&str> = args.iter().copied().filter(|a| a.parse::<u32>().is_err()).collect();
+            (!words.is_empty()).then(|| words.join(" "))
+        } else {
+            args.iter()
+                .find(|a| a.parse::<u32>().map_or(true, |r| r > 12))
+                .map(|s| s.to_string())
+        };
         let unit_hex = self.focus.as_ref().and_then(|u| {
             pieces
                 .iter()
@@ -677,10 +699,17 @@ impl Play {
         });
         let first = legal.iter().find_map(|a| a.targets.hexes.first().cloned());
         let Some(centre) = hex_arg.or(unit_hex).or(first) else {
-            self.warn(&Failure::new(tr!(
-                "which hex? type map HEX (and a radius, 3 if left out)",
-                "哪一格?请输入 map 格号(可加半径,缺省为 3)"
-            )));
+            self.warn(&Failure::new(if point_to_point {
+                tr!(
+                    "which space? type map SPACE (and how many lines out, 1 if left out)",
+                    "哪个区域?请输入 map 区域(可加连线数,缺省为 1)"
+                )
+            } else {
+                tr!(
+                    "which hex? type map HEX (and a radius, 3 if left out)",
+                    "哪一格?请输入 map 格号(可加半径,缺省为 3)"
+                )
+            }));
             return;
         };
         let mut marked = std::collections::BTreeMap::new();
@@ -695,11 +724,31 @@ impl Play {
                 }
             }
         }
-        if self.hexes().cells.is_empty() {
-            self.warn(&Failure::new(tr!("this game draws no hex map", "该游戏没有六角格地图")));
+        let lang = self.lang;
+        if point_to_point {
+            match board::around_spaces(self.spaces(), &pieces, &centre, radius, &marked) {
+                Some(text) => {
+                    out!(
+                        "{}",
+                        tr!(
+                            "The board within {radius} line(s) of {centre} (each space with the spaces its lines go to and its counters; * where the picked unit may act, with its number):",
+                            "{centre} 周围 {radius} 条连线内的局面(每个区域及其连线通往的区域和算子;* 为所选单位可行动之处,附编号):"
+                        )
+                        .get(lang)
+                    );
+                    print_block(&text);
+                }
+                None => self.warn(&Failure::new(tr!(
+                    "there is no space {centre} on this map",
+                    "地图上没有 {centre} 这一区域"
+                ))),
+            }
             return;
         }
-        let lang = self.lang;
+        if self.hexes().cells.is_empty() {
+            self.warn(&Failure::new(tr!("this game draws no map", "该游戏没有地图")));
+            return;
+        }
         match board::around(self.hexes(), &pieces, &centre, radius, &marked) {
             Some(text) => {
                 out!(
@@ -946,7 +995,7 @@ enum Step {
 
 fn help_text() -> Text {
     tr!(
-        "Type the number or the notation of an action, or a unit's id to list its actions and then a hex to take its action there (#N is action N where a hex id reads as a number). A number keeps its action while you go on deciding; one whose action is no longer legal is refused. Commands: map [HEX] [RADIUS] the board around a hex, back the whole list, u undo, l log (l all: the whole log), s [FILE] save, q quit, ? help; Enter lists the actions again.",
-        "输入行动的编号或写法,或输入单位代号列出其行动,再输入格号执行该格的行动(格号与编号相混时,#N 表示第 N 号行动)。你连续决定期间编号始终指同一行动;已不合法的编号会被拒绝。命令:map [格号] [半径] 显示某格周围的局面,back 回到完整列表,u 撤销,l 日志(l all:全部日志),s [文件] 保存,q 退出,? 帮助;回车重新列出行动。"
+        "Type the number or the notation of an action, or a unit's id to list its actions and then a hex or space to take its action there (#N is action N where a hex id reads as a number). A number keeps its action while you go on deciding; one whose action is no longer legal is refused. Commands: map [HEX|SPACE] [RADIUS] the board around a hex or space, back the whole list, u undo, l log (l all: the whole log), s [FILE] save, q quit, ? help; Enter lists the actions again.",
+        "输入行动的编号或写法,或输入单位代号列出其行动,再输入格号或区域执行该处的行动(格号与编号相混时,#N 表示第 N 号行动)。你连续决定期间编号始终指同一行动;已不合法的编号会被拒绝。命令:map [格号|区域] [半径] 显示某格或区域周围的局面,back 回到完整列表,u 撤销,l 日志(l all:全部日志),s [文件] 保存,q 退出,? 帮助;回车重新列出行动。"
     )
 }

@@ -748,3 +748,28 @@ fn a_tournament_seat_is_named_by_the_side_its_bid_gave_it() {
     ok(&o);
     assert!(stdout(&o).contains(", Central Powers)"), "{}", stdout(&o));
 }
+
+#[test]
+fn play_shows_a_point_to_point_map_around_a_space() {
+    // Paths of Glory's map is of spaces and lines: `map SPACE [LINES]` lists the spaces that
+    // many lines out, each with where its lines go and its counters.
+    let dir = TempDir::new("pog-map");
+    let file = dir.path("pog.json");
+    let p = path_str(&file);
+    ok(&run(&["new", "paths-of-glory", "--seed", "1", "-o", p]));
+    let o = run_with_input(
+        &["play", "--load", p, "--vs", "human"],
+        "map metz\nmap brest litovsk 2\nmap atlantis\nq\n\n",
+    );
+    ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("The board within 1 line(s) of metz"), "{out}");
+    assert!(out.contains("[Metz] (metz) → Koblenz, Nancy, Sedan, Strasbourg, Verdun"), "{out}");
+    assert!(out.contains("German 5th Army [ge-army-5]"), "{out}");
+    assert!(out.contains("Verdun (verdun) → "), "one line out: {out}");
+    assert!(!out.contains("Paris (paris)"), "two lines out of Metz: {out}");
+    // A name of two words, two lines out.
+    assert!(out.contains("The board within 2 line(s) of brest litovsk"), "{out}");
+    assert!(out.contains("[Brest Litovsk] (brest-litovsk)"), "{out}");
+    assert!(out.contains("! there is no space atlantis on this map"), "{out}");
+}

@@ -648,7 +648,16 @@ pub fn render_point_base(map: &PointMap, style: &PointStyle, lang: Lang, title: 
             Some(i) => w!(out, "<path class=\"c{i}\""),
             None => w!(out, "<path"),
         }
-        w!(out, " d=\"M{} {}L{} {}\"/>\n", N(a.0), N(a.1), N(b.0), N(b.1));
+        w!(
+            out,
+            " d=\"M{} {}L{} {}\" data-a=\"{}\" data-b=\"{}\"/>\n",
+            N(a.0),
+            N(a.1),
+            N(b.0),
+            N(b.1),
+            Esc(&map.spaces[c.a.idx()].id),
+            Esc(&map.spaces[c.b.idx()].id)
+        );
     }
     out.push_str("</g>\n");
 
@@ -1708,6 +1717,8 @@ hexes = ["0103", "0203", "0303"]
         let lines = &lines[..lines.find("</g>").unwrap()];
         assert_eq!(lines.matches("<path class=\"c0\" d=\"M").count(), 1);
         assert_eq!(lines.matches("<path d=\"M").count(), 1);
+        // Each line names the spaces it joins, for a reader of the drawing (the terminal's map).
+        assert_eq!(lines.matches(" data-a=\"").count(), 2);
         assert_eq!(en.matches("data-id=").count(), 2, "the counter off the map is left out");
         assert!(en.contains("<g class='stack' data-space='kiev'"));
         assert_eq!(en.matches("ctr reduced").count(), 1);

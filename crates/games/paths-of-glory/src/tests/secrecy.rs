@@ -347,7 +347,10 @@ fn once_the_game_is_over_the_draws_are_told_in_each_sides_name() {
     let spectator = read(None);
     assert!(spectator.iter().any(|l| l.starts_with("The CP draws #")));
     assert!(spectator.iter().any(|l| l.starts_with("The AP draws #")));
-    assert!(!spectator.iter().any(|l| l.starts_with("You ")), "no line speaks to a spectator");
+    assert!(
+        !spectator.iter().any(|l| l.starts_with("You ")),
+        "no line speaks to a spectator"
+    );
     // Each side still reads its own draws in its own words, the other's in that side's name.
     let cp = read(Some(CP));
     assert!(cp.iter().any(|l| l.starts_with("You draw #")) && cp.iter().any(|l| l.starts_with("The AP draws #")));
