@@ -263,7 +263,7 @@ pub fn around_spaces(
             line.push_str(&format!("\n    {}", units.join("; ")));
         }
         if let Some(note) = marked.get(&p.id) {
-            line.push_str(&format!("\n    * {note}").trim_end().to_string());
+            line.push_str(format!("\n    * {note}").trim_end());
         }
         out.push(line);
     }
