@@ -171,6 +171,56 @@ pub struct Spaces {
 }
 
 impl Spaces {
+    /// How many lines out of `centre` the farthest of `targets` (space ids) is; `None` if
+    /// `centre` is no space or none of `targets` can be reached.
+    pub fn lines_out<'a>(&self, centre: &str, targets: impl IntoIterator<Item = &'a String>) -> Option<u32> {
+        let dist = self.distances(self.find(centre)?, u32::MAX);
+        targets
+            .into_iter()
+            .filter_map(|t| self.places.iter().position(|p| &p.id == t))
+            .filter_map(|i| (dist[i] != u32::MAX).then_some(dist[i]))
+            .max()
+    }
+
+    /// Each space's number of lines from `from` (`u32::MAX` beyond `radius`), and the spaces
+    /// reached in order, nearest first.
+    fn distances_in_order(&self, from: usize, radius: u32) -> (Vec<u32>, Vec<usize>) {
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); self.places.len()];
+        for &(a, b) in &self.lines {
+            next[a].push(b);
+            next[b].push(a);
+        }
+        let mut dist = vec![u32::MAX; self.places.len()];
+        dist[from] = 0;
+        let mut order = vec![from];
+        let mut i = 0;
+        while i < order.len() {
+            let s = order[i];
+            i += 1;
+            if dist[s] == radius {
+                continue;
+            }
+            for &t in &next[s] {
+                if dist[t] == u32::MAX {
+                    dist[t] = dist[s] + 1;
+                    order.push(t);
+                }
+            }
+        }
+        (dist, order)
+    }
+
+    fn distances(&self, from: usize, radius: u32) -> Vec<u32> {
+        self.distances_in_order(from, radius).0
+    }
+
+    /// The spaces a line joins to `s`.
+    fn next_to(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        self.lines
+            .iter()
+            .filter_map(move |&(a, b)| (a == s).then_some(b).or((b == s).then_some(a)))
+    }
+
     /// A space named by its id or by its name (either case).
     fn find(&self, what: &str) -> Option<usize> {
         let what = what.trim();
@@ -224,32 +274,11 @@ pub fn around_spaces(
     marked: &BTreeMap<String, String>,
 ) -> Option<String> {
     let c = map.find(centre)?;
-    let mut next: Vec<Vec<usize>> = vec![Vec::new(); map.places.len()];
-    for &(a, b) in &map.lines {
-        next[a].push(b);
-        next[b].push(a);
-    }
-    let mut dist = vec![u32::MAX; map.places.len()];
-    dist[c] = 0;
-    let mut order = vec![c];
-    let mut i = 0;
-    while i < order.len() {
-        let s = order[i];
-        i += 1;
-        if dist[s] == radius {
-            continue;
-        }
-        for &t in &next[s] {
-            if dist[t] == u32::MAX {
-                dist[t] = dist[s] + 1;
-                order.push(t);
-            }
-        }
-    }
+    let (_, order) = map.distances_in_order(c, radius);
     let mut out = Vec::new();
     for s in order {
         let p = &map.places[s];
-        let mut to: Vec<&str> = next[s].iter().map(|&t| map.places[t].name.as_str()).collect();
+        let mut to: Vec<&str> = map.next_to(s).map(|t| map.places[t].name.as_str()).collect();
         to.sort_unstable();
         let mark = if marked.contains_key(&p.id) { "*" } else { "" };
         let head = if s == c {
@@ -539,5 +568,9 @@ mod tests {
         let two = around_spaces(&m, &p, "kiev", 2, &marked).expect("found by id");
         assert!(two.ends_with("Rostov <on Don> (rostov) → Kharkov"), "{two}");
         assert!(around_spaces(&m, &p, "moscow", 1, &marked).is_none());
+        let targets = ["rostov".to_string(), "kharkov".to_string()];
+        assert_eq!(m.lines_out("kiev", &targets), Some(2));
+        assert_eq!(m.lines_out("kiev", &["kiev".to_string()]), Some(0));
+        assert_eq!(m.lines_out("moscow", &targets), None);
     }
 }

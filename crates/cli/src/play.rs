@@ -609,8 +609,8 @@ impl Play {
             .collect();
         let n = mine.len();
         self.say(tr!(
-            "{unit}: {n} actions (type a number, or a hex to take its action there; `map` shows them on the board, `back` the whole list):",
-            "{unit}:共 {n} 个行动(输入编号,或输入格号执行该格的行动;`map` 在地图上显示,`back` 回到完整列表):"
+            "{unit}: {n} actions (type a number, or a hex or space to take its action there; `map` shows them on the board, `back` the whole list):",
+            "{unit}:共 {n} 个行动(输入编号,或输入格号或区域执行该处的行动;`map` 在地图上显示,`back` 回到完整列表):"
         ));
         for kind in [
             ActionKind::Move,
@@ -726,6 +726,12 @@ impl Play {
         }
         let lang = self.lang;
         if point_to_point {
+            // Without a number given, far enough to show every space the picked unit may go to.
+            let given = args.iter().any(|a| a.parse::<u32>().is_ok_and(|r| r <= 12));
+            let radius = match self.spaces().lines_out(&centre, marked.keys()) {
+                Some(far) if !given => far.clamp(1, 6),
+                _ => radius,
+            };
             match board::around_spaces(self.spaces(), &pieces, &centre, radius, &marked) {
                 Some(text) => {
                     out!(

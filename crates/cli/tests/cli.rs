@@ -764,7 +764,10 @@ fn play_shows_a_point_to_point_map_around_a_space() {
     ok(&o);
     let out = stdout(&o);
     assert!(out.contains("The board within 1 line(s) of metz"), "{out}");
-    assert!(out.contains("[Metz] (metz) → Koblenz, Nancy, Sedan, Strasbourg, Verdun"), "{out}");
+    assert!(
+        out.contains("[Metz] (metz) → Koblenz, Nancy, Sedan, Strasbourg, Verdun"),
+        "{out}"
+    );
     assert!(out.contains("German 5th Army [ge-army-5]"), "{out}");
     assert!(out.contains("Verdun (verdun) → "), "one line out: {out}");
     assert!(!out.contains("Paris (paris)"), "two lines out of Metz: {out}");
