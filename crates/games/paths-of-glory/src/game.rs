@@ -67,7 +67,7 @@ pub struct Scenario {
     /// 9.1.4, 5.7.4.1: 8 in the Historical scenario, else 7.
     pub hand_size: usize,
     // Events that place units or markers (crate::events::arrivals):
-    /// The data edition the game began on (1 to 6; [`Rules::DATA_EDITION`] says what each
+    /// The data edition the game began on (1 to 7; [`Rules::DATA_EDITION`] says what each
     /// changed): edition 1 games, begun before 5.7.4.3
     /// was enforced, keep the CP's Historical opening free; games begun before edition 3 do
     /// without 12.1.1's and 12.5.6's limits on units that retreated this action; games begun
@@ -996,9 +996,9 @@ fn shown(c: &crate::state::Cards) -> Vec<u8> {
 }
 
 /// The data edition new games begin on ([`Rules::DATA_EDITION`] as a number).
-pub(crate) const EDITION: u8 = 6;
+pub(crate) const EDITION: u8 = 7;
 
-/// The number of data edition `edition` (1 to 6); an edition this build does not know is
+/// The number of data edition `edition` (1 to 7); an edition this build does not know is
 /// refused.
 fn edition_number(edition: &str) -> Result<u8, SetupError> {
     match edition {
@@ -1008,8 +1008,9 @@ fn edition_number(edition: &str) -> Result<u8, SetupError> {
         "4" => Ok(4),
         "5" => Ok(5),
         "6" => Ok(6),
+        "7" => Ok(7),
         other => Err(SetupError(format!(
-            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 6)"
+            "this game of paths-of-glory was begun on edition {other} of its data, which this build does not have (it plays editions 1 to 7)"
         ))),
     }
 }
@@ -1046,8 +1047,10 @@ impl Rules for PathsOfGlory {
     /// broken by losses ends at once, and units entering count with those there (2022 15.2.4);
     /// advancers into a fort's space count with those yet to advance, not those gone elsewhere
     /// (12.6.5, 2022 12.7.6); the Allies trace supply and redeploy through the CP space the ANA
-    /// stands in (11.1.14).
-    const DATA_EDITION: &'static str = "6";
+    /// stands in (11.1.14). Edition 7: the Greek corps Salonika sets up stay neutral until
+    /// Greece enters: no side moves, redeploys, activates or attacks them, and attrition spares
+    /// them (9.5.2.4).
+    const DATA_EDITION: &'static str = "7";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 
     fn engine(&self) -> &Engine<Action, Frame> {
