@@ -1049,7 +1049,8 @@ impl Rules for PathsOfGlory {
     /// (12.6.5, 2022 12.7.6); the Allies trace supply and redeploy through the CP space the ANA
     /// stands in (11.1.14). Edition 7: the Greek corps Salonika sets up stay neutral until
     /// Greece enters: no side moves, redeploys, activates or attacks them, and attrition spares
-    /// them (9.5.2.4).
+    /// them (9.5.2.4); in the Introductory scenario a `*` event moves the VP a step toward its
+    /// side (VP Table).
     const DATA_EDITION: &'static str = "7";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

@@ -83,6 +83,19 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
             )
         });
     }
+    // VP Table (supplement 6.6; seed 5.1.2 leaves the changes to the player aid's table): in the
+    // Introductory scenario any `*` event moves the VP a step toward its side (edition 7).
+    if c.remove && g.scenario.introductory && g.scenario.edition >= 7 {
+        let by = if side == Side::Cp { 1 } else { -1 };
+        g.pos.vp += by;
+        let vp = g.pos.vp;
+        g.journal.say(|| {
+            Text::new(
+                format!("A `*` event in the Introductory scenario: VP {by:+}, now {vp} (VP Table, 5.1.2)"),
+                format!("体验剧本中的“*”事件:胜利点{by:+},现为{vp}(胜利点表,5.1.2)"),
+            )
+        });
+    }
     let _ = entries::carry_out(g, side, card)
         || reinforcements::carry_out(g, side, card)
         || arrivals::carry_out(g, side, card)

@@ -11,6 +11,7 @@ mod combat_cards;
 mod common;
 mod cut_short;
 mod data;
+mod edition7;
 mod events;
 mod events_arrivals;
 mod events_front;

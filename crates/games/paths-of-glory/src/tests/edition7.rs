@@ -1,0 +1,81 @@
+//! The readings games begun on data edition 7 follow, each with the same position on an earlier
+//! edition keeping the former behaviour: the Introductory scenario's VP for `*` events (VP
+//! Table), Romania and Italy discarded as combat cards (9.5.2.5), the Historical scenario's
+//! German RP for Sedan (5.7.3), and the Grand Fleet played to thin the deck (2022 9.5.1.1 note).
+
+use super::common;
+
+use crate::game::{Action, Frame, PathsOfGlory, Use, AP, CP};
+use crate::Side;
+use sandtable_core::game::{Game, Pending};
+
+fn event(card: u8) -> Action {
+    Action::Play { card, with: Use::Event }
+}
+
+/// The Introductory scenario at the CP's first action round of turn 2, on `edition`.
+fn introductory(edition: u8) -> PathsOfGlory {
+    let mut g = PathsOfGlory::new_game("introductory", 2).expect("the scenario loads");
+    g.scenario.edition = edition;
+    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
+    while g.pending() == Pending::Chance {
+        g.resolve_chance();
+    }
+    assert!(matches!(
+        g.frames().last(),
+        Some(Frame::Round {
+            round: 1,
+            side: Side::Cp
+        })
+    ));
+    g.pos.turn = 2;
+    g.touch();
+    g
+}
+
+/// VP Table (supplement 6.6; seed 5.1.2 leaves the VP changes to the player aid's table): in the
+/// Introductory scenario any CP `*` event +1 VP, any Allied `*` event −1, besides the card's own.
+#[test]
+fn introductory_star_events_score_a_vp_for_their_side() {
+    let mut g = introductory(7);
+    let vp = g.pos.vp;
+    // CP #7 German Reinforcements: a `*` card with no VP of its own.
+    common::give(&mut g, Side::Cp, 7);
+    g.apply(CP, &event(7)).expect("German Reinforcements");
+    assert_eq!(g.pos.vp, vp + 1, "the CP's `*` event");
+    let berlin = common::sp("berlin");
+    g.apply(CP, &Action::Place { space: berlin }).expect("Berlin");
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+    // AP #1 British Reinforcements: a `*` card with no VP of its own.
+    common::give(&mut g, Side::Ap, 1);
+    g.apply(AP, &event(1)).expect("British Reinforcements");
+    assert_eq!(g.pos.vp, vp, "the Allies' `*` event");
+}
+
+/// A card that is not `*`, and a `*` card played for OPS, score nothing; nor does a `*` event
+/// in the Campaign, nor in an Introductory game begun on edition 6.
+#[test]
+fn other_plays_and_earlier_editions_score_no_vp_for_star_events() {
+    let mut g = introductory(7);
+    let vp = g.pos.vp;
+    common::give(&mut g, Side::Cp, 7);
+    g.apply(
+        CP,
+        &Action::Play {
+            card: 7,
+            with: Use::Ops,
+        },
+    )
+    .expect("OPS");
+    assert_eq!(g.pos.vp, vp, "a `*` card for OPS");
+    let mut g = introductory(6);
+    common::give(&mut g, Side::Cp, 7);
+    g.apply(CP, &event(7)).expect("German Reinforcements");
+    assert_eq!(g.pos.vp, vp, "edition 6");
+    let mut g = common::first_round();
+    g.pos.turn = 2;
+    let vp = g.pos.vp;
+    common::give(&mut g, Side::Cp, 7);
+    g.apply(CP, &event(7)).expect("German Reinforcements");
+    assert_eq!(g.pos.vp, vp, "the Campaign");
+}
