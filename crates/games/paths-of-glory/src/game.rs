@@ -1050,7 +1050,8 @@ impl Rules for PathsOfGlory {
     /// stands in (11.1.14). Edition 7: the Greek corps Salonika sets up stay neutral until
     /// Greece enters: no side moves, redeploys, activates or attacks them, and attrition spares
     /// them (9.5.2.4); in the Introductory scenario a `*` event moves the VP a step toward its
-    /// side (VP Table).
+    /// side (VP Table); while the CP alone is at Total War the Allies may discard Romania and
+    /// Italy before drawing (9.5.2.5).
     const DATA_EDITION: &'static str = "7";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

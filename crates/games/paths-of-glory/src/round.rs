@@ -45,12 +45,7 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) ->
             };
             // 9.5.2.5: the Allies hold Romania and Italy back for their events while the CP is at
             // Total War and they are not.
-            if side == Side::Ap
-                && with != Use::Event
-                && [16, 17].contains(&card)
-                && g.commitment[side_index(Side::Cp)] == Commitment::Total
-                && g.commitment[i] < Commitment::Total
-            {
+            if with != Use::Event && held_back(g, side, card) {
                 return Err(PathsOfGlory::refuse(
                     "9.5.2.5",
                     format!("{} may only be played for its event (or discarded) while the CP is at Total War and the Allies are not", c.name_en),
@@ -90,6 +85,21 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, round: u8, action: &Action) ->
             "行动轮须打出一张牌用于作战、战略调动、补充点或事件,或进行自动作战",
         )),
     }
+}
+
+/// 9.5.2.5: Romania and Italy (AP #16, #17) while the CP is at Total War and the Allies are not:
+/// no OPS, SR nor RP.
+fn held_back(g: &PathsOfGlory, side: Side, card: u8) -> bool {
+    side == Side::Ap
+        && [16, 17].contains(&card)
+        && g.commitment[side_index(Side::Cp)] == Commitment::Total
+        && g.commitment[side_index(Side::Ap)] < Commitment::Total
+}
+
+/// 9.5.2.5 ("or discard them as if they were Combat Cards under 9.5.4.5", i.e. 9.5.4.6): the
+/// cards held back may be discarded before drawing, in games begun on edition 7 or later.
+pub(crate) fn discarded_as_combat_card(g: &PathsOfGlory, side: Side, card: u8) -> bool {
+    g.scenario.edition >= 7 && held_back(g, side, card)
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Action) {

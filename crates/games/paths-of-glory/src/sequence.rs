@@ -272,7 +272,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
         (Frame::Replacement { side }, _) => crate::round::check_replacement(g, *side, action),
         (Frame::DiscardCombatCards { side }, Action::Discard { card }) => {
             let ok = g.pos.cards[side_index(*side)].hand.contains(card)
-                && g.data().card(*side, *card).is_some_and(|c| c.combat);
+                && (g.data().card(*side, *card).is_some_and(|c| c.combat)
+                    || crate::round::discarded_as_combat_card(g, *side, *card));
             if ok {
                 Ok(())
             } else {
@@ -418,13 +419,21 @@ fn carry_frame(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
         }
         (Frame::Dig { side, unit }, Some(Action::Die { face })) => crate::trenches::roll(g, side, unit, *face),
         (Frame::DiscardCombatCards { side }, Some(Action::Discard { card })) => {
+            // Checked: a combat card, or Romania or Italy held back (9.5.2.5).
             let data = g.data();
-            cards::discard_combat_cards(&mut g.pos.cards[side_index(side)], data, side, &[*card]);
+            let combat = data.card(side, *card).is_some_and(|c| c.combat);
+            let hand = &mut g.pos.cards[side_index(side)];
+            if combat {
+                cards::discard_combat_cards(hand, data, side, &[*card]);
+            } else {
+                cards::play(hand, *card, cards::Played::Discarded);
+            }
             let name = g.card_name(side, *card);
+            let rule = if combat { "9.5.4.6" } else { "9.5.2.5" };
             g.journal.say(|| {
                 Text::new(
-                    format!("{} discards {} (9.5.4.6)", side_en(side), name.en),
-                    format!("{}弃掉{}(9.5.4.6)", side_zh(side), name.zh),
+                    format!("{} discards {} ({rule})", side_en(side), name.en),
+                    format!("{}弃掉{}({rule})", side_zh(side), name.zh),
                 )
             });
             g.engine.push(Frame::DiscardCombatCards { side });

@@ -6,6 +6,8 @@
 use super::common;
 
 use crate::game::{Action, Frame, PathsOfGlory, Use, AP, CP};
+use crate::state::side_index;
+use crate::war_status::Commitment;
 use crate::Side;
 use sandtable_core::game::{Game, Pending};
 
@@ -78,4 +80,38 @@ fn other_plays_and_earlier_editions_score_no_vp_for_star_events() {
     common::give(&mut g, Side::Cp, 7);
     g.apply(CP, &event(7)).expect("German Reinforcements");
     assert_eq!(g.pos.vp, vp, "the Campaign");
+}
+
+/// The Campaign at the Allies' discard before drawing (phase G), Italy (AP #17) in their hand, the
+/// CP at Total War and the Allies at `allies`, on `edition`.
+fn allied_discard(allies: Commitment, edition: u8) -> PathsOfGlory {
+    let mut g = common::first_round();
+    g.scenario.edition = edition;
+    g.pos.turn = 5;
+    common::give(&mut g, Side::Ap, 17);
+    g.commitment[side_index(Side::Cp)] = Commitment::Total;
+    g.commitment[side_index(Side::Ap)] = allies;
+    g.engine.push(Frame::DiscardCombatCards { side: Side::Ap });
+    g.touch();
+    assert!(g.pos.neutral.iter().any(|n| n == "it"));
+    g
+}
+
+/// 9.5.2.5: while the CP is at Total War and the Allies are not, the Allies may "discard them
+/// [Italy and Romania, cards 16 and 17] as if they were Combat Cards under 9.5.4.5" (= 9.5.4.6).
+#[test]
+fn the_allies_may_discard_italy_while_the_cp_alone_is_at_total_war_9_5_2_5() {
+    let discard = Action::Discard { card: 17 };
+    let mut g = allied_discard(Commitment::Limited, 7);
+    assert!(g.legal_list().contains(&discard), "offered");
+    g.apply(AP, &discard).expect("Italy discarded");
+    let c = &g.pos.cards[side_index(Side::Ap)];
+    assert!(c.discard.contains(&17) && !c.hand.contains(&17));
+    // Once the Allies are at Total War too, it is an ordinary card again.
+    let g = allied_discard(Commitment::Total, 7);
+    let r = g.check_action(AP, &discard).expect_err("not a combat card");
+    assert_eq!(r.rule, "9.5.4.6", "{r:?}");
+    // A game begun on edition 6 keeps the combat cards alone.
+    let g = allied_discard(Commitment::Limited, 6);
+    assert!(g.check_action(AP, &discard).is_err());
 }
