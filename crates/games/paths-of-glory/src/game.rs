@@ -1051,7 +1051,8 @@ impl Rules for PathsOfGlory {
     /// Greece enters: no side moves, redeploys, activates or attacks them, and attrition spares
     /// them (9.5.2.4); in the Introductory scenario a `*` event moves the VP a step toward its
     /// side (VP Table); while the CP alone is at Total War the Allies may discard Romania and
-    /// Italy before drawing (9.5.2.5).
+    /// Italy before drawing (9.5.2.5); in the Historical scenario the CP at Total War gets a
+    /// German RP a turn for Sedan and two other French or Belgian spaces (5.7.3).
     const DATA_EDITION: &'static str = "7";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

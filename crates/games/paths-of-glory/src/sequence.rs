@@ -5,8 +5,8 @@
 
 use crate::attrition;
 use crate::cards;
-use crate::data::{Deck, Side};
-use crate::game::{other, Action, Frame, PathsOfGlory, Scenario, TurnRecord, Use, CP};
+use crate::data::{Deck, RpPool, Side};
+use crate::game::{other, Action, Frame, PathsOfGlory, Scenario, TurnRecord, Use, CP, RP_POOLS};
 use crate::offensives::{self, Offensive};
 use crate::sieges;
 use crate::state::{side_index, Fort, Location, Position};
@@ -717,6 +717,8 @@ fn siege(g: &mut PathsOfGlory, s: Space, die: Option<&Action>) {
 fn war_status_phase(g: &mut PathsOfGlory) {
     g.journal
         .heading(|| Text::new("War Status Phase (6.0 E)", "战争状态阶段(6.0 E)"));
+    // 5.7.3: Total War counts once its cards are drawn, not in the phase that reaches it.
+    let cp_at_total_war = g.commitment[side_index(Side::Cp)] == Commitment::Total;
     // E.1, 7.1.3: a Mandated Offensive not met costs its side a VP.
     for side in [Side::Cp, Side::Ap] {
         let i = side_index(side);
@@ -781,6 +783,41 @@ fn war_status_phase(g: &mut PathsOfGlory) {
     }
     // Phase F's replacement points as the events change them.
     crate::events::replacement_points(g);
+    if cp_at_total_war {
+        sedan_rp(g);
+    }
+}
+
+/// Historical 5.7.3 (supplement; the seed has no 5.7): during Total War the CP gets a German RP
+/// each turn it holds Sedan and two other spaces of France or Belgium at the Replacement Phase
+/// (games begun on edition 7 or later).
+fn sedan_rp(g: &mut PathsOfGlory) {
+    if !g.scenario.historical || g.scenario.edition < 7 {
+        return;
+    }
+    let data = g.data();
+    let Some(sedan) = data.space("sedan") else { return };
+    let held = |s: Space| g.pos.spaces[s.idx()].control == Some(Side::Cp);
+    let others = data
+        .map
+        .graph
+        .space_indices()
+        .filter(|&s| s != sedan && held(s))
+        .filter(|&s| matches!(data.facts(s).nation.as_deref(), Some("fr" | "be")))
+        .count();
+    if !held(sedan) || others < 2 {
+        return;
+    }
+    let ge = RP_POOLS.iter().position(|&p| p == RpPool::Ge).unwrap_or(0);
+    let i = side_index(Side::Cp);
+    g.turn.rp[i][ge] = g.turn.rp[i][ge].saturating_add(1);
+    let now = g.turn.rp[i][ge];
+    g.journal.say(|| {
+        Text::new(
+            format!("The CP at Total War holds Sedan and {others} other spaces of France or Belgium: German RP +1, now {now} (5.7.3)"),
+            format!("同盟国处于全面战争并控制色当及法国、比利时另外{others}个区域:德国补充点+1,现为{now}(5.7.3)"),
+        )
+    });
 }
 
 /// 16.1.3, 16.1.4: a side whose War Status has reached a higher commitment adds that group of

@@ -115,3 +115,77 @@ fn the_allies_may_discard_italy_while_the_cp_alone_is_at_total_war_9_5_2_5() {
     let g = allied_discard(Commitment::Limited, 6);
     assert!(g.check_action(AP, &discard).is_err());
 }
+
+/// A game of `scenario` on `edition`, turn 10, put at its War Status Phase (6.0 E) with the
+/// CP at `cp` and each of `held` CP-controlled, run until the CP's Replacement segment (F.2);
+/// the German RP the CP then has.
+fn german_rp_at_phase_f(scenario: &str, edition: u8, cp: Commitment, held: &[&str]) -> u8 {
+    use crate::data::RpPool;
+    use crate::game::RP_POOLS;
+    let mut g = PathsOfGlory::new_game(scenario, 1).expect("the scenario loads");
+    g.scenario.edition = edition;
+    g.pos.turn = 10;
+    g.commitment[side_index(Side::Cp)] = cp;
+    for s in held {
+        g.pos.spaces[common::sp(s).idx()].control = Some(Side::Cp);
+    }
+    let frames = g.engine.frames_mut();
+    frames.clear();
+    frames.extend([
+        Frame::Replacement { side: Side::Cp },
+        Frame::Replacement { side: Side::Ap },
+        Frame::WarStatus,
+    ]);
+    g.touch();
+    sandtable_core::driver::start(&mut g);
+    let ge = RP_POOLS.iter().position(|&p| p == RpPool::Ge).expect("the German pool");
+    g.turn.rp[side_index(Side::Cp)][ge]
+}
+
+/// Historical 5.7.3 (supplement §2; the seed has no 5.7): "During Total War … the CP gets +1 GE
+/// RP each turn if at the RP interphase it controls Sedan plus two other French or Belgian
+/// spaces".
+#[test]
+fn the_cp_at_total_war_holding_sedan_and_two_more_gets_a_german_rp_5_7_3() {
+    use Commitment::{Limited, Total};
+    let three = ["sedan", "cambrai", "brussels"];
+    assert_eq!(german_rp_at_phase_f("historical", 7, Total, &three), 1);
+    // Sedan Allied, or one other space short: nothing.
+    assert_eq!(
+        german_rp_at_phase_f("historical", 7, Total, &["cambrai", "brussels", "verdun"]),
+        0
+    );
+    assert_eq!(german_rp_at_phase_f("historical", 7, Total, &["sedan", "cambrai"]), 0);
+    // Not at Total War; not the Historical scenario; a game begun on edition 6.
+    assert_eq!(german_rp_at_phase_f("historical", 7, Limited, &three), 0);
+    assert_eq!(german_rp_at_phase_f("campaign", 7, Total, &three), 0);
+    assert_eq!(german_rp_at_phase_f("historical", 6, Total, &three), 0);
+}
+
+/// 5.7.3 "(i.e. once the CP has drawn its TW cards)": not in the War Status Phase in which the
+/// CP reaches Total War (its Total War cards are drawn in phase G).
+#[test]
+fn no_sedan_rp_in_the_turn_the_cp_reaches_total_war_5_7_3() {
+    let mut g = PathsOfGlory::new_game("historical", 1).expect("the scenario loads");
+    g.pos.turn = 10;
+    g.commitment[side_index(Side::Cp)] = Commitment::Limited;
+    g.pos.war_status[side_index(Side::Cp)] = 11;
+    for s in ["sedan", "cambrai", "brussels"] {
+        g.pos.spaces[common::sp(s).idx()].control = Some(Side::Cp);
+    }
+    let frames = g.engine.frames_mut();
+    frames.clear();
+    frames.extend([
+        Frame::Replacement { side: Side::Cp },
+        Frame::Replacement { side: Side::Ap },
+        Frame::WarStatus,
+    ]);
+    g.touch();
+    sandtable_core::driver::start(&mut g);
+    assert_eq!(
+        g.commitment[side_index(Side::Cp)],
+        Commitment::Total,
+        "reached this phase"
+    );
+    assert!(g.turn.rp[side_index(Side::Cp)].iter().all(|&p| p == 0));
+}
