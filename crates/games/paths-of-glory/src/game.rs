@@ -1052,7 +1052,8 @@ impl Rules for PathsOfGlory {
     /// them (9.5.2.4); in the Introductory scenario a `*` event moves the VP a step toward its
     /// side (VP Table); while the CP alone is at Total War the Allies may discard Romania and
     /// Italy before drawing (9.5.2.5); in the Historical scenario the CP at Total War gets a
-    /// German RP a turn for Sedan and two other French or Belgian spaces (5.7.3).
+    /// German RP a turn for Sedan and two other French or Belgian spaces (5.7.3); Grand Fleet
+    /// and Czech Legion may be played where their effect is moot (2022 9.5.1.1 note).
     const DATA_EDITION: &'static str = "7";
     const SEQUENCE_OF_PLAY: &'static str = "6.0";
 

@@ -150,8 +150,8 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
             "两个俄国骑兵军一同在俄国境内一个有补给中俄国集团军的区域进场,不得超过堆叠上限。",
         ),
         (Side::Ap, CZECH_LEGION) => (
-            "An Austro-Hungarian corps in the CP Eliminated box leaves the game; the Czech Legion corps joins the Allied Reserve Box.",
-            "同盟国消灭区中的一个奥匈军移出游戏;捷克军团加入协约国预备队格。",
+            "An Austro-Hungarian corps in the CP Eliminated box (if any) leaves the game; the Czech Legion corps joins the Allied Reserve Box.",
+            "同盟国消灭区中的一个奥匈军(如有)移出游戏;捷克军团加入协约国预备队格。",
         ),
         (Side::Cp, POLISH_RESTORATION) => (
             "While the CP holds Warsaw: 1 VP to the Allies, and the three Polish corps join the CP Reserve Box, counting as German.",
@@ -758,7 +758,8 @@ fn check_czech_legion(g: &PathsOfGlory) -> Result<(), Refusal> {
             "捷克军团已经在游戏中",
         ));
     }
-    if eliminated_ah_corps(g).is_none() {
+    // 2022 9.5.1.1 note (edition 7): with none eliminated the removal is moot, the Legion enters.
+    if eliminated_ah_corps(g).is_none() && g.scenario.edition < 7 {
         return Err(PathsOfGlory::refuse(
             "AP #60",
             "no Austro-Hungarian corps is in the CP Eliminated box",

@@ -308,6 +308,9 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
                 Ok(())
             }
         }),
+        // 2022 9.5.1.1 note: played to thin the deck at any time (edition 7); it cancels the High
+        // Seas Fleet only right after it.
+        (Side::Ap, GRAND_FLEET) if g.scenario.edition >= 7 => Ok(()),
         (Side::Ap, GRAND_FLEET) => match (allied_round(g), g.turn.high_seas_fleet) {
             (Some(r), Some(h)) if r == h => Ok(()),
             _ => Err(refuse(
@@ -504,6 +507,12 @@ pub(super) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) -> bool {
         ),
         (Side::Ap, RAPE_OF_BELGIUM) => vp(g, -1, "Rape of Belgium (AP #13)", "比利时暴行(协约国#13)"),
         (Side::Ap, LUSITANIA) => vp(g, -1, "Lusitania (AP #26)", "卢西塔尼亚号(协约国#26)"),
+        // The action round under way is the High Seas Fleet's (always so before edition 7).
+        (Side::Ap, GRAND_FLEET) if g.turn.high_seas_fleet != Some(crate::combat_cards::current_round(g)) => say(
+            g,
+            "No High Seas Fleet to answer in this action: Grand Fleet only leaves the game (AP #33, 2022 9.5.1.1)",
+            "本行动无可迎击的公海舰队:“大舰队”仅移出游戏(协约国#33,2022 9.5.1.1)",
+        ),
         (Side::Ap, GRAND_FLEET) => {
             g.turn.high_seas_fleet = None;
             vp(
@@ -743,8 +752,8 @@ pub(super) fn text(side: Side, card: u8) -> Option<Text> {
             "须在“封锁”之后、“齐默尔曼电报”之前。胜利点−1。",
         ),
         (Side::Ap, GRAND_FLEET) => (
-            "Only in the Allied action right after High Seas Fleet: cancels its VP.",
-            "只能在“公海舰队”之后紧接的协约国行动中打出:抵消其胜利点。",
+            "In the Allied action right after High Seas Fleet: cancels its VP. At any other time it only leaves the game.",
+            "在“公海舰队”之后紧接的协约国行动中打出:抵消其胜利点;其他时候打出仅移出游戏。",
         ),
         (Side::Ap, INDEPENDENT_AIR_FORCE) => ("Cancels Rathenau's German RP.", "抵消“拉特瑙”的德国补充点。"),
         (Side::Ap, 38 | 43 | 47 | 64) => (

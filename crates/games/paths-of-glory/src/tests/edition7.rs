@@ -189,3 +189,77 @@ fn no_sedan_rp_in_the_turn_the_cp_reaches_total_war_5_7_3() {
     );
     assert!(g.turn.rp[side_index(Side::Cp)].iter().all(|&p| p == 0));
 }
+
+/// The Campaign at turn `turn` on `edition`, the CP's first action made (`cp`: an event, or an
+/// Automatic Operation), the Allies to act with `card` in their hand.
+fn allies_with(turn: u8, edition: u8, cp: Option<u8>, card: u8) -> PathsOfGlory {
+    let mut g = common::first_round();
+    g.scenario.edition = edition;
+    g.pos.turn = turn;
+    match cp {
+        Some(n) => {
+            common::give(&mut g, Side::Cp, n);
+            g.apply(CP, &event(n)).expect("the CP's event");
+        }
+        None => {
+            g.apply(CP, &Action::AutomaticOps).expect("auto ops");
+            g.apply(CP, &Action::EndActivation).expect("nothing activated");
+        }
+    }
+    common::give(&mut g, Side::Ap, card);
+    assert!(matches!(g.frames().last(), Some(Frame::Round { side: Side::Ap, .. })));
+    g
+}
+
+/// 2022 9.5.1.1 note: "A card may be played as an event only for its War Status or to thin the
+/// deck even when its effect is moot". Grand Fleet (AP #33): "If played in the Allied Action
+/// Round immediately following the 'High Seas Fleet', cancel that card" is its effect, not a
+/// condition of play: at any other time it may be played and only leaves the game.
+#[test]
+fn grand_fleet_may_be_played_to_thin_the_deck_2022_9_5_1_1() {
+    // No High Seas Fleet this turn.
+    let mut g = allies_with(6, 7, None, 33);
+    let vp = g.pos.vp;
+    assert!(g.legal_list().contains(&event(33)), "offered");
+    g.apply(AP, &event(33)).expect("Grand Fleet");
+    assert_eq!(g.pos.vp, vp, "nothing to cancel");
+    assert!(g.pos.cards[side_index(Side::Ap)].removed.contains(&33));
+    // The High Seas Fleet in an earlier round: its VP stays.
+    let mut g = allies_with(6, 7, Some(25), 33);
+    let vp = g.pos.vp;
+    g.apply(AP, &Action::AutomaticOps).expect("auto");
+    g.apply(AP, &Action::EndActivation).expect("nothing");
+    g.apply(CP, &Action::AutomaticOps).expect("auto");
+    g.apply(CP, &Action::EndActivation).expect("nothing");
+    g.apply(AP, &event(33)).expect("Grand Fleet");
+    assert_eq!(g.pos.vp, vp, "too late to cancel");
+    // Right after it: its VP is taken back.
+    let mut g = allies_with(6, 7, Some(25), 33);
+    let vp = g.pos.vp;
+    g.apply(AP, &event(33)).expect("Grand Fleet");
+    assert_eq!(g.pos.vp, vp - 1, "cancelled");
+    // A game begun on edition 6 keeps it to the action right after the High Seas Fleet.
+    let g = allies_with(6, 6, None, 33);
+    let r = g.check_action(AP, &event(33)).expect_err("edition 6");
+    assert_eq!(r.rule, "AP #33", "{r:?}");
+}
+
+/// Czech Legion (AP #60): "Remove from the game 1 AH Corps from the CP Eliminated/Replacement
+/// Box. Add the RU Czech Legion corps to the Allied Reserve Box." Read by the same 2022 9.5.1.1
+/// note: with no Austro-Hungarian corps eliminated the first half is moot and the Legion enters.
+#[test]
+fn the_czech_legion_enters_with_no_austro_hungarian_corps_eliminated_2022_9_5_1_1() {
+    use crate::state::Location;
+    let mut g = allies_with(5, 7, None, 60);
+    let removed = g.pos.units.iter().filter(|u| u.loc == Location::Removed).count();
+    g.apply(AP, &event(60)).expect("Czech Legion");
+    assert_eq!(g.pos.units[common::unit("ru-czech-legion")].loc, Location::Reserve);
+    assert_eq!(
+        g.pos.units.iter().filter(|u| u.loc == Location::Removed).count(),
+        removed,
+        "no corps leaves the game"
+    );
+    let g = allies_with(5, 6, None, 60);
+    let r = g.check_action(AP, &event(60)).expect_err("edition 6");
+    assert_eq!(r.rule, "AP #60", "{r:?}");
+}

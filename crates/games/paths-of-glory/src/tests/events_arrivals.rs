@@ -874,6 +874,8 @@ fn the_russian_cavalry_enter_together_by_a_russian_army_ap_57() {
 #[test]
 fn the_czech_legion_needs_an_eliminated_austro_hungarian_corps_ap_60() {
     let mut g = allies_at(5, false, 60);
+    // Before edition 7 (since then the Legion enters anyway: src/tests/edition7.rs).
+    g.scenario.edition = 6;
     let r = g.check_action(AP, &event(60)).expect_err("none eliminated");
     assert_eq!(r.rule, "AP #60", "{r:?}");
     let ah = common::unit("ah-corps-1");
