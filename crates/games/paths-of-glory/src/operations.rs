@@ -184,6 +184,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
                     here.clear();
                 }
                 let open = valid(g, space)
+                    && !all_neutral(g, &here)
                     && here.iter().any(|&u| supplied_here(u))
                     && !g.action.activated.iter().any(|&(s, _)| s == space);
                 let costs = if open {
@@ -416,6 +417,25 @@ fn out_of_supply(g: &PathsOfGlory, u: u16) -> Refusal {
     )
 }
 
+/// 9.5.2.4 (data edition 7): whether `units`, not none, are all of a nation not yet at war (the
+/// Greek corps Salonika set up): "neither player may move Greek units … nor attack spaces
+/// holding Greek units".
+fn all_neutral(g: &PathsOfGlory, units: &[u16]) -> bool {
+    g.scenario.edition >= 7 && !units.is_empty() && units.iter().all(|&u| g.pos.neutral_unit(g.data(), u as usize))
+}
+
+/// The refusal for the neutral Greek corps in `s` (9.5.2.4): `what` they may not be.
+fn neutral_refusal(g: &PathsOfGlory, s: Space, en: &str, zh: &str) -> Refusal {
+    refuse(
+        "9.5.2.4",
+        format!(
+            "the Greek corps in {} stay neutral until Greece enters the war: {en}",
+            g.name(s).en
+        ),
+        format!("{}的希腊军在希腊参战前保持中立:{zh}", g.name(s).zh),
+    )
+}
+
 /// 10.1.1: whether `n` more units of a side fit in a space.
 fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
     units_of(g, side, s).len() + n <= STACKING
@@ -424,7 +444,8 @@ fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
 /// Whether a space holds something of `defender` to attack: its units, or its fort standing
 /// (12.1.3, 15.1.6).
 fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
-    !units_of(g, defender, s).is_empty()
+    let units = units_of(g, defender, s);
+    (!units.is_empty() && !all_neutral(g, &units))
         || (g.pos.space(s).fort != Fort::None
             && g.pos.space(s).fort != Fort::Destroyed
             && g.pos.space(s).control == Some(defender)
@@ -548,6 +569,14 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 ));
             }
             let here = units_of(g, side, space);
+            if all_neutral(g, &here) {
+                return Err(neutral_refusal(
+                    g,
+                    space,
+                    "no side activates them",
+                    "任何一方都不能激活",
+                ));
+            }
             if !here.is_empty() && !here.iter().any(|&u| supplied(g, u)) {
                 return Err(refuse(
                     "14.3.1",
@@ -792,6 +821,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("{} has already been attacked in this action", g.name(space).en),
                     format!("{}本次行动已经被进攻过", g.name(space).zh),
                 ));
+            }
+            if all_neutral(g, &units_of(g, other(side), space)) {
+                return Err(neutral_refusal(g, space, "nobody attacks them", "任何一方都不能进攻"));
             }
             if !defensible(g, other(side), space) {
                 return Err(refuse(

@@ -303,6 +303,17 @@ fn check_sr_with(g: &PathsOfGlory, frame: &Frame, action: &Action, memo: Option<
             if p.side != side {
                 return Err(PathsOfGlory::refuse("13.1", "that unit is the enemy's", "那是敌方单位"));
             }
+            // 9.5.2.4 (data edition 7): the Greek corps Salonika set up stay neutral.
+            if g.scenario.edition >= 7 && g.pos.neutral_unit(g.data(), u) {
+                return Err(PathsOfGlory::refuse(
+                    "9.5.2.4",
+                    format!(
+                        "{} stays neutral until Greece enters the war: it does not redeploy",
+                        p.name_en
+                    ),
+                    format!("{}在希腊参战前保持中立:不能战略调动", p.name_zh),
+                ));
+            }
             if g.action.moved.contains(unit) {
                 return Err(PathsOfGlory::refuse(
                     "13.1.1",

@@ -618,7 +618,7 @@ fn attrition_phase(g: &mut PathsOfGlory) {
         // The position stays as it is while the phase is worked out: the kept supply maps
         // answer for it without comparing it again at each question.
         let _trust = g.kept.trust(g.data(), &g.pos);
-        attrition::attrition_of(g.data(), &g.pos, &supply_context(g), g.scenario.edition >= 3)
+        attrition::attrition_of(g.data(), &g.pos, &supply_context(g), g.scenario.edition)
     };
     for &u in a.eliminated.iter().chain(&a.removed) {
         let (name, data, at) = (g.unit_name(u as u16), g.data(), g.at(u));
