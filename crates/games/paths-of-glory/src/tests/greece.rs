@@ -7,7 +7,6 @@ use super::common::{self, data, setup, sp, unit};
 use crate::game::{Action, PathsOfGlory, Use, AP, CP};
 use crate::state::Location;
 use crate::Side;
-use sandtable_core::driver::Rules;
 use sandtable_core::game::Game;
 
 /// The campaign's first round with Salonika's limited entry made: the Greek corps in Florina,
