@@ -878,8 +878,52 @@ impl PathsOfGlory {
     }
 
     pub(crate) fn refuse(rule: &str, en: impl Into<String>, zh: impl Into<String>) -> Refusal {
+        if listing() {
+            return unread_refusal();
+        }
         Refusal::new(rule, Text::new(en, zh))
     }
+
+    /// [`PathsOfGlory::refuse`] with the text written only when it may be read: while a legal
+    /// list is made, a refused candidate is left out and its reason never shown.
+    pub(crate) fn refuse_with(rule: &str, text: impl FnOnce() -> Text) -> Refusal {
+        if listing() {
+            return unread_refusal();
+        }
+        Refusal::new(rule, text())
+    }
+}
+
+thread_local! {
+    /// How many legal lists are being made on this thread ([`Listing`]).
+    static LISTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// While alive, a legal list is being made on this thread: the checks it asks only say yes or
+/// no, so a refusal's rule and text are not written ([`PathsOfGlory::refuse`]).
+pub(crate) struct Listing(());
+
+impl Listing {
+    pub(crate) fn begin() -> Listing {
+        LISTING.with(|n| n.set(n.get() + 1));
+        Listing(())
+    }
+}
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        LISTING.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
+/// Whether a legal list is being made on this thread, so that no refusal is read.
+pub(crate) fn listing() -> bool {
+    LISTING.with(|n| n.get() > 0)
+}
+
+/// A refusal made while a legal list is made: only its being a refusal counts.
+fn unread_refusal() -> Refusal {
+    Refusal::new(String::new(), Text::new(String::new(), String::new()))
 }
 
 /// What one seat may know: the map, the tracks, its own hand, the size of the other's; never
