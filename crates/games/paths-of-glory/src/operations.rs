@@ -146,6 +146,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     };
     let mut listed = Vec::new();
     candidates(g, frame, &mut listed);
+    out.reserve(listed.len());
     // The space last asked of: whether it may be activated at all, and its two costs.
     let mut last: Option<(Space, bool, (u8, u8))> = None;
     // The side's units in the space asked of, one buffer for the whole list.
@@ -248,6 +249,8 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             // The spaces holding the side's units, in map order, from who stands where (a unit
             // off the map's spaces has nothing to activate: 9.2).
             let occ = g.kept.occupancy(data, &g.pos);
+            // Two actions a space, and the end, in a list made once to its length.
+            out.reserve(2 * data.map.graph.space_indices().filter(|&s| occ.has(side, s)).count() + 1);
             for space in data.map.graph.space_indices().filter(|&s| occ.has(side, s)) {
                 out.push(Action::Activate { space, combat: false });
                 out.push(Action::Activate { space, combat: true });

@@ -17,6 +17,7 @@ use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::text::Text;
 
 pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
+    out.reserve(g.pos.cards[side_index(side)].hand.len() * 4 + 2);
     for &card in &g.pos.cards[side_index(side)].hand {
         for with in [Use::Ops, Use::Sr, Use::Rp, Use::Event] {
             out.push(Action::Play { card, with });
@@ -241,11 +242,9 @@ fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context, occ: &O
 pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
     match *frame {
         Frame::Redeployment { points, .. } => {
-            out.extend(
-                sr_units(g, side, points)
-                    .into_iter()
-                    .map(|unit| Action::Redeploy { unit }),
-            );
+            let units = sr_units(g, side, points);
+            out.reserve(units.len() + 1);
+            out.extend(units.into_iter().map(|unit| Action::Redeploy { unit }));
             out.push(Action::EndRedeployment);
         }
         Frame::RedeployUnit { unit, .. } => {
@@ -273,10 +272,11 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
 pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
     let mut candidates = Vec::new();
     sr_candidates(g, frame, side, &mut candidates);
-    let mut memo = Vec::new();
+    let mut memo = Vec::with_capacity(candidates.len());
     // Who stands where and the context, once for the whole list.
     let occ = g.kept.occupancy(g.data(), &g.pos);
     let ctx = sr_context(g, &occ);
+    out.reserve(candidates.len());
     out.extend(
         candidates
             .into_iter()

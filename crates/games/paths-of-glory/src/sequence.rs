@@ -173,7 +173,8 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
     let _trust = g.kept.trust(g.data(), &g.pos);
     // Only whether each candidate is refused counts here, not why.
     let _listing = crate::game::Listing::begin();
-    let mut candidates = Vec::new();
+    // Room for most lists from the start, so that a long one is not copied as it grows.
+    let mut candidates = Vec::with_capacity(32);
     match frame {
         Frame::Bid { .. } => crate::tournament::candidates(frame, &mut candidates),
         Frame::GunsOfAugust => candidates.extend([
@@ -222,6 +223,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             }
         }
     }
+    out.reserve(candidates.len());
     out.extend(candidates.into_iter().filter(|a| check(g, frame, a).is_ok()));
 }
 
