@@ -741,12 +741,7 @@ impl PathsOfGlory {
 
     /// A space's name in both languages.
     pub(crate) fn name(&self, s: Space) -> Text {
-        if s.idx() < self.data().map.graph.len() {
-            let i = self.data().map.graph.space(s);
-            Text::new(i.name_en.clone(), i.name_zh.clone())
-        } else {
-            Text::new(format!("space {}", s.0), format!("区域{}", s.0))
-        }
+        space_name_in(self.data(), s)
     }
 
     /// A counter's name in both languages.
@@ -801,18 +796,12 @@ impl PathsOfGlory {
     }
 
     pub(crate) fn unit_name(&self, u: u16) -> Text {
-        match self.data().pieces.get(u as usize) {
-            Some(p) => Text::new(p.name_en.clone(), p.name_zh.clone()),
-            None => Text::new(format!("unit {u}"), format!("单位{u}")),
-        }
+        unit_name_in(self.data(), u)
     }
 
     /// A card's name in both languages.
     pub(crate) fn card_name(&self, side: Side, n: u8) -> Text {
-        match self.data().card(side, n) {
-            Some(c) => Text::new(format!("#{n} {}", c.name_en), format!("#{n}{}", c.name_zh)),
-            None => Text::new(format!("card {n}"), format!("卡{n}")),
-        }
+        card_name_in(self.data(), side, n)
     }
 
     /// The seat that decides now, if a seat does.
@@ -891,6 +880,33 @@ impl PathsOfGlory {
             return unread_refusal();
         }
         Refusal::new(rule, text())
+    }
+}
+
+/// [`PathsOfGlory::card_name`] from the data alone: for a journal's line, written only if it
+/// is read.
+pub(crate) fn card_name_in(data: &Data, side: Side, n: u8) -> Text {
+    match data.card(side, n) {
+        Some(c) => Text::new(format!("#{n} {}", c.name_en), format!("#{n}{}", c.name_zh)),
+        None => Text::new(format!("card {n}"), format!("卡{n}")),
+    }
+}
+
+/// [`PathsOfGlory::name`] from the data alone.
+pub(crate) fn space_name_in(data: &Data, s: Space) -> Text {
+    if s.idx() < data.map.graph.len() {
+        let i = data.map.graph.space(s);
+        Text::new(i.name_en.clone(), i.name_zh.clone())
+    } else {
+        Text::new(format!("space {}", s.0), format!("区域{}", s.0))
+    }
+}
+
+/// [`PathsOfGlory::unit_name`] from the data alone.
+pub(crate) fn unit_name_in(data: &Data, u: u16) -> Text {
+    match data.pieces.get(u as usize) {
+        Some(p) => Text::new(p.name_en.clone(), p.name_zh.clone()),
+        None => Text::new(format!("unit {u}"), format!("单位{u}")),
     }
 }
 

@@ -1354,13 +1354,17 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let route =
                 movement::route(g.data(), &g.pos, &idx, *from, *to, &movement_context(g, &marked)).unwrap_or_default();
             g.action.moved.extend(units.iter().copied());
-            let names: Vec<String> = units.iter().map(|&u| g.unit_name(u).en).collect();
-            let names_zh: Vec<String> = units.iter().map(|&u| g.unit_name(u).zh).collect();
-            let (f, t) = (g.name(*from), g.name(*to));
             let data = g.data();
             let (from, to) = (*from, *to);
             g.journal.say_marked(
                 || {
+                    // The names, looked up only for a journal that keeps its lines.
+                    let names: Vec<String> = units.iter().map(|&u| crate::game::unit_name_in(data, u).en).collect();
+                    let names_zh: Vec<String> = units.iter().map(|&u| crate::game::unit_name_in(data, u).zh).collect();
+                    let (f, t) = (
+                        crate::game::space_name_in(data, from),
+                        crate::game::space_name_in(data, to),
+                    );
                     Text::new(
                         format!(
                             "{} {} from {} to {}",

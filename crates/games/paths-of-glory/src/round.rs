@@ -418,12 +418,12 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
             };
             g.action.moved.push(unit);
             let cost = redeployment::cost(g.data(), u);
-            let name = g.unit_name(unit);
-            let (fe, fz) = place_words(g, from);
-            let (te, tz) = place_words(g, g.pos.units[u].loc);
             let (data, to) = (g.data(), g.pos.units[u].loc);
             g.journal.say_marked(
                 || {
+                    // The names, looked up only for a journal that keeps its lines.
+                    let name = crate::game::unit_name_in(data, unit);
+                    let ((fe, fz), (te, tz)) = (place_words(data, from), place_words(data, to));
                     Text::new(
                         format!("{} redeploys from {fe} to {te} (13.1)", name.en),
                         format!("{}从{fz}战略调动至{tz}(13.1)", name.zh),
@@ -455,10 +455,10 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
     }
 }
 
-fn place_words(g: &PathsOfGlory, loc: Location) -> (String, String) {
+fn place_words(data: &crate::data::Data, loc: Location) -> (String, String) {
     match loc {
         Location::Map(s) => {
-            let n = g.name(s);
+            let n = crate::game::space_name_in(data, s);
             (n.en, n.zh)
         }
         _ => ("the Reserve Box".into(), "预备队格".into()),

@@ -376,8 +376,9 @@ fn carry_frame(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
             }
             // A card drawn again is unseen again (Mata Hari, Cloak and Dagger).
             g.turn.seen[side_index(other(side))].retain(|&k| k != *card);
-            let name = g.card_name(side, *card);
+            let (data, card) = (g.data(), *card);
             g.journal.whisper(g.seat_of(side), || {
+                let name = crate::game::card_name_in(data, side, card);
                 Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh))
             });
             g.engine.push(Frame::Deal { side });
