@@ -829,7 +829,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 ));
             }
             let barred = attackers_but_fort_bar(g, side, space);
-            if eligible_attackers(g, side, space).is_empty() {
+            // The attackers asked of above, for the three refusals below.
+            let none_eligible = able.is_empty();
+            if none_eligible {
                 if barred.iter().any(|&u| crate::events::brest_litovsk_barred(g, u, space)) {
                     return Err(crate::events::brest_litovsk_refusal());
                 }
@@ -847,7 +849,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     ));
                 }
             }
-            if eligible_attackers(g, side, space).is_empty() && !barred.is_empty() {
+            if none_eligible && !barred.is_empty() {
                 return Err(refuse(
                     "15.1.10",
                     format!(
@@ -860,7 +862,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     ),
                 ));
             }
-            if eligible_attackers(g, side, space).is_empty() {
+            if none_eligible {
                 return Err(refuse(
                     "12.1.3",
                     format!(
