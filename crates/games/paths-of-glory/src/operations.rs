@@ -1330,13 +1330,14 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::Activation { side, ops }, Some(&Action::Activate { space, combat })) => {
             let cost = activation_cost(g, side, space, combat);
             g.action.activated.push((space, combat));
-            let n = g.name(space);
             let (pe, pz) = if combat {
                 ("combat", "进攻")
             } else {
                 ("movement", "移动")
             };
+            let data = g.data();
             g.journal.say(|| {
+                let n = crate::game::space_name_in(data, space);
                 Text::new(
                     format!("{} activated for {pe} ({cost} OPS)", n.en),
                     format!("{}激活用于{pz}({cost}点作战)", n.zh),
