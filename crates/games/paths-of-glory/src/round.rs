@@ -125,14 +125,15 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                 cards::Played::Discarded
             };
             cards::play(&mut g.pos.cards[i], card, to);
-            let name = g.card_name(side, card);
             let (ue, uz) = match with {
                 Use::Ops => ("OPS", "作战"),
                 Use::Sr => ("SR", "战略调动"),
                 Use::Rp => ("replacement points", "补充点"),
                 Use::Event => ("its event", "事件"),
             };
+            let data = g.data();
             g.journal.say(|| {
+                let name = crate::game::card_name_in(data, side, card);
                 Text::new(
                     format!("Round {round}: {} plays {} for {ue}", side_en(side), name.en),
                     format!("第{round}行动轮:{}打出{}用于{uz}", side_zh(side), name.zh),
