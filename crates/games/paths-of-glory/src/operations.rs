@@ -146,6 +146,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     };
     let mut listed = Vec::new();
     candidates(g, frame, &mut listed);
+    out.reserve(listed.len());
     // The space last asked of: whether it may be activated at all, and its two costs.
     let mut last: Option<(Space, bool, (u8, u8))> = None;
     // The side's units in the space asked of, one buffer for the whole list.
@@ -249,6 +250,8 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             // The spaces holding the side's units, in map order, from who stands where (a unit
             // off the map's spaces has nothing to activate: 9.2).
             let occ = g.kept.occupancy(data, &g.pos);
+            // Two actions a space, and the end, in a list made once to its length.
+            out.reserve(2 * data.map.graph.space_indices().filter(|&s| occ.has(side, s)).count() + 1);
             for space in data.map.graph.space_indices().filter(|&s| occ.has(side, s)) {
                 out.push(Action::Activate { space, combat: false });
                 out.push(Action::Activate { space, combat: true });
@@ -858,7 +861,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 ));
             }
             let barred = attackers_but_fort_bar(g, side, space);
-            if eligible_attackers(g, side, space).is_empty() {
+            // The attackers asked of above, for the three refusals below.
+            let none_eligible = able.is_empty();
+            if none_eligible {
                 if barred.iter().any(|&u| crate::events::brest_litovsk_barred(g, u, space)) {
                     return Err(crate::events::brest_litovsk_refusal());
                 }
@@ -876,7 +881,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     ));
                 }
             }
-            if eligible_attackers(g, side, space).is_empty() && !barred.is_empty() {
+            if none_eligible && !barred.is_empty() {
                 return Err(refuse(
                     "15.1.10",
                     format!(
@@ -889,7 +894,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     ),
                 ));
             }
-            if eligible_attackers(g, side, space).is_empty() {
+            if none_eligible {
                 return Err(refuse(
                     "12.1.3",
                     format!(
@@ -1357,13 +1362,14 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::Activation { side, ops }, Some(&Action::Activate { space, combat })) => {
             let cost = activation_cost(g, side, space, combat);
             g.action.activated.push((space, combat));
-            let n = g.name(space);
             let (pe, pz) = if combat {
                 ("combat", "进攻")
             } else {
                 ("movement", "移动")
             };
+            let data = g.data();
             g.journal.say(|| {
+                let n = crate::game::space_name_in(data, space);
                 Text::new(
                     format!("{} activated for {pe} ({cost} OPS)", n.en),
                     format!("{}激活用于{pz}({cost}点作战)", n.zh),
@@ -1383,13 +1389,17 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let route =
                 movement::route(g.data(), &g.pos, &idx, *from, *to, &movement_context(g, &marked)).unwrap_or_default();
             g.action.moved.extend(units.iter().copied());
-            let names: Vec<String> = units.iter().map(|&u| g.unit_name(u).en).collect();
-            let names_zh: Vec<String> = units.iter().map(|&u| g.unit_name(u).zh).collect();
-            let (f, t) = (g.name(*from), g.name(*to));
             let data = g.data();
             let (from, to) = (*from, *to);
             g.journal.say_marked(
                 || {
+                    // The names, looked up only for a journal that keeps its lines.
+                    let names: Vec<String> = units.iter().map(|&u| crate::game::unit_name_in(data, u).en).collect();
+                    let names_zh: Vec<String> = units.iter().map(|&u| crate::game::unit_name_in(data, u).zh).collect();
+                    let (f, t) = (
+                        crate::game::space_name_in(data, from),
+                        crate::game::space_name_in(data, to),
+                    );
                     Text::new(
                         format!(
                             "{} {} from {} to {}",

@@ -17,6 +17,7 @@ use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::text::Text;
 
 pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
+    out.reserve(g.pos.cards[side_index(side)].hand.len() * 4 + 2);
     for &card in &g.pos.cards[side_index(side)].hand {
         for with in [Use::Ops, Use::Sr, Use::Rp, Use::Event] {
             out.push(Action::Play { card, with });
@@ -124,14 +125,15 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                 cards::Played::Discarded
             };
             cards::play(&mut g.pos.cards[i], card, to);
-            let name = g.card_name(side, card);
             let (ue, uz) = match with {
                 Use::Ops => ("OPS", "作战"),
                 Use::Sr => ("SR", "战略调动"),
                 Use::Rp => ("replacement points", "补充点"),
                 Use::Event => ("its event", "事件"),
             };
+            let data = g.data();
             g.journal.say(|| {
+                let name = crate::game::card_name_in(data, side, card);
                 Text::new(
                     format!("Round {round}: {} plays {} for {ue}", side_en(side), name.en),
                     format!("第{round}行动轮:{}打出{}用于{uz}", side_zh(side), name.zh),
@@ -241,11 +243,9 @@ fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context, occ: &O
 pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
     match *frame {
         Frame::Redeployment { points, .. } => {
-            out.extend(
-                sr_units(g, side, points)
-                    .into_iter()
-                    .map(|unit| Action::Redeploy { unit }),
-            );
+            let units = sr_units(g, side, points);
+            out.reserve(units.len() + 1);
+            out.extend(units.into_iter().map(|unit| Action::Redeploy { unit }));
             out.push(Action::EndRedeployment);
         }
         Frame::RedeployUnit { unit, .. } => {
@@ -273,10 +273,11 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
 pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
     let mut candidates = Vec::new();
     sr_candidates(g, frame, side, &mut candidates);
-    let mut memo = Vec::new();
+    let mut memo = Vec::with_capacity(candidates.len());
     // Who stands where and the context, once for the whole list.
     let occ = g.kept.occupancy(g.data(), &g.pos);
     let ctx = sr_context(g, &occ);
+    out.reserve(candidates.len());
     out.extend(
         candidates
             .into_iter()
@@ -429,12 +430,12 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
             };
             g.action.moved.push(unit);
             let cost = redeployment::cost(g.data(), u);
-            let name = g.unit_name(unit);
-            let (fe, fz) = place_words(g, from);
-            let (te, tz) = place_words(g, g.pos.units[u].loc);
             let (data, to) = (g.data(), g.pos.units[u].loc);
             g.journal.say_marked(
                 || {
+                    // The names, looked up only for a journal that keeps its lines.
+                    let name = crate::game::unit_name_in(data, unit);
+                    let ((fe, fz), (te, tz)) = (place_words(data, from), place_words(data, to));
                     Text::new(
                         format!("{} redeploys from {fe} to {te} (13.1)", name.en),
                         format!("{}从{fz}战略调动至{tz}(13.1)", name.zh),
@@ -466,10 +467,10 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
     }
 }
 
-fn place_words(g: &PathsOfGlory, loc: Location) -> (String, String) {
+fn place_words(data: &crate::data::Data, loc: Location) -> (String, String) {
     match loc {
         Location::Map(s) => {
-            let n = g.name(s);
+            let n = crate::game::space_name_in(data, s);
             (n.en, n.zh)
         }
         _ => ("the Reserve Box".into(), "预备队格".into()),
