@@ -97,7 +97,7 @@ impl Run {
                 out.extend(self.reach.iter().map(|&(to, _)| Action::MoveStack {
                     units: units.clone(),
                     to,
-                    via: Vec::new(),
+                    via: crate::action::Via::default(),
                 }));
             }
         }
