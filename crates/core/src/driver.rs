@@ -34,7 +34,7 @@ use crate::game::{Chart, Outcome, Pending, Refusal, ScenarioInfo, Seat, SeatInfo
 use crate::text::{Lang, Text};
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Who decides at a frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +59,41 @@ pub struct Engine<A, F> {
     version: u64,
     /// The legal actions of the pending decision, for `version`.
     legal: OnceLock<Arc<Vec<A>>>,
+    /// The legal list of the state before, kept once the state changed, so that the next list
+    /// can be made in it ([`Rules::legal_again`]).
+    spare: Spare<A>,
+}
+
+/// The last legal list an engine made, once its state moved on: taken back to make the next
+/// list in, if nobody else holds it by then. Never copied with the engine.
+struct Spare<A>(Mutex<Option<Arc<Vec<A>>>>);
+
+impl<A> Spare<A> {
+    fn new() -> Spare<A> {
+        Spare(Mutex::new(None))
+    }
+
+    fn slot(&mut self) -> &mut Option<Arc<Vec<A>>> {
+        self.0.get_mut().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The list kept, if nothing else holds it; else an empty one.
+    fn take(&self) -> Vec<A> {
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner()).take();
+        kept.and_then(|l| Arc::try_unwrap(l).ok()).unwrap_or_default()
+    }
+}
+
+impl<A> Clone for Spare<A> {
+    fn clone(&self) -> Spare<A> {
+        Spare::new()
+    }
+}
+
+impl<A> Debug for Spare<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spare")
+    }
 }
 
 impl<A, F: Serialize> Engine<A, F> {
@@ -69,6 +104,7 @@ impl<A, F: Serialize> Engine<A, F> {
             rng: Rng::from_seed(seed),
             version: 0,
             legal: OnceLock::new(),
+            spare: Spare::new(),
         }
     }
 
@@ -107,7 +143,9 @@ impl<A, F: Serialize> Engine<A, F> {
     /// set-up): what was worked out for the old state is dropped.
     pub fn touch(&mut self) {
         self.version += 1;
-        self.legal = OnceLock::new();
+        if let Some(old) = self.legal.take() {
+            *self.spare.slot() = Some(old);
+        }
     }
 
     /// The generator, read only (its position is part of the state).
@@ -174,6 +212,16 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// List them with the same rule functions [`Rules::check`] uses, so that the list and the
     /// check can never disagree.
     fn legal(&self, frame: &Self::Frame, out: &mut Vec<Self::Action>);
+
+    /// [`Rules::legal`] into `out`, which holds the legal list of an earlier state of this game
+    /// (the one made last, by this method) or is empty: a game whose lists run long may keep
+    /// the parts of it that are still legal as they stand, in place. The list made must be
+    /// exactly the one [`Rules::legal`] makes. By default `out` is emptied and the list made
+    /// afresh.
+    fn legal_again(&self, frame: &Self::Frame, out: &mut Vec<Self::Action>) {
+        out.clear();
+        self.legal(frame, out);
+    }
 
     /// Whether a seat's decision at `frame` that has no legal action left is carried out with
     /// none (`carry_out(frame, None)`): a retreat with nowhere to go, a reinforcement with no
@@ -421,16 +469,16 @@ pub trait Game: Rules {
     }
 
     /// The legal actions of the pending decision, worked out once per state and kept.
-    /// Empty when chance acts or the game is over.
+    /// Empty when chance acts or the game is over. Made in the list of the state before, where
+    /// nobody holds that any more ([`Rules::legal_again`]).
     fn legal_list(&self) -> Arc<Vec<Self::Action>> {
         self.engine()
             .legal
             .get_or_init(|| {
-                let mut out = Vec::new();
-                if let Some(f) = self.engine().top() {
-                    if let Who::Seat(_) = self.who(f) {
-                        Rules::legal(self, f, &mut out);
-                    }
+                let mut out = self.engine().spare.take();
+                match self.engine().top() {
+                    Some(f) if matches!(self.who(f), Who::Seat(_)) => Rules::legal_again(self, f, &mut out),
+                    _ => out.clear(),
                 }
                 Arc::new(out)
             })
@@ -598,7 +646,7 @@ fn listed<A: PartialEq>(legal: &[A], action: &A) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::listed;
+    use super::{listed, Rules};
     use crate::chance::Rng;
     use crate::game::{play_randomly_watching, Game};
     use crate::toy::Bridgehead;
@@ -630,5 +678,25 @@ mod tests {
             .expect("random play reaches the end");
         }
         assert!(entries > 100 && others > 100, "{entries} entries, {others} others");
+    }
+
+    /// The legal list made in the list of the state before ([`Rules::legal_again`]) is at
+    /// every decision of random toy games the list made afresh.
+    #[test]
+    fn a_legal_list_made_in_the_one_before_is_the_one_made_afresh() {
+        let mut compared = 0;
+        for seed in 0..20 {
+            let mut g = Bridgehead::new_game("bridgehead", seed).expect("the toy game starts");
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, 500, |g| {
+                let legal = g.legal_list();
+                let mut fresh = Vec::new();
+                Rules::legal(g, g.engine().top().expect("a decision"), &mut fresh);
+                assert_eq!(*legal, fresh);
+                compared += 1;
+            })
+            .expect("random play reaches the end");
+        }
+        assert!(compared > 100, "{compared} lists compared");
     }
 }

@@ -15,8 +15,8 @@ pub enum Action {
     Move {
         unit: UnitId,
         to: Hex,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        via: Vec<Hex>,
+        #[serde(default, skip_serializing_if = "Via::is_empty")]
+        via: Via,
     },
     /// SCS 6.0, 3.1 (data edition 3): the units of one hex move together, as one stack, to a
     /// hex; each step costs every unit what it costs the unit it costs most, and the stack has
@@ -25,8 +25,8 @@ pub enum Action {
     MoveStack {
         units: Units,
         to: Hex,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        via: Vec<Hex>,
+        #[serde(default, skip_serializing_if = "Via::is_empty")]
+        via: Via,
     },
     /// 3.5: an artillery unit fires at a hex.
     Fire {
@@ -184,7 +184,133 @@ impl Action {
         Action::Move {
             unit,
             to,
-            via: Vec::new(),
+            via: Via::default(),
         }
+    }
+}
+
+/// The hexes a move enters on the way to its hex (`to` excluded), in order; none for the
+/// cheapest route, which every move of a legal list takes. Kept apart, so that the legal
+/// list's many moves without one are small. Its JSON form is the list of the hexes, as a `Vec`
+/// gives it.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+// One word where the list itself is three, so that a move is four words long.
+#[allow(clippy::box_collection)]
+pub struct Via(Option<Box<Vec<Hex>>>);
+
+impl Via {
+    /// Whether the move takes the cheapest route.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl std::ops::Deref for Via {
+    type Target = [Hex];
+    fn deref(&self) -> &[Hex] {
+        self.0.as_deref().map_or(&[], |v| &v[..])
+    }
+}
+
+impl From<Vec<Hex>> for Via {
+    /// An empty list is the cheapest route, the same as none.
+    fn from(hexes: Vec<Hex>) -> Via {
+        Via((!hexes.is_empty()).then(|| Box::new(hexes)))
+    }
+}
+
+impl PartialEq<Vec<Hex>> for Via {
+    fn eq(&self, o: &Vec<Hex>) -> bool {
+        self[..] == o[..]
+    }
+}
+
+impl std::fmt::Debug for Via {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self[..].fmt(f)
+    }
+}
+
+impl Serialize for Via {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self[..].serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Via {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Via, D::Error> {
+        Vec::<Hex>::deserialize(d).map(Via::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Action, Units};
+    use crate::state::UnitId;
+    use sandtable_core::hex::Hex;
+    use serde::{Deserialize, Serialize};
+
+    /// The moves as their JSON form was first written, with the route as a plain list.
+    #[derive(Serialize, Deserialize)]
+    #[serde(tag = "do", rename_all = "kebab-case")]
+    enum Written {
+        Move {
+            unit: UnitId,
+            to: Hex,
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            via: Vec<Hex>,
+        },
+        MoveStack {
+            units: Vec<UnitId>,
+            to: Hex,
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            via: Vec<Hex>,
+        },
+    }
+
+    /// A move's route reads and writes the JSON of a plain list, left out when empty: saves,
+    /// records and the server's pages read the same text; a list of moves is no larger than
+    /// four words a move.
+    #[test]
+    fn a_routes_json_is_the_lists() {
+        for via in [vec![], vec![Hex(7)], vec![Hex(7), Hex(9)]] {
+            let pairs = [
+                (
+                    Action::Move {
+                        unit: 3,
+                        to: Hex(12),
+                        via: via.clone().into(),
+                    },
+                    Written::Move {
+                        unit: 3,
+                        to: Hex(12),
+                        via: via.clone(),
+                    },
+                ),
+                (
+                    Action::MoveStack {
+                        units: Units::from(vec![4, 5]),
+                        to: Hex(12),
+                        via: via.clone().into(),
+                    },
+                    Written::MoveStack {
+                        units: vec![4, 5],
+                        to: Hex(12),
+                        via: via.clone(),
+                    },
+                ),
+            ];
+            for (action, written) in pairs {
+                let text = serde_json::to_string(&written).expect("written");
+                assert_eq!(serde_json::to_string(&action).expect("written"), text);
+                assert_eq!(serde_json::from_str::<Action>(&text).expect("read"), action);
+            }
+        }
+        let explicit = r#"{"do":"move","unit":3,"to":12,"via":[]}"#;
+        assert_eq!(
+            serde_json::from_str::<Action>(explicit).expect("read"),
+            Action::move_to(3, Hex(12))
+        );
+        assert!(std::mem::size_of::<Action>() <= 32);
     }
 }

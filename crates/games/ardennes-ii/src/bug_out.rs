@@ -55,7 +55,9 @@ impl ArdennesII {
             return Vec::new();
         }
         let b = Board::new(&self.w, &self.s);
-        self.units_of(self.unit_side(mover).enemy())
+        self.w.bug_out_guns[self.unit_side(mover).enemy().seat() as usize]
+            .iter()
+            .copied()
             .filter(|&a| self.must_bug_out(a))
             .filter(|&a| {
                 self.s.units[a as usize]
@@ -218,5 +220,55 @@ impl ArdennesII {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::state::UnitId;
+    use crate::ArdennesII;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
+    use sandtable_core::hex::Hex;
+
+    /// 3.6: the artillery a unit makes bug out by entering a hex, found among the side's
+    /// artillery listed once, is at every decision of random games the artillery found by a
+    /// look at every enemy unit, for every unit on the map entering each hex next to it.
+    #[test]
+    fn the_guns_a_move_makes_bug_out_are_the_ones_found_among_every_unit() {
+        let every_unit = |g: &ArdennesII, mover: UnitId, at: Hex| -> Vec<UnitId> {
+            if g.printed_attack(mover) < 2 {
+                return Vec::new();
+            }
+            let b = crate::rules::Board::new(&g.w, &g.s);
+            g.units_of(g.unit_side(mover).enemy())
+                .filter(|&a| g.must_bug_out(a))
+                .filter(|&a| {
+                    g.s.units[a as usize]
+                        .hex()
+                        .is_some_and(|ah| g.w.map.grid.adjacent(at, ah) && g.may_attack_across(&b, mover, at, ah))
+                })
+                .collect()
+        };
+        let mut found = 0;
+        for (scenario, seed) in [("campaign", 41), ("goose-egg", 42)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            play_randomly_watching(&mut g, &mut rng, 400, |g| {
+                for mover in 0..g.s.units.len() as UnitId {
+                    let Some(h) = g.s.units[mover as usize].hex() else {
+                        continue;
+                    };
+                    for (_, at) in g.w.map.grid.neighbours(h) {
+                        let guns = g.bug_out_triggered(mover, at);
+                        assert_eq!(guns, every_unit(g, mover, at), "{scenario}: unit {mover} into {at:?}");
+                        found += guns.len();
+                    }
+                }
+            })
+            .expect("random play goes on");
+        }
+        assert!(found > 100, "{found} guns made to bug out");
     }
 }

@@ -169,6 +169,10 @@ impl Rules for ArdennesII {
         self.legal_at(frame, out)
     }
 
+    fn legal_again(&self, frame: &Frame, out: &mut Vec<Action>) {
+        self.legal_again_at(frame, out)
+    }
+
     /// Every die of Ardennes II is one six-sided die (the combat's two are rolled one after
     /// the other).
     fn outcomes(&self, frame: &Frame, out: &mut Vec<(Action, u32)>) {

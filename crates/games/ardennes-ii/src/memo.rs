@@ -31,10 +31,12 @@
 //! The memo lives in [`State`] outside its serialized form: it is not part of the game, and a
 //! loaded or replayed game simply starts with an empty one.
 
+use crate::movement::MoveList;
 use crate::rules::{layout_key, Board, Layout};
 use crate::sequence::Side;
 use crate::state::{JamStack, Markers, State, UnitId};
 use crate::world::World;
+use crate::Action;
 use sandtable_core::hex::{Hex, NO_HEX};
 use sandtable_core::reach::{self, ReachCache};
 use sandtable_core::search::Search;
@@ -88,6 +90,17 @@ struct Inner {
     /// offered to fire from, in hex order ([`crate::world::within`]): they depend on the map
     /// alone.
     disks: std::collections::HashMap<(Hex, u32), Arc<[Hex]>>,
+    /// The legal list a movement or exploitation phase last gave the driver, known by its
+    /// memory, its length and its room, with what its moves were made from
+    /// ([`Memo::take_moves`]). Never copied with the memo.
+    moves: Option<((usize, usize, usize), MoveList)>,
+}
+
+/// Which list `list` is: its memory, length and room. A list handed back that has all three of
+/// the one made last is that list, untouched: the driver keeps its lists unchanged, and no
+/// other list made since holds that memory while it does.
+fn list_id(list: &[Action], capacity: usize) -> (usize, usize, usize) {
+    (list.as_ptr() as usize, list.len(), capacity)
 }
 
 /// What observers watch (3.5), see [`Inner::observed`].
@@ -207,7 +220,10 @@ impl UnitKey {
 
 impl Clone for Memo {
     fn clone(&self) -> Memo {
-        Memo(Mutex::new(self.inner().clone()))
+        let mut inner = self.inner().clone();
+        // The copy makes its own lists.
+        inner.moves = None;
+        Memo(Mutex::new(inner))
     }
 }
 
@@ -239,6 +255,25 @@ impl Memo {
     /// Forgets everything (for tests that compare with the rules worked out afresh).
     pub fn clear(&self) {
         *self.inner() = Inner::default();
+    }
+
+    /// What the moves of `list`, a legal list the driver hands back to be made again, were
+    /// made from: if it is the list of a movement or exploitation phase [`Memo::keep_moves`]
+    /// was last told of. Forgotten either way, as the list is about to change.
+    pub(crate) fn take_moves(&self, list: &Vec<Action>) -> Option<MoveList> {
+        let (id, moves) = self.inner().moves.take()?;
+        (id == list_id(list, list.capacity())).then_some(moves)
+    }
+
+    /// What the moves of the legal list given to the driver last were made from.
+    #[cfg(test)]
+    pub(crate) fn last_moves(&self) -> Option<MoveList> {
+        self.inner().moves.as_ref().map(|(_, moves)| moves.clone())
+    }
+
+    /// Keeps what the moves of `list`, the legal list given to the driver now, were made from.
+    pub(crate) fn keep_moves(&self, list: &Vec<Action>, moves: MoveList) {
+        self.inner().moves = Some((list_id(list, list.capacity()), moves));
     }
 
     /// The layout of the units of `s`: the one kept, if they still stand where they stood.

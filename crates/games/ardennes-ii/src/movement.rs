@@ -42,6 +42,68 @@ pub(crate) enum Held {
     FirstTurn,
 }
 
+/// The moves a movement or exploitation phase's legal list begins with, as they were made
+/// from each unit's and each stack's reach: what the next list needs to take over from it the
+/// moves of those whose reach is the same kept one ([`ArdennesII::legal_moves`]).
+#[derive(Clone, Default)]
+pub(crate) struct MoveList {
+    /// In list order: each unit's moves (and its exit), then each stack's.
+    runs: Vec<Run>,
+    /// How many of the runs were taken over from the list before.
+    #[cfg(test)]
+    taken: usize,
+}
+
+/// The moves of one unit or stack in a legal list, and the reach they were made from.
+#[derive(Clone)]
+struct Run {
+    who: Mover,
+    reach: crate::memo::Reach,
+    /// 7.0: the unit's exit follows its moves.
+    exit: bool,
+    /// How many actions: the reach's hexes, and the exit.
+    len: usize,
+}
+
+/// Who moves in a [`Run`].
+#[derive(Clone, PartialEq)]
+enum Mover {
+    Unit(UnitId),
+    Stack(crate::action::Units),
+}
+
+impl Run {
+    fn new(who: Mover, reach: crate::memo::Reach, exit: bool) -> Run {
+        let len = reach.len() + usize::from(exit);
+        Run { who, reach, exit, len }
+    }
+
+    /// Whether this run's moves are `was`'s: the same mover, the very reach kept then (a
+    /// reach the memo gives again is the same list), the same exit.
+    fn same_as(&self, was: &Run) -> bool {
+        self.who == was.who && std::sync::Arc::ptr_eq(&self.reach, &was.reach) && self.exit == was.exit
+    }
+
+    /// Appends the run's moves to `out`.
+    fn push_moves(&self, out: &mut Vec<Action>) {
+        match &self.who {
+            &Mover::Unit(u) => {
+                out.extend(self.reach.iter().map(|&(to, _)| Action::move_to(u, to)));
+                if self.exit {
+                    out.push(Action::Exit { unit: u });
+                }
+            }
+            Mover::Stack(units) => {
+                out.extend(self.reach.iter().map(|&(to, _)| Action::MoveStack {
+                    units: units.clone(),
+                    to,
+                    via: crate::action::Via::default(),
+                }));
+            }
+        }
+    }
+}
+
 /// The room [`ArdennesII::legal_moves`] leaves in the legal list past the moves: for the
 /// overruns, boats and demolitions a movement phase seldom has many of, and its end.
 const MORE_CHOICES: usize = 16;
@@ -150,16 +212,26 @@ impl ArdennesII {
         )
     }
 
-    /// The moves (and exits) of `side`'s units now: each unit that may move, to every hex it
-    /// can reach with the MP it has left, by the cheapest route; the list made with room for
-    /// `more` choices to be listed after them.
-    pub(crate) fn legal_moves(&self, side: Side, exploitation: bool, more: usize, out: &mut Vec<Action>) {
+    /// The moves (and exits) of `side`'s units now, into `out`: each unit that may move, to
+    /// every hex it can reach with the MP it has left, by the cheapest route; the list made with
+    /// room for `more` choices to be listed after them. `out` begins with the moves `last` says
+    /// it does (or with anything, if `last` is `None`): the moves of each unit and stack whose
+    /// reach is the same kept one ([`crate::memo::Memo`]) are taken over from it as they are,
+    /// the others made again, and everything after the moves is dropped. What the moves were
+    /// made from.
+    pub(crate) fn legal_moves(
+        &self,
+        side: Side,
+        exploitation: bool,
+        more: usize,
+        last: Option<MoveList>,
+        out: &mut Vec<Action>,
+    ) -> MoveList {
         let b = Board::new(&self.w, &self.s);
-        with_search(|search| {
+        let runs = with_search(|search| {
             // Each unit's and each stack's destinations first, so that the list grows once to
             // its length.
-            let mut movers = Vec::new();
-            let mut n = out.len();
+            let mut runs = Vec::new();
             for u in self.units_of(side) {
                 if self.may_start_move(u, side, exploitation).is_err() {
                     continue;
@@ -167,12 +239,10 @@ impl ArdennesII {
                 let reach = b.destinations(u, search);
                 // `may_exit`, for a unit free to move (checked above).
                 let exit = self.at_exit(u, side);
-                n += reach.len() + usize::from(exit);
-                movers.push((u, reach, exit));
+                runs.push(Run::new(Mover::Unit(u), reach, exit));
             }
             // SCS 6.0, 3.1 (data edition 3): the units of a hex that may move, together. Only
             // the whole group is offered; any two or more of them may be named (`move-stack`).
-            let mut stacks = Vec::new();
             if self.edition >= 3 {
                 for &h in b.held_by(side) {
                     // A hex of one unit has no stack to move together.
@@ -189,30 +259,54 @@ impl ArdennesII {
                         continue;
                     }
                     let reach = b.stack_destinations(&group, search);
-                    n += reach.len();
-                    stacks.push((group, reach));
+                    runs.push(Run::new(Mover::Stack(group.into()), reach, false));
                 }
             }
-            // With room for a few more choices and the phase's end, so that the long list is
-            // not copied to grow by one.
-            out.reserve(n.saturating_sub(out.len()) + more + MORE_CHOICES);
-            for (u, reach, exit) in movers {
-                out.extend(reach.iter().map(|&(to, _)| Action::move_to(u, to)));
-                if exit {
-                    out.push(Action::Exit { unit: u });
-                }
-            }
-            for (group, reach) in stacks {
-                let group = crate::action::Units::from(group);
-                for &(to, _) in reach.iter() {
-                    out.push(Action::MoveStack {
-                        units: group.clone(),
-                        to,
-                        via: Vec::new(),
-                    });
-                }
-            }
+            runs
         });
+        let n: usize = runs.iter().map(|r| r.len).sum();
+        match last {
+            // The same units and stacks, in the same order: only the runs of a reach that is
+            // not the one they were made from are made again.
+            Some(last) if last.runs.len() == runs.len() && last.runs.iter().zip(&runs).all(|(a, b)| a.who == b.who) => {
+                // The list is made anew, the moves of a run that is the one made then taken
+                // over from the old list as they are (the rest of it dropped with it).
+                let mut was = std::mem::take(out).into_iter();
+                #[cfg(test)]
+                let mut taken = 0;
+                // With room for a few more choices and the phase's end, so that the long list
+                // is not copied to grow by one.
+                out.reserve(n + more + MORE_CHOICES);
+                for (old, run) in last.runs.iter().zip(&runs) {
+                    if run.same_as(old) {
+                        out.extend(was.by_ref().take(old.len));
+                        #[cfg(test)]
+                        {
+                            taken += 1;
+                        }
+                    } else {
+                        if old.len > 0 {
+                            was.nth(old.len - 1);
+                        }
+                        run.push_moves(out);
+                    }
+                }
+                #[cfg(test)]
+                return MoveList { runs, taken };
+            }
+            _ => {
+                out.clear();
+                out.reserve(n + more + MORE_CHOICES);
+                for run in &runs {
+                    run.push_moves(out);
+                }
+            }
+        }
+        MoveList {
+            runs,
+            #[cfg(test)]
+            taken: 0,
+        }
     }
 
     /// Whether `side` has any move, exit or overrun in its exploitation phase (or movement
@@ -832,5 +926,48 @@ fn capitalized(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ArdennesII;
+    use sandtable_core::chance::Rng;
+    use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// A movement or exploitation phase's legal list made from the list before it, the moves of
+    /// each unit and stack whose reach is the same kept one taken over from that list, is at
+    /// every decision of random play the list made afresh; and most runs of moves are taken
+    /// over.
+    #[test]
+    fn a_legal_list_made_from_the_one_before_is_the_one_made_afresh() {
+        let (mut compared, mut taken, mut runs) = (0, 0, 0);
+        for (scenario, seed, decisions) in [("campaign", 31, 1000), ("goose-egg", 32, 1500)] {
+            let mut g = ArdennesII::new_game(scenario, seed).expect("the scenario loads");
+            g.set_journal(false);
+            let mut rng = Rng::from_seed(seed);
+            let mut step = 0;
+            play_randomly_watching(&mut g, &mut rng, decisions, |g| {
+                let list = g.legal_list();
+                let frame = g.engine().top().expect("a decision");
+                let mut fresh = Vec::new();
+                g.legal_at(frame, &mut fresh);
+                assert!(
+                    *list == fresh,
+                    "{scenario} step {step}: the list made from the one before"
+                );
+                if let Some(moves) = g.s.memo.last_moves() {
+                    taken += moves.taken;
+                    runs += moves.runs.len();
+                }
+                compared += 1;
+                step += 1;
+            })
+            .expect("random play goes on");
+        }
+        assert!(
+            compared > 1500 && taken > 30_000 && taken * 2 > runs,
+            "{compared} lists, {taken} of {runs} runs of moves taken over"
+        );
     }
 }

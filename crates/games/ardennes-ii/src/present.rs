@@ -306,7 +306,7 @@ impl ArdennesII {
             ["move", u, h, "via", rest @ ..] if !rest.is_empty() => Action::Move {
                 unit: unit(u)?,
                 to: hex(h)?,
-                via: rest.iter().map(|h| hex(h)).collect::<Option<Vec<_>>>()?,
+                via: rest.iter().map(|h| hex(h)).collect::<Option<Vec<_>>>()?.into(),
             },
             ["fire", u, h] => Action::Fire {
                 unit: unit(u)?,
@@ -363,7 +363,7 @@ impl ArdennesII {
                 Action::MoveStack {
                     to: hex(h)?,
                     units: ids.iter().map(|u| unit(u)).collect::<Option<Vec<_>>>()?.into(),
-                    via: route.iter().map(|h| hex(h)).collect::<Option<Vec<_>>>()?,
+                    via: route.iter().map(|h| hex(h)).collect::<Option<Vec<_>>>()?.into(),
                 }
             }
             ["overrun", h, "with", rest @ ..] if !rest.is_empty() => Action::Overrun {

@@ -75,6 +75,26 @@ impl ArdennesII {
         }
     }
 
+    /// [`Self::legal_at`] into `out`, which holds the legal list made last by this method or
+    /// is empty: a movement or exploitation phase takes over the moves of the units whose reach
+    /// is the one they were made from ([`Self::legal_moves`]).
+    pub(crate) fn legal_again_at(&self, frame: &Frame, out: &mut Vec<Action>) {
+        let last = self.s.memo.take_moves(out);
+        match frame {
+            Frame::Phase {
+                phase: phase @ (Phase::Movement(_) | Phase::Exploitation(_)),
+                step: PhaseStep::Play,
+            } => {
+                let moves = self.legal_phase_again(*phase, last, out);
+                self.s.memo.keep_moves(out, moves);
+            }
+            _ => {
+                out.clear();
+                self.legal_at(frame, out);
+            }
+        }
+    }
+
     /// Whether `a` is legal at `frame`, and if not the rule and why.
     pub(crate) fn check_at(&self, frame: &Frame, a: &Action) -> Result<(), Refusal> {
         match (frame, a) {

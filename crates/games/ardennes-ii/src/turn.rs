@@ -5,6 +5,7 @@
 //! control) and the end of the turn (6.0 victory points).
 
 use crate::frames::{ArrivalStep, Frame, PhaseStep, Roll};
+use crate::movement::MoveList;
 use crate::rules::Board;
 use crate::sequence::{Phase, Side};
 use crate::state::UnitId;
@@ -211,17 +212,13 @@ impl ArdennesII {
     /// The decisions of a phase, when nothing else comes first.
     pub(crate) fn legal_phase(&self, phase: Phase, out: &mut Vec<Action>) {
         match phase {
-            Phase::Movement(side) => {
-                // The long list of moves is made with room for the barrages listed after it.
-                let guns = self.barrage_guns(side);
-                self.legal_moves(side, false, self.barrage_room(side, &guns), out);
-                self.legal_overruns(side, false, out);
-                self.legal_boats(side, out);
-                self.legal_barrage_of(side, guns, out);
-                if side == Side::Allied {
-                    self.legal_demolitions(out);
-                }
-                out.push(Action::EndPhase);
+            Phase::Movement(_) | Phase::Exploitation(_) if out.is_empty() => {
+                self.legal_phase_again(phase, None, out);
+            }
+            Phase::Movement(_) | Phase::Exploitation(_) => {
+                let mut list = Vec::new();
+                self.legal_phase_again(phase, None, &mut list);
+                out.append(&mut list);
             }
             // 2.2: offered on the hexes of US units (RULINGS).
             Phase::AirSupply => {
@@ -243,14 +240,42 @@ impl ArdennesII {
                     out.push(Action::EndPhase);
                 }
             }
+            _ => {}
+        }
+    }
+
+    /// [`Self::legal_phase`] into `out`, which begins with the moves `last` says it does, or
+    /// with anything if `last` is `None`: a movement or exploitation phase takes over the moves
+    /// of the units whose reach is the one they were made from
+    /// ([`Self::legal_moves`]). What its moves were made from.
+    pub(crate) fn legal_phase_again(&self, phase: Phase, last: Option<MoveList>, out: &mut Vec<Action>) -> MoveList {
+        match phase {
+            Phase::Movement(side) => {
+                // The long list of moves is made with room for the barrages listed after it.
+                let guns = self.barrage_guns(side);
+                let moves = self.legal_moves(side, false, self.barrage_room(side, &guns), last, out);
+                self.legal_overruns(side, false, out);
+                self.legal_boats(side, out);
+                self.legal_barrage_of(side, guns, out);
+                if side == Side::Allied {
+                    self.legal_demolitions(out);
+                }
+                out.push(Action::EndPhase);
+                moves
+            }
             Phase::Exploitation(side) => {
-                self.legal_moves(side, true, 0, out);
+                let moves = self.legal_moves(side, true, 0, last, out);
                 self.legal_overruns(side, true, out);
                 if !out.is_empty() {
                     out.push(Action::EndPhase);
                 }
+                moves
             }
-            _ => {}
+            _ => {
+                out.clear();
+                self.legal_phase(phase, out);
+                MoveList::default()
+            }
         }
     }
 

@@ -80,6 +80,8 @@ pub struct World {
     /// range, 3.5).
     pub side_units: [Vec<crate::state::UnitId>; 2],
     pub artillery: [Vec<crate::state::UnitId>; 2],
+    /// Per side, in counter order, its units of the artillery types, which bug out (3.6).
+    pub bug_out_guns: [Vec<crate::state::UnitId>; 2],
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -274,6 +276,7 @@ impl World {
             road_steps: Vec::new(),
             side_units: [Vec::new(), Vec::new()],
             artillery: [Vec::new(), Vec::new()],
+            bug_out_guns: [Vec::new(), Vec::new()],
         };
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
@@ -316,6 +319,9 @@ impl World {
             w.side_units[seat].push(u as crate::state::UnitId);
             if def.range.is_some() {
                 w.artillery[seat].push(u as crate::state::UnitId);
+            }
+            if def.is_artillery() {
+                w.bug_out_guns[seat].push(u as crate::state::UnitId);
             }
         }
         Ok(w)

@@ -307,7 +307,7 @@ fn artillery_bugs_out_the_moment_a_moving_enemy_comes_next_to_it_3_6() {
         Action::Move {
             unit: tank,
             to,
-            via: vec![by],
+            via: vec![by].into(),
         },
     );
     assert_eq!(
@@ -350,7 +350,11 @@ fn a_move_follows_the_route_given_and_a_bad_route_is_refused_3_1() {
     let a = step(&g, at, 0);
     let b = step(&g, a, 1);
     let far = ring(&world, at, 9);
-    let routed = |to: Hex, via: Vec<Hex>| Action::Move { unit: walker, to, via };
+    let routed = |to: Hex, via: Vec<Hex>| Action::Move {
+        unit: walker,
+        to,
+        via: via.into(),
+    };
     // Skipping a hex, and coming back to a hex.
     let beyond = step(&g, a, 0);
     let r = refused(&mut g, GERMAN, &routed(b, vec![beyond]), "3.1");

@@ -16,7 +16,7 @@ fn together(units: &[UnitId], to: Hex) -> Action {
     Action::MoveStack {
         units: units.into(),
         to,
-        via: Vec::new(),
+        via: Default::default(),
     }
 }
 
@@ -162,7 +162,7 @@ fn a_stack_follows_the_route_it_is_given() {
     let a = Action::MoveStack {
         units: two.clone().into(),
         to: second,
-        via: vec![first],
+        via: vec![first].into(),
     };
     let typed = g.notation(&a);
     assert!(typed.starts_with("move-stack "), "{typed}");
@@ -182,7 +182,7 @@ fn a_stack_follows_the_route_it_is_given() {
     let skip = Action::MoveStack {
         units: two.clone().into(),
         to: third,
-        via: vec![first],
+        via: vec![first].into(),
     };
     refused(&mut g, GERMAN, &skip, "3.1");
 }
@@ -280,7 +280,7 @@ fn moves_read_the_same_in_a_list_and_on_a_page() {
             Action::Move {
                 unit: other,
                 to: lane.t,
-                via: vec![lane.s],
+                via: vec![lane.s].into(),
             },
             format!("Move {} to {t} by {s}", name(other).en),
             format!("{}经 {s} 移动到 {t}", name(other).zh),
@@ -289,7 +289,7 @@ fn moves_read_the_same_in_a_list_and_on_a_page() {
             Action::MoveStack {
                 units: vec![a, b].into(),
                 to: lane.t,
-                via: vec![lane.s, lane.a],
+                via: vec![lane.s, lane.a].into(),
             },
             format!(
                 "Move {}, {} together to {t} by {s} {}",

@@ -41,7 +41,7 @@ fn supplied_for_attrition(
 /// The Attrition Phase's effects on a position (14.3.5, 14.3.6).
 #[cfg(test)]
 pub fn attrition(data: &Data, pos: &Position, ctx: &Context) -> Attrition {
-    attrition_of(data, pos, ctx, true)
+    attrition_of(data, pos, ctx, crate::game::EDITION)
 }
 
 /// 2022 11.1.12: while Italy is neutral, Albania's Allied spaces, and the Allied units in them,
@@ -76,10 +76,11 @@ fn to_taranto(data: &Data, pos: &Position, at: Space) -> bool {
     false
 }
 
-/// [`attrition`], with Albania's trace to Taranto (2022 11.1.12) or without it (`taranto`: games
-/// begun before data edition 3).
-pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, taranto: bool) -> Attrition {
+/// [`attrition`] for a game begun on data edition `edition`: with Albania's trace to Taranto
+/// (2022 11.1.12) from edition 3, and sparing the neutral Greek corps (9.5.2.4) from edition 7.
+pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, edition: u8) -> Attrition {
     let mut out = Attrition::default();
+    let taranto = edition >= 3;
     // Every space at once for each tracer (the same answers as a search from each space).
     let occupancy = Occupancy::of(data, pos);
     let ctx = &Context {
@@ -100,6 +101,10 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, taranto: 
     };
     for (i, u) in pos.units.iter().enumerate() {
         let Location::Map(at) = u.loc else { continue };
+        // 9.5.2.4: the Greek corps Salonika set up are no side's while Greece stays neutral.
+        if edition >= 7 && pos.neutral_unit(data, i) {
+            continue;
+        }
         let albanian = taranto && data.pieces[i].side == Side::Ap && to_taranto(data, pos, at);
         if !albanian && !supplied_for_attrition(data, i, at, &mut supplied) {
             match data.pieces[i].kind {
@@ -217,11 +222,12 @@ mod tests {
             let mut rng = sandtable_core::chance::Rng::from_seed(seed);
             sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &PathsOfGlory| {
                 let (data, pos) = (g.data(), &g.pos);
-                let a = attrition_of(data, pos, &g.supply_context(), true);
+                let a = attrition_of(data, pos, &g.supply_context(), g.scenario.edition);
                 let fresh = Context::default();
                 for (i, u) in pos.units.iter().enumerate() {
                     let Location::Map(at) = u.loc else { continue };
-                    let stays = (data.pieces[i].side == Side::Ap && to_taranto(data, pos, at))
+                    let stays = pos.neutral_unit(data, i)
+                        || (data.pieces[i].side == Side::Ap && to_taranto(data, pos, at))
                         || supplied_for_attrition(data, i, at, &mut |t, s| {
                             crate::supply::traced(data, pos, t, s, &fresh)
                         });

@@ -432,7 +432,8 @@ pub(crate) fn current_round(g: &PathsOfGlory) -> u8 {
 /// given (`early`: the attacker's step before the flank attempt).
 pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step: bool) -> Result<(), Refusal> {
     let data = g.data();
-    let name = g.card_name(side, n);
+    // The card's name and rule, written only into a refusal that may be read.
+    let name = || g.card_name(side, n);
     let cards = &g.pos.cards[side_index(side)];
     let in_hand = cards.hand.contains(&n);
     let face_up = cards.face_up.contains(&n);
@@ -444,16 +445,18 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
         ));
     }
     let Some(r) = rule_of(side, n).filter(|_| data.card(side, n).is_some_and(|c| c.combat)) else {
-        return Err(refuse(
-            "9.5.4.1",
-            format!("{} is not a combat card", name.en),
-            format!("{}不是战斗卡", name.zh),
-        ));
+        return Err(PathsOfGlory::refuse_with("9.5.4.1", || {
+            let name = name();
+            Text::new(
+                format!("{} is not a combat card", name.en),
+                format!("{}不是战斗卡", name.zh),
+            )
+        }));
     };
-    let cite = format!("9.5.4, {} #{n}", if side == Side::Ap { "AP" } else { "CP" });
+    let cite = || format!("9.5.4, {} #{n}", if side == Side::Ap { "AP" } else { "CP" });
     if b.cards[side_index(side)].contains(&n) {
         return Err(refuse(
-            &cite,
+            &cite(),
             "that card is already in play in this combat",
             "该牌已在本次会战中打出",
         ));
@@ -461,27 +464,33 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
     // 2022 9.5.4.4: a card held face up affects one combat an action round.
     let round = current_round(g);
     if face_up && g.turn.cc_used.contains(&(side_index(side) as u8, n, round)) {
-        return Err(refuse(
-            "9.5.4.4",
-            format!("{} has already been used in a combat this action round", name.en),
-            format!("{}本行动轮已在一场会战中使用过", name.zh),
-        ));
+        return Err(PathsOfGlory::refuse_with("9.5.4.4", || {
+            let name = name();
+            Text::new(
+                format!("{} has already been used in a combat this action round", name.en),
+                format!("{}本行动轮已在一场会战中使用过", name.zh),
+            )
+        }));
     }
     let attacking = side == b.attacker;
     match r.role {
         Role::Attack if !attacking => {
-            return Err(refuse(
-                &cite,
-                format!("{} is played by the attacker", name.en),
-                format!("{}只能由进攻方打出", name.zh),
-            ))
+            return Err(PathsOfGlory::refuse_with(&cite(), || {
+                let name = name();
+                Text::new(
+                    format!("{} is played by the attacker", name.en),
+                    format!("{}只能由进攻方打出", name.zh),
+                )
+            }))
         }
         Role::Defend if attacking => {
-            return Err(refuse(
-                &cite,
-                format!("{} is played by the defender", name.en),
-                format!("{}只能由防守方打出", name.zh),
-            ))
+            return Err(PathsOfGlory::refuse_with(&cite(), || {
+                let name = name();
+                Text::new(
+                    format!("{} is played by the defender", name.en),
+                    format!("{}只能由防守方打出", name.zh),
+                )
+            }))
         }
         _ => {}
     }
@@ -539,23 +548,31 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
             let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
             let (en, zh) = (en.join(" or "), zh.join("或"));
             return Err(if r.only {
-                refuse(
-                    "9.5.4.1.1",
-                    format!("{}: only units of {en} may take part", name.en),
-                    format!("{}:只能由{zh}部队参战", name.zh),
-                )
+                PathsOfGlory::refuse_with("9.5.4.1.1", || {
+                    let name = name();
+                    Text::new(
+                        format!("{}: only units of {en} may take part", name.en),
+                        format!("{}:只能由{zh}部队参战", name.zh),
+                    )
+                })
             } else {
-                refuse(
-                    "9.5.4.1.1",
-                    format!("{}: a unit of {en} must take part on your side", name.en),
-                    format!("{}:己方须有{zh}部队参战", name.zh),
-                )
+                PathsOfGlory::refuse_with("9.5.4.1.1", || {
+                    let name = name();
+                    Text::new(
+                        format!("{}: a unit of {en} must take part on your side", name.en),
+                        format!("{}:己方须有{zh}部队参战", name.zh),
+                    )
+                })
             });
         }
     }
     for x in r.extras {
-        extra(g, b, side, n, *x)
-            .map_err(|(en, zh)| refuse(&cite, format!("{}: {en}", name.en), format!("{}:{zh}", name.zh)))?;
+        extra(g, b, side, n, *x).map_err(|(en, zh)| {
+            PathsOfGlory::refuse_with(&cite(), || {
+                let name = name();
+                Text::new(format!("{}: {en}", name.en), format!("{}:{zh}", name.zh))
+            })
+        })?;
     }
     Ok(())
 }

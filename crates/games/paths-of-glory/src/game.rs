@@ -741,12 +741,7 @@ impl PathsOfGlory {
 
     /// A space's name in both languages.
     pub(crate) fn name(&self, s: Space) -> Text {
-        if s.idx() < self.data().map.graph.len() {
-            let i = self.data().map.graph.space(s);
-            Text::new(i.name_en.clone(), i.name_zh.clone())
-        } else {
-            Text::new(format!("space {}", s.0), format!("区域{}", s.0))
-        }
+        space_name_in(self.data(), s)
     }
 
     /// A counter's name in both languages.
@@ -801,18 +796,12 @@ impl PathsOfGlory {
     }
 
     pub(crate) fn unit_name(&self, u: u16) -> Text {
-        match self.data().pieces.get(u as usize) {
-            Some(p) => Text::new(p.name_en.clone(), p.name_zh.clone()),
-            None => Text::new(format!("unit {u}"), format!("单位{u}")),
-        }
+        unit_name_in(self.data(), u)
     }
 
     /// A card's name in both languages.
     pub(crate) fn card_name(&self, side: Side, n: u8) -> Text {
-        match self.data().card(side, n) {
-            Some(c) => Text::new(format!("#{n} {}", c.name_en), format!("#{n}{}", c.name_zh)),
-            None => Text::new(format!("card {n}"), format!("卡{n}")),
-        }
+        card_name_in(self.data(), side, n)
     }
 
     /// The seat that decides now, if a seat does.
@@ -878,8 +867,79 @@ impl PathsOfGlory {
     }
 
     pub(crate) fn refuse(rule: &str, en: impl Into<String>, zh: impl Into<String>) -> Refusal {
+        if listing() {
+            return unread_refusal();
+        }
         Refusal::new(rule, Text::new(en, zh))
     }
+
+    /// [`PathsOfGlory::refuse`] with the text written only when it may be read: while a legal
+    /// list is made, a refused candidate is left out and its reason never shown.
+    pub(crate) fn refuse_with(rule: &str, text: impl FnOnce() -> Text) -> Refusal {
+        if listing() {
+            return unread_refusal();
+        }
+        Refusal::new(rule, text())
+    }
+}
+
+/// [`PathsOfGlory::card_name`] from the data alone: for a journal's line, written only if it
+/// is read.
+pub(crate) fn card_name_in(data: &Data, side: Side, n: u8) -> Text {
+    match data.card(side, n) {
+        Some(c) => Text::new(format!("#{n} {}", c.name_en), format!("#{n}{}", c.name_zh)),
+        None => Text::new(format!("card {n}"), format!("卡{n}")),
+    }
+}
+
+/// [`PathsOfGlory::name`] from the data alone.
+pub(crate) fn space_name_in(data: &Data, s: Space) -> Text {
+    if s.idx() < data.map.graph.len() {
+        let i = data.map.graph.space(s);
+        Text::new(i.name_en.clone(), i.name_zh.clone())
+    } else {
+        Text::new(format!("space {}", s.0), format!("区域{}", s.0))
+    }
+}
+
+/// [`PathsOfGlory::unit_name`] from the data alone.
+pub(crate) fn unit_name_in(data: &Data, u: u16) -> Text {
+    match data.pieces.get(u as usize) {
+        Some(p) => Text::new(p.name_en.clone(), p.name_zh.clone()),
+        None => Text::new(format!("unit {u}"), format!("单位{u}")),
+    }
+}
+
+thread_local! {
+    /// How many legal lists are being made on this thread ([`Listing`]).
+    static LISTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// While alive, a legal list is being made on this thread: the checks it asks only say yes or
+/// no, so a refusal's rule and text are not written ([`PathsOfGlory::refuse`]).
+pub(crate) struct Listing(());
+
+impl Listing {
+    pub(crate) fn begin() -> Listing {
+        LISTING.with(|n| n.set(n.get() + 1));
+        Listing(())
+    }
+}
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        LISTING.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
+/// Whether a legal list is being made on this thread, so that no refusal is read.
+pub(crate) fn listing() -> bool {
+    LISTING.with(|n| n.get() > 0)
+}
+
+/// A refusal made while a legal list is made: only its being a refusal counts.
+fn unread_refusal() -> Refusal {
+    Refusal::new(String::new(), Text::new(String::new(), String::new()))
 }
 
 /// What one seat may know: the map, the tracks, its own hand, the size of the other's; never

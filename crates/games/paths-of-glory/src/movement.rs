@@ -220,6 +220,11 @@ impl<'a> Walk<'a> {
             }
             enemy
         });
+        let caucasus_barred = russian
+            && (ctx.tsar_fell
+                || ctx.caucasus_crossed
+                || st.units.len() > 1
+                || st.pieces().any(|p| p.kind == Kind::Army));
         Walk {
             st,
             beaches: data.map.space_set("mef-beaches"),
@@ -227,13 +232,15 @@ impl<'a> Walk<'a> {
             bef: st.pieces().any(|p| p.id.ends_with("-bef")),
             near_east_barred: st.units.iter().any(|&i| !pos.may_enter_near_east(data, i)),
             russian,
-            caucasus_barred: russian
-                && (ctx.tsar_fell
-                    || ctx.caucasus_crossed
-                    || st.units.len() > 1
-                    || st.pieces().any(|p| p.kind == Kind::Army)),
-            caucasus: data.space("caucasus"),
-            across: [data.space("grozny"), data.space("poti")],
+            caucasus_barred,
+            // 11.3.2: the crossing's spaces, looked up only for the Russians it bars (they are
+            // read only then).
+            caucasus: caucasus_barred.then(|| data.space("caucasus")).flatten(),
+            across: if caucasus_barred {
+                [data.space("grozny"), data.space("poti")]
+            } else {
+                [None, None]
+            },
             italy_barred: st
                 .pieces()
                 .any(|p| p.kind == Kind::Army && !matches!(p.nation, Nation::Ah | Nation::It)),

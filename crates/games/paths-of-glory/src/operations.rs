@@ -146,6 +146,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     };
     let mut listed = Vec::new();
     candidates(g, frame, &mut listed);
+    out.reserve(listed.len());
     // The space last asked of: whether it may be activated at all, and its two costs.
     let mut last: Option<(Space, bool, (u8, u8))> = None;
     // The side's units in the space asked of, one buffer for the whole list.
@@ -184,6 +185,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
                     here.clear();
                 }
                 let open = valid(g, space)
+                    && !all_neutral(g, &here)
                     && here.iter().any(|&u| supplied_here(u))
                     && !g.action.activated.iter().any(|&(s, _)| s == space);
                 let costs = if open {
@@ -248,6 +250,8 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             // The spaces holding the side's units, in map order, from who stands where (a unit
             // off the map's spaces has nothing to activate: 9.2).
             let occ = g.kept.occupancy(data, &g.pos);
+            // Two actions a space, and the end, in a list made once to its length.
+            out.reserve(2 * data.map.graph.space_indices().filter(|&s| occ.has(side, s)).count() + 1);
             for space in data.map.graph.space_indices().filter(|&s| occ.has(side, s)) {
                 out.push(Action::Activate { space, combat: false });
                 out.push(Action::Activate { space, combat: true });
@@ -416,6 +420,25 @@ fn out_of_supply(g: &PathsOfGlory, u: u16) -> Refusal {
     )
 }
 
+/// 9.5.2.4 (data edition 7): whether `units`, not none, are all of a nation not yet at war (the
+/// Greek corps Salonika set up): "neither player may move Greek units … nor attack spaces
+/// holding Greek units".
+fn all_neutral(g: &PathsOfGlory, units: &[u16]) -> bool {
+    g.scenario.edition >= 7 && !units.is_empty() && units.iter().all(|&u| g.pos.neutral_unit(g.data(), u as usize))
+}
+
+/// The refusal for the neutral Greek corps in `s` (9.5.2.4): `what` they may not be.
+fn neutral_refusal(g: &PathsOfGlory, s: Space, en: &str, zh: &str) -> Refusal {
+    refuse(
+        "9.5.2.4",
+        format!(
+            "the Greek corps in {} stay neutral until Greece enters the war: {en}",
+            g.name(s).en
+        ),
+        format!("{}的希腊军在希腊参战前保持中立:{zh}", g.name(s).zh),
+    )
+}
+
 /// 10.1.1: whether `n` more units of a side fit in a space.
 fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
     units_of(g, side, s).len() + n <= STACKING
@@ -424,7 +447,8 @@ fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
 /// Whether a space holds something of `defender` to attack: its units, or its fort standing
 /// (12.1.3, 15.1.6).
 fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
-    !units_of(g, defender, s).is_empty()
+    let units = units_of(g, defender, s);
+    (!units.is_empty() && !all_neutral(g, &units))
         || (g.pos.space(s).fort != Fort::None
             && g.pos.space(s).fort != Fort::Destroyed
             && g.pos.space(s).control == Some(defender)
@@ -548,6 +572,14 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 ));
             }
             let here = units_of(g, side, space);
+            if all_neutral(g, &here) {
+                return Err(neutral_refusal(
+                    g,
+                    space,
+                    "no side activates them",
+                    "任何一方都不能激活",
+                ));
+            }
             if !here.is_empty() && !here.iter().any(|&u| supplied(g, u)) {
                 return Err(refuse(
                     "14.3.1",
@@ -793,6 +825,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("{}本次行动已经被进攻过", g.name(space).zh),
                 ));
             }
+            if all_neutral(g, &units_of(g, other(side), space)) {
+                return Err(neutral_refusal(g, space, "nobody attacks them", "任何一方都不能进攻"));
+            }
             if !defensible(g, other(side), space) {
                 return Err(refuse(
                     "12.1.3",
@@ -826,7 +861,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 ));
             }
             let barred = attackers_but_fort_bar(g, side, space);
-            if eligible_attackers(g, side, space).is_empty() {
+            // The attackers asked of above, for the three refusals below.
+            let none_eligible = able.is_empty();
+            if none_eligible {
                 if barred.iter().any(|&u| crate::events::brest_litovsk_barred(g, u, space)) {
                     return Err(crate::events::brest_litovsk_refusal());
                 }
@@ -844,7 +881,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     ));
                 }
             }
-            if eligible_attackers(g, side, space).is_empty() && !barred.is_empty() {
+            if none_eligible && !barred.is_empty() {
                 return Err(refuse(
                     "15.1.10",
                     format!(
@@ -857,7 +894,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     ),
                 ));
             }
-            if eligible_attackers(g, side, space).is_empty() {
+            if none_eligible {
                 return Err(refuse(
                     "12.1.3",
                     format!(
@@ -1325,13 +1362,14 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         (Frame::Activation { side, ops }, Some(&Action::Activate { space, combat })) => {
             let cost = activation_cost(g, side, space, combat);
             g.action.activated.push((space, combat));
-            let n = g.name(space);
             let (pe, pz) = if combat {
                 ("combat", "进攻")
             } else {
                 ("movement", "移动")
             };
+            let data = g.data();
             g.journal.say(|| {
+                let n = crate::game::space_name_in(data, space);
                 Text::new(
                     format!("{} activated for {pe} ({cost} OPS)", n.en),
                     format!("{}激活用于{pz}({cost}点作战)", n.zh),
@@ -1351,13 +1389,17 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
             let route =
                 movement::route(g.data(), &g.pos, &idx, *from, *to, &movement_context(g, &marked)).unwrap_or_default();
             g.action.moved.extend(units.iter().copied());
-            let names: Vec<String> = units.iter().map(|&u| g.unit_name(u).en).collect();
-            let names_zh: Vec<String> = units.iter().map(|&u| g.unit_name(u).zh).collect();
-            let (f, t) = (g.name(*from), g.name(*to));
             let data = g.data();
             let (from, to) = (*from, *to);
             g.journal.say_marked(
                 || {
+                    // The names, looked up only for a journal that keeps its lines.
+                    let names: Vec<String> = units.iter().map(|&u| crate::game::unit_name_in(data, u).en).collect();
+                    let names_zh: Vec<String> = units.iter().map(|&u| crate::game::unit_name_in(data, u).zh).collect();
+                    let (f, t) = (
+                        crate::game::space_name_in(data, from),
+                        crate::game::space_name_in(data, to),
+                    );
                     Text::new(
                         format!(
                             "{} {} from {} to {}",

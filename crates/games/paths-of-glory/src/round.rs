@@ -17,6 +17,7 @@ use sandtable_core::game::{Mark, Refusal};
 use sandtable_core::text::Text;
 
 pub(crate) fn candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>) {
+    out.reserve(g.pos.cards[side_index(side)].hand.len() * 4 + 2);
     for &card in &g.pos.cards[side_index(side)].hand {
         for with in [Use::Ops, Use::Sr, Use::Rp, Use::Event] {
             out.push(Action::Play { card, with });
@@ -134,14 +135,15 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, round: u8, action: &Ac
                 cards::Played::Discarded
             };
             cards::play(&mut g.pos.cards[i], card, to);
-            let name = g.card_name(side, card);
             let (ue, uz) = match with {
                 Use::Ops => ("OPS", "作战"),
                 Use::Sr => ("SR", "战略调动"),
                 Use::Rp => ("replacement points", "补充点"),
                 Use::Event => ("its event", "事件"),
             };
+            let data = g.data();
             g.journal.say(|| {
+                let name = crate::game::card_name_in(data, side, card);
                 Text::new(
                     format!("Round {round}: {} plays {} for {ue}", side_en(side), name.en),
                     format!("第{round}行动轮:{}打出{}用于{uz}", side_zh(side), name.zh),
@@ -251,11 +253,9 @@ fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context, occ: &O
 pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
     match *frame {
         Frame::Redeployment { points, .. } => {
-            out.extend(
-                sr_units(g, side, points)
-                    .into_iter()
-                    .map(|unit| Action::Redeploy { unit }),
-            );
+            let units = sr_units(g, side, points);
+            out.reserve(units.len() + 1);
+            out.extend(units.into_iter().map(|unit| Action::Redeploy { unit }));
             out.push(Action::EndRedeployment);
         }
         Frame::RedeployUnit { unit, .. } => {
@@ -283,10 +283,11 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
 pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
     let mut candidates = Vec::new();
     sr_candidates(g, frame, side, &mut candidates);
-    let mut memo = Vec::new();
+    let mut memo = Vec::with_capacity(candidates.len());
     // Who stands where and the context, once for the whole list.
     let occ = g.kept.occupancy(g.data(), &g.pos);
     let ctx = sr_context(g, &occ);
+    out.reserve(candidates.len());
     out.extend(
         candidates
             .into_iter()
@@ -312,6 +313,17 @@ fn check_sr_with(g: &PathsOfGlory, frame: &Frame, action: &Action, memo: Option<
             };
             if p.side != side {
                 return Err(PathsOfGlory::refuse("13.1", "that unit is the enemy's", "那是敌方单位"));
+            }
+            // 9.5.2.4 (data edition 7): the Greek corps Salonika set up stay neutral.
+            if g.scenario.edition >= 7 && g.pos.neutral_unit(g.data(), u) {
+                return Err(PathsOfGlory::refuse(
+                    "9.5.2.4",
+                    format!(
+                        "{} stays neutral until Greece enters the war: it does not redeploy",
+                        p.name_en
+                    ),
+                    format!("{}在希腊参战前保持中立:不能战略调动", p.name_zh),
+                ));
             }
             if g.action.moved.contains(unit) {
                 return Err(PathsOfGlory::refuse(
@@ -428,12 +440,12 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
             };
             g.action.moved.push(unit);
             let cost = redeployment::cost(g.data(), u);
-            let name = g.unit_name(unit);
-            let (fe, fz) = place_words(g, from);
-            let (te, tz) = place_words(g, g.pos.units[u].loc);
             let (data, to) = (g.data(), g.pos.units[u].loc);
             g.journal.say_marked(
                 || {
+                    // The names, looked up only for a journal that keeps its lines.
+                    let name = crate::game::unit_name_in(data, unit);
+                    let ((fe, fz), (te, tz)) = (place_words(data, from), place_words(data, to));
                     Text::new(
                         format!("{} redeploys from {fe} to {te} (13.1)", name.en),
                         format!("{}从{fz}战略调动至{tz}(13.1)", name.zh),
@@ -465,10 +477,10 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
     }
 }
 
-fn place_words(g: &PathsOfGlory, loc: Location) -> (String, String) {
+fn place_words(data: &crate::data::Data, loc: Location) -> (String, String) {
     match loc {
         Location::Map(s) => {
-            let n = g.name(s);
+            let n = crate::game::space_name_in(data, s);
             (n.en, n.zh)
         }
         _ => ("the Reserve Box".into(), "预备队格".into()),

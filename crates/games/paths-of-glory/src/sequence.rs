@@ -171,7 +171,10 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
     // The position stays as it is while the list is made: the kept supply maps answer for it
     // without comparing it with what they were made from at each question.
     let _trust = g.kept.trust(g.data(), &g.pos);
-    let mut candidates = Vec::new();
+    // Only whether each candidate is refused counts here, not why.
+    let _listing = crate::game::Listing::begin();
+    // Room for most lists from the start, so that a long one is not copied as it grows.
+    let mut candidates = Vec::with_capacity(32);
     match frame {
         Frame::Bid { .. } => crate::tournament::candidates(frame, &mut candidates),
         Frame::GunsOfAugust => candidates.extend([
@@ -220,6 +223,7 @@ pub(crate) fn legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
             }
         }
     }
+    out.reserve(candidates.len());
     out.extend(candidates.into_iter().filter(|a| check(g, frame, a).is_ok()));
 }
 
@@ -373,11 +377,15 @@ fn carry_frame(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
             }
             // A card drawn again is unseen again (Mata Hari, Cloak and Dagger).
             g.turn.seen[side_index(other(side))].retain(|&k| k != *card);
-            let name = g.card_name(side, *card);
+            let (data, card) = (g.data(), *card);
             g.journal.whisper(
                 g.seat_of(side),
-                || Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh)),
                 || {
+                    let name = crate::game::card_name_in(data, side, card);
+                    Text::new(format!("You draw {}", name.en), format!("你抽到{}", name.zh))
+                },
+                || {
+                    let name = crate::game::card_name_in(data, side, card);
                     Text::new(
                         format!("The {} draws {}", side_en(side), name.en),
                         format!("{}抽到{}", side_zh(side), name.zh),
@@ -627,7 +635,7 @@ fn attrition_phase(g: &mut PathsOfGlory) {
         // The position stays as it is while the phase is worked out: the kept supply maps
         // answer for it without comparing it again at each question.
         let _trust = g.kept.trust(g.data(), &g.pos);
-        attrition::attrition_of(g.data(), &g.pos, &supply_context(g), g.scenario.edition >= 3)
+        attrition::attrition_of(g.data(), &g.pos, &supply_context(g), g.scenario.edition)
     };
     for &u in a.eliminated.iter().chain(&a.removed) {
         let (name, data, at) = (g.unit_name(u as u16), g.data(), g.at(u));
@@ -1475,4 +1483,46 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
         ),
     );
     t.get(lang).to_string()
+}
+
+#[cfg(test)]
+mod listing_tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// At every decision of random campaigns, each candidate of an action round is refused while
+    /// a legal list is made exactly when it is refused outside one, where the refusal names its
+    /// rule and says why in both languages.
+    #[test]
+    fn a_refusal_is_written_out_only_where_it_may_be_read() {
+        let mut refused = 0u64;
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 600, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Round { side, .. }) = g.engine.top() else {
+                    return;
+                };
+                let mut candidates = Vec::new();
+                crate::round::candidates(g, *side, &mut candidates);
+                for a in &candidates {
+                    let outside = check(g, frame, a);
+                    let inside = {
+                        let _listing = crate::game::Listing::begin();
+                        check(g, frame, a)
+                    };
+                    assert_eq!(outside.is_ok(), inside.is_ok(), "{a:?}");
+                    if let Err(r) = outside {
+                        assert!(
+                            !r.rule.is_empty() && !r.text.en.is_empty() && !r.text.zh.is_empty(),
+                            "{a:?}: {r:?}"
+                        );
+                        refused += 1;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(refused > 1_000, "{refused} refusals");
+    }
 }

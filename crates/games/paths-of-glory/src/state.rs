@@ -145,6 +145,12 @@ impl Position {
         self.war_status[0].saturating_add(self.war_status[1])
     }
 
+    /// 9.5.2.4: whether unit `u` is one of the Greek corps Salonika sets up, while Greece stays
+    /// neutral (the only units of a neutral nation the rules put on the map).
+    pub fn neutral_unit(&self, data: &Data, u: usize) -> bool {
+        data.pieces.get(u).is_some_and(|p| p.nation == Nation::Gr) && self.neutral.iter().any(|n| n == "gr")
+    }
+
     /// Whether a space lies in a country not yet at war.
     pub fn in_neutral_country(&self, data: &Data, s: Space) -> bool {
         data.facts(s).nation.as_ref().is_some_and(|n| self.neutral.contains(n))

@@ -40,15 +40,16 @@ use sandtable_core::text::Text;
 pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusal> {
     let data = g.data();
     if data.card(side, card).is_some_and(|c| c.combat) {
-        let name = g.card_name(side, card);
-        return Err(PathsOfGlory::refuse(
-            "9.5.4.1",
-            format!(
-                "{} is a combat card: its event is played during a combat (12.2.5), not for an action round",
-                name.en
-            ),
-            format!("{}是战斗卡:其事件在会战中打出(12.2.5),不能作为行动轮的行动", name.zh),
-        ));
+        return Err(PathsOfGlory::refuse_with("9.5.4.1", || {
+            let name = g.card_name(side, card);
+            Text::new(
+                format!(
+                    "{} is a combat card: its event is played during a combat (12.2.5), not for an action round",
+                    name.en
+                ),
+                format!("{}是战斗卡:其事件在会战中打出(12.2.5),不能作为行动轮的行动", name.zh),
+            )
+        }));
     }
     let answer = entries::check(g, side, card)
         .or_else(|| reinforcements::check(g, side, card))
@@ -56,15 +57,16 @@ pub(crate) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Result<(), Refusa
         .or_else(|| front::check(g, side, card))
         .or_else(|| war::check(g, side, card));
     answer.unwrap_or_else(|| {
-        let name = g.card_name(side, card);
-        Err(PathsOfGlory::refuse(
-            "9.5.1",
-            format!(
-                "the event of {} is not yet played in Sandtable: play the card for OPS, SR or replacement points",
-                name.en
-            ),
-            format!("沙盘尚未实现{}的事件:请将此牌用于作战、战略调动或补充点", name.zh),
-        ))
+        Err(PathsOfGlory::refuse_with("9.5.1", || {
+            let name = g.card_name(side, card);
+            Text::new(
+                format!(
+                    "the event of {} is not yet played in Sandtable: play the card for OPS, SR or replacement points",
+                    name.en
+                ),
+                format!("沙盘尚未实现{}的事件:请将此牌用于作战、战略调动或补充点", name.zh),
+            )
+        }))
     })
 }
 

@@ -219,57 +219,67 @@ fn needs_played(g: &PathsOfGlory, side: Side, card: u8, rule: &str) -> Result<()
     if played(g, side, card) {
         return Ok(());
     }
-    let n = g.card_name(side, card);
-    Err(refuse(
-        rule,
-        format!("may only be played after {}", n.en),
-        format!("只能在{}打出之后打出", n.zh),
-    ))
+    Err(PathsOfGlory::refuse_with(rule, || {
+        let n = g.card_name(side, card);
+        Text::new(
+            format!("may only be played after {}", n.en),
+            format!("只能在{}打出之后打出", n.zh),
+        )
+    }))
 }
 
 /// Whether one of this module's events may be played now, and why not; `None` for another card.
 pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(), Refusal>> {
-    let track = |e: TsarEvent, en: String, zh: String| {
+    // The reason is written only when it may be read (not while a legal list is made).
+    let track = |e: TsarEvent, text: &dyn Fn() -> (String, String)| {
         if russian_track(g).may_play(e) {
             Ok(())
         } else {
-            Err(refuse("16.4", en, zh))
+            Err(PathsOfGlory::refuse_with("16.4", || {
+                let (en, zh) = text();
+                Text::new(en, zh)
+            }))
         }
     };
-    let f = russian_front(g);
+    // The Russian front as it stands, looked at only by the events that name it.
+    let f = || russian_front(g);
     Some(match (side, card) {
-        (Side::Cp, TSAR_TAKES_COMMAND) => track(
-            TsarEvent::TsarTakesCommand,
-            format!(
-                "Tsar Takes Command needs the CP to hold 3 Russian VP spaces (it holds {})",
-                f.cp_russian_vp
-            ),
-            format!("“沙皇亲征”需要同盟国控制3个俄国胜利点区域(现为{}个)", f.cp_russian_vp),
-        ),
-        (Side::Cp, FALL_OF_THE_TSAR) => track(
-            TsarEvent::FallOfTheTsar,
-            format!(
-                "Fall of the Tsar needs Tsar Takes Command played and the Combined War Status plus the CP's Russian VP spaces at 33 (now {} + {})",
-                f.combined_war_status, f.cp_russian_vp
-            ),
-            format!(
-                "“沙皇倒台”需要已打出“沙皇亲征”,且双方战争状态之和加同盟国控制的俄国胜利点区域数达到33(现为{}+{})",
-                f.combined_war_status, f.cp_russian_vp
-            ),
-        ),
-        (Side::Cp, BOLSHEVIK_REVOLUTION) => track(
-            TsarEvent::BolshevikRevolution,
-            "Bolshevik Revolution needs the Tsar fallen on an earlier turn and the CP holding more Russian VP spaces than then, or all seven but Baku".into(),
-            "“布尔什维克革命”需要沙皇在之前的回合倒台,且同盟国控制的俄国胜利点区域多于当时,或控制除巴库外的全部七个".into(),
-        ),
-        (Side::Cp, BREST_LITOVSK) => {
+        (Side::Cp, TSAR_TAKES_COMMAND) => track(TsarEvent::TsarTakesCommand, &|| {
+            let f = f();
+            (
+                format!(
+                    "Tsar Takes Command needs the CP to hold 3 Russian VP spaces (it holds {})",
+                    f.cp_russian_vp
+                ),
+                format!("“沙皇亲征”需要同盟国控制3个俄国胜利点区域(现为{}个)", f.cp_russian_vp),
+            )
+        }),
+        (Side::Cp, FALL_OF_THE_TSAR) => track(TsarEvent::FallOfTheTsar, &|| {
+            let f = f();
+            (
+                format!(
+                    "Fall of the Tsar needs Tsar Takes Command played and the Combined War Status plus the CP's Russian VP spaces at 33 (now {} + {})",
+                    f.combined_war_status, f.cp_russian_vp
+                ),
+                format!(
+                    "“沙皇倒台”需要已打出“沙皇亲征”,且双方战争状态之和加同盟国控制的俄国胜利点区域数达到33(现为{}+{})",
+                    f.combined_war_status, f.cp_russian_vp
+                ),
+            )
+        }),
+        (Side::Cp, BOLSHEVIK_REVOLUTION) => track(TsarEvent::BolshevikRevolution, &|| {
+            (
+                "Bolshevik Revolution needs the Tsar fallen on an earlier turn and the CP holding more Russian VP spaces than then, or all seven but Baku".into(),
+                "“布尔什维克革命”需要沙皇在之前的回合倒台,且同盟国控制的俄国胜利点区域多于当时,或控制除巴库外的全部七个".into(),
+            )
+        }),
+        (Side::Cp, BREST_LITOVSK) => track(TsarEvent::BrestLitovsk, &|| {
             let n = g.card_name(Side::Cp, BOLSHEVIK_REVOLUTION);
-            track(
-                TsarEvent::BrestLitovsk,
+            (
                 format!("may only be played after {}", n.en),
                 format!("只能在{}打出之后打出", n.zh),
             )
-        }
+        }),
         (Side::Cp, RUSSIAN_DESERTIONS) => needs_played(g, Side::Cp, FALL_OF_THE_TSAR, "CP #63"),
         (Side::Cp, REICHSTAG_TRUCE) => {
             if g.commitment[side_index(Side::Cp)] == Commitment::Total {
@@ -331,7 +341,10 @@ pub(super) fn check(g: &PathsOfGlory, side: Side, card: u8) -> Option<Result<(),
                         "Zimmermann Telegram needs a Combined War Status of 30 (now {})",
                         g.pos.combined_war_status()
                     ),
-                    format!("“齐默尔曼电报”需要双方战争状态之和达到30(现为{})", g.pos.combined_war_status()),
+                    format!(
+                        "“齐默尔曼电报”需要双方战争状态之和达到30(现为{})",
+                        g.pos.combined_war_status()
+                    ),
                 ))
             }
         }
@@ -929,7 +942,9 @@ pub(crate) fn check_peace_offer(g: &PathsOfGlory, side: Side) -> Result<(), Refu
                 "协约国须在胜利点不高于9时提出和谈",
             ),
         };
-        Err(refuse("16.5.1", format!("{en} (now {vp})"), format!("{zh}(现为{vp})")))
+        Err(PathsOfGlory::refuse_with("16.5.1", || {
+            Text::new(format!("{en} (now {vp})"), format!("{zh}(现为{vp})"))
+        }))
     }
 }
 

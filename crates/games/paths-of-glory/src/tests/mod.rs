@@ -16,6 +16,7 @@ mod events;
 mod events_arrivals;
 mod events_front;
 mod events_war;
+mod greece;
 mod kept;
 mod kept_cases;
 mod london;
