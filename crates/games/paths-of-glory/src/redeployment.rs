@@ -58,6 +58,49 @@ pub struct Context<'a> {
     /// 2022 13.1.5: no redeployment ends a siege; 2022 13.2.1: the ANA never sails out of the
     /// Near East (games begun on data edition 5 or later).
     pub sieges_and_the_ana: bool,
+    /// While one list of redeployments is made: each tracer's supplied spaces (14.1), asked of
+    /// the supply maps once for the whole list; `None` to ask at each question.
+    pub(crate) floods: Option<&'a Floods>,
+}
+
+/// Each tracer's supplied spaces ([`Supplied`]) in one position and context, made at the first
+/// question: one list of redeployments asks the same few tracers again and again.
+#[derive(Default)]
+pub(crate) struct Floods(std::cell::RefCell<Vec<(supply::Tracer, Supplied)>>);
+
+impl std::fmt::Debug for Floods {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Floods")
+    }
+}
+
+/// The supplied spaces of the tracer: from the list's floods when the context has them.
+fn flood_of(data: &Data, pos: &Position, t: supply::Tracer, ctx: &Context) -> Supplied {
+    let Some(floods) = ctx.floods else {
+        return Supplied::new(data, pos, t, &ctx.supply);
+    };
+    if let Some((_, f)) = floods.0.borrow().iter().find(|(k, _)| *k == t) {
+        return f.clone();
+    }
+    let f = Supplied::new(data, pos, t, &ctx.supply);
+    floods.0.borrow_mut().push((t, f.clone()));
+    f
+}
+
+/// 14.1: whether the unit is in supply at `at`, as [`in_supply`] says: from the list's floods
+/// when the context has them and the supply maps are kept (a flood is then what `in_supply`
+/// reads).
+fn supplied_at(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
+    let t = tracer_of(data, unit);
+    match (ctx.floods, ctx.supply.kept) {
+        (Some(floods), Some(_)) if at.idx() < data.map.graph.len() => {
+            if let Some((_, f)) = floods.0.borrow().iter().find(|(k, _)| *k == t) {
+                return f.at(data, at);
+            }
+            flood_of(data, pos, t, ctx).at(data, at)
+        }
+        _ => in_supply(data, pos, t, at, &ctx.supply),
+    }
 }
 
 /// 16.4.9: after Brest-Litovsk Russians and the other Allies never share a space.
@@ -436,8 +479,7 @@ fn visit_anywhere(
     match pos.units[unit].loc {
         Location::Map(from) => {
             // 13.1.5: in supply to redeploy; never out of a siege it would end (2022).
-            if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply)
-                || (ctx.sieges_and_the_ana && ends_siege(data, pos, unit, from))
+            if !supplied_at(data, pos, unit, from, ctx) || (ctx.sieges_and_the_ana && ends_siege(data, pos, unit, from))
             {
                 return false;
             }
@@ -475,10 +517,7 @@ fn visit_anywhere(
             }
             let nation = sr_nation(data, unit);
             let t = tracer_of(data, unit);
-            let supply = match ctx.supply.kept {
-                Some(kept) => kept.flood(data, pos, t, ctx.supply.open_beaches),
-                None => Supplied::new(data, pos, t, &ctx.supply),
-            };
+            let supply = flood_of(data, pos, t, ctx);
             // Per space: its units, those of the unit's nationality, and those of them other
             // than the ANA and the Senussi.
             let n = data.map.graph.len();
