@@ -203,7 +203,8 @@ fn overland(
     let bit = |s: Space| (s.idx() / 64, 1u64 << (s.idx() % 64));
     let (w, b) = bit(from);
     seen[w] |= b;
-    let mut queue = vec![from];
+    let mut queue = Lifo::new();
+    queue.push(from);
     while let Some(s) = queue.pop() {
         for &(c, n) in data.map.graph.exits(s) {
             let (w, b) = bit(n);
@@ -227,6 +228,43 @@ fn overland(
         }
     }
     false
+}
+
+/// Spaces waiting to be walked on from, the last put first taken: on the stack while it holds
+/// up to [`LIFO_ON_STACK`] of them (a walk queues each space once).
+struct Lifo {
+    small: [Space; LIFO_ON_STACK],
+    len: usize,
+    large: Vec<Space>,
+}
+
+const LIFO_ON_STACK: usize = 512;
+
+impl Lifo {
+    fn new() -> Lifo {
+        Lifo {
+            small: [Space(0); LIFO_ON_STACK],
+            len: 0,
+            large: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, s: Space) {
+        if self.len < LIFO_ON_STACK && self.large.is_empty() {
+            self.small[self.len] = s;
+            self.len += 1;
+        } else {
+            self.large.push(s);
+        }
+    }
+
+    fn pop(&mut self) -> Option<Space> {
+        if let Some(s) = self.large.pop() {
+            return Some(s);
+        }
+        self.len = self.len.checked_sub(1)?;
+        Some(self.small[self.len])
+    }
 }
 
 /// 2022 13.1.5 "never out of it if that would end the siege": whether `unit`, besieging the
@@ -520,20 +558,32 @@ fn visit_anywhere(
             let supply = flood_of(data, pos, t, ctx);
             // Per space: its units, those of the unit's nationality, and those of them other
             // than the ANA and the Senussi.
+            // (The three counts of each space side by side, on the stack for a map of up to 512
+            // spaces.)
             let n = data.map.graph.len();
-            let (mut all, mut same, mut same_regular) = (vec![0u8; n], vec![0u8; n], vec![0u8; n]);
+            let (mut small, mut large) = ([[0u8; 3]; 512], Vec::new());
+            let counts: &mut [[u8; 3]] = if n <= small.len() {
+                &mut small[..n]
+            } else {
+                large.resize(n, [0u8; 3]);
+                &mut large
+            };
             for (i, u) in pos.units.iter().enumerate() {
                 if let Location::Map(s) = u.loc {
-                    let k = s.idx();
-                    all[k] = all[k].saturating_add(1);
+                    let Some(c) = counts.get_mut(s.idx()) else { continue };
+                    c[0] = c[0].saturating_add(1);
                     if sr_nation(data, i) == nation {
-                        same[k] = same[k].saturating_add(1);
+                        c[1] = c[1].saturating_add(1);
                         if !matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn) {
-                            same_regular[k] = same_regular[k].saturating_add(1);
+                            c[2] = c[2].saturating_add(1);
                         }
                     }
                 }
             }
+            let counts = &*counts;
+            let all = |k: usize| counts[k][0];
+            let same = |k: usize| counts[k][1];
+            let same_regular = |k: usize| counts[k][2];
             // 2022 13.1.8: Salonika for Serbian corps.
             let salonika_set = if nation == Nation::Sb {
                 data.map.space_set("supply-sb-salonika")
@@ -541,7 +591,7 @@ fn visit_anywhere(
                 &[]
             };
             for s in data.map.graph.space_indices() {
-                if all[s.idx()] >= 3 {
+                if all(s.idx()) >= 3 {
                     continue;
                 }
                 if p.nation == Nation::Mn {
@@ -556,8 +606,8 @@ fn visit_anywhere(
                 // 13.1.8: a supplied space with a unit of the same nationality, but not one
                 // holding only the ANA or the Senussi. (Whether it is supplied is asked last,
                 // of the spaces that could be one.)
-                let only_special = same[s.idx()] > 0 && same_regular[s.idx()] == 0;
-                let with_own = same[s.idx()] > 0 && !only_special;
+                let only_special = same(s.idx()) > 0 && same_regular(s.idx()) == 0;
+                let with_own = same(s.idx()) > 0 && !only_special;
                 // A corps also to its nation's supplied capital or supply source.
                 let home = p.kind == Kind::Corps
                     && (data.facts(s).capital || data.facts(s).supply_source)
@@ -897,5 +947,33 @@ mod tests {
             units > 50_000 && remembered > units / 4 && nowhere > 5_000,
             "{units} {remembered} {nowhere}"
         );
+    }
+}
+
+#[cfg(test)]
+mod lifo_tests {
+    use super::*;
+
+    /// The spaces waiting in a walk come out as from a plain list, last put first taken, past
+    /// the spaces it keeps on the stack too.
+    #[test]
+    fn the_walks_waiting_spaces_come_out_last_first_as_from_a_list() {
+        let (mut lifo, mut list) = (Lifo::new(), Vec::new());
+        let mut out = (Vec::new(), Vec::new());
+        for i in 0..2000u16 {
+            // Three in, one out, then all out at the end.
+            lifo.push(Space(i));
+            list.push(Space(i));
+            if i % 3 == 2 {
+                out.0.push(lifo.pop());
+                out.1.push(list.pop());
+            }
+        }
+        while let Some(s) = list.pop() {
+            out.0.push(lifo.pop());
+            out.1.push(Some(s));
+        }
+        assert_eq!(lifo.pop(), None);
+        assert_eq!(out.0, out.1);
     }
 }
