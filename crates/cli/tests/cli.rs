@@ -768,7 +768,7 @@ fn play_shows_a_point_to_point_map_around_a_space() {
         out.contains("[Metz] (metz) → Koblenz, Nancy, Sedan, Strasbourg, Verdun"),
         "{out}"
     );
-    assert!(out.contains("German 5th Army [ge-army-5]"), "{out}");
+    assert!(out.contains("German 5th Army 5-3-3 [ge-army-5]"), "{out}");
     assert!(out.contains("Verdun (verdun) → "), "one line out: {out}");
     assert!(!out.contains("Paris (paris)"), "two lines out of Metz: {out}");
     // A name of two words, two lines out.

@@ -90,9 +90,12 @@ pub fn counters(data: &Data, pos: &Position, lang: Lang) -> Vec<Counter<Space>> 
                 },
                 factors: format!("{}-{}-{}", f.cf, f.lf, f.mf),
                 reduced: !u.full,
-                title: match lang {
-                    Lang::En => p.name_en.clone(),
-                    Lang::Zh => p.name_zh.clone(),
+                // Its name and the factors of the side showing, as a tooltip and the terminal read it.
+                title: match (lang, u.full) {
+                    (Lang::En, true) => format!("{} {}-{}-{}", p.name_en, f.cf, f.lf, f.mf),
+                    (Lang::En, false) => format!("{} {}-{}-{} (reduced)", p.name_en, f.cf, f.lf, f.mf),
+                    (Lang::Zh, true) => format!("{} {}-{}-{}", p.name_zh, f.cf, f.lf, f.mf),
+                    (Lang::Zh, false) => format!("{} {}-{}-{}(减员)", p.name_zh, f.cf, f.lf, f.mf),
                 },
                 id: p.id.clone(),
             })

@@ -58,6 +58,49 @@ pub struct Context<'a> {
     /// 2022 13.1.5: no redeployment ends a siege; 2022 13.2.1: the ANA never sails out of the
     /// Near East (games begun on data edition 5 or later).
     pub sieges_and_the_ana: bool,
+    /// While one list of redeployments is made: each tracer's supplied spaces (14.1), asked of
+    /// the supply maps once for the whole list; `None` to ask at each question.
+    pub(crate) floods: Option<&'a Floods>,
+}
+
+/// Each tracer's supplied spaces ([`Supplied`]) in one position and context, made at the first
+/// question: one list of redeployments asks the same few tracers again and again.
+#[derive(Default)]
+pub(crate) struct Floods(std::cell::RefCell<Vec<(supply::Tracer, Supplied)>>);
+
+impl std::fmt::Debug for Floods {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Floods")
+    }
+}
+
+/// The supplied spaces of the tracer: from the list's floods when the context has them.
+fn flood_of(data: &Data, pos: &Position, t: supply::Tracer, ctx: &Context) -> Supplied {
+    let Some(floods) = ctx.floods else {
+        return Supplied::new(data, pos, t, &ctx.supply);
+    };
+    if let Some((_, f)) = floods.0.borrow().iter().find(|(k, _)| *k == t) {
+        return f.clone();
+    }
+    let f = Supplied::new(data, pos, t, &ctx.supply);
+    floods.0.borrow_mut().push((t, f.clone()));
+    f
+}
+
+/// 14.1: whether the unit is in supply at `at`, as [`in_supply`] says: from the list's floods
+/// when the context has them and the supply maps are kept (a flood is then what `in_supply`
+/// reads).
+fn supplied_at(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
+    let t = tracer_of(data, unit);
+    match (ctx.floods, ctx.supply.kept) {
+        (Some(floods), Some(_)) if at.idx() < data.map.graph.len() => {
+            if let Some((_, f)) = floods.0.borrow().iter().find(|(k, _)| *k == t) {
+                return f.at(data, at);
+            }
+            flood_of(data, pos, t, ctx).at(data, at)
+        }
+        _ => in_supply(data, pos, t, at, &ctx.supply),
+    }
 }
 
 /// 16.4.9: after Brest-Litovsk Russians and the other Allies never share a space.
@@ -160,7 +203,8 @@ fn overland(
     let bit = |s: Space| (s.idx() / 64, 1u64 << (s.idx() % 64));
     let (w, b) = bit(from);
     seen[w] |= b;
-    let mut queue = vec![from];
+    let mut queue = Lifo::new();
+    queue.push(from);
     while let Some(s) = queue.pop() {
         for &(c, n) in data.map.graph.exits(s) {
             let (w, b) = bit(n);
@@ -184,6 +228,43 @@ fn overland(
         }
     }
     false
+}
+
+/// Spaces waiting to be walked on from, the last put first taken: on the stack while it holds
+/// up to [`LIFO_ON_STACK`] of them (a walk queues each space once).
+struct Lifo {
+    small: [Space; LIFO_ON_STACK],
+    len: usize,
+    large: Vec<Space>,
+}
+
+const LIFO_ON_STACK: usize = 512;
+
+impl Lifo {
+    fn new() -> Lifo {
+        Lifo {
+            small: [Space(0); LIFO_ON_STACK],
+            len: 0,
+            large: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, s: Space) {
+        if self.len < LIFO_ON_STACK && self.large.is_empty() {
+            self.small[self.len] = s;
+            self.len += 1;
+        } else {
+            self.large.push(s);
+        }
+    }
+
+    fn pop(&mut self) -> Option<Space> {
+        if let Some(s) = self.large.pop() {
+            return Some(s);
+        }
+        self.len = self.len.checked_sub(1)?;
+        Some(self.small[self.len])
+    }
 }
 
 /// 2022 13.1.5 "never out of it if that would end the siege": whether `unit`, besieging the
@@ -436,8 +517,7 @@ fn visit_anywhere(
     match pos.units[unit].loc {
         Location::Map(from) => {
             // 13.1.5: in supply to redeploy; never out of a siege it would end (2022).
-            if !in_supply(data, pos, tracer_of(data, unit), from, &ctx.supply)
-                || (ctx.sieges_and_the_ana && ends_siege(data, pos, unit, from))
+            if !supplied_at(data, pos, unit, from, ctx) || (ctx.sieges_and_the_ana && ends_siege(data, pos, unit, from))
             {
                 return false;
             }
@@ -475,26 +555,35 @@ fn visit_anywhere(
             }
             let nation = sr_nation(data, unit);
             let t = tracer_of(data, unit);
-            let supply = match ctx.supply.kept {
-                Some(kept) => kept.flood(data, pos, t, ctx.supply.open_beaches),
-                None => Supplied::new(data, pos, t, &ctx.supply),
-            };
+            let supply = flood_of(data, pos, t, ctx);
             // Per space: its units, those of the unit's nationality, and those of them other
             // than the ANA and the Senussi.
+            // (The three counts of each space side by side, on the stack for a map of up to 512
+            // spaces.)
             let n = data.map.graph.len();
-            let (mut all, mut same, mut same_regular) = (vec![0u8; n], vec![0u8; n], vec![0u8; n]);
+            let (mut small, mut large) = ([[0u8; 3]; 512], Vec::new());
+            let counts: &mut [[u8; 3]] = if n <= small.len() {
+                &mut small[..n]
+            } else {
+                large.resize(n, [0u8; 3]);
+                &mut large
+            };
             for (i, u) in pos.units.iter().enumerate() {
                 if let Location::Map(s) = u.loc {
-                    let k = s.idx();
-                    all[k] = all[k].saturating_add(1);
+                    let Some(c) = counts.get_mut(s.idx()) else { continue };
+                    c[0] = c[0].saturating_add(1);
                     if sr_nation(data, i) == nation {
-                        same[k] = same[k].saturating_add(1);
+                        c[1] = c[1].saturating_add(1);
                         if !matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn) {
-                            same_regular[k] = same_regular[k].saturating_add(1);
+                            c[2] = c[2].saturating_add(1);
                         }
                     }
                 }
             }
+            let counts = &*counts;
+            let all = |k: usize| counts[k][0];
+            let same = |k: usize| counts[k][1];
+            let same_regular = |k: usize| counts[k][2];
             // 2022 13.1.8: Salonika for Serbian corps.
             let salonika_set = if nation == Nation::Sb {
                 data.map.space_set("supply-sb-salonika")
@@ -502,7 +591,7 @@ fn visit_anywhere(
                 &[]
             };
             for s in data.map.graph.space_indices() {
-                if all[s.idx()] >= 3 {
+                if all(s.idx()) >= 3 {
                     continue;
                 }
                 if p.nation == Nation::Mn {
@@ -517,8 +606,8 @@ fn visit_anywhere(
                 // 13.1.8: a supplied space with a unit of the same nationality, but not one
                 // holding only the ANA or the Senussi. (Whether it is supplied is asked last,
                 // of the spaces that could be one.)
-                let only_special = same[s.idx()] > 0 && same_regular[s.idx()] == 0;
-                let with_own = same[s.idx()] > 0 && !only_special;
+                let only_special = same(s.idx()) > 0 && same_regular(s.idx()) == 0;
+                let with_own = same(s.idx()) > 0 && !only_special;
                 // A corps also to its nation's supplied capital or supply source.
                 let home = p.kind == Kind::Corps
                     && (data.facts(s).capital || data.facts(s).supply_source)
@@ -858,5 +947,33 @@ mod tests {
             units > 50_000 && remembered > units / 4 && nowhere > 5_000,
             "{units} {remembered} {nowhere}"
         );
+    }
+}
+
+#[cfg(test)]
+mod lifo_tests {
+    use super::*;
+
+    /// The spaces waiting in a walk come out as from a plain list, last put first taken, past
+    /// the spaces it keeps on the stack too.
+    #[test]
+    fn the_walks_waiting_spaces_come_out_last_first_as_from_a_list() {
+        let (mut lifo, mut list) = (Lifo::new(), Vec::new());
+        let mut out = (Vec::new(), Vec::new());
+        for i in 0..2000u16 {
+            // Three in, one out, then all out at the end.
+            lifo.push(Space(i));
+            list.push(Space(i));
+            if i % 3 == 2 {
+                out.0.push(lifo.pop());
+                out.1.push(list.pop());
+            }
+        }
+        while let Some(s) = list.pop() {
+            out.0.push(lifo.pop());
+            out.1.push(Some(s));
+        }
+        assert_eq!(lifo.pop(), None);
+        assert_eq!(out.0, out.1);
     }
 }

@@ -222,6 +222,7 @@ pub(crate) fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> r
         brest_litovsk_through: crate::events::played(g, Side::Cp, 45) && g.scenario.edition >= 3,
         foreign_sources_barred: g.scenario.edition >= 3,
         sieges_and_the_ana: g.scenario.edition >= 5,
+        floods: None,
     }
 }
 
@@ -286,7 +287,12 @@ pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Ve
     let mut memo = Vec::with_capacity(candidates.len());
     // Who stands where and the context, once for the whole list.
     let occ = g.kept.occupancy(g.data(), &g.pos);
-    let ctx = sr_context(g, &occ);
+    // Each tracer's supplied spaces, once for the whole list.
+    let floods = redeployment::Floods::default();
+    let ctx = redeployment::Context {
+        floods: Some(&floods),
+        ..sr_context(g, &occ)
+    };
     out.reserve(candidates.len());
     out.extend(
         candidates

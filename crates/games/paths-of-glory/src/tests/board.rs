@@ -111,6 +111,13 @@ fn the_august_1914_board_in_both_languages() {
         .find(|c| c.id == "fr-army-6")
         .unwrap();
     assert!(six.reduced && six.factors == "2-3-3", "{six:?}");
+    // Its tooltip names it with the factors showing, and says it is reduced, in both languages.
+    assert_eq!(six.title, "French 6th Army 2-3-3 (reduced)");
+    let zh_six = counters(data(), pos, Lang::Zh)
+        .into_iter()
+        .find(|c| c.id == "fr-army-6")
+        .unwrap();
+    assert!(zh_six.title.ends_with(" 2-3-3(减员)"), "{}", zh_six.title);
     // An army of 1914 is foot, not armour.
     assert_eq!(six.symbol, sandtable_core::render::NatoSymbol::Infantry);
 }

@@ -200,3 +200,25 @@ fn the_capitals_held_agree_with_a_pass_over_every_space_at_every_decision() {
     });
     assert!(asked > 10_000 && lost > 1_000, "{asked} {lost}");
 }
+
+/// 13.1, 14.1: the redeployments listed with each tracer's supplied spaces made once for the
+/// whole list are the candidates the check accepts asking the supply maps at each question, at
+/// every decision of random campaigns.
+#[test]
+fn the_redeployments_listed_with_floods_made_once_are_those_the_check_accepts() {
+    let (mut lists, mut units) = (0u64, 0u64);
+    every_decision(0..6, 400, |g| {
+        let Some(frame @ crate::game::Frame::Redeployment { side, .. }) = g.engine.top().cloned() else {
+            return;
+        };
+        let mut listed = Vec::new();
+        crate::round::sr_legal(g, &frame, side, &mut listed);
+        let mut candidates = Vec::new();
+        crate::round::sr_candidates(g, &frame, side, &mut candidates);
+        candidates.retain(|a| crate::round::check_sr(g, &frame, a).is_ok());
+        assert_eq!(listed, candidates, "turn {}", g.pos.turn);
+        lists += 1;
+        units += listed.len() as u64;
+    });
+    assert!(lists > 100 && units > 1_000, "{lists} lists, {units} redeployments");
+}
