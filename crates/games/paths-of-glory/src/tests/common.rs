@@ -56,9 +56,14 @@ pub fn refused<T, E: Display>(good: &str, cases: &[(String, &str)], load: impl F
 /// A new campaign at the CP's first action round of August 1914 (the Guns of August left out of
 /// the hand, the cards dealt, the offensives rolled).
 pub fn first_round() -> crate::game::PathsOfGlory {
+    first_round_of("campaign", 1)
+}
+
+/// [`first_round`] of a scenario, with a seed.
+pub fn first_round_of(scenario: &str, seed: u64) -> crate::game::PathsOfGlory {
     use crate::game::{Action, Frame, PathsOfGlory, CP};
     use sandtable_core::game::{Game, Pending};
-    let mut g = PathsOfGlory::new_game("campaign", 1).expect("the campaign loads");
+    let mut g = PathsOfGlory::new_game(scenario, seed).expect("the scenario loads");
     g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
     while g.pending() == Pending::Chance {
         g.resolve_chance();

@@ -9,7 +9,7 @@ use crate::game::{Action, Frame, PathsOfGlory, Use, AP, CP};
 use crate::state::side_index;
 use crate::war_status::Commitment;
 use crate::Side;
-use sandtable_core::game::{Game, Pending};
+use sandtable_core::game::Game;
 
 fn event(card: u8) -> Action {
     Action::Play { card, with: Use::Event }
@@ -17,19 +17,8 @@ fn event(card: u8) -> Action {
 
 /// The Introductory scenario at the CP's first action round of turn 2, on `edition`.
 fn introductory(edition: u8) -> PathsOfGlory {
-    let mut g = PathsOfGlory::new_game("introductory", 2).expect("the scenario loads");
+    let mut g = common::first_round_of("introductory", 2);
     g.scenario.edition = edition;
-    g.apply(CP, &Action::GunsOfAugust { keep: false }).expect("the choice");
-    while g.pending() == Pending::Chance {
-        g.resolve_chance();
-    }
-    assert!(matches!(
-        g.frames().last(),
-        Some(Frame::Round {
-            round: 1,
-            side: Side::Cp
-        })
-    ));
     g.pos.turn = 2;
     g.touch();
     g
@@ -116,6 +105,20 @@ fn the_allies_may_discard_italy_while_the_cp_alone_is_at_total_war_9_5_2_5() {
     assert!(g.check_action(AP, &discard).is_err());
 }
 
+/// Puts the game at its War Status Phase (6.0 E), then the Replacement Phase (F), and runs it
+/// until a seat must decide.
+fn run_war_status_phase(g: &mut PathsOfGlory) {
+    let frames = g.engine.frames_mut();
+    frames.clear();
+    frames.extend([
+        Frame::Replacement { side: Side::Cp },
+        Frame::Replacement { side: Side::Ap },
+        Frame::WarStatus,
+    ]);
+    g.touch();
+    sandtable_core::driver::start(g);
+}
+
 /// A game of `scenario` on `edition`, turn 10, put at its War Status Phase (6.0 E) with the
 /// CP at `cp` and each of `held` CP-controlled, run until the CP's Replacement segment (F.2);
 /// the German RP the CP then has.
@@ -129,15 +132,7 @@ fn german_rp_at_phase_f(scenario: &str, edition: u8, cp: Commitment, held: &[&st
     for s in held {
         g.pos.spaces[common::sp(s).idx()].control = Some(Side::Cp);
     }
-    let frames = g.engine.frames_mut();
-    frames.clear();
-    frames.extend([
-        Frame::Replacement { side: Side::Cp },
-        Frame::Replacement { side: Side::Ap },
-        Frame::WarStatus,
-    ]);
-    g.touch();
-    sandtable_core::driver::start(&mut g);
+    run_war_status_phase(&mut g);
     let ge = RP_POOLS.iter().position(|&p| p == RpPool::Ge).expect("the German pool");
     g.turn.rp[side_index(Side::Cp)][ge]
 }
@@ -173,15 +168,7 @@ fn no_sedan_rp_in_the_turn_the_cp_reaches_total_war_5_7_3() {
     for s in ["sedan", "cambrai", "brussels"] {
         g.pos.spaces[common::sp(s).idx()].control = Some(Side::Cp);
     }
-    let frames = g.engine.frames_mut();
-    frames.clear();
-    frames.extend([
-        Frame::Replacement { side: Side::Cp },
-        Frame::Replacement { side: Side::Ap },
-        Frame::WarStatus,
-    ]);
-    g.touch();
-    sandtable_core::driver::start(&mut g);
+    run_war_status_phase(&mut g);
     assert_eq!(
         g.commitment[side_index(Side::Cp)],
         Commitment::Total,
