@@ -93,8 +93,8 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, side: Side, card: u8) {
         let vp = g.pos.vp;
         g.journal.say(|| {
             Text::new(
-                format!("A `*` event in the Introductory scenario: VP {by:+}, now {vp} (VP Table, 5.1.2)"),
-                format!("体验剧本中的“*”事件:胜利点{by:+},现为{vp}(胜利点表,5.1.2)"),
+                format!("An event marked * in the Introductory scenario: VP {by:+}, now {vp} (VP Table, 5.1.2)"),
+                format!("体验剧本中标有*的事件:胜利点{by:+},现为{vp}(胜利点表,5.1.2)"),
             )
         });
     }
