@@ -89,9 +89,7 @@ struct Inner {
     /// 3.5: the hexes within each range of each hex an artillery unit fired from or was
     /// offered to fire from, in hex order ([`crate::world::within`]): they depend on the map
     /// alone.
-    /// Per hex, each range asked for and its hexes; with how many are kept in all.
-    disks: Vec<Vec<(u32, Arc<[Hex]>)>>,
-    disks_kept: usize,
+    disks: std::collections::HashMap<(Hex, u32), Arc<[Hex]>>,
     /// The legal list a movement or exploitation phase last gave the driver, known by its
     /// memory, its length and its room, with what its moves were made from
     /// ([`Memo::take_moves`]). Never copied with the memo.
@@ -410,21 +408,15 @@ impl Memo {
     /// list kept, if asked for before.
     pub(crate) fn within(&self, w: &World, h: Hex, r: u32) -> Arc<[Hex]> {
         let mut inner = self.on(w);
-        let at = h.idx();
-        if let Some((_, disk)) = inner.disks.get(at).and_then(|d| d.iter().find(|&&(kept, _)| kept == r)) {
+        if let Some(disk) = inner.disks.get(&(h, r)) {
             return disk.clone();
         }
         // Only the hexes artillery stands in are asked about; a bound all the same.
-        if inner.disks_kept >= DISKS_KEPT {
+        if inner.disks.len() >= DISKS_KEPT {
             inner.disks.clear();
-            inner.disks_kept = 0;
-        }
-        if inner.disks.len() <= at {
-            inner.disks.resize_with(w.map.grid.len().max(at + 1), Vec::new);
         }
         let disk: Arc<[Hex]> = crate::world::within(&w.map.grid, h, r).collect();
-        inner.disks[at].push((r, disk.clone()));
-        inner.disks_kept += 1;
+        inner.disks.insert((h, r), disk.clone());
         disk
     }
 
