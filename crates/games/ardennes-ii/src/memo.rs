@@ -147,8 +147,6 @@ struct SideReach {
     units: ReachCache<UnitKey, KeptReach>,
     /// The reaches of stacks moving together, by their first unit.
     stacks: ReachCache<Vec<(UnitId, UnitKey)>, Reach>,
-    /// The key of the stack last asked about, its memory used again for the next.
-    stack_key: Vec<(UnitId, UnitKey)>,
 }
 
 impl SideReach {
@@ -561,25 +559,26 @@ impl Memo {
         // Every unit's own inputs, in the stack's order (the first unit's hex is where the
         // search starts; the others' are in the key so that a stack spread over hexes, which
         // no legal list offers, is never confused with one standing together).
+        let key: Vec<(UnitId, UnitKey)> = units
+            .iter()
+            .map(|&u| {
+                let st = &b.s.units[u as usize];
+                (u, UnitKey::of(st, st.hex().unwrap_or(Hex(u16::MAX))))
+            })
+            .collect();
         b.layout();
         b.roads();
         b.marker_mp();
         let mut inner = self.on(b.w);
         let sr = &mut inner.reach[side.seat() as usize];
         refresh_once(sr, b, side);
-        sr.stack_key.clear();
-        sr.stack_key.extend(units.iter().map(|&u| {
-            let st = &b.s.units[u as usize];
-            (u, UnitKey::of(st, st.hex().unwrap_or(Hex(u16::MAX))))
-        }));
-        if let Some(reach) = sr.stacks.get(first as usize, &sr.stack_key) {
+        if let Some(reach) = sr.stacks.get(first as usize, &key) {
             return reach;
         }
         let found = b.stack_reach(units, search);
         let radius = reach::radius(&b.w.map.grid, hex, found.iter().map(|&(h, _)| h));
         let reach: Reach = Arc::from(found);
-        sr.stacks
-            .put(first as usize, sr.stack_key.clone(), hex, radius, reach.clone());
+        sr.stacks.put(first as usize, key, hex, radius, reach.clone());
         reach
     }
 }
