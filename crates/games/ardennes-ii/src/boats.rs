@@ -25,13 +25,9 @@ impl ArdennesII {
 
     /// 4.2: whether unit `u` (a valid id) is one that may cross in boats now.
     fn boat_unit(&self, u: UnitId) -> bool {
-        let Some(division) = self.w.data.counters.formation_index("ger-2pz") else {
-            return false;
-        };
         let def = &self.w.data.counters.units[u as usize];
         let st = &self.s.units[u as usize];
         def.side == Side::German
-            && def.formation == Some(division)
             // 4.2 "机械化 MA 步兵单位": infantry of 1.2's list (any motorisation) with a
             // mechanized MA, whatever its type word (Holtmeyer and von Cochenhausen are
             // "Inf KG" with a black MA).
@@ -40,6 +36,9 @@ impl ArdennesII {
             && st.hex().is_some()
             && st.spent == 0
             && !st.stopped
+            // The division's name looked up last, for the few units that pass the rest.
+            && def.formation.is_some()
+            && def.formation == self.w.data.counters.formation_index("ger-2pz")
     }
 
     /// The hexes across the Our from `u` without enemy units.
