@@ -6,8 +6,8 @@
 // random computer player as the Allies, opens the person's page, chooses the opening deal, and
 // checks the hand panel: seven cards, each named with its values, the legal uses of each as its
 // buttons (and left out of the action list), and a space hovered on the map named as the map
-// prints it. It plays one card for its OPS by its button and sees the hand shrink to six and the
-// play in the log; then in Chinese the cards and the hovered space are named in Chinese; and a
+// prints it. It plays one card for its OPS by its button and sees the hand shrink to six, fold
+// while no card has a use (and open on request), and the play in the log; then in Chinese the cards and the hovered space are named in Chinese; and a
 // spectator's page shows no hand at all. Needs Chromium (/usr/bin/chromium, or
 // $CHROMIUM). Exit code 0 on success; otherwise a message on stderr and exit code 1.
 
@@ -87,6 +87,14 @@ async function main() {
     await page.waitForFunction(() => document.querySelectorAll('[data-test=card]').length === 6);
     await page.waitForFunction((name) => [...document.querySelectorAll('[data-test=log-line]')].some((l) => l.textContent.includes(name)), playable.name);
     log(`played ${playable.name} for OPS: six cards left, the play in the log`);
+    // In the middle of the card's operations no card has a use: the hand folds to a row of
+    // names, leaving the room to the activations; the player may open it again.
+    if (!await page.locator('[data-test=hand].st-hand-folded').count()) fail('the hand stays open while no card has a use');
+    const activations = await page.locator('[data-test=action-list] [data-test=action]').count();
+    if (!activations) fail('no activation listed during the operations');
+    await page.click('[data-test=hand-toggle]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-test=card] .st-card-values').length === 6);
+    log(`the hand folds during the operations (${activations} actions listed) and opens on request`);
     // In Chinese.
     await page.click('[data-test=lang-toggle]');
     await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));

@@ -1230,10 +1230,27 @@ export class GamePage {
     this.renderActionList();
   }
 
-  /** The cards of the seat's hand, each with the legal actions that use it as buttons. */
+  /**
+   * The cards of the seat's hand, each with the legal actions that use it as buttons. While no
+   * card has a use (in the middle of a card's operations, say) the hand folds to one row of names
+   * so the actions keep the room; the player may open or fold it.
+   */
   handPanel(hand, all) {
-    return h('div', { class: 'st-hand', test: 'hand' },
-      h('h4', null, t('hand'), ` (${hand.length})`),
+    const usable = hand.some((c) => all.some((e) => e.a.card === c.id));
+    const open = this.handOpen && this.handOpen.usable === usable ? this.handOpen.open : usable;
+    const toggle = h('button', {
+      class: 'st-btn st-btn-small st-btn-quiet', test: 'hand-toggle',
+      onclick: () => { this.handOpen = { usable, open: !open }; this.renderActions(); },
+    }, t(open ? 'foldHand' : 'openHand'));
+    const head = h('h4', null, t('hand'), ` (${hand.length}) `, toggle);
+    const title = (c) => [(c.values || []).map(([k, v]) => `${k} ${v}`).join(' · '), c.text || ''].filter(Boolean).join('\n');
+    if (!open) {
+      return h('div', { class: 'st-hand st-hand-folded', test: 'hand' }, head,
+        h('div', { class: 'st-hand-strip' }, hand.map((c) => h('span', {
+          class: 'st-card-chip', test: 'card', title: title(c), dataset: { card: c.id },
+        }, h('span', { class: 'st-card-name' }, c.name)))));
+    }
+    return h('div', { class: 'st-hand', test: 'hand' }, head,
       h('div', { class: 'st-cards' }, hand.map((c) => {
         const uses = all.filter((e) => e.a.card === c.id);
         return h('div', { class: `st-card${uses.length ? '' : ' st-card-idle'}`, test: 'card', dataset: { card: c.id } },
