@@ -6,7 +6,7 @@
 // random computer player as the Allies, opens the person's page, chooses the opening deal, and
 // checks the hand panel: seven cards, each named with its values, the legal uses of each as its
 // buttons (and left out of the action list), and a space hovered on the map named as the map
-// prints it. It plays one card for its OPS by its button and sees the hand shrink to six, fold
+// prints it, with its fort. It plays one card for its OPS by its button and sees the hand shrink to six, fold
 // while no card has a use (and open on request), and the play in the log; then in Chinese the cards and the hovered space are named in Chinese; and a
 // spectator's page shows no hand at all. Needs Chromium (/usr/bin/chromium, or
 // $CHROMIUM). Exit code 0 on success; otherwise a message on stderr and exit code 1.
@@ -75,6 +75,8 @@ async function main() {
     };
     const metz = await hovered();
     if (!metz.startsWith('Metz')) fail(`hovering Metz shows "${metz}"`);
+    // What the position says of it in words: its fort (15.0).
+    if (!/fort \d \(15\.0\)/.test(metz)) fail(`hovering Metz does not tell its fort: "${metz}"`);
     log(`hovering Metz: "${metz}"`);
     // The uses are on the cards, not repeated in the list.
     const listed = await page.$$eval('[data-test=action-list] [data-test=action]', (bs) => bs.map((b) => b.textContent));
@@ -102,7 +104,7 @@ async function main() {
     log('the cards are named in Chinese');
     await page.waitForFunction(() => document.querySelector('rect[data-space="metz"]')?.getAttribute('data-name') === '梅斯');
     const zhMetz = await hovered();
-    if (!zhMetz.startsWith('梅斯')) fail(`hovering Metz in Chinese shows "${zhMetz}"`);
+    if (!zhMetz.startsWith('梅斯') || !/要塞\d/.test(zhMetz)) fail(`hovering Metz in Chinese shows "${zhMetz}"`);
     log(`hovering Metz in Chinese: "${zhMetz}"`);
     // A spectator (another browser, holding no token of this game) sees no hand.
     const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });

@@ -171,6 +171,12 @@ export class Board {
     return (el && el.getAttribute('data-name')) || null;
   }
 
+  /** What the position says of a space in words (who holds it, its trench, its fort), or null. */
+  spaceNote(id) {
+    const el = this.pieces && [...this.pieces.querySelectorAll('[data-mark]')].find((m) => m.getAttribute('data-mark') === id);
+    return (el && el.getAttribute('data-note')) || null;
+  }
+
   /** Whether the map is of spaces joined by lines rather than of hexes. */
   get pointToPoint() {
     return !!(this.svg && this.svg.querySelector('[data-space]'));

@@ -1008,6 +1008,8 @@ export class GamePage {
     const tip = this.el.tip;
     if (!hex) { S.textContent = t(keysHintKey()); tip.hidden = true; return; }
     const parts = [this.placeName(hex)];
+    const note = this.board.spaceNote(hex);
+    if (note) parts[0] += ` · ${note}`;
     const ctr = this.board.ctrOf(target);
     if (ctr) parts.push(this.unitName(ctr));
     const acts = this.lit && this.lit.get(hex);

@@ -263,12 +263,29 @@ pub fn spaces(map_svg: &str) -> Spaces {
     Spaces { places, lines }
 }
 
+/// What the pieces layer of a point-to-point map says of its spaces in words (who holds one,
+/// its trench, its fort: each mark's `data-note`), by space id.
+pub fn space_notes(svg: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(" data-mark=") {
+        let open = rest[..at].rfind('<').unwrap_or(0);
+        let tag = &rest[open..at + rest[at..].find('>').unwrap_or(rest.len() - at)];
+        if let (Some(space), Some(note)) = (attr(tag, "data-mark"), attr(tag, "data-note")) {
+            out.insert(space.to_string(), unescape(note));
+        }
+        rest = &rest[at + 1..];
+    }
+    out
+}
+
 /// The spaces within `radius` lines of `centre` (an id or a name), nearest first: each with
-/// its counters, the spaces its lines go to, and the note of `marked` (by space id). `None` if
-/// there is no such space.
+/// the spaces its lines go to, what the position says of it (`notes`), its counters and the
+/// note of `marked` (by space id). `None` if there is no such space.
 pub fn around_spaces(
     map: &Spaces,
     stacks: &BTreeMap<String, Vec<Piece>>,
+    notes: &BTreeMap<String, String>,
     centre: &str,
     radius: u32,
     marked: &BTreeMap<String, String>,
@@ -287,6 +304,9 @@ pub fn around_spaces(
             format!("{}{mark} ({})", p.name, p.id)
         };
         let mut line = format!("{head} → {}", to.join(", "));
+        if let Some(note) = notes.get(&p.id) {
+            line.push_str(&format!("\n    {note}"));
+        }
         if let Some(here) = stacks.get(&p.id) {
             let units: Vec<String> = here.iter().map(|u| format!("{} [{}]", u.title, u.id)).collect();
             line.push_str(&format!("\n    {}", units.join("; ")));
@@ -556,18 +576,20 @@ mod tests {
         assert_eq!(m.lines, [(0, 1), (1, 2)]);
         assert_eq!(m.places[2].name, "Rostov <on Don>");
         assert!(hexes(map).cells.is_empty(), "a point-to-point map has no hexes");
-        let svg = r#"<g class="pieces"><g class='stack' data-space='kharkov' data-count='1'><g class='ctr' data-id='su-1'><title>1st Guards (4-3)</title><text>1 Gd</text></g></g></g>"#;
+        let svg = r#"<g class="pieces"><g class='mk'><rect x='1' fill='#000' data-mark='kharkov' data-note='held by &lt;them&gt;; trench level 1'/><rect x='2' fill='#000'/></g><g class='stack' data-space='kharkov' data-count='1'><g class='ctr' data-id='su-1'><title>1st Guards (4-3)</title><text>1 Gd</text></g></g></g>"#;
         let p = pieces(svg);
         assert_eq!(p["kharkov"][0].label, "1 Gd");
+        let notes = space_notes(svg);
+        assert_eq!(notes.len(), 1);
         let marked = BTreeMap::from([("kharkov".to_string(), "move 2".to_string())]);
-        let one = around_spaces(&m, &p, "Kiev", 1, &marked).expect("found by name");
+        let one = around_spaces(&m, &p, &notes, "Kiev", 1, &marked).expect("found by name");
         assert_eq!(
             one,
-            "[Kiev] (kiev) → Kharkov\nKharkov* (kharkov) → Kiev, Rostov <on Don>\n    1st Guards (4-3) [su-1]\n    * move 2"
+            "[Kiev] (kiev) → Kharkov\nKharkov* (kharkov) → Kiev, Rostov <on Don>\n    held by <them>; trench level 1\n    1st Guards (4-3) [su-1]\n    * move 2"
         );
-        let two = around_spaces(&m, &p, "kiev", 2, &marked).expect("found by id");
+        let two = around_spaces(&m, &p, &notes, "kiev", 2, &marked).expect("found by id");
         assert!(two.ends_with("Rostov <on Don> (rostov) → Kharkov"), "{two}");
-        assert!(around_spaces(&m, &p, "moscow", 1, &marked).is_none());
+        assert!(around_spaces(&m, &p, &notes, "moscow", 1, &marked).is_none());
         let targets = ["rostov".to_string(), "kharkov".to_string()];
         assert_eq!(m.lines_out("kiev", &targets), Some(2));
         assert_eq!(m.lines_out("kiev", &["kiev".to_string()]), Some(0));

@@ -681,7 +681,8 @@ impl Play {
             .iter()
             .find_map(|a| a.parse::<u32>().ok().filter(|r| *r <= 12))
             .unwrap_or(if point_to_point { 1 } else { 3 });
-        let pieces = board::pieces(&self.session.render_pieces(Some(self.viewer(seat)), self.lang));
+        let pieces_svg = self.session.render_pieces(Some(self.viewer(seat)), self.lang);
+        let pieces = board::pieces(&pieces_svg);
         let hex_arg = if point_to_point {
             // A space's name may be of several words ("Brest Litovsk").
             let words: Vec<&str> = args.iter().copied().filter(|a| a.parse::<u32>().is_err()).collect();
@@ -732,13 +733,14 @@ impl Play {
                 Some(far) if !given => far.clamp(1, 6),
                 _ => radius,
             };
-            match board::around_spaces(self.spaces(), &pieces, &centre, radius, &marked) {
+            let notes = board::space_notes(&pieces_svg);
+            match board::around_spaces(self.spaces(), &pieces, &notes, &centre, radius, &marked) {
                 Some(text) => {
                     out!(
                         "{}",
                         tr!(
-                            "The board within {radius} line(s) of {centre} (each space with the spaces its lines go to and its counters; * where the picked unit may act, with its number):",
-                            "{centre} 周围 {radius} 条连线内的局面(每个区域及其连线通往的区域和算子;* 为所选单位可行动之处,附编号):"
+                            "The board within {radius} line(s) of {centre} (each space with the spaces its lines go to, who holds it if not its owner, its trench and fort, and its counters; * where the picked unit may act, with its number):",
+                            "{centre} 周围 {radius} 条连线内的局面(每个区域及其连线通往的区域、非原属方的控制、战壕与要塞,以及算子;* 为所选单位可行动之处,附编号):"
                         )
                         .get(lang)
                     );

@@ -183,6 +183,10 @@ pub struct HexMark<N = Hex> {
     pub fill: String,
     /// A short text in the middle of the hex (a cost, say); may be empty.
     pub label: String,
+    /// What the mark means, in words of the board's language ("held by the Allies; trench
+    /// level 1"); may be empty. A point-to-point map writes it on the space's mark as
+    /// `data-note`, for the page's hover and the terminal's map.
+    pub note: String,
 }
 
 /// How a point-to-point map looks.
@@ -718,11 +722,15 @@ pub fn render_point_pieces(
         if let Some((x, y)) = at(m.hex) {
             w!(
                 out,
-                "<rect x='{}' y='{}' width='{BOX_W}' height='{BOX_H}' rx='5' fill='{}'/>\n",
+                "<rect x='{}' y='{}' width='{BOX_W}' height='{BOX_H}' rx='5' fill='{}'",
                 N(x - BOX_W / 2.0),
                 N(y - BOX_H / 2.0),
                 Esc(&m.fill)
             );
+            if let (false, Some(space)) = (m.note.is_empty(), map.spaces.get(m.hex.idx())) {
+                w!(out, " data-mark='{}' data-note='{}'", Esc(&space.id), Esc(&m.note));
+            }
+            out.push_str("/>\n");
         }
     }
     out.push_str("</g>\n");
@@ -1533,6 +1541,7 @@ hexes = ["0103", "0203", "0303"]
             hex: map.grid.parse("0302").unwrap(),
             fill: "#ff0".into(),
             label: "2".into(),
+            note: String::new(),
         }];
         let svg = render_hex_map(&map, &style(), &counters, &marks, Lang::En, "Map");
         assert_well_formed(&svg);
@@ -1577,6 +1586,7 @@ hexes = ["0103", "0203", "0303"]
             hex: map.grid.parse("0302").unwrap(),
             fill: "#ff0".into(),
             label: "2".into(),
+            note: String::new(),
         }];
         let base = render_hex_base(&map, &style(), &[], Lang::En, "Map");
         assert_well_formed(&base);
@@ -1698,11 +1708,20 @@ hexes = ["0103", "0203", "0303"]
             id: id.into(),
         };
         let counters = [mk(0, "x", false), mk(0, "y", true), mk(9, "off-map", false)];
-        let marks = [HexMark {
-            hex: Space(2),
-            fill: "#0f0".into(),
-            label: "1".into(),
-        }];
+        let marks = [
+            HexMark {
+                hex: Space(2),
+                fill: "#0f0".into(),
+                label: "1".into(),
+                note: "held by <them>".into(),
+            },
+            HexMark {
+                hex: Space(1),
+                fill: "#0f0".into(),
+                label: String::new(),
+                note: String::new(),
+            },
+        ];
         let en = render_point_map(&map, &style, &counters, &marks, Lang::En, "Front");
         let zh = render_point_map(&map, &style, &counters, &marks, Lang::Zh, "战线");
         assert_well_formed(&en);
@@ -1722,6 +1741,10 @@ hexes = ["0103", "0203", "0303"]
         assert_eq!(en.matches("data-id=").count(), 2, "the counter off the map is left out");
         assert!(en.contains("<g class='stack' data-space='kiev'"));
         assert_eq!(en.matches("ctr reduced").count(), 1);
+        // A mark's note is written on it by the space's id, for the page's hover and the
+        // terminal; a mark without one names nothing.
+        assert!(en.contains(" data-mark='rostov' data-note='held by &lt;them&gt;'/>"));
+        assert_eq!(en.matches("data-mark=").count(), 1);
         // Spaces given 1 apart are spread out so their boxes do not overlap.
         let lay = PointLayout::new(&map);
         assert!((lay.centres[1].0 - lay.centres[0].0 - MIN_SPACING).abs() < 1e-9);

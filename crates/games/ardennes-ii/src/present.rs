@@ -585,6 +585,7 @@ impl ArdennesII {
                 hex,
                 fill: "rgba(90,90,90,0.55)".into(),
                 label: String::new(),
+                note: String::new(),
             }));
         }
         render_hex_base(&self.w.map, &map_style(), &outside, lang, title)
@@ -643,6 +644,7 @@ impl ArdennesII {
                 }
                 .into(),
                 label,
+                note: String::new(),
             });
         }
         // 1.2: ZOC Bond hexes, tinted by the side whose posts hold them.
@@ -658,6 +660,7 @@ impl ArdennesII {
                     }
                     .into(),
                     label: "ZOC".into(),
+                    note: String::new(),
                 });
             }
         }
@@ -667,6 +670,7 @@ impl ArdennesII {
                     hex: v.hex,
                     fill: "rgba(40,40,40,0.18)".into(),
                     label: String::new(),
+                    note: String::new(),
                 });
             }
         }
@@ -684,6 +688,7 @@ impl ArdennesII {
                 hex: *symbol,
                 fill: fill.into(),
                 label: sign.into(),
+                note: String::new(),
             });
         }
         render_hex_pieces(&self.w.map, &built_bridges(self.s.turn), &counters, &marks)

@@ -8,7 +8,7 @@ use crate::state::{Fort, Location, Position};
 use sandtable_core::game::{ActionKind, HandCard, Targets};
 use sandtable_core::graph::Space;
 use sandtable_core::render::{
-    put_pieces, render_point_base, render_point_pieces, ConnectionStyle, Counter, HexMark, NatoSymbol, PointStyle,
+    pick, put_pieces, render_point_base, render_point_pieces, ConnectionStyle, Counter, HexMark, NatoSymbol, PointStyle,
 };
 use sandtable_core::text::{Lang, Text};
 
@@ -121,33 +121,65 @@ fn title(lang: Lang) -> &'static str {
 
 /// What the spaces show that changes in play: a space held by the side that did not own it at
 /// the start tinted in its colour (11.1.11), a trench's level ("T1", "T2", 11.2), a besieged
-/// fort (◎, 15.2) and a destroyed one (✕, 15.1.8).
-pub fn marks(data: &Data, pos: &Position) -> Vec<HexMark<Space>> {
+/// fort (◎, 15.2) and a destroyed one (✕, 15.1.8); each with the same said in words, and a
+/// fort's value, for the page's hover and the terminal's map.
+pub fn marks(data: &Data, pos: &Position, lang: Lang) -> Vec<HexMark<Space>> {
     let mut out = Vec::new();
     for (i, st) in pos.spaces.iter().enumerate() {
         let s = Space(i as u16);
         let facts = data.facts(s);
         let mut label = String::new();
+        let mut note: Vec<String> = Vec::new();
+        let held = st.control.filter(|&side| side != facts.faction);
+        if let Some(side) = held {
+            note.push(
+                match side {
+                    Side::Cp => pick(lang, "held by the Central Powers (11.1.11)", "同盟国控制(11.1.11)"),
+                    Side::Ap => pick(lang, "held by the Allies (11.1.11)", "协约国控制(11.1.11)"),
+                }
+                .to_string(),
+            );
+        }
         if let Some(t) = st.trench {
             label.push_str(&format!("T{}", t.level));
+            note.push(match lang {
+                Lang::En => format!("trench level {} (11.2)", t.level),
+                Lang::Zh => format!("{}级战壕(11.2)", t.level),
+            });
         }
+        let fort = facts.fort;
         match st.fort {
-            Fort::Besieged => label.push('◎'),
-            Fort::Destroyed => label.push('✕'),
-            Fort::None | Fort::Intact => {}
+            Fort::Intact => note.push(match lang {
+                Lang::En => format!("fort {fort} (15.0)"),
+                Lang::Zh => format!("要塞{fort}(15.0)"),
+            }),
+            Fort::Besieged => {
+                label.push('◎');
+                note.push(match lang {
+                    Lang::En => format!("fort {fort} besieged (15.2)"),
+                    Lang::Zh => format!("要塞{fort}被围(15.2)"),
+                });
+            }
+            Fort::Destroyed => {
+                label.push('✕');
+                note.push(match lang {
+                    Lang::En => format!("fort {fort} destroyed (15.1.8)"),
+                    Lang::Zh => format!("要塞{fort}已毁(15.1.8)"),
+                });
+            }
+            Fort::None => {}
         }
-        let fill = match st.control {
-            Some(side) if side != facts.faction => match side {
-                Side::Cp => "#6b7780",
-                Side::Ap => "#5b7fc4",
-            },
-            _ if !label.is_empty() => "none",
-            _ => continue,
+        let fill = match held {
+            Some(Side::Cp) => "#6b7780",
+            Some(Side::Ap) => "#5b7fc4",
+            None if !note.is_empty() => "none",
+            None => continue,
         };
         out.push(HexMark {
             hex: s,
             fill: fill.into(),
             label,
+            note: note.join(pick(lang, "; ", ";")),
         });
     }
     out
@@ -169,7 +201,7 @@ pub fn render_pieces(g: &crate::game::PathsOfGlory, lang: Lang) -> String {
         &data.map.graph,
         &map_style(data),
         &counters(data, &g.pos, lang),
-        &marks(data, &g.pos),
+        &marks(data, &g.pos, lang),
         &markers,
     )
 }

@@ -986,6 +986,7 @@ impl StalingradBlitz {
                     hex: h,
                     fill: fill.into(),
                     label: String::new(),
+                    note: String::new(),
                 });
             }
         }
@@ -995,6 +996,7 @@ impl StalingradBlitz {
                 hex: h,
                 fill: "rgba(80,160,80,0.35)".into(),
                 label: String::new(),
+                note: String::new(),
             });
         }
         if let Some(e) = self.exec() {
@@ -1003,6 +1005,7 @@ impl StalingradBlitz {
                     hex: c.target,
                     fill: "rgba(255,200,0,0.45)".into(),
                     label: String::new(),
+                    note: String::new(),
                 });
             }
             for a in &e.declared {
@@ -1010,6 +1013,7 @@ impl StalingradBlitz {
                     hex: a.target,
                     fill: "rgba(255,140,0,0.35)".into(),
                     label: "!".into(),
+                    note: String::new(),
                 });
             }
         }

@@ -4,9 +4,9 @@
 use super::common;
 
 use crate::present::{counters, render};
-use crate::state::Location;
+use crate::state::{Fort, Location};
 use crate::Side;
-use common::{data, first_round, unit};
+use common::{data, first_round, sp, unit};
 use sandtable_core::text::Lang;
 
 /// The rectangles of a group of the SVG (`<g class="NAME">` up to its end), each with the first
@@ -204,4 +204,39 @@ fn each_track_marker_stands_in_the_box_of_its_value() {
             assert!((a.0 - b.0).hypot(a.1 - b.1) >= 23.0, "{a:?} and {b:?} overlap");
         }
     }
+}
+
+/// What the spaces' marks say in words, for the page's hover and the terminal's map: who holds a
+/// space its owner lost (11.1.11), its trench (11.2) and its fort (15.0, 15.2, 15.1.8), in both
+/// languages; a space with nothing to say is not marked.
+#[test]
+fn the_marks_say_who_holds_a_space_its_trench_and_its_fort() {
+    let mut g = first_round();
+    let note = |g: &crate::game::PathsOfGlory, id: &str, lang: Lang| {
+        let m = crate::present::marks(data(), &g.pos, lang)
+            .into_iter()
+            .find(|m| m.hex == sp(id));
+        m.map(|m| m.note)
+    };
+    assert_eq!(note(&g, "liege", Lang::En).as_deref(), Some("fort 3 (15.0)"));
+    assert_eq!(note(&g, "brussels", Lang::En).as_deref(), Some("trench level 1 (11.2)"));
+    assert_eq!(note(&g, "koblenz", Lang::En), None, "a German space held by Germany");
+    let liege = sp("liege").0 as usize;
+    g.pos.spaces[liege].control = Some(Side::Cp);
+    g.pos.spaces[liege].fort = Fort::Besieged;
+    assert_eq!(
+        note(&g, "liege", Lang::En).as_deref(),
+        Some("held by the Central Powers (11.1.11); fort 3 besieged (15.2)")
+    );
+    assert_eq!(
+        note(&g, "liege", Lang::Zh).as_deref(),
+        Some("同盟国控制(11.1.11);要塞3被围(15.2)")
+    );
+    g.pos.spaces[liege].fort = Fort::Destroyed;
+    assert_eq!(
+        note(&g, "liege", Lang::En).as_deref(),
+        Some("held by the Central Powers (11.1.11); fort 3 destroyed (15.1.8)")
+    );
+    // The drawing carries the note on the space's mark.
+    assert!(render(&g, Lang::Zh).contains("data-mark='liege' data-note='同盟国控制(11.1.11);要塞3已毁(15.1.8)'"));
 }
