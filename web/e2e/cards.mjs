@@ -6,9 +6,11 @@
 // random computer player as the Allies, opens the person's page, chooses the opening deal, and
 // checks the hand panel: seven cards, each named with its values, the legal uses of each as its
 // buttons (and left out of the action list), and a space hovered on the map named as the map
-// prints it, with its fort. It plays one card for its OPS by its button and sees the hand shrink to six, fold
-// while no card has a use (and open on request), and the play in the log; then in Chinese the cards and the hovered space are named in Chinese; and a
-// spectator's page shows no hand at all. Needs Chromium (/usr/bin/chromium, or
+// prints it, with its fort. It plays one card for its OPS by its button and sees the hand shrink
+// to six, fold while no card has a use (and open on request), and the play in the log; then in
+// Chinese the cards and the hovered space are named in Chinese; a spectator's page shows no hand
+// at all; and in a second game, once Guns of August's attack on Sedan is chosen, the combat
+// being fought is told above the actions. Needs Chromium (/usr/bin/chromium, or
 // $CHROMIUM). Exit code 0 on success; otherwise a message on stderr and exit code 1.
 
 import { chromium } from 'playwright-core';
@@ -113,6 +115,33 @@ async function main() {
     await spectator.waitForSelector('[data-test=turn][data-version]');
     if (await spectator.locator('[data-test=hand]').count()) fail('a spectator is shown a hand');
     log('a spectator sees no hand');
+    // A second game: the CP starts with Guns of August and plays its event (the German armies
+    // into Liege, and an attack at once); once Sedan is attacked, the combat being fought is
+    // told above the actions (12.2.1).
+    const res2 = await fetch(`${BASE}/api/games`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'paths-of-glory', scenario: 'campaign', seats: { ap: 'random' } }),
+    });
+    const second = await res2.json();
+    if (!res2.ok) fail(`POST /api/games: ${res2.status} ${JSON.stringify(second)}`);
+    await page.goto(`${BASE}${second.links.cp}`);
+    await page.waitForSelector('[data-test=turn][data-version]');
+    // Back in English (the page kept the language chosen above).
+    if ((await page.getAttribute('html', 'lang')).startsWith('zh')) {
+      await page.click('[data-test=lang-toggle]');
+      await page.waitForFunction(() => document.documentElement.lang.startsWith('en'));
+    }
+    await page.locator('[data-test=action]', { hasText: 'Start with Guns of August' }).click();
+    await page.locator('[data-test=card][data-card="cp-01"] [data-test=card-use]', { hasText: 'event' }).click();
+    await page.locator('[data-test=action]', { hasText: 'Attack Sedan' }).click();
+    await page.click('[data-test=confirm-ok]');
+    await page.waitForSelector('[data-test=context]');
+    const combat = await page.textContent('[data-test=context]');
+    if (!combat.startsWith('Combat at Sedan by the CP: designating the attackers (12.2.2)') || !combat.includes('Defending Sedan')) {
+      fail(`the combat being fought reads "${combat}"`);
+    }
+    log(`the combat being fought: "${combat.slice(0, 80)}…"`);
     if (errors.length) fail(errors.join('\n'));
   } finally {
     await browser.close();

@@ -1205,6 +1205,12 @@ export class GamePage {
       E.acts.replaceChildren(head, h('p', { class: 'st-muted', test: 'no-actions' }, t('noActions')));
       return;
     }
+    // What the decision is about (a combat being fought), as it stands.
+    if (this.state.context && this.state.context.length) {
+      const [head, ...rest] = this.state.context;
+      body.push(h('div', { class: 'st-context', test: 'context' },
+        h('strong', null, head), rest.map((l) => h('p', null, l))));
+    }
     if (sel.length) {
       body.push(h('div', { class: 'st-selbar', test: 'selection' },
         h('span', { class: 'st-muted' }, t('selected'), ': '),
@@ -1216,18 +1222,21 @@ export class GamePage {
     // The seat's hand (a game with cards): each card with its values and event, its legal uses
     // as its buttons; those uses are then left out of the list below.
     // Cards of the other hand an event showed this seat come marked `seen`, drawn apart.
+    // The list comes first, the hand under it: what is left to decide besides the cards (no
+    // more combat cards, the next activation) stays in sight.
     const hand = (this.state.hand || []).filter((c) => !c.seen);
     const seen = (this.state.hand || []).filter((c) => c.seen);
     this.handIds = new Set(hand.map((c) => c.id));
-    if (hand.length) body.push(this.handPanel(hand, all));
-    if (seen.length) body.push(this.seenPanel(seen));
     const filterBox = h('input', {
       class: 'st-filter', type: 'search', placeholder: t('filter'), value: this.filter, test: 'action-filter',
       oninput: (e) => { this.filter = e.target.value; this.renderActionList(); },
     });
-    if (this.legalCount > 6) body.push(filterBox);
+    // Only a list long enough to search gets a filter (the cards' uses are on the cards).
+    if (size(this.legal.filter((e) => !(e.a.card && this.handIds.has(e.a.card)))) > 6) body.push(filterBox);
     E.actList = h('div', { class: 'st-actlist', test: 'action-list' });
     body.push(E.actList);
+    if (hand.length) body.push(this.handPanel(hand, all));
+    if (seen.length) body.push(this.seenPanel(seen));
     E.acts.replaceChildren(head, ...body);
     this.renderActionList();
   }
@@ -1235,26 +1244,28 @@ export class GamePage {
   /**
    * The cards of the seat's hand, each with the legal actions that use it as buttons. While no
    * card has a use (in the middle of a card's operations, say) the hand folds to one row of names
-   * so the actions keep the room; the player may open or fold it.
+   * so the actions keep the room; the player may open or fold it. While some have a use, those
+   * are shown whole and the others as names (a combat card to play, the rest idle).
    */
   handPanel(hand, all) {
-    const usable = hand.some((c) => all.some((e) => e.a.card === c.id));
-    const open = this.handOpen && this.handOpen.usable === usable ? this.handOpen.open : usable;
+    const usesOf = (c) => all.filter((e) => e.a.card === c.id);
+    const usable = hand.filter((c) => usesOf(c).length);
+    const open = this.handOpen && this.handOpen.usable === !!usable.length ? this.handOpen.open : !!usable.length;
     const toggle = h('button', {
       class: 'st-btn st-btn-small st-btn-quiet', test: 'hand-toggle',
-      onclick: () => { this.handOpen = { usable, open: !open }; this.renderActions(); },
+      onclick: () => { this.handOpen = { usable: !!usable.length, open: !open }; this.renderActions(); },
     }, t(open ? 'foldHand' : 'openHand'));
     const head = h('h4', null, t('hand'), ` (${hand.length}) `, toggle);
     const title = (c) => [(c.values || []).map(([k, v]) => `${k} ${v}`).join(' · '), c.text || ''].filter(Boolean).join('\n');
-    if (!open) {
-      return h('div', { class: 'st-hand st-hand-folded', test: 'hand' }, head,
-        h('div', { class: 'st-hand-strip' }, hand.map((c) => h('span', {
-          class: 'st-card-chip', test: 'card', title: title(c), dataset: { card: c.id },
-        }, h('span', { class: 'st-card-name' }, c.name)))));
-    }
+    const chips = (cards) => h('div', { class: 'st-hand-strip' }, cards.map((c) => h('span', {
+      class: 'st-card-chip', test: 'card', title: title(c), dataset: { card: c.id },
+    }, h('span', { class: 'st-card-name' }, c.name))));
+    if (!open) return h('div', { class: 'st-hand st-hand-folded', test: 'hand' }, head, chips(hand));
+    const whole = usable.length ? usable : hand;
+    const idle = usable.length ? hand.filter((c) => !usable.includes(c)) : [];
     return h('div', { class: 'st-hand', test: 'hand' }, head,
-      h('div', { class: 'st-cards' }, hand.map((c) => {
-        const uses = all.filter((e) => e.a.card === c.id);
+      h('div', { class: 'st-cards' }, whole.map((c) => {
+        const uses = usesOf(c);
         return h('div', { class: `st-card${uses.length ? '' : ' st-card-idle'}`, test: 'card', dataset: { card: c.id } },
           h('div', { class: 'st-card-name' }, c.name),
           h('div', { class: 'st-card-values' }, (c.values || []).map(([k, v]) => h('span', null, `${k} ${v}`))),
@@ -1265,7 +1276,8 @@ export class GamePage {
               onclick: () => this.act(e),
             }, e.a.note || e.a.text))
             : h('span', { class: 'st-muted' }, t('noUse'))));
-      })));
+      })),
+      idle.length ? h('div', { class: 'st-hand-idle' }, h('span', { class: 'st-muted st-small' }, t('noUse'), ': '), chips(idle)) : null);
   }
 
   /** The other side's cards this seat has been shown (Paths of Glory's Mata Hari). */

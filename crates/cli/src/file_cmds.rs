@@ -122,6 +122,14 @@ pub fn show(file: &Path, as_seat: Option<&str>, lines: usize, lang: Lang) -> Cmd
             out!("{line}");
         }
     }
+    // What the pending decision is about (a combat being fought), as it stands.
+    let context = session.context();
+    if !context.is_empty() {
+        out!();
+        for line in &context {
+            print_block(line.get(lang));
+        }
+    }
     let journal = session.journal(seat);
     let tail = &journal[journal.len().saturating_sub(lines)..];
     if !tail.is_empty() {

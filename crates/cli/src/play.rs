@@ -787,6 +787,14 @@ impl Play {
             out!();
             print_block(&board);
         }
+        // What the decision is about (a combat being fought), as it stands.
+        let context = self.session.context();
+        if !context.is_empty() {
+            out!();
+            for line in &context {
+                print_block(line.get(lang));
+            }
+        }
         out!();
         let legal = self.session.legal();
         self.renumber(seat, &legal);

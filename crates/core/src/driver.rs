@@ -339,6 +339,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// What the pending decision is about, for everyone to read beside the actions, beyond the
+    /// summary: a combat being fought, with its sides, columns and modifiers as they stand.
+    /// Nothing secret. Empty where the decision speaks for itself.
+    fn context(&self) -> Vec<Text> {
+        Vec::new()
+    }
+
     /// The cards `seat` holds, as it sees them ([`crate::game::HandCard`]); empty in a game
     /// without hands. Only for that seat: the server hands it to no one else.
     fn hand(&self, _seat: Seat) -> Vec<crate::game::HandCard> {

@@ -470,6 +470,10 @@ pub trait DynSession: Send {
     fn preview(&self, _index: usize) -> Vec<Text> {
         Vec::new()
     }
+    /// What the pending decision is about ([`crate::driver::Rules::context`]).
+    fn context(&self) -> Vec<Text> {
+        Vec::new()
+    }
     /// The game's charts ([`crate::driver::Rules::charts`]).
     fn charts(&self) -> Vec<crate::game::Chart> {
         Vec::new()
@@ -858,6 +862,10 @@ impl<G: Game> DynSession for Session<G> {
             .get(index)
             .map(|a| self.game.preview(a))
             .unwrap_or_default()
+    }
+
+    fn context(&self) -> Vec<Text> {
+        self.game.context()
     }
 
     fn charts(&self) -> Vec<crate::game::Chart> {

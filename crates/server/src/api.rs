@@ -355,6 +355,9 @@ pub struct Document {
     version: usize,
     pending: Pending,
     summary: Text,
+    /// What the pending decision is about (a combat being fought), for everyone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    context: Vec<Text>,
     outcome: Option<Outcome>,
     can_undo: bool,
     legal: Vec<LegalAction>,
@@ -421,6 +424,7 @@ pub fn document(slot: &Slot, live: &Live, you: Option<Seat>, journal_from: usize
         version: live.version(),
         pending,
         summary: Text::new(s.summary(you, Lang::En), s.summary(you, Lang::Zh)),
+        context: s.context(),
         outcome: s.outcome(),
         can_undo: you.is_some_and(|seat| s.can_undo(seat)),
         legal: if deciding { s.legal() } else { Vec::new() },
@@ -641,6 +645,8 @@ pub struct PageDocument {
     version: usize,
     pending: Pending,
     summary: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    context: Vec<String>,
     outcome: Option<Value>,
     can_undo: bool,
     /// How many actions are legal: more than `legal` has entries when it is packed.
@@ -743,6 +749,7 @@ pub fn page_document(
         version: live.version(),
         pending,
         summary: s.summary(you, lang),
+        context: s.context().into_iter().map(|t| t.get(lang).to_string()).collect(),
         outcome: s
             .outcome()
             .map(|o| json!({"winner": o.winner, "text": o.text.get(lang)})),

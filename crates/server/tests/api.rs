@@ -1818,3 +1818,49 @@ async fn a_tournament_names_the_side_the_bid_gave_each_seat() {
         .expect("listed");
     assert!(listed["seats"][0].get("side").is_none(), "{listed}");
 }
+
+#[tokio::test]
+async fn the_combat_being_fought_is_in_every_document() {
+    // Paths of Glory 12.2.1: while a combat's attackers are designated and its cards played,
+    // every seat and a spectator read where it is fought and its forecast, in the page's
+    // language too; before it, nothing.
+    let app = app();
+    let (id, tokens) = app
+        .create_game(json!({"game": "paths-of-glory", "scenario": "campaign", "seats": {}}))
+        .await;
+    let (cp, ap) = (tok(&tokens, "cp"), tok(&tokens, "ap"));
+    for notation in ["guns-of-august yes", "event 1"] {
+        let (s, e) = app.act(&id, cp, json!({ "notation": notation })).await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+    }
+    assert!(
+        app.state(&id, None).await.get("context").is_none(),
+        "no combat chosen yet"
+    );
+    for notation in ["attack sedan", "join ge-army-1"] {
+        let (s, e) = app.act(&id, cp, json!({ "notation": notation })).await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+    }
+    for token in [Some(cp), Some(ap), None] {
+        let doc = app.state(&id, token).await;
+        assert_eq!(
+            doc["context"][0]["en"], "Combat at Sedan by the CP: designating the attackers (12.2.2)",
+            "{}",
+            doc["context"]
+        );
+        assert!(
+            doc["context"].to_string().contains("Attacking: German 1st Army"),
+            "{}",
+            doc["context"]
+        );
+    }
+    let (s, page) = app
+        .call("GET", &format!("/api/games/{id}?page=zh"), Some(ap), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert_eq!(
+        page["context"][0], "同盟国进攻色当:指定进攻部队(12.2.2)",
+        "{}",
+        page["context"]
+    );
+}

@@ -1409,6 +1409,11 @@ impl Rules for PathsOfGlory {
         crate::preview::preview(self, action)
     }
 
+    /// 12.2.1: the combat being fought while its cards are played, as it stands.
+    fn context(&self) -> Vec<Text> {
+        crate::preview::context(self)
+    }
+
     /// 9.1: a seat's own hand, for that seat only.
     fn hand(&self, seat: Seat) -> Vec<sandtable_core::game::HandCard> {
         crate::present::hand(self, seat)

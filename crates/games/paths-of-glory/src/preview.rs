@@ -8,6 +8,7 @@ use crate::game::{other, Action, Battle, Frame, PathsOfGlory};
 use crate::operations::{attack_spaces, eligible_attackers, fire_drms, fire_of, fort_lf, new_battle};
 use crate::sequence::{side_en, side_zh};
 use crate::state::side_index;
+use sandtable_core::graph::Space;
 use sandtable_core::text::Text;
 
 /// The combat an action would lead to, and whether its attackers are only those that may join.
@@ -41,11 +42,53 @@ pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
     let Some((b, may_join)) = battle_after(g, action) else {
         return Vec::new();
     };
+    let flank = match action {
+        Action::Flank { pinning } => *pinning,
+        _ => None,
+    };
+    forecast(g, &b, may_join, flank)
+}
+
+/// The combat being fought while its attackers are designated, its flank chosen and its cards
+/// played (12.2.1 steps before the dice): where, who may play cards now, and its forecast as it
+/// stands. Empty at any other decision.
+pub(crate) fn context(g: &PathsOfGlory) -> Vec<Text> {
+    let (Some(frame), Some(b)) = (g.engine.frames().last(), g.action.battle.as_ref()) else {
+        return Vec::new();
+    };
+    let space = g.name(b.defending);
+    let (en, zh) = match frame {
+        Frame::Designate { .. } => ("designating the attackers (12.2.2)", "指定进攻部队(12.2.2)"),
+        Frame::FlankChoice { .. } => (
+            "the attacker may attempt a flank attack (12.3)",
+            "进攻方可尝试挟击(12.3)",
+        ),
+        Frame::CombatCards { side, .. } if *side == b.attacker => (
+            "the attacker may play combat cards (12.2.5)",
+            "进攻方可打出战斗牌(12.2.5)",
+        ),
+        Frame::CombatCards { .. } => (
+            "the defender may play combat cards (12.2.5)",
+            "防守方可打出战斗牌(12.2.5)",
+        ),
+        _ => return Vec::new(),
+    };
+    let mut out = vec![Text::new(
+        format!("Combat at {} by the {}: {en}", space.en, side_en(b.attacker)),
+        format!("{}进攻{}:{zh}", side_zh(b.attacker), space.zh),
+    )];
+    out.extend(forecast(g, b, false, None));
+    out
+}
+
+/// A combat's forecast: its sides, terrain, each side's table, column, shifts and modifiers with
+/// the loss number of each die, and, for a flank attempt pinned from `flank`, the flank roll.
+fn forecast(g: &PathsOfGlory, b: &Battle, may_join: bool, flank: Option<Space>) -> Vec<Text> {
     let tables = g.tables();
     let space = g.name(b.defending);
     let mut defenders = g.units_named(&b.defenders);
     // 12.2.3: a fort fighting for the defender adds its strength.
-    let fort = fort_lf(g, &b);
+    let fort = fort_lf(g, b);
     if fort > 0 {
         let sep = |s: &str, a: &str| if s.is_empty() { String::new() } else { a.to_string() };
         defenders = Text::new(
@@ -77,8 +120,8 @@ pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
         format!("地形:{}{tz}(地形效果表,12.2.7)", terrain.name_zh),
     ));
     for side in [b.attacker, other(b.attacker)] {
-        let fire: Fire = fire_of(g, &b, side);
-        let drms = fire_drms(g, &b, side);
+        let fire: Fire = fire_of(g, b, side);
+        let drms = fire_drms(g, b, side);
         let drm: i32 = drms.iter().map(|d| d.0).sum();
         let shift = fire.column as i32 - fire.base as i32;
         let base = Fire {
@@ -141,9 +184,9 @@ pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
         ));
     }
     // 12.3.3: the flank roll, once the pinning space is known.
-    if let Action::Flank { pinning: Some(p) } = action {
-        let from = attack_spaces(g, &b);
-        let drm = crate::combat::flank_drm(g.data(), &g.pos, b.attacker, &from, *p, b.defending);
+    if let Some(p) = flank {
+        let from = attack_spaces(g, b);
+        let drm = crate::combat::flank_drm(g.data(), &g.pos, b.attacker, &from, p, b.defending);
         out.push(Text::new(
             format!(
                 "Flank roll {drm:+}: the attack is a flank attack on 4 or more, else the defender fires first (12.3.3)"

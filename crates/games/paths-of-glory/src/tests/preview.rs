@@ -98,3 +98,60 @@ fn a_trench_shifts_both_columns_12_2_7() {
         "{lines:#?}"
     );
 }
+
+/// While a combat's attackers are designated, its flank chosen and its cards played (12.2.1's
+/// steps before the dice), everyone reads where it is fought, who decides now and its forecast
+/// as it stands; before it is chosen and once its dice are rolled, nothing.
+#[test]
+fn the_combat_being_fought_is_told_until_its_dice_12_2_1() {
+    use sandtable_core::game::Pending;
+    let mut g = common::first_round();
+    let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
+    common::automatic_attack_from(&mut g, aachen);
+    assert!(g.context().is_empty(), "no combat chosen yet");
+    g.apply(CP, &Action::Target { space: liege }).unwrap();
+    let lines = g.context();
+    assert!(
+        says(
+            &lines,
+            &["Combat at Liege by the CP: designating the attackers (12.2.2)"]
+        ),
+        "{lines:#?}"
+    );
+    assert!(says(&lines, &["Defending Liege", "the fort (3)"]), "{lines:#?}");
+    assert_eq!(lines[0].zh, "同盟国进攻列日:指定进攻部队(12.2.2)");
+    g.apply(
+        CP,
+        &Action::Join {
+            unit: unit(&g, "ge-army-1"),
+        },
+    )
+    .unwrap();
+    assert!(says(&g.context(), &["Attacking: German 1st Army"]));
+    g.apply(CP, &Action::Resolve).unwrap();
+    let mut steps = Vec::new();
+    while let Pending::Seat(seat) = g.pending() {
+        let lines = g.context();
+        assert!(
+            lines.len() > 3 && lines[0].en.starts_with("Combat at Liege by the CP: "),
+            "{lines:#?}"
+        );
+        assert!(says(&lines, &["CP: strength 5 on the Army table"]), "{lines:#?}");
+        steps.push(lines[0].en.clone());
+        let next = g
+            .legal_list()
+            .iter()
+            .find(|a| matches!(a, Action::EndCombatCards | Action::Flank { pinning: None }))
+            .cloned()
+            .expect("a way on without cards");
+        g.apply(seat, &next).unwrap();
+    }
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.ends_with("the defender may play combat cards (12.2.5)")),
+        "{steps:#?}"
+    );
+    assert_eq!(g.pending(), Pending::Chance);
+    assert!(g.context().is_empty(), "the dice are rolled");
+}
