@@ -8,6 +8,7 @@ use crate::game::{other, Action, Battle, Frame, PathsOfGlory};
 use crate::operations::{attack_spaces, eligible_attackers, fire_drms, fire_of, fort_lf, new_battle};
 use crate::sequence::{side_en, side_zh};
 use crate::state::side_index;
+use crate::Side;
 use sandtable_core::graph::Space;
 use sandtable_core::text::Text;
 
@@ -49,35 +50,84 @@ pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
     forecast(g, &b, may_join, flank)
 }
 
-/// The combat being fought while its attackers are designated, its flank chosen and its cards
-/// played (12.2.1 steps before the dice): where, who may play cards now, and its forecast as it
-/// stands. Empty at any other decision.
+/// The combat being fought, for everyone beside the actions: where, and who decides what now;
+/// while its attackers are designated, its flank chosen and its cards played (12.2.1's steps
+/// before the dice) its forecast as it stands; once its dice are rolled, the loss numbers and the
+/// losses taken. Empty at any other decision.
 pub(crate) fn context(g: &PathsOfGlory) -> Vec<Text> {
     let (Some(frame), Some(b)) = (g.engine.frames().last(), g.action.battle.as_ref()) else {
         return Vec::new();
     };
     let space = g.name(b.defending);
-    let (en, zh) = match frame {
-        Frame::Designate { .. } => ("designating the attackers (12.2.2)", "指定进攻部队(12.2.2)"),
+    let (en, zh): (String, String) = match frame {
+        Frame::Designate { .. } => (
+            "designating the attackers (12.2.2)".into(),
+            "指定进攻部队(12.2.2)".into(),
+        ),
         Frame::FlankChoice { .. } => (
-            "the attacker may attempt a flank attack (12.3)",
-            "进攻方可尝试挟击(12.3)",
+            "the attacker may attempt a flank attack (12.3)".into(),
+            "进攻方可尝试挟击(12.3)".into(),
         ),
         Frame::CombatCards { side, .. } if *side == b.attacker => (
-            "the attacker may play combat cards (12.2.5)",
-            "进攻方可打出战斗牌(12.2.5)",
+            "the attacker may play combat cards (12.2.5)".into(),
+            "进攻方可打出战斗牌(12.2.5)".into(),
         ),
         Frame::CombatCards { .. } => (
-            "the defender may play combat cards (12.2.5)",
-            "防守方可打出战斗牌(12.2.5)",
+            "the defender may play combat cards (12.2.5)".into(),
+            "防守方可打出战斗牌(12.2.5)".into(),
         ),
+        Frame::TakeLosses { side } => {
+            let Some(l) = b.losses.as_ref().map(|t| &t.losses) else {
+                return Vec::new();
+            };
+            let (taken, left) = (l.taken(), l.remaining());
+            (
+                format!(
+                    "the {} takes its losses: {taken} taken, {left} to take (12.4)",
+                    side_en(*side)
+                ),
+                format!("{}承受损失:已承受{taken},尚余{left}(12.4)", side_zh(*side)),
+            )
+        }
+        Frame::RetreatUnits { .. } => ("the defender retreats (12.5)".into(), "防守方撤退(12.5)".into()),
+        Frame::AdvanceUnits { .. } => ("the attacker may advance (12.7)".into(), "进攻方可推进(12.7)".into()),
         _ => return Vec::new(),
     };
     let mut out = vec![Text::new(
         format!("Combat at {} by the {}: {en}", space.en, side_en(b.attacker)),
         format!("{}进攻{}:{zh}", side_zh(b.attacker), space.zh),
     )];
-    out.extend(forecast(g, b, false, None));
+    if b.inflicted.iter().all(Option::is_none) {
+        out.extend(forecast(g, b, false, None));
+        return out;
+    }
+    // 12.2.8, 12.2.10: what each side's fire inflicted, and what each has taken so far.
+    let (a, d) = (b.attacker, other(b.attacker));
+    let number = |s: Side| b.inflicted[side_index(s)].map_or("–".to_string(), |n| n.to_string());
+    out.push(Text::new(
+        format!(
+            "Loss numbers: the {} inflicts {}, the {} {} (12.2.8); losses taken: {} {}, {} {} (12.2.10)",
+            side_en(a),
+            number(a),
+            side_en(d),
+            number(d),
+            side_en(a),
+            b.taken[side_index(a)],
+            side_en(d),
+            b.taken[side_index(d)]
+        ),
+        format!(
+            "损失数:{}造成{},{}造成{}(12.2.8);已承受损失:{}{},{}{}(12.2.10)",
+            side_zh(a),
+            number(a),
+            side_zh(d),
+            number(d),
+            side_zh(a),
+            b.taken[side_index(a)],
+            side_zh(d),
+            b.taken[side_index(d)]
+        ),
+    ));
     out
 }
 

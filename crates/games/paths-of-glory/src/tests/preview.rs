@@ -101,9 +101,10 @@ fn a_trench_shifts_both_columns_12_2_7() {
 
 /// While a combat's attackers are designated, its flank chosen and its cards played (12.2.1's
 /// steps before the dice), everyone reads where it is fought, who decides now and its forecast
-/// as it stands; before it is chosen and once its dice are rolled, nothing.
+/// as it stands; after the dice, the loss numbers and who takes losses; before it is chosen,
+/// while its dice are rolled and once it is over, nothing.
 #[test]
-fn the_combat_being_fought_is_told_until_its_dice_12_2_1() {
+fn the_combat_being_fought_is_told_beside_the_actions_12_2_1() {
     use sandtable_core::game::Pending;
     let mut g = common::first_round();
     let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
@@ -153,5 +154,33 @@ fn the_combat_being_fought_is_told_until_its_dice_12_2_1() {
         "{steps:#?}"
     );
     assert_eq!(g.pending(), Pending::Chance);
-    assert!(g.context().is_empty(), "the dice are rolled");
+    assert!(g.context().is_empty(), "the dice are being rolled");
+    // After the dice (the CP's 6, the fort's 1), the loss numbers and who takes losses now,
+    // until the combat is over.
+    let mut dice = [6, 1].into_iter();
+    let mut told = Vec::new();
+    loop {
+        match g.pending() {
+            Pending::Chance => {
+                let face = dice.next().expect("two fire dice");
+                g.apply_chance(&Action::Die { face }).unwrap();
+            }
+            Pending::Seat(seat) => {
+                let lines = g.context();
+                if lines.is_empty() {
+                    break;
+                }
+                assert!(lines[0].en.starts_with("Combat at Liege by the CP: "), "{lines:#?}");
+                assert!(says(&lines, &["Loss numbers: the CP inflicts "]), "{lines:#?}");
+                told.push(lines[0].en.clone());
+                let first = g.legal_list()[0].clone();
+                g.apply(seat, &first).unwrap();
+            }
+            Pending::Over => panic!("the game is not over"),
+        }
+    }
+    assert!(
+        told.iter().any(|s| s.contains("the AP takes its losses: 0 taken, ")),
+        "{told:#?}"
+    );
 }
