@@ -1409,9 +1409,9 @@ impl Rules for PathsOfGlory {
         crate::preview::preview(self, action)
     }
 
-    /// 12.2.1: the combat being fought while its cards are played, as it stands.
+    /// 9.2: the OPS left while spaces are activated; 12.2.1: the combat being fought.
     fn context(&self) -> Vec<Text> {
-        crate::preview::context(self)
+        crate::present::context(self)
     }
 
     /// 9.1: a seat's own hand, for that seat only.

@@ -83,7 +83,7 @@ fn activated(g: &PathsOfGlory, combat: bool) -> Vec<Space> {
 }
 
 /// 9.2.3: what activating a space costs, for combat or for movement.
-fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
+pub(crate) fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bool) -> u8 {
     let (movement, combat_cost) = activation_costs(g, side, s);
     if combat {
         combat_cost

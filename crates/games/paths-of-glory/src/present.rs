@@ -274,7 +274,14 @@ pub(crate) fn targets(g: &crate::game::PathsOfGlory, actions: &[crate::game::Act
                 "Optional cards (supplement 6.16)",
                 "可选卡(补充6.16)",
             ),
-            Action::Activate { space, .. } => at(&[], &[*space], ActionKind::Other, "Activate (10.0)", "激活(10.0)"),
+            // 9.2.3: what the activation costs.
+            Action::Activate { space, combat } => {
+                let cost = crate::operations::activation_cost(g, side, *space, *combat);
+                Targets {
+                    note: Some(Text::new(format!("{cost} OPS"), format!("{cost}点作战"))),
+                    ..at(&[], &[*space], ActionKind::Other, "Activate (10.0)", "激活(10.0)")
+                }
+            }
             Action::EndActivation => at(&[], &[], ActionKind::Other, "Activate (10.0)", "激活(10.0)"),
             Action::Move { units, to, .. } => at(units, &[*to], ActionKind::Move, "Move (11.0)", "移动(11.0)"),
             Action::Begin { units, .. } => at(units, &[], ActionKind::Choose, "Move (11.0)", "移动(11.0)"),
@@ -473,4 +480,39 @@ fn cards_of(g: &crate::game::PathsOfGlory, side: crate::data::Side, numbers: &[u
             }
         })
         .collect()
+}
+
+/// What the pending decision is about, beside the actions: while spaces are activated, the OPS
+/// left and the spaces activated so far (9.2); during a combat, the combat ([`crate::preview`]).
+pub(crate) fn context(g: &crate::game::PathsOfGlory) -> Vec<Text> {
+    let Some(crate::game::Frame::Activation { ops, .. }) = g.engine.top() else {
+        return crate::preview::battle_context(g);
+    };
+    let activated = &g.action.activated;
+    let list = |lang: Lang| -> String {
+        let words: Vec<String> = activated
+            .iter()
+            .map(|&(s, combat)| {
+                let name = g.name(s);
+                match (lang, combat) {
+                    (Lang::En, false) => format!("{} (movement)", name.en),
+                    (Lang::En, true) => format!("{} (combat)", name.en),
+                    (Lang::Zh, false) => format!("{}(移动)", name.zh),
+                    (Lang::Zh, true) => format!("{}(进攻)", name.zh),
+                }
+            })
+            .collect();
+        words.join(pick(lang, ", ", "、"))
+    };
+    let mut out = vec![Text::new(
+        format!("Operations: {ops} OPS left to activate spaces with (9.2)"),
+        format!("作战:尚余{ops}点作战可用于激活区域(9.2)"),
+    )];
+    if !activated.is_empty() {
+        out.push(Text::new(
+            format!("Activated: {}", list(Lang::En)),
+            format!("已激活:{}", list(Lang::Zh)),
+        ));
+    }
+    out
 }

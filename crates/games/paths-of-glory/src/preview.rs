@@ -54,7 +54,7 @@ pub(crate) fn preview(g: &PathsOfGlory, action: &Action) -> Vec<Text> {
 /// while its attackers are designated, its flank chosen and its cards played (12.2.1's steps
 /// before the dice) its forecast as it stands; once its dice are rolled, the loss numbers and the
 /// losses taken. Empty at any other decision.
-pub(crate) fn context(g: &PathsOfGlory) -> Vec<Text> {
+pub(crate) fn battle_context(g: &PathsOfGlory) -> Vec<Text> {
     let (Some(frame), Some(b)) = (g.engine.frames().last(), g.action.battle.as_ref()) else {
         return Vec::new();
     };

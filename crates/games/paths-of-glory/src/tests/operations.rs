@@ -196,3 +196,45 @@ fn the_russian_capitulation_track_16_4() {
     assert!(t.play(TsarEvent::BrestLitovsk, &f));
     assert_eq!(t.tsar, Tsar::BrestLitovsk);
 }
+
+/// 9.2: while a card's OPS are spent, everyone reads how many are left and what is activated, and
+/// each activation lists what it costs (9.2.3), in both languages.
+#[test]
+fn the_ops_left_and_each_activations_cost_are_told_9_2() {
+    use crate::game::{Action, Use, CP};
+    use sandtable_core::driver::Rules;
+    use sandtable_core::game::Game;
+    let mut g = common::first_round();
+    common::give(&mut g, crate::Side::Cp, 2);
+    assert!(g.context().is_empty(), "no card played yet");
+    g.apply(
+        CP,
+        &Action::Play {
+            card: 2,
+            with: Use::Ops,
+        },
+    )
+    .unwrap();
+    let lines = g.context();
+    assert_eq!(lines[0].en, "Operations: 2 OPS left to activate spaces with (9.2)");
+    assert_eq!(lines.len(), 1, "nothing activated yet: {lines:#?}");
+    let legal = g.legal_list().to_vec();
+    let notes = g.targets(&legal);
+    let koblenz = common::sp("koblenz");
+    let i = legal
+        .iter()
+        .position(|a| {
+            *a == Action::Activate {
+                space: koblenz,
+                combat: false,
+            }
+        })
+        .expect("Koblenz may be activated for movement");
+    let note = notes[i].note.clone().expect("a cost");
+    assert_eq!((note.en.as_str(), note.zh.as_str()), ("1 OPS", "1点作战"));
+    g.apply(CP, &legal[i]).unwrap();
+    let lines = g.context();
+    assert_eq!(lines[0].en, "Operations: 1 OPS left to activate spaces with (9.2)");
+    assert_eq!(lines[1].en, "Activated: Koblenz (movement)");
+    assert_eq!(lines[1].zh, "已激活:科布伦茨(移动)");
+}
