@@ -1456,9 +1456,39 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
         Some(_) if g.scenario.tournament => (", sides not yet bid for (2022 5.6.1)", ",阵营尚待竞标(2022年版5.6.1)"),
         _ => ("", ""),
     };
+    // 7.1: this turn's Mandated Offensives, each side's, and whether it is met.
+    let mut offensives = (String::new(), String::new());
+    if g.turn.offensive.iter().any(Option::is_some) {
+        let each: Vec<(String, String)> = [Side::Cp, Side::Ap]
+            .into_iter()
+            .filter_map(|side| {
+                let i = side_index(side);
+                let (en, zh) = offensive_words(g.turn.offensive[i]?);
+                let (me, mz) = if g.turn.offensive_met[i] {
+                    (" (met)", "(已完成)")
+                } else {
+                    ("", "")
+                };
+                Some((
+                    format!("{} {en}{me}", side_en(side)),
+                    format!("{}{zh}{mz}", side_zh(side)),
+                ))
+            })
+            .collect();
+        offensives = (
+            format!(
+                "; Mandated Offensives (7.1): {}",
+                each.iter().map(|e| e.0.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+            format!(
+                ";强制攻势(7.1):{}",
+                each.iter().map(|e| e.1.as_str()).collect::<Vec<_>>().join(",")
+            ),
+        );
+    }
     let t = Text::new(
         format!(
-            "Turn {}, {}VP {}{bid_en}, War Status CP {} / AP {}{}{plays_en}",
+            "Turn {}, {}VP {}{bid_en}, War Status CP {} / AP {}{}{plays_en}{}",
             g.pos.turn,
             round.map_or(String::new(), |r| format!("action round {r}, ")),
             g.pos.vp,
@@ -1467,10 +1497,11 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
             match (own, other_size) {
                 (Some(a), Some(b)) => format!(", your hand {a} card(s), the other's {b}"),
                 _ => String::new(),
-            }
+            },
+            offensives.0
         ),
         format!(
-            "第{}回合,{}胜利点{}{bid_zh},战争状态 同盟国{} / 协约国{}{}{plays_zh}",
+            "第{}回合,{}胜利点{}{bid_zh},战争状态 同盟国{} / 协约国{}{}{plays_zh}{}",
             g.pos.turn,
             round.map_or(String::new(), |r| format!("第{r}行动轮,")),
             g.pos.vp,
@@ -1479,7 +1510,8 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
             match (own, other_size) {
                 (Some(a), Some(b)) => format!(",你的手牌{a}张,对方{b}张"),
                 _ => String::new(),
-            }
+            },
+            offensives.1
         ),
     );
     t.get(lang).to_string()
