@@ -553,10 +553,15 @@ pub fn route(
     to: Space,
     ctx: &Context,
 ) -> Option<Vec<Space>> {
-    check(data, pos, units, from, to, ctx).ok()?;
+    // What `check` accepts, told from the one search that also gives the path.
     let st = stack_of(data, pos, units, from).ok()?;
+    if to.idx() >= data.map.graph.len() || to == from {
+        return None;
+    }
     with_thread_space_search(|s| {
         search(&st, pos, from, ctx, s);
+        s.cost(to)?;
+        may_end(&st, ctx, to).ok()?;
         s.path(to).map(|p| p.into_iter().filter(|&n| n != from).collect())
     })
 }
@@ -636,4 +641,91 @@ pub fn check(
             },
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// [`route`] as it was made before: the move checked ([`check`]), then searched again for
+    /// its path.
+    fn route_checked_then_searched(
+        data: &Data,
+        pos: &Position,
+        units: &[usize],
+        from: Space,
+        to: Space,
+        ctx: &Context,
+    ) -> Option<Vec<Space>> {
+        check(data, pos, units, from, to, ctx).ok()?;
+        let st = stack_of(data, pos, units, from).ok()?;
+        with_thread_space_search(|s| {
+            search(&st, pos, from, ctx, s);
+            s.path(to).map(|p| p.into_iter().filter(|&n| n != from).collect())
+        })
+    }
+
+    /// 11.1: at every decision of random campaigns, the route of a move from each of a few
+    /// spaces, by all the side's units there and by each alone, to every space it may end in,
+    /// to a few it may not and to its own space, is the route of the move checked and then
+    /// searched again (none when the check refuses it).
+    #[test]
+    fn a_route_is_the_route_of_the_move_checked_then_searched_at_every_decision() {
+        let (mut routes, mut refused) = (0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut n = 0u64;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 250, |g: &crate::game::PathsOfGlory| {
+                n += 1;
+                let (data, pos) = (g.data(), &g.pos);
+                // The spaces activated for combat, and on every other decision a few more, so
+                // that moves that may pass but not end somewhere come often (11.1.6, 11.1.9).
+                let mut marked: Vec<Space> = g.action.activated.iter().filter(|a| a.1).map(|a| a.0).collect();
+                if !n.is_multiple_of(2) {
+                    marked.extend(data.map.graph.space_indices().step_by(5));
+                }
+                let ctx = Context {
+                    attack_marked: &marked,
+                    open_beaches: pos.beachhead.as_slice(),
+                    channel_ports_open: n.is_multiple_of(4),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let stacks = data.map.graph.space_indices().filter_map(|s| {
+                    let here: Vec<usize> = pos.units_in(s).collect();
+                    let side = data.pieces.get(*here.first()?)?.side;
+                    let own: Vec<usize> = here.into_iter().filter(|&u| data.pieces[u].side == side).collect();
+                    Some((s, own))
+                });
+                for (from, own) in stacks.step_by(7).take(6) {
+                    let mut each: Vec<Vec<usize>> = own.iter().map(|&u| vec![u]).collect();
+                    each.push(own.clone());
+                    for units in each {
+                        let mut to: Vec<Space> = destinations(data, pos, &units, from, &ctx)
+                            .into_iter()
+                            .map(|(s, _)| s)
+                            .collect();
+                        to.extend(data.map.graph.space_indices().step_by(37));
+                        to.extend(marked.iter().copied());
+                        to.extend(["amiens", "calais", "ostend"].iter().filter_map(|id| data.space(id)));
+                        to.push(from);
+                        for to in to {
+                            let r = route(data, pos, &units, from, to, &ctx);
+                            assert_eq!(r, route_checked_then_searched(data, pos, &units, from, to, &ctx));
+                            match r {
+                                Some(_) => routes += 1,
+                                None => refused += 1,
+                            }
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(routes > 10_000 && refused > 10_000, "{routes} {refused}");
+    }
 }
