@@ -8,6 +8,7 @@
 
 use crate::data::{Data, Kind, Nation, Side};
 use crate::state::{Fort, Location, Position};
+use crate::supply::Occupancy;
 use sandtable_core::game::Refusal;
 use sandtable_core::graph::{Space, SpaceInfo};
 use sandtable_core::search::{with_thread_space_search, Search, Step, Why};
@@ -200,16 +201,25 @@ struct Walk<'a> {
     across: [Option<Space>; 2],
     /// 5.7.4.6: an army of the stack other than Austro-Hungarian or Italian.
     italy_barred: bool,
-    /// 11.1.7: for each space, whether enemy units stand in it; `None` to look at each step.
-    enemy: Option<Vec<bool>>,
+    /// 11.1.7: where enemy units stand.
+    enemy: Enemy<'a>,
+}
+
+/// Where a walk finds enemy units (11.1.7).
+enum Enemy<'a> {
+    /// Looked for in the position at each step.
+    Look,
+    /// For each space, whether enemy units stand in it, found at once for every step.
+    Spaces(Vec<bool>),
+    /// Who stands where, made once for a whole list of moves: the enemy is the other side.
+    Occupancy(&'a Occupancy, Side),
 }
 
 impl<'a> Walk<'a> {
     /// The walk of `st`; with `search`, the enemy's spaces found at once for every step.
     fn new(st: &'a Stack<'a>, pos: &Position, ctx: &Context, search: bool) -> Walk<'a> {
         let data = st.data;
-        let russian = st.pieces().any(|p| p.nation == Nation::Ru);
-        let enemy = search.then(|| {
+        let enemy = if search {
             let mut enemy = vec![false; data.map.graph.len()];
             for (u, p) in pos.units.iter().zip(&data.pieces) {
                 if let Location::Map(s) = u.loc {
@@ -218,8 +228,17 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
-            enemy
-        });
+            Enemy::Spaces(enemy)
+        } else {
+            Enemy::Look
+        };
+        Walk::with_enemy(st, pos, ctx, enemy)
+    }
+
+    /// The walk of `st`, finding enemy units as `enemy` says.
+    fn with_enemy(st: &'a Stack<'a>, pos: &Position, ctx: &Context, enemy: Enemy<'a>) -> Walk<'a> {
+        let data = st.data;
+        let russian = st.pieces().any(|p| p.nation == Nation::Ru);
         let caucasus_barred = russian
             && (ctx.tsar_fell
                 || ctx.caucasus_crossed
@@ -251,8 +270,9 @@ impl<'a> Walk<'a> {
     /// Whether enemy units stand in `to` (11.1.7).
     fn enemy_in(&self, pos: &Position, to: Space) -> bool {
         match &self.enemy {
-            Some(enemy) => enemy[to.idx()],
-            None => pos
+            Enemy::Spaces(enemy) => enemy[to.idx()],
+            Enemy::Occupancy(occ, side) => occ.has(crate::game::other(*side), to),
+            Enemy::Look => pos
                 .units
                 .iter()
                 .zip(&self.st.data.pieces)
@@ -455,6 +475,35 @@ fn search(st: &Stack, pos: &Position, from: Space, ctx: &Context, s: &mut Search
     let walk = Walk::new(st, pos, ctx, true);
     s.run(&st.data.map.graph, &[(from, 0)], mf, |a, c, b| {
         step(&walk, pos, ctx, a, c, b)
+    });
+}
+
+/// [`destinations`] written into `out` (cleared first), with who stands where in `pos` given
+/// (`occupancy`, [`Occupancy::of`] it): for a list that asks it of many stacks.
+pub(crate) fn destinations_into(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    from: Space,
+    ctx: &Context,
+    occupancy: &Occupancy,
+    out: &mut Vec<(Space, u32)>,
+) {
+    out.clear();
+    let Ok(st) = stack_of(data, pos, units, from) else {
+        return;
+    };
+    let mf = st.mf(pos) as u32;
+    let walk = Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occupancy, st.side));
+    with_thread_space_search(|s| {
+        s.run(&data.map.graph, &[(from, 0)], mf, |a, c, b| {
+            step(&walk, pos, ctx, a, c, b)
+        });
+        out.extend(
+            s.reached()
+                .filter(|&n| n != from && may_end(&st, ctx, n).is_ok())
+                .map(|n| (n, s.cost(n).unwrap_or(0))),
+        );
     });
 }
 
@@ -727,5 +776,47 @@ mod tests {
             .expect("random play");
         }
         assert!(routes > 10_000 && refused > 10_000, "{routes} {refused}");
+    }
+
+    /// 11.1, 11.1.7: at every decision of random campaigns, the destinations of a move from each
+    /// space with units, by all the side's units there and by each alone, found with who stands
+    /// where kept beside the game, are those found looking for the enemy in the position.
+    #[test]
+    fn destinations_found_with_the_kept_occupancy_are_those_found_afresh_at_every_decision() {
+        let (mut stacks, mut found) = (0u64, 0u64);
+        let mut reached = Vec::new();
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 250, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context {
+                    open_beaches: pos.beachhead.as_slice(),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let _trust = g.kept.trust(data, pos);
+                let occ = g.kept.occupancy(data, pos);
+                for from in data.map.graph.space_indices() {
+                    let here: Vec<usize> = pos.units_in(from).collect();
+                    let Some(side) = here.first().map(|&u| data.pieces[u].side) else {
+                        continue;
+                    };
+                    let own: Vec<usize> = here.into_iter().filter(|&u| data.pieces[u].side == side).collect();
+                    let mut each: Vec<Vec<usize>> = own.iter().map(|&u| vec![u]).collect();
+                    each.push(own.clone());
+                    for units in each {
+                        destinations_into(data, pos, &units, from, &ctx, &occ, &mut reached);
+                        assert_eq!(reached, destinations(data, pos, &units, from, &ctx));
+                        stacks += 1;
+                        found += reached.len() as u64;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(stacks > 20_000 && found > 200_000, "{stacks} {found}");
     }
 }
