@@ -632,6 +632,9 @@ struct Maps {
 
 const NO_UNIT: u16 = u16::MAX;
 
+/// [`Maps::first`] and [`Maps::next`].
+type Chains = (Vec<u16>, Vec<u16>);
+
 /// The chains of [`Maps::first`] and [`Maps::next`].
 fn chains(data: &Data, pos: &Position) -> (Vec<u16>, Vec<u16>) {
     let mut first = vec![NO_UNIT; data.map.graph.len()];
@@ -645,6 +648,92 @@ fn chains(data: &Data, pos: &Position) -> (Vec<u16>, Vec<u16>) {
         }
     }
     (first, next)
+}
+
+/// [`chains`] and [`Occupancy::of`] of `pos`, whose counters' places read as `locs`
+/// ([`Inputs::read`]), made from those of `old`: each counter whose place changed taken out of
+/// its old space's chain and put into its new one's, in data order, and the spaces it left or
+/// entered counted again. `None` (make them afresh) when more than a few moved.
+fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(Chains, Occupancy)> {
+    const FEW: usize = 8;
+    let was = &old.inputs.locs;
+    let n = data.map.graph.len();
+    let units = pos.units.len();
+    // A code below the spaces' count is a space's (the boxes' codes are above any index).
+    if was.len() != units
+        || locs.len() != units
+        || old.next.len() != units
+        || old.first.len() != n
+        || old.occupancy.0.len() != n
+        || old.occupancy.1.len() != n
+        || n >= usize::from(u16::MAX - 3)
+        || units >= usize::from(NO_UNIT)
+    {
+        return None;
+    }
+    let mut moved = [0usize; FEW];
+    let mut count = 0;
+    for (u, (a, b)) in was.iter().zip(locs).enumerate() {
+        if a != b {
+            *moved.get_mut(count)? = u;
+            count += 1;
+        }
+    }
+    let (mut first, mut next) = (old.first.clone(), old.next.clone());
+    let mut occupancy = Occupancy::clone(&old.occupancy);
+    for &u in &moved[..count] {
+        // Out of the old space's chain.
+        let a = usize::from(was[u]);
+        if a < n {
+            if first[a] == u as u16 {
+                first[a] = next[u];
+            } else {
+                let mut p = first[a];
+                while p != NO_UNIT && next[usize::from(p)] != u as u16 {
+                    p = next[usize::from(p)];
+                }
+                if p != NO_UNIT {
+                    next[usize::from(p)] = next[u];
+                }
+            }
+            next[u] = NO_UNIT;
+        }
+        // Into the new space's, after the units before it in data order.
+        let b = usize::from(locs[u]);
+        if b < n {
+            if first[b] == NO_UNIT || usize::from(first[b]) > u {
+                next[u] = first[b];
+                first[b] = u as u16;
+            } else {
+                let mut p = usize::from(first[b]);
+                while next[p] != NO_UNIT && usize::from(next[p]) < u {
+                    p = usize::from(next[p]);
+                }
+                next[u] = next[p];
+                next[p] = u as u16;
+            }
+        }
+    }
+    // The spaces left or entered, counted again from their chains.
+    for &u in &moved[..count] {
+        for s in [usize::from(was[u]), usize::from(locs[u])] {
+            if s >= n {
+                continue;
+            }
+            let (mut bits, mut here) = (0u8, 0u8);
+            let mut i = first[s];
+            while i != NO_UNIT {
+                if let Some(p) = data.pieces.get(usize::from(i)) {
+                    bits |= side_bit(p.side);
+                    here = here.saturating_add(1);
+                }
+                i = next[usize::from(i)];
+            }
+            occupancy.0[s] = bits;
+            occupancy.1[s] = here;
+        }
+    }
+    Some(((first, next), occupancy))
 }
 
 /// Supply maps kept beside a game: who stands where, and each tracer's supplied spaces (each
@@ -722,8 +811,12 @@ impl Kept {
             if !trusted {
                 slot.trusted = 0;
             }
-            let (first, next) = chains(data, pos);
-            let occupancy = Occupancy::of(data, pos);
+            // From the old maps' chains and occupancy when few counters moved.
+            let ((first, next), occupancy) = slot
+                .maps
+                .as_ref()
+                .and_then(|old| moved_from(data, pos, old, &inputs.locs))
+                .unwrap_or_else(|| (chains(data, pos), Occupancy::of(data, pos)));
             // A flood reads of the position only where its side's paths may enter ([`enterable`])
             // and which spaces the side holds unbesieged ([`held`]: its sources and ports,
             // 14.1.4, 14.2): a side's floods stay true while those are unchanged, as when its
