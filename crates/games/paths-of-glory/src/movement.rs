@@ -8,6 +8,7 @@
 
 use crate::data::{Data, Kind, Nation, Side};
 use crate::state::{Fort, Location, Position};
+use crate::supply::Occupancy;
 use sandtable_core::game::Refusal;
 use sandtable_core::graph::{Space, SpaceInfo};
 use sandtable_core::search::{with_thread_space_search, Search, Step, Why};
@@ -200,16 +201,25 @@ struct Walk<'a> {
     across: [Option<Space>; 2],
     /// 5.7.4.6: an army of the stack other than Austro-Hungarian or Italian.
     italy_barred: bool,
-    /// 11.1.7: for each space, whether enemy units stand in it; `None` to look at each step.
-    enemy: Option<Vec<bool>>,
+    /// 11.1.7: where enemy units stand.
+    enemy: Enemy<'a>,
+}
+
+/// Where a walk finds enemy units (11.1.7).
+enum Enemy<'a> {
+    /// Looked for in the position at each step.
+    Look,
+    /// For each space, whether enemy units stand in it, found at once for every step.
+    Spaces(Vec<bool>),
+    /// Who stands where, made once for a whole list of moves: the enemy is the other side.
+    Occupancy(&'a Occupancy, Side),
 }
 
 impl<'a> Walk<'a> {
     /// The walk of `st`; with `search`, the enemy's spaces found at once for every step.
     fn new(st: &'a Stack<'a>, pos: &Position, ctx: &Context, search: bool) -> Walk<'a> {
         let data = st.data;
-        let russian = st.pieces().any(|p| p.nation == Nation::Ru);
-        let enemy = search.then(|| {
+        let enemy = if search {
             let mut enemy = vec![false; data.map.graph.len()];
             for (u, p) in pos.units.iter().zip(&data.pieces) {
                 if let Location::Map(s) = u.loc {
@@ -218,8 +228,17 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
-            enemy
-        });
+            Enemy::Spaces(enemy)
+        } else {
+            Enemy::Look
+        };
+        Walk::with_enemy(st, pos, ctx, enemy)
+    }
+
+    /// The walk of `st`, finding enemy units as `enemy` says.
+    fn with_enemy(st: &'a Stack<'a>, pos: &Position, ctx: &Context, enemy: Enemy<'a>) -> Walk<'a> {
+        let data = st.data;
+        let russian = st.pieces().any(|p| p.nation == Nation::Ru);
         let caucasus_barred = russian
             && (ctx.tsar_fell
                 || ctx.caucasus_crossed
@@ -251,8 +270,9 @@ impl<'a> Walk<'a> {
     /// Whether enemy units stand in `to` (11.1.7).
     fn enemy_in(&self, pos: &Position, to: Space) -> bool {
         match &self.enemy {
-            Some(enemy) => enemy[to.idx()],
-            None => pos
+            Enemy::Spaces(enemy) => enemy[to.idx()],
+            Enemy::Occupancy(occ, side) => occ.has(crate::game::other(*side), to),
+            Enemy::Look => pos
                 .units
                 .iter()
                 .zip(&self.st.data.pieces)
@@ -458,6 +478,35 @@ fn search(st: &Stack, pos: &Position, from: Space, ctx: &Context, s: &mut Search
     });
 }
 
+/// [`destinations`] written into `out` (cleared first), with who stands where in `pos` given
+/// (`occupancy`, [`Occupancy::of`] it): for a list that asks it of many stacks.
+pub(crate) fn destinations_into(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    from: Space,
+    ctx: &Context,
+    occupancy: &Occupancy,
+    out: &mut Vec<(Space, u32)>,
+) {
+    out.clear();
+    let Ok(st) = stack_of(data, pos, units, from) else {
+        return;
+    };
+    let mf = st.mf(pos) as u32;
+    let walk = Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occupancy, st.side));
+    with_thread_space_search(|s| {
+        s.run(&data.map.graph, &[(from, 0)], mf, |a, c, b| {
+            step(&walk, pos, ctx, a, c, b)
+        });
+        out.extend(
+            s.reached()
+                .filter(|&n| n != from && may_end(&st, ctx, n).is_ok())
+                .map(|n| (n, s.cost(n).unwrap_or(0))),
+        );
+    });
+}
+
 /// One step of a move walked space by space (11.1): the stack in `at`, having spent `spent` MP,
 /// steps into `to`. `Ok(true)` when it must stop there (an enemy fort it will besiege, 15.2.1),
 /// `Ok(false)` when it may go on; else what stops the step.
@@ -553,10 +602,15 @@ pub fn route(
     to: Space,
     ctx: &Context,
 ) -> Option<Vec<Space>> {
-    check(data, pos, units, from, to, ctx).ok()?;
+    // What `check` accepts, told from the one search that also gives the path.
     let st = stack_of(data, pos, units, from).ok()?;
+    if to.idx() >= data.map.graph.len() || to == from {
+        return None;
+    }
     with_thread_space_search(|s| {
         search(&st, pos, from, ctx, s);
+        s.cost(to)?;
+        may_end(&st, ctx, to).ok()?;
         s.path(to).map(|p| p.into_iter().filter(|&n| n != from).collect())
     })
 }
@@ -636,4 +690,133 @@ pub fn check(
             },
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// [`route`] as it was made before: the move checked ([`check`]), then searched again for
+    /// its path.
+    fn route_checked_then_searched(
+        data: &Data,
+        pos: &Position,
+        units: &[usize],
+        from: Space,
+        to: Space,
+        ctx: &Context,
+    ) -> Option<Vec<Space>> {
+        check(data, pos, units, from, to, ctx).ok()?;
+        let st = stack_of(data, pos, units, from).ok()?;
+        with_thread_space_search(|s| {
+            search(&st, pos, from, ctx, s);
+            s.path(to).map(|p| p.into_iter().filter(|&n| n != from).collect())
+        })
+    }
+
+    /// 11.1: at every decision of random campaigns, the route of a move from each of a few
+    /// spaces, by all the side's units there and by each alone, to every space it may end in,
+    /// to a few it may not and to its own space, is the route of the move checked and then
+    /// searched again (none when the check refuses it).
+    #[test]
+    fn a_route_is_the_route_of_the_move_checked_then_searched_at_every_decision() {
+        let (mut routes, mut refused) = (0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut n = 0u64;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 250, |g: &crate::game::PathsOfGlory| {
+                n += 1;
+                let (data, pos) = (g.data(), &g.pos);
+                // The spaces activated for combat, and on every other decision a few more, so
+                // that moves that may pass but not end somewhere come often (11.1.6, 11.1.9).
+                let mut marked: Vec<Space> = g.action.activated.iter().filter(|a| a.1).map(|a| a.0).collect();
+                if !n.is_multiple_of(2) {
+                    marked.extend(data.map.graph.space_indices().step_by(5));
+                }
+                let ctx = Context {
+                    attack_marked: &marked,
+                    open_beaches: pos.beachhead.as_slice(),
+                    channel_ports_open: n.is_multiple_of(4),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let stacks = data.map.graph.space_indices().filter_map(|s| {
+                    let here: Vec<usize> = pos.units_in(s).collect();
+                    let side = data.pieces.get(*here.first()?)?.side;
+                    let own: Vec<usize> = here.into_iter().filter(|&u| data.pieces[u].side == side).collect();
+                    Some((s, own))
+                });
+                for (from, own) in stacks.step_by(7).take(6) {
+                    let mut each: Vec<Vec<usize>> = own.iter().map(|&u| vec![u]).collect();
+                    each.push(own.clone());
+                    for units in each {
+                        let mut to: Vec<Space> = destinations(data, pos, &units, from, &ctx)
+                            .into_iter()
+                            .map(|(s, _)| s)
+                            .collect();
+                        to.extend(data.map.graph.space_indices().step_by(37));
+                        to.extend(marked.iter().copied());
+                        to.extend(["amiens", "calais", "ostend"].iter().filter_map(|id| data.space(id)));
+                        to.push(from);
+                        for to in to {
+                            let r = route(data, pos, &units, from, to, &ctx);
+                            assert_eq!(r, route_checked_then_searched(data, pos, &units, from, to, &ctx));
+                            match r {
+                                Some(_) => routes += 1,
+                                None => refused += 1,
+                            }
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(routes > 10_000 && refused > 10_000, "{routes} {refused}");
+    }
+
+    /// 11.1, 11.1.7: at every decision of random campaigns, the destinations of a move from each
+    /// space with units, by all the side's units there and by each alone, found with who stands
+    /// where kept beside the game, are those found looking for the enemy in the position.
+    #[test]
+    fn destinations_found_with_the_kept_occupancy_are_those_found_afresh_at_every_decision() {
+        let (mut stacks, mut found) = (0u64, 0u64);
+        let mut reached = Vec::new();
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 250, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context {
+                    open_beaches: pos.beachhead.as_slice(),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let _trust = g.kept.trust(data, pos);
+                let occ = g.kept.occupancy(data, pos);
+                for from in data.map.graph.space_indices() {
+                    let here: Vec<usize> = pos.units_in(from).collect();
+                    let Some(side) = here.first().map(|&u| data.pieces[u].side) else {
+                        continue;
+                    };
+                    let own: Vec<usize> = here.into_iter().filter(|&u| data.pieces[u].side == side).collect();
+                    let mut each: Vec<Vec<usize>> = own.iter().map(|&u| vec![u]).collect();
+                    each.push(own.clone());
+                    for units in each {
+                        destinations_into(data, pos, &units, from, &ctx, &occ, &mut reached);
+                        assert_eq!(reached, destinations(data, pos, &units, from, &ctx));
+                        stacks += 1;
+                        found += reached.len() as u64;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(stacks > 20_000 && found > 200_000, "{stacks} {found}");
+    }
 }

@@ -261,6 +261,10 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         Frame::Movement { side } => {
             let marked = activated(g, true);
             let ctx = movement_context(g, &marked);
+            // Who stands where, asked once for every stack's search (11.1.7); one buffer for
+            // each stack's units and one for its destinations.
+            let mut occ = None;
+            let (mut idx, mut reached) = (Vec::new(), Vec::new());
             for from in activated(g, false) {
                 let free: Vec<u16> = units_of(g, side, from)
                     .into_iter()
@@ -274,9 +278,12 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     if breaks_siege(g, side, from, &units) {
                         continue;
                     }
-                    let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+                    idx.clear();
+                    idx.extend(units.iter().map(|&u| u as usize));
+                    let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
+                    movement::destinations_into(data, &g.pos, &idx, from, &ctx, occ, &mut reached);
                     let mut any = false;
-                    for (to, _) in movement::destinations(data, &g.pos, &idx, from, &ctx) {
+                    for &(to, _) in &reached {
                         if !fits(g, side, to, units.len()) {
                             continue;
                         }

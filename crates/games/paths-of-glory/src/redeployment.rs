@@ -66,7 +66,31 @@ pub struct Context<'a> {
 /// Each tracer's supplied spaces ([`Supplied`]) in one position and context, made at the first
 /// question: one list of redeployments asks the same few tracers again and again.
 #[derive(Default)]
-pub(crate) struct Floods(std::cell::RefCell<Vec<(supply::Tracer, Supplied)>>);
+pub(crate) struct Floods(
+    std::cell::RefCell<Vec<(supply::Tracer, Supplied)>>,
+    /// [`units_by_nation`] of the position, made at the first question (the Reserve Box's
+    /// redeployments of every nationality read it, 13.1.8).
+    std::cell::OnceCell<Vec<[u8; ALL_UNITS + 1]>>,
+);
+
+/// Where [`units_by_nation`] counts all the units of a space: after one count a nationality.
+const ALL_UNITS: usize = 16;
+const _: () = assert!(Nation::Gr as usize + 1 == ALL_UNITS, "one count a nationality");
+
+/// Per space, its units of each nationality printed (by the order of [`Nation`]) and, at
+/// [`ALL_UNITS`], all its units.
+fn units_by_nation(data: &Data, pos: &Position) -> Vec<[u8; ALL_UNITS + 1]> {
+    let mut by = vec![[0u8; ALL_UNITS + 1]; data.map.graph.len()];
+    for (i, u) in pos.units.iter().enumerate() {
+        if let Location::Map(s) = u.loc {
+            let Some(c) = by.get_mut(s.idx()) else { continue };
+            c[ALL_UNITS] = c[ALL_UNITS].saturating_add(1);
+            let n = data.pieces[i].nation as usize;
+            c[n] = c[n].saturating_add(1);
+        }
+    }
+    by
+}
 
 impl std::fmt::Debug for Floods {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -558,32 +582,54 @@ fn visit_anywhere(
             let supply = flood_of(data, pos, t, ctx);
             // Per space: its units, those of the unit's nationality, and those of them other
             // than the ANA and the Senussi.
-            // (The three counts of each space side by side, on the stack for a map of up to 512
-            // spaces.)
+            // (For a list, from the units of each nationality counted once for the whole list:
+            // those that redeploy as `nation` are its own and, for the British and the Turks,
+            // the ANA's and the Senussi's. Else the three counts of each space side by side, on
+            // the stack for a map of up to 512 spaces.)
             let n = data.map.graph.len();
-            let (mut small, mut large) = ([[0u8; 3]; 512], Vec::new());
-            let counts: &mut [[u8; 3]] = if n <= small.len() {
-                &mut small[..n]
-            } else {
-                large.resize(n, [0u8; 3]);
-                &mut large
-            };
-            for (i, u) in pos.units.iter().enumerate() {
-                if let Location::Map(s) = u.loc {
-                    let Some(c) = counts.get_mut(s.idx()) else { continue };
-                    c[0] = c[0].saturating_add(1);
-                    if sr_nation(data, i) == nation {
-                        c[1] = c[1].saturating_add(1);
-                        if !matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn) {
-                            c[2] = c[2].saturating_add(1);
+            let listed = ctx.floods.map(|f| f.1.get_or_init(|| units_by_nation(data, pos)));
+            let (mut small, mut large): ([[u8; 3]; 512], Vec<[u8; 3]>);
+            let counts: &[[u8; 3]] = match listed {
+                Some(_) => &[],
+                None => {
+                    let counts: &mut [[u8; 3]] = if n <= 512 {
+                        small = [[0u8; 3]; 512];
+                        &mut small[..n]
+                    } else {
+                        large = vec![[0u8; 3]; n];
+                        &mut large
+                    };
+                    for (i, u) in pos.units.iter().enumerate() {
+                        if let Location::Map(s) = u.loc {
+                            let Some(c) = counts.get_mut(s.idx()) else { continue };
+                            c[0] = c[0].saturating_add(1);
+                            if sr_nation(data, i) == nation {
+                                c[1] = c[1].saturating_add(1);
+                                if !matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn) {
+                                    c[2] = c[2].saturating_add(1);
+                                }
+                            }
                         }
                     }
+                    counts
                 }
-            }
-            let counts = &*counts;
-            let all = |k: usize| counts[k][0];
-            let same = |k: usize| counts[k][1];
-            let same_regular = |k: usize| counts[k][2];
+            };
+            let special = match nation {
+                Nation::Br => Some(Nation::Ana as usize),
+                Nation::Tu => Some(Nation::Sn as usize),
+                _ => None,
+            };
+            let count = |k: usize| -> [u8; 3] {
+                match listed {
+                    Some(by) => {
+                        let c = &by[k];
+                        let own = c[nation as usize];
+                        let same = own.saturating_add(special.map_or(0, |x| c[x]));
+                        [c[ALL_UNITS], same, own]
+                    }
+                    None => counts[k],
+                }
+            };
             // 2022 13.1.8: Salonika for Serbian corps.
             let salonika_set = if nation == Nation::Sb {
                 data.map.space_set("supply-sb-salonika")
@@ -591,7 +637,8 @@ fn visit_anywhere(
                 &[]
             };
             for s in data.map.graph.space_indices() {
-                if all(s.idx()) >= 3 {
+                let [all, same, same_regular] = count(s.idx());
+                if all >= 3 {
                     continue;
                 }
                 if p.nation == Nation::Mn {
@@ -606,8 +653,8 @@ fn visit_anywhere(
                 // 13.1.8: a supplied space with a unit of the same nationality, but not one
                 // holding only the ANA or the Senussi. (Whether it is supplied is asked last,
                 // of the spaces that could be one.)
-                let only_special = same(s.idx()) > 0 && same_regular(s.idx()) == 0;
-                let with_own = same(s.idx()) > 0 && !only_special;
+                let only_special = same > 0 && same_regular == 0;
+                let with_own = same > 0 && !only_special;
                 // A corps also to its nation's supplied capital or supply source.
                 let home = p.kind == Kind::Corps
                     && (data.facts(s).capital || data.facts(s).supply_source)
@@ -946,6 +993,56 @@ mod tests {
         assert!(
             units > 50_000 && remembered > units / 4 && nowhere > 5_000,
             "{units} {remembered} {nowhere}"
+        );
+    }
+
+    /// 13.1.8: at every decision of random campaigns, the places of every unit found with what
+    /// one list works out once (each tracer's flood, the units of each nationality per space),
+    /// shared by all the units asked, are those listed afresh for each; so is whether it has
+    /// somewhere to go.
+    #[test]
+    fn what_a_list_works_out_once_gives_each_units_places_at_every_decision() {
+        let (mut units, mut reserve, mut places) = (0u64, 0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                let data = g.data();
+                let occ = g.kept.occupancy(data, &g.pos);
+                let fresh = crate::round::sr_context(g, &occ);
+                let once = Floods::default();
+                let ctx = Context {
+                    floods: Some(&once),
+                    ..fresh
+                };
+                let room = |p: Place| match p {
+                    Place::Map(s) => occ.count(s) < 3,
+                    Place::Reserve => true,
+                };
+                for u in 0..data.pieces.len() {
+                    if !matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve) {
+                        continue;
+                    }
+                    let listed = listed(data, &g.pos, u, &fresh);
+                    assert_eq!(candidates(data, &g.pos, u, &ctx), listed, "{}", data.pieces[u].id);
+                    assert_eq!(
+                        any_destination(data, &g.pos, u, &ctx, room),
+                        any_destination(data, &g.pos, u, &fresh, room),
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    units += 1;
+                    places += listed.len() as u64;
+                    if g.pos.units[u].loc == Location::Reserve {
+                        reserve += 1;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            units > 50_000 && reserve > 5_000 && places > 500_000,
+            "{units} {reserve} {places}"
         );
     }
 }

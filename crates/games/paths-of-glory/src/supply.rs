@@ -325,34 +325,78 @@ fn enterable(data: &Data, pos: &Position, ctx: &Context, side: Side) -> Vec<bool
         }
     };
     // [`may_enter`] for every space in one pass over the spaces' states, facts and occupants.
-    let enemy = side_bit(other_side(side));
     data.map
         .graph
         .space_indices()
-        .map(|s| {
-            let (Some(st), Some(f)) = (pos.spaces.get(s.idx()), data.spaces.get(s.idx())) else {
-                return false;
-            };
-            let besieged = st.fort == Fort::Besieged;
-            let open = match st.control {
-                Some(c) if c == side => !(besieged && f.faction == side),
-                Some(_) if side == Side::Ap && ctx.ana_space == Some(s) => true,
-                Some(_) => besieged && f.faction != side,
-                None => false,
-            };
-            open && occupancy.0.get(s.idx()).is_none_or(|&x| x & enemy == 0)
-        })
+        .map(|s| enterable_at(data, pos, ctx, occupancy, side, s))
         .collect()
+}
+
+/// [`enterable`]'s answer for `s`: it reads the space's state and facts and whether enemy units
+/// stand in it, nothing else.
+fn enterable_at(data: &Data, pos: &Position, ctx: &Context, occupancy: &Occupancy, side: Side, s: Space) -> bool {
+    let enemy = side_bit(other_side(side));
+    let (Some(st), Some(f)) = (pos.spaces.get(s.idx()), data.spaces.get(s.idx())) else {
+        return false;
+    };
+    let besieged = st.fort == Fort::Besieged;
+    let open = match st.control {
+        Some(c) if c == side => !(besieged && f.faction == side),
+        Some(_) if side == Side::Ap && ctx.ana_space == Some(s) => true,
+        Some(_) => besieged && f.faction != side,
+        None => false,
+    };
+    open && occupancy.0.get(s.idx()).is_none_or(|&x| x & enemy == 0)
+}
+
+/// Whether [`enterable`] and [`held`] of `side` in `pos` (whose occupancy is `occupancy`, whose
+/// spaces read as `spaces`, [`Inputs::read`]) are `enter` and `held_was`, made for a position
+/// whose occupancy was `occupancy_was` and whose spaces read as `spaces_was`: asked again only
+/// of the spaces whose state or enemy units changed, the others' answers being those made.
+#[allow(clippy::too_many_arguments)]
+fn enter_and_held_unchanged(
+    data: &Data,
+    pos: &Position,
+    ctx: &Context,
+    (occupancy, occupancy_was): (&Occupancy, &Occupancy),
+    (spaces, spaces_was): (&[u8], &[u8]),
+    side: Side,
+    enter: &[bool],
+    held_was: &[u8],
+) -> bool {
+    let (n, p) = (data.map.graph.len(), pos.spaces.len());
+    if enter.len() != n
+        || held_was.len() != p
+        || spaces.len() != p
+        || spaces_was.len() != p
+        || occupancy.0.len() != n
+        || occupancy_was.0.len() != n
+    {
+        return enterable(data, pos, ctx, side) == enter && held(pos, side) == held_was;
+    }
+    let enemy = side_bit(other_side(side));
+    (0..n.max(p)).all(|k| {
+        let space_changed = k < p && spaces[k] != spaces_was[k];
+        let enemy_changed = k < n && occupancy.0[k] & enemy != occupancy_was.0[k] & enemy;
+        if !space_changed && !enemy_changed {
+            return true;
+        }
+        let st = pos.spaces.get(k);
+        (k >= n || enterable_at(data, pos, ctx, occupancy, side, Space(k as u16)) == enter[k])
+            && st.is_none_or(|st| held_of(st, side) == held_was[k])
+    })
 }
 
 /// Per space, what a flood of `side` reads of its state beside [`enterable`]: whether the side
 /// controls it (a source, 14.2; a port, 14.1.4; an open MEF beach, 9.5.3.5; Gallipoli for
 /// Constantinople's port) and whether its fort is besieged (a port, 14.1.4).
 fn held(pos: &Position, side: Side) -> Vec<u8> {
-    pos.spaces
-        .iter()
-        .map(|st| u8::from(st.control == Some(side)) | u8::from(st.fort == Fort::Besieged) << 1)
-        .collect()
+    pos.spaces.iter().map(|st| held_of(st, side)).collect()
+}
+
+/// [`held`]'s entry for one space's state.
+fn held_of(st: &SpaceState, side: Side) -> u8 {
+    u8::from(st.control == Some(side)) | u8::from(st.fort == Fort::Besieged) << 1
 }
 
 /// The ports the tracer may trace through by sea ([`usable_port`]), in map order: only a port of
@@ -588,6 +632,9 @@ struct Maps {
 
 const NO_UNIT: u16 = u16::MAX;
 
+/// [`Maps::first`] and [`Maps::next`].
+type Chains = (Vec<u16>, Vec<u16>);
+
 /// The chains of [`Maps::first`] and [`Maps::next`].
 fn chains(data: &Data, pos: &Position) -> (Vec<u16>, Vec<u16>) {
     let mut first = vec![NO_UNIT; data.map.graph.len()];
@@ -601,6 +648,92 @@ fn chains(data: &Data, pos: &Position) -> (Vec<u16>, Vec<u16>) {
         }
     }
     (first, next)
+}
+
+/// [`chains`] and [`Occupancy::of`] of `pos`, whose counters' places read as `locs`
+/// ([`Inputs::read`]), made from those of `old`: each counter whose place changed taken out of
+/// its old space's chain and put into its new one's, in data order, and the spaces it left or
+/// entered counted again. `None` (make them afresh) when more than a few moved.
+fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(Chains, Occupancy)> {
+    const FEW: usize = 8;
+    let was = &old.inputs.locs;
+    let n = data.map.graph.len();
+    let units = pos.units.len();
+    // A code below the spaces' count is a space's (the boxes' codes are above any index).
+    if was.len() != units
+        || locs.len() != units
+        || old.next.len() != units
+        || old.first.len() != n
+        || old.occupancy.0.len() != n
+        || old.occupancy.1.len() != n
+        || n >= usize::from(u16::MAX - 3)
+        || units >= usize::from(NO_UNIT)
+    {
+        return None;
+    }
+    let mut moved = [0usize; FEW];
+    let mut count = 0;
+    for (u, (a, b)) in was.iter().zip(locs).enumerate() {
+        if a != b {
+            *moved.get_mut(count)? = u;
+            count += 1;
+        }
+    }
+    let (mut first, mut next) = (old.first.clone(), old.next.clone());
+    let mut occupancy = Occupancy::clone(&old.occupancy);
+    for &u in &moved[..count] {
+        // Out of the old space's chain.
+        let a = usize::from(was[u]);
+        if a < n {
+            if first[a] == u as u16 {
+                first[a] = next[u];
+            } else {
+                let mut p = first[a];
+                while p != NO_UNIT && next[usize::from(p)] != u as u16 {
+                    p = next[usize::from(p)];
+                }
+                if p != NO_UNIT {
+                    next[usize::from(p)] = next[u];
+                }
+            }
+            next[u] = NO_UNIT;
+        }
+        // Into the new space's, after the units before it in data order.
+        let b = usize::from(locs[u]);
+        if b < n {
+            if first[b] == NO_UNIT || usize::from(first[b]) > u {
+                next[u] = first[b];
+                first[b] = u as u16;
+            } else {
+                let mut p = usize::from(first[b]);
+                while next[p] != NO_UNIT && usize::from(next[p]) < u {
+                    p = usize::from(next[p]);
+                }
+                next[u] = next[p];
+                next[p] = u as u16;
+            }
+        }
+    }
+    // The spaces left or entered, counted again from their chains.
+    for &u in &moved[..count] {
+        for s in [usize::from(was[u]), usize::from(locs[u])] {
+            if s >= n {
+                continue;
+            }
+            let (mut bits, mut here) = (0u8, 0u8);
+            let mut i = first[s];
+            while i != NO_UNIT {
+                if let Some(p) = data.pieces.get(usize::from(i)) {
+                    bits |= side_bit(p.side);
+                    here = here.saturating_add(1);
+                }
+                i = next[usize::from(i)];
+            }
+            occupancy.0[s] = bits;
+            occupancy.1[s] = here;
+        }
+    }
+    Some(((first, next), occupancy))
 }
 
 /// Supply maps kept beside a game: who stands where, and each tracer's supplied spaces (each
@@ -678,8 +811,12 @@ impl Kept {
             if !trusted {
                 slot.trusted = 0;
             }
-            let (first, next) = chains(data, pos);
-            let occupancy = Occupancy::of(data, pos);
+            // From the old maps' chains and occupancy when few counters moved.
+            let ((first, next), occupancy) = slot
+                .maps
+                .as_ref()
+                .and_then(|old| moved_from(data, pos, old, &inputs.locs))
+                .unwrap_or_else(|| (chains(data, pos), Occupancy::of(data, pos)));
             // A flood reads of the position only where its side's paths may enter ([`enterable`])
             // and which spaces the side holds unbesieged ([`held`]: its sources and ports,
             // 14.1.4, 14.2): a side's floods stay true while those are unchanged, as when its
@@ -706,14 +843,20 @@ impl Kept {
                         let side = if i == 0 { Side::Cp } else { Side::Ap };
                         let (Some(e), Some(h)) = (e, h) else { continue };
                         // The same spaces' states and enemy units: the same at once; else
-                        // what the floods read, made again and compared.
-                        if spaces_same && old_occupancy.same_for(&occupancy, other_side(side)) {
+                        // what the floods read, asked again of the spaces changed.
+                        if (spaces_same && old_occupancy.same_for(&occupancy, other_side(side)))
+                            || enter_and_held_unchanged(
+                                data,
+                                pos,
+                                &fresh,
+                                (&occupancy, &old_occupancy),
+                                (&inputs.spaces, &old_inputs.spaces),
+                                side,
+                                &e,
+                                &h,
+                            )
+                        {
                             (enter[i], held_now[i], kept[i]) = (Some(e), Some(h), true);
-                        } else {
-                            let (e2, h2) = (enterable(data, pos, &fresh, side), self::held(pos, side));
-                            if e2 == e && h2 == h {
-                                (enter[i], held_now[i], kept[i]) = (Some(e), Some(h), true);
-                            }
                         }
                     }
                     let floods = old_floods
@@ -911,6 +1054,86 @@ mod tests {
     use super::*;
     use crate::game::PathsOfGlory;
     use sandtable_core::game::Game;
+
+    /// 14.1.2: at every decision of random campaigns, against the position with one unit moved
+    /// elsewhere or off the map (a few units each time, of both sides) and with one space's
+    /// control or fort changed, whether the spaces each side's paths may enter and the spaces it
+    /// holds are unchanged, asked only of the spaces whose state or enemy units changed, is what
+    /// comparing them made afresh says.
+    #[test]
+    fn what_the_paths_may_enter_asked_again_where_changed_is_what_is_made_afresh() {
+        let (mut same, mut changed) = (0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut t = 0usize;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                t += 1;
+                let (data, pos) = (g.data(), &g.pos);
+                let n = data.map.graph.len();
+                let occupancy = Occupancy::of(data, pos);
+                let ctx = Context::default();
+                let mut inputs = Inputs::default();
+                inputs.read(pos);
+                let mut others = Vec::new();
+                for k in (t % 11..pos.units.len()).step_by(11) {
+                    let mut was = pos.clone();
+                    was.units[k].loc = match k % 3 {
+                        0 => Location::Eliminated,
+                        _ => Location::Map(Space(((k * 7 + t) % n) as u16)),
+                    };
+                    others.push(was);
+                }
+                let mut was = pos.clone();
+                let s = (t * 13) % was.spaces.len();
+                was.spaces[s].control = match was.spaces[s].control {
+                    Some(Side::Cp) => Some(Side::Ap),
+                    _ => Some(Side::Cp),
+                };
+                others.push(was.clone());
+                was.spaces[s].fort = Fort::Besieged;
+                others.push(was);
+                for was in others {
+                    let occupancy_was = Occupancy::of(data, &was);
+                    let mut inputs_was = Inputs::default();
+                    inputs_was.read(&was);
+                    let ctx_was = Context {
+                        occupancy: Some(&occupancy_was),
+                        ..ctx
+                    };
+                    let ctx_now = Context {
+                        occupancy: Some(&occupancy),
+                        ..ctx
+                    };
+                    for side in [Side::Cp, Side::Ap] {
+                        let (enter, held_was) = (enterable(data, &was, &ctx_was, side), held(&was, side));
+                        let fresh = enterable(data, pos, &ctx_now, side) == enter && held(pos, side) == held_was;
+                        assert_eq!(
+                            enter_and_held_unchanged(
+                                data,
+                                pos,
+                                &ctx_now,
+                                (&occupancy, &occupancy_was),
+                                (&inputs.spaces, &inputs_was.spaces),
+                                side,
+                                &enter,
+                                &held_was,
+                            ),
+                            fresh,
+                            "{side:?}"
+                        );
+                        if fresh {
+                            same += 1;
+                        } else {
+                            changed += 1;
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(same > 5_000 && changed > 1_000, "{same} {changed}");
+    }
 
     /// 14.1: at every decision of random campaigns, what the kept maps carry over from the
     /// positions before (each side's floods and the spaces its paths may enter, the occupancy,
