@@ -1465,13 +1465,13 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
                 let i = side_index(side);
                 let (en, zh) = offensive_words(g.turn.offensive[i]?);
                 let (me, mz) = if g.turn.offensive_met[i] {
-                    (" (met)", "(已完成)")
+                    (" (met)", ",已完成")
                 } else {
                     ("", "")
                 };
                 Some((
                     format!("{} {en}{me}", side_en(side)),
-                    format!("{}{zh}{mz}", side_zh(side)),
+                    format!("{}({zh}{mz})", side_zh(side)),
                 ))
             })
             .collect();

@@ -286,3 +286,25 @@ fn an_attack_on_allies_supplied_through_italy_meets_ah_it_7_1_6() {
     assert!(attack(false), "a defender supplied through Italy");
     assert!(!attack(true), "a defender out of supply, Italy's spaces the CP's");
 }
+
+/// The summary every seat reads names this turn's offensives and which is met, in both languages.
+#[test]
+fn the_summary_names_the_offensives_of_the_turn_7_1() {
+    use sandtable_core::driver::Rules;
+    use sandtable_core::text::Lang;
+    let mut g = super::common::first_round();
+    g.turn.offensive = [Some(N(Nation::Ah)), Some(N(Nation::Fr))];
+    g.turn.offensive_met = [false, true];
+    let en = g.summary(None, Lang::En);
+    assert!(
+        en.ends_with("; Mandated Offensives (7.1): CP Austria-Hungary must attack, AP France must attack (met)"),
+        "{en}"
+    );
+    let zh = g.summary(None, Lang::Zh);
+    assert!(
+        zh.ends_with(";强制攻势(7.1):同盟国(奥匈必须进攻),协约国(法国必须进攻,已完成)"),
+        "{zh}"
+    );
+    g.turn.offensive = [None, None];
+    assert!(!g.summary(None, Lang::En).contains("Mandated"));
+}
