@@ -9,6 +9,8 @@
 //              and the abbreviations the Chinese rulebooks themselves print in Latin letters
 //   charts     the game's charts (how it plays, CRT, terrain, turns, legend, glossary) open
 //              from the turn bar, each a table drawn from the game's data
+//   longList   a list of thousands of actions shows 60 and how many more, and the filter
+//              reaches the rest
 //
 // Each takes a playwright page (and what it needs) and throws an Error with `e2e` set when the
 // page falls short.
@@ -454,4 +456,36 @@ export async function partOfStack(page) {
   }
   log(`${a} and ${b} moved together from ${group.hex} to ${target}; ${rest.join(', ')} stayed`);
   return true;
+}
+
+/**
+ * A list too long to show whole: the Ardennes II campaign, seed 1, opens with the US placing Air
+ * Supply on any of 4,400 hexes (2.2). The list shows 60 of them and says how many more and how to
+ * reach them; the filter narrows the list to the hexes typed, all shown.
+ */
+export async function longList(browser, base) {
+  const res = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game: 'ardennes-ii', scenario: 'campaign', seed: 1, seats: { german: 'scripted' } }),
+  });
+  const created = await res.json();
+  if (!res.ok) fail(`POST /api/games: ${res.status} ${JSON.stringify(created)}`);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}${created.links.allied}`);
+    await page.waitForSelector('[data-test=action-more]');
+    const shown = await page.locator('[data-test=action-list] [data-test=action]').count();
+    const more = Number(await page.getAttribute('[data-test=action-more]', 'data-n'));
+    const legal = Number((await page.textContent('[data-test=legal-count]')).replace(/\D/g, ''));
+    if (shown > 61 || shown + more !== legal) fail(`a long list shows ${shown} actions and says ${more} more of ${legal}`);
+    await page.fill('[data-test=action-filter]', 'B20.0');
+    await page.waitForFunction(() => !document.querySelector('[data-test=action-more]'));
+    const found = await page.$$eval('[data-test=action-list] [data-test=action]', (bs) => bs.map((b) => b.textContent));
+    if (!found.length || !found.every((t) => t.includes('B20.0'))) fail(`the filter found ${JSON.stringify(found)}`);
+    log(`a list of ${legal}: ${shown} shown and "${more} more"; the filter finds ${found.length}`);
+  } finally {
+    await context.close();
+  }
 }

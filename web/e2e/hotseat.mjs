@@ -216,6 +216,9 @@ async function main() {
     // A damaged game in the lobby's list, with why, in both languages.
     await features.damagedInLobby(browser, BASE);
 
+    // A list of thousands of actions, shown in part, with the way to the rest.
+    await features.longList(browser, BASE);
+
     // The same game on a phone.
     await features.phone(browser, page.url(), process.env.E2E_SCREENSHOT && process.env.E2E_SCREENSHOT.replace(/\.png$/, '-phone.png'));
     checkErrors();

@@ -29,6 +29,9 @@ const REPLAY_KEY = [
   ['st-key-arrive', 'replayArrived', ['arrived']],
 ];
 
+/** How many buttons a flat list of actions shows before it says how many more there are. */
+const LIST_CAP = 60;
+
 /** The set of units of an action, as a key: sorted ids joined by commas. */
 /** How many actions entries stand for (a pack stands for all its moves). */
 function size(entries) {
@@ -1337,13 +1340,26 @@ export class GamePage {
       const content = split
         ? subs.map(([k, es]) => this.group(`${g}/${k}`, k ? k.split(',').map((u) => this.unitName(u)).join(' + ') : t('group_other'), es, false,
           sel.length ? k === selKey : !!q))
-        : items.map((e) => this.actionButton(e));
+        : this.capped(items);
       // Shown flat, the packs' moves are fetched at once (all of them when there are many).
       const packs = split ? [] : items.filter((e) => e.pack !== undefined).map((e) => e.pack);
       if (packs.length) this.openPacks(packs.length > 3 ? null : packs);
       out.push(groups.size > 1 || split ? this.group(g, g, null, content, true) : h('div', { class: 'st-group-flat' }, content));
     }
     list.replaceChildren(...out);
+  }
+
+  /**
+   * The buttons of a flat list of actions, at most LIST_CAP of them: a longer list (an Air
+   * Supply marker may go on any of 4,400 hexes) ends in a line saying how many more there are and
+   * how to reach them (the lit hexes on the map, the filter).
+   */
+  capped(items) {
+    if (items.length <= LIST_CAP || items.some((e) => e.pack !== undefined)) return items.map((e) => this.actionButton(e));
+    return [
+      ...items.slice(0, LIST_CAP).map((e) => this.actionButton(e)),
+      h('p', { class: 'st-muted st-small', test: 'action-more', dataset: { n: String(items.length - LIST_CAP) } }, t('moreActions', items.length - LIST_CAP)),
+    ];
   }
 
   /** A collapsible group of actions (or of subgroups), remembered open or shut. */
