@@ -344,9 +344,15 @@ impl Memo {
 
     /// 3.5: per hex, how many of the observers standing at `posts` (of the side with seat
     /// `key.0`, of division `key.1` only if given) are within observer range of it: counted
-    /// again only near the observers that moved since the same side and division were last
-    /// asked about, afresh if observers came or went.
-    pub(crate) fn observed(&self, w: &World, key: (u8, Option<u16>), posts: &[Hex]) -> Arc<Vec<u16>> {
+    /// again only near the observers that moved, came or went since the same side and
+    /// division were last asked about (an observer's place in `posts` taken by another counts
+    /// as a move).
+    pub(crate) fn observed(
+        &self,
+        w: &World,
+        key: (u8, Option<u16>),
+        posts: impl Iterator<Item = Hex>,
+    ) -> Arc<Vec<u16>> {
         let grid = &w.map.grid;
         let range = w.data.tables.barrage.observer_range as u32;
         let mut inner = self.on(w);
@@ -365,22 +371,33 @@ impl Memo {
                 *c = if add { *c + 1 } else { *c - 1 };
             }
         };
-        if count.len() != grid.len() || kept.posts.len() != posts.len() {
+        if count.len() != grid.len() {
             count.clear();
             count.resize(grid.len(), 0);
-            for &h in posts {
-                watch(count, h, true);
-            }
-        } else {
-            for (&was, &now) in kept.posts.iter().zip(posts) {
-                if was != now {
-                    watch(count, was, false);
+            kept.posts.clear();
+        }
+        // Post by post, the one counted in its place before taken away where it is another;
+        // the posts past the old ones added, the old ones past the new taken away.
+        let mut n = 0;
+        for now in posts {
+            match kept.posts.get_mut(n) {
+                Some(was) if *was == now => {}
+                Some(was) => {
+                    watch(count, *was, false);
                     watch(count, now, true);
+                    *was = now;
+                }
+                None => {
+                    watch(count, now, true);
+                    kept.posts.push(now);
                 }
             }
+            n += 1;
         }
-        kept.posts.clear();
-        kept.posts.extend_from_slice(posts);
+        for &was in &kept.posts[n..] {
+            watch(count, was, false);
+        }
+        kept.posts.truncate(n);
         let count = kept.count.clone();
         if inner.observed.len() >= OBSERVED_KEPT {
             inner.observed.remove(0);
