@@ -681,12 +681,14 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
     // The hexes where something a step reads has changed.
     let grid = &b.w.map.grid;
     let mut changed = reach::moved(&env.blown, &s.blown);
-    let marker_hexes = |m: &[Markers]| -> Vec<Hex> { m.iter().map(|m| m.hex).collect() };
-    for h in marker_hexes(&env.markers).into_iter().chain(marker_hexes(&s.markers)) {
-        let before: Vec<&Markers> = env.markers.iter().filter(|m| m.hex == h).collect();
-        let after: Vec<&Markers> = s.markers.iter().filter(|m| m.hex == h).collect();
-        if before != after {
-            changed.push(h);
+    // The hexes whose markers are not the ones they were, compared where they stand.
+    if env.markers != s.markers {
+        for h in env.markers.iter().chain(&s.markers).map(|m| m.hex) {
+            let before = env.markers.iter().filter(|m| m.hex == h);
+            let after = s.markers.iter().filter(|m| m.hex == h);
+            if !before.eq(after) {
+                changed.push(h);
+            }
         }
     }
     changed.extend(reach::moved(&env.enemy_hexes, b.held_by(side.enemy())));
@@ -702,7 +704,16 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
     changed.sort_unstable();
     changed.dedup();
     sr.forget_near(grid, &changed);
-    sr.env = Some(new_env(l));
+    // The environment now, in the memory of the one before (the same area and turn).
+    let env = sr.env.get_or_insert_with(|| new_env(l));
+    env.layout = l.id;
+    env.blown.clone_from(&s.blown);
+    env.markers.clone_from(&s.markers);
+    env.enemy_hexes.clear();
+    env.enemy_hexes.extend_from_slice(b.held_by(side.enemy()));
+    env.enemy_bonds.clone_from(&l.bond_hexes[side.seat() as usize]);
+    env.german_jams = jams;
+    env.jam_stacks.clone_from(&s.jam_stacks);
 }
 
 /// 3.1: the traffic jams German units hold, which are closed to other German units.
