@@ -354,7 +354,6 @@ impl Memo {
         posts: impl Iterator<Item = Hex>,
     ) -> Arc<Vec<u16>> {
         let grid = &w.map.grid;
-        let range = w.data.tables.barrage.observer_range as u32;
         let mut inner = self.on(w);
         let mut kept = match inner.observed.iter().position(|o| o.key == key) {
             Some(i) => inner.observed.remove(i),
@@ -366,7 +365,7 @@ impl Memo {
         };
         let count = Arc::make_mut(&mut kept.count);
         let watch = |count: &mut Vec<u16>, h: Hex, add: bool| {
-            for t in crate::world::within(grid, h, range) {
+            for t in w.observer_disk(h) {
                 let c = &mut count[t.idx()];
                 *c = if add { *c + 1 } else { *c - 1 };
             }
