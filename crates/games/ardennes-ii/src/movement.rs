@@ -372,11 +372,11 @@ impl ArdennesII {
             if self.edition >= 3 {
                 for &h in b.held_by(side) {
                     // A hex of one unit has no stack to move together.
-                    if b.stack(h).len() < 2 {
+                    let stack = b.stack(h);
+                    if stack.len() < 2 {
                         continue;
                     }
-                    let group: Vec<UnitId> = b
-                        .stack(h)
+                    let group: Vec<UnitId> = stack
                         .iter()
                         .copied()
                         .filter(|&u| self.may_start_move(u, side, exploitation).is_ok() && b.stack_left(&[u]) > 0)
