@@ -23,12 +23,11 @@ enum StrikeBar {
 
 /// The hexes of the observers among `posts` (of division `division` only, if given), in the
 /// order of `posts`.
-fn observing_posts(posts: &[(Hex, Option<u16>)], division: Option<u16>) -> Vec<Hex> {
+fn observing_posts(posts: &[(Hex, Option<u16>)], division: Option<u16>) -> impl Iterator<Item = Hex> + '_ {
     posts
         .iter()
-        .filter(|&&(_, f)| division.is_none_or(|d| f == Some(d)))
+        .filter(move |&&(_, f)| division.is_none_or(|d| f == Some(d)))
         .map(|&(h, _)| h)
-        .collect()
 }
 
 impl ArdennesII {
@@ -84,8 +83,9 @@ impl ArdennesII {
     /// range of it: where [`Self::observer`] finds one (more than none), for every hex at once.
     /// Kept in the state's memo and counted again near the observers that moved.
     fn observed_from(&self, side: Side, posts: &[(Hex, Option<u16>)], division: Option<u16>) -> Arc<Vec<u16>> {
-        let posts = observing_posts(posts, division);
-        self.s.memo.observed(&self.w, (side.seat(), division), &posts)
+        self.s
+            .memo
+            .observed(&self.w, (side.seat(), division), observing_posts(posts, division))
     }
 
     /// Whether an observer watches each hex, worked out afresh: every hex within observer
@@ -588,7 +588,7 @@ mod tests {
                     divisions.dedup();
                     for d in std::iter::once(None).chain(divisions.into_iter().flatten().map(Some)) {
                         let kept: Vec<bool> = g.observed_from(side, &posts, d).iter().map(|&c| c > 0).collect();
-                        let fresh = g.observed_afresh(super::observing_posts(&posts, d));
+                        let fresh = g.observed_afresh(super::observing_posts(&posts, d).collect());
                         assert!(kept == fresh, "{scenario} seed {seed}: {side:?}'s observers of {d:?}");
                         compared += 1;
                     }

@@ -91,10 +91,23 @@ impl ArdennesII {
     /// the hexes the US units hold (as the layout keeps them) looked up for every symbol.
     pub(crate) fn legal_demolitions(&self, out: &mut Vec<Action>) {
         let b = Board::new(&self.w, &self.s);
-        let range = self.w.data.tables.bridge_us_unit_range as u32;
-        let us = b.held_by(Side::Allied);
         for (i, &(symbol, _)) in self.w.demolitions.iter().enumerate() {
-            if self.primed(&b, i).is_ok() && us.iter().any(|&h| self.w.map.grid.distance(h, symbol) <= range) {
+            // A US unit within range: a hex near the symbol held by the US.
+            let near = || {
+                self.w.demolition_range[i]
+                    .iter()
+                    .any(|&h| b.side_at(h) == Some(Side::Allied))
+            };
+            if cfg!(test) && self.primed(&b, i).is_ok() {
+                let range = self.w.data.tables.bridge_us_unit_range as u32;
+                let grid = &self.w.map.grid;
+                let us = b
+                    .held_by(Side::Allied)
+                    .iter()
+                    .any(|&h| grid.distance(h, symbol) <= range);
+                assert_eq!(near(), us, "a US unit within range of the symbol at {symbol:?}");
+            }
+            if self.primed(&b, i).is_ok() && near() {
                 out.push(Action::Demolish { symbol });
             }
         }

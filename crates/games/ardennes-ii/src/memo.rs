@@ -344,11 +344,16 @@ impl Memo {
 
     /// 3.5: per hex, how many of the observers standing at `posts` (of the side with seat
     /// `key.0`, of division `key.1` only if given) are within observer range of it: counted
-    /// again only near the observers that moved since the same side and division were last
-    /// asked about, afresh if observers came or went.
-    pub(crate) fn observed(&self, w: &World, key: (u8, Option<u16>), posts: &[Hex]) -> Arc<Vec<u16>> {
+    /// again only near the observers that moved, came or went since the same side and
+    /// division were last asked about (an observer's place in `posts` taken by another counts
+    /// as a move).
+    pub(crate) fn observed(
+        &self,
+        w: &World,
+        key: (u8, Option<u16>),
+        posts: impl Iterator<Item = Hex>,
+    ) -> Arc<Vec<u16>> {
         let grid = &w.map.grid;
-        let range = w.data.tables.barrage.observer_range as u32;
         let mut inner = self.on(w);
         let mut kept = match inner.observed.iter().position(|o| o.key == key) {
             Some(i) => inner.observed.remove(i),
@@ -360,27 +365,38 @@ impl Memo {
         };
         let count = Arc::make_mut(&mut kept.count);
         let watch = |count: &mut Vec<u16>, h: Hex, add: bool| {
-            for t in crate::world::within(grid, h, range) {
+            for t in w.observer_disk(h) {
                 let c = &mut count[t.idx()];
                 *c = if add { *c + 1 } else { *c - 1 };
             }
         };
-        if count.len() != grid.len() || kept.posts.len() != posts.len() {
+        if count.len() != grid.len() {
             count.clear();
             count.resize(grid.len(), 0);
-            for &h in posts {
-                watch(count, h, true);
-            }
-        } else {
-            for (&was, &now) in kept.posts.iter().zip(posts) {
-                if was != now {
-                    watch(count, was, false);
+            kept.posts.clear();
+        }
+        // Post by post, the one counted in its place before taken away where it is another;
+        // the posts past the old ones added, the old ones past the new taken away.
+        let mut n = 0;
+        for now in posts {
+            match kept.posts.get_mut(n) {
+                Some(was) if *was == now => {}
+                Some(was) => {
+                    watch(count, *was, false);
                     watch(count, now, true);
+                    *was = now;
+                }
+                None => {
+                    watch(count, now, true);
+                    kept.posts.push(now);
                 }
             }
+            n += 1;
         }
-        kept.posts.clear();
-        kept.posts.extend_from_slice(posts);
+        for &was in &kept.posts[n..] {
+            watch(count, was, false);
+        }
+        kept.posts.truncate(n);
         let count = kept.count.clone();
         if inner.observed.len() >= OBSERVED_KEPT {
             inner.observed.remove(0);
@@ -664,12 +680,14 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
     // The hexes where something a step reads has changed.
     let grid = &b.w.map.grid;
     let mut changed = reach::moved(&env.blown, &s.blown);
-    let marker_hexes = |m: &[Markers]| -> Vec<Hex> { m.iter().map(|m| m.hex).collect() };
-    for h in marker_hexes(&env.markers).into_iter().chain(marker_hexes(&s.markers)) {
-        let before: Vec<&Markers> = env.markers.iter().filter(|m| m.hex == h).collect();
-        let after: Vec<&Markers> = s.markers.iter().filter(|m| m.hex == h).collect();
-        if before != after {
-            changed.push(h);
+    // The hexes whose markers are not the ones they were, compared where they stand.
+    if env.markers != s.markers {
+        for h in env.markers.iter().chain(&s.markers).map(|m| m.hex) {
+            let before = env.markers.iter().filter(|m| m.hex == h);
+            let after = s.markers.iter().filter(|m| m.hex == h);
+            if !before.eq(after) {
+                changed.push(h);
+            }
         }
     }
     changed.extend(reach::moved(&env.enemy_hexes, b.held_by(side.enemy())));
@@ -685,7 +703,16 @@ fn refresh(sr: &mut SideReach, b: &Board, side: Side) {
     changed.sort_unstable();
     changed.dedup();
     sr.forget_near(grid, &changed);
-    sr.env = Some(new_env(l));
+    // The environment now, in the memory of the one before (the same area and turn).
+    let env = sr.env.get_or_insert_with(|| new_env(l));
+    env.layout = l.id;
+    env.blown.clone_from(&s.blown);
+    env.markers.clone_from(&s.markers);
+    env.enemy_hexes.clear();
+    env.enemy_hexes.extend_from_slice(b.held_by(side.enemy()));
+    env.enemy_bonds.clone_from(&l.bond_hexes[side.seat() as usize]);
+    env.german_jams = jams;
+    env.jam_stacks.clone_from(&s.jam_stacks);
 }
 
 /// 3.1: the traffic jams German units hold, which are closed to other German units.

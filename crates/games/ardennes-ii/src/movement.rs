@@ -84,6 +84,31 @@ impl Run {
         self.who == was.who && std::sync::Arc::ptr_eq(&self.reach, &was.reach) && self.exit == was.exit
     }
 
+    /// Writes the run's moves over `slots`, as many as it has.
+    fn put_moves(&self, slots: &mut [Action]) {
+        match &self.who {
+            &Mover::Unit(u) => {
+                for (slot, &(to, _)) in slots.iter_mut().zip(self.reach.iter()) {
+                    *slot = Action::move_to(u, to);
+                }
+                if self.exit {
+                    if let Some(slot) = slots.get_mut(self.reach.len()) {
+                        *slot = Action::Exit { unit: u };
+                    }
+                }
+            }
+            Mover::Stack(units) => {
+                for (slot, &(to, _)) in slots.iter_mut().zip(self.reach.iter()) {
+                    *slot = Action::MoveStack {
+                        units: units.clone(),
+                        to,
+                        via: crate::action::Via::default(),
+                    };
+                }
+            }
+        }
+    }
+
     /// Appends the run's moves to `out`.
     fn push_moves(&self, out: &mut Vec<Action>) {
         match &self.who {
@@ -99,6 +124,107 @@ impl Run {
                     to,
                     via: crate::action::Via::default(),
                 }));
+            }
+        }
+    }
+}
+
+/// Makes `list`, the moves of the runs `old` (and nothing after them), into the moves of the
+/// runs `new`, `n` of them: the moves of a run of `new` that is the same as a run of `old`
+/// ([`Run::same_as`]) stay as they are, moved to where the run now begins; the others are
+/// written anew. The runs of both are in list order, and a mover's run is looked for at most
+/// one run further on in `old`, as a stack formed or broken up adds or takes away a run. How
+/// many runs stay.
+fn take_over(old: &[Run], new: &[Run], n: usize, list: &mut Vec<Action>) -> usize {
+    // The blocks of moves that stay (where they begin in `list`, where they go, how many),
+    // runs side by side in both lists in one block; and the runs written anew (their index
+    // in `new`, where they go).
+    let mut blocks: Vec<(usize, usize, usize)> = Vec::new();
+    let mut fresh: Vec<(usize, usize)> = Vec::new();
+    let (mut i, mut from, mut to, mut taken) = (0, 0, 0, 0);
+    for (j, run) in new.iter().enumerate() {
+        if old.get(i).is_some_and(|o| o.who != run.who) && old.get(i + 1).is_some_and(|o| o.who == run.who) {
+            from += old[i].len;
+            i += 1;
+        }
+        match old.get(i) {
+            Some(o) if o.who == run.who => {
+                if run.same_as(o) {
+                    taken += 1;
+                    match blocks.last_mut() {
+                        Some(b) if b.0 + b.2 == from && b.1 + b.2 == to => b.2 += run.len,
+                        _ => blocks.push((from, to, run.len)),
+                    }
+                } else {
+                    fresh.push((j, to));
+                }
+                from += o.len;
+                i += 1;
+            }
+            _ => fresh.push((j, to)),
+        }
+        to += run.len;
+    }
+    if n > list.len() {
+        list.resize_with(n, || Action::EndPhase);
+    }
+    // A block moved up goes into room its own entries or those before it left; one moved down
+    // into room of those after it. So the blocks moved up go first to last, the others last
+    // to first, each before anything is written where it stood.
+    for &(from, to, len) in &blocks {
+        if to < from {
+            shift(list, from, to, len);
+        }
+    }
+    for &(from, to, len) in blocks.iter().rev() {
+        if to > from {
+            shift(list, from, to, len);
+        }
+    }
+    for (j, to) in fresh {
+        new[j].put_moves(&mut list[to..to + new[j].len]);
+    }
+    list.truncate(n);
+    taken
+}
+
+/// Moves the `len` entries of `list` at `from` to `to`, over entries no longer wanted, which
+/// end up where the block stood. A short move turns a window of the list a little at a time, a
+/// copy each of at most a few thousand bytes; a long one swaps the block a piece at a time.
+fn shift(list: &mut [Action], from: usize, to: usize, len: usize) {
+    // A turn by at most this many entries is one copy of the rest through a small buffer.
+    const SHORT: usize = 8;
+    // Entries a window turns at a time.
+    const WINDOW: usize = 120;
+    let mut k = 0;
+    if to < from {
+        let d = from - to;
+        while k < len {
+            if d <= SHORT {
+                let c = (WINDOW - d).min(len - k);
+                list[to + k..from + k + c].rotate_left(d);
+                k += c;
+            } else {
+                let c = d.min(len - k);
+                let (before, after) = list.split_at_mut(from + k);
+                before[to + k..to + k + c].swap_with_slice(&mut after[..c]);
+                k += c;
+            }
+        }
+    } else {
+        let d = to - from;
+        // `k` counts the entries moved, from the block's end.
+        while k < len {
+            let end = len - k;
+            if d <= SHORT {
+                let c = (WINDOW - d).min(end);
+                list[from + end - c..to + end].rotate_right(d);
+                k += c;
+            } else {
+                let c = d.min(end);
+                let (before, after) = list.split_at_mut(to + end - c);
+                before[from + end - c..from + end].swap_with_slice(&mut after[..c]);
+                k += c;
             }
         }
     }
@@ -246,11 +372,11 @@ impl ArdennesII {
             if self.edition >= 3 {
                 for &h in b.held_by(side) {
                     // A hex of one unit has no stack to move together.
-                    if b.stack(h).len() < 2 {
+                    let stack = b.stack(h);
+                    if stack.len() < 2 {
                         continue;
                     }
-                    let group: Vec<UnitId> = b
-                        .stack(h)
+                    let group: Vec<UnitId> = stack
                         .iter()
                         .copied()
                         .filter(|&u| self.may_start_move(u, side, exploitation).is_ok() && b.stack_left(&[u]) > 0)
@@ -265,34 +391,21 @@ impl ArdennesII {
             runs
         });
         let n: usize = runs.iter().map(|r| r.len).sum();
-        match last {
-            // The same units and stacks, in the same order: only the runs of a reach that is
-            // not the one they were made from are made again.
-            Some(last) if last.runs.len() == runs.len() && last.runs.iter().zip(&runs).all(|(a, b)| a.who == b.who) => {
-                // The list is made anew, the moves of a run that is the one made then taken
-                // over from the old list as they are (the rest of it dropped with it).
-                let mut was = std::mem::take(out).into_iter();
-                #[cfg(test)]
-                let mut taken = 0;
+        let old_n = last.as_ref().map(|l| l.runs.iter().map(|r| r.len).sum::<usize>());
+        match (last, old_n) {
+            // The moves of a unit or stack whose reach is the one they were made from stay in
+            // the list, moved up or down as the runs before them changed length; only the
+            // others are made again, and everything after the moves is dropped.
+            (Some(last), Some(old_n)) if out.len() >= old_n => {
+                out.truncate(old_n);
+                let taken = take_over(&last.runs, &runs, n, out);
                 // With room for a few more choices and the phase's end, so that the long list
                 // is not copied to grow by one.
-                out.reserve(n + more + MORE_CHOICES);
-                for (old, run) in last.runs.iter().zip(&runs) {
-                    if run.same_as(old) {
-                        out.extend(was.by_ref().take(old.len));
-                        #[cfg(test)]
-                        {
-                            taken += 1;
-                        }
-                    } else {
-                        if old.len > 0 {
-                            was.nth(old.len - 1);
-                        }
-                        run.push_moves(out);
-                    }
-                }
+                out.reserve(more + MORE_CHOICES);
                 #[cfg(test)]
                 return MoveList { runs, taken };
+                #[cfg(not(test))]
+                let _ = taken;
             }
             _ => {
                 out.clear();
@@ -934,6 +1047,70 @@ mod tests {
     use crate::ArdennesII;
     use sandtable_core::chance::Rng;
     use sandtable_core::game::{play_randomly_watching, Game, Rules};
+
+    /// Runs of moves of every length, kept, changed, added and taken away at random: the list
+    /// made from the one before, its kept moves moved up and down by short and long ways, is
+    /// the list made afresh.
+    #[test]
+    fn moves_taken_over_and_moved_are_the_moves_made_afresh() {
+        use super::{take_over, Mover, Run};
+        use sandtable_core::hex::Hex;
+        let mut rng = Rng::from_seed(7);
+        let reach = |rng: &mut Rng| -> crate::memo::Reach {
+            let len = match rng.below(4) {
+                0 => rng.below(3),
+                1 => rng.below(12),
+                _ => rng.below(300),
+            };
+            (0..len)
+                .map(|i| (Hex(rng.below(1000) as u16), i))
+                .collect::<Vec<_>>()
+                .into()
+        };
+        let (mut taken, mut made) = (0, 0);
+        for _ in 0..400 {
+            let mut old = Vec::new();
+            for u in 0..rng.below(40) as u16 {
+                // A stack has no exit.
+                let (who, exit) = if rng.below(5) == 0 {
+                    (Mover::Stack(vec![u, u + 100].into()), false)
+                } else {
+                    (Mover::Unit(u), rng.below(3) == 0)
+                };
+                old.push(Run::new(who, reach(&mut rng), exit));
+            }
+            let mut new = Vec::new();
+            for o in &old {
+                match rng.below(8) {
+                    // A stack broken up, or a unit gone.
+                    0 => {}
+                    // A stack formed next to it.
+                    1 => {
+                        new.push(o.clone());
+                        new.push(Run::new(Mover::Stack(vec![999, 998].into()), reach(&mut rng), false));
+                    }
+                    // The same mover with another reach.
+                    2 | 3 => new.push(Run::new(o.who.clone(), reach(&mut rng), o.exit)),
+                    _ => new.push(o.clone()),
+                }
+            }
+            let mut list = Vec::new();
+            for o in &old {
+                o.push_moves(&mut list);
+            }
+            let mut fresh = Vec::new();
+            for r in &new {
+                r.push_moves(&mut fresh);
+            }
+            taken += take_over(&old, &new, fresh.len(), &mut list);
+            made += new.len();
+            assert!(list == fresh, "{} runs made from {}", new.len(), old.len());
+        }
+        assert!(
+            taken > 2000 && taken * 3 < made * 2,
+            "{taken} of {made} runs taken over"
+        );
+    }
 
     /// A movement or exploitation phase's legal list made from the list before it, the moves of
     /// each unit and stack whose reach is the same kept one taken over from that list, is at

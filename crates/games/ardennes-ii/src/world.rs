@@ -82,6 +82,12 @@ pub struct World {
     pub artillery: [Vec<crate::state::UnitId>; 2],
     /// Per side, in counter order, its units of the artillery types, which bug out (3.6).
     pub bug_out_guns: [Vec<crate::state::UnitId>; 2],
+    /// 3.8: per demolition symbol (as [`World::demolitions`] lists them), the hexes within
+    /// the US unit range of it ([`within`]).
+    pub demolition_range: Vec<Box<[Hex]>>,
+    /// 3.5: per hex, the hexes within observer range of it ([`within`]), each worked out the
+    /// first time it is asked for ([`World::observer_disk`]).
+    observer_disks: Vec<OnceLock<Box<[Hex]>>>,
 }
 
 /// TEC costs in half MP, indexed `[side][movement]` (movement 0 foot, 1 mech), per hex or per
@@ -165,6 +171,16 @@ const TERRAIN_NAMES: [&str; 9] = [
 ];
 
 impl World {
+    /// 3.5: the hexes within observer range of `h`, in hex order ([`within`]): worked out the
+    /// first time, then kept.
+    pub(crate) fn observer_disk(&self, h: Hex) -> &[Hex] {
+        let range = self.data.tables.barrage.observer_range as u32;
+        match self.observer_disks.get(h.idx()) {
+            Some(disk) => disk.get_or_init(|| within(&self.map.grid, h, range).collect()),
+            None => &[],
+        }
+    }
+
     /// The shipped data and map, loaded once per process.
     pub fn shipped() -> Result<Arc<World>, String> {
         static WORLD: OnceLock<Result<Arc<World>, String>> = OnceLock::new();
@@ -277,7 +293,10 @@ impl World {
             side_units: [Vec::new(), Vec::new()],
             artillery: [Vec::new(), Vec::new()],
             bug_out_guns: [Vec::new(), Vec::new()],
+            observer_disks: Vec::new(),
+            demolition_range: Vec::new(),
         };
+        w.observer_disks = (0..w.map.grid.len()).map(|_| OnceLock::new()).collect();
         w.costs = w.work_out_costs();
         let mut side_symbol = vec![[None; 6]; n];
         for line in w.map.side_lines.iter().filter(|l| l.kind == "demolition") {
@@ -302,6 +321,12 @@ impl World {
             w.demolitions.push((symbol, pairs));
         }
         w.side_symbol = side_symbol;
+        let range = w.data.tables.bridge_us_unit_range as u32;
+        w.demolition_range = w
+            .demolitions
+            .iter()
+            .map(|&(symbol, _)| within(&w.map.grid, symbol, range).collect())
+            .collect();
         let mut our = vec![[false; 6]; n];
         for line in w.map.side_lines.iter().filter(|l| l.name_en == "Our") {
             for p in line.hexes.chunks(2).filter(|p| p.len() == 2) {
