@@ -136,7 +136,7 @@ async function main() {
     await page.locator('[data-test=card][data-card="cp-01"] [data-test=card-use]', { hasText: 'event' }).click();
     await page.locator('[data-test=action]', { hasText: 'Attack Sedan' }).click();
     await page.click('[data-test=confirm-ok]');
-    await page.waitForSelector('[data-test=context]');
+    await page.waitForFunction(() => (document.querySelector('[data-test=context]')?.textContent || '').startsWith('Combat at'));
     const combat = await page.textContent('[data-test=context]');
     if (!combat.startsWith('Combat at Sedan by the CP: designating the attackers (12.2.2)') || !combat.includes('Defending Sedan')) {
       fail(`the combat being fought reads "${combat}"`);

@@ -1823,7 +1823,7 @@ async fn a_tournament_names_the_side_the_bid_gave_each_seat() {
 async fn the_combat_being_fought_is_in_every_document() {
     // Paths of Glory 12.2.1: while a combat's attackers are designated and its cards played,
     // every seat and a spectator read where it is fought and its forecast, in the page's
-    // language too; before it, nothing.
+    // language too; before it, what is activated for combat.
     let app = app();
     let (id, tokens) = app
         .create_game(json!({"game": "paths-of-glory", "scenario": "campaign", "seats": {}}))
@@ -1833,9 +1833,10 @@ async fn the_combat_being_fought_is_in_every_document() {
         let (s, e) = app.act(&id, cp, json!({ "notation": notation })).await;
         assert_eq!(s, StatusCode::OK, "{e}");
     }
-    assert!(
-        app.state(&id, None).await.get("context").is_none(),
-        "no combat chosen yet"
+    // Choosing the combat (12.1): what Guns of August activated for combat, nothing attacked.
+    assert_eq!(
+        app.state(&id, None).await["context"][0]["en"],
+        "Combat (12.1): activated for combat: Liege, Koblenz; attacked so far: none yet"
     );
     for notation in ["attack sedan", "join ge-army-1"] {
         let (s, e) = app.act(&id, cp, json!({ "notation": notation })).await;

@@ -483,36 +483,86 @@ fn cards_of(g: &crate::game::PathsOfGlory, side: crate::data::Side, numbers: &[u
 }
 
 /// What the pending decision is about, beside the actions: while spaces are activated, the OPS
-/// left and the spaces activated so far (9.2); during a combat, the combat ([`crate::preview`]).
+/// left and the spaces activated so far (9.2); while they move, the spaces activated for
+/// movement and how many units have moved (11.1.1); while combats are chosen, the spaces
+/// activated for combat and those attacked (12.1); during a combat, the combat
+/// ([`crate::preview`]).
 pub(crate) fn context(g: &crate::game::PathsOfGlory) -> Vec<Text> {
-    let Some(crate::game::Frame::Activation { ops, .. }) = g.engine.top() else {
-        return crate::preview::battle_context(g);
-    };
+    use crate::game::Frame;
     let activated = &g.action.activated;
-    let list = |lang: Lang| -> String {
+    // The spaces activated, for movement, for combat or both (`None`), by name.
+    let names = |which: Option<bool>, lang: Lang| -> String {
         let words: Vec<String> = activated
             .iter()
+            .filter(|&&(_, combat)| which.is_none_or(|w| w == combat))
             .map(|&(s, combat)| {
                 let name = g.name(s);
-                match (lang, combat) {
-                    (Lang::En, false) => format!("{} (movement)", name.en),
-                    (Lang::En, true) => format!("{} (combat)", name.en),
-                    (Lang::Zh, false) => format!("{}(移动)", name.zh),
-                    (Lang::Zh, true) => format!("{}(进攻)", name.zh),
+                match (lang, which, combat) {
+                    (Lang::En, None, false) => format!("{} (movement)", name.en),
+                    (Lang::En, None, true) => format!("{} (combat)", name.en),
+                    (Lang::Zh, None, false) => format!("{}(移动)", name.zh),
+                    (Lang::Zh, None, true) => format!("{}(进攻)", name.zh),
+                    (Lang::En, Some(_), _) => name.en,
+                    (Lang::Zh, Some(_), _) => name.zh,
                 }
             })
             .collect();
         words.join(pick(lang, ", ", "、"))
     };
-    let mut out = vec![Text::new(
-        format!("Operations: {ops} OPS left to activate spaces with (9.2)"),
-        format!("作战:尚余{ops}点作战可用于激活区域(9.2)"),
-    )];
-    if !activated.is_empty() {
-        out.push(Text::new(
-            format!("Activated: {}", list(Lang::En)),
-            format!("已激活:{}", list(Lang::Zh)),
-        ));
+    match g.engine.top() {
+        Some(Frame::Activation { ops, .. }) => {
+            let mut out = vec![Text::new(
+                format!("Operations: {ops} OPS left to activate spaces with (9.2)"),
+                format!("作战:尚余{ops}点作战可用于激活区域(9.2)"),
+            )];
+            if !activated.is_empty() {
+                out.push(Text::new(
+                    format!("Activated: {}", names(None, Lang::En)),
+                    format!("已激活:{}", names(None, Lang::Zh)),
+                ));
+            }
+            out
+        }
+        Some(Frame::Movement { .. }) => {
+            let moved = g.action.moved.len();
+            vec![Text::new(
+                format!(
+                    "Movement (11.1): activated for movement: {}; {moved} unit(s) moved so far",
+                    names(Some(false), Lang::En)
+                ),
+                format!(
+                    "移动(11.1):激活用于移动的区域:{};已移动{moved}个单位",
+                    names(Some(false), Lang::Zh)
+                ),
+            )]
+        }
+        Some(Frame::Combats { .. }) => {
+            let attacked = |lang: Lang| -> String {
+                let words: Vec<String> = g
+                    .action
+                    .attacked_spaces
+                    .iter()
+                    .map(|&s| g.name(s).get(lang).to_string())
+                    .collect();
+                if words.is_empty() {
+                    pick(lang, "none yet", "尚无").to_string()
+                } else {
+                    words.join(pick(lang, ", ", "、"))
+                }
+            };
+            vec![Text::new(
+                format!(
+                    "Combat (12.1): activated for combat: {}; attacked so far: {}",
+                    names(Some(true), Lang::En),
+                    attacked(Lang::En)
+                ),
+                format!(
+                    "战斗(12.1):激活用于进攻的区域:{};已进攻:{}",
+                    names(Some(true), Lang::Zh),
+                    attacked(Lang::Zh)
+                ),
+            )]
+        }
+        _ => crate::preview::battle_context(g),
     }
-    out
 }

@@ -198,7 +198,8 @@ fn the_russian_capitulation_track_16_4() {
 }
 
 /// 9.2: while a card's OPS are spent, everyone reads how many are left and what is activated, and
-/// each activation lists what it costs (9.2.3), in both languages.
+/// each activation lists what it costs (9.2.3), in both languages; then, while the activated
+/// spaces move (11.1), what moves.
 #[test]
 fn the_ops_left_and_each_activations_cost_are_told_9_2() {
     use crate::game::{Action, Use, CP};
@@ -237,4 +238,12 @@ fn the_ops_left_and_each_activations_cost_are_told_9_2() {
     assert_eq!(lines[0].en, "Operations: 1 OPS left to activate spaces with (9.2)");
     assert_eq!(lines[1].en, "Activated: Koblenz (movement)");
     assert_eq!(lines[1].zh, "已激活:科布伦茨(移动)");
+    // 11.1: while the activated spaces move, what is activated for movement and how many moved.
+    g.apply(CP, &Action::EndActivation).unwrap();
+    let lines = g.context();
+    assert_eq!(
+        lines[0].en, "Movement (11.1): activated for movement: Koblenz; 0 unit(s) moved so far",
+        "{lines:#?}"
+    );
+    assert_eq!(lines[0].zh, "移动(11.1):激活用于移动的区域:科布伦茨;已移动0个单位");
 }

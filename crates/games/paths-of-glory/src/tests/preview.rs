@@ -101,15 +101,19 @@ fn a_trench_shifts_both_columns_12_2_7() {
 
 /// While a combat's attackers are designated, its flank chosen and its cards played (12.2.1's
 /// steps before the dice), everyone reads where it is fought, who decides now and its forecast
-/// as it stands; after the dice, the loss numbers and who takes losses; before it is chosen,
-/// while its dice are rolled and once it is over, nothing.
+/// as it stands; after the dice, the loss numbers and who takes losses; while its dice are
+/// rolled, nothing; before it and after it, the spaces activated for combat and attacked.
 #[test]
 fn the_combat_being_fought_is_told_beside_the_actions_12_2_1() {
     use sandtable_core::game::Pending;
     let mut g = common::first_round();
     let (aachen, liege) = (sp(&g, "aachen"), sp(&g, "liege"));
     common::automatic_attack_from(&mut g, aachen);
-    assert!(g.context().is_empty(), "no combat chosen yet");
+    // 12.1: choosing the combat, what is activated for combat and what is attacked.
+    assert_eq!(
+        g.context()[0].en,
+        "Combat (12.1): activated for combat: Aachen; attacked so far: none yet"
+    );
     g.apply(CP, &Action::Target { space: liege }).unwrap();
     let lines = g.context();
     assert!(
@@ -167,7 +171,9 @@ fn the_combat_being_fought_is_told_beside_the_actions_12_2_1() {
             }
             Pending::Seat(seat) => {
                 let lines = g.context();
-                if lines.is_empty() {
+                if lines[0].en.starts_with("Combat (12.1)") {
+                    // The next combat to choose: Liege is now among those attacked.
+                    assert!(lines[0].en.ends_with("attacked so far: Liege"), "{lines:#?}");
                     break;
                 }
                 assert!(lines[0].en.starts_with("Combat at Liege by the CP: "), "{lines:#?}");
