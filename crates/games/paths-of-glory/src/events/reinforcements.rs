@@ -137,6 +137,10 @@ fn all_placeable(g: &PathsOfGlory, placed: &mut Vec<Space>, armies: &[u16]) -> b
         return true;
     };
     let ctx = crate::sequence::placement_context(g);
+    // The last army: any space will do.
+    if rest.is_empty() {
+        return placement::any_army_space_after(g.data(), &g.pos, first as usize, &ctx, placed);
+    }
     placement::army_spaces_after(g.data(), &g.pos, first as usize, &ctx, placed)
         .into_iter()
         .any(|s| {
