@@ -585,20 +585,11 @@ fn loc_code(l: Location) -> u16 {
     }
 }
 
-/// A space's control and fort as a number.
+/// A space's control and fort as a number: each a small number ([`Side`] and [`Fort`] by their
+/// order, none of control 0), without a branch.
 fn space_code(st: &SpaceState) -> u8 {
-    let control = match st.control {
-        None => 0,
-        Some(Side::Cp) => 1,
-        Some(Side::Ap) => 2,
-    };
-    let fort = match st.fort {
-        Fort::None => 0,
-        Fort::Intact => 1,
-        Fort::Besieged => 2,
-        Fort::Destroyed => 3,
-    };
-    control << 2 | fort
+    let control = st.control.map_or(0, |side| side as u8 + 1);
+    control << 2 | st.fort as u8
 }
 
 impl Inputs {
