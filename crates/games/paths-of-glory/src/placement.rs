@@ -51,26 +51,54 @@ pub(crate) fn army_spaces_after(
     ctx: &Context,
     placed: &[Space],
 ) -> Vec<Space> {
+    let mut out = Vec::new();
+    visit_army_spaces(data, pos, unit, ctx, placed, &mut |s| {
+        out.push(s);
+        false
+    });
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether [`army_spaces_after`] lists any space: asked of the spaces one by one, stopping at
+/// the first that will do.
+pub(crate) fn any_army_space_after(data: &Data, pos: &Position, unit: usize, ctx: &Context, placed: &[Space]) -> bool {
+    visit_army_spaces(data, pos, unit, ctx, placed, &mut |_| true)
+}
+
+/// Gives `visit` each space of [`army_spaces_after`] (in no order, a space perhaps more than
+/// once) until it says stop (returns true), and says whether it did.
+fn visit_army_spaces(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    placed: &[Space],
+    visit: &mut dyn FnMut(Space) -> bool,
+) -> bool {
     let Some(p) = data.pieces.get(unit).filter(|_| unit < pos.units.len()) else {
-        return Vec::new();
+        return false;
     };
     let side = p.side;
+    let t = tracer_of(data, unit);
     let ok = |s: Space| {
         let st = pos.space(s);
         st.control == Some(side)
             && st.fort != Fort::Besieged
             && room(pos, placed, s, ctx)
-            && in_supply(data, pos, tracer_of(data, unit), s, &ctx.supply)
+            && in_supply(data, pos, t, s, &ctx.supply)
     };
+    let mut each = |s: Space| ok(s) && visit(s);
     let by_id = |id: &str| data.space(id);
-    let mut out: Vec<Space> = match p.nation {
+    match p.nation {
         // 9.5.3.3: American armies at any Allied French port.
         Nation::Us => data
             .map
             .graph
             .space_indices()
             .filter(|&s| data.facts(s).port_ap && data.facts(s).nation.as_deref() == Some("fr"))
-            .collect(),
+            .any(each),
         // 17.1.5: the Belgian army at Brussels, Ostend or Antwerp; Calais only when none of the
         // three will do.
         Nation::Be => {
@@ -79,49 +107,81 @@ pub(crate) fn army_spaces_after(
                 .filter_map(|id| by_id(id))
                 .collect();
             if three.iter().any(|&s| ok(s)) {
-                three
+                three.into_iter().any(each)
             } else {
-                by_id("calais").into_iter().collect()
+                by_id("calais").into_iter().any(each)
             }
         }
         // 17.1.5: a Serbian army at Belgrade (not while Nis is the CP's) or, after Salonika or
         // Greece's entry, at an Allied Salonika.
         Nation::Sb => {
-            let mut v = Vec::new();
-            if by_id("nis").is_none_or(|nis| pos.space(nis).control != Some(Side::Cp)) {
-                v.extend(by_id("belgrade"));
+            if by_id("nis").is_none_or(|nis| pos.space(nis).control != Some(Side::Cp))
+                && by_id("belgrade").is_some_and(&mut each)
+            {
+                return true;
             }
-            if ctx.salonika_played {
-                v.extend(by_id("salonika"));
-            }
-            v
+            ctx.salonika_played && by_id("salonika").is_some_and(each)
         }
         n => {
             let code = n.code();
-            let mut v: Vec<Space> = data
-                .map
-                .graph
-                .space_indices()
-                .filter(|&s| {
-                    let f = data.facts(s);
-                    (f.capital || f.supply_source) && f.nation.as_deref() == Some(code)
-                })
-                .collect();
+            let home = data.map.graph.space_indices().filter(|&s| {
+                let f = data.facts(s);
+                (f.capital || f.supply_source) && f.nation.as_deref() == Some(code)
+            });
             // 9.5.3.3: a French army at Orleans when Paris is full, never while Paris is
             // besieged or the CP's.
+            let mut orleans = None;
             if n == Nation::Fr {
-                if let (Some(paris), Some(orleans)) = (by_id("paris"), by_id("orleans")) {
+                if let (Some(paris), Some(o)) = (by_id("paris"), by_id("orleans")) {
                     let st = pos.space(paris);
                     if !room(pos, placed, paris, ctx) && st.control == Some(Side::Ap) && st.fort != Fort::Besieged {
-                        v.push(orleans);
+                        orleans = Some(o);
                     }
                 }
             }
-            v
+            home.chain(orleans).any(each)
         }
-    };
-    out.retain(|&s| ok(s));
-    out.sort();
-    out.dedup();
-    out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Kind;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::driver::Game;
+
+    /// 9.5.3.3: at every decision of random campaigns, for every army of either side, with no
+    /// army set down and with one set down in each space it may enter, whether it may enter
+    /// anywhere, asked space by space, is what the list of its spaces says.
+    #[test]
+    fn whether_an_army_may_enter_anywhere_is_what_its_list_of_spaces_says_at_every_decision() {
+        let (mut asked, mut some) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                let data = g.data();
+                let ctx = crate::sequence::placement_context(g);
+                for u in (0..data.pieces.len()).filter(|&u| data.pieces[u].kind == Kind::Army) {
+                    let spaces = army_spaces(data, &g.pos, u, &ctx);
+                    let mut placed = vec![Vec::new()];
+                    placed.extend(spaces.iter().map(|&s| vec![s, s]));
+                    for placed in &placed {
+                        let listed = army_spaces_after(data, &g.pos, u, &ctx, placed);
+                        assert_eq!(
+                            any_army_space_after(data, &g.pos, u, &ctx, placed),
+                            !listed.is_empty(),
+                            "{} after {placed:?}",
+                            data.pieces[u].id
+                        );
+                        asked += 1;
+                        some += u64::from(!listed.is_empty());
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 10_000 && some > 1_000, "{asked} {some}");
+    }
 }

@@ -231,13 +231,18 @@ pub(crate) fn sr_context<'a>(g: &'a PathsOfGlory, occupancy: &'a Occupancy) -> r
 /// somewhere to go.
 fn sr_units(g: &PathsOfGlory, side: Side, points: u8) -> Vec<u16> {
     let data = g.data();
-    (0..data.pieces.len())
-        .filter(|&u| data.pieces[u].side == side)
-        .filter(|&u| matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve))
-        .filter(|&u| !g.action.moved.contains(&(u as u16)))
-        .filter(|&u| redeployment::cost(data, u) <= points)
-        .map(|u| u as u16)
-        .collect()
+    // One pass over the counters beside their pieces, the cheapest questions first.
+    let mut out = Vec::new();
+    for (u, (p, unit)) in data.pieces.iter().zip(&g.pos.units).enumerate() {
+        if p.side == side
+            && matches!(unit.loc, Location::Map(_) | Location::Reserve)
+            && !g.action.moved.contains(&(u as u16))
+            && redeployment::cost(data, u) <= points
+        {
+            out.push(u as u16);
+        }
+    }
+    out
 }
 
 /// Where a unit may redeploy to (13.1) and end within the stacking limit (10.1.2).

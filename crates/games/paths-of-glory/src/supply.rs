@@ -575,31 +575,21 @@ struct Inputs {
     spaces: Vec<u8>,
 }
 
-/// A counter's place as a number: its space's index on the map, the boxes above any index.
+/// A counter's place as a number: its space's index on the map; one number above any index for
+/// every box (off the map a counter is nothing a supply trace reads, 14.1), so that the number
+/// is made without a branch.
 fn loc_code(l: Location) -> u16 {
     match l {
         Location::Map(s) => s.0,
-        Location::Aside => u16::MAX,
-        Location::Reserve => u16::MAX - 1,
-        Location::Eliminated => u16::MAX - 2,
-        Location::Removed => u16::MAX - 3,
+        _ => u16::MAX,
     }
 }
 
-/// A space's control and fort as a number.
+/// A space's control and fort as a number: each a small number ([`Side`] and [`Fort`] by their
+/// order, none of control 0), without a branch.
 fn space_code(st: &SpaceState) -> u8 {
-    let control = match st.control {
-        None => 0,
-        Some(Side::Cp) => 1,
-        Some(Side::Ap) => 2,
-    };
-    let fort = match st.fort {
-        Fort::None => 0,
-        Fort::Intact => 1,
-        Fort::Besieged => 2,
-        Fort::Destroyed => 3,
-    };
-    control << 2 | fort
+    let control = st.control.map_or(0, |side| side as u8 + 1);
+    control << 2 | st.fort as u8
 }
 
 impl Inputs {
@@ -610,6 +600,37 @@ impl Inputs {
         self.spaces.clear();
         self.spaces.extend(pos.spaces.iter().map(space_code));
     }
+
+    /// Whether `pos` holds what `self` was read from: [`Inputs::read`] compared, the counters'
+    /// places where they lie, the spaces' states read out into `spaces` (a buffer).
+    fn hold_for(&self, pos: &Position, spaces: &mut Vec<u8>) -> bool {
+        if !same_codes(&pos.units, &self.locs, |u| loc_code(u.loc)) {
+            return false;
+        }
+        spaces.clear();
+        spaces.extend(pos.spaces.iter().map(space_code));
+        *spaces == self.spaces
+    }
+}
+
+/// Whether the codes of `now` are `was`, in order: sixteen at a time, side by side, and the
+/// rest one by one.
+fn same_codes<T, C: Copy + PartialEq>(now: &[T], was: &[C], code: impl Fn(&T) -> C) -> bool {
+    const SIDE_BY_SIDE: usize = 16;
+    if now.len() != was.len() {
+        return false;
+    }
+    let (mut a, mut b) = (now.chunks_exact(SIDE_BY_SIDE), was.chunks_exact(SIDE_BY_SIDE));
+    for (x, y) in (&mut a).zip(&mut b) {
+        let mut same = true;
+        for i in 0..SIDE_BY_SIDE {
+            same &= code(&x[i]) == y[i];
+        }
+        if !same {
+            return false;
+        }
+    }
+    a.remainder().iter().zip(b.remainder()).all(|(x, &y)| code(x) == y)
 }
 
 /// The maps kept for one position.
@@ -797,15 +818,21 @@ impl Kept {
         let trusted = slot.trusted != 0 && slot.trusted == address(pos);
         let known = trusted && slot.verified && slot.maps.is_some();
         let mut inputs = Inputs::default();
-        let same = known || {
-            inputs = std::mem::take(&mut slot.scratch);
-            inputs.read(pos);
-            let same = slot.maps.as_ref().is_some_and(|m| m.inputs == inputs);
-            if same {
-                slot.scratch = std::mem::take(&mut inputs);
+        // Compared where they lie first: read out only when changed.
+        let same = known
+            || match (&slot.maps, &mut slot.scratch) {
+                (Some(m), scratch) => m.inputs.hold_for(pos, &mut scratch.spaces),
+                (None, _) => false,
             }
-            same
-        };
+            || {
+                inputs = std::mem::take(&mut slot.scratch);
+                inputs.read(pos);
+                let same = slot.maps.as_ref().is_some_and(|m| m.inputs == inputs);
+                if same {
+                    slot.scratch = std::mem::take(&mut inputs);
+                }
+                same
+            };
         if !same {
             // Made for another position: a trust given for the old maps no longer holds.
             if !trusted {
@@ -1133,6 +1160,60 @@ mod tests {
             .expect("random play");
         }
         assert!(same > 5_000 && changed > 1_000, "{same} {changed}");
+    }
+
+    /// 14.1: at every decision of random campaigns, whether the position holds what the inputs
+    /// of the decision before were read from, compared where they lie ([`Inputs::hold_for`]), is
+    /// what reading them out and comparing says; likewise for positions with one counter moved,
+    /// one space's control changed or one fort besieged.
+    #[test]
+    fn the_inputs_compared_where_they_lie_are_those_read_out_at_every_decision() {
+        let (mut same, mut changed) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut before = Inputs::default();
+            let mut t = 0usize;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &PathsOfGlory| {
+                t += 1;
+                let pos = &g.pos;
+                let n = g.data().map.graph.len();
+                let mut now = Inputs::default();
+                now.read(pos);
+                let mut others = vec![std::mem::take(&mut before)];
+                let k = (t * 7) % pos.units.len();
+                let mut was = pos.clone();
+                was.units[k].loc = match was.units[k].loc {
+                    Location::Map(_) => Location::Reserve,
+                    _ => Location::Map(Space((t % n) as u16)),
+                };
+                let s = (t * 13) % pos.spaces.len();
+                let mut flipped = pos.clone();
+                flipped.spaces[s].control = match pos.spaces[s].control {
+                    Some(Side::Cp) => Some(Side::Ap),
+                    _ => Some(Side::Cp),
+                };
+                let mut besieged = pos.clone();
+                besieged.spaces[s].fort = Fort::Besieged;
+                for other in [was, flipped, besieged] {
+                    let mut read = Inputs::default();
+                    read.read(&other);
+                    others.push(read);
+                }
+                for inputs in &others {
+                    let agreed = inputs.hold_for(pos, &mut Vec::new());
+                    assert_eq!(agreed, *inputs == now, "decision {t}");
+                    if agreed {
+                        same += 1;
+                    } else {
+                        changed += 1;
+                    }
+                }
+                before = now;
+            })
+            .expect("random play");
+        }
+        assert!(same > 300 && changed > 2_000, "{same} {changed}");
     }
 
     /// 14.1: at every decision of random campaigns, what the kept maps carry over from the

@@ -22,10 +22,11 @@ pub(super) fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(
     for label in &r.units {
         let found = (0..data.pieces.len()).find(|&i| {
             let p = &data.pieces[i];
+            // Whether the counter is still aside, asked before its designation is read.
             p.side == side
+                && g.pos.units[i].loc == Location::Aside
                 && &p.label == label
                 && (p.nation == r.nation || p.activates_as == Some(r.nation))
-                && g.pos.units[i].loc == Location::Aside
                 && !taken.contains(&i)
         });
         if let Some(i) = found {
@@ -137,6 +138,10 @@ fn all_placeable(g: &PathsOfGlory, placed: &mut Vec<Space>, armies: &[u16]) -> b
         return true;
     };
     let ctx = crate::sequence::placement_context(g);
+    // The last army: any space will do.
+    if rest.is_empty() {
+        return placement::any_army_space_after(g.data(), &g.pos, first as usize, &ctx, placed);
+    }
     placement::army_spaces_after(g.data(), &g.pos, first as usize, &ctx, placed)
         .into_iter()
         .any(|s| {
