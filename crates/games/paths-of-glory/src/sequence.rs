@@ -1470,15 +1470,15 @@ pub(crate) fn summary(g: &PathsOfGlory, seat: Option<Seat>, lang: Lang) -> Strin
                     ("", "")
                 };
                 Some((
-                    format!("{} {en}{me}", side_en(side)),
+                    format!("{}: {en}{me}", side_en(side)),
                     format!("{}({zh}{mz})", side_zh(side)),
                 ))
             })
             .collect();
         offensives = (
             format!(
-                "; Mandated Offensives (7.1): {}",
-                each.iter().map(|e| e.0.as_str()).collect::<Vec<_>>().join(", ")
+                "; Mandated Offensives (7.1) — {}",
+                each.iter().map(|e| e.0.as_str()).collect::<Vec<_>>().join("; ")
             ),
             format!(
                 ";强制攻势(7.1):{}",

@@ -297,7 +297,7 @@ fn the_summary_names_the_offensives_of_the_turn_7_1() {
     g.turn.offensive_met = [false, true];
     let en = g.summary(None, Lang::En);
     assert!(
-        en.ends_with("; Mandated Offensives (7.1): CP Austria-Hungary must attack, AP France must attack (met)"),
+        en.ends_with("; Mandated Offensives (7.1) — CP: Austria-Hungary must attack; AP: France must attack (met)"),
         "{en}"
     );
     let zh = g.summary(None, Lang::Zh);
