@@ -1223,10 +1223,10 @@ export class GamePage {
       body.push(h('p', { class: 'st-hint' }, t(this.board.pointToPoint ? 'selHintSpaces' : 'selHint')));
     }
     // The seat's hand (a game with cards): each card with its values and event, its legal uses
-    // as its buttons; those uses are then left out of the list below.
-    // Cards of the other hand an event showed this seat come marked `seen`, drawn apart.
-    // The list comes first, the hand under it: what is left to decide besides the cards (no
-    // more combat cards, the next activation) stays in sight.
+    // as its buttons; those uses are then left out of the list. Cards of the other hand an event
+    // showed this seat come marked `seen`, drawn apart. The list comes first, the hand under it:
+    // what is left to decide besides the cards (no more combat cards, the next activation) stays
+    // in sight.
     const hand = (this.state.hand || []).filter((c) => !c.seen);
     const seen = (this.state.hand || []).filter((c) => c.seen);
     this.handIds = new Set(hand.map((c) => c.id));
