@@ -263,6 +263,10 @@ pub struct RpBox {
 pub struct Reinforcements {
     pub nation: Nation,
     pub units: Vec<String>,
+    /// For each of `units`, the counters of the card's side that bear that designation and
+    /// belong to the nation (or activate as it), in data order: found once, as the cards are read.
+    #[serde(skip)]
+    pub counters: Vec<Vec<u16>>,
 }
 
 /// A strategy card. No event text: that is written apart, in our own words.
@@ -629,21 +633,31 @@ fn load_cards(text: &str, pieces: &[Piece]) -> Result<(About, Vec<Card>), DataEr
         if c.name_en.trim().is_empty() || c.name_zh.trim().is_empty() {
             return Err(err(at, format!("{what}: a name is empty")));
         }
-        if let Some(r) = &c.reinforcements {
+        let mut c = c;
+        let side = c.side;
+        if let Some(r) = &mut c.reinforcements {
             if r.units.is_empty() {
                 return Err(err(at, format!("{what}: reinforcements with no units")));
             }
+            let mut counters = Vec::with_capacity(r.units.len());
             for u in &r.units {
-                let known = pieces.iter().any(|p| {
-                    p.side == c.side && &p.label == u && (p.nation == r.nation || p.activates_as == Some(r.nation))
-                });
-                if !known {
+                let labelled: Vec<u16> = pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| {
+                        p.side == side && &p.label == u && (p.nation == r.nation || p.activates_as == Some(r.nation))
+                    })
+                    .map(|(i, _)| i as u16)
+                    .collect();
+                if labelled.is_empty() {
                     return Err(err(
                         at,
                         format!("{what}: no {} counter is labelled `{u}`", r.nation.code()),
                     ));
                 }
+                counters.push(labelled);
             }
+            r.counters = counters;
         }
         cards.push(c);
     }

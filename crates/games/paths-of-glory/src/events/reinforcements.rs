@@ -18,17 +18,13 @@ use sandtable_core::text::Text;
 pub(super) fn reinforcements(g: &PathsOfGlory, side: Side, card: u8) -> Option<(Nation, Vec<usize>)> {
     let data = g.data();
     let r = data.card(side, card)?.reinforcements.as_ref()?;
-    let mut taken: Vec<usize> = Vec::new();
-    for label in &r.units {
-        let found = (0..data.pieces.len()).find(|&i| {
-            let p = &data.pieces[i];
-            // Whether the counter is still aside, asked before its designation is read.
-            p.side == side
-                && g.pos.units[i].loc == Location::Aside
-                && &p.label == label
-                && (p.nation == r.nation || p.activates_as == Some(r.nation))
-                && !taken.contains(&i)
-        });
+    let mut taken: Vec<usize> = Vec::with_capacity(r.counters.len());
+    // The counters of each designation the card lists (of its side and nation), in data order.
+    for labelled in &r.counters {
+        let found = labelled
+            .iter()
+            .map(|&i| usize::from(i))
+            .find(|&i| g.pos.units.get(i).is_some_and(|u| u.loc == Location::Aside) && !taken.contains(&i));
         if let Some(i) = found {
             taken.push(i);
         }
