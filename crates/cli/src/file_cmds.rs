@@ -296,8 +296,22 @@ pub fn print_legal(legal: &[sandtable_core::record::LegalAction], lang: Lang) {
         .min(32);
     let digits = legal.len().to_string().len();
     for (i, a) in legal.iter().enumerate() {
-        out!("  {:>digits$}. {:<width$}  {}", i + 1, a.notation, a.text.get(lang));
+        let text = a.text.get(lang);
+        let note = note_suffix(a, text, lang);
+        out!("  {:>digits$}. {:<width$}  {text}{note}", i + 1, a.notation);
     }
+}
+
+/// The note the page shows beside an action's button (its cost, say), as ` (note)`, unless the
+/// action's words already say it.
+pub fn note_suffix(a: &sandtable_core::record::LegalAction, text: &str, lang: Lang) -> String {
+    a.targets
+        .note
+        .as_ref()
+        .map(|n| n.get(lang))
+        .filter(|n| !text.contains(n))
+        .map(|n| format!(" ({n})"))
+        .unwrap_or_default()
 }
 
 /// The message of a refused action (with its rule, where the rules give one).

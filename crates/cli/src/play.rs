@@ -8,7 +8,7 @@
 
 use crate::args::{Opponent, PlayArgs};
 use crate::board;
-use crate::file_cmds::{print_outcome, print_reconstructed_note, refused, seat_label, undo_last};
+use crate::file_cmds::{note_suffix, print_outcome, print_reconstructed_note, refused, seat_label, undo_last};
 use crate::saves::{self, Save};
 use crate::ui::{new_lines, out, print_block, print_journal, prompt, tr, CmdResult, Failure};
 use sandtable_catalog::{agent_seed, find, CatalogError, DynAgent, GameEntry};
@@ -537,15 +537,7 @@ impl Play {
 
     fn print_action(&self, a: &LegalAction) {
         let text = a.text.get(self.lang);
-        // The note the page shows beside a button, unless the text already says it.
-        let note = a
-            .targets
-            .note
-            .as_ref()
-            .map(|n| n.get(self.lang))
-            .filter(|n| !text.contains(n))
-            .map(|n| format!(" ({n})"))
-            .unwrap_or_default();
+        let note = note_suffix(a, text, self.lang);
         out!("  {:>5}. {}  {text}{note}", self.number(&a.notation), a.notation);
     }
 

@@ -750,6 +750,41 @@ fn a_tournament_seat_is_named_by_the_side_its_bid_gave_it() {
 }
 
 #[test]
+fn legal_prints_each_action_with_its_note() {
+    // The OPS an activation costs (9.2.3) is the note beside its button on the page.
+    let dir = TempDir::new("pog-legal");
+    let file = dir.path("pog.json");
+    let p = path_str(&file);
+    ok(&run(&["new", "paths-of-glory", "--seed", "1", "-o", p]));
+    ok(&run(&["act", p, "guns-of-august", "no"]));
+    let legal = legal_json(&file);
+    let ops = legal["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .find_map(|a| {
+            a["notation"]
+                .as_str()
+                .filter(|n| n.starts_with("ops "))
+                .map(str::to_string)
+        })
+        .expect("a card can be played for OPS");
+    let mut args = vec!["act", p];
+    args.extend(ops.split(' '));
+    ok(&run(&args));
+    let o = run(&["legal", p]);
+    ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("Activate Mulhouse for movement (1 OPS)"), "{out}");
+    let o = command("C")
+        .args(["--lang", "zh", "legal", p])
+        .output()
+        .expect("run sandtable");
+    ok(&o);
+    assert!(stdout(&o).contains("(1点作战)"), "{}", stdout(&o));
+}
+
+#[test]
 fn play_shows_a_point_to_point_map_around_a_space() {
     // Paths of Glory's map is of spaces and lines: `map SPACE [LINES]` lists the spaces that
     // many lines out, each with where its lines go and its counters.
