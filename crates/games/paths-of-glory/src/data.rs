@@ -94,27 +94,29 @@ impl Nation {
         sandtable_core::text::Text::new(en, zh)
     }
 
+    /// Every nation, in order.
+    pub const ALL: [Nation; 16] = [
+        Nation::Ge,
+        Nation::Ah,
+        Nation::Tu,
+        Nation::Bu,
+        Nation::Sn,
+        Nation::Fr,
+        Nation::Br,
+        Nation::Ana,
+        Nation::Us,
+        Nation::Ru,
+        Nation::It,
+        Nation::Be,
+        Nation::Sb,
+        Nation::Mn,
+        Nation::Ro,
+        Nation::Gr,
+    ];
+
     /// The nation of a code (`it`), if it is one.
     pub fn of_code(code: &str) -> Option<Nation> {
-        const ALL: [Nation; 16] = [
-            Nation::Ge,
-            Nation::Ah,
-            Nation::Tu,
-            Nation::Bu,
-            Nation::Sn,
-            Nation::Fr,
-            Nation::Br,
-            Nation::Ana,
-            Nation::Us,
-            Nation::Ru,
-            Nation::It,
-            Nation::Be,
-            Nation::Sb,
-            Nation::Mn,
-            Nation::Ro,
-            Nation::Gr,
-        ];
-        ALL.into_iter().find(|n| n.code() == code)
+        Nation::ALL.into_iter().find(|n| n.code() == code)
     }
 
     /// The code the data files use.
@@ -388,6 +390,9 @@ pub struct Data {
     pub capitals: Vec<Space>,
     /// The Arab Northern Army's counter (11.1.14), if the counter mix has it.
     pub ana: Option<usize>,
+    /// Per nation (by its order in [`Nation`]), the spaces of its own printed as a capital or a
+    /// supply source, in map order: where its armies enter (9.5.3.3).
+    homes: Vec<Vec<Space>>,
 }
 
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
@@ -402,6 +407,11 @@ fn toml_error(file: &'static str, e: toml::de::Error) -> DataError {
 }
 
 impl Data {
+    /// A nation's own spaces printed as a capital or a supply source, in map order (9.5.3.3).
+    pub fn homes(&self, n: Nation) -> &[Space] {
+        self.homes.get(n as usize).map_or(&[], Vec::as_slice)
+    }
+
     /// The data embedded in the binary.
     pub fn load() -> Result<Data, DataError> {
         Data::from_texts(MAP_TOML, PIECES_TOML, CARDS_TOML)
@@ -423,7 +433,20 @@ impl Data {
         let forts = map.graph.space_indices().filter(|s| spaces[s.idx()].fort > 0).collect();
         let capitals = map.graph.space_indices().filter(|s| spaces[s.idx()].capital).collect();
         let ana = pieces.iter().position(|p| p.nation == Nation::Ana);
+        let mut homes = vec![Vec::new(); Nation::ALL.len()];
+        for s in map.graph.space_indices() {
+            let f = &spaces[s.idx()];
+            if let (true, Some(n)) = (
+                f.capital || f.supply_source,
+                f.nation.as_deref().and_then(Nation::of_code),
+            ) {
+                if let Some(h) = homes.get_mut(n as usize) {
+                    h.push(s);
+                }
+            }
+        }
         Ok(Data {
+            homes,
             supply_sets,
             forts,
             capitals,
@@ -667,6 +690,14 @@ fn load_cards(text: &str, pieces: &[Piece]) -> Result<(About, Vec<Card>), DataEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Data::homes`] is indexed by a nation's order, which [`Nation::ALL`] must keep.
+    #[test]
+    fn every_nation_stands_at_its_order_in_all() {
+        for (i, n) in Nation::ALL.into_iter().enumerate() {
+            assert_eq!(n as usize, i, "{n:?}");
+        }
+    }
 
     #[test]
     fn lines_count_from_one() {

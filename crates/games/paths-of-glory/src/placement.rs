@@ -123,11 +123,7 @@ fn visit_army_spaces(
             ctx.salonika_played && by_id("salonika").is_some_and(each)
         }
         n => {
-            let code = n.code();
-            let home = data.map.graph.space_indices().filter(|&s| {
-                let f = data.facts(s);
-                (f.capital || f.supply_source) && f.nation.as_deref() == Some(code)
-            });
+            let home = data.homes(n).iter().copied();
             // 9.5.3.3: a French army at Orleans when Paris is full, never while Paris is
             // besieged or the CP's.
             let mut orleans = None;
