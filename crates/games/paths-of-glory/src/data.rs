@@ -393,6 +393,8 @@ pub struct Data {
     /// Per nation (by its order in [`Nation`]), the spaces of its own printed as a capital or a
     /// supply source, in map order: where its armies enter (9.5.3.3).
     homes: Vec<Vec<Space>>,
+    /// Per nation (by its order in [`Nation`]), its spaces printed as a capital, in map order.
+    capitals_of: Vec<Vec<Space>>,
 }
 
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
@@ -410,6 +412,11 @@ impl Data {
     /// A nation's own spaces printed as a capital or a supply source, in map order (9.5.3.3).
     pub fn homes(&self, n: Nation) -> &[Space] {
         self.homes.get(n as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// A nation's own spaces printed as a capital, in map order.
+    pub fn capitals_of(&self, n: Nation) -> &[Space] {
+        self.capitals_of.get(n as usize).map_or(&[], Vec::as_slice)
     }
 
     /// The data embedded in the binary.
@@ -433,20 +440,22 @@ impl Data {
         let forts = map.graph.space_indices().filter(|s| spaces[s.idx()].fort > 0).collect();
         let capitals = map.graph.space_indices().filter(|s| spaces[s.idx()].capital).collect();
         let ana = pieces.iter().position(|p| p.nation == Nation::Ana);
-        let mut homes = vec![Vec::new(); Nation::ALL.len()];
+        let (mut homes, mut capitals_of) = (vec![Vec::new(); Nation::ALL.len()], vec![Vec::new(); Nation::ALL.len()]);
         for s in map.graph.space_indices() {
             let f = &spaces[s.idx()];
-            if let (true, Some(n)) = (
-                f.capital || f.supply_source,
-                f.nation.as_deref().and_then(Nation::of_code),
-            ) {
-                if let Some(h) = homes.get_mut(n as usize) {
-                    h.push(s);
-                }
+            let Some(n) = f.nation.as_deref().and_then(Nation::of_code) else {
+                continue;
+            };
+            if let (true, Some(h)) = (f.capital || f.supply_source, homes.get_mut(n as usize)) {
+                h.push(s);
+            }
+            if let (true, Some(c)) = (f.capital, capitals_of.get_mut(n as usize)) {
+                c.push(s);
             }
         }
         Ok(Data {
             homes,
+            capitals_of,
             supply_sets,
             forts,
             capitals,

@@ -164,11 +164,7 @@ impl Position {
         if matches!(nation, Nation::Be | Nation::Sb) {
             return true;
         }
-        data.capitals.iter().all(|&c| {
-            let f = data.facts(c);
-            if f.nation.as_deref() != Some(nation.code()) {
-                return true;
-            }
+        data.capitals_of(nation).iter().all(|&c| {
             let st = self.space(c);
             st.control == Some(side) && st.fort != Fort::Besieged
         })
