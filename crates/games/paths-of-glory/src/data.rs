@@ -395,6 +395,11 @@ pub struct Data {
     homes: Vec<Vec<Space>>,
     /// Per nation (by its order in [`Nation`]), its spaces printed as a capital, in map order.
     capitals_of: Vec<Vec<Space>>,
+    /// The spaces in some set of supply sources (a bit of [`Data::supply_sets`]), in map order.
+    pub sources: Vec<Space>,
+    /// Per side (by [`crate::state::side_index`]), the spaces printed as its kind of port
+    /// (14.1.4), in map order.
+    pub ports: [Vec<Space>; 2],
 }
 
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
@@ -453,9 +458,20 @@ impl Data {
                 c.push(s);
             }
         }
+        let sources = map
+            .graph
+            .space_indices()
+            .filter(|s| supply_sets[s.idx()] != 0)
+            .collect();
+        let ports = [
+            map.graph.space_indices().filter(|s| spaces[s.idx()].port_cp).collect(),
+            map.graph.space_indices().filter(|s| spaces[s.idx()].port_ap).collect(),
+        ];
         Ok(Data {
             homes,
             capitals_of,
+            sources,
+            ports,
             supply_sets,
             forts,
             capitals,

@@ -402,19 +402,20 @@ fn held_of(st: &SpaceState, side: Side) -> u8 {
 /// The ports the tracer may trace through by sea ([`usable_port`]), in map order: only a port of
 /// its side's kind or an open MEF beach can be one.
 fn usable_ports(data: &Data, pos: &Position, t: Tracer, ctx: &Context) -> Vec<Space> {
-    let side = t.side();
-    data.map
-        .graph
-        .space_indices()
-        .filter(|&p| {
-            let f = data.facts(p);
-            let may = match side {
-                Side::Cp => f.port_cp,
-                Side::Ap => f.port_ap,
-            };
-            (may || ctx.open_beaches.contains(&p)) && usable_port(data, pos, t, ctx, p)
-        })
-        .collect()
+    let printed = &data.ports[side_index(t.side())];
+    let mut ports: Vec<Space> = printed
+        .iter()
+        .chain(
+            ctx.open_beaches
+                .iter()
+                .filter(|b| b.idx() < data.map.graph.len() && !printed.contains(b)),
+        )
+        .copied()
+        .filter(|&p| usable_port(data, pos, t, ctx, p))
+        .collect();
+    ports.sort_unstable();
+    ports.dedup();
+    ports
 }
 
 impl Supplied {
@@ -466,7 +467,7 @@ impl Supplied {
                 }
             }
         };
-        for s in data.map.graph.space_indices() {
+        for &s in &data.sources {
             if data.supply_sets[s.idx()] & source_bits(t) != 0
                 && pos.space(s).control == Some(side)
                 && !barred.contains(&s)
