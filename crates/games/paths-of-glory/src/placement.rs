@@ -5,7 +5,7 @@
 //! armies where 17.1.5 puts them.
 
 use crate::data::{Data, Nation, Side};
-use crate::state::{Fort, Position};
+use crate::state::{side_index, Fort, Position};
 use crate::supply::{self, in_supply, tracer_of};
 use sandtable_core::graph::Space;
 
@@ -93,11 +93,10 @@ fn visit_army_spaces(
     let by_id = |id: &str| data.space(id);
     match p.nation {
         // 9.5.3.3: American armies at any Allied French port.
-        Nation::Us => data
-            .map
-            .graph
-            .space_indices()
-            .filter(|&s| data.facts(s).port_ap && data.facts(s).nation.as_deref() == Some("fr"))
+        Nation::Us => data.ports[side_index(Side::Ap)]
+            .iter()
+            .copied()
+            .filter(|&s| data.facts(s).nation.as_deref() == Some("fr"))
             .any(each),
         // 17.1.5: the Belgian army at Brussels, Ostend or Antwerp; Calais only when none of the
         // three will do.

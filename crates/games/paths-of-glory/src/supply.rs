@@ -278,13 +278,7 @@ fn traced_to(data: &Data, pos: &Position, t: Tracer, at: Space, ctx: &Context, s
         // One sea leg, port to port (14.1.4). Every usable port reaches every other in one leg,
         // so a second leg could never reach anything the first does not.
         if sea == 0 && usable_port(data, pos, t, ctx, s) {
-            let ps = ports.get_or_insert_with(|| {
-                data.map
-                    .graph
-                    .space_indices()
-                    .filter(|&p| usable_port(data, pos, t, ctx, p))
-                    .collect()
-            });
+            let ps = ports.get_or_insert_with(|| usable_ports(data, pos, t, ctx));
             for &p in ps.iter() {
                 if !seen[p.idx()][1] {
                     seen[p.idx()][1] = true;
