@@ -105,8 +105,9 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, edition: 
         if edition >= 7 && pos.neutral_unit(data, i) {
             continue;
         }
-        let albanian = taranto && data.pieces[i].side == Side::Ap && to_taranto(data, pos, at);
-        if !albanian && !supplied_for_attrition(data, i, at, &mut supplied) {
+        // Supply first: the trace to Taranto is asked only of the units out of it.
+        let albanian = |i: usize| taranto && data.pieces[i].side == Side::Ap && to_taranto(data, pos, at);
+        if !supplied_for_attrition(data, i, at, &mut supplied) && !albanian(i) {
             match data.pieces[i].kind {
                 Kind::Army => out.removed.push(i),
                 Kind::Corps => out.eliminated.push(i),
@@ -117,6 +118,10 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, edition: 
     for s in data.map.graph.space_indices() {
         let st = pos.space(s);
         let Some(side) = st.control else { continue };
+        // Held or in supply: it stays (the cheap questions first; each below only skips).
+        if held_by[side_index(side)][s.idx()] || supplied(Tracer::Space(side), s) {
+            continue;
+        }
         let f = data.facts(s);
         // Serbian spaces change hands only when CP units enter them (2022 14.3.6); a neutral
         // country's spaces (Kavala, Allied from the start) are not at war.
@@ -126,11 +131,7 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, edition: 
         if f.fort > 0 && f.faction == side && st.fort != Fort::Destroyed {
             continue;
         }
-        if held_by[side_index(side)][s.idx()] {
-            continue;
-        }
-        let albanian = taranto && side == Side::Ap && to_taranto(data, pos, s);
-        if !albanian && !supplied(Tracer::Space(side), s) {
+        if !(taranto && side == Side::Ap && to_taranto(data, pos, s)) {
             out.flipped.push(s);
         }
     }
