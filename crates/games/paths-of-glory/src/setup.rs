@@ -279,8 +279,8 @@ impl Setup {
             }
         }
         Position {
-            units,
-            spaces,
+            units: units.into(),
+            spaces: spaces.into(),
             vp: 10,
             war_status: [0, 0],
             turn: 1,

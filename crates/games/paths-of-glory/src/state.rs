@@ -5,6 +5,85 @@
 use crate::data::{Data, Nation, Side};
 use sandtable_core::graph::Space;
 use serde::Serialize;
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A list of the position that tells when it may have changed: it reads as a `Vec`, and each
+/// time it is reached for change it takes a stamp no list had before. While its stamp is the one
+/// they saw, the supply maps kept beside a game (`supply::Kept`) know it holds what they read
+/// without reading it again. A clone keeps the stamp, as it keeps the items.
+#[derive(Clone, Debug)]
+pub struct Stamped<T> {
+    items: Vec<T>,
+    stamp: u64,
+}
+
+/// The next stamp, for the whole process: a list reached for change in one game never takes a
+/// stamp another list already had, in that game or any other.
+fn fresh_stamp() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl<T> Stamped<T> {
+    /// The list's stamp: the same while nothing has reached it for change.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+}
+
+impl<T> From<Vec<T>> for Stamped<T> {
+    fn from(items: Vec<T>) -> Stamped<T> {
+        Stamped {
+            items,
+            stamp: fresh_stamp(),
+        }
+    }
+}
+
+impl<T> Default for Stamped<T> {
+    fn default() -> Stamped<T> {
+        Stamped::from(Vec::new())
+    }
+}
+
+impl<T> Deref for Stamped<T> {
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.items
+    }
+}
+
+impl<T> DerefMut for Stamped<T> {
+    /// Reached for change: a new stamp, whether or not anything then changes.
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        self.stamp = fresh_stamp();
+        &mut self.items
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Stamped<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> std::slice::Iter<'a, T> {
+        self.items.iter()
+    }
+}
+
+/// Two lists are equal when their items are: the stamps only tell of changes.
+impl<T: PartialEq> PartialEq for Stamped<T> {
+    fn eq(&self, other: &Stamped<T>) -> bool {
+        self.items == other.items
+    }
+}
+
+impl<T: Eq> Eq for Stamped<T> {}
+
+impl<T: Serialize> Serialize for Stamped<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.items.serialize(serializer)
+    }
+}
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -81,9 +160,9 @@ pub struct Cards {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Position {
     /// Per counter, in data order.
-    pub units: Vec<Unit>,
+    pub units: Stamped<Unit>,
     /// Per space, in map order.
-    pub spaces: Vec<SpaceState>,
+    pub spaces: Stamped<SpaceState>,
     /// The VP marker (10 at start; may pass 0 or 20 within a turn, 5.1.2).
     pub vp: i32,
     /// Each side's War Status, indexed by [`side_index`].
@@ -210,5 +289,46 @@ impl Position {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A list's stamp stays while it is only read or cloned, and moves whenever it is reached
+    /// for change: an index written, a walk that may write, a push.
+    #[test]
+    fn a_list_takes_a_new_stamp_whenever_it_is_reached_for_change() {
+        let mut units: Stamped<Unit> = vec![
+            Unit {
+                loc: Location::Aside,
+                full: true,
+            };
+            3
+        ]
+        .into();
+        let first = units.stamp();
+        let read: usize = units.iter().filter(|u| u.full).count() + units.len();
+        let clone = units.clone();
+        assert_eq!((read, units.stamp(), clone.stamp()), (6, first, first));
+        units[1].loc = Location::Reserve;
+        let second = units.stamp();
+        assert_ne!(second, first);
+        assert_ne!(units, clone, "equal by their items only");
+        for u in units.iter_mut() {
+            u.full = false;
+        }
+        let third = units.stamp();
+        assert!(third != second && third != first);
+        units.push(Unit {
+            loc: Location::Removed,
+            full: false,
+        });
+        assert!(units.stamp() != third);
+        // Another list never takes a stamp one had: a clone changed apart from its original.
+        let mut other = clone.clone();
+        other[0].full = false;
+        assert!(![first, second, third, units.stamp()].contains(&other.stamp()));
     }
 }

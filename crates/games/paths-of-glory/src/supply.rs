@@ -631,6 +631,9 @@ fn same_codes<T, C: Copy + PartialEq>(now: &[T], was: &[C], code: impl Fn(&T) ->
 /// The maps kept for one position.
 struct Maps {
     inputs: Inputs,
+    /// The stamps of the position's units and spaces when `inputs` were last found to be what
+    /// it holds ([`crate::state::Stamped`]): while they are the same, so are the inputs.
+    stamps: (u64, u64),
     occupancy: Arc<Occupancy>,
     /// Per kind of flood and set of open MEF beaches, the spaces supplied.
     floods: Vec<(FloodKey, Vec<Space>, Supplied)>,
@@ -812,9 +815,12 @@ impl Kept {
     fn maps<'m>(slot: &'m mut Slot, data: &Data, pos: &Position) -> &'m mut Maps {
         let trusted = slot.trusted != 0 && slot.trusted == address(pos);
         let known = trusted && slot.verified && slot.maps.is_some();
+        let stamps = (pos.units.stamp(), pos.spaces.stamp());
         let mut inputs = Inputs::default();
-        // Compared where they lie first: read out only when changed.
+        // Not reached for change since the maps last read them; else compared where they lie
+        // first, and read out only when changed.
         let same = known
+            || slot.maps.as_ref().is_some_and(|m| m.stamps == stamps)
             || match (&slot.maps, &mut slot.scratch) {
                 (Some(m), scratch) => m.inputs.hold_for(pos, &mut scratch.spaces),
                 (None, _) => false,
@@ -892,6 +898,7 @@ impl Kept {
             };
             slot.maps = Some(Maps {
                 inputs,
+                stamps,
                 occupancy: Arc::new(occupancy),
                 floods,
                 enter,
@@ -903,7 +910,9 @@ impl Kept {
         if trusted {
             slot.verified = true;
         }
-        slot.maps.as_mut().expect("just made")
+        let maps = slot.maps.as_mut().expect("just made");
+        maps.stamps = stamps;
+        maps
     }
 
     /// Makes the maps answer for `pos` unchecked while the returned guard borrows it.
