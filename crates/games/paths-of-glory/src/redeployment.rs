@@ -262,7 +262,7 @@ struct Lifo {
     large: Vec<Space>,
 }
 
-const LIFO_ON_STACK: usize = 512;
+const LIFO_ON_STACK: usize = 64;
 
 impl Lifo {
     fn new() -> Lifo {
@@ -351,9 +351,7 @@ fn near_east_limit(
 /// uses up (none when it stays on one side of the Near East's edge, or is free).
 pub fn near_east_use(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context) -> NearEastUsed {
     let mut used = NearEastUsed::default();
-    let from = place_of(pos, unit);
-    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
-    if ne(from) == ne(to) || unit >= data.pieces.len() {
+    if !crosses_near_east(data, pos, unit, to) {
         return used;
     }
     let by_sea_or_reserve = candidates(data, pos, unit, ctx)
@@ -370,16 +368,26 @@ pub fn near_east_use(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &
     used
 }
 
+/// 13.2: whether a redeployment of `unit` to `to` crosses the Near East's edge (only such a one
+/// may use up an allowance, [`near_east_use`]).
+pub(crate) fn crosses_near_east(data: &Data, pos: &Position, unit: usize, to: Place) -> bool {
+    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
+    ne(place_of(pos, unit)) != ne(to) && unit < data.pieces.len()
+}
+
 /// Every place a unit may redeploy to (13.1), with no Near East or capital limit broken.
 pub fn destinations(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<Place> {
-    let mut out: Vec<Place> = candidates(data, pos, unit, ctx)
-        .into_iter()
-        .filter(|&(to, sea_or_reserve)| {
-            near_east_limit(data, unit, place_of(pos, unit), to, sea_or_reserve, ctx).is_none()
-        })
-        .map(|(to, _)| to)
-        .collect();
-    out.sort();
+    let mut out: Vec<Place> = Vec::new();
+    if unit < data.pieces.len() && unit < pos.units.len() {
+        let from = place_of(pos, unit);
+        visit_candidates(data, pos, unit, ctx, &mut |to, sea_or_reserve| {
+            if near_east_limit(data, unit, from, to, sea_or_reserve, ctx).is_none() {
+                out.push(to);
+            }
+            false
+        });
+    }
+    out.sort_unstable();
     out.dedup();
     out
 }
@@ -466,10 +474,14 @@ impl Class {
     pub(crate) fn of(data: &Data, pos: &Position, unit: usize) -> Option<Class> {
         let p = data.pieces.get(unit)?;
         let u = pos.units.get(unit)?;
-        let beach = match tracer_of(data, unit) {
-            supply::Tracer::Unit { beach, .. } => beach,
-            supply::Tracer::Space(_) => false,
-        };
+        // Only a British unit, or one whose id says British, traces through a beach (9.5.3.5)
+        // or is named by 13.2.1: the ids compared only then.
+        let british = p.nation == Nation::Br || p.id.starts_with("br-");
+        let beach = british
+            && match tracer_of(data, unit) {
+                supply::Tracer::Unit { beach, .. } => beach,
+                supply::Tracer::Space(_) => false,
+            };
         Some(Class {
             loc: u.loc,
             side: p.side,
@@ -477,7 +489,7 @@ impl Class {
             kind: p.kind,
             lines: p.line_nation(),
             beach,
-            listed_british: ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str()),
+            listed_british: british && ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str()),
             near_east: pos.may_enter_near_east(data, unit),
         })
     }
@@ -1026,6 +1038,12 @@ mod tests {
                     let listed = listed(data, &g.pos, u, &fresh);
                     assert_eq!(candidates(data, &g.pos, u, &ctx), listed, "{}", data.pieces[u].id);
                     assert_eq!(
+                        destinations(data, &g.pos, u, &ctx),
+                        destinations(data, &g.pos, u, &fresh),
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    assert_eq!(
                         any_destination(data, &g.pos, u, &ctx, room),
                         any_destination(data, &g.pos, u, &fresh, room),
                         "{}",
@@ -1044,6 +1062,36 @@ mod tests {
             units > 50_000 && reserve > 5_000 && places > 500_000,
             "{units} {reserve} {places}"
         );
+    }
+}
+
+#[cfg(test)]
+mod class_tests {
+    use super::*;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+
+    /// 9.5.3.5, 13.2.1: every counter's class says whether it traces through a beach as its
+    /// tracer does, and whether it is one of the British corps 13.2.1 names as its id does.
+    #[test]
+    fn every_counters_class_reads_the_beach_and_the_named_corps_as_the_tracer_and_ids_do() {
+        let g = PathsOfGlory::new_game("campaign", 0).expect("the campaign loads");
+        let data = g.data();
+        let (mut beach, mut named) = (0, 0);
+        for u in 0..data.pieces.len() {
+            let class = Class::of(data, &g.pos, u).expect("a counter");
+            let traced = matches!(tracer_of(data, u), supply::Tracer::Unit { beach: true, .. });
+            let listed = ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&data.pieces[u].id.as_str());
+            assert_eq!(
+                (class.beach, class.listed_british),
+                (traced, listed),
+                "{}",
+                data.pieces[u].id
+            );
+            beach += traced as u32;
+            named += listed as u32;
+        }
+        assert!(beach > 3 && named == 3, "{beach} {named}");
     }
 }
 

@@ -245,7 +245,9 @@ fn sr_units(g: &PathsOfGlory, side: Side, points: u8) -> Vec<u16> {
     out
 }
 
-/// Where a unit may redeploy to (13.1) and end within the stacking limit (10.1.2).
+/// Where a unit may redeploy to (13.1) and end within the stacking limit (10.1.2), asked
+/// afresh.
+#[cfg(test)]
 fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context, occ: &Occupancy) -> Vec<Place> {
     redeployment::destinations(g.data(), &g.pos, unit, ctx)
         .into_iter()
@@ -267,13 +269,16 @@ pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &m
         Frame::RedeployUnit { unit, .. } => {
             let occ = g.kept.occupancy(g.data(), &g.pos);
             let ctx = sr_context(g, &occ);
-            for p in sr_places(g, unit as usize, &ctx, &occ) {
-                out.push(Action::RedeployTo {
-                    place: match p {
-                        Place::Map(s) => SrPlace::Space(s),
-                        Place::Reserve => SrPlace::Reserve,
-                    },
-                });
+            let places = redeployment::destinations(g.data(), &g.pos, unit as usize, &ctx);
+            out.reserve(places.len());
+            for p in places {
+                // 10.1.2: within the stacking limit (`sr_places`).
+                let place = match p {
+                    Place::Map(s) if occ.count(s) < 3 => SrPlace::Space(s),
+                    Place::Map(_) => continue,
+                    Place::Reserve => SrPlace::Reserve,
+                };
+                out.push(Action::RedeployTo { place });
             }
         }
         _ => {}
@@ -430,21 +435,20 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
         (Frame::RedeployUnit { side, points, unit }, Action::RedeployTo { place }) => {
             let u = unit as usize;
             let from = g.pos.units[u].loc;
-            let occ = g.kept.occupancy(g.data(), &g.pos);
-            let ctx = sr_context(g, &occ);
-            let near = redeployment::near_east_use(
-                g.data(),
-                &g.pos,
-                u,
-                match place {
-                    SrPlace::Space(s) => Place::Map(*s),
-                    SrPlace::Reserve => Place::Reserve,
-                },
-                &ctx,
-            );
-            g.turn.near_east_sr.british |= near.british;
-            g.turn.near_east_sr.russian |= near.russian;
-            g.turn.near_east_sr.central |= near.central;
+            let to = match place {
+                SrPlace::Space(s) => Place::Map(*s),
+                SrPlace::Reserve => Place::Reserve,
+            };
+            // 13.2: only a redeployment across the Near East's edge uses an allowance up; who
+            // stands where is asked only then.
+            if redeployment::crosses_near_east(g.data(), &g.pos, u, to) {
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let ctx = sr_context(g, &occ);
+                let near = redeployment::near_east_use(g.data(), &g.pos, u, to, &ctx);
+                g.turn.near_east_sr.british |= near.british;
+                g.turn.near_east_sr.russian |= near.russian;
+                g.turn.near_east_sr.central |= near.central;
+            }
             g.pos.units[u].loc = match place {
                 SrPlace::Space(s) => Location::Map(*s),
                 SrPlace::Reserve => Location::Reserve,
@@ -652,5 +656,91 @@ pub(crate) fn describe_buy(g: &PathsOfGlory, b: Buy) -> Text {
                 format!("在{}重建{zh}{}", at.zh, if full { "(满编)" } else { "(减员)" }),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod sr_tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 13.1, 10.1.2: at every decision of random campaigns where a unit is to redeploy, the
+    /// places listed for it, gathered in one list, are where it may go and end within the
+    /// stacking limit, as listed and filtered apart.
+    #[test]
+    fn the_places_listed_for_a_redeploying_unit_are_those_asked_afresh_at_every_decision() {
+        let (mut lists, mut places) = (0u64, 0u64);
+        for seed in 0..6 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::RedeployUnit { side, unit, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let mut listed = Vec::new();
+                sr_candidates(g, &frame, side, &mut listed);
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let fresh: Vec<Action> = sr_places(g, unit as usize, &sr_context(g, &occ), &occ)
+                    .into_iter()
+                    .map(|p| Action::RedeployTo {
+                        place: match p {
+                            Place::Map(s) => SrPlace::Space(s),
+                            Place::Reserve => SrPlace::Reserve,
+                        },
+                    })
+                    .collect();
+                assert_eq!(listed, fresh, "turn {}", g.pos.turn);
+                lists += 1;
+                places += listed.len() as u64;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 100 && places > 1_000, "{lists} lists, {places} places");
+    }
+
+    /// 13.2: at every decision of random campaigns where a unit is to redeploy, each place
+    /// listed, once carried out, leaves the Near East allowances used up as asking of every
+    /// redeployment which it uses up says; many redeployments cross the Near East's edge.
+    #[test]
+    fn the_near_east_allowances_used_are_those_every_redeployment_is_asked_at_every_decision() {
+        let (mut moves, mut crossing) = (0u64, 0u64);
+        for seed in 0..12 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 600, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::RedeployUnit { side, unit, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let mut listed = Vec::new();
+                sr_candidates(g, &frame, side, &mut listed);
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let ctx = sr_context(g, &occ);
+                for a in &listed {
+                    let Action::RedeployTo { place } = a else { continue };
+                    let to = match place {
+                        SrPlace::Space(s) => Place::Map(*s),
+                        SrPlace::Reserve => Place::Reserve,
+                    };
+                    let used = redeployment::near_east_use(g.data(), &g.pos, unit as usize, to, &ctx);
+                    let was = &g.turn.near_east_sr;
+                    let asked = (
+                        was.british | used.british,
+                        was.russian | used.russian,
+                        was.central | used.central,
+                    );
+                    let mut after = g.clone();
+                    carry_out_sr(&mut after, frame.clone(), a);
+                    let now = &after.turn.near_east_sr;
+                    assert_eq!((now.british, now.russian, now.central), asked, "turn {}", g.pos.turn);
+                    moves += 1;
+                    crossing += (used.british || used.russian || used.central) as u64;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            moves > 10_000 && crossing > 100,
+            "{moves} redeployments, {crossing} crossing"
+        );
     }
 }
