@@ -496,24 +496,195 @@ impl Class {
 }
 
 /// [`any_destination`] asked once for each [`Class`] of unit: `memo` holds the answers given
-/// so far, and must be used for one position, context and filter only.
+/// so far, each with the place that showed it (the first place found), and must be used for
+/// one position, context and filter only (or hold only answers still true there,
+/// [`answers_kept`]).
 pub(crate) fn any_destination_of_class(
     data: &Data,
     pos: &Position,
     unit: usize,
     ctx: &Context,
     room: impl Fn(Place) -> bool,
-    memo: &mut Vec<(Class, bool)>,
+    memo: &mut Vec<(Class, bool, Option<Place>)>,
 ) -> bool {
     let Some(class) = Class::of(data, pos, unit) else {
         return false;
     };
-    if let Some(&(_, any)) = memo.iter().find(|(c, _)| *c == class) {
+    if let Some(&(_, any, _)) = memo.iter().find(|(c, _, _)| *c == class) {
         return any;
     }
-    let any = any_destination(data, pos, unit, ctx, room);
-    memo.push((class, any));
-    any
+    let found = first_destination(data, pos, unit, ctx, room);
+    memo.push((class, found.is_some(), found));
+    found.is_some()
+}
+
+/// The first place [`any_destination`] finds, if any.
+fn first_destination(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    room: impl Fn(Place) -> bool,
+) -> Option<Place> {
+    if unit >= data.pieces.len() || unit >= pos.units.len() {
+        return None;
+    }
+    let (from, mut found) = (place_of(pos, unit), None);
+    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
+        let ok = near_east_limit(data, unit, from, to, sea, ctx).is_none() && room(to);
+        if ok {
+            found = Some(to);
+        }
+        ok
+    });
+    found
+}
+
+/// The answers of the last list of redeployments made on this thread, whether each class of
+/// unit has somewhere to go within the stacking limit, each with the place that showed it, and
+/// all that they read: the game's data, the side, the context's flags, the spaces' states, the
+/// Near East armies turned ordinary (11.3.1) and where every counter stands (the supply maps
+/// and who stands where follow from these).
+#[derive(Clone, Default)]
+pub(crate) struct Answers {
+    data: usize,
+    side: Option<Side>,
+    flags: Flags,
+    open_beaches: Vec<Space>,
+    spaces: Vec<crate::state::SpaceState>,
+    ordinary_near_east: Vec<u16>,
+    locs: Vec<Location>,
+    memo: Vec<(Class, bool, Option<Place>)>,
+}
+
+/// What [`Answers`] keeps of the context's flags.
+#[derive(Clone, Copy, Default, PartialEq)]
+struct Flags {
+    near_east: [bool; 3],
+    channel_ports_open: bool,
+    italy_restricted: bool,
+    brest_litovsk: bool,
+    brest_litovsk_through: bool,
+    foreign_sources_barred: bool,
+    sieges_and_the_ana: bool,
+    ana_space: Option<Space>,
+}
+
+impl Flags {
+    fn of(ctx: &Context) -> Flags {
+        Flags {
+            near_east: [ctx.near_east.british, ctx.near_east.russian, ctx.near_east.central],
+            channel_ports_open: ctx.channel_ports_open,
+            italy_restricted: ctx.italy_restricted,
+            brest_litovsk: ctx.brest_litovsk,
+            brest_litovsk_through: ctx.brest_litovsk_through,
+            foreign_sources_barred: ctx.foreign_sources_barred,
+            sieges_and_the_ana: ctx.sieges_and_the_ana,
+            ana_space: ctx.supply.ana_space,
+        }
+    }
+}
+
+thread_local! {
+    static ANSWERS: std::cell::RefCell<Answers> = std::cell::RefCell::new(Answers::default());
+}
+
+/// The answers of the last list of redeployments on this thread (within the stacking limit,
+/// 10.1.2) that still hold for `pos`, to begin a list of `side`'s redeployments with: all of
+/// them when it is the same position; when one counter of the side has moved since (as between
+/// the steps of one SR card), only those found true by a place other than the two spaces it
+/// left and entered, for a class standing elsewhere. Its move changed no control, fort or
+/// enemy unit, so every walk, supply trace and sea lane is as it was, and every other space
+/// holds what it held; nothing else is kept (nor anything after Brest-Litovsk, 16.4.9, where
+/// the walks read the units they pass).
+pub(crate) fn answers_kept(
+    data: &Data,
+    pos: &Position,
+    side: Side,
+    ctx: &Context,
+) -> Vec<(Class, bool, Option<Place>)> {
+    ANSWERS.with(|a| {
+        let mut last = a.borrow_mut();
+        let memo = std::mem::take(&mut last.memo);
+        let same_inputs = last.data == data as *const Data as usize
+            && last.side == Some(side)
+            && last.flags == Flags::of(ctx)
+            && last.open_beaches == ctx.supply.open_beaches
+            && last.locs.len() == pos.units.len();
+        if !same_inputs {
+            return Vec::new();
+        }
+        // Where the counters stand, compared first: most lists are told apart by it at once.
+        let mut moved = last
+            .locs
+            .iter()
+            .zip(&pos.units)
+            .enumerate()
+            .filter(|(_, (a, b))| **a != b.loc);
+        let one = moved.next();
+        if moved.next().is_some() || last.spaces != pos.spaces || last.ordinary_near_east != pos.ordinary_near_east {
+            return Vec::new();
+        }
+        let Some((u, (&was, now))) = one else {
+            return memo;
+        };
+        if ctx.brest_litovsk || data.pieces.get(u).is_none_or(|p| p.side != side) {
+            return Vec::new();
+        }
+        // The spaces it left and entered (what stands in the Reserve Box no answer reads).
+        let touched = |l: Location| matches!(l, Location::Map(_)) && (l == was || l == now.loc);
+        let place_touched = |p: Place| matches!(p, Place::Map(s) if touched(Location::Map(s)));
+        let mut memo = memo;
+        memo.retain(|&(class, any, by)| any && !touched(class.loc) && by.is_some_and(|p| !place_touched(p)));
+        memo
+    })
+}
+
+/// Keeps the answers of a list of `side`'s redeployments in `pos` for the next list on this
+/// thread ([`answers_kept`]).
+pub(crate) fn keep_answers(
+    data: &Data,
+    pos: &Position,
+    side: Side,
+    ctx: &Context,
+    memo: Vec<(Class, bool, Option<Place>)>,
+) {
+    ANSWERS.with(|a| {
+        let mut a = a.borrow_mut();
+        a.data = data as *const Data as usize;
+        a.side = Some(side);
+        a.flags = Flags::of(ctx);
+        a.open_beaches.clear();
+        a.open_beaches.extend_from_slice(ctx.supply.open_beaches);
+        a.spaces.clear();
+        a.spaces.extend_from_slice(&pos.spaces);
+        a.ordinary_near_east.clear();
+        a.ordinary_near_east.extend_from_slice(&pos.ordinary_near_east);
+        a.locs.clear();
+        a.locs.extend(pos.units.iter().map(|u| u.loc));
+        a.memo = memo;
+    });
+}
+
+#[cfg(test)]
+impl Answers {
+    /// How many classes they answer for.
+    pub(crate) fn len(&self) -> usize {
+        self.memo.len()
+    }
+}
+
+/// Takes the answers kept on this thread ([`answers_kept`]), leaving none.
+#[cfg(test)]
+pub(crate) fn take_answers() -> Option<Answers> {
+    let a = ANSWERS.with(|a| std::mem::take(&mut *a.borrow_mut()));
+    a.side.is_some().then_some(a)
+}
+
+/// Puts answers to be kept on this thread ([`answers_kept`]).
+#[cfg(test)]
+pub(crate) fn put_answers(answers: Option<Answers>) {
+    ANSWERS.with(|a| *a.borrow_mut() = answers.unwrap_or_default());
 }
 
 /// Gives `visit` each place before the Near East limits, with whether it is reached by sea or

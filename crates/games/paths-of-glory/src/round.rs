@@ -294,7 +294,6 @@ pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Resu
 pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
     let mut candidates = Vec::new();
     sr_candidates(g, frame, side, &mut candidates);
-    let mut memo = Vec::with_capacity(candidates.len());
     // Who stands where and the context, once for the whole list.
     let occ = g.kept.occupancy(g.data(), &g.pos);
     // Each tracer's supplied spaces, once for the whole list.
@@ -303,18 +302,21 @@ pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Ve
         floods: Some(&floods),
         ..sr_context(g, &occ)
     };
+    // The answers of the list before that still hold (the step before of the same SR card).
+    let mut memo = redeployment::answers_kept(g.data(), &g.pos, side, &ctx);
     out.reserve(candidates.len());
     out.extend(
         candidates
             .into_iter()
             .filter(|a| check_sr_with(g, frame, a, Some((&mut memo, &occ, &ctx))).is_ok()),
     );
+    redeployment::keep_answers(g.data(), &g.pos, side, &ctx, memo);
 }
 
 /// What a list of redeployments works out once: the answers given for each class of unit, who
 /// stands where, the context.
 type SrList<'a, 'b> = (
-    &'a mut Vec<(redeployment::Class, bool)>,
+    &'a mut Vec<(redeployment::Class, bool, Option<Place>)>,
     &'a Occupancy,
     &'a redeployment::Context<'b>,
 );
@@ -696,6 +698,133 @@ mod sr_tests {
             .expect("random play");
         }
         assert!(lists > 100 && places > 1_000, "{lists} lists, {places} places");
+    }
+
+    /// 13.1, 10.1.2: at every decision of random campaigns where a side redeploys, the list made
+    /// from the answers kept from the list before (the step before of the same SR card, or any
+    /// other) is the list made afresh; most lists after a step of a card keep most answers.
+    #[test]
+    fn the_redeployments_listed_from_the_answers_kept_are_those_listed_afresh_at_every_decision() {
+        let (mut lists, mut kept, mut asked) = (0u64, 0u64, 0u64);
+        for seed in 0..8 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut before: Option<redeployment::Answers> = None;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 600, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Redeployment { side, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                redeployment::put_answers(None);
+                let mut fresh = Vec::new();
+                sr_legal(g, &frame, side, &mut fresh);
+                asked += redeployment::take_answers().map_or(0, |a| a.len()) as u64;
+                // How many answers the list before leaves standing.
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                redeployment::put_answers(before.clone());
+                kept += redeployment::answers_kept(g.data(), &g.pos, side, &sr_context(g, &occ)).len() as u64;
+                redeployment::put_answers(before.take());
+                let mut listed = Vec::new();
+                sr_legal(g, &frame, side, &mut listed);
+                assert_eq!(listed, fresh, "turn {}", g.pos.turn);
+                before = redeployment::take_answers();
+                lists += 1;
+            })
+            .expect("random play");
+        }
+        assert!(
+            lists > 200 && kept > asked / 4,
+            "{lists} lists, {kept} answers kept of {asked}"
+        );
+    }
+
+    /// 13.1, 10.1.2: at every decision of random campaigns where a side redeploys, the answers
+    /// of its list kept for positions with one counter of the side moved elsewhere (on the map
+    /// or to the Reserve Box), two moved, or one of the enemy moved, give the lists made afresh
+    /// for those positions.
+    #[test]
+    fn the_answers_kept_give_the_lists_made_afresh_after_any_counter_moves_at_every_decision() {
+        let (mut lists, mut kept, mut sieges) = (0u64, 0u64, 0u64);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n.max(1)
+        };
+        for seed in 0..16 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 2_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Redeployment { side, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                redeployment::put_answers(None);
+                sr_legal(g, &frame, side, &mut Vec::new());
+                let answers = redeployment::take_answers();
+                let data = g.data();
+                let placed = |g: &PathsOfGlory, own: bool| -> Vec<usize> {
+                    (0..data.pieces.len())
+                        .filter(|&u| {
+                            (data.pieces[u].side == side) == own
+                                && matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve)
+                        })
+                        .collect()
+                };
+                // Moves that bear on the answers: into the spaces next to the side's stacks (where
+                // the places found mostly are), and out of the sieges the side holds (2022 13.1.5).
+                for (own, moves, from_siege) in [(true, 1, false), (true, 1, true), (true, 2, false), (false, 1, false)]
+                {
+                    let mut moved = g.clone();
+                    for _ in 0..moves {
+                        let mut units = placed(&moved, own);
+                        if from_siege {
+                            units.retain(|&u| match moved.pos.units[u].loc {
+                                Location::Map(s) => {
+                                    let st = moved.pos.space(s);
+                                    st.fort == crate::state::Fort::Besieged && st.control != Some(side)
+                                }
+                                _ => false,
+                            });
+                        }
+                        let stacks: Vec<sandtable_core::graph::Space> = placed(&moved, true)
+                            .into_iter()
+                            .filter_map(|v| match moved.pos.units[v].loc {
+                                Location::Map(s) => Some(s),
+                                _ => None,
+                            })
+                            .collect();
+                        if units.is_empty() || stacks.is_empty() {
+                            continue;
+                        }
+                        sieges += from_siege as u64;
+                        let u = units[next(units.len())];
+                        let exits = data.map.graph.exits(stacks[next(stacks.len())]);
+                        moved.pos.units[u].loc = match next(4) {
+                            0 => Location::Reserve,
+                            _ if exits.is_empty() => Location::Reserve,
+                            1 => Location::Map(exits[0].1),
+                            _ => Location::Map(exits[next(exits.len())].1),
+                        };
+                    }
+                    let occ = moved.kept.occupancy(data, &moved.pos);
+                    redeployment::put_answers(answers.clone());
+                    kept += redeployment::answers_kept(data, &moved.pos, side, &sr_context(&moved, &occ)).len() as u64;
+                    redeployment::put_answers(answers.clone());
+                    let mut listed = Vec::new();
+                    sr_legal(&moved, &frame, side, &mut listed);
+                    redeployment::put_answers(None);
+                    let mut fresh = Vec::new();
+                    sr_legal(&moved, &frame, side, &mut fresh);
+                    assert_eq!(listed, fresh, "turn {}, {moves} moved", g.pos.turn);
+                    lists += 1;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            lists > 2_000 && kept > 20_000 && sieges > 20,
+            "{lists} lists, {kept} answers kept, {sieges} moves out of a siege"
+        );
     }
 
     /// 13.2: at every decision of random campaigns where a unit is to redeploy, each place
