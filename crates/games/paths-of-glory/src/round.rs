@@ -285,15 +285,15 @@ pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &m
     }
 }
 
-pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
-    check_sr_with(g, frame, action, None)
-}
-
 /// The redeployments of a Redeployment frame (13.1): its candidates the check keeps, asking
 /// whether a unit has somewhere to go once for each class of unit ([`redeployment::Class`]).
 pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
-    let mut candidates = Vec::new();
-    sr_candidates(g, frame, side, &mut candidates);
+    let Frame::Redeployment { points, .. } = *frame else {
+        let mut candidates = Vec::new();
+        sr_candidates(g, frame, side, &mut candidates);
+        out.extend(candidates.into_iter().filter(|a| check_sr(g, frame, a).is_ok()));
+        return;
+    };
     // Who stands where and the context, once for the whole list.
     let occ = g.kept.occupancy(g.data(), &g.pos);
     // Each tracer's supplied spaces, once for the whole list.
@@ -304,24 +304,30 @@ pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Ve
     };
     // The answers of the list before that still hold (the step before of the same SR card).
     let mut memo = redeployment::answers_kept(g.data(), &g.pos, side, &ctx);
-    out.reserve(candidates.len());
-    out.extend(
-        candidates
-            .into_iter()
-            .filter(|a| check_sr_with(g, frame, a, Some((&mut memo, &occ, &ctx))).is_ok()),
-    );
+    // The candidates (`sr_candidates`) the check keeps (`check_sr`): of the side, not yet
+    // redeployed, affordable and on the map or in the Reserve Box as `sr_units` lists them, so
+    // only whether they stay neutral and have somewhere to go is left to ask.
+    let units = sr_units(g, side, points);
+    out.reserve(units.len() + 1);
+    let room = |p: Place| match p {
+        Place::Map(s) => occ.count(s) < 3,
+        Place::Reserve => true,
+    };
+    for unit in units {
+        let u = unit as usize;
+        // 9.5.2.4 (data edition 7): the Greek corps Salonika set up stay neutral.
+        if g.scenario.edition >= 7 && g.pos.neutral_unit(g.data(), u) {
+            continue;
+        }
+        if redeployment::any_destination_of_class(g.data(), &g.pos, u, &ctx, room, &mut memo) {
+            out.push(Action::Redeploy { unit });
+        }
+    }
+    out.push(Action::EndRedeployment);
     redeployment::keep_answers(g.data(), &g.pos, side, &ctx, memo);
 }
 
-/// What a list of redeployments works out once: the answers given for each class of unit, who
-/// stands where, the context.
-type SrList<'a, 'b> = (
-    &'a mut Vec<(redeployment::Class, bool, Option<Place>)>,
-    &'a Occupancy,
-    &'a redeployment::Context<'b>,
-);
-
-fn check_sr_with(g: &PathsOfGlory, frame: &Frame, action: &Action, memo: Option<SrList>) -> Result<(), Refusal> {
+pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
     match (frame.clone(), action) {
         (Frame::Redeployment { .. }, Action::EndRedeployment) => Ok(()),
         (Frame::Redeployment { side, points }, Action::Redeploy { unit }) => {
@@ -377,15 +383,10 @@ fn check_sr_with(g: &PathsOfGlory, frame: &Frame, action: &Action, memo: Option<
                 Place::Map(s) => occ.count(s) < 3,
                 Place::Reserve => true,
             };
-            let any = match memo {
-                Some((memo, occ, ctx)) => {
-                    redeployment::any_destination_of_class(g.data(), &g.pos, u, ctx, |p| room(occ, p), memo)
-                }
-                None => {
-                    let occ = g.kept.occupancy(g.data(), &g.pos);
-                    let ctx = sr_context(g, &occ);
-                    redeployment::any_destination(g.data(), &g.pos, u, &ctx, |p| room(&occ, p))
-                }
+            let any = {
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let ctx = sr_context(g, &occ);
+                redeployment::any_destination(g.data(), &g.pos, u, &ctx, |p| room(&occ, p))
             };
             if any {
                 Ok(())
