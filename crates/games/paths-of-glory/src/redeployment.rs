@@ -377,18 +377,47 @@ pub(crate) fn crosses_near_east(data: &Data, pos: &Position, unit: usize, to: Pl
 
 /// Every place a unit may redeploy to (13.1), with no Near East or capital limit broken.
 pub fn destinations(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<Place> {
-    let mut out: Vec<Place> = Vec::new();
-    if unit < data.pieces.len() && unit < pos.units.len() {
-        let from = place_of(pos, unit);
-        visit_candidates(data, pos, unit, ctx, &mut |to, sea_or_reserve| {
-            if near_east_limit(data, unit, from, to, sea_or_reserve, ctx).is_none() {
-                out.push(to);
-            }
-            false
-        });
+    if unit >= data.pieces.len() || unit >= pos.units.len() {
+        return Vec::new();
     }
-    out.sort_unstable();
-    out.dedup();
+    // The spaces found, a bit each (on the stack for a map of up to 512 spaces), so that they
+    // come out in order, each once, with the Reserve Box last: the order of [`Place`].
+    let n = data.map.graph.len();
+    let (mut small, mut large) = ([0u64; 8], Vec::new());
+    let words = n.div_ceil(64);
+    let found: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        &mut large
+    };
+    let (mut reserve, mut beyond) = (false, Vec::new());
+    let from = place_of(pos, unit);
+    visit_candidates(data, pos, unit, ctx, &mut |to, sea_or_reserve| {
+        if near_east_limit(data, unit, from, to, sea_or_reserve, ctx).is_none() {
+            match to {
+                Place::Map(s) if s.idx() < n => found[s.idx() / 64] |= 1 << (s.idx() % 64),
+                Place::Map(_) => beyond.push(to),
+                Place::Reserve => reserve = true,
+            }
+        }
+        false
+    });
+    let count = found.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+    let mut out = Vec::with_capacity(count + beyond.len() + 1);
+    for (w, &word) in found.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            out.push(Place::Map(Space((w * 64 + bits.trailing_zeros() as usize) as u16)));
+            bits &= bits - 1;
+        }
+    }
+    beyond.sort_unstable();
+    beyond.dedup();
+    out.extend(beyond);
+    if reserve {
+        out.push(Place::Reserve);
+    }
     out
 }
 
@@ -1099,6 +1128,16 @@ mod tests {
                         data.pieces[u].id
                     );
                     let all = destinations(data, &g.pos, u, &ctx);
+                    // The places listed, less those the Near East limits hold, in order, each once.
+                    let from = place_of(&g.pos, u);
+                    let mut kept: Vec<Place> = listed(data, &g.pos, u, &ctx)
+                        .into_iter()
+                        .filter(|&(to, sea)| near_east_limit(data, u, from, to, sea, &ctx).is_none())
+                        .map(|(to, _)| to)
+                        .collect();
+                    kept.sort();
+                    kept.dedup();
+                    assert_eq!(all, kept, "{}", data.pieces[u].id);
                     let any = all.iter().any(|&p| room(p));
                     assert_eq!(
                         any_destination(data, &g.pos, u, &ctx, room),
