@@ -354,15 +354,14 @@ pub fn near_east_use(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &
     if !crosses_near_east(data, pos, unit, to) {
         return used;
     }
-    let by_sea_or_reserve = candidates(data, pos, unit, ctx)
-        .iter()
-        .filter(|&&(p, _)| p == to)
-        .all(|&(_, sea)| sea);
+    // Only by sea or the Reserve Box when no overland way reaches it (asked only of a British
+    // unit, the walk stopping at the first such way).
+    let by_sea_or_reserve = || !visit_candidates(data, pos, unit, ctx, &mut |p, sea| p == to && !sea);
     match (data.pieces[unit].side, sr_nation(data, unit)) {
         (Side::Cp, Nation::Tu) => {}
         (Side::Cp, _) => used.central = true,
         (Side::Ap, Nation::Ru) => used.russian = true,
-        (Side::Ap, Nation::Br) if by_sea_or_reserve => used.british = true,
+        (Side::Ap, Nation::Br) if by_sea_or_reserve() => used.british = true,
         _ => {}
     }
     used
@@ -440,6 +439,12 @@ fn may_end(data: &Data, unit: usize, ctx: &Context, s: Space) -> bool {
         && p.kind == Kind::Army
         && p.nation == Nation::Ge
         && ["trent", "villach", "trieste"].contains(&id))
+}
+
+/// [`candidates`], for tests elsewhere.
+#[cfg(test)]
+pub(crate) fn places_by_sea_or_reserve(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
+    candidates(data, pos, unit, ctx)
 }
 
 /// The places before the Near East limits, each with whether it is reached by sea or the

@@ -828,6 +828,37 @@ mod sr_tests {
         );
     }
 
+    /// 13.2: the allowances a redeployment uses up, from every place the unit may go listed
+    /// with whether it is reached by sea or the Reserve Box.
+    fn near_east_use_listed(g: &PathsOfGlory, unit: usize, to: Place, ctx: &redeployment::Context) -> [bool; 3] {
+        let data = g.data();
+        let ne = |p: Place| matches!(p, Place::Map(s) if data.facts(s).near_east);
+        let from = match g.pos.units[unit].loc {
+            Location::Map(s) => Place::Map(s),
+            _ => Place::Reserve,
+        };
+        if ne(from) == ne(to) {
+            return [false; 3];
+        }
+        let by_sea_or_reserve = redeployment::places_by_sea_or_reserve(data, &g.pos, unit, ctx)
+            .iter()
+            .filter(|&&(p, _)| p == to)
+            .all(|&(_, sea)| sea);
+        let p = &data.pieces[unit];
+        let nation = match p.nation {
+            crate::data::Nation::Ana => crate::data::Nation::Br,
+            crate::data::Nation::Sn => crate::data::Nation::Tu,
+            n => n,
+        };
+        match (p.side, nation) {
+            (Side::Cp, crate::data::Nation::Tu) => [false; 3],
+            (Side::Cp, _) => [false, false, true],
+            (Side::Ap, crate::data::Nation::Ru) => [false, true, false],
+            (Side::Ap, crate::data::Nation::Br) if by_sea_or_reserve => [true, false, false],
+            _ => [false; 3],
+        }
+    }
+
     /// 13.2: at every decision of random campaigns where a unit is to redeploy, each place
     /// listed, once carried out, leaves the Near East allowances used up as asking of every
     /// redeployment which it uses up says; many redeployments cross the Near East's edge.
@@ -852,6 +883,12 @@ mod sr_tests {
                         SrPlace::Reserve => Place::Reserve,
                     };
                     let used = redeployment::near_east_use(g.data(), &g.pos, unit as usize, to, &ctx);
+                    assert_eq!(
+                        [used.british, used.russian, used.central],
+                        near_east_use_listed(g, unit as usize, to, &ctx),
+                        "turn {}",
+                        g.pos.turn
+                    );
                     let was = &g.turn.near_east_sr;
                     let asked = (
                         was.british | used.british,
