@@ -262,7 +262,7 @@ struct Lifo {
     large: Vec<Space>,
 }
 
-const LIFO_ON_STACK: usize = 512;
+const LIFO_ON_STACK: usize = 64;
 
 impl Lifo {
     fn new() -> Lifo {
@@ -351,36 +351,72 @@ fn near_east_limit(
 /// uses up (none when it stays on one side of the Near East's edge, or is free).
 pub fn near_east_use(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &Context) -> NearEastUsed {
     let mut used = NearEastUsed::default();
-    let from = place_of(pos, unit);
-    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
-    if ne(from) == ne(to) || unit >= data.pieces.len() {
+    if !crosses_near_east(data, pos, unit, to) {
         return used;
     }
-    let by_sea_or_reserve = candidates(data, pos, unit, ctx)
-        .iter()
-        .filter(|&&(p, _)| p == to)
-        .all(|&(_, sea)| sea);
+    // Only by sea or the Reserve Box when no overland way reaches it (asked only of a British
+    // unit, the walk stopping at the first such way).
+    let by_sea_or_reserve = || !visit_candidates(data, pos, unit, ctx, &mut |p, sea| p == to && !sea);
     match (data.pieces[unit].side, sr_nation(data, unit)) {
         (Side::Cp, Nation::Tu) => {}
         (Side::Cp, _) => used.central = true,
         (Side::Ap, Nation::Ru) => used.russian = true,
-        (Side::Ap, Nation::Br) if by_sea_or_reserve => used.british = true,
+        (Side::Ap, Nation::Br) if by_sea_or_reserve() => used.british = true,
         _ => {}
     }
     used
 }
 
+/// 13.2: whether a redeployment of `unit` to `to` crosses the Near East's edge (only such a one
+/// may use up an allowance, [`near_east_use`]).
+pub(crate) fn crosses_near_east(data: &Data, pos: &Position, unit: usize, to: Place) -> bool {
+    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
+    ne(place_of(pos, unit)) != ne(to) && unit < data.pieces.len()
+}
+
 /// Every place a unit may redeploy to (13.1), with no Near East or capital limit broken.
 pub fn destinations(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<Place> {
-    let mut out: Vec<Place> = candidates(data, pos, unit, ctx)
-        .into_iter()
-        .filter(|&(to, sea_or_reserve)| {
-            near_east_limit(data, unit, place_of(pos, unit), to, sea_or_reserve, ctx).is_none()
-        })
-        .map(|(to, _)| to)
-        .collect();
-    out.sort();
-    out.dedup();
+    if unit >= data.pieces.len() || unit >= pos.units.len() {
+        return Vec::new();
+    }
+    // The spaces found, a bit each (on the stack for a map of up to 512 spaces), so that they
+    // come out in order, each once, with the Reserve Box last: the order of [`Place`].
+    let n = data.map.graph.len();
+    let (mut small, mut large) = ([0u64; 8], Vec::new());
+    let words = n.div_ceil(64);
+    let found: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        &mut large
+    };
+    let (mut reserve, mut beyond) = (false, Vec::new());
+    let from = place_of(pos, unit);
+    visit_candidates(data, pos, unit, ctx, &mut |to, sea_or_reserve| {
+        if near_east_limit(data, unit, from, to, sea_or_reserve, ctx).is_none() {
+            match to {
+                Place::Map(s) if s.idx() < n => found[s.idx() / 64] |= 1 << (s.idx() % 64),
+                Place::Map(_) => beyond.push(to),
+                Place::Reserve => reserve = true,
+            }
+        }
+        false
+    });
+    let count = found.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+    let mut out = Vec::with_capacity(count + beyond.len() + 1);
+    for (w, &word) in found.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            out.push(Place::Map(Space((w * 64 + bits.trailing_zeros() as usize) as u16)));
+            bits &= bits - 1;
+        }
+    }
+    beyond.sort_unstable();
+    beyond.dedup();
+    out.extend(beyond);
+    if reserve {
+        out.push(Place::Reserve);
+    }
     out
 }
 
@@ -403,6 +439,12 @@ fn may_end(data: &Data, unit: usize, ctx: &Context, s: Space) -> bool {
         && p.kind == Kind::Army
         && p.nation == Nation::Ge
         && ["trent", "villach", "trieste"].contains(&id))
+}
+
+/// [`candidates`], for tests elsewhere.
+#[cfg(test)]
+pub(crate) fn places_by_sea_or_reserve(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
+    candidates(data, pos, unit, ctx)
 }
 
 /// The places before the Near East limits, each with whether it is reached by sea or the
@@ -466,10 +508,14 @@ impl Class {
     pub(crate) fn of(data: &Data, pos: &Position, unit: usize) -> Option<Class> {
         let p = data.pieces.get(unit)?;
         let u = pos.units.get(unit)?;
-        let beach = match tracer_of(data, unit) {
-            supply::Tracer::Unit { beach, .. } => beach,
-            supply::Tracer::Space(_) => false,
-        };
+        // Only a British unit, or one whose id says British, traces through a beach (9.5.3.5)
+        // or is named by 13.2.1: the ids compared only then.
+        let british = p.nation == Nation::Br || p.id.starts_with("br-");
+        let beach = british
+            && match tracer_of(data, unit) {
+                supply::Tracer::Unit { beach, .. } => beach,
+                supply::Tracer::Space(_) => false,
+            };
         Some(Class {
             loc: u.loc,
             side: p.side,
@@ -477,31 +523,202 @@ impl Class {
             kind: p.kind,
             lines: p.line_nation(),
             beach,
-            listed_british: ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str()),
+            listed_british: british && ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str()),
             near_east: pos.may_enter_near_east(data, unit),
         })
     }
 }
 
 /// [`any_destination`] asked once for each [`Class`] of unit: `memo` holds the answers given
-/// so far, and must be used for one position, context and filter only.
+/// so far, each with the place that showed it (the first place found), and must be used for
+/// one position, context and filter only (or hold only answers still true there,
+/// [`answers_kept`]).
 pub(crate) fn any_destination_of_class(
     data: &Data,
     pos: &Position,
     unit: usize,
     ctx: &Context,
     room: impl Fn(Place) -> bool,
-    memo: &mut Vec<(Class, bool)>,
+    memo: &mut Vec<(Class, bool, Option<Place>)>,
 ) -> bool {
     let Some(class) = Class::of(data, pos, unit) else {
         return false;
     };
-    if let Some(&(_, any)) = memo.iter().find(|(c, _)| *c == class) {
+    if let Some(&(_, any, _)) = memo.iter().find(|(c, _, _)| *c == class) {
         return any;
     }
-    let any = any_destination(data, pos, unit, ctx, room);
-    memo.push((class, any));
-    any
+    let found = first_destination(data, pos, unit, ctx, room);
+    memo.push((class, found.is_some(), found));
+    found.is_some()
+}
+
+/// The first place [`any_destination`] finds, if any.
+fn first_destination(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    room: impl Fn(Place) -> bool,
+) -> Option<Place> {
+    if unit >= data.pieces.len() || unit >= pos.units.len() {
+        return None;
+    }
+    let (from, mut found) = (place_of(pos, unit), None);
+    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
+        let ok = near_east_limit(data, unit, from, to, sea, ctx).is_none() && room(to);
+        if ok {
+            found = Some(to);
+        }
+        ok
+    });
+    found
+}
+
+/// The answers of the last list of redeployments made on this thread, whether each class of
+/// unit has somewhere to go within the stacking limit, each with the place that showed it, and
+/// all that they read: the game's data, the side, the context's flags, the spaces' states, the
+/// Near East armies turned ordinary (11.3.1) and where every counter stands (the supply maps
+/// and who stands where follow from these).
+#[derive(Clone, Default)]
+pub(crate) struct Answers {
+    data: usize,
+    side: Option<Side>,
+    flags: Flags,
+    open_beaches: Vec<Space>,
+    spaces: Vec<crate::state::SpaceState>,
+    ordinary_near_east: Vec<u16>,
+    locs: Vec<Location>,
+    memo: Vec<(Class, bool, Option<Place>)>,
+}
+
+/// What [`Answers`] keeps of the context's flags.
+#[derive(Clone, Copy, Default, PartialEq)]
+struct Flags {
+    near_east: [bool; 3],
+    channel_ports_open: bool,
+    italy_restricted: bool,
+    brest_litovsk: bool,
+    brest_litovsk_through: bool,
+    foreign_sources_barred: bool,
+    sieges_and_the_ana: bool,
+    ana_space: Option<Space>,
+}
+
+impl Flags {
+    fn of(ctx: &Context) -> Flags {
+        Flags {
+            near_east: [ctx.near_east.british, ctx.near_east.russian, ctx.near_east.central],
+            channel_ports_open: ctx.channel_ports_open,
+            italy_restricted: ctx.italy_restricted,
+            brest_litovsk: ctx.brest_litovsk,
+            brest_litovsk_through: ctx.brest_litovsk_through,
+            foreign_sources_barred: ctx.foreign_sources_barred,
+            sieges_and_the_ana: ctx.sieges_and_the_ana,
+            ana_space: ctx.supply.ana_space,
+        }
+    }
+}
+
+thread_local! {
+    static ANSWERS: std::cell::RefCell<Answers> = std::cell::RefCell::new(Answers::default());
+}
+
+/// The answers of the last list of redeployments on this thread (within the stacking limit,
+/// 10.1.2) that still hold for `pos`, to begin a list of `side`'s redeployments with: all of
+/// them when it is the same position; when one counter of the side has moved since (as between
+/// the steps of one SR card), only those found true by a place other than the two spaces it
+/// left and entered, for a class standing elsewhere. Its move changed no control, fort or
+/// enemy unit, so every walk, supply trace and sea lane is as it was, and every other space
+/// holds what it held; nothing else is kept (nor anything after Brest-Litovsk, 16.4.9, where
+/// the walks read the units they pass).
+pub(crate) fn answers_kept(
+    data: &Data,
+    pos: &Position,
+    side: Side,
+    ctx: &Context,
+) -> Vec<(Class, bool, Option<Place>)> {
+    ANSWERS.with(|a| {
+        let mut last = a.borrow_mut();
+        let memo = std::mem::take(&mut last.memo);
+        let same_inputs = last.data == data as *const Data as usize
+            && last.side == Some(side)
+            && last.flags == Flags::of(ctx)
+            && last.open_beaches == ctx.supply.open_beaches
+            && last.locs.len() == pos.units.len();
+        if !same_inputs {
+            return Vec::new();
+        }
+        // Where the counters stand, compared first: most lists are told apart by it at once.
+        let mut moved = last
+            .locs
+            .iter()
+            .zip(&pos.units)
+            .enumerate()
+            .filter(|(_, (a, b))| **a != b.loc);
+        let one = moved.next();
+        if moved.next().is_some() || last.spaces != *pos.spaces || last.ordinary_near_east != pos.ordinary_near_east {
+            return Vec::new();
+        }
+        let Some((u, (&was, now))) = one else {
+            return memo;
+        };
+        if ctx.brest_litovsk || data.pieces.get(u).is_none_or(|p| p.side != side) {
+            return Vec::new();
+        }
+        // The spaces it left and entered (what stands in the Reserve Box no answer reads).
+        let touched = |l: Location| matches!(l, Location::Map(_)) && (l == was || l == now.loc);
+        let place_touched = |p: Place| matches!(p, Place::Map(s) if touched(Location::Map(s)));
+        let mut memo = memo;
+        memo.retain(|&(class, any, by)| any && !touched(class.loc) && by.is_some_and(|p| !place_touched(p)));
+        memo
+    })
+}
+
+/// Keeps the answers of a list of `side`'s redeployments in `pos` for the next list on this
+/// thread ([`answers_kept`]).
+pub(crate) fn keep_answers(
+    data: &Data,
+    pos: &Position,
+    side: Side,
+    ctx: &Context,
+    memo: Vec<(Class, bool, Option<Place>)>,
+) {
+    ANSWERS.with(|a| {
+        let mut a = a.borrow_mut();
+        a.data = data as *const Data as usize;
+        a.side = Some(side);
+        a.flags = Flags::of(ctx);
+        a.open_beaches.clear();
+        a.open_beaches.extend_from_slice(ctx.supply.open_beaches);
+        a.spaces.clear();
+        a.spaces.extend_from_slice(&pos.spaces);
+        a.ordinary_near_east.clear();
+        a.ordinary_near_east.extend_from_slice(&pos.ordinary_near_east);
+        a.locs.clear();
+        a.locs.extend(pos.units.iter().map(|u| u.loc));
+        a.memo = memo;
+    });
+}
+
+#[cfg(test)]
+impl Answers {
+    /// How many classes they answer for.
+    pub(crate) fn len(&self) -> usize {
+        self.memo.len()
+    }
+}
+
+/// Takes the answers kept on this thread ([`answers_kept`]), leaving none.
+#[cfg(test)]
+pub(crate) fn take_answers() -> Option<Answers> {
+    let a = ANSWERS.with(|a| std::mem::take(&mut *a.borrow_mut()));
+    a.side.is_some().then_some(a)
+}
+
+/// Puts answers to be kept on this thread ([`answers_kept`]).
+#[cfg(test)]
+pub(crate) fn put_answers(answers: Option<Answers>) {
+    ANSWERS.with(|a| *a.borrow_mut() = answers.unwrap_or_default());
 }
 
 /// Gives `visit` each place before the Near East limits, with whether it is reached by sea or
@@ -916,6 +1133,16 @@ mod tests {
                         data.pieces[u].id
                     );
                     let all = destinations(data, &g.pos, u, &ctx);
+                    // The places listed, less those the Near East limits hold, in order, each once.
+                    let from = place_of(&g.pos, u);
+                    let mut kept: Vec<Place> = listed(data, &g.pos, u, &ctx)
+                        .into_iter()
+                        .filter(|&(to, sea)| near_east_limit(data, u, from, to, sea, &ctx).is_none())
+                        .map(|(to, _)| to)
+                        .collect();
+                    kept.sort();
+                    kept.dedup();
+                    assert_eq!(all, kept, "{}", data.pieces[u].id);
                     let any = all.iter().any(|&p| room(p));
                     assert_eq!(
                         any_destination(data, &g.pos, u, &ctx, room),
@@ -1026,6 +1253,12 @@ mod tests {
                     let listed = listed(data, &g.pos, u, &fresh);
                     assert_eq!(candidates(data, &g.pos, u, &ctx), listed, "{}", data.pieces[u].id);
                     assert_eq!(
+                        destinations(data, &g.pos, u, &ctx),
+                        destinations(data, &g.pos, u, &fresh),
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    assert_eq!(
                         any_destination(data, &g.pos, u, &ctx, room),
                         any_destination(data, &g.pos, u, &fresh, room),
                         "{}",
@@ -1044,6 +1277,36 @@ mod tests {
             units > 50_000 && reserve > 5_000 && places > 500_000,
             "{units} {reserve} {places}"
         );
+    }
+}
+
+#[cfg(test)]
+mod class_tests {
+    use super::*;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+
+    /// 9.5.3.5, 13.2.1: every counter's class says whether it traces through a beach as its
+    /// tracer does, and whether it is one of the British corps 13.2.1 names as its id does.
+    #[test]
+    fn every_counters_class_reads_the_beach_and_the_named_corps_as_the_tracer_and_ids_do() {
+        let g = PathsOfGlory::new_game("campaign", 0).expect("the campaign loads");
+        let data = g.data();
+        let (mut beach, mut named) = (0, 0);
+        for u in 0..data.pieces.len() {
+            let class = Class::of(data, &g.pos, u).expect("a counter");
+            let traced = matches!(tracer_of(data, u), supply::Tracer::Unit { beach: true, .. });
+            let listed = ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&data.pieces[u].id.as_str());
+            assert_eq!(
+                (class.beach, class.listed_british),
+                (traced, listed),
+                "{}",
+                data.pieces[u].id
+            );
+            beach += traced as u32;
+            named += listed as u32;
+        }
+        assert!(beach > 3 && named == 3, "{beach} {named}");
     }
 }
 

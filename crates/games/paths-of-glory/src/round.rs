@@ -245,7 +245,9 @@ fn sr_units(g: &PathsOfGlory, side: Side, points: u8) -> Vec<u16> {
     out
 }
 
-/// Where a unit may redeploy to (13.1) and end within the stacking limit (10.1.2).
+/// Where a unit may redeploy to (13.1) and end within the stacking limit (10.1.2), asked
+/// afresh.
+#[cfg(test)]
 fn sr_places(g: &PathsOfGlory, unit: usize, ctx: &redeployment::Context, occ: &Occupancy) -> Vec<Place> {
     redeployment::destinations(g.data(), &g.pos, unit, ctx)
         .into_iter()
@@ -267,29 +269,31 @@ pub(crate) fn sr_candidates(g: &PathsOfGlory, frame: &Frame, side: Side, out: &m
         Frame::RedeployUnit { unit, .. } => {
             let occ = g.kept.occupancy(g.data(), &g.pos);
             let ctx = sr_context(g, &occ);
-            for p in sr_places(g, unit as usize, &ctx, &occ) {
-                out.push(Action::RedeployTo {
-                    place: match p {
-                        Place::Map(s) => SrPlace::Space(s),
-                        Place::Reserve => SrPlace::Reserve,
-                    },
-                });
+            let places = redeployment::destinations(g.data(), &g.pos, unit as usize, &ctx);
+            out.reserve(places.len());
+            for p in places {
+                // 10.1.2: within the stacking limit (`sr_places`).
+                let place = match p {
+                    Place::Map(s) if occ.count(s) < 3 => SrPlace::Space(s),
+                    Place::Map(_) => continue,
+                    Place::Reserve => SrPlace::Reserve,
+                };
+                out.push(Action::RedeployTo { place });
             }
         }
         _ => {}
     }
 }
 
-pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
-    check_sr_with(g, frame, action, None)
-}
-
 /// The redeployments of a Redeployment frame (13.1): its candidates the check keeps, asking
 /// whether a unit has somewhere to go once for each class of unit ([`redeployment::Class`]).
 pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Vec<Action>) {
-    let mut candidates = Vec::new();
-    sr_candidates(g, frame, side, &mut candidates);
-    let mut memo = Vec::with_capacity(candidates.len());
+    let Frame::Redeployment { points, .. } = *frame else {
+        let mut candidates = Vec::new();
+        sr_candidates(g, frame, side, &mut candidates);
+        out.extend(candidates.into_iter().filter(|a| check_sr(g, frame, a).is_ok()));
+        return;
+    };
     // Who stands where and the context, once for the whole list.
     let occ = g.kept.occupancy(g.data(), &g.pos);
     // Each tracer's supplied spaces, once for the whole list.
@@ -298,23 +302,32 @@ pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Ve
         floods: Some(&floods),
         ..sr_context(g, &occ)
     };
-    out.reserve(candidates.len());
-    out.extend(
-        candidates
-            .into_iter()
-            .filter(|a| check_sr_with(g, frame, a, Some((&mut memo, &occ, &ctx))).is_ok()),
-    );
+    // The answers of the list before that still hold (the step before of the same SR card).
+    let mut memo = redeployment::answers_kept(g.data(), &g.pos, side, &ctx);
+    // The candidates (`sr_candidates`) the check keeps (`check_sr`): of the side, not yet
+    // redeployed, affordable and on the map or in the Reserve Box as `sr_units` lists them, so
+    // only whether they stay neutral and have somewhere to go is left to ask.
+    let units = sr_units(g, side, points);
+    out.reserve(units.len() + 1);
+    let room = |p: Place| match p {
+        Place::Map(s) => occ.count(s) < 3,
+        Place::Reserve => true,
+    };
+    for unit in units {
+        let u = unit as usize;
+        // 9.5.2.4 (data edition 7): the Greek corps Salonika set up stay neutral.
+        if g.scenario.edition >= 7 && g.pos.neutral_unit(g.data(), u) {
+            continue;
+        }
+        if redeployment::any_destination_of_class(g.data(), &g.pos, u, &ctx, room, &mut memo) {
+            out.push(Action::Redeploy { unit });
+        }
+    }
+    out.push(Action::EndRedeployment);
+    redeployment::keep_answers(g.data(), &g.pos, side, &ctx, memo);
 }
 
-/// What a list of redeployments works out once: the answers given for each class of unit, who
-/// stands where, the context.
-type SrList<'a, 'b> = (
-    &'a mut Vec<(redeployment::Class, bool)>,
-    &'a Occupancy,
-    &'a redeployment::Context<'b>,
-);
-
-fn check_sr_with(g: &PathsOfGlory, frame: &Frame, action: &Action, memo: Option<SrList>) -> Result<(), Refusal> {
+pub(crate) fn check_sr(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
     match (frame.clone(), action) {
         (Frame::Redeployment { .. }, Action::EndRedeployment) => Ok(()),
         (Frame::Redeployment { side, points }, Action::Redeploy { unit }) => {
@@ -370,15 +383,10 @@ fn check_sr_with(g: &PathsOfGlory, frame: &Frame, action: &Action, memo: Option<
                 Place::Map(s) => occ.count(s) < 3,
                 Place::Reserve => true,
             };
-            let any = match memo {
-                Some((memo, occ, ctx)) => {
-                    redeployment::any_destination_of_class(g.data(), &g.pos, u, ctx, |p| room(occ, p), memo)
-                }
-                None => {
-                    let occ = g.kept.occupancy(g.data(), &g.pos);
-                    let ctx = sr_context(g, &occ);
-                    redeployment::any_destination(g.data(), &g.pos, u, &ctx, |p| room(&occ, p))
-                }
+            let any = {
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let ctx = sr_context(g, &occ);
+                redeployment::any_destination(g.data(), &g.pos, u, &ctx, |p| room(&occ, p))
             };
             if any {
                 Ok(())
@@ -430,21 +438,20 @@ pub(crate) fn carry_out_sr(g: &mut PathsOfGlory, frame: Frame, action: &Action) 
         (Frame::RedeployUnit { side, points, unit }, Action::RedeployTo { place }) => {
             let u = unit as usize;
             let from = g.pos.units[u].loc;
-            let occ = g.kept.occupancy(g.data(), &g.pos);
-            let ctx = sr_context(g, &occ);
-            let near = redeployment::near_east_use(
-                g.data(),
-                &g.pos,
-                u,
-                match place {
-                    SrPlace::Space(s) => Place::Map(*s),
-                    SrPlace::Reserve => Place::Reserve,
-                },
-                &ctx,
-            );
-            g.turn.near_east_sr.british |= near.british;
-            g.turn.near_east_sr.russian |= near.russian;
-            g.turn.near_east_sr.central |= near.central;
+            let to = match place {
+                SrPlace::Space(s) => Place::Map(*s),
+                SrPlace::Reserve => Place::Reserve,
+            };
+            // 13.2: only a redeployment across the Near East's edge uses an allowance up; who
+            // stands where is asked only then.
+            if redeployment::crosses_near_east(g.data(), &g.pos, u, to) {
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let ctx = sr_context(g, &occ);
+                let near = redeployment::near_east_use(g.data(), &g.pos, u, to, &ctx);
+                g.turn.near_east_sr.british |= near.british;
+                g.turn.near_east_sr.russian |= near.russian;
+                g.turn.near_east_sr.central |= near.central;
+            }
             g.pos.units[u].loc = match place {
                 SrPlace::Space(s) => Location::Map(*s),
                 SrPlace::Reserve => Location::Reserve,
@@ -652,5 +659,255 @@ pub(crate) fn describe_buy(g: &PathsOfGlory, b: Buy) -> Text {
                 format!("在{}重建{zh}{}", at.zh, if full { "(满编)" } else { "(减员)" }),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod sr_tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 13.1, 10.1.2: at every decision of random campaigns where a unit is to redeploy, the
+    /// places listed for it, gathered in one list, are where it may go and end within the
+    /// stacking limit, as listed and filtered apart.
+    #[test]
+    fn the_places_listed_for_a_redeploying_unit_are_those_asked_afresh_at_every_decision() {
+        let (mut lists, mut places) = (0u64, 0u64);
+        for seed in 0..6 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::RedeployUnit { side, unit, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let mut listed = Vec::new();
+                sr_candidates(g, &frame, side, &mut listed);
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let fresh: Vec<Action> = sr_places(g, unit as usize, &sr_context(g, &occ), &occ)
+                    .into_iter()
+                    .map(|p| Action::RedeployTo {
+                        place: match p {
+                            Place::Map(s) => SrPlace::Space(s),
+                            Place::Reserve => SrPlace::Reserve,
+                        },
+                    })
+                    .collect();
+                assert_eq!(listed, fresh, "turn {}", g.pos.turn);
+                lists += 1;
+                places += listed.len() as u64;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 100 && places > 1_000, "{lists} lists, {places} places");
+    }
+
+    /// 13.1, 10.1.2: at every decision of random campaigns where a side redeploys, the list made
+    /// from the answers kept from the list before (the step before of the same SR card, or any
+    /// other) is the list made afresh; most lists after a step of a card keep most answers.
+    #[test]
+    fn the_redeployments_listed_from_the_answers_kept_are_those_listed_afresh_at_every_decision() {
+        let (mut lists, mut kept, mut asked) = (0u64, 0u64, 0u64);
+        for seed in 0..8 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut before: Option<redeployment::Answers> = None;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 600, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Redeployment { side, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                redeployment::put_answers(None);
+                let mut fresh = Vec::new();
+                sr_legal(g, &frame, side, &mut fresh);
+                asked += redeployment::take_answers().map_or(0, |a| a.len()) as u64;
+                // How many answers the list before leaves standing.
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                redeployment::put_answers(before.clone());
+                kept += redeployment::answers_kept(g.data(), &g.pos, side, &sr_context(g, &occ)).len() as u64;
+                redeployment::put_answers(before.take());
+                let mut listed = Vec::new();
+                sr_legal(g, &frame, side, &mut listed);
+                assert_eq!(listed, fresh, "turn {}", g.pos.turn);
+                before = redeployment::take_answers();
+                lists += 1;
+            })
+            .expect("random play");
+        }
+        assert!(
+            lists > 200 && kept > asked / 4,
+            "{lists} lists, {kept} answers kept of {asked}"
+        );
+    }
+
+    /// 13.1, 10.1.2: at every decision of random campaigns where a side redeploys, the answers
+    /// of its list kept for positions with one counter of the side moved elsewhere (on the map
+    /// or to the Reserve Box), two moved, or one of the enemy moved, give the lists made afresh
+    /// for those positions.
+    #[test]
+    fn the_answers_kept_give_the_lists_made_afresh_after_any_counter_moves_at_every_decision() {
+        let (mut lists, mut kept, mut sieges) = (0u64, 0u64, 0u64);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n.max(1)
+        };
+        for seed in 0..16 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 2_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Redeployment { side, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                redeployment::put_answers(None);
+                sr_legal(g, &frame, side, &mut Vec::new());
+                let answers = redeployment::take_answers();
+                let data = g.data();
+                let placed = |g: &PathsOfGlory, own: bool| -> Vec<usize> {
+                    (0..data.pieces.len())
+                        .filter(|&u| {
+                            (data.pieces[u].side == side) == own
+                                && matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve)
+                        })
+                        .collect()
+                };
+                // Moves that bear on the answers: into the spaces next to the side's stacks (where
+                // the places found mostly are), and out of the sieges the side holds (2022 13.1.5).
+                for (own, moves, from_siege) in [(true, 1, false), (true, 1, true), (true, 2, false), (false, 1, false)]
+                {
+                    let mut moved = g.clone();
+                    for _ in 0..moves {
+                        let mut units = placed(&moved, own);
+                        if from_siege {
+                            units.retain(|&u| match moved.pos.units[u].loc {
+                                Location::Map(s) => {
+                                    let st = moved.pos.space(s);
+                                    st.fort == crate::state::Fort::Besieged && st.control != Some(side)
+                                }
+                                _ => false,
+                            });
+                        }
+                        let stacks: Vec<sandtable_core::graph::Space> = placed(&moved, true)
+                            .into_iter()
+                            .filter_map(|v| match moved.pos.units[v].loc {
+                                Location::Map(s) => Some(s),
+                                _ => None,
+                            })
+                            .collect();
+                        if units.is_empty() || stacks.is_empty() {
+                            continue;
+                        }
+                        sieges += from_siege as u64;
+                        let u = units[next(units.len())];
+                        let exits = data.map.graph.exits(stacks[next(stacks.len())]);
+                        moved.pos.units[u].loc = match next(4) {
+                            0 => Location::Reserve,
+                            _ if exits.is_empty() => Location::Reserve,
+                            1 => Location::Map(exits[0].1),
+                            _ => Location::Map(exits[next(exits.len())].1),
+                        };
+                    }
+                    let occ = moved.kept.occupancy(data, &moved.pos);
+                    redeployment::put_answers(answers.clone());
+                    kept += redeployment::answers_kept(data, &moved.pos, side, &sr_context(&moved, &occ)).len() as u64;
+                    redeployment::put_answers(answers.clone());
+                    let mut listed = Vec::new();
+                    sr_legal(&moved, &frame, side, &mut listed);
+                    redeployment::put_answers(None);
+                    let mut fresh = Vec::new();
+                    sr_legal(&moved, &frame, side, &mut fresh);
+                    assert_eq!(listed, fresh, "turn {}, {moves} moved", g.pos.turn);
+                    lists += 1;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            lists > 2_000 && kept > 20_000 && sieges > 20,
+            "{lists} lists, {kept} answers kept, {sieges} moves out of a siege"
+        );
+    }
+
+    /// 13.2: the allowances a redeployment uses up, from every place the unit may go listed
+    /// with whether it is reached by sea or the Reserve Box.
+    fn near_east_use_listed(g: &PathsOfGlory, unit: usize, to: Place, ctx: &redeployment::Context) -> [bool; 3] {
+        let data = g.data();
+        let ne = |p: Place| matches!(p, Place::Map(s) if data.facts(s).near_east);
+        let from = match g.pos.units[unit].loc {
+            Location::Map(s) => Place::Map(s),
+            _ => Place::Reserve,
+        };
+        if ne(from) == ne(to) {
+            return [false; 3];
+        }
+        let by_sea_or_reserve = redeployment::places_by_sea_or_reserve(data, &g.pos, unit, ctx)
+            .iter()
+            .filter(|&&(p, _)| p == to)
+            .all(|&(_, sea)| sea);
+        let p = &data.pieces[unit];
+        let nation = match p.nation {
+            crate::data::Nation::Ana => crate::data::Nation::Br,
+            crate::data::Nation::Sn => crate::data::Nation::Tu,
+            n => n,
+        };
+        match (p.side, nation) {
+            (Side::Cp, crate::data::Nation::Tu) => [false; 3],
+            (Side::Cp, _) => [false, false, true],
+            (Side::Ap, crate::data::Nation::Ru) => [false, true, false],
+            (Side::Ap, crate::data::Nation::Br) if by_sea_or_reserve => [true, false, false],
+            _ => [false; 3],
+        }
+    }
+
+    /// 13.2: at every decision of random campaigns where a unit is to redeploy, each place
+    /// listed, once carried out, leaves the Near East allowances used up as asking of every
+    /// redeployment which it uses up says; many redeployments cross the Near East's edge.
+    #[test]
+    fn the_near_east_allowances_used_are_those_every_redeployment_is_asked_at_every_decision() {
+        let (mut moves, mut crossing) = (0u64, 0u64);
+        for seed in 0..12 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 600, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::RedeployUnit { side, unit, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let mut listed = Vec::new();
+                sr_candidates(g, &frame, side, &mut listed);
+                let occ = g.kept.occupancy(g.data(), &g.pos);
+                let ctx = sr_context(g, &occ);
+                for a in &listed {
+                    let Action::RedeployTo { place } = a else { continue };
+                    let to = match place {
+                        SrPlace::Space(s) => Place::Map(*s),
+                        SrPlace::Reserve => Place::Reserve,
+                    };
+                    let used = redeployment::near_east_use(g.data(), &g.pos, unit as usize, to, &ctx);
+                    assert_eq!(
+                        [used.british, used.russian, used.central],
+                        near_east_use_listed(g, unit as usize, to, &ctx),
+                        "turn {}",
+                        g.pos.turn
+                    );
+                    let was = &g.turn.near_east_sr;
+                    let asked = (
+                        was.british | used.british,
+                        was.russian | used.russian,
+                        was.central | used.central,
+                    );
+                    let mut after = g.clone();
+                    carry_out_sr(&mut after, frame.clone(), a);
+                    let now = &after.turn.near_east_sr;
+                    assert_eq!((now.british, now.russian, now.central), asked, "turn {}", g.pos.turn);
+                    moves += 1;
+                    crossing += (used.british || used.russian || used.central) as u64;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            moves > 10_000 && crossing > 100,
+            "{moves} redeployments, {crossing} crossing"
+        );
     }
 }
