@@ -70,6 +70,15 @@ impl<'a, T> IntoIterator for &'a Stamped<T> {
     }
 }
 
+/// A walk that may change the items: reached for change, a new stamp.
+impl<'a, T> IntoIterator for &'a mut Stamped<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+    fn into_iter(self) -> std::slice::IterMut<'a, T> {
+        self.iter_mut()
+    }
+}
+
 /// Two lists are equal when their items are: the stamps only tell of changes.
 impl<T: PartialEq> PartialEq for Stamped<T> {
     fn eq(&self, other: &Stamped<T>) -> bool {
@@ -316,7 +325,7 @@ mod tests {
         let second = units.stamp();
         assert_ne!(second, first);
         assert_ne!(units, clone, "equal by their items only");
-        for u in units.iter_mut() {
+        for u in &mut units {
             u.full = false;
         }
         let third = units.stamp();
