@@ -137,22 +137,89 @@ fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> 
     )
 }
 
+/// What the Activation frames of one card's OPS ask of the spaces holding the side's units,
+/// kept between its decisions (9.2): while the OPS are spent nothing changes but the spaces
+/// activated (9.2.5) and the OPS left, so whether each space may be activated at all and its
+/// costs stay what they were. Kept beside the game, never part of its state.
+#[derive(Default)]
+pub(crate) struct KeptActivations {
+    /// The engine's count of changes when the spaces were asked of, for this side, with the
+    /// spaces activated then.
+    version: u64,
+    side: Option<Side>,
+    activated: Vec<(Space, bool)>,
+    /// Each space holding the side's units, in map order: whether it may be activated (9.2,
+    /// 14.3.1, 9.2.6; false once activated, 9.2.5) and its costs for movement and for combat.
+    spaces: Vec<(Space, bool, (u8, u8))>,
+}
+
 /// The activations of an Activation frame (9.2): the candidates the check keeps, what the
 /// check asks of a space alike for movement and combat (its units, their supply, whether it is
-/// already activated, the costs) asked once for both.
+/// already activated, the costs) asked once for both, and once for all the decisions of one
+/// card's OPS ([`KeptActivations`]).
 pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
     let Frame::Activation { side, ops } = *frame else {
         return;
     };
-    let mut listed = Vec::new();
-    candidates(g, frame, &mut listed);
-    out.reserve(listed.len());
-    // The space last asked of: whether it may be activated at all, and its two costs.
-    let mut last: Option<(Space, bool, (u8, u8))> = None;
+    let version = g.engine.version();
+    // Kept only for the frame the game stands at.
+    let live = matches!(g.engine.top(), Some(&Frame::Activation { side: s, ops: o }) if s == side && o == ops);
+    let mut kept = g.kept.activations();
+    // The decision after one that activated a space at this frame (one change since, the
+    // activation, which is all an Activation frame's decision changes), with costs that do
+    // not read what is activated.
+    let follows = live
+        && kept.side == Some(side)
+        && kept.version.checked_add(1) == Some(version)
+        && g.action.activated.len() == kept.activated.len() + 1
+        && g.action.activated.starts_with(&kept.activated)
+        && !crate::events::activation_terms_read_activated(g, side);
+    if !follows {
+        activation_spaces(g, side, &mut kept.spaces);
+    }
+    if live {
+        kept.version = version;
+        kept.side = Some(side);
+        kept.activated.clone_from(&g.action.activated);
+    } else {
+        kept.side = None;
+    }
+    out.reserve(2 * kept.spaces.len() + 1);
+    for &(space, open, costs) in &kept.spaces {
+        // 9.2.5.
+        if !open || g.action.activated.iter().any(|&(s, _)| s == space) {
+            continue;
+        }
+        for combat in [false, true] {
+            let ok =
+                // 2022 15.2.5.
+                !(combat && summer_desert(g, space))
+                // 9.2.3.
+                && (if combat { costs.1 } else { costs.0 }) <= ops
+                // 9.2.7.
+                && !(combat
+                    && side == Side::Ap
+                    && near_east_limited(g, space)
+                    && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s)));
+            if ok {
+                out.push(Action::Activate { space, combat });
+            }
+        }
+    }
+    out.push(Action::EndActivation);
+}
+
+/// The spaces of [`KeptActivations::spaces`], asked of afresh: the candidates of an
+/// Activation frame, each space's units, their supply and its costs.
+fn activation_spaces(g: &PathsOfGlory, side: Side, spaces: &mut Vec<(Space, bool, (u8, u8))>) {
+    spaces.clear();
+    let data = g.data();
+    // The spaces holding the side's units, in map order, from who stands where (a unit off the
+    // map's spaces has nothing to activate: 9.2).
+    let occ = g.kept.occupancy(data, &g.pos);
     // The side's units in the space asked of, one buffer for the whole list.
     let mut here: Vec<u16> = Vec::new();
     // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
-    let data = g.data();
     let ctx = crate::sequence::supply_context(g);
     let mut floods: Vec<(crate::supply::Tracer, crate::supply::Supplied)> = Vec::new();
     let mut supplied_here = |u: u16| -> bool {
@@ -168,48 +235,18 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
             }
         }
     };
-    for a in listed {
-        let Action::Activate { space, combat } = a else {
-            if check(g, frame, &a).is_ok() {
-                out.push(a);
-            }
-            continue;
+    for space in data.map.graph.space_indices().filter(|&s| occ.has(side, s)) {
+        // 9.2, 14.3.1, 9.2.6, 9.2.5.
+        units_into(g, side, space, &mut here);
+        let open = !all_neutral(g, &here)
+            && here.iter().any(|&u| supplied_here(u))
+            && !g.action.activated.iter().any(|&(s, _)| s == space);
+        let costs = if open {
+            activation_costs_of(g, side, space, &here)
+        } else {
+            (0, 0)
         };
-        let (open, costs) = match last {
-            Some((s, open, costs)) if s == space => (open, costs),
-            _ => {
-                // 9.2, 14.3.1, 9.2.6, 9.2.5.
-                if valid(g, space) {
-                    units_into(g, side, space, &mut here);
-                } else {
-                    here.clear();
-                }
-                let open = valid(g, space)
-                    && !all_neutral(g, &here)
-                    && here.iter().any(|&u| supplied_here(u))
-                    && !g.action.activated.iter().any(|&(s, _)| s == space);
-                let costs = if open {
-                    activation_costs_of(g, side, space, &here)
-                } else {
-                    (0, 0)
-                };
-                last = Some((space, open, costs));
-                (open, costs)
-            }
-        };
-        let ok = open
-            // 2022 15.2.5.
-            && !(combat && summer_desert(g, space))
-            // 9.2.3.
-            && (if combat { costs.1 } else { costs.0 }) <= ops
-            // 9.2.7.
-            && !(combat
-                && side == Side::Ap
-                && near_east_limited(g, space)
-                && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s)));
-        if ok {
-            out.push(a);
-        }
+        spaces.push((space, open, costs));
     }
 }
 
@@ -3000,6 +3037,41 @@ fn london_alone(g: &PathsOfGlory, b: &Battle) -> bool {
 mod tests {
     use super::*;
     use sandtable_core::game::Game;
+
+    /// 9.2: at every Activation decision of random campaigns, the game's own legal list (what
+    /// is kept of the spaces from the card's decision before, when one was) is the candidates
+    /// the check keeps, one by one; and most decisions after an activation use what was kept.
+    #[test]
+    fn the_activations_kept_between_one_cards_decisions_are_those_the_check_keeps() {
+        let (mut lists, mut following) = (0u64, 0u64);
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut before: Option<(u64, usize)> = None;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 2_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Activation { .. }) = g.engine.top().cloned() else {
+                    before = None;
+                    return;
+                };
+                let (version, activated) = (g.engine.version(), g.action.activated.len());
+                if before == Some((version - 1, activated - 1)) {
+                    following += 1;
+                }
+                before = Some((version, activated));
+                let listed = g.legal_list();
+                let mut fresh = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    candidates(g, &frame, &mut fresh);
+                    fresh.retain(|a| check(g, &frame, a).is_ok());
+                }
+                assert_eq!(*listed, fresh, "{frame:?}");
+                lists += 1;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 200 && following > 60, "{lists} {following}");
+    }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
     /// to 5, the activations listed asking once a space for both purposes are the candidates

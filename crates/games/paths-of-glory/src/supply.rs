@@ -762,7 +762,7 @@ fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(
 /// control and their forts' states are those they were made from; any change there drops
 /// them all. A clone starts empty.
 #[derive(Default)]
-pub struct Kept(Mutex<Slot>);
+pub struct Kept(Mutex<Slot>, Mutex<crate::operations::KeptActivations>);
 
 #[derive(Default)]
 struct Slot {
@@ -811,6 +811,12 @@ fn address(pos: &Position) -> usize {
 impl Kept {
     fn lock(&self) -> std::sync::MutexGuard<'_, Slot> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Beside the maps: what the Activation frames of one card's OPS keep of the spaces they
+    /// ask of ([`crate::operations::KeptActivations`]).
+    pub(crate) fn activations(&self) -> std::sync::MutexGuard<'_, crate::operations::KeptActivations> {
+        self.1.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The maps for `pos`: those kept if they were made from what `pos` holds, else new ones.

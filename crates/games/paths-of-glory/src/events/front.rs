@@ -384,6 +384,13 @@ pub(crate) fn activation_terms(g: &PathsOfGlory, side: Side, s: Space) -> (Vec<(
     (joined, false)
 }
 
+/// Whether [`activation_terms`] for `side` read the spaces already activated this action (SUD
+/// Army, CP #10: one stack an action), so that a space's cost may change as others are
+/// activated.
+pub(crate) fn activation_terms_read_activated(g: &PathsOfGlory, side: Side) -> bool {
+    side == Side::Cp && played(g, Side::Cp, SUD_ARMY)
+}
+
 fn cp_units(g: &PathsOfGlory, s: Space) -> Vec<usize> {
     g.pos
         .units_in(s)
