@@ -185,6 +185,8 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
         kept.side = None;
     }
     out.reserve(2 * kept.spaces.len() + 1);
+    // 9.2.7: whether the Allies have activated a Near East space for combat this round.
+    let near_east_done = side == Side::Ap && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s));
     for &(space, open, costs) in &kept.spaces {
         // 9.2.5.
         if !open || g.action.activated.iter().any(|&(s, _)| s == space) {
@@ -197,10 +199,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
                 // 9.2.3.
                 && (if combat { costs.1 } else { costs.0 }) <= ops
                 // 9.2.7.
-                && !(combat
-                    && side == Side::Ap
-                    && near_east_limited(g, space)
-                    && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s)));
+                && !(combat && near_east_done && near_east_limited(g, space));
             if ok {
                 out.push(Action::Activate { space, combat });
             }
@@ -274,10 +273,14 @@ fn mef_beachhead_supply(g: &PathsOfGlory, side: Side, s: Space) -> bool {
 }
 
 /// Whether [`candidates`] lists exactly the legal actions of the frame, made with the rule
-/// functions its check uses (the destinations of the movement rules and the stacking limit), so
-/// that they need not be checked one by one.
+/// functions its check uses (the destinations of the movement rules and the stacking limit; the
+/// joining attackers' checks; the retreat routes and the stand-fast rule), so that they need not
+/// be checked one by one.
 pub(crate) fn exact(frame: &Frame) -> bool {
-    matches!(frame, Frame::Movement { .. })
+    matches!(
+        frame,
+        Frame::Movement { .. } | Frame::Designate { .. } | Frame::RetreatUnits { .. }
+    )
 }
 
 pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
@@ -302,6 +305,9 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             // each stack's units and one for its destinations.
             let mut occ = None;
             let (mut idx, mut reached) = (Vec::new(), Vec::new());
+            // 10.1.1: the side's units in each space reached, counted once for every stack.
+            let mut there: Vec<u8> = Vec::new();
+            let mut here = Vec::new();
             for from in activated(g, false) {
                 let free: Vec<u16> = units_of(g, side, from)
                     .into_iter()
@@ -321,7 +327,20 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     movement::destinations_into(data, &g.pos, &idx, from, &ctx, occ, &mut reached);
                     let mut any = false;
                     for &(to, _) in &reached {
-                        if !fits(g, side, to, units.len()) {
+                        if there.is_empty() {
+                            there.resize(data.map.graph.len(), u8::MAX);
+                        }
+                        let n = match there.get_mut(to.idx()) {
+                            Some(n) if *n != u8::MAX => usize::from(*n),
+                            Some(n) => {
+                                units_into(g, side, to, &mut here);
+                                *n = here.len().min(usize::from(u8::MAX - 1)) as u8;
+                                here.len()
+                            }
+                            None => units_of(g, side, to).len(),
+                        };
+                        // As [`fits`].
+                        if n + units.len() > STACKING {
                             continue;
                         }
                         any = true;
@@ -363,12 +382,21 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         }
         Frame::Designate { side } => {
             if let Some(b) = &g.action.battle {
+                // 12.1.1: the attackers that may join, found once for every unit's check.
+                let eligible = eligible_attackers(g, side, b.defending);
                 for from in activated(g, true) {
                     if from == b.defending || data.map.graph.adjacent(from, b.defending) {
-                        out.extend(units_of(g, side, from).into_iter().map(|unit| Action::Join { unit }));
+                        out.extend(
+                            units_of(g, side, from)
+                                .into_iter()
+                                .filter(|&unit| check_join(g, side, unit, Some(&eligible)).is_ok())
+                                .map(|unit| Action::Join { unit }),
+                        );
                     }
                 }
-                out.push(Action::Resolve);
+                if check(g, frame, &Action::Resolve).is_ok() {
+                    out.push(Action::Resolve);
+                }
             }
         }
         Frame::FlankChoice { .. } => {
@@ -401,7 +429,8 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             }
         }
         Frame::RetreatUnits { side } => {
-            if let Some(b) = &g.action.battle {
+            // 12.5.1: the defenders' units; their routes are those the check accepts (12.5).
+            if let Some(b) = g.action.battle.as_ref().filter(|b| b.attacker != side) {
                 if may_stand_fast(g, b) {
                     out.extend(
                         units_of(g, side, b.defending)
@@ -950,84 +979,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::Designate { side }, &Action::Join { unit }) => {
-            let Some(b) = &g.action.battle else {
-                return Err(refuse("12.2.2", "no combat is being designated", "没有正在指定的会战"));
-            };
-            if b.attackers.contains(&unit) {
-                return Err(refuse("12.2.2", "that unit has already joined", "该单位已经加入"));
-            }
-            if (unit as usize) < data.pieces.len() && g.at(unit as usize) == data.space("london") {
-                let mut with = b.clone();
-                with.attackers.push(unit);
-                if london_alone(g, &with) {
-                    return Err(refuse(
-                        "12.1.10",
-                        "units in London attack only together with friendly units attacking from Belgium or France: let those join first",
-                        "伦敦的部队只能与从比利时或法国进攻的友军一同进攻:请先让这些部队加入",
-                    ));
-                }
-            }
-            if g.data().pieces.get(unit as usize).is_some_and(|p| p.side == side)
-                && g.at(unit as usize).is_some()
-                && !supplied(g, unit)
-            {
-                return Err(out_of_supply(g, unit));
-            }
-            if g.scenario.edition >= 3 && (unit as usize) < data.pieces.len() && g.at(unit as usize).is_some() {
-                let mut with = b.attackers.clone();
-                with.push(unit);
-                if !multinational_together(g, &with) {
-                    return Err(refuse(
-                        "12.1.9.1",
-                        "units of several nationalities attack together only when one attacking space holds attackers of every one of them: let those join first",
-                        "多国部队共同进攻时,须有一个进攻区域包含所有参战国籍的进攻单位:请先让这些单位加入",
-                    ));
-                }
-            }
-            if (unit as usize) < g.data().pieces.len() {
-                if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
-                    return Err(r);
-                }
-            }
-            if (unit as usize) < data.pieces.len() && siege_needs(g, side, unit, b.defending) {
-                return Err(refuse(
-                    "15.2.3",
-                    "the siege needs this unit: besiegers attack another space only with the units beyond an army or as many corps as the fort's LF",
-                    "围城需要该单位:围城部队只能以超出围城所需(一个集团军或与要塞损失系数相同数量的军)的单位进攻其他区域",
-                ));
-            }
-            if (unit as usize) < g.data().pieces.len() && russian_fort_barred(g, unit, b.defending) {
-                return Err(refuse(
-                    "15.1.10",
-                    "until OberOst or CP War Status 4, German units do not attack a Russian fort",
-                    "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞",
-                ));
-            }
-            if (unit as usize) < g.data().pieces.len() && crate::events::brest_litovsk_barred(g, unit, b.defending) {
-                return Err(crate::events::brest_litovsk_refusal());
-            }
-            if g.scenario.edition >= 5
-                && g.turn.caucasus_crossed
-                && g.at(unit as usize)
-                    .is_some_and(|at| movement::russian_crossing(data, unit as usize, &[at, b.defending]))
-            {
-                return Err(refuse(
-                    "11.3.2",
-                    "one Russian corps a turn crosses between the Caucasus and the Near East, by move, attack, retreat or advance (12.1.8), and one has this turn",
-                    "每回合只有一个俄国军可在高加索与近东之间穿越(移动、进攻、撤退或推进,12.1.8),本回合已有",
-                ));
-            }
-            if eligible_attackers(g, side, b.defending).contains(&unit) {
-                Ok(())
-            } else {
-                Err(refuse(
-                    "12.1.1",
-                    "only a unit in an adjacent space activated for combat, that has not attacked this action, may join, across a line its nationality may use",
-                    "只有相邻且被激活用于进攻、本次行动尚未进攻的单位可以加入,且须经其国籍可用的连线",
-                ))
-            }
-        }
+        (Frame::Designate { side }, &Action::Join { unit }) => check_join(g, side, unit, None),
         (Frame::Designate { .. }, Action::Resolve) => match &g.action.battle {
             Some(b) if !b.attackers.is_empty() && !london_alone(g, b) => Ok(()),
             Some(b) if !b.attackers.is_empty() => Err(refuse(
@@ -1205,6 +1157,92 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             "that is not a choice of this step of the operation",
             "这不是本次作战当前步骤的选择",
         )),
+    }
+}
+
+/// 12.2.2: whether `unit` may join the combat being designated; `eligible`: the units
+/// [`eligible_attackers`] of its defending space, when already found for a whole list.
+fn check_join(g: &PathsOfGlory, side: Side, unit: u16, eligible: Option<&[u16]>) -> Result<(), Refusal> {
+    let data = g.data();
+    let Some(b) = &g.action.battle else {
+        return Err(refuse("12.2.2", "no combat is being designated", "没有正在指定的会战"));
+    };
+    if b.attackers.contains(&unit) {
+        return Err(refuse("12.2.2", "that unit has already joined", "该单位已经加入"));
+    }
+    if (unit as usize) < data.pieces.len() && g.at(unit as usize) == data.space("london") {
+        let mut with = b.clone();
+        with.attackers.push(unit);
+        if london_alone(g, &with) {
+            return Err(refuse(
+                    "12.1.10",
+                    "units in London attack only together with friendly units attacking from Belgium or France: let those join first",
+                    "伦敦的部队只能与从比利时或法国进攻的友军一同进攻:请先让这些部队加入",
+                ));
+        }
+    }
+    if g.data().pieces.get(unit as usize).is_some_and(|p| p.side == side)
+        && g.at(unit as usize).is_some()
+        && !supplied(g, unit)
+    {
+        return Err(out_of_supply(g, unit));
+    }
+    if g.scenario.edition >= 3 && (unit as usize) < data.pieces.len() && g.at(unit as usize).is_some() {
+        let mut with = b.attackers.clone();
+        with.push(unit);
+        if !multinational_together(g, &with) {
+            return Err(refuse(
+                    "12.1.9.1",
+                    "units of several nationalities attack together only when one attacking space holds attackers of every one of them: let those join first",
+                    "多国部队共同进攻时,须有一个进攻区域包含所有参战国籍的进攻单位:请先让这些单位加入",
+                ));
+        }
+    }
+    if (unit as usize) < g.data().pieces.len() {
+        if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
+            return Err(r);
+        }
+    }
+    if (unit as usize) < data.pieces.len() && siege_needs(g, side, unit, b.defending) {
+        return Err(refuse(
+                "15.2.3",
+                "the siege needs this unit: besiegers attack another space only with the units beyond an army or as many corps as the fort's LF",
+                "围城需要该单位:围城部队只能以超出围城所需(一个集团军或与要塞损失系数相同数量的军)的单位进攻其他区域",
+            ));
+    }
+    if (unit as usize) < g.data().pieces.len() && russian_fort_barred(g, unit, b.defending) {
+        return Err(refuse(
+            "15.1.10",
+            "until OberOst or CP War Status 4, German units do not attack a Russian fort",
+            "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞",
+        ));
+    }
+    if (unit as usize) < g.data().pieces.len() && crate::events::brest_litovsk_barred(g, unit, b.defending) {
+        return Err(crate::events::brest_litovsk_refusal());
+    }
+    if g.scenario.edition >= 5
+        && g.turn.caucasus_crossed
+        && g.at(unit as usize)
+            .is_some_and(|at| movement::russian_crossing(data, unit as usize, &[at, b.defending]))
+    {
+        return Err(refuse(
+                "11.3.2",
+                "one Russian corps a turn crosses between the Caucasus and the Near East, by move, attack, retreat or advance (12.1.8), and one has this turn",
+                "每回合只有一个俄国军可在高加索与近东之间穿越(移动、进攻、撤退或推进,12.1.8),本回合已有",
+            ));
+    }
+    let eligible = match eligible {
+        Some(e) => e.contains(&unit),
+        None => eligible_attackers(g, side, b.defending).contains(&unit),
+    };
+    if eligible {
+        Ok(())
+    } else {
+        Err(refuse(
+                "12.1.1",
+                "only a unit in an adjacent space activated for combat, that has not attacked this action, may join, across a line its nationality may use",
+                "只有相邻且被激活用于进攻、本次行动尚未进攻的单位可以加入,且须经其国籍可用的连线",
+            ))
     }
 }
 
@@ -3037,6 +3075,58 @@ fn london_alone(g: &PathsOfGlory, b: &Battle) -> bool {
 mod tests {
     use super::*;
     use sandtable_core::game::Game;
+
+    /// 11.1, 12.2.2, 12.5: at every decision of random campaigns whose frame's candidates are
+    /// listed exactly (a move, the attackers joining, a retreat), they are the candidates the
+    /// check keeps, one by one.
+    #[test]
+    fn the_exact_candidates_are_those_the_check_keeps_at_every_decision() {
+        let mut seen = [0u64; 3];
+        for seed in 0..24 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(frame) = g.engine.top().cloned().filter(exact) else {
+                    return;
+                };
+                let _trust = g.kept.trust(g.data(), &g.pos);
+                let mut listed = Vec::new();
+                candidates(g, &frame, &mut listed);
+                // Every action of the kind the frame takes that might be legal, kept by the check.
+                let mut kept = Vec::new();
+                match (&frame, &g.action.battle) {
+                    (&Frame::Designate { side }, Some(b)) => {
+                        for from in activated(g, true) {
+                            if from == b.defending || g.data().map.graph.adjacent(from, b.defending) {
+                                kept.extend(units_of(g, side, from).into_iter().map(|unit| Action::Join { unit }));
+                            }
+                        }
+                        kept.push(Action::Resolve);
+                    }
+                    (&Frame::RetreatUnits { side }, Some(b)) => {
+                        for u in units_of(g, side, b.defending) {
+                            kept.push(Action::StandFast { unit: u });
+                        }
+                        for u in units_of(g, side, b.defending) {
+                            for route in retreat_routes(g, b, u) {
+                                kept.push(Action::Retreat { unit: u, route });
+                            }
+                        }
+                    }
+                    _ => kept.clone_from(&listed),
+                }
+                kept.retain(|a| check(g, &frame, a).is_ok());
+                assert_eq!(listed, kept, "{frame:?}");
+                seen[match frame {
+                    Frame::Movement { .. } => 0,
+                    Frame::Designate { .. } => 1,
+                    _ => 2,
+                }] += 1;
+            })
+            .expect("random play");
+        }
+        assert!(seen[0] > 100 && seen[1] > 50 && seen[2] > 10, "{seen:?}");
+    }
 
     /// 9.2: at every Activation decision of random campaigns, the game's own legal list (what
     /// is kept of the spaces from the card's decision before, when one was) is the candidates
