@@ -137,6 +137,114 @@ fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> 
     )
 }
 
+/// What the lists of operations keep between decisions, beside the game, never part of its
+/// state: the Activation frames' spaces ([`KeptActivations`]) and the Movement frames' searches
+/// ([`KeptMoves`]).
+#[derive(Default)]
+pub(crate) struct KeptOperations {
+    activations: KeptActivations,
+    moves: KeptMoves,
+}
+
+/// What a Movement frame's list found of each stack's move (11.1), with all that the searches
+/// read of the position beside them: kept while that stays the same, as when the side's own
+/// units move out of and into spaces without an enemy fort, so that the next list asks again
+/// only of stacks not searched yet.
+#[derive(Default)]
+pub(crate) struct KeptMoves {
+    side: Option<Side>,
+    /// Each counter's place and strength (11.1.7, 11.1.5: the enemy's places, the MF).
+    units: Vec<crate::state::Unit>,
+    /// Per space, whether it is neutral (11.1.11) and its fort's state (11.1.8, 15.2).
+    spaces: Vec<(bool, Fort)>,
+    /// 9.5.3.4: the armies that entered as ordinary reinforcements.
+    ordinary_near_east: Vec<u16>,
+    /// The rules of movement in force ([`movement_context`]): the spaces activated for combat,
+    /// the open beaches, and the rest.
+    attack_marked: Vec<Space>,
+    open_beaches: Vec<Space>,
+    rules: MovementRules,
+    /// Per stack searched (its space and units), the spaces it may end its move in, with the
+    /// MP each costs.
+    stacks: Vec<KeptStack>,
+}
+
+/// A stack searched: its space, its units, and the spaces it may end its move in with the MP
+/// each costs.
+type KeptStack = (Space, Vec<u16>, Vec<(Space, u32)>);
+
+/// The plain rules of a movement context ([`movement_rules`]).
+type MovementRules = (bool, u8, bool, bool, bool, bool, bool, bool);
+
+/// The plain rules of a movement context, to compare.
+fn movement_rules(ctx: &movement::Context) -> MovementRules {
+    (
+        ctx.channel_ports_open,
+        ctx.turn,
+        ctx.german_fort_first,
+        ctx.sieges_resume,
+        ctx.caucasus_crossed,
+        ctx.tsar_fell,
+        ctx.brest_litovsk,
+        ctx.italy_restricted,
+    )
+}
+
+impl KeptMoves {
+    /// Whether the searches kept answer for `side`'s stacks in `g` under `ctx`: every counter
+    /// that moved or changed is the side's, with its strength, from and to spaces without an
+    /// enemy fort (11.1.8, 15.2.1 with 2022 15.2.4 read the units there), the spaces' neutrality
+    /// and forts and the rules the same, and no Brest-Litovsk (16.4.9 reads who stands where).
+    fn hold(&self, g: &PathsOfGlory, side: Side, ctx: &movement::Context) -> bool {
+        let data = g.data();
+        let enemy_fort = |l: Location| match l {
+            Location::Map(s) => data.facts(s).fort > 0 && data.facts(s).faction != side,
+            _ => false,
+        };
+        self.side == Some(side)
+            && !ctx.brest_litovsk
+            && self.units.len() == g.pos.units.len()
+            && self
+                .units
+                .iter()
+                .zip(&g.pos.units)
+                .zip(&data.pieces)
+                .all(|((was, now), p)| {
+                    was == now
+                        || (p.side == side && was.full == now.full && !enemy_fort(was.loc) && !enemy_fort(now.loc))
+                })
+            && self.spaces.len() == g.pos.spaces.len()
+            && self
+                .spaces
+                .iter()
+                .zip(&g.pos.spaces)
+                .all(|(&(neutral, fort), st)| neutral == st.control.is_none() && fort == st.fort)
+            && self.ordinary_near_east == g.pos.ordinary_near_east
+            && self.attack_marked == ctx.attack_marked
+            && self.open_beaches == ctx.open_beaches
+            && self.rules == movement_rules(ctx)
+    }
+
+    /// Made afresh for `side` in `g` under `ctx`, no stack searched yet; or, with `keep`, the
+    /// stacks kept and what they read brought up to the position.
+    fn reset(&mut self, g: &PathsOfGlory, side: Side, ctx: &movement::Context, keep: bool) {
+        if !keep {
+            self.stacks.clear();
+            self.side = Some(side);
+            self.spaces.clear();
+            self.spaces
+                .extend(g.pos.spaces.iter().map(|st| (st.control.is_none(), st.fort)));
+            self.ordinary_near_east.clone_from(&g.pos.ordinary_near_east);
+            self.attack_marked.clear();
+            self.attack_marked.extend_from_slice(ctx.attack_marked);
+            self.open_beaches.clear();
+            self.open_beaches.extend_from_slice(ctx.open_beaches);
+            self.rules = movement_rules(ctx);
+        }
+        self.units.clone_from(&g.pos.units);
+    }
+}
+
 /// What the Activation frames of one card's OPS ask of the spaces holding the side's units,
 /// kept between its decisions (9.2): while the OPS are spent nothing changes but the spaces
 /// activated (9.2.5) and the OPS left, so whether each space may be activated at all and its
@@ -164,7 +272,8 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     let version = g.engine.version();
     // Kept only for the frame the game stands at.
     let live = matches!(g.engine.top(), Some(&Frame::Activation { side: s, ops: o }) if s == side && o == ops);
-    let mut kept = g.kept.activations();
+    let mut all = g.kept.operations();
+    let kept = &mut all.activations;
     // The decision after one that activated a space at this frame (one change since, the
     // activation, which is all an Activation frame's decision changes), with costs that do
     // not read what is activated.
@@ -305,6 +414,11 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             // each stack's units and one for its destinations.
             let mut occ = None;
             let (mut idx, mut reached) = (Vec::new(), Vec::new());
+            // The stacks searched for the list before, while what they read is unchanged.
+            let mut all = g.kept.operations();
+            let kept = &mut all.moves;
+            let holds = kept.hold(g, side, &ctx);
+            kept.reset(g, side, &ctx, holds);
             // 10.1.1: the side's units in each space reached, counted once for every stack.
             let mut there: Vec<u8> = Vec::new();
             let mut here = Vec::new();
@@ -323,8 +437,14 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     }
                     idx.clear();
                     idx.extend(units.iter().map(|&u| u as usize));
-                    let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
-                    movement::destinations_into(data, &g.pos, &idx, from, &ctx, occ, &mut reached);
+                    match kept.stacks.iter().find(|(f, u, _)| *f == from && *u == units) {
+                        Some((_, _, dests)) => reached.clone_from(dests),
+                        None => {
+                            let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
+                            movement::destinations_into(data, &g.pos, &idx, from, &ctx, occ, &mut reached);
+                            kept.stacks.push((from, units.clone(), reached.clone()));
+                        }
+                    }
                     let mut any = false;
                     for &(to, _) in &reached {
                         if there.is_empty() {
@@ -3126,6 +3246,42 @@ mod tests {
             .expect("random play");
         }
         assert!(seen[0] > 100 && seen[1] > 50 && seen[2] > 10, "{seen:?}");
+    }
+
+    /// 11.1: at every Movement decision of random campaigns, the moves listed with the
+    /// searches kept from the lists before are those listed afresh (a copy of the game keeps
+    /// nothing); and many lists find the kept searches still true.
+    #[test]
+    fn the_moves_listed_with_kept_searches_are_those_listed_afresh_at_every_decision() {
+        let (mut lists, mut held) = (0u64, 0u64);
+        for seed in 0..24 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Movement { side }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let marked = activated(g, true);
+                if g.kept.operations().moves.hold(g, side, &movement_context(g, &marked)) {
+                    held += 1;
+                }
+                let mut listed = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    candidates(g, &frame, &mut listed);
+                }
+                let fresh = g.clone();
+                let mut afresh = Vec::new();
+                {
+                    let _trust = fresh.kept.trust(fresh.data(), &fresh.pos);
+                    candidates(&fresh, &frame, &mut afresh);
+                }
+                assert_eq!(listed, afresh, "{frame:?}");
+                lists += 1;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 200 && held > 50, "{lists} {held}");
     }
 
     /// 9.2: at every Activation decision of random campaigns, the game's own legal list (what

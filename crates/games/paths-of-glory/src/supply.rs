@@ -762,7 +762,7 @@ fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(
 /// control and their forts' states are those they were made from; any change there drops
 /// them all. A clone starts empty.
 #[derive(Default)]
-pub struct Kept(Mutex<Slot>, Mutex<crate::operations::KeptActivations>);
+pub struct Kept(Mutex<Slot>, Mutex<crate::operations::KeptOperations>);
 
 #[derive(Default)]
 struct Slot {
@@ -813,9 +813,9 @@ impl Kept {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Beside the maps: what the Activation frames of one card's OPS keep of the spaces they
-    /// ask of ([`crate::operations::KeptActivations`]).
-    pub(crate) fn activations(&self) -> std::sync::MutexGuard<'_, crate::operations::KeptActivations> {
+    /// Beside the maps: what the lists of operations keep between decisions
+    /// ([`crate::operations::KeptOperations`]).
+    pub(crate) fn operations(&self) -> std::sync::MutexGuard<'_, crate::operations::KeptOperations> {
         self.1.lock().unwrap_or_else(|e| e.into_inner())
     }
 
