@@ -95,11 +95,18 @@ pub(crate) fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bo
 /// 9.2.3: what activating a space costs for movement and for combat, the space's units and the
 /// events' terms read once for both.
 fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
-    activation_costs_of(g, side, s, &units_of(g, side, s))
+    activation_costs_of(g, side, s, &units_of(g, side, s), None)
 }
 
-/// [`activation_costs`] with the side's units in the space given.
-fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> (u8, u8) {
+/// [`activation_costs`] with the side's units in the space given, and the events in force when
+/// already asked of for a list ([`crate::events::activation_events`]).
+fn activation_costs_of(
+    g: &PathsOfGlory,
+    side: Side,
+    s: Space,
+    here: &[u16],
+    events: Option<crate::events::ActivationEvents>,
+) -> (u8, u8) {
     let data = g.data();
     // The pieces, on the stack for a stack within the limit (10.1.1).
     let mut few;
@@ -120,7 +127,10 @@ fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> 
     let f = data.facts(s);
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
-    let (joined, per_unit) = crate::events::activation_terms(g, side, s);
+    let (joined, per_unit) = match events {
+        Some(events) => crate::events::activation_terms_with(g, side, s, events),
+        None => crate::events::activation_terms(g, side, s),
+    };
     if per_unit {
         return (units.len() as u8, units.len() as u8);
     }
@@ -330,6 +340,8 @@ fn activation_spaces(g: &PathsOfGlory, side: Side, spaces: &mut Vec<(Space, bool
     // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
     let ctx = crate::sequence::supply_context(g);
     let mut floods: Vec<(crate::supply::Tracer, crate::supply::Supplied)> = Vec::new();
+    // 9.2.3: the events bearing on the costs, asked of once for the whole list.
+    let events = crate::events::activation_events(g);
     let mut supplied_here = |u: u16| -> bool {
         let Some(at) = g.at(u as usize) else { return false };
         let t = crate::supply::tracer_of(data, u as usize);
@@ -350,7 +362,7 @@ fn activation_spaces(g: &PathsOfGlory, side: Side, spaces: &mut Vec<(Space, bool
             && here.iter().any(|&u| supplied_here(u))
             && !g.action.activated.iter().any(|&(s, _)| s == space);
         let costs = if open {
-            activation_costs_of(g, side, space, &here)
+            activation_costs_of(g, side, space, &here, Some(events))
         } else {
             (0, 0)
         };
@@ -640,8 +652,20 @@ fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
 /// Whether a space holds something of `defender` to attack: its units, or its fort standing
 /// (12.1.3, 15.1.6).
 fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
-    let units = units_of(g, defender, s);
-    (!units.is_empty() && !all_neutral(g, &units))
+    // The defender's units there, read where they lie: whether any, and whether all are
+    // neutral ([`all_neutral`]).
+    let data = g.data();
+    let (mut any, mut neutral) = (false, true);
+    let mut visit = |u: usize| {
+        if data.pieces[u].side == defender {
+            any = true;
+            neutral = neutral && g.pos.neutral_unit(data, u);
+        }
+    };
+    if !g.kept.trusted_units_in(&g.pos, s, &mut visit) {
+        g.pos.units_in(s).for_each(&mut visit);
+    }
+    (any && !(g.scenario.edition >= 7 && neutral))
         || (g.pos.space(s).fort != Fort::None
             && g.pos.space(s).fort != Fort::Destroyed
             && g.pos.space(s).control == Some(defender)
@@ -3282,6 +3306,34 @@ mod tests {
             .expect("random play");
         }
         assert!(lists > 200 && held > 50, "{lists} {held}");
+    }
+
+    /// 12.1.3: at every decision of random campaigns, whether each space holds something of
+    /// each side to attack, read where the units lie, is what its units listed say.
+    #[test]
+    fn what_may_be_attacked_is_what_the_units_listed_say_at_every_decision() {
+        let mut asked = 0u64;
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let _trust = g.kept.trust(g.data(), &g.pos);
+                for s in g.data().map.graph.space_indices() {
+                    for side in [Side::Cp, Side::Ap] {
+                        let units = units_of(g, side, s);
+                        let listed = (!units.is_empty() && !all_neutral(g, &units))
+                            || (g.pos.space(s).fort != Fort::None
+                                && g.pos.space(s).fort != Fort::Destroyed
+                                && g.pos.space(s).control == Some(side)
+                                && g.data().facts(s).fort > 0);
+                        assert_eq!(defensible(g, side, s), listed, "{side:?} {s:?}");
+                        asked += 1;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000, "{asked}");
     }
 
     /// 9.2: at every Activation decision of random campaigns, the game's own legal list (what
