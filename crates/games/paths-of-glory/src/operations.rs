@@ -327,6 +327,20 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     out.push(Action::EndActivation);
 }
 
+/// [`activation_cost`] as the list made at this very state kept it ([`KeptActivations`]), if
+/// it was made and lists the space.
+fn kept_activation_cost(g: &PathsOfGlory, side: Side, space: Space, combat: bool) -> Option<u8> {
+    let all = g.kept.operations();
+    let kept = &all.activations;
+    if kept.side != Some(side) || kept.version != g.engine.version() || kept.activated != g.action.activated {
+        return None;
+    }
+    kept.spaces
+        .iter()
+        .find(|&&(s, open, _)| s == space && open)
+        .map(|&(_, _, (movement, combat_cost))| if combat { combat_cost } else { movement })
+}
+
 /// The spaces of [`KeptActivations::spaces`], asked of afresh: the candidates of an
 /// Activation frame, each space's units, their supply and its costs.
 fn activation_spaces(g: &PathsOfGlory, side: Side, spaces: &mut Vec<(Space, bool, (u8, u8))>) {
@@ -1586,7 +1600,8 @@ pub(crate) fn siege_holds(g: &PathsOfGlory, s: Space) -> bool {
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
     match (frame, action) {
         (Frame::Activation { side, ops }, Some(&Action::Activate { space, combat })) => {
-            let cost = activation_cost(g, side, space, combat);
+            let cost =
+                kept_activation_cost(g, side, space, combat).unwrap_or_else(|| activation_cost(g, side, space, combat));
             g.action.activated.push((space, combat));
             let (pe, pz) = if combat {
                 ("combat", "进攻")
@@ -3219,6 +3234,31 @@ fn london_alone(g: &PathsOfGlory, b: &Battle) -> bool {
 mod tests {
     use super::*;
     use sandtable_core::game::Game;
+
+    /// 9.2.3: at every Activation decision of random campaigns, the cost of each activation
+    /// listed, as the list kept it for carrying it out, is the cost asked of afresh.
+    #[test]
+    fn the_kept_costs_of_the_activations_listed_are_those_asked_afresh() {
+        let mut asked = 0u64;
+        for seed in 0..8 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(Frame::Activation { side, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                for a in g.legal_list().iter() {
+                    if let &Action::Activate { space, combat } = a {
+                        let kept = kept_activation_cost(g, side, space, combat);
+                        assert_eq!(kept, Some(activation_cost(g, side, space, combat)), "{a:?}");
+                        asked += 1;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 1_000, "{asked}");
+    }
 
     /// 11.1, 12.2.2, 12.5: at every decision of random campaigns whose frame's candidates are
     /// listed exactly (a move, the attackers joining, a retreat), they are the candidates the
