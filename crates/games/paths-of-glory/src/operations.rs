@@ -95,11 +95,18 @@ pub(crate) fn activation_cost(g: &PathsOfGlory, side: Side, s: Space, combat: bo
 /// 9.2.3: what activating a space costs for movement and for combat, the space's units and the
 /// events' terms read once for both.
 fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
-    activation_costs_of(g, side, s, &units_of(g, side, s))
+    activation_costs_of(g, side, s, &units_of(g, side, s), None)
 }
 
-/// [`activation_costs`] with the side's units in the space given.
-fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> (u8, u8) {
+/// [`activation_costs`] with the side's units in the space given, and the events in force when
+/// already asked of for a list ([`crate::events::activation_events`]).
+fn activation_costs_of(
+    g: &PathsOfGlory,
+    side: Side,
+    s: Space,
+    here: &[u16],
+    events: Option<crate::events::ActivationEvents>,
+) -> (u8, u8) {
     let data = g.data();
     // The pieces, on the stack for a stack within the limit (10.1.1).
     let mut few;
@@ -120,7 +127,10 @@ fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> 
     let f = data.facts(s);
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
-    let (joined, per_unit) = crate::events::activation_terms(g, side, s);
+    let (joined, per_unit) = match events {
+        Some(events) => crate::events::activation_terms_with(g, side, s, events),
+        None => crate::events::activation_terms(g, side, s),
+    };
     if per_unit {
         return (units.len() as u8, units.len() as u8);
     }
@@ -137,24 +147,215 @@ fn activation_costs_of(g: &PathsOfGlory, side: Side, s: Space, here: &[u16]) -> 
     )
 }
 
+/// What the lists of operations keep between decisions, beside the game, never part of its
+/// state: the Activation frames' spaces ([`KeptActivations`]) and the Movement frames' searches
+/// ([`KeptMoves`]).
+#[derive(Default)]
+pub(crate) struct KeptOperations {
+    activations: KeptActivations,
+    moves: KeptMoves,
+}
+
+/// What a Movement frame's list found of each stack's move (11.1), with all that the searches
+/// read of the position beside them: kept while that stays the same, as when the side's own
+/// units move out of and into spaces without an enemy fort, so that the next list asks again
+/// only of stacks not searched yet.
+#[derive(Default)]
+pub(crate) struct KeptMoves {
+    side: Option<Side>,
+    /// Each counter's place and strength (11.1.7, 11.1.5: the enemy's places, the MF).
+    units: Vec<crate::state::Unit>,
+    /// Per space, whether it is neutral (11.1.11) and its fort's state (11.1.8, 15.2).
+    spaces: Vec<(bool, Fort)>,
+    /// 9.5.3.4: the armies that entered as ordinary reinforcements.
+    ordinary_near_east: Vec<u16>,
+    /// The rules of movement in force ([`movement_context`]): the spaces activated for combat,
+    /// the open beaches, and the rest.
+    attack_marked: Vec<Space>,
+    open_beaches: Vec<Space>,
+    rules: MovementRules,
+    /// Per stack searched (its space and units), the spaces it may end its move in, with the
+    /// MP each costs.
+    stacks: Vec<KeptStack>,
+}
+
+/// A stack searched: its space, its units, and the spaces it may end its move in with the MP
+/// each costs.
+type KeptStack = (Space, Vec<u16>, Vec<(Space, u32)>);
+
+/// The plain rules of a movement context ([`movement_rules`]).
+type MovementRules = (bool, u8, bool, bool, bool, bool, bool, bool);
+
+/// The plain rules of a movement context, to compare.
+fn movement_rules(ctx: &movement::Context) -> MovementRules {
+    (
+        ctx.channel_ports_open,
+        ctx.turn,
+        ctx.german_fort_first,
+        ctx.sieges_resume,
+        ctx.caucasus_crossed,
+        ctx.tsar_fell,
+        ctx.brest_litovsk,
+        ctx.italy_restricted,
+    )
+}
+
+impl KeptMoves {
+    /// Whether the searches kept answer for `side`'s stacks in `g` under `ctx`: every counter
+    /// that moved or changed is the side's, with its strength, from and to spaces without an
+    /// enemy fort (11.1.8, 15.2.1 with 2022 15.2.4 read the units there), the spaces' neutrality
+    /// and forts and the rules the same, and no Brest-Litovsk (16.4.9 reads who stands where).
+    fn hold(&self, g: &PathsOfGlory, side: Side, ctx: &movement::Context) -> bool {
+        let data = g.data();
+        let enemy_fort = |l: Location| match l {
+            Location::Map(s) => data.facts(s).fort > 0 && data.facts(s).faction != side,
+            _ => false,
+        };
+        self.side == Some(side)
+            && !ctx.brest_litovsk
+            && self.units.len() == g.pos.units.len()
+            && self
+                .units
+                .iter()
+                .zip(&g.pos.units)
+                .zip(&data.pieces)
+                .all(|((was, now), p)| {
+                    was == now
+                        || (p.side == side && was.full == now.full && !enemy_fort(was.loc) && !enemy_fort(now.loc))
+                })
+            && self.spaces.len() == g.pos.spaces.len()
+            && self
+                .spaces
+                .iter()
+                .zip(&g.pos.spaces)
+                .all(|(&(neutral, fort), st)| neutral == st.control.is_none() && fort == st.fort)
+            && self.ordinary_near_east == g.pos.ordinary_near_east
+            && self.attack_marked == ctx.attack_marked
+            && self.open_beaches == ctx.open_beaches
+            && self.rules == movement_rules(ctx)
+    }
+
+    /// Made afresh for `side` in `g` under `ctx`, no stack searched yet; or, with `keep`, the
+    /// stacks kept and what they read brought up to the position.
+    fn reset(&mut self, g: &PathsOfGlory, side: Side, ctx: &movement::Context, keep: bool) {
+        if !keep {
+            self.stacks.clear();
+            self.side = Some(side);
+            self.spaces.clear();
+            self.spaces
+                .extend(g.pos.spaces.iter().map(|st| (st.control.is_none(), st.fort)));
+            self.ordinary_near_east.clone_from(&g.pos.ordinary_near_east);
+            self.attack_marked.clear();
+            self.attack_marked.extend_from_slice(ctx.attack_marked);
+            self.open_beaches.clear();
+            self.open_beaches.extend_from_slice(ctx.open_beaches);
+            self.rules = movement_rules(ctx);
+        }
+        self.units.clone_from(&g.pos.units);
+    }
+}
+
+/// What the Activation frames of one card's OPS ask of the spaces holding the side's units,
+/// kept between its decisions (9.2): while the OPS are spent nothing changes but the spaces
+/// activated (9.2.5) and the OPS left, so whether each space may be activated at all and its
+/// costs stay what they were. Kept beside the game, never part of its state.
+#[derive(Default)]
+pub(crate) struct KeptActivations {
+    /// The engine's count of changes when the spaces were asked of, for this side, with the
+    /// spaces activated then.
+    version: u64,
+    side: Option<Side>,
+    activated: Vec<(Space, bool)>,
+    /// Each space holding the side's units, in map order: whether it may be activated (9.2,
+    /// 14.3.1, 9.2.6; false once activated, 9.2.5) and its costs for movement and for combat.
+    spaces: Vec<(Space, bool, (u8, u8))>,
+}
+
 /// The activations of an Activation frame (9.2): the candidates the check keeps, what the
 /// check asks of a space alike for movement and combat (its units, their supply, whether it is
-/// already activated, the costs) asked once for both.
+/// already activated, the costs) asked once for both, and once for all the decisions of one
+/// card's OPS ([`KeptActivations`]).
 pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
     let Frame::Activation { side, ops } = *frame else {
         return;
     };
-    let mut listed = Vec::new();
-    candidates(g, frame, &mut listed);
-    out.reserve(listed.len());
-    // The space last asked of: whether it may be activated at all, and its two costs.
-    let mut last: Option<(Space, bool, (u8, u8))> = None;
+    let version = g.engine.version();
+    // Kept only for the frame the game stands at.
+    let live = matches!(g.engine.top(), Some(&Frame::Activation { side: s, ops: o }) if s == side && o == ops);
+    let mut all = g.kept.operations();
+    let kept = &mut all.activations;
+    // The decision after one that activated a space at this frame (one change since, the
+    // activation, which is all an Activation frame's decision changes), with costs that do
+    // not read what is activated.
+    let follows = live
+        && kept.side == Some(side)
+        && kept.version.checked_add(1) == Some(version)
+        && g.action.activated.len() == kept.activated.len() + 1
+        && g.action.activated.starts_with(&kept.activated)
+        && !crate::events::activation_terms_read_activated(g, side);
+    if !follows {
+        activation_spaces(g, side, &mut kept.spaces);
+    }
+    if live {
+        kept.version = version;
+        kept.side = Some(side);
+        kept.activated.clone_from(&g.action.activated);
+    } else {
+        kept.side = None;
+    }
+    out.reserve(2 * kept.spaces.len() + 1);
+    // 9.2.7: whether the Allies have activated a Near East space for combat this round.
+    let near_east_done = side == Side::Ap && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s));
+    for &(space, open, costs) in &kept.spaces {
+        // 9.2.5.
+        if !open || g.action.activated.iter().any(|&(s, _)| s == space) {
+            continue;
+        }
+        for combat in [false, true] {
+            let ok =
+                // 2022 15.2.5.
+                !(combat && summer_desert(g, space))
+                // 9.2.3.
+                && (if combat { costs.1 } else { costs.0 }) <= ops
+                // 9.2.7.
+                && !(combat && near_east_done && near_east_limited(g, space));
+            if ok {
+                out.push(Action::Activate { space, combat });
+            }
+        }
+    }
+    out.push(Action::EndActivation);
+}
+
+/// [`activation_cost`] as the list made at this very state kept it ([`KeptActivations`]), if
+/// it was made and lists the space.
+fn kept_activation_cost(g: &PathsOfGlory, side: Side, space: Space, combat: bool) -> Option<u8> {
+    let all = g.kept.operations();
+    let kept = &all.activations;
+    if kept.side != Some(side) || kept.version != g.engine.version() || kept.activated != g.action.activated {
+        return None;
+    }
+    kept.spaces
+        .iter()
+        .find(|&&(s, open, _)| s == space && open)
+        .map(|&(_, _, (movement, combat_cost))| if combat { combat_cost } else { movement })
+}
+
+/// The spaces of [`KeptActivations::spaces`], asked of afresh: the candidates of an
+/// Activation frame, each space's units, their supply and its costs.
+fn activation_spaces(g: &PathsOfGlory, side: Side, spaces: &mut Vec<(Space, bool, (u8, u8))>) {
+    spaces.clear();
+    let data = g.data();
+    // The spaces holding the side's units, in map order, from who stands where (a unit off the
+    // map's spaces has nothing to activate: 9.2).
+    let occ = g.kept.occupancy(data, &g.pos);
     // The side's units in the space asked of, one buffer for the whole list.
     let mut here: Vec<u16> = Vec::new();
     // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
-    let data = g.data();
     let ctx = crate::sequence::supply_context(g);
     let mut floods: Vec<(crate::supply::Tracer, crate::supply::Supplied)> = Vec::new();
+    // 9.2.3: the events bearing on the costs, asked of once for the whole list.
+    let events = crate::events::activation_events(g);
     let mut supplied_here = |u: u16| -> bool {
         let Some(at) = g.at(u as usize) else { return false };
         let t = crate::supply::tracer_of(data, u as usize);
@@ -168,48 +369,18 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
             }
         }
     };
-    for a in listed {
-        let Action::Activate { space, combat } = a else {
-            if check(g, frame, &a).is_ok() {
-                out.push(a);
-            }
-            continue;
+    for space in data.map.graph.space_indices().filter(|&s| occ.has(side, s)) {
+        // 9.2, 14.3.1, 9.2.6, 9.2.5.
+        units_into(g, side, space, &mut here);
+        let open = !all_neutral(g, &here)
+            && here.iter().any(|&u| supplied_here(u))
+            && !g.action.activated.iter().any(|&(s, _)| s == space);
+        let costs = if open {
+            activation_costs_of(g, side, space, &here, Some(events))
+        } else {
+            (0, 0)
         };
-        let (open, costs) = match last {
-            Some((s, open, costs)) if s == space => (open, costs),
-            _ => {
-                // 9.2, 14.3.1, 9.2.6, 9.2.5.
-                if valid(g, space) {
-                    units_into(g, side, space, &mut here);
-                } else {
-                    here.clear();
-                }
-                let open = valid(g, space)
-                    && !all_neutral(g, &here)
-                    && here.iter().any(|&u| supplied_here(u))
-                    && !g.action.activated.iter().any(|&(s, _)| s == space);
-                let costs = if open {
-                    activation_costs_of(g, side, space, &here)
-                } else {
-                    (0, 0)
-                };
-                last = Some((space, open, costs));
-                (open, costs)
-            }
-        };
-        let ok = open
-            // 2022 15.2.5.
-            && !(combat && summer_desert(g, space))
-            // 9.2.3.
-            && (if combat { costs.1 } else { costs.0 }) <= ops
-            // 9.2.7.
-            && !(combat
-                && side == Side::Ap
-                && near_east_limited(g, space)
-                && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s)));
-        if ok {
-            out.push(a);
-        }
+        spaces.push((space, open, costs));
     }
 }
 
@@ -237,10 +408,14 @@ fn mef_beachhead_supply(g: &PathsOfGlory, side: Side, s: Space) -> bool {
 }
 
 /// Whether [`candidates`] lists exactly the legal actions of the frame, made with the rule
-/// functions its check uses (the destinations of the movement rules and the stacking limit), so
-/// that they need not be checked one by one.
+/// functions its check uses (the destinations of the movement rules and the stacking limit; the
+/// joining attackers' checks; the retreat routes and the stand-fast rule), so that they need not
+/// be checked one by one.
 pub(crate) fn exact(frame: &Frame) -> bool {
-    matches!(frame, Frame::Movement { .. })
+    matches!(
+        frame,
+        Frame::Movement { .. } | Frame::Designate { .. } | Frame::RetreatUnits { .. }
+    )
 }
 
 pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>) {
@@ -265,6 +440,14 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             // each stack's units and one for its destinations.
             let mut occ = None;
             let (mut idx, mut reached) = (Vec::new(), Vec::new());
+            // The stacks searched for the list before, while what they read is unchanged.
+            let mut all = g.kept.operations();
+            let kept = &mut all.moves;
+            let holds = kept.hold(g, side, &ctx);
+            kept.reset(g, side, &ctx, holds);
+            // 10.1.1: the side's units in each space reached, counted once for every stack.
+            let mut there: Vec<u8> = Vec::new();
+            let mut here = Vec::new();
             for from in activated(g, false) {
                 let free: Vec<u16> = units_of(g, side, from)
                     .into_iter()
@@ -280,11 +463,30 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     }
                     idx.clear();
                     idx.extend(units.iter().map(|&u| u as usize));
-                    let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
-                    movement::destinations_into(data, &g.pos, &idx, from, &ctx, occ, &mut reached);
+                    match kept.stacks.iter().find(|(f, u, _)| *f == from && *u == units) {
+                        Some((_, _, dests)) => reached.clone_from(dests),
+                        None => {
+                            let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
+                            movement::destinations_into(data, &g.pos, &idx, from, &ctx, occ, &mut reached);
+                            kept.stacks.push((from, units.clone(), reached.clone()));
+                        }
+                    }
                     let mut any = false;
                     for &(to, _) in &reached {
-                        if !fits(g, side, to, units.len()) {
+                        if there.is_empty() {
+                            there.resize(data.map.graph.len(), u8::MAX);
+                        }
+                        let n = match there.get_mut(to.idx()) {
+                            Some(n) if *n != u8::MAX => usize::from(*n),
+                            Some(n) => {
+                                units_into(g, side, to, &mut here);
+                                *n = here.len().min(usize::from(u8::MAX - 1)) as u8;
+                                here.len()
+                            }
+                            None => units_of(g, side, to).len(),
+                        };
+                        // As [`fits`].
+                        if n + units.len() > STACKING {
                             continue;
                         }
                         any = true;
@@ -326,12 +528,21 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         }
         Frame::Designate { side } => {
             if let Some(b) = &g.action.battle {
+                // 12.1.1: the attackers that may join, found once for every unit's check.
+                let eligible = eligible_attackers(g, side, b.defending);
                 for from in activated(g, true) {
                     if from == b.defending || data.map.graph.adjacent(from, b.defending) {
-                        out.extend(units_of(g, side, from).into_iter().map(|unit| Action::Join { unit }));
+                        out.extend(
+                            units_of(g, side, from)
+                                .into_iter()
+                                .filter(|&unit| check_join(g, side, unit, Some(&eligible)).is_ok())
+                                .map(|unit| Action::Join { unit }),
+                        );
                     }
                 }
-                out.push(Action::Resolve);
+                if check(g, frame, &Action::Resolve).is_ok() {
+                    out.push(Action::Resolve);
+                }
             }
         }
         Frame::FlankChoice { .. } => {
@@ -364,7 +575,8 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
             }
         }
         Frame::RetreatUnits { side } => {
-            if let Some(b) = &g.action.battle {
+            // 12.5.1: the defenders' units; their routes are those the check accepts (12.5).
+            if let Some(b) = g.action.battle.as_ref().filter(|b| b.attacker != side) {
                 if may_stand_fast(g, b) {
                     out.extend(
                         units_of(g, side, b.defending)
@@ -454,8 +666,20 @@ fn fits(g: &PathsOfGlory, side: Side, s: Space, n: usize) -> bool {
 /// Whether a space holds something of `defender` to attack: its units, or its fort standing
 /// (12.1.3, 15.1.6).
 fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
-    let units = units_of(g, defender, s);
-    (!units.is_empty() && !all_neutral(g, &units))
+    // The defender's units there, read where they lie: whether any, and whether all are
+    // neutral ([`all_neutral`]).
+    let data = g.data();
+    let (mut any, mut neutral) = (false, true);
+    let mut visit = |u: usize| {
+        if data.pieces[u].side == defender {
+            any = true;
+            neutral = neutral && g.pos.neutral_unit(data, u);
+        }
+    };
+    if !g.kept.trusted_units_in(&g.pos, s, &mut visit) {
+        g.pos.units_in(s).for_each(&mut visit);
+    }
+    (any && !(g.scenario.edition >= 7 && neutral))
         || (g.pos.space(s).fort != Fort::None
             && g.pos.space(s).fort != Fort::Destroyed
             && g.pos.space(s).control == Some(defender)
@@ -913,84 +1137,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::Designate { side }, &Action::Join { unit }) => {
-            let Some(b) = &g.action.battle else {
-                return Err(refuse("12.2.2", "no combat is being designated", "没有正在指定的会战"));
-            };
-            if b.attackers.contains(&unit) {
-                return Err(refuse("12.2.2", "that unit has already joined", "该单位已经加入"));
-            }
-            if (unit as usize) < data.pieces.len() && g.at(unit as usize) == data.space("london") {
-                let mut with = b.clone();
-                with.attackers.push(unit);
-                if london_alone(g, &with) {
-                    return Err(refuse(
-                        "12.1.10",
-                        "units in London attack only together with friendly units attacking from Belgium or France: let those join first",
-                        "伦敦的部队只能与从比利时或法国进攻的友军一同进攻:请先让这些部队加入",
-                    ));
-                }
-            }
-            if g.data().pieces.get(unit as usize).is_some_and(|p| p.side == side)
-                && g.at(unit as usize).is_some()
-                && !supplied(g, unit)
-            {
-                return Err(out_of_supply(g, unit));
-            }
-            if g.scenario.edition >= 3 && (unit as usize) < data.pieces.len() && g.at(unit as usize).is_some() {
-                let mut with = b.attackers.clone();
-                with.push(unit);
-                if !multinational_together(g, &with) {
-                    return Err(refuse(
-                        "12.1.9.1",
-                        "units of several nationalities attack together only when one attacking space holds attackers of every one of them: let those join first",
-                        "多国部队共同进攻时,须有一个进攻区域包含所有参战国籍的进攻单位:请先让这些单位加入",
-                    ));
-                }
-            }
-            if (unit as usize) < g.data().pieces.len() {
-                if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
-                    return Err(r);
-                }
-            }
-            if (unit as usize) < data.pieces.len() && siege_needs(g, side, unit, b.defending) {
-                return Err(refuse(
-                    "15.2.3",
-                    "the siege needs this unit: besiegers attack another space only with the units beyond an army or as many corps as the fort's LF",
-                    "围城需要该单位:围城部队只能以超出围城所需(一个集团军或与要塞损失系数相同数量的军)的单位进攻其他区域",
-                ));
-            }
-            if (unit as usize) < g.data().pieces.len() && russian_fort_barred(g, unit, b.defending) {
-                return Err(refuse(
-                    "15.1.10",
-                    "until OberOst or CP War Status 4, German units do not attack a Russian fort",
-                    "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞",
-                ));
-            }
-            if (unit as usize) < g.data().pieces.len() && crate::events::brest_litovsk_barred(g, unit, b.defending) {
-                return Err(crate::events::brest_litovsk_refusal());
-            }
-            if g.scenario.edition >= 5
-                && g.turn.caucasus_crossed
-                && g.at(unit as usize)
-                    .is_some_and(|at| movement::russian_crossing(data, unit as usize, &[at, b.defending]))
-            {
-                return Err(refuse(
-                    "11.3.2",
-                    "one Russian corps a turn crosses between the Caucasus and the Near East, by move, attack, retreat or advance (12.1.8), and one has this turn",
-                    "每回合只有一个俄国军可在高加索与近东之间穿越(移动、进攻、撤退或推进,12.1.8),本回合已有",
-                ));
-            }
-            if eligible_attackers(g, side, b.defending).contains(&unit) {
-                Ok(())
-            } else {
-                Err(refuse(
-                    "12.1.1",
-                    "only a unit in an adjacent space activated for combat, that has not attacked this action, may join, across a line its nationality may use",
-                    "只有相邻且被激活用于进攻、本次行动尚未进攻的单位可以加入,且须经其国籍可用的连线",
-                ))
-            }
-        }
+        (Frame::Designate { side }, &Action::Join { unit }) => check_join(g, side, unit, None),
         (Frame::Designate { .. }, Action::Resolve) => match &g.action.battle {
             Some(b) if !b.attackers.is_empty() && !london_alone(g, b) => Ok(()),
             Some(b) if !b.attackers.is_empty() => Err(refuse(
@@ -1168,6 +1315,92 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             "that is not a choice of this step of the operation",
             "这不是本次作战当前步骤的选择",
         )),
+    }
+}
+
+/// 12.2.2: whether `unit` may join the combat being designated; `eligible`: the units
+/// [`eligible_attackers`] of its defending space, when already found for a whole list.
+fn check_join(g: &PathsOfGlory, side: Side, unit: u16, eligible: Option<&[u16]>) -> Result<(), Refusal> {
+    let data = g.data();
+    let Some(b) = &g.action.battle else {
+        return Err(refuse("12.2.2", "no combat is being designated", "没有正在指定的会战"));
+    };
+    if b.attackers.contains(&unit) {
+        return Err(refuse("12.2.2", "that unit has already joined", "该单位已经加入"));
+    }
+    if (unit as usize) < data.pieces.len() && g.at(unit as usize) == data.space("london") {
+        let mut with = b.clone();
+        with.attackers.push(unit);
+        if london_alone(g, &with) {
+            return Err(refuse(
+                    "12.1.10",
+                    "units in London attack only together with friendly units attacking from Belgium or France: let those join first",
+                    "伦敦的部队只能与从比利时或法国进攻的友军一同进攻:请先让这些部队加入",
+                ));
+        }
+    }
+    if g.data().pieces.get(unit as usize).is_some_and(|p| p.side == side)
+        && g.at(unit as usize).is_some()
+        && !supplied(g, unit)
+    {
+        return Err(out_of_supply(g, unit));
+    }
+    if g.scenario.edition >= 3 && (unit as usize) < data.pieces.len() && g.at(unit as usize).is_some() {
+        let mut with = b.attackers.clone();
+        with.push(unit);
+        if !multinational_together(g, &with) {
+            return Err(refuse(
+                    "12.1.9.1",
+                    "units of several nationalities attack together only when one attacking space holds attackers of every one of them: let those join first",
+                    "多国部队共同进攻时,须有一个进攻区域包含所有参战国籍的进攻单位:请先让这些单位加入",
+                ));
+        }
+    }
+    if (unit as usize) < g.data().pieces.len() {
+        if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
+            return Err(r);
+        }
+    }
+    if (unit as usize) < data.pieces.len() && siege_needs(g, side, unit, b.defending) {
+        return Err(refuse(
+                "15.2.3",
+                "the siege needs this unit: besiegers attack another space only with the units beyond an army or as many corps as the fort's LF",
+                "围城需要该单位:围城部队只能以超出围城所需(一个集团军或与要塞损失系数相同数量的军)的单位进攻其他区域",
+            ));
+    }
+    if (unit as usize) < g.data().pieces.len() && russian_fort_barred(g, unit, b.defending) {
+        return Err(refuse(
+            "15.1.10",
+            "until OberOst or CP War Status 4, German units do not attack a Russian fort",
+            "在“东线总司令部”打出或同盟国战争状态达到4之前,德军不能进攻俄国要塞",
+        ));
+    }
+    if (unit as usize) < g.data().pieces.len() && crate::events::brest_litovsk_barred(g, unit, b.defending) {
+        return Err(crate::events::brest_litovsk_refusal());
+    }
+    if g.scenario.edition >= 5
+        && g.turn.caucasus_crossed
+        && g.at(unit as usize)
+            .is_some_and(|at| movement::russian_crossing(data, unit as usize, &[at, b.defending]))
+    {
+        return Err(refuse(
+                "11.3.2",
+                "one Russian corps a turn crosses between the Caucasus and the Near East, by move, attack, retreat or advance (12.1.8), and one has this turn",
+                "每回合只有一个俄国军可在高加索与近东之间穿越(移动、进攻、撤退或推进,12.1.8),本回合已有",
+            ));
+    }
+    let eligible = match eligible {
+        Some(e) => e.contains(&unit),
+        None => eligible_attackers(g, side, b.defending).contains(&unit),
+    };
+    if eligible {
+        Ok(())
+    } else {
+        Err(refuse(
+                "12.1.1",
+                "only a unit in an adjacent space activated for combat, that has not attacked this action, may join, across a line its nationality may use",
+                "只有相邻且被激活用于进攻、本次行动尚未进攻的单位可以加入,且须经其国籍可用的连线",
+            ))
     }
 }
 
@@ -1367,7 +1600,8 @@ pub(crate) fn siege_holds(g: &PathsOfGlory, s: Space) -> bool {
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
     match (frame, action) {
         (Frame::Activation { side, ops }, Some(&Action::Activate { space, combat })) => {
-            let cost = activation_cost(g, side, space, combat);
+            let cost =
+                kept_activation_cost(g, side, space, combat).unwrap_or_else(|| activation_cost(g, side, space, combat));
             g.action.activated.push((space, combat));
             let (pe, pz) = if combat {
                 ("combat", "进攻")
@@ -3000,6 +3234,182 @@ fn london_alone(g: &PathsOfGlory, b: &Battle) -> bool {
 mod tests {
     use super::*;
     use sandtable_core::game::Game;
+
+    /// 9.2.3: at every Activation decision of random campaigns, the cost of each activation
+    /// listed, as the list kept it for carrying it out, is the cost asked of afresh.
+    #[test]
+    fn the_kept_costs_of_the_activations_listed_are_those_asked_afresh() {
+        let mut asked = 0u64;
+        for seed in 0..8 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(Frame::Activation { side, .. }) = g.engine.top().cloned() else {
+                    return;
+                };
+                for a in g.legal_list().iter() {
+                    if let &Action::Activate { space, combat } = a {
+                        let kept = kept_activation_cost(g, side, space, combat);
+                        assert_eq!(kept, Some(activation_cost(g, side, space, combat)), "{a:?}");
+                        asked += 1;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 1_000, "{asked}");
+    }
+
+    /// 11.1, 12.2.2, 12.5: at every decision of random campaigns whose frame's candidates are
+    /// listed exactly (a move, the attackers joining, a retreat), they are the candidates the
+    /// check keeps, one by one.
+    #[test]
+    fn the_exact_candidates_are_those_the_check_keeps_at_every_decision() {
+        let mut seen = [0u64; 3];
+        for seed in 0..24 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(frame) = g.engine.top().cloned().filter(exact) else {
+                    return;
+                };
+                let _trust = g.kept.trust(g.data(), &g.pos);
+                let mut listed = Vec::new();
+                candidates(g, &frame, &mut listed);
+                // Every action of the kind the frame takes that might be legal, kept by the check.
+                let mut kept = Vec::new();
+                match (&frame, &g.action.battle) {
+                    (&Frame::Designate { side }, Some(b)) => {
+                        for from in activated(g, true) {
+                            if from == b.defending || g.data().map.graph.adjacent(from, b.defending) {
+                                kept.extend(units_of(g, side, from).into_iter().map(|unit| Action::Join { unit }));
+                            }
+                        }
+                        kept.push(Action::Resolve);
+                    }
+                    (&Frame::RetreatUnits { side }, Some(b)) => {
+                        for u in units_of(g, side, b.defending) {
+                            kept.push(Action::StandFast { unit: u });
+                        }
+                        for u in units_of(g, side, b.defending) {
+                            for route in retreat_routes(g, b, u) {
+                                kept.push(Action::Retreat { unit: u, route });
+                            }
+                        }
+                    }
+                    _ => kept.clone_from(&listed),
+                }
+                kept.retain(|a| check(g, &frame, a).is_ok());
+                assert_eq!(listed, kept, "{frame:?}");
+                seen[match frame {
+                    Frame::Movement { .. } => 0,
+                    Frame::Designate { .. } => 1,
+                    _ => 2,
+                }] += 1;
+            })
+            .expect("random play");
+        }
+        assert!(seen[0] > 100 && seen[1] > 50 && seen[2] > 10, "{seen:?}");
+    }
+
+    /// 11.1: at every Movement decision of random campaigns, the moves listed with the
+    /// searches kept from the lists before are those listed afresh (a copy of the game keeps
+    /// nothing); and many lists find the kept searches still true.
+    #[test]
+    fn the_moves_listed_with_kept_searches_are_those_listed_afresh_at_every_decision() {
+        let (mut lists, mut held) = (0u64, 0u64);
+        for seed in 0..24 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Movement { side }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let marked = activated(g, true);
+                if g.kept.operations().moves.hold(g, side, &movement_context(g, &marked)) {
+                    held += 1;
+                }
+                let mut listed = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    candidates(g, &frame, &mut listed);
+                }
+                let fresh = g.clone();
+                let mut afresh = Vec::new();
+                {
+                    let _trust = fresh.kept.trust(fresh.data(), &fresh.pos);
+                    candidates(&fresh, &frame, &mut afresh);
+                }
+                assert_eq!(listed, afresh, "{frame:?}");
+                lists += 1;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 200 && held > 50, "{lists} {held}");
+    }
+
+    /// 12.1.3: at every decision of random campaigns, whether each space holds something of
+    /// each side to attack, read where the units lie, is what its units listed say.
+    #[test]
+    fn what_may_be_attacked_is_what_the_units_listed_say_at_every_decision() {
+        let mut asked = 0u64;
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let _trust = g.kept.trust(g.data(), &g.pos);
+                for s in g.data().map.graph.space_indices() {
+                    for side in [Side::Cp, Side::Ap] {
+                        let units = units_of(g, side, s);
+                        let listed = (!units.is_empty() && !all_neutral(g, &units))
+                            || (g.pos.space(s).fort != Fort::None
+                                && g.pos.space(s).fort != Fort::Destroyed
+                                && g.pos.space(s).control == Some(side)
+                                && g.data().facts(s).fort > 0);
+                        assert_eq!(defensible(g, side, s), listed, "{side:?} {s:?}");
+                        asked += 1;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000, "{asked}");
+    }
+
+    /// 9.2: at every Activation decision of random campaigns, the game's own legal list (what
+    /// is kept of the spaces from the card's decision before, when one was) is the candidates
+    /// the check keeps, one by one; and most decisions after an activation use what was kept.
+    #[test]
+    fn the_activations_kept_between_one_cards_decisions_are_those_the_check_keeps() {
+        let (mut lists, mut following) = (0u64, 0u64);
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut before: Option<(u64, usize)> = None;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 2_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Activation { .. }) = g.engine.top().cloned() else {
+                    before = None;
+                    return;
+                };
+                let (version, activated) = (g.engine.version(), g.action.activated.len());
+                if before == Some((version - 1, activated - 1)) {
+                    following += 1;
+                }
+                before = Some((version, activated));
+                let listed = g.legal_list();
+                let mut fresh = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    candidates(g, &frame, &mut fresh);
+                    fresh.retain(|a| check(g, &frame, a).is_ok());
+                }
+                assert_eq!(*listed, fresh, "{frame:?}");
+                lists += 1;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 200 && following > 60, "{lists} {following}");
+    }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
     /// to 5, the activations listed asking once a space for both purposes are the candidates

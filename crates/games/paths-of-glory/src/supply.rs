@@ -760,7 +760,7 @@ fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(
 /// control and their forts' states are those they were made from; any change there drops
 /// them all. A clone starts empty.
 #[derive(Default)]
-pub struct Kept(Mutex<Slot>);
+pub struct Kept(Mutex<Slot>, Mutex<crate::operations::KeptOperations>);
 
 #[derive(Default)]
 struct Slot {
@@ -809,6 +809,12 @@ fn address(pos: &Position) -> usize {
 impl Kept {
     fn lock(&self) -> std::sync::MutexGuard<'_, Slot> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Beside the maps: what the lists of operations keep between decisions
+    /// ([`crate::operations::KeptOperations`]).
+    pub(crate) fn operations(&self) -> std::sync::MutexGuard<'_, crate::operations::KeptOperations> {
+        self.1.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The maps for `pos`: those kept if they were made from what `pos` holds, else new ones.

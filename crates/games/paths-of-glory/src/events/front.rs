@@ -339,29 +339,59 @@ pub(in crate::events) fn yellow_stripe_operations(g: &mut PathsOfGlory, side: Si
     }
 }
 
+/// The CP events [`activation_terms`] reads (9.2.3), asked of once for a list of spaces.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ActivationEvents {
+    /// Moltke (AP #9) played and Falkenhayn (CP #13) not.
+    moltke: bool,
+    /// 11th Army (CP #29) played.
+    eleventh_army: bool,
+    /// SUD Army (CP #10) played.
+    sud_army: bool,
+}
+
+/// The events in force now that bear on activation costs.
+pub(crate) fn activation_events(g: &PathsOfGlory) -> ActivationEvents {
+    ActivationEvents {
+        moltke: played(g, Side::Ap, MOLTKE) && !played(g, Side::Cp, FALKENHAYN),
+        eleventh_army: played(g, Side::Cp, ELEVENTH_ARMY),
+        sud_army: played(g, Side::Cp, SUD_ARMY),
+    }
+}
+
 /// What the events in force do to a space's activation cost (9.2.3): nationalities counted as
 /// one (`(from, to)`: units of `from` count as `to`), and whether it costs 1 OPS a unit (Moltke).
 pub(crate) fn activation_terms(g: &PathsOfGlory, side: Side, s: Space) -> (Vec<(Nation, Nation)>, bool) {
+    activation_terms_with(g, side, s, activation_events(g))
+}
+
+/// [`activation_terms`], with the events in force given ([`activation_events`]).
+pub(crate) fn activation_terms_with(
+    g: &PathsOfGlory,
+    side: Side,
+    s: Space,
+    events: ActivationEvents,
+) -> (Vec<(Nation, Nation)>, bool) {
     let data = g.data();
     let country = data.facts(s).nation.as_deref();
     let mut joined = Vec::new();
     match side {
         Side::Cp => {
             // Moltke (AP #9) until Falkenhayn (CP #13): 1 OPS a unit in Belgium and France.
-            if played(g, Side::Ap, MOLTKE) && !played(g, Side::Cp, FALKENHAYN) && matches!(country, Some("be" | "fr")) {
+            if events.moltke && matches!(country, Some("be" | "fr")) {
                 return (joined, true);
             }
             // The stack, asked of only while one of its events is in play.
-            let units = if played(g, Side::Cp, ELEVENTH_ARMY) || played(g, Side::Cp, SUD_ARMY) {
+            let units = if events.eleventh_army || events.sud_army {
                 g.units_of_side(side, s)
             } else {
                 Vec::new()
             };
-            if played(g, Side::Cp, ELEVENTH_ARMY) && eleventh_army_stack(g, &units) {
+            if events.eleventh_army && eleventh_army_stack(g, &units) {
                 for n in [Nation::Ah, Nation::Tu, Nation::Bu, Nation::Sn] {
                     joined.push((n, Nation::Ge));
                 }
-            } else if played(g, Side::Cp, SUD_ARMY)
+            } else if events.sud_army
                 && sud_army_stack(g, &units)
                 && !g
                     .action
@@ -382,6 +412,13 @@ pub(crate) fn activation_terms(g: &PathsOfGlory, side: Side, s: Space) -> (Vec<(
         }
     }
     (joined, false)
+}
+
+/// Whether [`activation_terms`] for `side` read the spaces already activated this action (SUD
+/// Army, CP #10: one stack an action), so that a space's cost may change as others are
+/// activated.
+pub(crate) fn activation_terms_read_activated(g: &PathsOfGlory, side: Side) -> bool {
+    side == Side::Cp && played(g, Side::Cp, SUD_ARMY)
 }
 
 fn cp_units(g: &PathsOfGlory, s: Space) -> Vec<usize> {

@@ -19,7 +19,8 @@ pub(crate) use arrivals::{
 };
 pub(crate) use entries::{entry_spaces, place_entry};
 pub(crate) use front::{
-    activation_terms, attack_barred, attack_declared, great_retreat_offered, oberost, retreat_before_combat,
+    activation_events, activation_terms, activation_terms_read_activated, activation_terms_with, attack_barred,
+    attack_declared, great_retreat_offered, oberost, retreat_before_combat, ActivationEvents,
 };
 pub(crate) use reinforcements::{place, spaces};
 pub(crate) use war::{
