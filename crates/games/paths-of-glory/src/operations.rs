@@ -3392,7 +3392,7 @@ mod tests {
                     return;
                 };
                 let (version, activated) = (g.engine.version(), g.action.activated.len());
-                if before == Some((version - 1, activated - 1)) {
+                if before.is_some_and(|(v, a)| v + 1 == version && a + 1 == activated) {
                     following += 1;
                 }
                 before = Some((version, activated));
