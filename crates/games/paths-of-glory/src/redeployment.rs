@@ -588,6 +588,9 @@ pub(crate) struct Answers {
     spaces: Vec<crate::state::SpaceState>,
     ordinary_near_east: Vec<u16>,
     locs: Vec<Location>,
+    /// The stamps of the position's counters and spaces ([`crate::state::Stamped`]) when
+    /// `locs` and `spaces` were read: while a list's stamp is the same, it holds what they hold.
+    stamps: [u64; 2],
     memo: Vec<(Class, bool, Option<Place>)>,
 }
 
@@ -649,14 +652,23 @@ pub(crate) fn answers_kept(
             return Vec::new();
         }
         // Where the counters stand, compared first: most lists are told apart by it at once.
+        // A list whose stamp is the one they were read at is unchanged without comparing it.
         let mut moved = last
             .locs
             .iter()
             .zip(&pos.units)
             .enumerate()
+            .skip(if last.stamps[0] == pos.units.stamp() {
+                last.locs.len()
+            } else {
+                0
+            })
             .filter(|(_, (a, b))| **a != b.loc);
         let one = moved.next();
-        if moved.next().is_some() || last.spaces != *pos.spaces || last.ordinary_near_east != pos.ordinary_near_east {
+        if moved.next().is_some()
+            || (last.stamps[1] != pos.spaces.stamp() && last.spaces != *pos.spaces)
+            || last.ordinary_near_east != pos.ordinary_near_east
+        {
             return Vec::new();
         }
         let Some((u, (&was, now))) = one else {
@@ -690,12 +702,19 @@ pub(crate) fn keep_answers(
         a.flags = Flags::of(ctx);
         a.open_beaches.clear();
         a.open_beaches.extend_from_slice(ctx.supply.open_beaches);
-        a.spaces.clear();
-        a.spaces.extend_from_slice(&pos.spaces);
+        // What is read again only when its stamp has moved.
+        if a.stamps[1] != pos.spaces.stamp() {
+            a.spaces.clear();
+            a.spaces.extend_from_slice(&pos.spaces);
+            a.stamps[1] = pos.spaces.stamp();
+        }
         a.ordinary_near_east.clear();
         a.ordinary_near_east.extend_from_slice(&pos.ordinary_near_east);
-        a.locs.clear();
-        a.locs.extend(pos.units.iter().map(|u| u.loc));
+        if a.stamps[0] != pos.units.stamp() {
+            a.locs.clear();
+            a.locs.extend(pos.units.iter().map(|u| u.loc));
+            a.stamps[0] = pos.units.stamp();
+        }
         a.memo = memo;
     });
 }
@@ -734,10 +753,14 @@ fn visit_candidates(
     if unit >= data.pieces.len() || unit >= pos.units.len() {
         return false;
     }
+    // Whether [`may_end`] may bar any space to the unit, asked once for the walk.
+    let p = &data.pieces[unit];
+    let ends_barred = (p.side == Side::Cp && !ctx.channel_ports_open)
+        || (ctx.italy_restricted && p.kind == Kind::Army && p.nation == Nation::Ge);
     visit_anywhere(data, pos, unit, ctx, &mut |to, sea| {
         let ok = match to {
             Place::Map(s) => {
-                may_end(data, unit, ctx, s)
+                (!ends_barred || may_end(data, unit, ctx, s))
                     && !brest_litovsk_bars(data, pos, unit, s, ctx)
                     && !foreign_supply(data, pos, unit, to, ctx)
             }
