@@ -509,6 +509,8 @@ pub(crate) fn destinations_into(
         );
         if let Some(parents) = parents {
             parents.clear();
+            // Every destination and the start, at least: made once to about its length.
+            parents.reserve(out.len() + 1);
             parents.extend(s.reached().map(|n| (n, s.parent(n), s.parent_to_go_on(n))));
         }
     });
