@@ -479,7 +479,9 @@ fn search(st: &Stack, pos: &Position, from: Space, ctx: &Context, s: &mut Search
 }
 
 /// [`destinations`] written into `out` (cleared first), with who stands where in `pos` given
-/// (`occupancy`, [`Occupancy::of`] it): for a list that asks it of many stacks.
+/// (`occupancy`, [`Occupancy::of`] it): for a list that asks it of many stacks. With `parents`,
+/// the search's paths written there too ([`Parents`], [`route_of`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn destinations_into(
     data: &Data,
     pos: &Position,
@@ -488,6 +490,7 @@ pub(crate) fn destinations_into(
     ctx: &Context,
     occupancy: &Occupancy,
     out: &mut Vec<(Space, u32)>,
+    parents: Option<&mut Parents>,
 ) {
     out.clear();
     let Ok(st) = stack_of(data, pos, units, from) else {
@@ -504,7 +507,40 @@ pub(crate) fn destinations_into(
                 .filter(|&n| n != from && may_end(&st, ctx, n).is_ok())
                 .map(|n| (n, s.cost(n).unwrap_or(0))),
         );
+        if let Some(parents) = parents {
+            parents.clear();
+            // Every destination and the start, at least: made once to about its length.
+            parents.reserve(out.len() + 1);
+            parents.extend(s.reached().map(|n| (n, s.parent(n), s.parent_to_go_on(n))));
+        }
     });
+}
+
+/// Each space a stack's search reached, with the space its cheapest arrival came from and the
+/// space its cheapest arrival that may go on came from ([`destinations_into`]).
+pub(crate) type Parents = Vec<(Space, Option<Space>, Option<Space>)>;
+
+/// [`route`] told from the `parents` of the search of the same stack from `from` in the same
+/// position: the spaces after `from` on the path of the cheapest arrival at `to` (11.1.2).
+/// `None` when `to` was not reached; the caller knows the move legal.
+pub(crate) fn route_of(
+    parents: &[(Space, Option<Space>, Option<Space>)],
+    from: Space,
+    to: Space,
+) -> Option<Vec<Space>> {
+    let find = |n: Space| parents.iter().find(|&&(m, _, _)| m == n);
+    let &(_, first, _) = find(to)?;
+    let mut path = vec![to];
+    let mut p = first;
+    while let Some(n) = p {
+        path.push(n);
+        if path.len() > parents.len() + 1 {
+            return None;
+        }
+        p = find(n)?.2;
+    }
+    path.reverse();
+    Some(path.into_iter().filter(|&n| n != from).collect())
 }
 
 /// One step of a move walked space by space (11.1): the stack in `at`, having spent `spent` MP,
@@ -808,7 +844,7 @@ mod tests {
                     let mut each: Vec<Vec<usize>> = own.iter().map(|&u| vec![u]).collect();
                     each.push(own.clone());
                     for units in each {
-                        destinations_into(data, pos, &units, from, &ctx, &occ, &mut reached);
+                        destinations_into(data, pos, &units, from, &ctx, &occ, &mut reached, None);
                         assert_eq!(reached, destinations(data, pos, &units, from, &ctx));
                         stacks += 1;
                         found += reached.len() as u64;

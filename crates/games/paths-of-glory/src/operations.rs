@@ -177,11 +177,32 @@ pub(crate) struct KeptMoves {
     /// Per stack searched (its space and units), the spaces it may end its move in, with the
     /// MP each costs.
     stacks: Vec<KeptStack>,
+    /// The state the last list was made at: the engine's count of changes and the stamps of the
+    /// position's counters and spaces, so that a move carried out at that very state walks the
+    /// route its search kept (11.1.2).
+    listed: Option<(u64, u64, u64)>,
 }
 
-/// A stack searched: its space, its units, and the spaces it may end its move in with the MP
-/// each costs.
-type KeptStack = (Space, Vec<u16>, Vec<(Space, u32)>);
+impl KeptMoves {
+    /// The route of the move of `units` from `from` to `to` as the list made at the state `g`
+    /// stands at kept it ([`movement::route_of`]), if it was made there and searched the stack.
+    fn route(&self, g: &PathsOfGlory, side: Side, from: Space, units: &[u16], to: Space) -> Option<Vec<Space>> {
+        if self.side != Some(side) || self.listed != Some(listed_at(g)) {
+            return None;
+        }
+        let (_, _, _, parents) = self.stacks.iter().find(|(f, u, _, _)| *f == from && u == units)?;
+        movement::route_of(parents, from, to)
+    }
+}
+
+/// The state a list is made at ([`KeptMoves::listed`]).
+fn listed_at(g: &PathsOfGlory) -> (u64, u64, u64) {
+    (g.engine.version(), g.pos.units.stamp(), g.pos.spaces.stamp())
+}
+
+/// A stack searched: its space, its units, the spaces it may end its move in with the MP each
+/// costs, and the search's paths ([`movement::Parents`]).
+type KeptStack = (Space, Vec<u16>, Vec<(Space, u32)>, movement::Parents);
 
 /// The plain rules of a movement context ([`movement_rules`]).
 type MovementRules = (bool, u8, bool, bool, bool, bool, bool, bool);
@@ -251,6 +272,7 @@ impl KeptMoves {
             self.open_beaches.extend_from_slice(ctx.open_beaches);
             self.rules = movement_rules(ctx);
         }
+        self.listed = None;
         self.units.clone_from(&g.pos.units);
     }
 }
@@ -463,12 +485,22 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     }
                     idx.clear();
                     idx.extend(units.iter().map(|&u| u as usize));
-                    match kept.stacks.iter().find(|(f, u, _)| *f == from && *u == units) {
-                        Some((_, _, dests)) => reached.clone_from(dests),
+                    match kept.stacks.iter().find(|(f, u, _, _)| *f == from && *u == units) {
+                        Some((_, _, dests, _)) => reached.clone_from(dests),
                         None => {
                             let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
-                            movement::destinations_into(data, &g.pos, &idx, from, &ctx, occ, &mut reached);
-                            kept.stacks.push((from, units.clone(), reached.clone()));
+                            let mut parents = Vec::new();
+                            movement::destinations_into(
+                                data,
+                                &g.pos,
+                                &idx,
+                                from,
+                                &ctx,
+                                occ,
+                                &mut reached,
+                                Some(&mut parents),
+                            );
+                            kept.stacks.push((from, units.clone(), reached.clone(), parents));
                         }
                     }
                     let mut any = false;
@@ -502,6 +534,7 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                     }
                 }
             }
+            kept.listed = Some(listed_at(g));
             crate::trenches::dig_candidates(g, side, out);
             out.push(Action::EndMovement);
         }
@@ -1625,10 +1658,13 @@ pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Acti
         }
         (Frame::Activation { side, .. }, Some(Action::EndActivation)) => end_activation(g, side),
         (Frame::Movement { side }, Some(Action::Move { from, units, to })) => {
-            let marked = activated(g, true);
-            let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
-            let route =
-                movement::route(g.data(), &g.pos, &idx, *from, *to, &movement_context(g, &marked)).unwrap_or_default();
+            // 11.1.2: the route the list's search kept, when the list was made at this state.
+            let kept = g.kept.operations().moves.route(g, side, *from, units, *to);
+            let route = kept.unwrap_or_else(|| {
+                let marked = activated(g, true);
+                let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+                movement::route(g.data(), &g.pos, &idx, *from, *to, &movement_context(g, &marked)).unwrap_or_default()
+            });
             g.action.moved.extend(units.iter().copied());
             let data = g.data();
             let (from, to) = (*from, *to);
@@ -3346,6 +3382,58 @@ mod tests {
             .expect("random play");
         }
         assert!(lists > 200 && held > 50, "{lists} {held}");
+    }
+
+    /// 11.1.2: at every Movement decision of random campaigns, the route of each move listed,
+    /// told from the search its list kept (some kept from lists before), is the route searched
+    /// afresh; and a list made at an earlier state tells no route.
+    #[test]
+    fn the_routes_kept_by_the_list_are_those_searched_afresh_at_every_decision() {
+        let (mut routes, mut held, mut stale) = (0u64, 0u64, 0u64);
+        for seed in 0..24 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut before: Vec<Action> = Vec::new();
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Movement { side }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let marked = activated(g, true);
+                let ctx = movement_context(g, &marked);
+                for a in &before {
+                    let Action::Move { from, units, to } = a else { continue };
+                    assert_eq!(
+                        g.kept.operations().moves.route(g, side, *from, units, *to),
+                        None,
+                        "{a:?}"
+                    );
+                    stale += 1;
+                }
+                if g.kept.operations().moves.hold(g, side, &ctx) {
+                    held += 1;
+                }
+                let mut listed = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    candidates(g, &frame, &mut listed);
+                }
+                for a in &listed {
+                    let Action::Move { from, units, to } = a else { continue };
+                    let kept = g.kept.operations().moves.route(g, side, *from, units, *to);
+                    let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+                    let fresh = movement::route(g.data(), &g.pos, &idx, *from, *to, &ctx);
+                    assert!(fresh.is_some(), "{a:?}");
+                    assert_eq!(kept, fresh, "{a:?}");
+                    routes += 1;
+                }
+                before = listed;
+            })
+            .expect("random play");
+        }
+        assert!(
+            routes > 10_000 && held > 50 && stale > 10_000,
+            "{routes} {held} {stale}"
+        );
     }
 
     /// 12.1.3: at every decision of random campaigns, whether each space holds something of
