@@ -400,6 +400,9 @@ pub struct Data {
     /// Per side (by [`crate::state::side_index`]), the spaces printed as its kind of port
     /// (14.1.4), in map order.
     pub ports: [Vec<Space>; 2],
+    /// Per side (by [`crate::state::side_index`]), per printed number, where the card stands in
+    /// [`Data::cards`] (one more than its index; 0 for no card): [`Data::card`] without a search.
+    card_at: [Vec<u16>; 2],
 }
 
 /// The map's sets of supply sources (14.2), in the order of [`Data::supply_sets`]' bits.
@@ -467,7 +470,20 @@ impl Data {
             map.graph.space_indices().filter(|s| spaces[s.idx()].port_cp).collect(),
             map.graph.space_indices().filter(|s| spaces[s.idx()].port_ap).collect(),
         ];
+        let mut card_at = [Vec::new(), Vec::new()];
+        for (i, c) in cards.iter().enumerate() {
+            let at = &mut card_at[crate::state::side_index(c.side)];
+            let n = c.number as usize;
+            if at.len() <= n {
+                at.resize(n + 1, 0);
+            }
+            // The first card of a number, as a search in order finds it.
+            if at[n] == 0 {
+                at[n] = u16::try_from(i + 1).unwrap_or(0);
+            }
+        }
         Ok(Data {
+            card_at,
             homes,
             capitals_of,
             sources,
@@ -498,7 +514,15 @@ impl Data {
 
     /// The card of a side with a printed number.
     pub fn card(&self, side: Side, number: u8) -> Option<&Card> {
-        self.cards.iter().find(|c| c.side == side && c.number == number)
+        let at = self.card_at[crate::state::side_index(side)]
+            .get(number as usize)
+            .copied()
+            .unwrap_or(0);
+        match at.checked_sub(1).and_then(|i| self.cards.get(i as usize)) {
+            Some(c) if c.side == side && c.number == number => Some(c),
+            // No card of that number (or the list changed since it was read): searched for.
+            _ => self.cards.iter().find(|c| c.side == side && c.number == number),
+        }
     }
 
     /// The counter with a given id.
@@ -721,6 +745,31 @@ mod tests {
     fn every_nation_stands_at_its_order_in_all() {
         for (i, n) in Nation::ALL.into_iter().enumerate() {
             assert_eq!(n as usize, i, "{n:?}");
+        }
+    }
+
+    /// [`Data::card`] from its index finds, for every side and number, the card a search of the
+    /// list in order finds, and none where there is none.
+    #[test]
+    fn a_card_found_by_its_number_is_the_one_the_list_holds() {
+        let data = Data::load().unwrap_or_else(|e| panic!("{e}"));
+        let mut found = 0;
+        for side in [Side::Ap, Side::Cp] {
+            for n in 0..=u8::MAX {
+                let searched = data.cards.iter().find(|c| c.side == side && c.number == n);
+                assert_eq!(
+                    data.card(side, n).map(|c| c as *const Card),
+                    searched.map(|c| c as *const Card),
+                    "{side:?} #{n}"
+                );
+                found += usize::from(searched.is_some());
+            }
+        }
+        assert_eq!(found, data.cards.len(), "every card is found by its side and number");
+        // Found by the index, not by the search it falls back on.
+        for (i, c) in data.cards.iter().enumerate() {
+            let at = data.card_at[crate::state::side_index(c.side)].get(c.number as usize);
+            assert_eq!(at.copied(), Some(i as u16 + 1), "{:?} #{}", c.side, c.number);
         }
     }
 

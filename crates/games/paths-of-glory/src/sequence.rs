@@ -338,10 +338,15 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
+    // What the sieges' end reads: the counters, the spaces and whether a combat is on. A step
+    // that changed none of them leaves every siege as the step before left it (its own end of
+    // sieges done), so that is not asked again.
+    let reads = |g: &PathsOfGlory| (g.pos.units.stamp(), g.pos.spaces.stamp(), g.action.battle.is_none());
+    let before = reads(g);
     carry_frame(g, frame, action);
     // 15.2.4: a siege its besiegers have all left ends with the step that took them away (data
     // edition 5).
-    if g.scenario.edition >= 5 {
+    if g.scenario.edition >= 5 && reads(g) != before {
         crate::sieges::lift_abandoned(g);
     }
 }

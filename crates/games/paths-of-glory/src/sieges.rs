@@ -78,3 +78,34 @@ pub(crate) fn lift_abandoned(g: &mut PathsOfGlory) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 15.2.4: at every decision of random campaigns (data edition 5 and later), every siege
+    /// stands as ending the abandoned ones would leave it: a step that changed no counter, no
+    /// space and no combat is not followed by that question, and needs none.
+    #[test]
+    fn no_abandoned_siege_is_left_standing_at_any_decision() {
+        let (mut decisions, mut besieged) = (0u64, 0u64);
+        for seed in 0..16 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            assert!(g.scenario.edition >= 5);
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 1_500, |g: &PathsOfGlory| {
+                let mut again = g.clone();
+                lift_abandoned(&mut again);
+                assert!(
+                    again.pos.spaces == g.pos.spaces,
+                    "a siege was left standing, seed {seed}"
+                );
+                decisions += 1;
+                besieged += g.data().forts.iter().any(|&s| g.pos.space(s).fort == Fort::Besieged) as u64;
+            })
+            .expect("random play");
+        }
+        assert!(decisions > 5_000 && besieged > 500, "{decisions} {besieged}");
+    }
+}
