@@ -39,6 +39,18 @@ pub(crate) struct Shipped {
     pub data: Data,
     pub tables: Tables,
     pub setup: Setup,
+    /// The set-up's position ([`Setup::position`]) as every game begins it: the other
+    /// scenarios' and the Historical scenario's, each made at the first game that asks.
+    starts: [OnceLock<crate::state::Position>; 2],
+}
+
+impl Shipped {
+    /// [`Setup::position`] of the shipped data, for the Historical scenario or the others.
+    pub(crate) fn start(&self, historical: bool) -> crate::state::Position {
+        self.starts[usize::from(historical)]
+            .get_or_init(|| self.setup.position(&self.data, historical))
+            .clone()
+    }
 }
 
 pub(crate) fn shipped() -> Result<&'static Shipped, SetupError> {
@@ -47,7 +59,12 @@ pub(crate) fn shipped() -> Result<&'static Shipped, SetupError> {
         let data = Data::load().map_err(|e| e.to_string())?;
         let tables = Tables::load().map_err(|e| e.to_string())?;
         let setup = Setup::load(&data).map_err(|e| e.to_string())?;
-        Ok(Shipped { data, tables, setup })
+        Ok(Shipped {
+            data,
+            tables,
+            setup,
+            starts: Default::default(),
+        })
     })
     .as_ref()
     .map_err(|e| SetupError(format!("paths-of-glory: {e}")))

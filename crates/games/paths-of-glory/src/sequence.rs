@@ -38,7 +38,7 @@ pub(crate) fn setup(scenario: &str, seed: u64) -> Result<PathsOfGlory, SetupErro
         ))
     })?;
     let historical = scenario == "historical";
-    let mut pos = sh.setup.position(&sh.data, historical);
+    let mut pos = sh.start(historical);
     pos.vp = sh.tables.victory.vp_start;
     // 4.3, 5.7.4.3: in the Historical scenario the CP holds Guns of August and draws seven more
     // to its hand of eight (5.7.4.1).

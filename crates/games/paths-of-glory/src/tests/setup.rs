@@ -287,3 +287,21 @@ fn a_new_game_is_on_this_builds_data_edition() {
     let old = <PathsOfGlory as sandtable_core::driver::Rules>::setup_edition("campaign", 1, "3").expect("edition 3");
     assert_eq!(old.scenario.edition, 3);
 }
+
+/// Every game begins from the set-up's position made once (for the Historical scenario and for
+/// the others): what the set-up makes afresh, a second game beginning as the first, and the two
+/// positions not the same.
+#[test]
+fn every_game_begins_from_the_set_ups_position_made_afresh() {
+    let sh = crate::game::shipped().expect("the shipped data load");
+    for historical in [false, true] {
+        let fresh = sh.setup.position(&sh.data, historical);
+        assert_eq!(sh.start(historical), fresh, "historical {historical}");
+        assert_eq!(sh.start(historical), fresh, "historical {historical}, again");
+    }
+    assert_ne!(
+        sh.start(false),
+        sh.start(true),
+        "the Historical scenario sets up its own trenches"
+    );
+}
