@@ -370,11 +370,7 @@ fn enter_and_held_unchanged(
     }
     let enemy = side_bit(other_side(side));
     // The answers asked again of a space whose state or enemy units changed.
-    let same_at = |k: usize| {
-        let st = pos.spaces.get(k);
-        (k >= n || enterable_at(data, pos, ctx, occupancy, side, Space(k as u16)) == enter[k])
-            && st.is_none_or(|st| held_of(st, side) == held_was[k])
-    };
+    let same_at = |k: usize| same_at(data, pos, ctx, occupancy, side, enter, held_was, k);
     // Sixteen spaces at a time, side by side, looked into only when one of them changed: most
     // spaces are as they were.
     const SIDE_BY_SIDE: usize = 16;
@@ -405,6 +401,51 @@ fn enter_and_held_unchanged(
         let enemy_changed = k < n && occupancy.0[k] & enemy != occupancy_was.0[k] & enemy;
         !(space_changed || enemy_changed) || same_at(k)
     })
+}
+
+/// [`enter_and_held_unchanged`] for a position whose spaces' states are those `enter` and
+/// `held_was` were made for and whose occupancy differs from `occupancy_was` only in the spaces
+/// of `touched` (indices): asked again only of those of them whose enemy units changed.
+#[allow(clippy::too_many_arguments)]
+fn enter_and_held_unchanged_at(
+    data: &Data,
+    pos: &Position,
+    ctx: &Context,
+    (occupancy, occupancy_was): (&Occupancy, &Occupancy),
+    touched: &[u16],
+    side: Side,
+    enter: &[bool],
+    held_was: &[u8],
+) -> bool {
+    let enemy = side_bit(other_side(side));
+    touched.iter().all(|&k| {
+        let k = usize::from(k);
+        let (now, was) = (occupancy.0.get(k), occupancy_was.0.get(k));
+        (now.is_some() && now.map(|x| x & enemy) == was.map(|x| x & enemy))
+            || same_at(data, pos, ctx, occupancy, side, enter, held_was, k)
+    })
+}
+
+/// Whether [`enterable`] and [`held`] of `side` in `pos` (whose occupancy is `occupancy`) are,
+/// at the space of index `k`, those of `enter` and `held_was`.
+#[allow(clippy::too_many_arguments)]
+fn same_at(
+    data: &Data,
+    pos: &Position,
+    ctx: &Context,
+    occupancy: &Occupancy,
+    side: Side,
+    enter: &[bool],
+    held_was: &[u8],
+    k: usize,
+) -> bool {
+    let n = data.map.graph.len();
+    let st = pos.spaces.get(k);
+    (k >= n
+        || enter
+            .get(k)
+            .is_some_and(|&e| enterable_at(data, pos, ctx, occupancy, side, Space(k as u16)) == e))
+        && st.is_none_or(|st| held_was.get(k).is_some_and(|&h| held_of(st, side) == h))
 }
 
 /// Per space, what a flood of `side` reads of its state beside [`enterable`]: whether the side
@@ -698,9 +739,9 @@ fn chains(data: &Data, pos: &Position) -> (Vec<u16>, Vec<u16>) {
 /// [`chains`] and [`Occupancy::of`] of `pos`, whose counters' places read as `locs`
 /// ([`Inputs::read`]), made from those of `old`: each counter whose place changed taken out of
 /// its old space's chain and put into its new one's, in data order, and the spaces it left or
-/// entered counted again. `None` (make them afresh) when more than a few moved.
-fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(Chains, Occupancy)> {
-    const FEW: usize = 8;
+/// entered counted again, and those spaces ([`Touched`]). `None` (make them afresh) when more
+/// than a few moved.
+fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(Chains, Occupancy, Touched)> {
     let was = &old.inputs.locs;
     let n = data.map.graph.len();
     let units = pos.units.len();
@@ -760,11 +801,14 @@ fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(
         }
     }
     // The spaces left or entered, counted again from their chains.
+    let mut touched = Touched::default();
     for &u in &moved[..count] {
         for s in [usize::from(was[u]), usize::from(locs[u])] {
             if s >= n {
                 continue;
             }
+            touched.spaces[touched.len] = s as u16;
+            touched.len += 1;
             let (mut bits, mut here) = (0u8, 0u8);
             let mut i = first[s];
             while i != NO_UNIT {
@@ -778,7 +822,24 @@ fn moved_from(data: &Data, pos: &Position, old: &Maps, locs: &[u16]) -> Option<(
             occupancy.1[s] = here;
         }
     }
-    Some(((first, next), occupancy))
+    Some(((first, next), occupancy, touched))
+}
+
+/// How many counters' moves [`moved_from`] patches the old maps for.
+const FEW: usize = 8;
+
+/// The spaces on the map that the counters [`moved_from`] patched for left or entered (a space
+/// perhaps twice): the only ones whose occupancy may differ from the old maps'.
+#[derive(Default)]
+struct Touched {
+    spaces: [u16; 2 * FEW],
+    len: usize,
+}
+
+impl Touched {
+    fn spaces(&self) -> &[u16] {
+        &self.spaces[..self.len]
+    }
 }
 
 /// Supply maps kept beside a game: who stands where, and each tracer's supplied spaces (each
@@ -872,11 +933,14 @@ impl Kept {
                 slot.trusted = 0;
             }
             // From the old maps' chains and occupancy when few counters moved.
-            let ((first, next), occupancy) = slot
+            let ((first, next), occupancy, touched) = match slot
                 .maps
                 .as_ref()
                 .and_then(|old| moved_from(data, pos, old, &inputs.locs))
-                .unwrap_or_else(|| (chains(data, pos), Occupancy::of(data, pos)));
+            {
+                Some((chains, occupancy, touched)) => (chains, occupancy, Some(touched)),
+                None => (chains(data, pos), Occupancy::of(data, pos), None),
+            };
             // A flood reads of the position only where its side's paths may enter ([`enterable`])
             // and which spaces the side holds unbesieged ([`held`]: its sources and ports,
             // 14.1.4, 14.2): a side's floods stay true while those are unchanged, as when its
@@ -903,8 +967,24 @@ impl Kept {
                         let side = if i == 0 { Side::Cp } else { Side::Ap };
                         let (Some(e), Some(h)) = (e, h) else { continue };
                         // The same spaces' states and enemy units: the same at once; else
-                        // what the floods read, asked again of the spaces changed.
-                        if (spaces_same && old_occupancy.same_for(&occupancy, other_side(side)))
+                        // what the floods read, asked again of the spaces changed (with the
+                        // spaces' states the same and a few counters moved, only of the spaces
+                        // they left or entered).
+                        let unchanged = match (&touched, spaces_same) {
+                            (Some(t), true) => enter_and_held_unchanged_at(
+                                data,
+                                pos,
+                                &fresh,
+                                (&occupancy, &old_occupancy),
+                                t.spaces(),
+                                side,
+                                &e,
+                                &h,
+                            ),
+                            _ => false,
+                        };
+                        if unchanged
+                            || (spaces_same && old_occupancy.same_for(&occupancy, other_side(side)))
                             || enter_and_held_unchanged(
                                 data,
                                 pos,
@@ -1125,7 +1205,7 @@ mod tests {
     /// comparing them made afresh says.
     #[test]
     fn what_the_paths_may_enter_asked_again_where_changed_is_what_is_made_afresh() {
-        let (mut same, mut changed) = (0u64, 0u64);
+        let (mut same, mut changed, mut moved_changed) = (0u64, 0u64, 0u64);
         for seed in 0..2 {
             let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
             let mut rng = sandtable_core::chance::Rng::from_seed(seed);
@@ -1138,6 +1218,8 @@ mod tests {
                 let ctx = Context::default();
                 let mut inputs = Inputs::default();
                 inputs.read(pos);
+                // Each other position, with the spaces whose occupancy alone may differ when that
+                // is all that differs (a unit moved: the spaces it left and entered).
                 let mut others = Vec::new();
                 for k in (t % 11..pos.units.len()).step_by(11) {
                     let mut was = pos.clone();
@@ -1145,7 +1227,14 @@ mod tests {
                         0 => Location::Eliminated,
                         _ => Location::Map(Space(((k * 7 + t) % n) as u16)),
                     };
-                    others.push(was);
+                    let touched: Vec<u16> = [was.units[k].loc, pos.units[k].loc]
+                        .into_iter()
+                        .filter_map(|l| match l {
+                            Location::Map(s) => Some(s.0),
+                            _ => None,
+                        })
+                        .collect();
+                    others.push((was, Some(touched)));
                 }
                 let mut was = pos.clone();
                 let s = (t * 13) % was.spaces.len();
@@ -1153,10 +1242,10 @@ mod tests {
                     Some(Side::Cp) => Some(Side::Ap),
                     _ => Some(Side::Cp),
                 };
-                others.push(was.clone());
+                others.push((was.clone(), None));
                 was.spaces[s].fort = Fort::Besieged;
-                others.push(was);
-                for was in others {
+                others.push((was, None));
+                for (was, touched) in others {
                     let occupancy_was = Occupancy::of(data, &was);
                     let mut inputs_was = Inputs::default();
                     inputs_was.read(&was);
@@ -1185,6 +1274,23 @@ mod tests {
                             fresh,
                             "{side:?}"
                         );
+                        if let Some(touched) = &touched {
+                            assert_eq!(
+                                enter_and_held_unchanged_at(
+                                    data,
+                                    pos,
+                                    &ctx_now,
+                                    (&occupancy, &occupancy_was),
+                                    touched,
+                                    side,
+                                    &enter,
+                                    &held_was,
+                                ),
+                                fresh,
+                                "{side:?}, asked where a unit moved"
+                            );
+                            moved_changed += u64::from(!fresh);
+                        }
                         if fresh {
                             same += 1;
                         } else {
@@ -1195,7 +1301,10 @@ mod tests {
             })
             .expect("random play");
         }
-        assert!(same > 5_000 && changed > 1_000, "{same} {changed}");
+        assert!(
+            same > 5_000 && changed > 1_000 && moved_changed > 100,
+            "{same} {changed} {moved_changed}"
+        );
     }
 
     /// 14.1: at every decision of random campaigns, whether the position holds what the inputs
