@@ -88,16 +88,21 @@ pub(crate) fn attrition_of(data: &Data, pos: &Position, ctx: &Context, edition: 
         ..*ctx
     };
     let mut floods: Vec<(Tracer, Supplied)> = Vec::new();
+    // The flood asked of last: the units, in data order, come nation by nation.
+    let mut last: Option<(Tracer, usize)> = None;
     let mut supplied = |t: Tracer, at: Space| -> bool {
-        match floods.iter().position(|(k, _)| *k == t) {
-            Some(i) => floods[i].1.at(data, at),
-            None => {
-                let f = Supplied::new(data, pos, t, ctx);
-                let ok = f.at(data, at);
-                floods.push((t, f));
-                ok
+        let i = match last {
+            Some((k, i)) if k == t => i,
+            _ => {
+                let i = floods.iter().position(|(k, _)| *k == t).unwrap_or_else(|| {
+                    floods.push((t, Supplied::new(data, pos, t, ctx)));
+                    floods.len() - 1
+                });
+                last = Some((t, i));
+                i
             }
-        }
+        };
+        floods[i].1.at(data, at)
     };
     for (i, u) in pos.units.iter().enumerate() {
         let Location::Map(at) = u.loc else { continue };
