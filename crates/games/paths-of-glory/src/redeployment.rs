@@ -68,28 +68,47 @@ pub struct Context<'a> {
 #[derive(Default)]
 pub(crate) struct Floods(
     std::cell::RefCell<Vec<(supply::Tracer, Supplied)>>,
-    /// [`units_by_nation`] of the position, made at the first question (the Reserve Box's
+    /// [`Stands`] of the position, made at the first question (the Reserve Box's
     /// redeployments of every nationality read it, 13.1.8).
-    std::cell::OnceCell<Vec<[u8; ALL_UNITS + 1]>>,
+    std::cell::OnceCell<Stands>,
 );
 
-/// Where [`units_by_nation`] counts all the units of a space: after one count a nationality.
-const ALL_UNITS: usize = 16;
-const _: () = assert!(Nation::Gr as usize + 1 == ALL_UNITS, "one count a nationality");
+/// Who stands where, as the Reserve Box's redeployments ask it (13.1.8): per space, how many
+/// units stand in it; per nationality printed, the spaces holding one of its units (one bit
+/// each, `words` words a nationality, in the order of [`Nation`]).
+struct Stands {
+    all: Vec<u8>,
+    own: Vec<u64>,
+    words: usize,
+}
 
-/// Per space, its units of each nationality printed (by the order of [`Nation`]) and, at
-/// [`ALL_UNITS`], all its units.
-fn units_by_nation(data: &Data, pos: &Position) -> Vec<[u8; ALL_UNITS + 1]> {
-    let mut by = vec![[0u8; ALL_UNITS + 1]; data.map.graph.len()];
-    for (i, u) in pos.units.iter().enumerate() {
-        if let Location::Map(s) = u.loc {
-            let Some(c) = by.get_mut(s.idx()) else { continue };
-            c[ALL_UNITS] = c[ALL_UNITS].saturating_add(1);
-            let n = data.pieces[i].nation as usize;
-            c[n] = c[n].saturating_add(1);
+impl Stands {
+    fn of(data: &Data, pos: &Position) -> Stands {
+        let n = data.map.graph.len();
+        let words = n.div_ceil(64);
+        let mut st = Stands {
+            all: vec![0; n],
+            own: vec![0; words * Nation::ALL.len()],
+            words,
+        };
+        for (u, p) in pos.units.iter().zip(&data.pieces) {
+            if let Location::Map(s) = u.loc {
+                let Some(c) = st.all.get_mut(s.idx()) else { continue };
+                *c = c.saturating_add(1);
+                if let Some(w) = st.own.get_mut(p.nation as usize * words + s.idx() / 64) {
+                    *w |= 1 << (s.idx() % 64);
+                }
+            }
         }
+        st
     }
-    by
+
+    /// The spaces holding a unit of the nationality printed.
+    fn own(&self, n: Nation) -> &[u64] {
+        self.own
+            .get(n as usize * self.words..(n as usize + 1) * self.words)
+            .unwrap_or(&[])
+    }
 }
 
 impl std::fmt::Debug for Floods {
@@ -115,7 +134,7 @@ fn flood_of(data: &Data, pos: &Position, t: supply::Tracer, ctx: &Context) -> Su
 /// when the context has them and the supply maps are kept (a flood is then what `in_supply`
 /// reads).
 fn supplied_at(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
-    let t = tracer_of(data, unit);
+    let t = tracer(data, unit);
     match (ctx.floods, ctx.supply.kept) {
         (Some(floods), Some(_)) if at.idx() < data.map.graph.len() => {
             if let Some((_, f)) = floods.0.borrow().iter().find(|(k, _)| *k == t) {
@@ -493,6 +512,7 @@ pub fn any_destination(data: &Data, pos: &Position, unit: usize, ctx: &Context, 
 /// all these have the same answer in one position with one context and filter, so a list of
 /// redeployments asks once for each such class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) struct Class {
     loc: Location,
     side: Side,
@@ -504,6 +524,7 @@ pub(crate) struct Class {
     near_east: bool,
 }
 
+#[cfg(test)]
 impl Class {
     pub(crate) fn of(data: &Data, pos: &Position, unit: usize) -> Option<Class> {
         let p = data.pieces.get(unit)?;
@@ -529,6 +550,87 @@ impl Class {
     }
 }
 
+// The bits of a counter's [`crate::data::Piece::sr_fixed`]: its side, nationality, kind and
+// dashed-line nationality, whether it traces through an open MEF beach and whether 13.2.1
+// names it (all of its [`Class`] but where it is and whether it may enter the Near East), and
+// its printed Near East flag (11.3.1).
+const FIXED_CP: u16 = 1;
+const FIXED_NATION: u16 = 1;
+const FIXED_ARMY: u16 = 1 << 6;
+const FIXED_LINES: u16 = 7;
+const FIXED_BEACH: u16 = 1 << 12;
+const FIXED_LISTED: u16 = 1 << 13;
+const FIXED_NEAR_EAST_FLAG: u16 = 1 << 14;
+/// The bits of [`Class`] among them.
+const FIXED_CLASS: u16 = FIXED_NEAR_EAST_FLAG - 1;
+const _: () = assert!(Nation::ALL.len() <= 32, "a nationality in five bits");
+
+/// The part of a counter's [`Class`] fixed by the counter itself, packed (with its printed Near
+/// East flag above it), worked out once at load.
+pub(crate) fn fixed_class(p: &crate::data::Piece) -> u16 {
+    let listed = ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str());
+    // 9.5.3.5: the MEF army and the British corps but the CND, PT and BEF trace through a beach
+    // (as [`tracer_of`] says).
+    let beach = p.id == "br-army-mef" || (p.kind == Kind::Corps && p.nation == Nation::Br && !listed);
+    let mut bits = (p.nation as u16) << FIXED_NATION | (p.line_nation() as u16) << FIXED_LINES;
+    if p.side == Side::Cp {
+        bits |= FIXED_CP;
+    }
+    if p.kind == Kind::Army {
+        bits |= FIXED_ARMY;
+    }
+    if beach {
+        bits |= FIXED_BEACH;
+    }
+    if listed && (p.nation == Nation::Br || p.id.starts_with("br-")) {
+        bits |= FIXED_LISTED;
+    }
+    if p.near_east {
+        bits |= FIXED_NEAR_EAST_FLAG;
+    }
+    bits
+}
+
+/// The tracer of a counter (what [`tracer_of`] says), its beach read from its fixed class.
+fn tracer(data: &Data, unit: usize) -> supply::Tracer {
+    let p = &data.pieces[unit];
+    supply::Tracer::Unit {
+        side: p.side,
+        nation: p.nation,
+        lines: p.line_nation(),
+        beach: p.sr_fixed & FIXED_BEACH != 0,
+    }
+}
+
+/// Where a counter stands, as a number: a space from [`FIRST_SPACE`] up.
+fn loc_code(l: Location) -> u64 {
+    match l {
+        Location::Aside => 0,
+        Location::Reserve => 1,
+        Location::Eliminated => 2,
+        Location::Removed => 3,
+        Location::Map(s) => FIRST_SPACE + s.0 as u64,
+    }
+}
+
+const FIRST_SPACE: u64 = 4;
+
+/// A counter's [`Class`] packed into a number: two counters have the same key exactly when
+/// they have the same class. Where it stands from bit 32 ([`loc_code`]), whether it may enter
+/// the Near East at bit 14, below them the rest.
+fn class_key(data: &Data, pos: &Position, unit: usize) -> Option<u64> {
+    let p = data.pieces.get(unit)?;
+    let u = pos.units.get(unit)?;
+    // 11.3.1: as [`Position::may_enter_near_east`] says.
+    let near_east = p.kind != Kind::Army
+        || (p.sr_fixed & FIXED_NEAR_EAST_FLAG != 0 && !pos.ordinary_near_east.contains(&(unit as u16)));
+    Some(loc_code(u.loc) << 32 | u64::from(near_east) << 14 | u64::from(p.sr_fixed & FIXED_CLASS))
+}
+
+/// The answers of a list of redeployments: for each class asked ([`class_key`]), whether it
+/// has somewhere to go and the place that showed it.
+pub(crate) type Memo = Vec<(u64, bool, Option<Place>)>;
+
 /// [`any_destination`] asked once for each [`Class`] of unit: `memo` holds the answers given
 /// so far, each with the place that showed it (the first place found), and must be used for
 /// one position, context and filter only (or hold only answers still true there,
@@ -539,9 +641,9 @@ pub(crate) fn any_destination_of_class(
     unit: usize,
     ctx: &Context,
     room: impl Fn(Place) -> bool,
-    memo: &mut Vec<(Class, bool, Option<Place>)>,
+    memo: &mut Memo,
 ) -> bool {
-    let Some(class) = Class::of(data, pos, unit) else {
+    let Some(class) = class_key(data, pos, unit) else {
         return false;
     };
     if let Some(&(_, any, _)) = memo.iter().find(|(c, _, _)| *c == class) {
@@ -591,7 +693,7 @@ pub(crate) struct Answers {
     /// The stamps of the position's counters and spaces ([`crate::state::Stamped`]) when
     /// `locs` and `spaces` were read: while a list's stamp is the same, it holds what they hold.
     stamps: [u64; 2],
-    memo: Vec<(Class, bool, Option<Place>)>,
+    memo: Memo,
 }
 
 /// What [`Answers`] keeps of the context's flags.
@@ -634,12 +736,7 @@ thread_local! {
 /// enemy unit, so every walk, supply trace and sea lane is as it was, and every other space
 /// holds what it held; nothing else is kept (nor anything after Brest-Litovsk, 16.4.9, where
 /// the walks read the units they pass).
-pub(crate) fn answers_kept(
-    data: &Data,
-    pos: &Position,
-    side: Side,
-    ctx: &Context,
-) -> Vec<(Class, bool, Option<Place>)> {
+pub(crate) fn answers_kept(data: &Data, pos: &Position, side: Side, ctx: &Context) -> Memo {
     ANSWERS.with(|a| {
         let mut last = a.borrow_mut();
         let memo = std::mem::take(&mut last.memo);
@@ -677,24 +774,20 @@ pub(crate) fn answers_kept(
         if ctx.brest_litovsk || data.pieces.get(u).is_none_or(|p| p.side != side) {
             return Vec::new();
         }
-        // The spaces it left and entered (what stands in the Reserve Box no answer reads).
-        let touched = |l: Location| matches!(l, Location::Map(_)) && (l == was || l == now.loc);
-        let place_touched = |p: Place| matches!(p, Place::Map(s) if touched(Location::Map(s)));
+        // The spaces it left and entered (what stands in the Reserve Box no answer reads), by
+        // their [`loc_code`].
+        let (was, now) = (loc_code(was), loc_code(now.loc));
+        let touched = |l: u64| l >= FIRST_SPACE && (l == was || l == now);
+        let place_touched = |p: Place| matches!(p, Place::Map(s) if touched(loc_code(Location::Map(s))));
         let mut memo = memo;
-        memo.retain(|&(class, any, by)| any && !touched(class.loc) && by.is_some_and(|p| !place_touched(p)));
+        memo.retain(|&(class, any, by)| any && !touched(class >> 32) && by.is_some_and(|p| !place_touched(p)));
         memo
     })
 }
 
 /// Keeps the answers of a list of `side`'s redeployments in `pos` for the next list on this
 /// thread ([`answers_kept`]).
-pub(crate) fn keep_answers(
-    data: &Data,
-    pos: &Position,
-    side: Side,
-    ctx: &Context,
-    memo: Vec<(Class, bool, Option<Place>)>,
-) {
+pub(crate) fn keep_answers(data: &Data, pos: &Position, side: Side, ctx: &Context, memo: Memo) {
     ANSWERS.with(|a| {
         let mut a = a.borrow_mut();
         a.data = data as *const Data as usize;
@@ -795,7 +888,8 @@ fn visit_anywhere(
                 && p.nation != Nation::Mn
                 && port(data, pos, p.side, from)
             {
-                for s in data.map.graph.space_indices() {
+                // The side's ports printed, in map order: the only spaces [`port`] may say yes of.
+                for &s in &data.ports[crate::state::side_index(p.side)] {
                     if s != from
                         && port(data, pos, p.side, s)
                         && open_to(data, pos, unit, ctx, s)
@@ -818,101 +912,84 @@ fn visit_anywhere(
                 return false;
             }
             let nation = sr_nation(data, unit);
-            let t = tracer_of(data, unit);
+            let t = tracer(data, unit);
             let supply = flood_of(data, pos, t, ctx);
-            // Per space: its units, those of the unit's nationality, and those of them other
-            // than the ANA and the Senussi.
-            // (For a list, from the units of each nationality counted once for the whole list:
-            // those that redeploy as `nation` are its own and, for the British and the Turks,
-            // the ANA's and the Senussi's. Else the three counts of each space side by side, on
-            // the stack for a map of up to 512 spaces.)
-            let n = data.map.graph.len();
-            let listed = ctx.floods.map(|f| f.1.get_or_init(|| units_by_nation(data, pos)));
-            let (mut small, mut large): ([[u8; 3]; 512], Vec<[u8; 3]>);
-            let counts: &[[u8; 3]] = match listed {
-                Some(_) => &[],
+            // Who stands where: for a list, worked out once for the whole list.
+            let made;
+            let stands = match ctx.floods {
+                Some(f) => f.1.get_or_init(|| Stands::of(data, pos)),
                 None => {
-                    let counts: &mut [[u8; 3]] = if n <= 512 {
-                        small = [[0u8; 3]; 512];
-                        &mut small[..n]
-                    } else {
-                        large = vec![[0u8; 3]; n];
-                        &mut large
-                    };
-                    for (i, u) in pos.units.iter().enumerate() {
-                        if let Location::Map(s) = u.loc {
-                            let Some(c) = counts.get_mut(s.idx()) else { continue };
-                            c[0] = c[0].saturating_add(1);
-                            if sr_nation(data, i) == nation {
-                                c[1] = c[1].saturating_add(1);
-                                if !matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn) {
-                                    c[2] = c[2].saturating_add(1);
-                                }
-                            }
-                        }
-                    }
-                    counts
+                    made = Stands::of(data, pos);
+                    &made
                 }
             };
-            let special = match nation {
-                Nation::Br => Some(Nation::Ana as usize),
-                Nation::Tu => Some(Nation::Sn as usize),
-                _ => None,
+            let n = data.map.graph.len();
+            let all = |s: Space| stands.all.get(s.idx()).copied().unwrap_or(0);
+            // 2022 13.1.11: Montenegro's corps only to Cetinje.
+            if p.nation == Nation::Mn {
+                return data.map.find("cetinje").is_some_and(|s| {
+                    s.idx() < n && all(s) < 3 && open_to(data, pos, unit, ctx, s) && visit(Place::Map(s), true)
+                });
+            }
+            // The spaces it may go to, a bit each (on the stack for a map of up to 512 spaces),
+            // asked in map order: 13.1.8, a space with a unit of its nationality (printed: the
+            // ANA and the Senussi, British and Turkish for redeployment, do not count); a corps
+            // also to its nation's capital or supply source; a US corps to an Allied-held French
+            // port; 2022 13.1.8, Salonika for Serbian corps, as their supply source.
+            let (mut small, mut large) = ([0u64; 8], Vec::new());
+            let words = n.div_ceil(64);
+            let may: &mut [u64] = if words <= small.len() {
+                &mut small[..words]
+            } else {
+                large.resize(words, 0);
+                &mut large
             };
-            let count = |k: usize| -> [u8; 3] {
-                match listed {
-                    Some(by) => {
-                        let c = &by[k];
-                        let own = c[nation as usize];
-                        let same = own.saturating_add(special.map_or(0, |x| c[x]));
-                        [c[ALL_UNITS], same, own]
-                    }
-                    None => counts[k],
+            let own = stands.own(nation);
+            for (w, o) in may.iter_mut().zip(own) {
+                *w |= o;
+            }
+            let mut add = |s: Space| {
+                if let Some(w) = may.get_mut(s.idx() / 64) {
+                    *w |= 1 << (s.idx() % 64);
                 }
             };
-            // 2022 13.1.8: Salonika for Serbian corps.
+            if p.kind == Kind::Corps {
+                data.homes(nation).iter().for_each(|&s| add(s));
+            }
+            let us_corps = nation == Nation::Us && p.kind == Kind::Corps;
+            if us_corps {
+                data.ports[crate::state::side_index(Side::Ap)]
+                    .iter()
+                    .filter(|&&s| data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap)
+                    .for_each(|&s| add(s));
+            }
             let salonika_set = if nation == Nation::Sb {
                 data.map.space_set("supply-sb-salonika")
             } else {
                 &[]
             };
-            for s in data.map.graph.space_indices() {
-                let [all, same, same_regular] = count(s.idx());
-                if all >= 3 {
-                    continue;
-                }
-                if p.nation == Nation::Mn {
-                    if data.map.graph.space(s).id == "cetinje"
+            salonika_set.iter().for_each(|&s| add(s));
+            for (w, &word) in may.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let s = Space((w * 64 + bits.trailing_zeros() as usize) as u16);
+                    bits &= bits - 1;
+                    if all(s) >= 3 {
+                        continue;
+                    }
+                    let with_own = own.get(w).is_some_and(|o| o & (1 << (s.idx() % 64)) != 0);
+                    let home = p.kind == Kind::Corps
+                        && (data.facts(s).capital || data.facts(s).supply_source)
+                        && data.facts(s).nation.as_deref() == Some(nation.code());
+                    let us_port = us_corps && data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap;
+                    let salonika = salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
+                    // Whether the corps may enter the space at all, asked of the spaces it may go to.
+                    if (((with_own || home) && supply.at(data, s)) || us_port || salonika)
                         && open_to(data, pos, unit, ctx, s)
                         && visit(Place::Map(s), true)
                     {
                         return true;
                     }
-                    continue;
-                }
-                // 13.1.8: a supplied space with a unit of the same nationality, but not one
-                // holding only the ANA or the Senussi. (Whether it is supplied is asked last,
-                // of the spaces that could be one.)
-                let only_special = same > 0 && same_regular == 0;
-                let with_own = same > 0 && !only_special;
-                // A corps also to its nation's supplied capital or supply source.
-                let home = p.kind == Kind::Corps
-                    && (data.facts(s).capital || data.facts(s).supply_source)
-                    && data.facts(s).nation.as_deref() == Some(nation.code());
-                // A US corps to any Allied-held French port (13.1.8).
-                let us_port = nation == Nation::Us
-                    && p.kind == Kind::Corps
-                    && data.facts(s).nation.as_deref() == Some("fr")
-                    && data.facts(s).port_ap;
-                // 2022 13.1.8: Salonika for Serbian corps, as their supply source.
-                let salonika =
-                    nation == Nation::Sb && salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
-                // Whether the corps may enter the space at all, asked of the spaces it may go to.
-                if (((with_own || home) && supply.at(data, s)) || us_port || salonika)
-                    && open_to(data, pos, unit, ctx, s)
-                    && visit(Place::Map(s), true)
-                {
-                    return true;
                 }
             }
             false
@@ -1330,6 +1407,47 @@ mod class_tests {
             named += listed as u32;
         }
         assert!(beach > 3 && named == 3, "{beach} {named}");
+    }
+
+    /// 13.1: every counter's tracer read from what was worked out at load is what [`tracer_of`]
+    /// says; and at every decision of random campaigns two counters have the same class key
+    /// exactly when they have the same [`Class`], so that a list asks once for each class.
+    #[test]
+    fn the_class_keys_tell_counters_apart_as_their_classes_do_at_every_decision() {
+        use std::collections::HashMap;
+        let (mut units, mut shared, mut near_east) = (0u64, 0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let data = g.data();
+            for u in 0..data.pieces.len() {
+                assert_eq!(tracer(data, u), tracer_of(data, u), "{}", data.pieces[u].id);
+            }
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                let data = g.data();
+                let (mut by_key, mut by_class) = (HashMap::new(), HashMap::new());
+                for u in 0..data.pieces.len() {
+                    let key = class_key(data, &g.pos, u).expect("a counter");
+                    let class = Class::of(data, &g.pos, u).expect("a counter");
+                    assert_eq!(*by_key.entry(key).or_insert(class), class, "{}", data.pieces[u].id);
+                    // (Classes told apart by how they are written out.)
+                    assert_eq!(
+                        *by_class.entry(format!("{class:?}")).or_insert(key),
+                        key,
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    units += 1;
+                    near_east += u64::from(!class.near_east);
+                }
+                shared += (data.pieces.len() - by_key.len()) as u64;
+            })
+            .expect("random play");
+        }
+        assert!(
+            units > 50_000 && shared > 10_000 && near_east > 1_000,
+            "{units} {shared} {near_east}"
+        );
     }
 }
 
