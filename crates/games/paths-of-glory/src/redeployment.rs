@@ -175,7 +175,9 @@ fn near_east(data: &Data, s: Space) -> bool {
 }
 
 /// A space a redeployment may pass through or end in (13.1.6): the side's, or a besieged enemy
-/// fort's (2022 13.1.5); never one with enemy units; Russians only inside Russia.
+/// fort's (2022 13.1.5); never one with enemy units; Russians only inside Russia. (The walks
+/// ask [`Mover::open`]; this is what the tests hold it to.)
+#[cfg(test)]
 fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) -> bool {
     open_to_as(data, pos, unit, ctx, s, false)
 }
@@ -183,6 +185,7 @@ fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) ->
 /// [`open_to`], with the CP space the ANA stands in counted as the Allies' when `ana_ours`
 /// (11.1.14, data edition 6: a redeployment passes through it, but does not end there, where it
 /// would leave an Allied unit in a CP space once the ANA goes).
+#[cfg(test)]
 fn open_to_as(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space, ana_ours: bool) -> bool {
     let p = &data.pieces[unit];
     // 11.3.1: only the Near East armies go into the Near East.
@@ -222,8 +225,113 @@ fn capital_open(data: &Data, pos: &Position, unit: usize) -> bool {
     pos.holds_capital(data, sr_nation(data, unit), data.pieces[unit].side)
 }
 
+/// What one unit's walk asks of the unit and the context at every space, worked out once for
+/// the walk.
+struct Mover {
+    unit: usize,
+    side: Side,
+    /// Where it redeploys from.
+    from: Place,
+    /// 11.3.1: whether it may enter the Near East.
+    near_east: bool,
+    /// 5.7.4.6: whether Italy is closed to it (an army other than AH or IT before Total War).
+    italy_closed: bool,
+    russian: bool,
+    /// 11.1.4: every dashed line's bits, and those of the dashed lines it may take.
+    dashed: u32,
+    own_lines: u32,
+    /// Whether [`may_end`] may bar a space to it.
+    ends_barred: bool,
+}
+
+impl Mover {
+    fn of(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Mover {
+        let p = &data.pieces[unit];
+        Mover {
+            unit,
+            side: p.side,
+            from: place_of(pos, unit),
+            near_east: pos.may_enter_near_east(data, unit),
+            italy_closed: ctx.italy_restricted && p.kind == Kind::Army && !matches!(p.nation, Nation::Ah | Nation::It),
+            russian: p.nation == Nation::Ru,
+            dashed: data.lines.dashed(),
+            own_lines: data.lines.for_nation(p.line_nation()),
+            ends_barred: (p.side == Side::Cp && !ctx.channel_ports_open)
+                || (ctx.italy_restricted && p.kind == Kind::Army && p.nation == Nation::Ge),
+        }
+    }
+
+    /// [`open_to_as`], the unit's part asked once for the walk.
+    #[inline]
+    fn open(&self, data: &Data, pos: &Position, ctx: &Context, s: Space, ana_ours: bool) -> bool {
+        let f = data.facts(s);
+        let st = pos.space(s);
+        let ours =
+            st.control == Some(self.side) || (ana_ours && self.side == Side::Ap && ctx.supply.ana_space == Some(s));
+        let besieged_enemy_fort = f.fort > 0 && f.faction != self.side && st.fort == Fort::Besieged;
+        (ours || besieged_enemy_fort)
+            && !f.is_box
+            && (self.near_east || !f.near_east)
+            && !supply::enemy_units(data, pos, ctx.supply.occupancy, self.side, s)
+            && (!self.italy_closed || f.nation.as_deref() != Some("it"))
+            && (!self.russian || f.nation.as_deref() == Some("ru"))
+            && !(ctx.brest_litovsk_through && brest_litovsk_bars(data, pos, self.unit, s, ctx))
+    }
+}
+
 /// The spaces a unit on the map reaches overland (13.1.6), its own space aside, each given to
 /// `visit` as it is reached; the walk stops when `visit` says so (returns true).
+fn overland_of(
+    data: &Data,
+    pos: &Position,
+    m: &Mover,
+    from: Space,
+    ctx: &Context,
+    mut visit: impl FnMut(Space) -> bool,
+) -> bool {
+    let mef_beach = data.lines.mef_beach;
+    // The spaces reached, a bit each: on the stack for a map of up to 512 spaces.
+    let (mut small, mut large) = ([0u64; 8], Vec::new());
+    let words = data.map.graph.len().div_ceil(64);
+    let seen: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        &mut large
+    };
+    let bit = |s: Space| (s.idx() / 64, 1u64 << (s.idx() % 64));
+    let (w, b) = bit(from);
+    seen[w] |= b;
+    let mut queue = Lifo::new();
+    queue.push(from);
+    while let Some(s) = queue.pop() {
+        for &(c, n) in data.map.graph.exits(s) {
+            let (w, b) = bit(n);
+            if seen[w] & b != 0 {
+                continue;
+            }
+            let f = data.map.features(c);
+            let line_ok = if f & mef_beach != 0 {
+                ctx.supply.open_beaches.contains(&n) || ctx.supply.open_beaches.contains(&s)
+            } else {
+                f & m.dashed == 0 || f & m.own_lines != 0
+            };
+            if line_ok && m.open(data, pos, ctx, n, true) {
+                seen[w] |= b;
+                queue.push(n);
+                // 11.1.14: through the ANA's space, not to it.
+                if ctx.supply.ana_space != Some(n) && visit(n) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// [`overland_of`] as it was written before the walk asked the unit's part once: what the
+/// tests hold it to.
+#[cfg(test)]
 fn overland(
     data: &Data,
     pos: &Position,
@@ -332,10 +440,27 @@ fn near_east_limit(
     by_sea_or_reserve: bool,
     ctx: &Context,
 ) -> Option<Refusal> {
+    near_east_held(data, unit, a, b, by_sea_or_reserve, ctx).then(|| {
+        Refusal::new(
+            "13.2",
+            Text::new(
+                "the Near East limits: one British corps a turn by sea or the Reserve Box, one Russian corps, one CP corps other than Turkish; no army, no other Allied corps by sea (nor the ANA)",
+                "近东限制:每回合一个英国军可经海路或预备队格、一个俄国军、一个土耳其以外的同盟国军;集团军不可,其他协约国军(包括阿拉伯北方军)不可经海路",
+            ),
+        )
+    })
+}
+
+/// Whether [`near_east_limit`] holds the unit: most redeployments stay on one side of the Near
+/// East's edge, told at once.
+#[inline]
+fn near_east_held(data: &Data, unit: usize, a: Place, b: Place, by_sea_or_reserve: bool, ctx: &Context) -> bool {
     let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
-    if ne(a) == ne(b) {
-        return None;
-    }
+    ne(a) != ne(b) && near_east_crossing_held(data, unit, by_sea_or_reserve, ctx)
+}
+
+/// [`near_east_held`] for a redeployment across the Near East's edge.
+fn near_east_crossing_held(data: &Data, unit: usize, by_sea_or_reserve: bool, ctx: &Context) -> bool {
     let p = &data.pieces[unit];
     let held = match (p.side, sr_nation(data, unit)) {
         // 13.2.3: Turkish units are free; one other CP corps a turn.
@@ -355,15 +480,7 @@ fn near_east_limit(
         // Other Allied corps never by sea or the Reserve Box.
         (Side::Ap, _) => by_sea_or_reserve,
     };
-    held.then(|| {
-        Refusal::new(
-            "13.2",
-            Text::new(
-                "the Near East limits: one British corps a turn by sea or the Reserve Box, one Russian corps, one CP corps other than Turkish; no army, no other Allied corps by sea (nor the ANA)",
-                "近东限制:每回合一个英国军可经海路或预备队格、一个俄国军、一个土耳其以外的同盟国军;集团军不可,其他协约国军(包括阿拉伯北方军)不可经海路",
-            ),
-        )
-    })
+    held
 }
 
 /// 13.2: which of the Near East's once-a-turn allowances a legal redeployment of `unit` to `to`
@@ -375,7 +492,7 @@ pub fn near_east_use(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &
     }
     // Only by sea or the Reserve Box when no overland way reaches it (asked only of a British
     // unit, the walk stopping at the first such way).
-    let by_sea_or_reserve = || !visit_candidates(data, pos, unit, ctx, &mut |p, sea| p == to && !sea);
+    let by_sea_or_reserve = || !visit_candidates(data, pos, unit, ctx, |p, sea| p == to && !sea);
     match (data.pieces[unit].side, sr_nation(data, unit)) {
         (Side::Cp, Nation::Tu) => {}
         (Side::Cp, _) => used.central = true,
@@ -411,8 +528,8 @@ pub fn destinations(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> 
     };
     let (mut reserve, mut beyond) = (false, Vec::new());
     let from = place_of(pos, unit);
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea_or_reserve| {
-        if near_east_limit(data, unit, from, to, sea_or_reserve, ctx).is_none() {
+    visit_candidates(data, pos, unit, ctx, |to, sea_or_reserve| {
+        if !near_east_held(data, unit, from, to, sea_or_reserve, ctx) {
             match to {
                 Place::Map(s) if s.idx() < n => found[s.idx() / 64] |= 1 << (s.idx() % 64),
                 Place::Map(_) => beyond.push(to),
@@ -470,7 +587,7 @@ pub(crate) fn places_by_sea_or_reserve(data: &Data, pos: &Position, unit: usize,
 /// Reserve Box.
 fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
     let mut out = Vec::new();
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
+    visit_candidates(data, pos, unit, ctx, |to, sea| {
         out.push((to, sea));
         false
     });
@@ -498,8 +615,8 @@ pub fn any_destination(data: &Data, pos: &Position, unit: usize, ctx: &Context, 
         return false;
     }
     let from = place_of(pos, unit);
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
-        near_east_limit(data, unit, from, to, sea, ctx).is_none() && room(to)
+    visit_candidates(data, pos, unit, ctx, |to, sea| {
+        !near_east_held(data, unit, from, to, sea, ctx) && room(to)
     })
 }
 
@@ -666,8 +783,8 @@ fn first_destination(
         return None;
     }
     let (from, mut found) = (place_of(pos, unit), None);
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
-        let ok = near_east_limit(data, unit, from, to, sea, ctx).is_none() && room(to);
+    visit_candidates(data, pos, unit, ctx, |to, sea| {
+        let ok = !near_east_held(data, unit, from, to, sea, ctx) && room(to);
         if ok {
             found = Some(to);
         }
@@ -841,23 +958,23 @@ fn visit_candidates(
     pos: &Position,
     unit: usize,
     ctx: &Context,
-    visit: &mut dyn FnMut(Place, bool) -> bool,
+    mut visit: impl FnMut(Place, bool) -> bool,
 ) -> bool {
     if unit >= data.pieces.len() || unit >= pos.units.len() {
         return false;
     }
-    // Whether [`may_end`] may bar any space to the unit, asked once for the walk.
-    let p = &data.pieces[unit];
-    let ends_barred = (p.side == Side::Cp && !ctx.channel_ports_open)
-        || (ctx.italy_restricted && p.kind == Kind::Army && p.nation == Nation::Ge);
-    visit_anywhere(data, pos, unit, ctx, &mut |to, sea| {
+    let m = Mover::of(data, pos, unit, ctx);
+    // 2022 13.1.12 is asked only of a redeployment between the Reserve Box and the map.
+    let foreign_to_map = ctx.foreign_sources_barred && m.from == Place::Reserve;
+    let foreign_to_reserve = ctx.foreign_sources_barred && m.from != Place::Reserve;
+    visit_anywhere(data, pos, &m, ctx, |to, sea| {
         let ok = match to {
             Place::Map(s) => {
-                (!ends_barred || may_end(data, unit, ctx, s))
-                    && !brest_litovsk_bars(data, pos, unit, s, ctx)
-                    && !foreign_supply(data, pos, unit, to, ctx)
+                let may = !m.ends_barred || may_end(data, unit, ctx, s);
+                may && !brest_litovsk_bars(data, pos, unit, s, ctx)
+                    && !(foreign_to_map && foreign_supply(data, pos, unit, to, ctx))
             }
-            Place::Reserve => !foreign_supply(data, pos, unit, to, ctx),
+            Place::Reserve => !(foreign_to_reserve && foreign_supply(data, pos, unit, to, ctx)),
         };
         ok && visit(to, sea)
     })
@@ -866,10 +983,11 @@ fn visit_candidates(
 fn visit_anywhere(
     data: &Data,
     pos: &Position,
-    unit: usize,
+    m: &Mover,
     ctx: &Context,
-    visit: &mut dyn FnMut(Place, bool) -> bool,
+    mut visit: impl FnMut(Place, bool) -> bool,
 ) -> bool {
+    let unit = m.unit;
     let p = &data.pieces[unit];
     match pos.units[unit].loc {
         Location::Map(from) => {
@@ -879,7 +997,7 @@ fn visit_anywhere(
                 return false;
             }
             // 2022 13.1.11: Montenegro's corps only between Cetinje and the Reserve Box.
-            if p.nation != Nation::Mn && overland(data, pos, unit, from, ctx, &mut |s| visit(Place::Map(s), false)) {
+            if p.nation != Nation::Mn && overland_of(data, pos, m, from, ctx, |s| visit(Place::Map(s), false)) {
                 return true;
             }
             // 13.1.7: a corps by sea, port to port; never a Russian (2022 13.1.6).
@@ -892,7 +1010,7 @@ fn visit_anywhere(
                 for &s in &data.ports[crate::state::side_index(p.side)] {
                     if s != from
                         && port(data, pos, p.side, s)
-                        && open_to(data, pos, unit, ctx, s)
+                        && m.open(data, pos, ctx, s, false)
                         && visit(Place::Map(s), true)
                     {
                         return true;
@@ -907,95 +1025,106 @@ fn visit_anywhere(
                 && capital_open(data, pos, unit)
                 && visit(Place::Reserve, true)
         }
-        Location::Reserve => {
-            if !capital_open(data, pos, unit) {
-                return false;
-            }
-            let nation = sr_nation(data, unit);
-            let t = tracer(data, unit);
-            let supply = flood_of(data, pos, t, ctx);
-            // Who stands where: for a list, worked out once for the whole list.
-            let made;
-            let stands = match ctx.floods {
-                Some(f) => f.1.get_or_init(|| Stands::of(data, pos)),
-                None => {
-                    made = Stands::of(data, pos);
-                    &made
-                }
-            };
-            let n = data.map.graph.len();
-            let all = |s: Space| stands.all.get(s.idx()).copied().unwrap_or(0);
-            // 2022 13.1.11: Montenegro's corps only to Cetinje.
-            if p.nation == Nation::Mn {
-                return data.map.find("cetinje").is_some_and(|s| {
-                    s.idx() < n && all(s) < 3 && open_to(data, pos, unit, ctx, s) && visit(Place::Map(s), true)
-                });
-            }
-            // The spaces it may go to, a bit each (on the stack for a map of up to 512 spaces),
-            // asked in map order: 13.1.8, a space with a unit of its nationality (printed: the
-            // ANA and the Senussi, British and Turkish for redeployment, do not count); a corps
-            // also to its nation's capital or supply source; a US corps to an Allied-held French
-            // port; 2022 13.1.8, Salonika for Serbian corps, as their supply source.
-            let (mut small, mut large) = ([0u64; 8], Vec::new());
-            let words = n.div_ceil(64);
-            let may: &mut [u64] = if words <= small.len() {
-                &mut small[..words]
-            } else {
-                large.resize(words, 0);
-                &mut large
-            };
-            let own = stands.own(nation);
-            for (w, o) in may.iter_mut().zip(own) {
-                *w |= o;
-            }
-            let mut add = |s: Space| {
-                if let Some(w) = may.get_mut(s.idx() / 64) {
-                    *w |= 1 << (s.idx() % 64);
-                }
-            };
-            if p.kind == Kind::Corps {
-                data.homes(nation).iter().for_each(|&s| add(s));
-            }
-            let us_corps = nation == Nation::Us && p.kind == Kind::Corps;
-            if us_corps {
-                data.ports[crate::state::side_index(Side::Ap)]
-                    .iter()
-                    .filter(|&&s| data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap)
-                    .for_each(|&s| add(s));
-            }
-            let salonika_set = if nation == Nation::Sb {
-                data.map.space_set("supply-sb-salonika")
-            } else {
-                &[]
-            };
-            salonika_set.iter().for_each(|&s| add(s));
-            for (w, &word) in may.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let s = Space((w * 64 + bits.trailing_zeros() as usize) as u16);
-                    bits &= bits - 1;
-                    if all(s) >= 3 {
-                        continue;
-                    }
-                    let with_own = own.get(w).is_some_and(|o| o & (1 << (s.idx() % 64)) != 0);
-                    let home = p.kind == Kind::Corps
-                        && (data.facts(s).capital || data.facts(s).supply_source)
-                        && data.facts(s).nation.as_deref() == Some(nation.code());
-                    let us_port = us_corps && data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap;
-                    let salonika = salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
-                    // Whether the corps may enter the space at all, asked of the spaces it may go to.
-                    if (((with_own || home) && supply.at(data, s)) || us_port || salonika)
-                        && open_to(data, pos, unit, ctx, s)
-                        && visit(Place::Map(s), true)
-                    {
-                        return true;
-                    }
-                }
-            }
-            false
-        }
+        Location::Reserve => visit_from_reserve(data, pos, m, ctx, visit),
         _ => false,
     }
+}
+
+/// [`visit_anywhere`] for a unit in the Reserve Box (13.1.8).
+fn visit_from_reserve(
+    data: &Data,
+    pos: &Position,
+    m: &Mover,
+    ctx: &Context,
+    mut visit: impl FnMut(Place, bool) -> bool,
+) -> bool {
+    let unit = m.unit;
+    let p = &data.pieces[unit];
+    if !capital_open(data, pos, unit) {
+        return false;
+    }
+    let nation = sr_nation(data, unit);
+    let t = tracer(data, unit);
+    let supply = flood_of(data, pos, t, ctx);
+    // Who stands where: for a list, worked out once for the whole list.
+    let made;
+    let stands = match ctx.floods {
+        Some(f) => f.1.get_or_init(|| Stands::of(data, pos)),
+        None => {
+            made = Stands::of(data, pos);
+            &made
+        }
+    };
+    let n = data.map.graph.len();
+    let all = |s: Space| stands.all.get(s.idx()).copied().unwrap_or(0);
+    // 2022 13.1.11: Montenegro's corps only to Cetinje.
+    if p.nation == Nation::Mn {
+        return data.map.find("cetinje").is_some_and(|s| {
+            s.idx() < n && all(s) < 3 && m.open(data, pos, ctx, s, false) && visit(Place::Map(s), true)
+        });
+    }
+    // The spaces it may go to, a bit each (on the stack for a map of up to 512 spaces),
+    // asked in map order: 13.1.8, a space with a unit of its nationality (printed: the
+    // ANA and the Senussi, British and Turkish for redeployment, do not count); a corps
+    // also to its nation's capital or supply source; a US corps to an Allied-held French
+    // port; 2022 13.1.8, Salonika for Serbian corps, as their supply source.
+    let (mut small, mut large) = ([0u64; 8], Vec::new());
+    let words = n.div_ceil(64);
+    let may: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        &mut large
+    };
+    let own = stands.own(nation);
+    for (w, o) in may.iter_mut().zip(own) {
+        *w |= o;
+    }
+    let mut add = |s: Space| {
+        if let Some(w) = may.get_mut(s.idx() / 64) {
+            *w |= 1 << (s.idx() % 64);
+        }
+    };
+    if p.kind == Kind::Corps {
+        data.homes(nation).iter().for_each(|&s| add(s));
+    }
+    let us_corps = nation == Nation::Us && p.kind == Kind::Corps;
+    if us_corps {
+        data.ports[crate::state::side_index(Side::Ap)]
+            .iter()
+            .filter(|&&s| data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap)
+            .for_each(|&s| add(s));
+    }
+    let salonika_set = if nation == Nation::Sb {
+        data.map.space_set("supply-sb-salonika")
+    } else {
+        &[]
+    };
+    salonika_set.iter().for_each(|&s| add(s));
+    for (w, &word) in may.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let s = Space((w * 64 + bits.trailing_zeros() as usize) as u16);
+            bits &= bits - 1;
+            if all(s) >= 3 {
+                continue;
+            }
+            let with_own = own.get(w).is_some_and(|o| o & (1 << (s.idx() % 64)) != 0);
+            let home = p.kind == Kind::Corps
+                && (data.facts(s).capital || data.facts(s).supply_source)
+                && data.facts(s).nation.as_deref() == Some(nation.code());
+            let us_port = us_corps && data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap;
+            let salonika = salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
+            // Whether the corps may enter the space at all, asked of the spaces it may go to.
+            if (((with_own || home) && supply.at(data, s)) || us_port || salonika)
+                && m.open(data, pos, ctx, s, false)
+                && visit(Place::Map(s), true)
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether a unit may redeploy to `to`, and why not (13.1, 13.2).
@@ -1448,6 +1577,49 @@ mod class_tests {
             units > 50_000 && shared > 10_000 && near_east > 1_000,
             "{units} {shared} {near_east}"
         );
+    }
+}
+
+#[cfg(test)]
+mod mover_tests {
+    use super::*;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+
+    /// 13.1.6: at every decision of random campaigns, for every fifth counter on the map or in a
+    /// Reserve Box and every space, whether a walk may enter it with the unit's part asked once
+    /// ([`Mover::open`]) is what [`open_to_as`] says, the ANA's space counted as the Allies' or
+    /// not; the Historical scenario's Italy included.
+    #[test]
+    fn a_walk_enters_the_spaces_open_to_the_unit_at_every_decision() {
+        let (mut asked, mut open) = (0u64, 0u64);
+        for (scenario, seed) in [("campaign", 0), ("campaign", 1), ("historical", 2)] {
+            let mut g = PathsOfGlory::new_game(scenario, seed).expect("the scenario loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut t = 0usize;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 250, |g: &PathsOfGlory| {
+                t += 1;
+                let data = g.data();
+                let occ = g.kept.occupancy(data, &g.pos);
+                let ctx = crate::round::sr_context(g, &occ);
+                for u in (t % 5..data.pieces.len()).step_by(5) {
+                    if !matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve) {
+                        continue;
+                    }
+                    let m = Mover::of(data, &g.pos, u, &ctx);
+                    for s in data.map.graph.space_indices() {
+                        for ana_ours in [false, true] {
+                            let want = open_to_as(data, &g.pos, u, &ctx, s, ana_ours);
+                            assert_eq!(m.open(data, &g.pos, &ctx, s, ana_ours), want, "{}", data.pieces[u].id);
+                            asked += 1;
+                            open += u64::from(want);
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 1_000_000 && open > 100_000, "{asked} {open}");
     }
 }
 
