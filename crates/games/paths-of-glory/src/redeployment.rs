@@ -455,8 +455,13 @@ fn near_east_limit(
 /// East's edge, told at once.
 #[inline]
 fn near_east_held(data: &Data, unit: usize, a: Place, b: Place, by_sea_or_reserve: bool, ctx: &Context) -> bool {
-    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
-    ne(a) != ne(b) && near_east_crossing_held(data, unit, by_sea_or_reserve, ctx)
+    in_near_east(data, a) != in_near_east(data, b) && near_east_crossing_held(data, unit, by_sea_or_reserve, ctx)
+}
+
+/// Whether a place is in the Near East (13.2: the Reserve Box is not).
+#[inline]
+fn in_near_east(data: &Data, p: Place) -> bool {
+    matches!(p, Place::Map(s) if near_east(data, s))
 }
 
 /// [`near_east_held`] for a redeployment across the Near East's edge.
@@ -528,8 +533,10 @@ pub fn destinations(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> 
     };
     let (mut reserve, mut beyond) = (false, Vec::new());
     let from = place_of(pos, unit);
+    // 13.2: which side of the Near East's edge it leaves from, asked once.
+    let from_ne = in_near_east(data, from);
     visit_candidates(data, pos, unit, ctx, |to, sea_or_reserve| {
-        if !near_east_held(data, unit, from, to, sea_or_reserve, ctx) {
+        if in_near_east(data, to) == from_ne || !near_east_crossing_held(data, unit, sea_or_reserve, ctx) {
             match to {
                 Place::Map(s) if s.idx() < n => found[s.idx() / 64] |= 1 << (s.idx() % 64),
                 Place::Map(_) => beyond.push(to),
@@ -783,8 +790,9 @@ fn first_destination(
         return None;
     }
     let (from, mut found) = (place_of(pos, unit), None);
+    let from_ne = in_near_east(data, from);
     visit_candidates(data, pos, unit, ctx, |to, sea| {
-        let ok = !near_east_held(data, unit, from, to, sea, ctx) && room(to);
+        let ok = (in_near_east(data, to) == from_ne || !near_east_crossing_held(data, unit, sea, ctx)) && room(to);
         if ok {
             found = Some(to);
         }
@@ -866,26 +874,28 @@ pub(crate) fn answers_kept(data: &Data, pos: &Position, side: Side, ctx: &Contex
             return Vec::new();
         }
         // Where the counters stand, compared first: most lists are told apart by it at once.
-        // A list whose stamp is the one they were read at is unchanged without comparing it.
-        let mut moved = last
-            .locs
-            .iter()
-            .zip(&pos.units)
-            .enumerate()
-            .skip(if last.stamps[0] == pos.units.stamp() {
-                last.locs.len()
-            } else {
-                0
-            })
-            .filter(|(_, (a, b))| **a != b.loc);
-        let one = moved.next();
-        if moved.next().is_some()
+        // A list whose stamp is the one they were read at is unchanged without comparing it;
+        // else they are read again as they are compared (what [`keep_answers`] then keeps).
+        let (mut moved, mut one) = (0usize, None);
+        if last.stamps[0] != pos.units.stamp() {
+            for (u, (was, now)) in last.locs.iter_mut().zip(pos.units.iter()).enumerate() {
+                if *was != now.loc {
+                    if moved == 0 {
+                        one = Some((u, *was, now.loc));
+                    }
+                    moved += 1;
+                    *was = now.loc;
+                }
+            }
+            last.stamps[0] = pos.units.stamp();
+        }
+        if moved > 1
             || (last.stamps[1] != pos.spaces.stamp() && last.spaces != *pos.spaces)
             || last.ordinary_near_east != pos.ordinary_near_east
         {
             return Vec::new();
         }
-        let Some((u, (&was, now))) = one else {
+        let Some((u, was, now)) = one else {
             return memo;
         };
         if ctx.brest_litovsk || data.pieces.get(u).is_none_or(|p| p.side != side) {
@@ -893,7 +903,7 @@ pub(crate) fn answers_kept(data: &Data, pos: &Position, side: Side, ctx: &Contex
         }
         // The spaces it left and entered (what stands in the Reserve Box no answer reads), by
         // their [`loc_code`].
-        let (was, now) = (loc_code(was), loc_code(now.loc));
+        let (was, now) = (loc_code(was), loc_code(now));
         let touched = |l: u64| l >= FIRST_SPACE && (l == was || l == now);
         let place_touched = |p: Place| matches!(p, Place::Map(s) if touched(loc_code(Location::Map(s))));
         let mut memo = memo;
