@@ -770,7 +770,8 @@ pub(crate) fn any_destination_of_class(
     let Some(class) = class_key(data, pos, unit) else {
         return false;
     };
-    if let Some(&(_, any, _)) = memo.iter().find(|(c, _, _)| *c == class) {
+    // The latest answers first: the counters of a class often follow one another in data order.
+    if let Some(&(_, any, _)) = memo.iter().rev().find(|(c, _, _)| *c == class) {
         return any;
     }
     let found = first_destination(data, pos, unit, ctx, room);
