@@ -205,6 +205,11 @@ pub struct Piece {
     /// The replacement points that rebuild it; none for a counter never rebuilt.
     #[serde(default)]
     pub rp: Option<RpPool>,
+    /// What a redeployment reads of the counter itself, worked out at load (13.1, 13.2: its
+    /// side, nationality, kind, dashed lines, MEF beach, whether 13.2.1 names it, its Near East
+    /// flag), packed by [`crate::redeployment::fixed_class`].
+    #[serde(skip)]
+    pub(crate) sr_fixed: u16,
 }
 
 impl Piece {
@@ -435,7 +440,10 @@ impl Data {
     /// Reads and checks the three files from their texts.
     pub fn from_texts(map: &str, pieces: &str, cards: &str) -> Result<Data, DataError> {
         let (map, spaces, lines) = load_map(map)?;
-        let (pieces_about, pieces) = load_pieces(pieces)?;
+        let (pieces_about, mut pieces) = load_pieces(pieces)?;
+        for p in &mut pieces {
+            p.sr_fixed = crate::redeployment::fixed_class(p);
+        }
         let (cards_about, cards) = load_cards(cards, &pieces)?;
         let mut supply_sets = vec![0u8; map.graph.len()];
         for (bit, name) in SUPPLY_SETS.iter().enumerate() {

@@ -68,28 +68,47 @@ pub struct Context<'a> {
 #[derive(Default)]
 pub(crate) struct Floods(
     std::cell::RefCell<Vec<(supply::Tracer, Supplied)>>,
-    /// [`units_by_nation`] of the position, made at the first question (the Reserve Box's
+    /// [`Stands`] of the position, made at the first question (the Reserve Box's
     /// redeployments of every nationality read it, 13.1.8).
-    std::cell::OnceCell<Vec<[u8; ALL_UNITS + 1]>>,
+    std::cell::OnceCell<Stands>,
 );
 
-/// Where [`units_by_nation`] counts all the units of a space: after one count a nationality.
-const ALL_UNITS: usize = 16;
-const _: () = assert!(Nation::Gr as usize + 1 == ALL_UNITS, "one count a nationality");
+/// Who stands where, as the Reserve Box's redeployments ask it (13.1.8): per space, how many
+/// units stand in it; per nationality printed, the spaces holding one of its units (one bit
+/// each, `words` words a nationality, in the order of [`Nation`]).
+struct Stands {
+    all: Vec<u8>,
+    own: Vec<u64>,
+    words: usize,
+}
 
-/// Per space, its units of each nationality printed (by the order of [`Nation`]) and, at
-/// [`ALL_UNITS`], all its units.
-fn units_by_nation(data: &Data, pos: &Position) -> Vec<[u8; ALL_UNITS + 1]> {
-    let mut by = vec![[0u8; ALL_UNITS + 1]; data.map.graph.len()];
-    for (i, u) in pos.units.iter().enumerate() {
-        if let Location::Map(s) = u.loc {
-            let Some(c) = by.get_mut(s.idx()) else { continue };
-            c[ALL_UNITS] = c[ALL_UNITS].saturating_add(1);
-            let n = data.pieces[i].nation as usize;
-            c[n] = c[n].saturating_add(1);
+impl Stands {
+    fn of(data: &Data, pos: &Position) -> Stands {
+        let n = data.map.graph.len();
+        let words = n.div_ceil(64);
+        let mut st = Stands {
+            all: vec![0; n],
+            own: vec![0; words * Nation::ALL.len()],
+            words,
+        };
+        for (u, p) in pos.units.iter().zip(&data.pieces) {
+            if let Location::Map(s) = u.loc {
+                let Some(c) = st.all.get_mut(s.idx()) else { continue };
+                *c = c.saturating_add(1);
+                if let Some(w) = st.own.get_mut(p.nation as usize * words + s.idx() / 64) {
+                    *w |= 1 << (s.idx() % 64);
+                }
+            }
         }
+        st
     }
-    by
+
+    /// The spaces holding a unit of the nationality printed.
+    fn own(&self, n: Nation) -> &[u64] {
+        self.own
+            .get(n as usize * self.words..(n as usize + 1) * self.words)
+            .unwrap_or(&[])
+    }
 }
 
 impl std::fmt::Debug for Floods {
@@ -115,7 +134,7 @@ fn flood_of(data: &Data, pos: &Position, t: supply::Tracer, ctx: &Context) -> Su
 /// when the context has them and the supply maps are kept (a flood is then what `in_supply`
 /// reads).
 fn supplied_at(data: &Data, pos: &Position, unit: usize, at: Space, ctx: &Context) -> bool {
-    let t = tracer_of(data, unit);
+    let t = tracer(data, unit);
     match (ctx.floods, ctx.supply.kept) {
         (Some(floods), Some(_)) if at.idx() < data.map.graph.len() => {
             if let Some((_, f)) = floods.0.borrow().iter().find(|(k, _)| *k == t) {
@@ -156,7 +175,9 @@ fn near_east(data: &Data, s: Space) -> bool {
 }
 
 /// A space a redeployment may pass through or end in (13.1.6): the side's, or a besieged enemy
-/// fort's (2022 13.1.5); never one with enemy units; Russians only inside Russia.
+/// fort's (2022 13.1.5); never one with enemy units; Russians only inside Russia. (The walks
+/// ask [`Mover::open`]; this is what the tests hold it to.)
+#[cfg(test)]
 fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) -> bool {
     open_to_as(data, pos, unit, ctx, s, false)
 }
@@ -164,6 +185,7 @@ fn open_to(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space) ->
 /// [`open_to`], with the CP space the ANA stands in counted as the Allies' when `ana_ours`
 /// (11.1.14, data edition 6: a redeployment passes through it, but does not end there, where it
 /// would leave an Allied unit in a CP space once the ANA goes).
+#[cfg(test)]
 fn open_to_as(data: &Data, pos: &Position, unit: usize, ctx: &Context, s: Space, ana_ours: bool) -> bool {
     let p = &data.pieces[unit];
     // 11.3.1: only the Near East armies go into the Near East.
@@ -203,8 +225,113 @@ fn capital_open(data: &Data, pos: &Position, unit: usize) -> bool {
     pos.holds_capital(data, sr_nation(data, unit), data.pieces[unit].side)
 }
 
+/// What one unit's walk asks of the unit and the context at every space, worked out once for
+/// the walk.
+struct Mover {
+    unit: usize,
+    side: Side,
+    /// Where it redeploys from.
+    from: Place,
+    /// 11.3.1: whether it may enter the Near East.
+    near_east: bool,
+    /// 5.7.4.6: whether Italy is closed to it (an army other than AH or IT before Total War).
+    italy_closed: bool,
+    russian: bool,
+    /// 11.1.4: every dashed line's bits, and those of the dashed lines it may take.
+    dashed: u32,
+    own_lines: u32,
+    /// Whether [`may_end`] may bar a space to it.
+    ends_barred: bool,
+}
+
+impl Mover {
+    fn of(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Mover {
+        let p = &data.pieces[unit];
+        Mover {
+            unit,
+            side: p.side,
+            from: place_of(pos, unit),
+            near_east: pos.may_enter_near_east(data, unit),
+            italy_closed: ctx.italy_restricted && p.kind == Kind::Army && !matches!(p.nation, Nation::Ah | Nation::It),
+            russian: p.nation == Nation::Ru,
+            dashed: data.lines.dashed(),
+            own_lines: data.lines.for_nation(p.line_nation()),
+            ends_barred: (p.side == Side::Cp && !ctx.channel_ports_open)
+                || (ctx.italy_restricted && p.kind == Kind::Army && p.nation == Nation::Ge),
+        }
+    }
+
+    /// [`open_to_as`], the unit's part asked once for the walk.
+    #[inline]
+    fn open(&self, data: &Data, pos: &Position, ctx: &Context, s: Space, ana_ours: bool) -> bool {
+        let f = data.facts(s);
+        let st = pos.space(s);
+        let ours =
+            st.control == Some(self.side) || (ana_ours && self.side == Side::Ap && ctx.supply.ana_space == Some(s));
+        let besieged_enemy_fort = f.fort > 0 && f.faction != self.side && st.fort == Fort::Besieged;
+        (ours || besieged_enemy_fort)
+            && !f.is_box
+            && (self.near_east || !f.near_east)
+            && !supply::enemy_units(data, pos, ctx.supply.occupancy, self.side, s)
+            && (!self.italy_closed || f.nation.as_deref() != Some("it"))
+            && (!self.russian || f.nation.as_deref() == Some("ru"))
+            && !(ctx.brest_litovsk_through && brest_litovsk_bars(data, pos, self.unit, s, ctx))
+    }
+}
+
 /// The spaces a unit on the map reaches overland (13.1.6), its own space aside, each given to
 /// `visit` as it is reached; the walk stops when `visit` says so (returns true).
+fn overland_of(
+    data: &Data,
+    pos: &Position,
+    m: &Mover,
+    from: Space,
+    ctx: &Context,
+    mut visit: impl FnMut(Space) -> bool,
+) -> bool {
+    let mef_beach = data.lines.mef_beach;
+    // The spaces reached, a bit each: on the stack for a map of up to 512 spaces.
+    let (mut small, mut large) = ([0u64; 8], Vec::new());
+    let words = data.map.graph.len().div_ceil(64);
+    let seen: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        &mut large
+    };
+    let bit = |s: Space| (s.idx() / 64, 1u64 << (s.idx() % 64));
+    let (w, b) = bit(from);
+    seen[w] |= b;
+    let mut queue = Lifo::new();
+    queue.push(from);
+    while let Some(s) = queue.pop() {
+        for &(c, n) in data.map.graph.exits(s) {
+            let (w, b) = bit(n);
+            if seen[w] & b != 0 {
+                continue;
+            }
+            let f = data.map.features(c);
+            let line_ok = if f & mef_beach != 0 {
+                ctx.supply.open_beaches.contains(&n) || ctx.supply.open_beaches.contains(&s)
+            } else {
+                f & m.dashed == 0 || f & m.own_lines != 0
+            };
+            if line_ok && m.open(data, pos, ctx, n, true) {
+                seen[w] |= b;
+                queue.push(n);
+                // 11.1.14: through the ANA's space, not to it.
+                if ctx.supply.ana_space != Some(n) && visit(n) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// [`overland_of`] as it was written before the walk asked the unit's part once: what the
+/// tests hold it to.
+#[cfg(test)]
 fn overland(
     data: &Data,
     pos: &Position,
@@ -313,10 +440,32 @@ fn near_east_limit(
     by_sea_or_reserve: bool,
     ctx: &Context,
 ) -> Option<Refusal> {
-    let ne = |p: Place| matches!(p, Place::Map(s) if near_east(data, s));
-    if ne(a) == ne(b) {
-        return None;
-    }
+    near_east_held(data, unit, a, b, by_sea_or_reserve, ctx).then(|| {
+        Refusal::new(
+            "13.2",
+            Text::new(
+                "the Near East limits: one British corps a turn by sea or the Reserve Box, one Russian corps, one CP corps other than Turkish; no army, no other Allied corps by sea (nor the ANA)",
+                "近东限制:每回合一个英国军可经海路或预备队格、一个俄国军、一个土耳其以外的同盟国军;集团军不可,其他协约国军(包括阿拉伯北方军)不可经海路",
+            ),
+        )
+    })
+}
+
+/// Whether [`near_east_limit`] holds the unit: most redeployments stay on one side of the Near
+/// East's edge, told at once.
+#[inline]
+fn near_east_held(data: &Data, unit: usize, a: Place, b: Place, by_sea_or_reserve: bool, ctx: &Context) -> bool {
+    in_near_east(data, a) != in_near_east(data, b) && near_east_crossing_held(data, unit, by_sea_or_reserve, ctx)
+}
+
+/// Whether a place is in the Near East (13.2: the Reserve Box is not).
+#[inline]
+fn in_near_east(data: &Data, p: Place) -> bool {
+    matches!(p, Place::Map(s) if near_east(data, s))
+}
+
+/// [`near_east_held`] for a redeployment across the Near East's edge.
+fn near_east_crossing_held(data: &Data, unit: usize, by_sea_or_reserve: bool, ctx: &Context) -> bool {
     let p = &data.pieces[unit];
     let held = match (p.side, sr_nation(data, unit)) {
         // 13.2.3: Turkish units are free; one other CP corps a turn.
@@ -336,15 +485,7 @@ fn near_east_limit(
         // Other Allied corps never by sea or the Reserve Box.
         (Side::Ap, _) => by_sea_or_reserve,
     };
-    held.then(|| {
-        Refusal::new(
-            "13.2",
-            Text::new(
-                "the Near East limits: one British corps a turn by sea or the Reserve Box, one Russian corps, one CP corps other than Turkish; no army, no other Allied corps by sea (nor the ANA)",
-                "近东限制:每回合一个英国军可经海路或预备队格、一个俄国军、一个土耳其以外的同盟国军;集团军不可,其他协约国军(包括阿拉伯北方军)不可经海路",
-            ),
-        )
-    })
+    held
 }
 
 /// 13.2: which of the Near East's once-a-turn allowances a legal redeployment of `unit` to `to`
@@ -356,7 +497,7 @@ pub fn near_east_use(data: &Data, pos: &Position, unit: usize, to: Place, ctx: &
     }
     // Only by sea or the Reserve Box when no overland way reaches it (asked only of a British
     // unit, the walk stopping at the first such way).
-    let by_sea_or_reserve = || !visit_candidates(data, pos, unit, ctx, &mut |p, sea| p == to && !sea);
+    let by_sea_or_reserve = || !visit_candidates(data, pos, unit, ctx, |p, sea| p == to && !sea);
     match (data.pieces[unit].side, sr_nation(data, unit)) {
         (Side::Cp, Nation::Tu) => {}
         (Side::Cp, _) => used.central = true,
@@ -392,8 +533,10 @@ pub fn destinations(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> 
     };
     let (mut reserve, mut beyond) = (false, Vec::new());
     let from = place_of(pos, unit);
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea_or_reserve| {
-        if near_east_limit(data, unit, from, to, sea_or_reserve, ctx).is_none() {
+    // 13.2: which side of the Near East's edge it leaves from, asked once.
+    let from_ne = in_near_east(data, from);
+    visit_candidates(data, pos, unit, ctx, |to, sea_or_reserve| {
+        if in_near_east(data, to) == from_ne || !near_east_crossing_held(data, unit, sea_or_reserve, ctx) {
             match to {
                 Place::Map(s) if s.idx() < n => found[s.idx() / 64] |= 1 << (s.idx() % 64),
                 Place::Map(_) => beyond.push(to),
@@ -451,7 +594,7 @@ pub(crate) fn places_by_sea_or_reserve(data: &Data, pos: &Position, unit: usize,
 /// Reserve Box.
 fn candidates(data: &Data, pos: &Position, unit: usize, ctx: &Context) -> Vec<(Place, bool)> {
     let mut out = Vec::new();
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
+    visit_candidates(data, pos, unit, ctx, |to, sea| {
         out.push((to, sea));
         false
     });
@@ -479,8 +622,8 @@ pub fn any_destination(data: &Data, pos: &Position, unit: usize, ctx: &Context, 
         return false;
     }
     let from = place_of(pos, unit);
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
-        near_east_limit(data, unit, from, to, sea, ctx).is_none() && room(to)
+    visit_candidates(data, pos, unit, ctx, |to, sea| {
+        !near_east_held(data, unit, from, to, sea, ctx) && room(to)
     })
 }
 
@@ -493,6 +636,7 @@ pub fn any_destination(data: &Data, pos: &Position, unit: usize, ctx: &Context, 
 /// all these have the same answer in one position with one context and filter, so a list of
 /// redeployments asks once for each such class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) struct Class {
     loc: Location,
     side: Side,
@@ -504,6 +648,7 @@ pub(crate) struct Class {
     near_east: bool,
 }
 
+#[cfg(test)]
 impl Class {
     pub(crate) fn of(data: &Data, pos: &Position, unit: usize) -> Option<Class> {
         let p = data.pieces.get(unit)?;
@@ -529,6 +674,87 @@ impl Class {
     }
 }
 
+// The bits of a counter's [`crate::data::Piece::sr_fixed`]: its side, nationality, kind and
+// dashed-line nationality, whether it traces through an open MEF beach and whether 13.2.1
+// names it (all of its [`Class`] but where it is and whether it may enter the Near East), and
+// its printed Near East flag (11.3.1).
+const FIXED_CP: u16 = 1;
+const FIXED_NATION: u16 = 1;
+const FIXED_ARMY: u16 = 1 << 6;
+const FIXED_LINES: u16 = 7;
+const FIXED_BEACH: u16 = 1 << 12;
+const FIXED_LISTED: u16 = 1 << 13;
+const FIXED_NEAR_EAST_FLAG: u16 = 1 << 14;
+/// The bits of [`Class`] among them.
+const FIXED_CLASS: u16 = FIXED_NEAR_EAST_FLAG - 1;
+const _: () = assert!(Nation::ALL.len() <= 32, "a nationality in five bits");
+
+/// The part of a counter's [`Class`] fixed by the counter itself, packed (with its printed Near
+/// East flag above it), worked out once at load.
+pub(crate) fn fixed_class(p: &crate::data::Piece) -> u16 {
+    let listed = ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str());
+    // 9.5.3.5: the MEF army and the British corps but the CND, PT and BEF trace through a beach
+    // (as [`tracer_of`] says).
+    let beach = p.id == "br-army-mef" || (p.kind == Kind::Corps && p.nation == Nation::Br && !listed);
+    let mut bits = (p.nation as u16) << FIXED_NATION | (p.line_nation() as u16) << FIXED_LINES;
+    if p.side == Side::Cp {
+        bits |= FIXED_CP;
+    }
+    if p.kind == Kind::Army {
+        bits |= FIXED_ARMY;
+    }
+    if beach {
+        bits |= FIXED_BEACH;
+    }
+    if listed && (p.nation == Nation::Br || p.id.starts_with("br-")) {
+        bits |= FIXED_LISTED;
+    }
+    if p.near_east {
+        bits |= FIXED_NEAR_EAST_FLAG;
+    }
+    bits
+}
+
+/// The tracer of a counter (what [`tracer_of`] says), its beach read from its fixed class.
+fn tracer(data: &Data, unit: usize) -> supply::Tracer {
+    let p = &data.pieces[unit];
+    supply::Tracer::Unit {
+        side: p.side,
+        nation: p.nation,
+        lines: p.line_nation(),
+        beach: p.sr_fixed & FIXED_BEACH != 0,
+    }
+}
+
+/// Where a counter stands, as a number: a space from [`FIRST_SPACE`] up.
+fn loc_code(l: Location) -> u64 {
+    match l {
+        Location::Aside => 0,
+        Location::Reserve => 1,
+        Location::Eliminated => 2,
+        Location::Removed => 3,
+        Location::Map(s) => FIRST_SPACE + s.0 as u64,
+    }
+}
+
+const FIRST_SPACE: u64 = 4;
+
+/// A counter's [`Class`] packed into a number: two counters have the same key exactly when
+/// they have the same class. Where it stands from bit 32 ([`loc_code`]), whether it may enter
+/// the Near East at bit 14, below them the rest.
+fn class_key(data: &Data, pos: &Position, unit: usize) -> Option<u64> {
+    let p = data.pieces.get(unit)?;
+    let u = pos.units.get(unit)?;
+    // 11.3.1: as [`Position::may_enter_near_east`] says.
+    let near_east = p.kind != Kind::Army
+        || (p.sr_fixed & FIXED_NEAR_EAST_FLAG != 0 && !pos.ordinary_near_east.contains(&(unit as u16)));
+    Some(loc_code(u.loc) << 32 | u64::from(near_east) << 14 | u64::from(p.sr_fixed & FIXED_CLASS))
+}
+
+/// The answers of a list of redeployments: for each class asked ([`class_key`]), whether it
+/// has somewhere to go and the place that showed it.
+pub(crate) type Memo = Vec<(u64, bool, Option<Place>)>;
+
 /// [`any_destination`] asked once for each [`Class`] of unit: `memo` holds the answers given
 /// so far, each with the place that showed it (the first place found), and must be used for
 /// one position, context and filter only (or hold only answers still true there,
@@ -539,12 +765,13 @@ pub(crate) fn any_destination_of_class(
     unit: usize,
     ctx: &Context,
     room: impl Fn(Place) -> bool,
-    memo: &mut Vec<(Class, bool, Option<Place>)>,
+    memo: &mut Memo,
 ) -> bool {
-    let Some(class) = Class::of(data, pos, unit) else {
+    let Some(class) = class_key(data, pos, unit) else {
         return false;
     };
-    if let Some(&(_, any, _)) = memo.iter().find(|(c, _, _)| *c == class) {
+    // The latest answers first: the counters of a class often follow one another in data order.
+    if let Some(&(_, any, _)) = memo.iter().rev().find(|(c, _, _)| *c == class) {
         return any;
     }
     let found = first_destination(data, pos, unit, ctx, room);
@@ -564,8 +791,9 @@ fn first_destination(
         return None;
     }
     let (from, mut found) = (place_of(pos, unit), None);
-    visit_candidates(data, pos, unit, ctx, &mut |to, sea| {
-        let ok = near_east_limit(data, unit, from, to, sea, ctx).is_none() && room(to);
+    let from_ne = in_near_east(data, from);
+    visit_candidates(data, pos, unit, ctx, |to, sea| {
+        let ok = (in_near_east(data, to) == from_ne || !near_east_crossing_held(data, unit, sea, ctx)) && room(to);
         if ok {
             found = Some(to);
         }
@@ -591,7 +819,7 @@ pub(crate) struct Answers {
     /// The stamps of the position's counters and spaces ([`crate::state::Stamped`]) when
     /// `locs` and `spaces` were read: while a list's stamp is the same, it holds what they hold.
     stamps: [u64; 2],
-    memo: Vec<(Class, bool, Option<Place>)>,
+    memo: Memo,
 }
 
 /// What [`Answers`] keeps of the context's flags.
@@ -634,12 +862,7 @@ thread_local! {
 /// enemy unit, so every walk, supply trace and sea lane is as it was, and every other space
 /// holds what it held; nothing else is kept (nor anything after Brest-Litovsk, 16.4.9, where
 /// the walks read the units they pass).
-pub(crate) fn answers_kept(
-    data: &Data,
-    pos: &Position,
-    side: Side,
-    ctx: &Context,
-) -> Vec<(Class, bool, Option<Place>)> {
+pub(crate) fn answers_kept(data: &Data, pos: &Position, side: Side, ctx: &Context) -> Memo {
     ANSWERS.with(|a| {
         let mut last = a.borrow_mut();
         let memo = std::mem::take(&mut last.memo);
@@ -652,49 +875,47 @@ pub(crate) fn answers_kept(
             return Vec::new();
         }
         // Where the counters stand, compared first: most lists are told apart by it at once.
-        // A list whose stamp is the one they were read at is unchanged without comparing it.
-        let mut moved = last
-            .locs
-            .iter()
-            .zip(&pos.units)
-            .enumerate()
-            .skip(if last.stamps[0] == pos.units.stamp() {
-                last.locs.len()
-            } else {
-                0
-            })
-            .filter(|(_, (a, b))| **a != b.loc);
-        let one = moved.next();
-        if moved.next().is_some()
+        // A list whose stamp is the one they were read at is unchanged without comparing it;
+        // else they are read again as they are compared (what [`keep_answers`] then keeps).
+        let (mut moved, mut one) = (0usize, None);
+        if last.stamps[0] != pos.units.stamp() {
+            for (u, (was, now)) in last.locs.iter_mut().zip(pos.units.iter()).enumerate() {
+                if *was != now.loc {
+                    if moved == 0 {
+                        one = Some((u, *was, now.loc));
+                    }
+                    moved += 1;
+                    *was = now.loc;
+                }
+            }
+            last.stamps[0] = pos.units.stamp();
+        }
+        if moved > 1
             || (last.stamps[1] != pos.spaces.stamp() && last.spaces != *pos.spaces)
             || last.ordinary_near_east != pos.ordinary_near_east
         {
             return Vec::new();
         }
-        let Some((u, (&was, now))) = one else {
+        let Some((u, was, now)) = one else {
             return memo;
         };
         if ctx.brest_litovsk || data.pieces.get(u).is_none_or(|p| p.side != side) {
             return Vec::new();
         }
-        // The spaces it left and entered (what stands in the Reserve Box no answer reads).
-        let touched = |l: Location| matches!(l, Location::Map(_)) && (l == was || l == now.loc);
-        let place_touched = |p: Place| matches!(p, Place::Map(s) if touched(Location::Map(s)));
+        // The spaces it left and entered (what stands in the Reserve Box no answer reads), by
+        // their [`loc_code`].
+        let (was, now) = (loc_code(was), loc_code(now));
+        let touched = |l: u64| l >= FIRST_SPACE && (l == was || l == now);
+        let place_touched = |p: Place| matches!(p, Place::Map(s) if touched(loc_code(Location::Map(s))));
         let mut memo = memo;
-        memo.retain(|&(class, any, by)| any && !touched(class.loc) && by.is_some_and(|p| !place_touched(p)));
+        memo.retain(|&(class, any, by)| any && !touched(class >> 32) && by.is_some_and(|p| !place_touched(p)));
         memo
     })
 }
 
 /// Keeps the answers of a list of `side`'s redeployments in `pos` for the next list on this
 /// thread ([`answers_kept`]).
-pub(crate) fn keep_answers(
-    data: &Data,
-    pos: &Position,
-    side: Side,
-    ctx: &Context,
-    memo: Vec<(Class, bool, Option<Place>)>,
-) {
+pub(crate) fn keep_answers(data: &Data, pos: &Position, side: Side, ctx: &Context, memo: Memo) {
     ANSWERS.with(|a| {
         let mut a = a.borrow_mut();
         a.data = data as *const Data as usize;
@@ -748,23 +969,23 @@ fn visit_candidates(
     pos: &Position,
     unit: usize,
     ctx: &Context,
-    visit: &mut dyn FnMut(Place, bool) -> bool,
+    mut visit: impl FnMut(Place, bool) -> bool,
 ) -> bool {
     if unit >= data.pieces.len() || unit >= pos.units.len() {
         return false;
     }
-    // Whether [`may_end`] may bar any space to the unit, asked once for the walk.
-    let p = &data.pieces[unit];
-    let ends_barred = (p.side == Side::Cp && !ctx.channel_ports_open)
-        || (ctx.italy_restricted && p.kind == Kind::Army && p.nation == Nation::Ge);
-    visit_anywhere(data, pos, unit, ctx, &mut |to, sea| {
+    let m = Mover::of(data, pos, unit, ctx);
+    // 2022 13.1.12 is asked only of a redeployment between the Reserve Box and the map.
+    let foreign_to_map = ctx.foreign_sources_barred && m.from == Place::Reserve;
+    let foreign_to_reserve = ctx.foreign_sources_barred && m.from != Place::Reserve;
+    visit_anywhere(data, pos, &m, ctx, |to, sea| {
         let ok = match to {
             Place::Map(s) => {
-                (!ends_barred || may_end(data, unit, ctx, s))
-                    && !brest_litovsk_bars(data, pos, unit, s, ctx)
-                    && !foreign_supply(data, pos, unit, to, ctx)
+                let may = !m.ends_barred || may_end(data, unit, ctx, s);
+                may && !brest_litovsk_bars(data, pos, unit, s, ctx)
+                    && !(foreign_to_map && foreign_supply(data, pos, unit, to, ctx))
             }
-            Place::Reserve => !foreign_supply(data, pos, unit, to, ctx),
+            Place::Reserve => !(foreign_to_reserve && foreign_supply(data, pos, unit, to, ctx)),
         };
         ok && visit(to, sea)
     })
@@ -773,10 +994,11 @@ fn visit_candidates(
 fn visit_anywhere(
     data: &Data,
     pos: &Position,
-    unit: usize,
+    m: &Mover,
     ctx: &Context,
-    visit: &mut dyn FnMut(Place, bool) -> bool,
+    mut visit: impl FnMut(Place, bool) -> bool,
 ) -> bool {
+    let unit = m.unit;
     let p = &data.pieces[unit];
     match pos.units[unit].loc {
         Location::Map(from) => {
@@ -786,7 +1008,7 @@ fn visit_anywhere(
                 return false;
             }
             // 2022 13.1.11: Montenegro's corps only between Cetinje and the Reserve Box.
-            if p.nation != Nation::Mn && overland(data, pos, unit, from, ctx, &mut |s| visit(Place::Map(s), false)) {
+            if p.nation != Nation::Mn && overland_of(data, pos, m, from, ctx, |s| visit(Place::Map(s), false)) {
                 return true;
             }
             // 13.1.7: a corps by sea, port to port; never a Russian (2022 13.1.6).
@@ -795,10 +1017,11 @@ fn visit_anywhere(
                 && p.nation != Nation::Mn
                 && port(data, pos, p.side, from)
             {
-                for s in data.map.graph.space_indices() {
+                // The side's ports printed, in map order: the only spaces [`port`] may say yes of.
+                for &s in &data.ports[crate::state::side_index(p.side)] {
                     if s != from
                         && port(data, pos, p.side, s)
-                        && open_to(data, pos, unit, ctx, s)
+                        && m.open(data, pos, ctx, s, false)
                         && visit(Place::Map(s), true)
                     {
                         return true;
@@ -813,112 +1036,106 @@ fn visit_anywhere(
                 && capital_open(data, pos, unit)
                 && visit(Place::Reserve, true)
         }
-        Location::Reserve => {
-            if !capital_open(data, pos, unit) {
-                return false;
-            }
-            let nation = sr_nation(data, unit);
-            let t = tracer_of(data, unit);
-            let supply = flood_of(data, pos, t, ctx);
-            // Per space: its units, those of the unit's nationality, and those of them other
-            // than the ANA and the Senussi.
-            // (For a list, from the units of each nationality counted once for the whole list:
-            // those that redeploy as `nation` are its own and, for the British and the Turks,
-            // the ANA's and the Senussi's. Else the three counts of each space side by side, on
-            // the stack for a map of up to 512 spaces.)
-            let n = data.map.graph.len();
-            let listed = ctx.floods.map(|f| f.1.get_or_init(|| units_by_nation(data, pos)));
-            let (mut small, mut large): ([[u8; 3]; 512], Vec<[u8; 3]>);
-            let counts: &[[u8; 3]] = match listed {
-                Some(_) => &[],
-                None => {
-                    let counts: &mut [[u8; 3]] = if n <= 512 {
-                        small = [[0u8; 3]; 512];
-                        &mut small[..n]
-                    } else {
-                        large = vec![[0u8; 3]; n];
-                        &mut large
-                    };
-                    for (i, u) in pos.units.iter().enumerate() {
-                        if let Location::Map(s) = u.loc {
-                            let Some(c) = counts.get_mut(s.idx()) else { continue };
-                            c[0] = c[0].saturating_add(1);
-                            if sr_nation(data, i) == nation {
-                                c[1] = c[1].saturating_add(1);
-                                if !matches!(data.pieces[i].nation, Nation::Ana | Nation::Sn) {
-                                    c[2] = c[2].saturating_add(1);
-                                }
-                            }
-                        }
-                    }
-                    counts
-                }
-            };
-            let special = match nation {
-                Nation::Br => Some(Nation::Ana as usize),
-                Nation::Tu => Some(Nation::Sn as usize),
-                _ => None,
-            };
-            let count = |k: usize| -> [u8; 3] {
-                match listed {
-                    Some(by) => {
-                        let c = &by[k];
-                        let own = c[nation as usize];
-                        let same = own.saturating_add(special.map_or(0, |x| c[x]));
-                        [c[ALL_UNITS], same, own]
-                    }
-                    None => counts[k],
-                }
-            };
-            // 2022 13.1.8: Salonika for Serbian corps.
-            let salonika_set = if nation == Nation::Sb {
-                data.map.space_set("supply-sb-salonika")
-            } else {
-                &[]
-            };
-            for s in data.map.graph.space_indices() {
-                let [all, same, same_regular] = count(s.idx());
-                if all >= 3 {
-                    continue;
-                }
-                if p.nation == Nation::Mn {
-                    if data.map.graph.space(s).id == "cetinje"
-                        && open_to(data, pos, unit, ctx, s)
-                        && visit(Place::Map(s), true)
-                    {
-                        return true;
-                    }
-                    continue;
-                }
-                // 13.1.8: a supplied space with a unit of the same nationality, but not one
-                // holding only the ANA or the Senussi. (Whether it is supplied is asked last,
-                // of the spaces that could be one.)
-                let only_special = same > 0 && same_regular == 0;
-                let with_own = same > 0 && !only_special;
-                // A corps also to its nation's supplied capital or supply source.
-                let home = p.kind == Kind::Corps
-                    && (data.facts(s).capital || data.facts(s).supply_source)
-                    && data.facts(s).nation.as_deref() == Some(nation.code());
-                // A US corps to any Allied-held French port (13.1.8).
-                let us_port = nation == Nation::Us
-                    && p.kind == Kind::Corps
-                    && data.facts(s).nation.as_deref() == Some("fr")
-                    && data.facts(s).port_ap;
-                // 2022 13.1.8: Salonika for Serbian corps, as their supply source.
-                let salonika =
-                    nation == Nation::Sb && salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
-                // Whether the corps may enter the space at all, asked of the spaces it may go to.
-                if (((with_own || home) && supply.at(data, s)) || us_port || salonika)
-                    && open_to(data, pos, unit, ctx, s)
-                    && visit(Place::Map(s), true)
-                {
-                    return true;
-                }
-            }
-            false
-        }
+        Location::Reserve => visit_from_reserve(data, pos, m, ctx, visit),
         _ => false,
     }
+}
+
+/// [`visit_anywhere`] for a unit in the Reserve Box (13.1.8).
+fn visit_from_reserve(
+    data: &Data,
+    pos: &Position,
+    m: &Mover,
+    ctx: &Context,
+    mut visit: impl FnMut(Place, bool) -> bool,
+) -> bool {
+    let unit = m.unit;
+    let p = &data.pieces[unit];
+    if !capital_open(data, pos, unit) {
+        return false;
+    }
+    let nation = sr_nation(data, unit);
+    let t = tracer(data, unit);
+    let supply = flood_of(data, pos, t, ctx);
+    // Who stands where: for a list, worked out once for the whole list.
+    let made;
+    let stands = match ctx.floods {
+        Some(f) => f.1.get_or_init(|| Stands::of(data, pos)),
+        None => {
+            made = Stands::of(data, pos);
+            &made
+        }
+    };
+    let n = data.map.graph.len();
+    let all = |s: Space| stands.all.get(s.idx()).copied().unwrap_or(0);
+    // 2022 13.1.11: Montenegro's corps only to Cetinje.
+    if p.nation == Nation::Mn {
+        return data.map.find("cetinje").is_some_and(|s| {
+            s.idx() < n && all(s) < 3 && m.open(data, pos, ctx, s, false) && visit(Place::Map(s), true)
+        });
+    }
+    // The spaces it may go to, a bit each (on the stack for a map of up to 512 spaces),
+    // asked in map order: 13.1.8, a space with a unit of its nationality (printed: the
+    // ANA and the Senussi, British and Turkish for redeployment, do not count); a corps
+    // also to its nation's capital or supply source; a US corps to an Allied-held French
+    // port; 2022 13.1.8, Salonika for Serbian corps, as their supply source.
+    let (mut small, mut large) = ([0u64; 8], Vec::new());
+    let words = n.div_ceil(64);
+    let may: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        &mut large
+    };
+    let own = stands.own(nation);
+    for (w, o) in may.iter_mut().zip(own) {
+        *w |= o;
+    }
+    let mut add = |s: Space| {
+        if let Some(w) = may.get_mut(s.idx() / 64) {
+            *w |= 1 << (s.idx() % 64);
+        }
+    };
+    if p.kind == Kind::Corps {
+        data.homes(nation).iter().for_each(|&s| add(s));
+    }
+    let us_corps = nation == Nation::Us && p.kind == Kind::Corps;
+    if us_corps {
+        data.ports[crate::state::side_index(Side::Ap)]
+            .iter()
+            .filter(|&&s| data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap)
+            .for_each(|&s| add(s));
+    }
+    let salonika_set = if nation == Nation::Sb {
+        data.map.space_set("supply-sb-salonika")
+    } else {
+        &[]
+    };
+    salonika_set.iter().for_each(|&s| add(s));
+    for (w, &word) in may.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let s = Space((w * 64 + bits.trailing_zeros() as usize) as u16);
+            bits &= bits - 1;
+            if all(s) >= 3 {
+                continue;
+            }
+            let with_own = own.get(w).is_some_and(|o| o & (1 << (s.idx() % 64)) != 0);
+            let home = p.kind == Kind::Corps
+                && (data.facts(s).capital || data.facts(s).supply_source)
+                && data.facts(s).nation.as_deref() == Some(nation.code());
+            let us_port = us_corps && data.facts(s).nation.as_deref() == Some("fr") && data.facts(s).port_ap;
+            let salonika = salonika_set.contains(&s) && pos.space(s).control == Some(Side::Ap);
+            // Whether the corps may enter the space at all, asked of the spaces it may go to.
+            if (((with_own || home) && supply.at(data, s)) || us_port || salonika)
+                && m.open(data, pos, ctx, s, false)
+                && visit(Place::Map(s), true)
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether a unit may redeploy to `to`, and why not (13.1, 13.2).
@@ -1330,6 +1547,90 @@ mod class_tests {
             named += listed as u32;
         }
         assert!(beach > 3 && named == 3, "{beach} {named}");
+    }
+
+    /// 13.1: every counter's tracer read from what was worked out at load is what [`tracer_of`]
+    /// says; and at every decision of random campaigns two counters have the same class key
+    /// exactly when they have the same [`Class`], so that a list asks once for each class.
+    #[test]
+    fn the_class_keys_tell_counters_apart_as_their_classes_do_at_every_decision() {
+        use std::collections::HashMap;
+        let (mut units, mut shared, mut near_east) = (0u64, 0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let data = g.data();
+            for u in 0..data.pieces.len() {
+                assert_eq!(tracer(data, u), tracer_of(data, u), "{}", data.pieces[u].id);
+            }
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 300, |g: &PathsOfGlory| {
+                let data = g.data();
+                let (mut by_key, mut by_class) = (HashMap::new(), HashMap::new());
+                for u in 0..data.pieces.len() {
+                    let key = class_key(data, &g.pos, u).expect("a counter");
+                    let class = Class::of(data, &g.pos, u).expect("a counter");
+                    assert_eq!(*by_key.entry(key).or_insert(class), class, "{}", data.pieces[u].id);
+                    // (Classes told apart by how they are written out.)
+                    assert_eq!(
+                        *by_class.entry(format!("{class:?}")).or_insert(key),
+                        key,
+                        "{}",
+                        data.pieces[u].id
+                    );
+                    units += 1;
+                    near_east += u64::from(!class.near_east);
+                }
+                shared += (data.pieces.len() - by_key.len()) as u64;
+            })
+            .expect("random play");
+        }
+        assert!(
+            units > 50_000 && shared > 10_000 && near_east > 1_000,
+            "{units} {shared} {near_east}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod mover_tests {
+    use super::*;
+    use crate::game::PathsOfGlory;
+    use sandtable_core::game::Game;
+
+    /// 13.1.6: at every decision of random campaigns, for every fifth counter on the map or in a
+    /// Reserve Box and every space, whether a walk may enter it with the unit's part asked once
+    /// ([`Mover::open`]) is what [`open_to_as`] says, the ANA's space counted as the Allies' or
+    /// not; the Historical scenario's Italy included.
+    #[test]
+    fn a_walk_enters_the_spaces_open_to_the_unit_at_every_decision() {
+        let (mut asked, mut open) = (0u64, 0u64);
+        for (scenario, seed) in [("campaign", 0), ("campaign", 1), ("historical", 2)] {
+            let mut g = PathsOfGlory::new_game(scenario, seed).expect("the scenario loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            let mut t = 0usize;
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 250, |g: &PathsOfGlory| {
+                t += 1;
+                let data = g.data();
+                let occ = g.kept.occupancy(data, &g.pos);
+                let ctx = crate::round::sr_context(g, &occ);
+                for u in (t % 5..data.pieces.len()).step_by(5) {
+                    if !matches!(g.pos.units[u].loc, Location::Map(_) | Location::Reserve) {
+                        continue;
+                    }
+                    let m = Mover::of(data, &g.pos, u, &ctx);
+                    for s in data.map.graph.space_indices() {
+                        for ana_ours in [false, true] {
+                            let want = open_to_as(data, &g.pos, u, &ctx, s, ana_ours);
+                            assert_eq!(m.open(data, &g.pos, &ctx, s, ana_ours), want, "{}", data.pieces[u].id);
+                            asked += 1;
+                            open += u64::from(want);
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 1_000_000 && open > 100_000, "{asked} {open}");
     }
 }
 

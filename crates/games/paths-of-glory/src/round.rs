@@ -305,22 +305,28 @@ pub(crate) fn sr_legal(g: &PathsOfGlory, frame: &Frame, side: Side, out: &mut Ve
     // The answers of the list before that still hold (the step before of the same SR card).
     let mut memo = redeployment::answers_kept(g.data(), &g.pos, side, &ctx);
     // The candidates (`sr_candidates`) the check keeps (`check_sr`): of the side, not yet
-    // redeployed, affordable and on the map or in the Reserve Box as `sr_units` lists them, so
-    // only whether they stay neutral and have somewhere to go is left to ask.
-    let units = sr_units(g, side, points);
-    out.reserve(units.len() + 1);
+    // redeployed, affordable and on the map or in the Reserve Box as `sr_units` lists them (in
+    // one pass over the counters, the cheapest questions first), then those that do not stay
+    // neutral and have somewhere to go.
     let room = |p: Place| match p {
         Place::Map(s) => occ.count(s) < 3,
         Place::Reserve => true,
     };
-    for unit in units {
-        let u = unit as usize;
-        // 9.5.2.4 (data edition 7): the Greek corps Salonika set up stay neutral.
-        if g.scenario.edition >= 7 && g.pos.neutral_unit(g.data(), u) {
+    let data = g.data();
+    for (u, (p, counter)) in data.pieces.iter().zip(g.pos.units.iter()).enumerate() {
+        if !matches!(counter.loc, Location::Map(_) | Location::Reserve)
+            || p.side != side
+            || redeployment::cost(data, u) > points
+            || g.action.moved.contains(&(u as u16))
+        {
             continue;
         }
-        if redeployment::any_destination_of_class(g.data(), &g.pos, u, &ctx, room, &mut memo) {
-            out.push(Action::Redeploy { unit });
+        // 9.5.2.4 (data edition 7): the Greek corps Salonika set up stay neutral.
+        if g.scenario.edition >= 7 && g.pos.neutral_unit(data, u) {
+            continue;
+        }
+        if redeployment::any_destination_of_class(data, &g.pos, u, &ctx, room, &mut memo) {
+            out.push(Action::Redeploy { unit: u as u16 });
         }
     }
     out.push(Action::EndRedeployment);
