@@ -210,6 +210,10 @@ pub struct Piece {
     /// flag), packed by [`crate::redeployment::fixed_class`].
     #[serde(skip)]
     pub(crate) sr_fixed: u16,
+    /// Whether it traces supply through an MEF beach holding the Beachhead marker (9.5.3.5),
+    /// worked out at load by [`crate::supply::traces_by_beach`].
+    #[serde(skip)]
+    pub(crate) beach: bool,
 }
 
 impl Piece {
@@ -442,6 +446,7 @@ impl Data {
         let (map, spaces, lines) = load_map(map)?;
         let (pieces_about, mut pieces) = load_pieces(pieces)?;
         for p in &mut pieces {
+            p.beach = crate::supply::traces_by_beach(p);
             p.sr_fixed = crate::redeployment::fixed_class(p);
         }
         let (cards_about, cards) = load_cards(cards, &pieces)?;

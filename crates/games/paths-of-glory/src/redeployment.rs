@@ -693,9 +693,8 @@ const _: () = assert!(Nation::ALL.len() <= 32, "a nationality in five bits");
 /// East flag above it), worked out once at load.
 pub(crate) fn fixed_class(p: &crate::data::Piece) -> u16 {
     let listed = ["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str());
-    // 9.5.3.5: the MEF army and the British corps but the CND, PT and BEF trace through a beach
-    // (as [`tracer_of`] says).
-    let beach = p.id == "br-army-mef" || (p.kind == Kind::Corps && p.nation == Nation::Br && !listed);
+    // 9.5.3.5: the counters that trace through a beach (as [`tracer_of`] says).
+    let beach = supply::traces_by_beach(p);
     let mut bits = (p.nation as u16) << FIXED_NATION | (p.line_nation() as u16) << FIXED_LINES;
     if p.side == Side::Cp {
         bits |= FIXED_CP;

@@ -1122,11 +1122,18 @@ pub fn tracer_of(data: &Data, unit: usize) -> Tracer {
         side: p.side,
         nation: p.nation,
         lines: p.line_nation(),
-        beach: p.id == "br-army-mef"
-            || (p.kind == crate::data::Kind::Corps
-                && p.nation == Nation::Br
-                && !["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str())),
+        beach: p.beach,
     }
+}
+
+/// 9.5.3.5, 9.2.7.1: whether a counter traces supply through an MEF beach holding the
+/// Beachhead marker, as an Allied port: the MEF army and the British corps but the CND, PT and
+/// BEF (worked out once, at load: [`crate::data::Piece::beach`]).
+pub(crate) fn traces_by_beach(p: &crate::data::Piece) -> bool {
+    p.id == "br-army-mef"
+        || (p.kind == crate::data::Kind::Corps
+            && p.nation == Nation::Br
+            && !["br-corps-cnd", "br-corps-pt", "br-corps-bef"].contains(&p.id.as_str()))
 }
 
 /// Whether a unit at `at` traces its supply through `via` (Maude, AP #61: "tracing supply to
