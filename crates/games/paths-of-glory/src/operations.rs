@@ -134,17 +134,23 @@ fn activation_costs_of(
     if per_unit {
         return (units.len() as u8, units.len() as u8);
     }
+    let tsar_fell = crate::events::tsar_fell(g);
     let w = activation::Where {
         space: &data.map.graph.space(s).id,
         country: f.nation.as_deref(),
-        tsar_fell: crate::events::tsar_fell(g),
+        tsar_fell,
         joined: &joined,
         mef_beachhead_supply: mef_beachhead_supply(g, side, s),
     };
-    (
-        activation::cost(units, Purpose::Move, &w),
-        activation::cost(units, Purpose::Combat, &w),
-    )
+    let movement = activation::cost(units, Purpose::Move, &w);
+    // 16.4.5: only after the Fall of the Tsar does a combat activation cost otherwise (a point
+    // per Russian unit); before it both purposes cost alike.
+    let combat = if tsar_fell {
+        activation::cost(units, Purpose::Combat, &w)
+    } else {
+        movement
+    };
+    (movement, combat)
 }
 
 /// What the lists of operations keep between decisions, beside the game, never part of its
@@ -3497,6 +3503,58 @@ mod tests {
             .expect("random play");
         }
         assert!(lists > 200 && following > 60, "{lists} {following}");
+    }
+
+    /// 9.2.3, 16.4.5: at every decision of random campaigns, each space's costs for movement
+    /// and for combat are those of its units priced for each purpose apart, before and after
+    /// the Fall of the Tsar (CP #52).
+    #[test]
+    fn the_costs_of_both_purposes_are_those_priced_apart_at_every_decision() {
+        let (mut asked, mut apart) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 1_000, |g: &PathsOfGlory| {
+                let mut fell = g.clone();
+                if !crate::events::tsar_fell(&fell) {
+                    fell.pos.cards[side_index(Side::Cp)].removed.push(52);
+                }
+                for g in [g, &fell] {
+                    let data = g.data();
+                    for side in [Side::Cp, Side::Ap] {
+                        for s in data.map.graph.space_indices() {
+                            let here = units_of(g, side, s);
+                            if here.is_empty() {
+                                continue;
+                            }
+                            let pieces: Vec<&crate::data::Piece> =
+                                here.iter().map(|&u| &data.pieces[u as usize]).collect();
+                            let (joined, per_unit) = crate::events::activation_terms(g, side, s);
+                            let w = activation::Where {
+                                space: &data.map.graph.space(s).id,
+                                country: data.facts(s).nation.as_deref(),
+                                tsar_fell: crate::events::tsar_fell(g),
+                                joined: &joined,
+                                mef_beachhead_supply: mef_beachhead_supply(g, side, s),
+                            };
+                            let priced = if per_unit {
+                                (here.len() as u8, here.len() as u8)
+                            } else {
+                                (
+                                    activation::cost(&pieces, Purpose::Move, &w),
+                                    activation::cost(&pieces, Purpose::Combat, &w),
+                                )
+                            };
+                            assert_eq!(activation_costs(g, side, s), priced, "{side:?} {s:?}");
+                            asked += 1;
+                            apart += u64::from(priced.0 != priced.1);
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && apart > 1_000, "{asked} {apart}");
     }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
