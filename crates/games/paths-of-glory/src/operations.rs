@@ -1073,7 +1073,10 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             // 12.1.10: a combat needs an attacker outside London.
             let london = data.space("london");
-            let able = eligible_attackers(g, side, space);
+            // The attackers before 15.1.10, found once for the eligible ones and for the three
+            // refusals below.
+            let barred = attackers_but_fort_bar(g, side, space);
+            let able = eligible_of(g, side, space, barred.clone());
             if !able.is_empty() && able.iter().all(|&u| g.at(u as usize) == london) {
                 return Err(refuse(
                     "12.1.10",
@@ -1130,14 +1133,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("被围的{}要塞只能由围城部队进攻,且其所在区域须激活用于进攻", g.name(space).zh),
                 ));
             }
-            let barred = attackers_but_fort_bar(g, side, space);
             // The attackers asked of above, for the three refusals below.
             let none_eligible = able.is_empty();
             if none_eligible {
                 if barred.iter().any(|&u| crate::events::brest_litovsk_barred(g, u, space)) {
                     return Err(crate::events::brest_litovsk_refusal());
                 }
-                if let Some(r) = barred.iter().find_map(|&u| crate::events::attack_barred(g, u, space)) {
+                if let Some(r) = barred.iter().find_map(|&u| attack_barred(g, u, space)) {
                     return Err(r);
                 }
                 if barred.iter().any(|&u| siege_needs(g, side, u, space)) {
@@ -1396,7 +1398,7 @@ fn check_join(g: &PathsOfGlory, side: Side, unit: u16, eligible: Option<&[u16]>)
         }
     }
     if (unit as usize) < g.data().pieces.len() {
-        if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
+        if let Some(r) = attack_barred(g, unit, b.defending) {
             return Err(r);
         }
     }
@@ -1518,14 +1520,29 @@ fn eliminated_to(g: &PathsOfGlory, b: &Battle, u: u16) -> Location {
 /// of adjacent spaces activated for combat, or, against a fort they besiege, the besiegers of a
 /// space activated for combat (15.2.3).
 pub(crate) fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
-    let mut out = attackers_but_fort_bar(g, side, space);
+    eligible_of(g, side, space, attackers_but_fort_bar(g, side, space))
+}
+
+/// [`eligible_attackers`] from the attackers before 15.1.10 ([`attackers_but_fort_bar`]),
+/// found already.
+fn eligible_of(g: &PathsOfGlory, side: Side, space: Space, mut out: Vec<u16>) -> Vec<u16> {
     out.retain(|&u| {
         !russian_fort_barred(g, u, space)
             && !crate::events::brest_litovsk_barred(g, u, space)
-            && crate::events::attack_barred(g, u, space).is_none()
+            && attack_barred(g, u, space).is_none()
             && !siege_needs(g, side, u, space)
     });
     out
+}
+
+/// Lloyd George (CP #55) and Stavka Timidity (CP #58): why an attack by `u` on `s` is barred
+/// this turn ([`crate::events::attack_barred`]), asked of only on a turn one of them is in force
+/// (each bars nothing on any other turn).
+fn attack_barred(g: &PathsOfGlory, u: u16, s: Space) -> Option<Refusal> {
+    if !g.turn.lloyd_george && !g.turn.stavka_timidity {
+        return None;
+    }
+    crate::events::attack_barred(g, u, s)
 }
 
 /// 15.2.3 ("只有部隊數量在超過圍城所需的時候,才可以攻擊鄰近的區域"): units besieging an enemy
@@ -3555,6 +3572,52 @@ mod tests {
             .expect("random play");
         }
         assert!(asked > 100_000 && apart > 1_000, "{asked} {apart}");
+    }
+
+    /// Lloyd George (CP #55), Stavka Timidity (CP #58): at every decision of random campaigns,
+    /// on the turn as it is and with both events in force, whether an attack of each unit on the
+    /// map on its own and each adjacent space is barred is what the events say.
+    #[test]
+    fn the_attacks_barred_are_those_the_events_bar_at_every_decision() {
+        let (mut asked, mut barred) = (0u64, [0u64; 2]);
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 1_500, |g: &PathsOfGlory| {
+                let (mut lloyd, mut stavka) = (g.clone(), g.clone());
+                lloyd.turn.lloyd_george = true;
+                stavka.turn.stavka_timidity = true;
+                // Level-2 trenches everywhere, for the bars to meet.
+                for g in [&mut lloyd, &mut stavka] {
+                    for st in &mut g.pos.spaces {
+                        st.trench = Some(crate::state::Trench {
+                            side: Side::Cp,
+                            level: 2,
+                        });
+                    }
+                }
+                for g in [g, &lloyd, &stavka] {
+                    let data = g.data();
+                    for u in 0..data.pieces.len() as u16 {
+                        let Some(at) = g.at(u as usize) else { continue };
+                        let spaces = std::iter::once(at).chain(data.map.graph.exits(at).iter().map(|&(_, n)| n));
+                        for s in spaces {
+                            let kept = attack_barred(g, u, s).map(|r| r.rule);
+                            let events = crate::events::attack_barred(g, u, s).map(|r| r.rule);
+                            assert_eq!(kept, events, "{u} {s:?}");
+                            asked += 1;
+                            match kept.as_deref() {
+                                Some("CP #55") => barred[0] += 1,
+                                Some(_) => barred[1] += 1,
+                                None => {}
+                            }
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && barred.iter().all(|&n| n > 100), "{asked} {barred:?}");
     }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
