@@ -334,6 +334,8 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     out.reserve(2 * kept.spaces.len() + 1);
     // 9.2.7: whether the Allies have activated a Near East space for combat this round.
     let near_east_done = side == Side::Ap && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s));
+    // 2022 15.2.5: whether this is a Summer turn, asked once for every space.
+    let summer = summer_turn(g);
     for &(space, open, costs) in &kept.spaces {
         // 9.2.5.
         if !open || g.action.activated.iter().any(|&(s, _)| s == space) {
@@ -342,7 +344,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
         for combat in [false, true] {
             let ok =
                 // 2022 15.2.5.
-                !(combat && summer_desert(g, space))
+                !(combat && summer && summer_desert(g, space))
                 // 9.2.3.
                 && (if combat { costs.1 } else { costs.0 }) <= ops
                 // 9.2.7.
@@ -3250,11 +3252,14 @@ fn stand_fast_step(g: &PathsOfGlory, b: &Battle, u: u16) -> bool {
 /// 2022 15.2.5 (the Terrain Effects Chart's desert row): in a Summer turn no combat goes into or
 /// out of a desert space.
 fn summer_desert(g: &PathsOfGlory, s: Space) -> bool {
-    let tables = g.tables();
-    tables
+    summer_turn(g) && g.tables().terrain_of(g.data(), s).summer_no_combat
+}
+
+/// 2022 15.2.5: whether this is a Summer turn.
+fn summer_turn(g: &PathsOfGlory) -> bool {
+    g.tables()
         .turn(g.pos.turn)
         .is_some_and(|t| t.season == crate::tables::Season::Summer)
-        && tables.terrain_of(g.data(), s).summer_no_combat
 }
 
 /// 12.1.10: units attacking from London with no friendly unit attacking from a space of Belgium
