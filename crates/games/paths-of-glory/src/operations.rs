@@ -519,9 +519,17 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                         let n = match there.get_mut(to.idx()) {
                             Some(n) if *n != u8::MAX => usize::from(*n),
                             Some(n) => {
-                                units_into(g, side, to, &mut here);
-                                *n = here.len().min(usize::from(u8::MAX - 1)) as u8;
-                                here.len()
+                                // All the units there, when none is the enemy's (as where a
+                                // move may end, 11.1.7).
+                                let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
+                                let count = if occ.has(other(side), to) {
+                                    units_into(g, side, to, &mut here);
+                                    here.len()
+                                } else {
+                                    occ.count(to)
+                                };
+                                *n = count.min(usize::from(u8::MAX - 1)) as u8;
+                                count
                             }
                             None => units_of(g, side, to).len(),
                         };
@@ -552,9 +560,11 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         }
         Frame::Combats { side } => {
             let mut targets = Vec::new();
+            // Who stands where, asked once for every space's question.
+            let occ = g.kept.occupancy(data, &g.pos);
             for from in activated(g, true) {
                 for &(_, n) in data.map.graph.exits(from) {
-                    if defensible(g, other(side), n) {
+                    if defensible_in(g, &occ, other(side), n) {
                         targets.push(n);
                     }
                 }
@@ -725,6 +735,22 @@ fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
             && g.pos.space(s).fort != Fort::Destroyed
             && g.pos.space(s).control == Some(defender)
             && g.data().facts(s).fort > 0)
+}
+
+/// [`defensible`] with who stands where given: a space without the defender's units holds only
+/// its fort to attack, and one with them, in games begun before data edition 7 (no neutral
+/// Greek corps, 9.5.2.4), holds them.
+fn defensible_in(g: &PathsOfGlory, occ: &crate::supply::Occupancy, defender: Side, s: Space) -> bool {
+    if !occ.has(defender, s) {
+        g.pos.space(s).fort != Fort::None
+            && g.pos.space(s).fort != Fort::Destroyed
+            && g.pos.space(s).control == Some(defender)
+            && g.data().facts(s).fort > 0
+    } else if g.scenario.edition < 7 {
+        true
+    } else {
+        defensible(g, defender, s)
+    }
 }
 
 /// The spaces the battle's attackers come from.
@@ -3579,8 +3605,64 @@ mod tests {
         assert!(asked > 100_000 && apart > 1_000, "{asked} {apart}");
     }
 
+    /// 11.1, 10.1.1: at every Movement decision of random campaigns, the moves listed are those
+    /// of every stack of free units searched afresh to each space it may end in, the units
+    /// already there counted one by one within the stacking limit.
+    #[test]
+    fn the_moves_listed_are_those_searched_afresh_within_the_stacking_limit() {
+        let (mut lists, mut moves) = (0u64, 0u64);
+        for seed in 0..8 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Movement { side }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let mut listed = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    candidates(g, &frame, &mut listed);
+                }
+                listed.retain(|a| matches!(a, Action::Move { .. }));
+                let marked = activated(g, true);
+                let ctx = movement_context(g, &marked);
+                let mut afresh = Vec::new();
+                for from in activated(g, false) {
+                    let free: Vec<u16> = units_of(g, side, from)
+                        .into_iter()
+                        .filter(|u| !g.action.moved.contains(u) && supplied(g, *u))
+                        .collect();
+                    for mask in 1u32..(1 << free.len()) {
+                        let units: Vec<u16> = (0..free.len())
+                            .filter(|k| mask & (1 << k) != 0)
+                            .map(|k| free[k])
+                            .collect();
+                        if breaks_siege(g, side, from, &units) {
+                            continue;
+                        }
+                        let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+                        for (to, _) in movement::destinations(g.data(), &g.pos, &idx, from, &ctx) {
+                            if units_of(g, side, to).len() + units.len() <= STACKING {
+                                afresh.push(Action::Move {
+                                    from,
+                                    units: units.clone(),
+                                    to,
+                                });
+                            }
+                        }
+                    }
+                }
+                assert_eq!(listed, afresh, "{frame:?}");
+                lists += 1;
+                moves += listed.len() as u64;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 200 && moves > 10_000, "{lists} {moves}");
+    }
+
     /// Lloyd George (CP #55), Stavka Timidity (CP #58): at every decision of random campaigns,
-    /// on the turn as it is and with both events in force, whether an attack of each unit on the
+    /// on the turn as it is and with each event in force, whether an attack of each unit on the
     /// map on its own and each adjacent space is barred is what the events say.
     #[test]
     fn the_attacks_barred_are_those_the_events_bar_at_every_decision() {
@@ -3623,6 +3705,36 @@ mod tests {
             .expect("random play");
         }
         assert!(asked > 100_000 && barred.iter().all(|&n| n > 100), "{asked} {barred:?}");
+    }
+
+    /// 12.1.3: at every decision of random games of each data edition, whether each space holds
+    /// something of each side to attack, told from who stands where, is what its units say.
+    #[test]
+    fn what_may_be_attacked_told_from_who_stands_where_is_what_the_units_say_at_every_decision() {
+        let mut asked = 0u64;
+        for seed in 0..2 {
+            for edition in [6, 7] {
+                let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+                g.scenario.edition = edition;
+                let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+                sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 1_000, |g: &PathsOfGlory| {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    let occ = g.kept.occupancy(g.data(), &g.pos);
+                    for s in g.data().map.graph.space_indices() {
+                        for side in [Side::Cp, Side::Ap] {
+                            assert_eq!(
+                                defensible_in(g, &occ, side, s),
+                                defensible(g, side, s),
+                                "{side:?} {s:?}"
+                            );
+                            asked += 1;
+                        }
+                    }
+                })
+                .expect("random play");
+            }
+        }
+        assert!(asked > 100_000, "{asked}");
     }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
