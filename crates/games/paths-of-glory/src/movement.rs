@@ -267,6 +267,15 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Whether units of the stack's side already stand in `to` (2022 15.2.4), from who stands
+    /// where when the walk has it.
+    fn own_in(&self, pos: &Position, to: Space) -> bool {
+        match &self.enemy {
+            Enemy::Occupancy(occ, side) => occ.has(*side, to),
+            _ => self.st.own_units_in(pos, to).next().is_some(),
+        }
+    }
+
     /// Whether enemy units stand in `to` (11.1.7).
     fn enemy_in(&self, pos: &Position, to: Space) -> bool {
         match &self.enemy {
@@ -333,13 +342,14 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
         if german_fort_turn_1 {
             return Step::Blocked(why::GERMAN_FORT_TURN_1);
         }
+        // 2022 15.2.4: the side's units already there, asked of only where the siege may
+        // resume (with none there, the stack besieges alone).
+        let own_there = ctx.sieges_resume && st_to.fort == Fort::Intact && w.own_in(pos, to);
         match st_to.fort {
-            Fort::Intact if st.can_besiege_in(pos, to, f.fort, ctx.sieges_resume) => return Step::Stop(1),
+            Fort::Intact if st.can_besiege_in(pos, to, f.fort, own_there) => return Step::Stop(1),
             // 2022 15.2.4: the siege resumes only when the units entering bring those there to
             // the 15.2.1 measure.
-            Fort::Intact if ctx.sieges_resume && st.own_units_in(pos, to).next().is_some() => {
-                return Step::Blocked(why::FORT_BROKEN_SIEGE)
-            }
+            Fort::Intact if own_there => return Step::Blocked(why::FORT_BROKEN_SIEGE),
             Fort::Intact => return Step::Blocked(why::FORT),
             _ => {}
         }
@@ -854,5 +864,44 @@ mod tests {
             .expect("random play");
         }
         assert!(stacks > 20_000 && found > 200_000, "{stacks} {found}");
+    }
+
+    /// 2022 15.2.4: at every decision of random campaigns, whether a walk with who stands where
+    /// kept beside the game finds the stack's side's units in each space is what the position
+    /// says.
+    #[test]
+    fn the_own_units_found_with_the_kept_occupancy_are_those_in_the_position_at_every_decision() {
+        let (mut asked, mut there) = (0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 500, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context::default();
+                let occ = g.kept.occupancy(data, pos);
+                // A stack of one counter of each side: what is asked reads only its side.
+                for side in [Side::Cp, Side::Ap] {
+                    let Some(u) = data.pieces.iter().position(|p| p.side == side) else {
+                        continue;
+                    };
+                    let p = &data.pieces[u];
+                    let units = [u];
+                    let st = Stack {
+                        data,
+                        units: &units,
+                        side: p.side,
+                    };
+                    let walk = Walk::with_enemy(&st, pos, &ctx, Enemy::Occupancy(&occ, p.side));
+                    for s in data.map.graph.space_indices() {
+                        let own = walk.own_in(pos, s);
+                        assert_eq!(own, st.own_units_in(pos, s).next().is_some(), "{u} {s:?}");
+                        asked += 1;
+                        there += u64::from(own);
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && there > 10_000, "{asked} {there}");
     }
 }
