@@ -1671,14 +1671,23 @@ fn attack_of<'a>(g: &PathsOfGlory, b: &Battle, side: Side, from: &'a [Space]) ->
 
 /// Whether a besieged fort's siege holds (15.2.4: enough besiegers left).
 pub(crate) fn siege_holds(g: &PathsOfGlory, s: Space) -> bool {
-    let Some(side) = g.occupant(s) else {
+    let data = g.data();
+    let at = Location::Map(s);
+    // The first counter there in data order is the occupant's ([`PathsOfGlory::occupant`]);
+    // its side's units there are read on from it, in one walk over the counters.
+    let Some(first) = g.pos.units.iter().position(|u| u.loc == at) else {
         return false;
     };
+    let side = data.pieces[first].side;
     if g.pos.space(s).control == Some(side) {
         return false;
     }
-    let units = units_of(g, side, s);
-    crate::sieges::units_besiege(g.data(), units.iter().map(|&u| u as usize), g.data().facts(s).fort)
+    let units = g.pos.units[first..]
+        .iter()
+        .zip(first..)
+        .filter(|&(u, i)| u.loc == at && data.pieces[i].side == side)
+        .map(|(_, i)| i);
+    crate::sieges::units_besiege(data, units, data.facts(s).fort)
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
@@ -3735,6 +3744,34 @@ mod tests {
             }
         }
         assert!(asked > 100_000, "{asked}");
+    }
+
+    /// 15.2.4: at every decision of random campaigns, whether the siege of each fort's space
+    /// holds is what its occupant's units there say.
+    #[test]
+    fn whether_a_siege_holds_is_what_the_occupants_units_say_at_every_decision() {
+        let (mut asked, mut held) = (0u64, 0u64);
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                for s in g.data().map.graph.space_indices() {
+                    let said = g.occupant(s).is_some_and(|side| {
+                        g.pos.space(s).control != Some(side)
+                            && crate::sieges::units_besiege(
+                                g.data(),
+                                units_of(g, side, s).iter().map(|&u| u as usize),
+                                g.data().facts(s).fort,
+                            )
+                    });
+                    assert_eq!(siege_holds(g, s), said, "{s:?}");
+                    asked += 1;
+                    held += u64::from(said);
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && held > 100, "{asked} {held}");
     }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
