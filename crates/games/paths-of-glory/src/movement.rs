@@ -565,6 +565,36 @@ pub fn step_check(
     spent: u32,
     ctx: &Context,
 ) -> Result<bool, Refusal> {
+    step_check_in(data, pos, units, at, to, spent, ctx, None)
+}
+
+/// [`step_check`] with who stands where in `pos` given (`occupancy`, [`Occupancy::of`] it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn step_check_with(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    at: Space,
+    to: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: &Occupancy,
+) -> Result<bool, Refusal> {
+    step_check_in(data, pos, units, at, to, spent, ctx, Some(occupancy))
+}
+
+/// [`step_check`], finding the enemy from `occupancy` when given, else in the position.
+#[allow(clippy::too_many_arguments)]
+fn step_check_in(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    at: Space,
+    to: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: Option<&Occupancy>,
+) -> Result<bool, Refusal> {
     let st = stack_of(data, pos, units, at)?;
     if to.idx() >= data.map.graph.len() {
         return Err(Refusal::new("11.1.3", Text::new("no such space", "没有这个区域")));
@@ -588,16 +618,25 @@ pub fn step_check(
             ),
         ));
     }
-    match step(&Walk::new(&st, pos, ctx, false), pos, ctx, at, c, to) {
+    let walk = match occupancy {
+        Some(occ) => Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occ, st.side)),
+        None => Walk::new(&st, pos, ctx, false),
+    };
+    match step(&walk, pos, ctx, at, c, to) {
         Step::Go(_) => Ok(false),
         Step::Stop(_) => Ok(true),
+        // While a legal list is made only the refusal counts, not its words.
+        Step::Blocked(_) if crate::game::listing() => Err(crate::game::PathsOfGlory::refuse("", "", "")),
         Step::Blocked(w) => Err(refusal(w, info, st.own_units_in(pos, to).count())),
     }
 }
 
 /// The spaces a stack standing in `stand` may still end its move in from `at` (its move begun
 /// in `origin`, `spent` MP used on reaching `at`), `at` and `origin` aside: what a move walked
-/// step by step may go on to.
+/// step by step may go on to. (The game asks it with who stands where given,
+/// [`ends_from_with`]; this form, looking for the enemy in the position, is what that is
+/// compared with.)
+#[cfg(test)]
 #[allow(clippy::too_many_arguments)]
 pub fn ends_from(
     data: &Data,
@@ -609,11 +648,46 @@ pub fn ends_from(
     spent: u32,
     ctx: &Context,
 ) -> Vec<Space> {
+    ends_from_in(data, pos, units, stand, at, origin, spent, ctx, None)
+}
+
+/// [`ends_from`] with who stands where in `pos` given (`occupancy`, [`Occupancy::of`] it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn ends_from_with(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    stand: Space,
+    at: Space,
+    origin: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: &Occupancy,
+) -> Vec<Space> {
+    ends_from_in(data, pos, units, stand, at, origin, spent, ctx, Some(occupancy))
+}
+
+/// [`ends_from`], finding the enemy from `occupancy` when given, else in the position.
+#[allow(clippy::too_many_arguments)]
+fn ends_from_in(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    stand: Space,
+    at: Space,
+    origin: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: Option<&Occupancy>,
+) -> Vec<Space> {
     let Ok(st) = stack_of(data, pos, units, stand) else {
         return Vec::new();
     };
     let budget = (st.mf(pos) as u32).saturating_sub(spent);
-    let walk = Walk::new(&st, pos, ctx, true);
+    let walk = match occupancy {
+        Some(occ) => Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occ, st.side)),
+        None => Walk::new(&st, pos, ctx, true),
+    };
     with_thread_space_search(|s| {
         s.run(&data.map.graph, &[(at, 0)], budget, |a, c, b| {
             step(&walk, pos, ctx, a, c, b)
@@ -903,5 +977,58 @@ mod tests {
             .expect("random play");
         }
         assert!(asked > 100_000 && there > 10_000, "{asked} {there}");
+    }
+
+    /// 11.1: at every decision of random campaigns, a step of all the side's units of each
+    /// space with units into each space next to it, and the spaces they may end in beyond it,
+    /// checked with who stands where kept beside the game, are those checked looking for the
+    /// enemy in the position (the refusals word for word).
+    #[test]
+    fn steps_checked_with_the_kept_occupancy_are_those_checked_afresh_at_every_decision() {
+        let (mut steps, mut refused, mut ends) = (0u64, 0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context {
+                    open_beaches: pos.beachhead.as_slice(),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let occ = g.kept.occupancy(data, pos);
+                for from in data.map.graph.space_indices() {
+                    let here: Vec<usize> = pos.units_in(from).collect();
+                    let Some(side) = here.first().map(|&u| data.pieces[u].side) else {
+                        continue;
+                    };
+                    let units: Vec<usize> = here.into_iter().filter(|&u| data.pieces[u].side == side).collect();
+                    for &(_, to) in data.map.graph.exits(from) {
+                        let with = step_check_with(data, pos, &units, from, to, 0, &ctx, &occ);
+                        assert_eq!(
+                            with,
+                            step_check(data, pos, &units, from, to, 0, &ctx),
+                            "{from:?} {to:?}"
+                        );
+                        steps += 1;
+                        refused += u64::from(with.is_err());
+                        let beyond = ends_from_with(data, pos, &units, from, to, from, 1, &ctx, &occ);
+                        assert_eq!(
+                            beyond,
+                            ends_from(data, pos, &units, from, to, from, 1, &ctx),
+                            "{from:?} {to:?}"
+                        );
+                        ends += beyond.len() as u64;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            steps > 50_000 && refused > 5_000 && ends > 100_000,
+            "{steps} {refused} {ends}"
+        );
     }
 }

@@ -1045,12 +1045,14 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
             let marked = activated(g, true);
             let ctx = movement_context(g, &marked);
-            let stop = movement::step_check(data, &g.pos, &idx, at, *to, spent, &ctx)?;
+            // Who stands where, asked once for the step and the search beyond it (11.1.7).
+            let occ = g.kept.occupancy(data, &g.pos);
+            let stop = movement::step_check_with(data, &g.pos, &idx, at, *to, spent, &ctx, &occ)?;
             let may_end_there = *to != origin
                 && movement::may_stop(data, &g.pos, &idx, at, *to, &ctx).is_ok()
                 && fits(g, side, *to, units.len());
             let goes_on = !stop
-                && movement::ends_from(data, &g.pos, &idx, at, *to, origin, spent + 1, &ctx)
+                && movement::ends_from_with(data, &g.pos, &idx, at, *to, origin, spent + 1, &ctx, &occ)
                     .into_iter()
                     .any(|n| fits(g, side, n, units.len()));
             if may_end_there || goes_on {
