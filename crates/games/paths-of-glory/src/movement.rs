@@ -453,13 +453,33 @@ pub(crate) fn unit_step(
     c: u16,
     to: Space,
 ) -> Step {
+    unit_step_in(data, pos, unit, ctx, from, c, to, None)
+}
+
+/// [`unit_step`], finding the enemy from `occupancy` ([`Occupancy::of`] `pos`) when given,
+/// else in the position.
+#[allow(clippy::too_many_arguments)]
+fn unit_step_in(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    c: u16,
+    to: Space,
+    occupancy: Option<&Occupancy>,
+) -> Step {
     let units = [unit];
     let st = Stack {
         data,
         units: &units,
         side: data.pieces[unit].side,
     };
-    step(&Walk::new(&st, pos, ctx, false), pos, ctx, from, c, to)
+    let walk = match occupancy {
+        Some(occ) => Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occ, st.side)),
+        None => Walk::new(&st, pos, ctx, false),
+    };
+    step(&walk, pos, ctx, from, c, to)
 }
 
 /// Codes of [`unit_step`]'s refusals that advances and retreats treat apart.
@@ -759,6 +779,9 @@ pub(crate) fn russian_crossing(data: &Data, unit: usize, path: &[Space]) -> bool
 /// 12.1.8, 11.3, 15.1.12: whether a unit may attack from `from` into the adjacent `to`: along a
 /// line its nationality may use, into the Near East only if it may go there, no Russian into a
 /// German fort on turn 1. Enemy units and an enemy fort in `to` are what an attack is for.
+/// (The game asks it with who stands where given, [`may_attack_across_with`]; this form,
+/// looking for the enemy in the position, is what that is compared with.)
+#[cfg(test)]
 pub(crate) fn may_attack_across(
     data: &Data,
     pos: &Position,
@@ -767,10 +790,37 @@ pub(crate) fn may_attack_across(
     from: Space,
     to: Space,
 ) -> bool {
+    may_attack_across_in(data, pos, unit, ctx, from, to, None)
+}
+
+/// [`may_attack_across`] with who stands where in `pos` given (`occupancy`, [`Occupancy::of`]
+/// it).
+pub(crate) fn may_attack_across_with(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    to: Space,
+    occupancy: &Occupancy,
+) -> bool {
+    may_attack_across_in(data, pos, unit, ctx, from, to, Some(occupancy))
+}
+
+/// [`may_attack_across`], finding the enemy from `occupancy` when given, else in the position.
+fn may_attack_across_in(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    to: Space,
+    occupancy: Option<&Occupancy>,
+) -> bool {
     let Some(c) = data.map.graph.connection(from, to) else {
         return false;
     };
-    match unit_step(data, pos, unit, ctx, from, c, to) {
+    match unit_step_in(data, pos, unit, ctx, from, c, to, occupancy) {
         Step::Go(_) | Step::Stop(_) => true,
         Step::Blocked(w) => w == why::ENEMY_UNITS || w == why::FORT,
     }
@@ -1030,5 +1080,41 @@ mod tests {
             steps > 50_000 && refused > 5_000 && ends > 100_000,
             "{steps} {refused} {ends}"
         );
+    }
+
+    /// 12.1.8: at every decision of random campaigns, whether each unit on the map may attack
+    /// from its space into each space next to it, told with who stands where kept beside the
+    /// game, is what looking for the enemy in the position says.
+    #[test]
+    fn attacks_across_told_with_the_kept_occupancy_are_those_told_afresh_at_every_decision() {
+        let (mut asked, mut may) = (0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context {
+                    open_beaches: pos.beachhead.as_slice(),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let occ = g.kept.occupancy(data, pos);
+                for u in 0..data.pieces.len() {
+                    let Some(Location::Map(from)) = pos.units.get(u).map(|x| x.loc) else {
+                        continue;
+                    };
+                    for &(_, to) in data.map.graph.exits(from) {
+                        let with = may_attack_across_with(data, pos, u, &ctx, from, to, &occ);
+                        assert_eq!(with, may_attack_across(data, pos, u, &ctx, from, to), "{u} {to:?}");
+                        asked += 1;
+                        may += u64::from(with);
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && may > 10_000, "{asked} {may}");
     }
 }

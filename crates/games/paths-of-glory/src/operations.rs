@@ -1641,6 +1641,8 @@ fn attackers_but_fort_bar(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16
             .collect();
     }
     let ctx = movement_context(g, &[]);
+    // Who stands where, asked once for every unit's step across (11.1.7).
+    let mut occ = None;
     let mut out = Vec::new();
     for &from in &marked {
         if !data.map.graph.adjacent(from, space) {
@@ -1648,7 +1650,15 @@ fn attackers_but_fort_bar(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16
         }
         for u in units_of(g, side, from) {
             if !g.action.attacked.contains(&u)
-                && movement::may_attack_across(data, &g.pos, u as usize, &ctx, from, space)
+                && movement::may_attack_across_with(
+                    data,
+                    &g.pos,
+                    u as usize,
+                    &ctx,
+                    from,
+                    space,
+                    occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos)),
+                )
                 && supplied(g, u)
             {
                 out.push(u);
