@@ -99,13 +99,14 @@ fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
 }
 
 /// [`activation_costs`] with the side's units in the space given, and the events in force when
-/// already asked of for a list ([`crate::events::activation_events`]).
+/// already asked of for a list ([`crate::events::activation_events`], and whether the Tsar
+/// has fallen).
 fn activation_costs_of(
     g: &PathsOfGlory,
     side: Side,
     s: Space,
     here: &[u16],
-    events: Option<crate::events::ActivationEvents>,
+    events: Option<(crate::events::ActivationEvents, bool)>,
 ) -> (u8, u8) {
     let data = g.data();
     // The pieces, on the stack for a stack within the limit (10.1.1).
@@ -127,14 +128,13 @@ fn activation_costs_of(
     let f = data.facts(s);
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
-    let (joined, per_unit) = match events {
-        Some(events) => crate::events::activation_terms_with(g, side, s, events),
-        None => crate::events::activation_terms(g, side, s),
+    let ((joined, per_unit), tsar_fell) = match events {
+        Some((events, tsar_fell)) => (crate::events::activation_terms_with(g, side, s, events), tsar_fell),
+        None => (crate::events::activation_terms(g, side, s), crate::events::tsar_fell(g)),
     };
     if per_unit {
         return (units.len() as u8, units.len() as u8);
     }
-    let tsar_fell = crate::events::tsar_fell(g);
     let w = activation::Where {
         space: &data.map.graph.space(s).id,
         country: f.nation.as_deref(),
@@ -384,8 +384,8 @@ fn activation_spaces(g: &PathsOfGlory, side: Side, spaces: &mut Vec<(Space, bool
     // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
     let ctx = crate::sequence::supply_context(g);
     let mut floods: Vec<(crate::supply::Tracer, crate::supply::Supplied)> = Vec::new();
-    // 9.2.3: the events bearing on the costs, asked of once for the whole list.
-    let events = crate::events::activation_events(g);
+    // 9.2.3, 16.4.5: the events bearing on the costs, asked of once for the whole list.
+    let events = (crate::events::activation_events(g), crate::events::tsar_fell(g));
     let mut supplied_here = |u: u16| -> bool {
         let Some(at) = g.at(u as usize) else { return false };
         let t = crate::supply::tracer_of(data, u as usize);
