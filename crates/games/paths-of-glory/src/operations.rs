@@ -1278,7 +1278,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "该单位不在本次会战中承受损失",
                 ));
             };
-            t.losses.clone().take(step)?;
+            // The steps the rules allow next, asked once for the step and for 2022 12.6.9.
+            let choices = t.losses.choices();
+            t.losses.may_take(step, &choices)?;
             // 2022 12.6.9: after Withdrawal, losses that may go to a corps go to a corps.
             let b = g.action.battle.as_ref();
             let withdrawing = b.is_some_and(|b| t.side != b.attacker && crate::combat_cards::effects(b).withdrawal);
@@ -1286,9 +1288,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 crate::losses::Target::Unit(i) => t.losses.units()[i].loser.army,
                 crate::losses::Target::Fort => false,
             };
-            let corps_possible = t
-                .losses
-                .choices()
+            let corps_possible = choices
                 .into_iter()
                 .any(|x| matches!(x, crate::losses::Target::Unit(i) if !t.losses.units()[i].loser.army));
             if withdrawing && army(step) && corps_possible {
@@ -3784,6 +3784,35 @@ mod tests {
             .expect("random play");
         }
         assert!(asked > 100_000 && held > 100, "{asked} {held}");
+    }
+
+    /// 12.4: at every TakeLosses decision of random campaigns, whether each step (each unit,
+    /// one past them and the fort) may be taken, told from the steps the rules allow asked
+    /// once, is what taking it says, the refusal word for word.
+    #[test]
+    fn the_steps_that_may_be_taken_are_those_taking_them_says_at_every_decision() {
+        let (mut asked, mut taken) = (0u64, 0u64);
+        for seed in 0..24 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) else {
+                    return;
+                };
+                let choices = t.losses.choices();
+                let steps = (0..=t.losses.units().len())
+                    .map(crate::losses::Target::Unit)
+                    .chain([crate::losses::Target::Fort]);
+                for step in steps {
+                    let may = t.losses.may_take(step, &choices);
+                    assert_eq!(may, t.losses.clone().take(step).map(|_| ()), "{step:?}");
+                    asked += 1;
+                    taken += u64::from(may.is_ok());
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 500 && taken > 200, "{asked} {taken}");
     }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
