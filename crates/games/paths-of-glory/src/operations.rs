@@ -2838,21 +2838,25 @@ fn pool_key(p: &crate::data::Piece) -> String {
 fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
     let data = g.data();
     let p = &data.pieces[army as usize];
-    let key = pool_key(p);
-    (0..data.pieces.len())
-        .filter(|&c| {
-            let q = &data.pieces[c];
-            q.kind == Kind::Corps
+    // The BEF's own pool ([`pool_key`]).
+    let bef = p.id.ends_with("-bef");
+    // Each counter with its place, those in the Reserve Box asked of further.
+    data.pieces
+        .iter()
+        .zip(g.pos.units.iter())
+        .enumerate()
+        .filter(|&(_, (q, u))| {
+            u.loc == Location::Reserve
+                && q.kind == Kind::Corps
                 && q.side == p.side
-                && g.pos.units[c].loc == Location::Reserve
                 && !(g.scenario.edition >= 5 && never_replaces_an_army(&q.id))
-                && if key == "bef" {
+                && if bef {
                     q.id.ends_with("-bef")
                 } else {
                     q.nation == p.nation && !q.id.ends_with("-bef")
                 }
         })
-        .map(|c| c as u16)
+        .map(|(c, _)| c as u16)
         .collect()
 }
 
@@ -3813,6 +3817,45 @@ mod tests {
             .expect("random play");
         }
         assert!(asked > 500 && taken > 200, "{asked} {taken}");
+    }
+
+    /// 12.4.4, 12.4.4.3: at every decision of random campaigns, each army's replacement pool
+    /// is the corps of its side in the Reserve Box of its own pool, in data order, asked of
+    /// counter by counter.
+    #[test]
+    fn the_replacement_pools_are_the_corps_asked_of_one_by_one_at_every_decision() {
+        let (mut asked, mut found) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 2_000, |g: &PathsOfGlory| {
+                let data = g.data();
+                for (army, p) in data.pieces.iter().enumerate() {
+                    if p.kind != Kind::Army {
+                        continue;
+                    }
+                    let key = pool_key(p);
+                    let one_by_one: Vec<u16> = (0..data.pieces.len())
+                        .filter(|&c| {
+                            let q = &data.pieces[c];
+                            q.kind == Kind::Corps
+                                && q.side == p.side
+                                && g.pos.units[c].loc == Location::Reserve
+                                && !(g.scenario.edition >= 5 && never_replaces_an_army(&q.id))
+                                && pool_key(q) == key
+                                && (key == "bef" || !q.id.ends_with("-bef"))
+                        })
+                        .map(|c| c as u16)
+                        .collect();
+                    let pool = replacement_pool(g, army as u16);
+                    assert_eq!(pool, one_by_one, "{}", p.id);
+                    asked += 1;
+                    found += pool.len() as u64;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 10_000 && found > 10_000, "{asked} {found}");
     }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1
