@@ -239,6 +239,15 @@ impl Losses {
         Err(self.why_not(t, &choices))
     }
 
+    /// Whether [`Losses::take`] would take step `t`, with the steps the rules allow next
+    /// ([`Losses::choices`]) asked already: nothing taken, the same refusal.
+    pub(crate) fn may_take(&self, t: Target, choices: &[Target]) -> Result<(), Refusal> {
+        if choices.contains(&t) {
+            return Ok(());
+        }
+        Err(self.why_not(t, choices))
+    }
+
     /// Why a step is not among the choices.
     fn why_not(&self, t: Target, choices: &[Target]) -> Refusal {
         let exists = match t {

@@ -267,6 +267,15 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Whether units of the stack's side already stand in `to` (2022 15.2.4), from who stands
+    /// where when the walk has it.
+    fn own_in(&self, pos: &Position, to: Space) -> bool {
+        match &self.enemy {
+            Enemy::Occupancy(occ, side) => occ.has(*side, to),
+            _ => self.st.own_units_in(pos, to).next().is_some(),
+        }
+    }
+
     /// Whether enemy units stand in `to` (11.1.7).
     fn enemy_in(&self, pos: &Position, to: Space) -> bool {
         match &self.enemy {
@@ -333,13 +342,14 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
         if german_fort_turn_1 {
             return Step::Blocked(why::GERMAN_FORT_TURN_1);
         }
+        // 2022 15.2.4: the side's units already there, asked of only where the siege may
+        // resume (with none there, the stack besieges alone).
+        let own_there = ctx.sieges_resume && st_to.fort == Fort::Intact && w.own_in(pos, to);
         match st_to.fort {
-            Fort::Intact if st.can_besiege_in(pos, to, f.fort, ctx.sieges_resume) => return Step::Stop(1),
+            Fort::Intact if st.can_besiege_in(pos, to, f.fort, own_there) => return Step::Stop(1),
             // 2022 15.2.4: the siege resumes only when the units entering bring those there to
             // the 15.2.1 measure.
-            Fort::Intact if ctx.sieges_resume && st.own_units_in(pos, to).next().is_some() => {
-                return Step::Blocked(why::FORT_BROKEN_SIEGE)
-            }
+            Fort::Intact if own_there => return Step::Blocked(why::FORT_BROKEN_SIEGE),
             Fort::Intact => return Step::Blocked(why::FORT),
             _ => {}
         }
@@ -443,13 +453,33 @@ pub(crate) fn unit_step(
     c: u16,
     to: Space,
 ) -> Step {
+    unit_step_in(data, pos, unit, ctx, from, c, to, None)
+}
+
+/// [`unit_step`], finding the enemy from `occupancy` ([`Occupancy::of`] `pos`) when given,
+/// else in the position.
+#[allow(clippy::too_many_arguments)]
+fn unit_step_in(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    c: u16,
+    to: Space,
+    occupancy: Option<&Occupancy>,
+) -> Step {
     let units = [unit];
     let st = Stack {
         data,
         units: &units,
         side: data.pieces[unit].side,
     };
-    step(&Walk::new(&st, pos, ctx, false), pos, ctx, from, c, to)
+    let walk = match occupancy {
+        Some(occ) => Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occ, st.side)),
+        None => Walk::new(&st, pos, ctx, false),
+    };
+    step(&walk, pos, ctx, from, c, to)
 }
 
 /// Codes of [`unit_step`]'s refusals that advances and retreats treat apart.
@@ -555,6 +585,36 @@ pub fn step_check(
     spent: u32,
     ctx: &Context,
 ) -> Result<bool, Refusal> {
+    step_check_in(data, pos, units, at, to, spent, ctx, None)
+}
+
+/// [`step_check`] with who stands where in `pos` given (`occupancy`, [`Occupancy::of`] it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn step_check_with(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    at: Space,
+    to: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: &Occupancy,
+) -> Result<bool, Refusal> {
+    step_check_in(data, pos, units, at, to, spent, ctx, Some(occupancy))
+}
+
+/// [`step_check`], finding the enemy from `occupancy` when given, else in the position.
+#[allow(clippy::too_many_arguments)]
+fn step_check_in(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    at: Space,
+    to: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: Option<&Occupancy>,
+) -> Result<bool, Refusal> {
     let st = stack_of(data, pos, units, at)?;
     if to.idx() >= data.map.graph.len() {
         return Err(Refusal::new("11.1.3", Text::new("no such space", "没有这个区域")));
@@ -578,16 +638,25 @@ pub fn step_check(
             ),
         ));
     }
-    match step(&Walk::new(&st, pos, ctx, false), pos, ctx, at, c, to) {
+    let walk = match occupancy {
+        Some(occ) => Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occ, st.side)),
+        None => Walk::new(&st, pos, ctx, false),
+    };
+    match step(&walk, pos, ctx, at, c, to) {
         Step::Go(_) => Ok(false),
         Step::Stop(_) => Ok(true),
+        // While a legal list is made only the refusal counts, not its words.
+        Step::Blocked(_) if crate::game::listing() => Err(crate::game::PathsOfGlory::refuse("", "", "")),
         Step::Blocked(w) => Err(refusal(w, info, st.own_units_in(pos, to).count())),
     }
 }
 
 /// The spaces a stack standing in `stand` may still end its move in from `at` (its move begun
 /// in `origin`, `spent` MP used on reaching `at`), `at` and `origin` aside: what a move walked
-/// step by step may go on to.
+/// step by step may go on to. (The game asks it with who stands where given,
+/// [`ends_from_with`]; this form, looking for the enemy in the position, is what that is
+/// compared with.)
+#[cfg(test)]
 #[allow(clippy::too_many_arguments)]
 pub fn ends_from(
     data: &Data,
@@ -599,11 +668,46 @@ pub fn ends_from(
     spent: u32,
     ctx: &Context,
 ) -> Vec<Space> {
+    ends_from_in(data, pos, units, stand, at, origin, spent, ctx, None)
+}
+
+/// [`ends_from`] with who stands where in `pos` given (`occupancy`, [`Occupancy::of`] it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn ends_from_with(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    stand: Space,
+    at: Space,
+    origin: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: &Occupancy,
+) -> Vec<Space> {
+    ends_from_in(data, pos, units, stand, at, origin, spent, ctx, Some(occupancy))
+}
+
+/// [`ends_from`], finding the enemy from `occupancy` when given, else in the position.
+#[allow(clippy::too_many_arguments)]
+fn ends_from_in(
+    data: &Data,
+    pos: &Position,
+    units: &[usize],
+    stand: Space,
+    at: Space,
+    origin: Space,
+    spent: u32,
+    ctx: &Context,
+    occupancy: Option<&Occupancy>,
+) -> Vec<Space> {
     let Ok(st) = stack_of(data, pos, units, stand) else {
         return Vec::new();
     };
     let budget = (st.mf(pos) as u32).saturating_sub(spent);
-    let walk = Walk::new(&st, pos, ctx, true);
+    let walk = match occupancy {
+        Some(occ) => Walk::with_enemy(&st, pos, ctx, Enemy::Occupancy(occ, st.side)),
+        None => Walk::new(&st, pos, ctx, true),
+    };
     with_thread_space_search(|s| {
         s.run(&data.map.graph, &[(at, 0)], budget, |a, c, b| {
             step(&walk, pos, ctx, a, c, b)
@@ -675,6 +779,9 @@ pub(crate) fn russian_crossing(data: &Data, unit: usize, path: &[Space]) -> bool
 /// 12.1.8, 11.3, 15.1.12: whether a unit may attack from `from` into the adjacent `to`: along a
 /// line its nationality may use, into the Near East only if it may go there, no Russian into a
 /// German fort on turn 1. Enemy units and an enemy fort in `to` are what an attack is for.
+/// (The game asks it with who stands where given, [`may_attack_across_with`]; this form,
+/// looking for the enemy in the position, is what that is compared with.)
+#[cfg(test)]
 pub(crate) fn may_attack_across(
     data: &Data,
     pos: &Position,
@@ -683,10 +790,37 @@ pub(crate) fn may_attack_across(
     from: Space,
     to: Space,
 ) -> bool {
+    may_attack_across_in(data, pos, unit, ctx, from, to, None)
+}
+
+/// [`may_attack_across`] with who stands where in `pos` given (`occupancy`, [`Occupancy::of`]
+/// it).
+pub(crate) fn may_attack_across_with(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    to: Space,
+    occupancy: &Occupancy,
+) -> bool {
+    may_attack_across_in(data, pos, unit, ctx, from, to, Some(occupancy))
+}
+
+/// [`may_attack_across`], finding the enemy from `occupancy` when given, else in the position.
+fn may_attack_across_in(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    to: Space,
+    occupancy: Option<&Occupancy>,
+) -> bool {
     let Some(c) = data.map.graph.connection(from, to) else {
         return false;
     };
-    match unit_step(data, pos, unit, ctx, from, c, to) {
+    match unit_step_in(data, pos, unit, ctx, from, c, to, occupancy) {
         Step::Go(_) | Step::Stop(_) => true,
         Step::Blocked(w) => w == why::ENEMY_UNITS || w == why::FORT,
     }
@@ -854,5 +988,133 @@ mod tests {
             .expect("random play");
         }
         assert!(stacks > 20_000 && found > 200_000, "{stacks} {found}");
+    }
+
+    /// 2022 15.2.4: at every decision of random campaigns, whether a walk with who stands where
+    /// kept beside the game finds the stack's side's units in each space is what the position
+    /// says.
+    #[test]
+    fn the_own_units_found_with_the_kept_occupancy_are_those_in_the_position_at_every_decision() {
+        let (mut asked, mut there) = (0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 500, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context::default();
+                let occ = g.kept.occupancy(data, pos);
+                // A stack of one counter of each side: what is asked reads only its side.
+                for side in [Side::Cp, Side::Ap] {
+                    let Some(u) = data.pieces.iter().position(|p| p.side == side) else {
+                        continue;
+                    };
+                    let p = &data.pieces[u];
+                    let units = [u];
+                    let st = Stack {
+                        data,
+                        units: &units,
+                        side: p.side,
+                    };
+                    let walk = Walk::with_enemy(&st, pos, &ctx, Enemy::Occupancy(&occ, p.side));
+                    for s in data.map.graph.space_indices() {
+                        let own = walk.own_in(pos, s);
+                        assert_eq!(own, st.own_units_in(pos, s).next().is_some(), "{u} {s:?}");
+                        asked += 1;
+                        there += u64::from(own);
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && there > 10_000, "{asked} {there}");
+    }
+
+    /// 11.1: at every decision of random campaigns, a step of all the side's units of each
+    /// space with units into each space next to it, and the spaces they may end in beyond it,
+    /// checked with who stands where kept beside the game, are those checked looking for the
+    /// enemy in the position (the refusals word for word).
+    #[test]
+    fn steps_checked_with_the_kept_occupancy_are_those_checked_afresh_at_every_decision() {
+        let (mut steps, mut refused, mut ends) = (0u64, 0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context {
+                    open_beaches: pos.beachhead.as_slice(),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let occ = g.kept.occupancy(data, pos);
+                for from in data.map.graph.space_indices() {
+                    let here: Vec<usize> = pos.units_in(from).collect();
+                    let Some(side) = here.first().map(|&u| data.pieces[u].side) else {
+                        continue;
+                    };
+                    let units: Vec<usize> = here.into_iter().filter(|&u| data.pieces[u].side == side).collect();
+                    for &(_, to) in data.map.graph.exits(from) {
+                        let with = step_check_with(data, pos, &units, from, to, 0, &ctx, &occ);
+                        assert_eq!(
+                            with,
+                            step_check(data, pos, &units, from, to, 0, &ctx),
+                            "{from:?} {to:?}"
+                        );
+                        steps += 1;
+                        refused += u64::from(with.is_err());
+                        let beyond = ends_from_with(data, pos, &units, from, to, from, 1, &ctx, &occ);
+                        assert_eq!(
+                            beyond,
+                            ends_from(data, pos, &units, from, to, from, 1, &ctx),
+                            "{from:?} {to:?}"
+                        );
+                        ends += beyond.len() as u64;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(
+            steps > 50_000 && refused > 5_000 && ends > 100_000,
+            "{steps} {refused} {ends}"
+        );
+    }
+
+    /// 12.1.8: at every decision of random campaigns, whether each unit on the map may attack
+    /// from its space into each space next to it, told with who stands where kept beside the
+    /// game, is what looking for the enemy in the position says.
+    #[test]
+    fn attacks_across_told_with_the_kept_occupancy_are_those_told_afresh_at_every_decision() {
+        let (mut asked, mut may) = (0u64, 0u64);
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 400, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let ctx = Context {
+                    open_beaches: pos.beachhead.as_slice(),
+                    turn: pos.turn,
+                    german_fort_first: true,
+                    sieges_resume: true,
+                    ..Context::default()
+                };
+                let occ = g.kept.occupancy(data, pos);
+                for u in 0..data.pieces.len() {
+                    let Some(Location::Map(from)) = pos.units.get(u).map(|x| x.loc) else {
+                        continue;
+                    };
+                    for &(_, to) in data.map.graph.exits(from) {
+                        let with = may_attack_across_with(data, pos, u, &ctx, from, to, &occ);
+                        assert_eq!(with, may_attack_across(data, pos, u, &ctx, from, to), "{u} {to:?}");
+                        asked += 1;
+                        may += u64::from(with);
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && may > 10_000, "{asked} {may}");
     }
 }

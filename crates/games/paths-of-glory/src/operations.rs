@@ -99,13 +99,14 @@ fn activation_costs(g: &PathsOfGlory, side: Side, s: Space) -> (u8, u8) {
 }
 
 /// [`activation_costs`] with the side's units in the space given, and the events in force when
-/// already asked of for a list ([`crate::events::activation_events`]).
+/// already asked of for a list ([`crate::events::activation_events`], and whether the Tsar
+/// has fallen).
 fn activation_costs_of(
     g: &PathsOfGlory,
     side: Side,
     s: Space,
     here: &[u16],
-    events: Option<crate::events::ActivationEvents>,
+    events: Option<(crate::events::ActivationEvents, bool)>,
 ) -> (u8, u8) {
     let data = g.data();
     // The pieces, on the stack for a stack within the limit (10.1.1).
@@ -127,9 +128,9 @@ fn activation_costs_of(
     let f = data.facts(s);
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
-    let (joined, per_unit) = match events {
-        Some(events) => crate::events::activation_terms_with(g, side, s, events),
-        None => crate::events::activation_terms(g, side, s),
+    let ((joined, per_unit), tsar_fell) = match events {
+        Some((events, tsar_fell)) => (crate::events::activation_terms_with(g, side, s, events), tsar_fell),
+        None => (crate::events::activation_terms(g, side, s), crate::events::tsar_fell(g)),
     };
     if per_unit {
         return (units.len() as u8, units.len() as u8);
@@ -137,14 +138,19 @@ fn activation_costs_of(
     let w = activation::Where {
         space: &data.map.graph.space(s).id,
         country: f.nation.as_deref(),
-        tsar_fell: crate::events::tsar_fell(g),
+        tsar_fell,
         joined: &joined,
         mef_beachhead_supply: mef_beachhead_supply(g, side, s),
     };
-    (
-        activation::cost(units, Purpose::Move, &w),
-        activation::cost(units, Purpose::Combat, &w),
-    )
+    let movement = activation::cost(units, Purpose::Move, &w);
+    // 16.4.5: only after the Fall of the Tsar does a combat activation cost otherwise (a point
+    // per Russian unit); before it both purposes cost alike.
+    let combat = if tsar_fell {
+        activation::cost(units, Purpose::Combat, &w)
+    } else {
+        movement
+    };
+    (movement, combat)
 }
 
 /// What the lists of operations keep between decisions, beside the game, never part of its
@@ -328,6 +334,8 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
     out.reserve(2 * kept.spaces.len() + 1);
     // 9.2.7: whether the Allies have activated a Near East space for combat this round.
     let near_east_done = side == Side::Ap && g.action.activated.iter().any(|&(s, c)| c && near_east_limited(g, s));
+    // 2022 15.2.5: whether this is a Summer turn, asked once for every space.
+    let summer = summer_turn(g);
     for &(space, open, costs) in &kept.spaces {
         // 9.2.5.
         if !open || g.action.activated.iter().any(|&(s, _)| s == space) {
@@ -336,7 +344,7 @@ pub(crate) fn activation_legal(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Ac
         for combat in [false, true] {
             let ok =
                 // 2022 15.2.5.
-                !(combat && summer_desert(g, space))
+                !(combat && summer && summer_desert(g, space))
                 // 9.2.3.
                 && (if combat { costs.1 } else { costs.0 }) <= ops
                 // 9.2.7.
@@ -376,8 +384,8 @@ fn activation_spaces(g: &PathsOfGlory, side: Side, spaces: &mut Vec<(Space, bool
     // 14.1: each tracer's supplied spaces, asked of the kept maps once for the whole list.
     let ctx = crate::sequence::supply_context(g);
     let mut floods: Vec<(crate::supply::Tracer, crate::supply::Supplied)> = Vec::new();
-    // 9.2.3: the events bearing on the costs, asked of once for the whole list.
-    let events = crate::events::activation_events(g);
+    // 9.2.3, 16.4.5: the events bearing on the costs, asked of once for the whole list.
+    let events = (crate::events::activation_events(g), crate::events::tsar_fell(g));
     let mut supplied_here = |u: u16| -> bool {
         let Some(at) = g.at(u as usize) else { return false };
         let t = crate::supply::tracer_of(data, u as usize);
@@ -511,9 +519,17 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
                         let n = match there.get_mut(to.idx()) {
                             Some(n) if *n != u8::MAX => usize::from(*n),
                             Some(n) => {
-                                units_into(g, side, to, &mut here);
-                                *n = here.len().min(usize::from(u8::MAX - 1)) as u8;
-                                here.len()
+                                // All the units there, when none is the enemy's (as where a
+                                // move may end, 11.1.7).
+                                let occ = occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos));
+                                let count = if occ.has(other(side), to) {
+                                    units_into(g, side, to, &mut here);
+                                    here.len()
+                                } else {
+                                    occ.count(to)
+                                };
+                                *n = count.min(usize::from(u8::MAX - 1)) as u8;
+                                count
                             }
                             None => units_of(g, side, to).len(),
                         };
@@ -544,9 +560,11 @@ pub(crate) fn candidates(g: &PathsOfGlory, frame: &Frame, out: &mut Vec<Action>)
         }
         Frame::Combats { side } => {
             let mut targets = Vec::new();
+            // Who stands where, asked once for every space's question.
+            let occ = g.kept.occupancy(data, &g.pos);
             for from in activated(g, true) {
                 for &(_, n) in data.map.graph.exits(from) {
-                    if defensible(g, other(side), n) {
+                    if defensible_in(g, &occ, other(side), n) {
                         targets.push(n);
                     }
                 }
@@ -717,6 +735,22 @@ fn defensible(g: &PathsOfGlory, defender: Side, s: Space) -> bool {
             && g.pos.space(s).fort != Fort::Destroyed
             && g.pos.space(s).control == Some(defender)
             && g.data().facts(s).fort > 0)
+}
+
+/// [`defensible`] with who stands where given: a space without the defender's units holds only
+/// its fort to attack, and one with them, in games begun before data edition 7 (no neutral
+/// Greek corps, 9.5.2.4), holds them.
+fn defensible_in(g: &PathsOfGlory, occ: &crate::supply::Occupancy, defender: Side, s: Space) -> bool {
+    if !occ.has(defender, s) {
+        g.pos.space(s).fort != Fort::None
+            && g.pos.space(s).fort != Fort::Destroyed
+            && g.pos.space(s).control == Some(defender)
+            && g.data().facts(s).fort > 0
+    } else if g.scenario.edition < 7 {
+        true
+    } else {
+        defensible(g, defender, s)
+    }
 }
 
 /// The spaces the battle's attackers come from.
@@ -1011,12 +1045,14 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
             let marked = activated(g, true);
             let ctx = movement_context(g, &marked);
-            let stop = movement::step_check(data, &g.pos, &idx, at, *to, spent, &ctx)?;
+            // Who stands where, asked once for the step and the search beyond it (11.1.7).
+            let occ = g.kept.occupancy(data, &g.pos);
+            let stop = movement::step_check_with(data, &g.pos, &idx, at, *to, spent, &ctx, &occ)?;
             let may_end_there = *to != origin
                 && movement::may_stop(data, &g.pos, &idx, at, *to, &ctx).is_ok()
                 && fits(g, side, *to, units.len());
             let goes_on = !stop
-                && movement::ends_from(data, &g.pos, &idx, at, *to, origin, spent + 1, &ctx)
+                && movement::ends_from_with(data, &g.pos, &idx, at, *to, origin, spent + 1, &ctx, &occ)
                     .into_iter()
                     .any(|n| fits(g, side, n, units.len()));
             if may_end_there || goes_on {
@@ -1067,7 +1103,10 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             // 12.1.10: a combat needs an attacker outside London.
             let london = data.space("london");
-            let able = eligible_attackers(g, side, space);
+            // The attackers before 15.1.10, found once for the eligible ones and for the three
+            // refusals below.
+            let barred = attackers_but_fort_bar(g, side, space);
+            let able = eligible_of(g, side, space, barred.clone());
             if !able.is_empty() && able.iter().all(|&u| g.at(u as usize) == london) {
                 return Err(refuse(
                     "12.1.10",
@@ -1124,14 +1163,13 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     format!("被围的{}要塞只能由围城部队进攻,且其所在区域须激活用于进攻", g.name(space).zh),
                 ));
             }
-            let barred = attackers_but_fort_bar(g, side, space);
             // The attackers asked of above, for the three refusals below.
             let none_eligible = able.is_empty();
             if none_eligible {
                 if barred.iter().any(|&u| crate::events::brest_litovsk_barred(g, u, space)) {
                     return Err(crate::events::brest_litovsk_refusal());
                 }
-                if let Some(r) = barred.iter().find_map(|&u| crate::events::attack_barred(g, u, space)) {
+                if let Some(r) = barred.iter().find_map(|&u| attack_barred(g, u, space)) {
                     return Err(r);
                 }
                 if barred.iter().any(|&u| siege_needs(g, side, u, space)) {
@@ -1240,7 +1278,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                     "该单位不在本次会战中承受损失",
                 ));
             };
-            t.losses.clone().take(step)?;
+            // The steps the rules allow next, asked once for the step and for 2022 12.6.9.
+            let choices = t.losses.choices();
+            t.losses.may_take(step, &choices)?;
             // 2022 12.6.9: after Withdrawal, losses that may go to a corps go to a corps.
             let b = g.action.battle.as_ref();
             let withdrawing = b.is_some_and(|b| t.side != b.attacker && crate::combat_cards::effects(b).withdrawal);
@@ -1248,9 +1288,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 crate::losses::Target::Unit(i) => t.losses.units()[i].loser.army,
                 crate::losses::Target::Fort => false,
             };
-            let corps_possible = t
-                .losses
-                .choices()
+            let corps_possible = choices
                 .into_iter()
                 .any(|x| matches!(x, crate::losses::Target::Unit(i) if !t.losses.units()[i].loser.army));
             if withdrawing && army(step) && corps_possible {
@@ -1390,7 +1428,7 @@ fn check_join(g: &PathsOfGlory, side: Side, unit: u16, eligible: Option<&[u16]>)
         }
     }
     if (unit as usize) < g.data().pieces.len() {
-        if let Some(r) = crate::events::attack_barred(g, unit, b.defending) {
+        if let Some(r) = attack_barred(g, unit, b.defending) {
             return Err(r);
         }
     }
@@ -1512,14 +1550,29 @@ fn eliminated_to(g: &PathsOfGlory, b: &Battle, u: u16) -> Location {
 /// of adjacent spaces activated for combat, or, against a fort they besiege, the besiegers of a
 /// space activated for combat (15.2.3).
 pub(crate) fn eligible_attackers(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16> {
-    let mut out = attackers_but_fort_bar(g, side, space);
+    eligible_of(g, side, space, attackers_but_fort_bar(g, side, space))
+}
+
+/// [`eligible_attackers`] from the attackers before 15.1.10 ([`attackers_but_fort_bar`]),
+/// found already.
+fn eligible_of(g: &PathsOfGlory, side: Side, space: Space, mut out: Vec<u16>) -> Vec<u16> {
     out.retain(|&u| {
         !russian_fort_barred(g, u, space)
             && !crate::events::brest_litovsk_barred(g, u, space)
-            && crate::events::attack_barred(g, u, space).is_none()
+            && attack_barred(g, u, space).is_none()
             && !siege_needs(g, side, u, space)
     });
     out
+}
+
+/// Lloyd George (CP #55) and Stavka Timidity (CP #58): why an attack by `u` on `s` is barred
+/// this turn ([`crate::events::attack_barred`]), asked of only on a turn one of them is in force
+/// (each bars nothing on any other turn).
+fn attack_barred(g: &PathsOfGlory, u: u16, s: Space) -> Option<Refusal> {
+    if !g.turn.lloyd_george && !g.turn.stavka_timidity {
+        return None;
+    }
+    crate::events::attack_barred(g, u, s)
 }
 
 /// 15.2.3 ("只有部隊數量在超過圍城所需的時候,才可以攻擊鄰近的區域"): units besieging an enemy
@@ -1588,6 +1641,8 @@ fn attackers_but_fort_bar(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16
             .collect();
     }
     let ctx = movement_context(g, &[]);
+    // Who stands where, asked once for every unit's step across (11.1.7).
+    let mut occ = None;
     let mut out = Vec::new();
     for &from in &marked {
         if !data.map.graph.adjacent(from, space) {
@@ -1595,7 +1650,15 @@ fn attackers_but_fort_bar(g: &PathsOfGlory, side: Side, space: Space) -> Vec<u16
         }
         for u in units_of(g, side, from) {
             if !g.action.attacked.contains(&u)
-                && movement::may_attack_across(data, &g.pos, u as usize, &ctx, from, space)
+                && movement::may_attack_across_with(
+                    data,
+                    &g.pos,
+                    u as usize,
+                    &ctx,
+                    from,
+                    space,
+                    occ.get_or_insert_with(|| g.kept.occupancy(data, &g.pos)),
+                )
                 && supplied(g, u)
             {
                 out.push(u);
@@ -1620,14 +1683,23 @@ fn attack_of<'a>(g: &PathsOfGlory, b: &Battle, side: Side, from: &'a [Space]) ->
 
 /// Whether a besieged fort's siege holds (15.2.4: enough besiegers left).
 pub(crate) fn siege_holds(g: &PathsOfGlory, s: Space) -> bool {
-    let Some(side) = g.occupant(s) else {
+    let data = g.data();
+    let at = Location::Map(s);
+    // The first counter there in data order is the occupant's ([`PathsOfGlory::occupant`]);
+    // its side's units there are read on from it, in one walk over the counters.
+    let Some(first) = g.pos.units.iter().position(|u| u.loc == at) else {
         return false;
     };
+    let side = data.pieces[first].side;
     if g.pos.space(s).control == Some(side) {
         return false;
     }
-    let units = units_of(g, side, s);
-    crate::sieges::units_besiege(g.data(), units.iter().map(|&u| u as usize), g.data().facts(s).fort)
+    let units = g.pos.units[first..]
+        .iter()
+        .zip(first..)
+        .filter(|&(u, i)| u.loc == at && data.pieces[i].side == side)
+        .map(|(_, i)| i);
+    crate::sieges::units_besiege(data, units, data.facts(s).fort)
 }
 
 pub(crate) fn carry_out(g: &mut PathsOfGlory, frame: Frame, action: Option<&Action>) {
@@ -2766,21 +2838,25 @@ fn pool_key(p: &crate::data::Piece) -> String {
 fn replacement_pool(g: &PathsOfGlory, army: u16) -> Vec<u16> {
     let data = g.data();
     let p = &data.pieces[army as usize];
-    let key = pool_key(p);
-    (0..data.pieces.len())
-        .filter(|&c| {
-            let q = &data.pieces[c];
-            q.kind == Kind::Corps
+    // The BEF's own pool ([`pool_key`]).
+    let bef = p.id.ends_with("-bef");
+    // Each counter with its place, those in the Reserve Box asked of further.
+    data.pieces
+        .iter()
+        .zip(g.pos.units.iter())
+        .enumerate()
+        .filter(|&(_, (q, u))| {
+            u.loc == Location::Reserve
+                && q.kind == Kind::Corps
                 && q.side == p.side
-                && g.pos.units[c].loc == Location::Reserve
                 && !(g.scenario.edition >= 5 && never_replaces_an_army(&q.id))
-                && if key == "bef" {
+                && if bef {
                     q.id.ends_with("-bef")
                 } else {
                     q.nation == p.nation && !q.id.ends_with("-bef")
                 }
         })
-        .map(|c| c as u16)
+        .map(|(c, _)| c as u16)
         .collect()
 }
 
@@ -3227,11 +3303,14 @@ fn stand_fast_step(g: &PathsOfGlory, b: &Battle, u: u16) -> bool {
 /// 2022 15.2.5 (the Terrain Effects Chart's desert row): in a Summer turn no combat goes into or
 /// out of a desert space.
 fn summer_desert(g: &PathsOfGlory, s: Space) -> bool {
-    let tables = g.tables();
-    tables
+    summer_turn(g) && g.tables().terrain_of(g.data(), s).summer_no_combat
+}
+
+/// 2022 15.2.5: whether this is a Summer turn.
+fn summer_turn(g: &PathsOfGlory) -> bool {
+    g.tables()
         .turn(g.pos.turn)
         .is_some_and(|t| t.season == crate::tables::Season::Summer)
-        && tables.terrain_of(g.data(), s).summer_no_combat
 }
 
 /// 12.1.10: units attacking from London with no friendly unit attacking from a space of Belgium
@@ -3497,6 +3576,286 @@ mod tests {
             .expect("random play");
         }
         assert!(lists > 200 && following > 60, "{lists} {following}");
+    }
+
+    /// 9.2.3, 16.4.5: at every decision of random campaigns, each space's costs for movement
+    /// and for combat are those of its units priced for each purpose apart, before and after
+    /// the Fall of the Tsar (CP #52).
+    #[test]
+    fn the_costs_of_both_purposes_are_those_priced_apart_at_every_decision() {
+        let (mut asked, mut apart) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 1_000, |g: &PathsOfGlory| {
+                let mut fell = g.clone();
+                if !crate::events::tsar_fell(&fell) {
+                    fell.pos.cards[side_index(Side::Cp)].removed.push(52);
+                }
+                for g in [g, &fell] {
+                    let data = g.data();
+                    for side in [Side::Cp, Side::Ap] {
+                        for s in data.map.graph.space_indices() {
+                            let here = units_of(g, side, s);
+                            if here.is_empty() {
+                                continue;
+                            }
+                            let pieces: Vec<&crate::data::Piece> =
+                                here.iter().map(|&u| &data.pieces[u as usize]).collect();
+                            let (joined, per_unit) = crate::events::activation_terms(g, side, s);
+                            let w = activation::Where {
+                                space: &data.map.graph.space(s).id,
+                                country: data.facts(s).nation.as_deref(),
+                                tsar_fell: crate::events::tsar_fell(g),
+                                joined: &joined,
+                                mef_beachhead_supply: mef_beachhead_supply(g, side, s),
+                            };
+                            let priced = if per_unit {
+                                (here.len() as u8, here.len() as u8)
+                            } else {
+                                (
+                                    activation::cost(&pieces, Purpose::Move, &w),
+                                    activation::cost(&pieces, Purpose::Combat, &w),
+                                )
+                            };
+                            assert_eq!(activation_costs(g, side, s), priced, "{side:?} {s:?}");
+                            asked += 1;
+                            apart += u64::from(priced.0 != priced.1);
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && apart > 1_000, "{asked} {apart}");
+    }
+
+    /// 11.1, 10.1.1: at every Movement decision of random campaigns, the moves listed are those
+    /// of every stack of free units searched afresh to each space it may end in, the units
+    /// already there counted one by one within the stacking limit.
+    #[test]
+    fn the_moves_listed_are_those_searched_afresh_within_the_stacking_limit() {
+        let (mut lists, mut moves) = (0u64, 0u64);
+        for seed in 0..8 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(frame @ Frame::Movement { side }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let mut listed = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    candidates(g, &frame, &mut listed);
+                }
+                listed.retain(|a| matches!(a, Action::Move { .. }));
+                let marked = activated(g, true);
+                let ctx = movement_context(g, &marked);
+                let mut afresh = Vec::new();
+                for from in activated(g, false) {
+                    let free: Vec<u16> = units_of(g, side, from)
+                        .into_iter()
+                        .filter(|u| !g.action.moved.contains(u) && supplied(g, *u))
+                        .collect();
+                    for mask in 1u32..(1 << free.len()) {
+                        let units: Vec<u16> = (0..free.len())
+                            .filter(|k| mask & (1 << k) != 0)
+                            .map(|k| free[k])
+                            .collect();
+                        if breaks_siege(g, side, from, &units) {
+                            continue;
+                        }
+                        let idx: Vec<usize> = units.iter().map(|&u| u as usize).collect();
+                        for (to, _) in movement::destinations(g.data(), &g.pos, &idx, from, &ctx) {
+                            if units_of(g, side, to).len() + units.len() <= STACKING {
+                                afresh.push(Action::Move {
+                                    from,
+                                    units: units.clone(),
+                                    to,
+                                });
+                            }
+                        }
+                    }
+                }
+                assert_eq!(listed, afresh, "{frame:?}");
+                lists += 1;
+                moves += listed.len() as u64;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 200 && moves > 10_000, "{lists} {moves}");
+    }
+
+    /// Lloyd George (CP #55), Stavka Timidity (CP #58): at every decision of random campaigns,
+    /// on the turn as it is and with each event in force, whether an attack of each unit on the
+    /// map on its own and each adjacent space is barred is what the events say.
+    #[test]
+    fn the_attacks_barred_are_those_the_events_bar_at_every_decision() {
+        let (mut asked, mut barred) = (0u64, [0u64; 2]);
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 1_500, |g: &PathsOfGlory| {
+                let (mut lloyd, mut stavka) = (g.clone(), g.clone());
+                lloyd.turn.lloyd_george = true;
+                stavka.turn.stavka_timidity = true;
+                // Level-2 trenches everywhere, for the bars to meet.
+                for g in [&mut lloyd, &mut stavka] {
+                    for st in &mut g.pos.spaces {
+                        st.trench = Some(crate::state::Trench {
+                            side: Side::Cp,
+                            level: 2,
+                        });
+                    }
+                }
+                for g in [g, &lloyd, &stavka] {
+                    let data = g.data();
+                    for u in 0..data.pieces.len() as u16 {
+                        let Some(at) = g.at(u as usize) else { continue };
+                        let spaces = std::iter::once(at).chain(data.map.graph.exits(at).iter().map(|&(_, n)| n));
+                        for s in spaces {
+                            let kept = attack_barred(g, u, s).map(|r| r.rule);
+                            let events = crate::events::attack_barred(g, u, s).map(|r| r.rule);
+                            assert_eq!(kept, events, "{u} {s:?}");
+                            asked += 1;
+                            match kept.as_deref() {
+                                Some("CP #55") => barred[0] += 1,
+                                Some(_) => barred[1] += 1,
+                                None => {}
+                            }
+                        }
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && barred.iter().all(|&n| n > 100), "{asked} {barred:?}");
+    }
+
+    /// 12.1.3: at every decision of random games of each data edition, whether each space holds
+    /// something of each side to attack, told from who stands where, is what its units say.
+    #[test]
+    fn what_may_be_attacked_told_from_who_stands_where_is_what_the_units_say_at_every_decision() {
+        let mut asked = 0u64;
+        for seed in 0..2 {
+            for edition in [6, 7] {
+                let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+                g.scenario.edition = edition;
+                let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+                sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 1_000, |g: &PathsOfGlory| {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    let occ = g.kept.occupancy(g.data(), &g.pos);
+                    for s in g.data().map.graph.space_indices() {
+                        for side in [Side::Cp, Side::Ap] {
+                            assert_eq!(
+                                defensible_in(g, &occ, side, s),
+                                defensible(g, side, s),
+                                "{side:?} {s:?}"
+                            );
+                            asked += 1;
+                        }
+                    }
+                })
+                .expect("random play");
+            }
+        }
+        assert!(asked > 100_000, "{asked}");
+    }
+
+    /// 15.2.4: at every decision of random campaigns, whether the siege of each fort's space
+    /// holds is what its occupant's units there say.
+    #[test]
+    fn whether_a_siege_holds_is_what_the_occupants_units_say_at_every_decision() {
+        let (mut asked, mut held) = (0u64, 0u64);
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                for s in g.data().map.graph.space_indices() {
+                    let said = g.occupant(s).is_some_and(|side| {
+                        g.pos.space(s).control != Some(side)
+                            && crate::sieges::units_besiege(
+                                g.data(),
+                                units_of(g, side, s).iter().map(|&u| u as usize),
+                                g.data().facts(s).fort,
+                            )
+                    });
+                    assert_eq!(siege_holds(g, s), said, "{s:?}");
+                    asked += 1;
+                    held += u64::from(said);
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 100_000 && held > 100, "{asked} {held}");
+    }
+
+    /// 12.4: at every TakeLosses decision of random campaigns, whether each step (each unit,
+    /// one past them and the fort) may be taken, told from the steps the rules allow asked
+    /// once, is what taking it says, the refusal word for word.
+    #[test]
+    fn the_steps_that_may_be_taken_are_those_taking_them_says_at_every_decision() {
+        let (mut asked, mut taken) = (0u64, 0u64);
+        for seed in 0..24 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) else {
+                    return;
+                };
+                let choices = t.losses.choices();
+                let steps = (0..=t.losses.units().len())
+                    .map(crate::losses::Target::Unit)
+                    .chain([crate::losses::Target::Fort]);
+                for step in steps {
+                    let may = t.losses.may_take(step, &choices);
+                    assert_eq!(may, t.losses.clone().take(step).map(|_| ()), "{step:?}");
+                    asked += 1;
+                    taken += u64::from(may.is_ok());
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 500 && taken > 200, "{asked} {taken}");
+    }
+
+    /// 12.4.4, 12.4.4.3: at every decision of random campaigns, each army's replacement pool
+    /// is the corps of its side in the Reserve Box of its own pool, in data order, asked of
+    /// counter by counter.
+    #[test]
+    fn the_replacement_pools_are_the_corps_asked_of_one_by_one_at_every_decision() {
+        let (mut asked, mut found) = (0u64, 0u64);
+        for seed in 0..3 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 2_000, |g: &PathsOfGlory| {
+                let data = g.data();
+                for (army, p) in data.pieces.iter().enumerate() {
+                    if p.kind != Kind::Army {
+                        continue;
+                    }
+                    let key = pool_key(p);
+                    let one_by_one: Vec<u16> = (0..data.pieces.len())
+                        .filter(|&c| {
+                            let q = &data.pieces[c];
+                            q.kind == Kind::Corps
+                                && q.side == p.side
+                                && g.pos.units[c].loc == Location::Reserve
+                                && !(g.scenario.edition >= 5 && never_replaces_an_army(&q.id))
+                                && pool_key(q) == key
+                                && (key == "bef" || !q.id.ends_with("-bef"))
+                        })
+                        .map(|c| c as u16)
+                        .collect();
+                    let pool = replacement_pool(g, army as u16);
+                    assert_eq!(pool, one_by_one, "{}", p.id);
+                    asked += 1;
+                    found += pool.len() as u64;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 10_000 && found > 10_000, "{asked} {found}");
     }
 
     /// 9.2: at every decision of random campaigns, for each side and each number of OPS from 1

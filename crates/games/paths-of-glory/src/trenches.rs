@@ -54,7 +54,9 @@ pub(crate) fn dig_candidates(g: &PathsOfGlory, side: Side, out: &mut Vec<Action>
         if combat {
             continue;
         }
-        for u in g.pos.units_in(s) {
+        // The side's units there (the enemy's would be refused): where they lie while a list is
+        // made.
+        for u in g.units_of_side(side, s) {
             let unit = u as u16;
             if g.data().pieces[u].kind == Kind::Army && check_dig(g, side, unit).is_ok() {
                 out.push(Action::Dig { unit });
@@ -88,51 +90,59 @@ pub(crate) fn check_dig(g: &PathsOfGlory, side: Side, unit: u16) -> Result<(), R
     let Some(s) = g.at(unit as usize) else {
         return Err(refuse("11.2.1", "that unit is not on the map", "该单位不在地图上"));
     };
-    let n = g.name(s);
+    // The refusals below name the space or the army, written only when they may be read.
+    let named = |rule: &str, en: &dyn Fn(&str) -> String, zh: &dyn Fn(&str) -> String| {
+        PathsOfGlory::refuse_with(rule, || {
+            let n = g.name(s);
+            Text::new(en(&n.en), zh(&n.zh))
+        })
+    };
     if !g.action.activated.contains(&(s, false)) {
-        return Err(refuse(
+        return Err(named(
             "11.2.1",
-            format!("{} is not activated for movement", n.en),
-            format!("{}未被激活用于移动", n.zh),
+            &|n| format!("{n} is not activated for movement"),
+            &|n| format!("{n}未被激活用于移动"),
         ));
     }
     if g.action.moved.contains(&unit) {
-        return Err(refuse(
-            "11.2.1",
-            format!("{} has already moved or dug in this action", p.name_en),
-            format!("{}本次行动已经移动或挖掘过", p.name_zh),
-        ));
+        return Err(PathsOfGlory::refuse_with("11.2.1", || {
+            Text::new(
+                format!("{} has already moved or dug in this action", p.name_en),
+                format!("{}本次行动已经移动或挖掘过", p.name_zh),
+            )
+        }));
     }
     if g.action.digging.iter().any(|&d| g.at(d as usize) == Some(s)) {
-        return Err(refuse(
+        return Err(named(
             "11.2.1",
-            format!("an army already digs in {}: one a space", n.en),
-            format!("{}已有集团军在挖掘:每个区域一个", n.zh),
+            &|n| format!("an army already digs in {n}: one a space"),
+            &|n| format!("{n}已有集团军在挖掘:每个区域一个"),
         ));
     }
     match g.pos.space(s).trench {
         Some(t) if t.side != side => {
-            return Err(refuse(
+            return Err(named(
                 "11.2.3",
-                format!("{} holds an enemy trench: a space holds one trench marker", n.en),
-                format!("{}有敌方战壕:每个区域只能有一个战壕标记", n.zh),
+                &|n| format!("{n} holds an enemy trench: a space holds one trench marker"),
+                &|n| format!("{n}有敌方战壕:每个区域只能有一个战壕标记"),
             ))
         }
         Some(t) if t.level >= 2 => {
-            return Err(refuse(
+            return Err(named(
                 "11.2.3",
-                format!("{} already holds a level-2 trench, the highest", n.en),
-                format!("{}已有2级战壕(最高等级)", n.zh),
+                &|n| format!("{n} already holds a level-2 trench, the highest"),
+                &|n| format!("{n}已有2级战壕(最高等级)"),
             ))
         }
         _ => {}
     }
     if !crate::operations::in_supply(g, unit) {
-        return Err(refuse(
-            "14.3.3",
-            format!("{} is out of supply and cannot dig", p.name_en),
-            format!("{}缺乏补给,不能挖掘战壕", p.name_zh),
-        ));
+        return Err(PathsOfGlory::refuse_with("14.3.3", || {
+            Text::new(
+                format!("{} is out of supply and cannot dig", p.name_en),
+                format!("{}缺乏补给,不能挖掘战壕", p.name_zh),
+            )
+        }));
     }
     Ok(())
 }
@@ -197,5 +207,61 @@ pub(crate) fn roll(g: &mut PathsOfGlory, side: Side, unit: u16, face: u8) {
                 format!("挖掘掷骰{face}{m},对比损失系数{lf}:{}未能挖成战壕(11.2.2)", n.zh),
             )
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 11.2.1: at every Movement decision of random campaigns (Entrench played for both sides),
+    /// the armies listed to dig, read from the side's units where they lie, are those of every
+    /// counter in the spaces activated for movement that the check lets dig; and the check's
+    /// refusals, words and all, are those it gives outside a list.
+    #[test]
+    fn the_armies_listed_to_dig_are_those_the_check_keeps_at_every_decision() {
+        let (mut lists, mut digs, mut refused) = (0u64, 0u64, 0u64);
+        for seed in 0..6 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 3_000, |g: &PathsOfGlory| {
+                let Some(Frame::Movement { side }) = g.engine.top().cloned() else {
+                    return;
+                };
+                let mut g = g.clone();
+                for (s, card) in [(Side::Ap, 12), (Side::Cp, 6)] {
+                    g.pos.cards[crate::state::side_index(s)].removed.push(card);
+                }
+                let mut listed = Vec::new();
+                {
+                    let _trust = g.kept.trust(g.data(), &g.pos);
+                    let _listing = crate::game::Listing::begin();
+                    dig_candidates(&g, side, &mut listed);
+                }
+                let mut kept = Vec::new();
+                for &(s, combat) in &g.action.activated {
+                    if combat {
+                        continue;
+                    }
+                    for u in g.pos.units_in(s) {
+                        let unit = u as u16;
+                        match check_dig(&g, side, unit) {
+                            Ok(()) if g.data().pieces[u].kind == Kind::Army => kept.push(Action::Dig { unit }),
+                            Ok(()) => {}
+                            Err(r) => {
+                                assert!(!r.rule.is_empty() && !r.text.en.is_empty(), "{r:?}");
+                                refused += 1;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(listed, kept);
+                lists += 1;
+                digs += listed.len() as u64;
+            })
+            .expect("random play");
+        }
+        assert!(lists > 200 && digs > 200 && refused > 100, "{lists} {digs} {refused}");
     }
 }
