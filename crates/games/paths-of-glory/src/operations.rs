@@ -129,7 +129,10 @@ fn activation_costs_of(
     // The events in force: nationalities joined (SUD Army, 11th Army, Everyone Into Battle) and
     // Moltke's cost per unit.
     let ((joined, per_unit), tsar_fell) = match events {
-        Some((events, tsar_fell)) => (crate::events::activation_terms_with(g, side, s, events), tsar_fell),
+        Some((events, tsar_fell)) => (
+            crate::events::activation_terms_with(g, side, s, events, Some(here)),
+            tsar_fell,
+        ),
         None => (crate::events::activation_terms(g, side, s), crate::events::tsar_fell(g)),
     };
     if per_unit {

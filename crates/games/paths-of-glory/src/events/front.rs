@@ -362,15 +362,17 @@ pub(crate) fn activation_events(g: &PathsOfGlory) -> ActivationEvents {
 /// What the events in force do to a space's activation cost (9.2.3): nationalities counted as
 /// one (`(from, to)`: units of `from` count as `to`), and whether it costs 1 OPS a unit (Moltke).
 pub(crate) fn activation_terms(g: &PathsOfGlory, side: Side, s: Space) -> (Vec<(Nation, Nation)>, bool) {
-    activation_terms_with(g, side, s, activation_events(g))
+    activation_terms_with(g, side, s, activation_events(g), None)
 }
 
-/// [`activation_terms`], with the events in force given ([`activation_events`]).
+/// [`activation_terms`], with the events in force given ([`activation_events`]) and, when
+/// already asked of, the side's units in the space (in data order, as the position lists them).
 pub(crate) fn activation_terms_with(
     g: &PathsOfGlory,
     side: Side,
     s: Space,
     events: ActivationEvents,
+    here: Option<&[u16]>,
 ) -> (Vec<(Nation, Nation)>, bool) {
     let data = g.data();
     let country = data.facts(s).nation.as_deref();
@@ -383,7 +385,10 @@ pub(crate) fn activation_terms_with(
             }
             // The stack, asked of only while one of its events is in play.
             let units = if events.eleventh_army || events.sud_army {
-                g.units_of_side(side, s)
+                match here {
+                    Some(here) => here.iter().map(|&u| usize::from(u)).collect(),
+                    None => g.units_of_side(side, s),
+                }
             } else {
                 Vec::new()
             };
