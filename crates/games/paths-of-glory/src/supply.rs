@@ -663,11 +663,34 @@ impl Inputs {
         self.spaces.extend(pos.spaces.iter().map(space_code));
     }
 
+    /// [`Inputs::read`] into `self`, of the counters' places and the spaces' states those of
+    /// `old` where `kept` says they are (`(counters, spaces)`: known to hold what `old` was read
+    /// from), copied instead of read.
+    fn read_beside(&mut self, pos: &Position, old: &Inputs, kept: (bool, bool)) {
+        if kept.0 {
+            self.locs.clone_from(&old.locs);
+        } else {
+            self.locs.clear();
+            self.locs.extend(pos.units.iter().map(|u| loc_code(u.loc)));
+        }
+        if kept.1 {
+            self.spaces.clone_from(&old.spaces);
+        } else {
+            self.spaces.clear();
+            self.spaces.extend(pos.spaces.iter().map(space_code));
+        }
+    }
+
     /// Whether `pos` holds what `self` was read from: [`Inputs::read`] compared, the counters'
-    /// places where they lie, the spaces' states read out into `spaces` (a buffer).
-    fn hold_for(&self, pos: &Position, spaces: &mut Vec<u8>) -> bool {
-        if !same_codes(&pos.units, &self.locs, |u| loc_code(u.loc)) {
+    /// places where they lie, the spaces' states read out into `spaces` (a buffer); of the
+    /// counters and the spaces, those `kept` says hold what was read (`(counters, spaces)`)
+    /// not compared.
+    fn hold_for(&self, pos: &Position, spaces: &mut Vec<u8>, kept: (bool, bool)) -> bool {
+        if !kept.0 && !same_codes(&pos.units, &self.locs, |u| loc_code(u.loc)) {
             return false;
+        }
+        if kept.1 {
+            return true;
         }
         spaces.clear();
         spaces.extend(pos.spaces.iter().map(space_code));
@@ -910,17 +933,25 @@ impl Kept {
         let known = trusted && slot.verified && slot.maps.is_some();
         let stamps = (pos.units.stamp(), pos.spaces.stamp());
         let mut inputs = Inputs::default();
-        // Not reached for change since the maps last read them; else compared where they lie
+        // Which of the counters and the spaces were not reached for change since the maps last
+        // read them: those hold what the maps read. The others are compared where they lie
         // first, and read out only when changed.
+        let kept = slot
+            .maps
+            .as_ref()
+            .map_or((false, false), |m| (m.stamps.0 == stamps.0, m.stamps.1 == stamps.1));
         let same = known
-            || slot.maps.as_ref().is_some_and(|m| m.stamps == stamps)
+            || kept == (true, true)
             || match (&slot.maps, &mut slot.scratch) {
-                (Some(m), scratch) => m.inputs.hold_for(pos, &mut scratch.spaces),
+                (Some(m), scratch) => m.inputs.hold_for(pos, &mut scratch.spaces, kept),
                 (None, _) => false,
             }
             || {
                 inputs = std::mem::take(&mut slot.scratch);
-                inputs.read(pos);
+                match &slot.maps {
+                    Some(m) => inputs.read_beside(pos, &m.inputs, kept),
+                    None => inputs.read(pos),
+                }
                 let same = slot.maps.as_ref().is_some_and(|m| m.inputs == inputs);
                 if same {
                     slot.scratch = std::mem::take(&mut inputs);
@@ -1332,7 +1363,8 @@ mod tests {
                 let n = g.data().map.graph.len();
                 let mut now = Inputs::default();
                 now.read(pos);
-                let mut others = vec![std::mem::take(&mut before)];
+                // Each with what is known to hold what `pos` holds (`(counters, spaces)`).
+                let mut others = vec![(std::mem::take(&mut before), (false, false))];
                 let k = (t * 7) % pos.units.len();
                 let mut was = pos.clone();
                 was.units[k].loc = match was.units[k].loc {
@@ -1347,14 +1379,25 @@ mod tests {
                 };
                 let mut besieged = pos.clone();
                 besieged.spaces[s].fort = Fort::Besieged;
-                for other in [was, flipped, besieged] {
+                for (other, kept) in [
+                    (was, (false, true)),
+                    (flipped, (true, false)),
+                    (besieged, (true, false)),
+                ] {
                     let mut read = Inputs::default();
                     read.read(&other);
-                    others.push(read);
+                    others.push((read, (false, false)));
+                    let mut read = Inputs::default();
+                    read.read(&other);
+                    others.push((read, kept));
                 }
-                for inputs in &others {
-                    let agreed = inputs.hold_for(pos, &mut Vec::new());
-                    assert_eq!(agreed, *inputs == now, "decision {t}");
+                for (inputs, kept) in &others {
+                    let agreed = inputs.hold_for(pos, &mut Vec::new(), *kept);
+                    assert_eq!(agreed, *inputs == now, "decision {t}, {kept:?}");
+                    // Read beside them, what is known to hold copied: what reading says.
+                    let mut beside = Inputs::default();
+                    beside.read_beside(pos, inputs, *kept);
+                    assert!(beside == now, "decision {t}, {kept:?}");
                     if agreed {
                         same += 1;
                     } else {
