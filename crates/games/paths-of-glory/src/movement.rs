@@ -182,10 +182,10 @@ impl Stack<'_> {
 /// units stand.
 struct Walk<'a> {
     st: &'a Stack<'a>,
-    /// 11.1.10: the MEF beach spaces.
-    beaches: &'a [Space],
-    /// 11.1.4: the dashed-line bit each unit's nationality needs (0: none of its own).
-    line_bits: Vec<u32>,
+    /// 11.1.4: the dashed-line bits the stack's nationalities need (each a single bit of the
+    /// legend), and whether a unit of a nationality with no line of its own is in it.
+    line_need: u32,
+    line_none: bool,
     /// 11.1.17: the BEF is in the stack.
     bef: bool,
     /// 11.3.1: a unit of the stack may not enter the Near East.
@@ -246,8 +246,8 @@ impl<'a> Walk<'a> {
                 || st.pieces().any(|p| p.kind == Kind::Army));
         Walk {
             st,
-            beaches: data.map.space_set("mef-beaches"),
-            line_bits: st.pieces().map(|p| data.lines.for_nation(p.line_nation())).collect(),
+            line_need: st.pieces().fold(0, |m, p| m | data.lines.for_nation(p.line_nation())),
+            line_none: st.pieces().any(|p| data.lines.for_nation(p.line_nation()) == 0),
             bef: st.pieces().any(|p| p.id.ends_with("-bef")),
             near_east_barred: st.units.iter().any(|&i| !pos.may_enter_near_east(data, i)),
             russian,
@@ -265,6 +265,12 @@ impl<'a> Walk<'a> {
                 .any(|p| p.kind == Kind::Army && !matches!(p.nation, Nation::Ah | Nation::It)),
             enemy,
         }
+    }
+
+    /// 11.1.4: whether a unit of the stack may not use a dashed line of `features` (each
+    /// nationality's line a single bit of the legend).
+    fn line_barred(&self, data: &Data, features: u32) -> bool {
+        features & data.lines.dashed() != 0 && (self.line_none || self.line_need & !features != 0)
     }
 
     /// Whether units of the stack's side already stand in `to` (2022 15.2.4), from who stands
@@ -290,22 +296,28 @@ impl<'a> Walk<'a> {
     }
 }
 
+/// 11.1.10: whether a step along a connection of `features` into `to` (of facts `f`) lands
+/// on an MEF beach. The beaches have no country (data.rs), so only such a space is looked for
+/// among them.
+fn beach(data: &Data, f: &crate::data::SpaceFacts, features: u32, to: Space) -> bool {
+    features & data.lines.mef_beach != 0 || (f.nation.is_none() && data.map.space_set("mef-beaches").contains(&to))
+}
+
 /// The price of one step of the stack (the rules checked at the step).
 fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space) -> Step {
     let st = w.st;
     let data = st.data;
     let f = data.facts(to);
-    let lines = data.lines;
     let features = data.map.features(c);
     if f.is_box {
         return Step::Blocked(why::BOX);
     }
-    if features & lines.mef_beach != 0 || w.beaches.contains(&to) {
+    if beach(data, f, features, to) {
         let open = ctx.open_beaches.contains(&to) || ctx.open_beaches.contains(&from);
         if !open {
             return Step::Blocked(why::BEACH);
         }
-    } else if features & lines.dashed() != 0 && w.line_bits.iter().any(|&bit| features & bit == 0) {
+    } else if w.line_barred(data, features) {
         return Step::Blocked(why::LINE);
     }
     let st_to = pos.space(to);
@@ -322,7 +334,7 @@ fn step(w: &Walk, pos: &Position, ctx: &Context, from: Space, c: u16, to: Space)
     if w.caucasus_barred && caucasus_crossing(w.caucasus, w.across, from, to) {
         return Step::Blocked(why::CAUCASUS);
     }
-    if ctx.italy_restricted && country == Some("it") && w.italy_barred {
+    if ctx.italy_restricted && w.italy_barred && country == Some("it") {
         return Step::Blocked(why::ITALY);
     }
     if ctx.brest_litovsk && brest_litovsk_bars(st, pos, country, to) {
@@ -377,10 +389,12 @@ fn brest_litovsk_bars(st: &Stack, pos: &Position, country: Option<&str>, to: Spa
 /// Why a stack may not end its move in a space it can reach, if it may not (11.1.6, 11.1.9,
 /// 5.7.4.6).
 fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
+    let Some(rule) = end_barred(st, ctx, at) else {
+        return Ok(());
+    };
     let info = st.data.map.graph.space(at);
-    let id = info.id.as_str();
     let (en, zh) = (&info.name_en, &info.name_zh);
-    if ctx.attack_marked.contains(&at) {
+    if rule == EndBar::AttackMarked {
         return Err(Refusal::new(
             "11.1.6",
             Text::new(
@@ -389,7 +403,7 @@ fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
             ),
         ));
     }
-    if st.side == Side::Cp && !ctx.channel_ports_open && ["amiens", "calais", "ostend"].contains(&id) {
+    if rule == EndBar::ChannelPorts {
         return Err(Refusal::new(
             "11.1.9",
             Text::new(
@@ -398,19 +412,43 @@ fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
             ),
         ));
     }
+    Err(Refusal::new(
+        "5.7.4.6",
+        Text::new(
+            format!("until the Allies reach Total War no German army ends a move in {en}"),
+            format!("协约国达到全面战争之前,德国集团军不能停在{zh}"),
+        ),
+    ))
+}
+
+/// The rule that bars a stack from ending its move in a space ([`may_end`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum EndBar {
+    /// 11.1.6.
+    AttackMarked,
+    /// 11.1.9.
+    ChannelPorts,
+    /// 5.7.4.6.
+    Italy,
+}
+
+/// Which rule, if any, bars the stack from ending its move in `at`: [`may_end`] without its
+/// words, for the lists that only keep the spaces allowed.
+fn end_barred(st: &Stack, ctx: &Context, at: Space) -> Option<EndBar> {
+    if ctx.attack_marked.contains(&at) {
+        return Some(EndBar::AttackMarked);
+    }
+    let id = || st.data.map.graph.space(at).id.as_str();
+    if st.side == Side::Cp && !ctx.channel_ports_open && ["amiens", "calais", "ostend"].contains(&id()) {
+        return Some(EndBar::ChannelPorts);
+    }
     if ctx.italy_restricted
-        && ["trent", "villach", "trieste"].contains(&id)
+        && ["trent", "villach", "trieste"].contains(&id())
         && st.pieces().any(|p| p.kind == Kind::Army && p.nation == Nation::Ge)
     {
-        return Err(Refusal::new(
-            "5.7.4.6",
-            Text::new(
-                format!("until the Allies reach Total War no German army ends a move in {en}"),
-                format!("协约国达到全面战争之前,德国集团军不能停在{zh}"),
-            ),
-        ));
+        return Some(EndBar::Italy);
     }
-    Ok(())
+    None
 }
 
 /// The stack of `units` in `from`, or why these units cannot move together: none, a counter that
@@ -494,7 +532,7 @@ pub fn destinations(data: &Data, pos: &Position, units: &[usize], from: Space, c
     with_thread_space_search(|s| {
         search(&st, pos, from, ctx, s);
         s.reached()
-            .filter(|&n| n != from && may_end(&st, ctx, n).is_ok())
+            .filter(|&n| n != from && end_barred(&st, ctx, n).is_none())
             .map(|n| (n, s.cost(n).unwrap_or(0)))
             .collect()
     })
@@ -534,7 +572,7 @@ pub(crate) fn destinations_into(
         });
         out.extend(
             s.reached()
-                .filter(|&n| n != from && may_end(&st, ctx, n).is_ok())
+                .filter(|&n| n != from && end_barred(&st, ctx, n).is_none())
                 .map(|n| (n, s.cost(n).unwrap_or(0))),
         );
         if let Some(parents) = parents {
@@ -713,7 +751,7 @@ fn ends_from_in(
             step(&walk, pos, ctx, a, c, b)
         });
         s.reached()
-            .filter(|&n| n != at && n != origin && may_end(&st, ctx, n).is_ok())
+            .filter(|&n| n != at && n != origin && end_barred(&st, ctx, n).is_none())
             .collect()
     })
 }
@@ -866,6 +904,41 @@ pub fn check(
 mod tests {
     use super::*;
     use sandtable_core::game::Game;
+
+    /// 11.1.10, 11.1.4: along every connection of the map, for each counter alone and for
+    /// stacks of a few, whether the step lands on a beach and whether a dashed line bars it
+    /// are what the MEF beach set and each unit's line bit say.
+    #[test]
+    fn beaches_and_dashed_lines_are_those_the_beach_set_and_each_units_line_say() {
+        let g = crate::game::PathsOfGlory::new_game("campaign", 0).expect("the campaign loads");
+        let (data, pos) = (g.data(), &g.pos);
+        let beaches = data.map.space_set("mef-beaches");
+        assert!(!beaches.is_empty());
+        assert!(beaches.iter().all(|&b| data.facts(b).nation.is_none()));
+        let n = data.pieces.len();
+        let mut stacks: Vec<Vec<usize>> = (0..n).map(|u| vec![u]).collect();
+        stacks.extend((0..n).map(|u| vec![u, (u * 7 + 3) % n, (u * 13 + 5) % n]));
+        let ctx = Context::default();
+        let (mut seen_beach, mut seen_barred) = (0, 0);
+        for units in &stacks {
+            let side = data.pieces[units[0]].side;
+            let st = Stack { data, units, side };
+            let walk = Walk::new(&st, pos, &ctx, false);
+            let bits: Vec<u32> = st.pieces().map(|p| data.lines.for_nation(p.line_nation())).collect();
+            for a in data.map.graph.space_indices() {
+                for &(c, b) in data.map.graph.exits(a) {
+                    let features = data.map.features(c);
+                    let was_beach = features & data.lines.mef_beach != 0 || beaches.contains(&b);
+                    assert_eq!(beach(data, data.facts(b), features, b), was_beach);
+                    let was_barred = features & data.lines.dashed() != 0 && bits.iter().any(|&bit| features & bit == 0);
+                    assert_eq!(walk.line_barred(data, features), was_barred);
+                    seen_beach += was_beach as u32;
+                    seen_barred += was_barred as u32;
+                }
+            }
+        }
+        assert!(seen_beach > 0 && seen_barred > 0);
+    }
 
     /// [`route`] as it was made before: the move checked ([`check`]), then searched again for
     /// its path.
