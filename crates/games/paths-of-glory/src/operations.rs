@@ -859,9 +859,9 @@ fn advance_routes(g: &PathsOfGlory, b: &Battle, u: u16) -> Vec<Vec<Space>> {
 
 pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<(), Refusal> {
     let data = g.data();
-    match (frame.clone(), action) {
-        (Frame::Activation { .. }, Action::EndActivation) => Ok(()),
-        (Frame::Activation { side, ops }, &Action::Activate { space, combat }) => {
+    match (frame, action) {
+        (&Frame::Activation { .. }, Action::EndActivation) => Ok(()),
+        (&Frame::Activation { side, ops }, &Action::Activate { space, combat }) => {
             if !valid(g, space) {
                 return Err(refuse("9.2", "no such space", "没有这个区域"));
             }
@@ -928,9 +928,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::Movement { .. }, Action::EndMovement) => Ok(()),
-        (Frame::Movement { side }, &Action::Dig { unit }) => crate::trenches::check_dig(g, side, unit),
-        (Frame::Movement { side }, Action::Move { from, units, to }) => {
+        (&Frame::Movement { .. }, Action::EndMovement) => Ok(()),
+        (&Frame::Movement { side }, &Action::Dig { unit }) => crate::trenches::check_dig(g, side, unit),
+        (&Frame::Movement { side }, Action::Move { from, units, to }) => {
             if !valid(g, *from) || !valid(g, *to) {
                 return Err(refuse("11.1", "no such space", "没有这个区域"));
             }
@@ -996,7 +996,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::Movement { side }, Action::Begin { from, units }) => {
+        (&Frame::Movement { side }, Action::Begin { from, units }) => {
             let marked = activated(g, true);
             let ctx = movement_context(g, &marked);
             if units.is_empty() {
@@ -1028,9 +1028,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (
-            Frame::Marching {
+            &Frame::Marching {
                 side,
-                units,
+                ref units,
                 origin,
                 at,
                 spent,
@@ -1075,9 +1075,9 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
         }
         (
-            Frame::Marching {
+            &Frame::Marching {
                 side,
-                units,
+                ref units,
                 origin,
                 at,
                 ..
@@ -1099,8 +1099,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::Combats { .. }, Action::EndCombat) => Ok(()),
-        (Frame::Combats { side }, &Action::Target { space }) => {
+        (&Frame::Combats { .. }, Action::EndCombat) => Ok(()),
+        (&Frame::Combats { side }, &Action::Target { space }) => {
             if !valid(g, space) {
                 return Err(refuse("12.1", "no such space", "没有这个区域"));
             }
@@ -1211,8 +1211,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::Designate { side }, &Action::Join { unit }) => check_join(g, side, unit, None),
-        (Frame::Designate { .. }, Action::Resolve) => match &g.action.battle {
+        (&Frame::Designate { side }, &Action::Join { unit }) => check_join(g, side, unit, None),
+        (&Frame::Designate { .. }, Action::Resolve) => match &g.action.battle {
             Some(b) if !b.attackers.is_empty() && !london_alone(g, b) => Ok(()),
             Some(b) if !b.attackers.is_empty() => Err(refuse(
                 "12.1.10",
@@ -1225,8 +1225,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 "至少须有一个单位进攻",
             )),
         },
-        (Frame::FlankChoice { .. }, Action::Flank { pinning: None }) => Ok(()),
-        (Frame::FlankChoice { side }, Action::Flank { pinning: Some(s) }) => {
+        (&Frame::FlankChoice { .. }, Action::Flank { pinning: None }) => Ok(()),
+        (&Frame::FlankChoice { side }, Action::Flank { pinning: Some(s) }) => {
             let Some(b) = &g.action.battle else {
                 return Err(refuse("12.3", "no combat", "没有会战"));
             };
@@ -1240,8 +1240,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             combat::may_flank(data, &g.pos, g.tables(), &attack_of(g, b, side, &from))
         }
-        (Frame::GreatRetreat { .. }, Action::GreatRetreat { retreat: false }) => Ok(()),
-        (Frame::GreatRetreat { side }, Action::GreatRetreat { retreat: true }) => {
+        (&Frame::GreatRetreat { .. }, Action::GreatRetreat { retreat: false }) => Ok(()),
+        (&Frame::GreatRetreat { side }, Action::GreatRetreat { retreat: true }) => {
             let Some(b) = &g.action.battle else {
                 return Err(refuse("AP #27", "no combat", "没有会战"));
             };
@@ -1263,14 +1263,14 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 None => Ok(()),
             }
         }
-        (Frame::CombatCards { .. }, Action::EndCombatCards) => Ok(()),
-        (Frame::CombatCards { side, early }, &Action::CombatCard { card }) => {
+        (&Frame::CombatCards { .. }, Action::EndCombatCards) => Ok(()),
+        (&Frame::CombatCards { side, early }, &Action::CombatCard { card }) => {
             let Some(b) = &g.action.battle else {
                 return Err(refuse("12.2.5", "no combat", "没有会战"));
             };
             crate::combat_cards::check(g, b, side, card, early)
         }
-        (Frame::TakeLosses { .. }, Action::Lose { target }) => {
+        (&Frame::TakeLosses { .. }, Action::Lose { target }) => {
             let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) else {
                 return Err(refuse("12.4", "no losses to take", "没有要承受的损失"));
             };
@@ -1303,7 +1303,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::RetreatUnits { .. }, &Action::StandFast { unit }) => {
+        (&Frame::RetreatUnits { .. }, &Action::StandFast { unit }) => {
             let Some(b) = &g.action.battle else {
                 return Err(refuse("12.5", "no retreat", "没有撤退"));
             };
@@ -1328,7 +1328,7 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
             }
             Ok(())
         }
-        (Frame::RetreatUnits { .. }, Action::Retreat { unit, route }) => {
+        (&Frame::RetreatUnits { .. }, Action::Retreat { unit, route }) => {
             let Some(b) = &g.action.battle else {
                 return Err(refuse("12.5", "no retreat", "没有撤退"));
             };
@@ -1351,8 +1351,8 @@ pub(crate) fn check(g: &PathsOfGlory, frame: &Frame, action: &Action) -> Result<
                 route,
             )
         }
-        (Frame::AdvanceUnits { .. }, Action::EndAdvance) => Ok(()),
-        (Frame::AdvanceUnits { .. }, Action::Advance { unit, route }) => {
+        (&Frame::AdvanceUnits { .. }, Action::EndAdvance) => Ok(()),
+        (&Frame::AdvanceUnits { .. }, Action::Advance { unit, route }) => {
             let Some(b) = &g.action.battle else {
                 return Err(refuse("12.7", "no advance", "没有推进"));
             };
