@@ -397,11 +397,18 @@ fn own_units(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<u16> {
             .filter(|&u| matches!(g.pos.units[u as usize].loc, Location::Map(_)))
             .collect()
     } else {
-        g.pos
-            .units_in(b.defending)
-            .filter(|&u| g.data().pieces[u].side == side)
-            .map(|u| u as u16)
-            .collect()
+        let data = g.data();
+        let mut out = Vec::new();
+        let mut add = |u: usize| {
+            if data.pieces[u].side == side {
+                out.push(u as u16);
+            }
+        };
+        // While a legal list is made, from the units of each space kept beside the game.
+        if !g.kept.trusted_units_in(&g.pos, b.defending, &mut add) {
+            g.pos.units_in(b.defending).for_each(add);
+        }
+        out
     }
 }
 
@@ -453,7 +460,14 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
             )
         }));
     };
-    let cite = || format!("9.5.4, {} #{n}", if side == Side::Ap { "AP" } else { "CP" });
+    // Written only for a refusal that may be read (while a legal list is made, none is).
+    let cite = || {
+        if crate::game::listing() {
+            String::new()
+        } else {
+            format!("9.5.4, {} #{n}", if side == Side::Ap { "AP" } else { "CP" })
+        }
+    };
     if b.cards[side_index(side)].contains(&n) {
         return Err(refuse(
             &cite(),
@@ -523,15 +537,16 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
         // 14.3.4: defenders out of supply get nothing from combat cards (2022: nor do the units
         // in supply stacked with them).
         if let Some(&u) = units.iter().find(|&&u| !crate::operations::in_supply(g, u)) {
-            let un = g.unit_name(u);
-            return Err(refuse(
-                "14.3.4",
-                format!(
-                    "{} defends out of supply: the defenders get no benefit from combat cards",
-                    un.en
-                ),
-                format!("{}在缺乏补给下防守:防守方不能从战斗卡获益", un.zh),
-            ));
+            return Err(PathsOfGlory::refuse_with("14.3.4", || {
+                let un = g.unit_name(u);
+                Text::new(
+                    format!(
+                        "{} defends out of supply: the defenders get no benefit from combat cards",
+                        un.en
+                    ),
+                    format!("{}在缺乏补给下防守:防守方不能从战斗卡获益", un.zh),
+                )
+            }));
         }
     }
     // 9.5.4.1.1: a card naming a nationality needs a unit of it in the combat.
@@ -543,12 +558,16 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
             units.iter().any(|&u| of(u))
         };
         if !ok {
-            let names: Vec<Text> = r.nations.iter().map(|n| n.name()).collect();
-            let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
-            let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
-            let (en, zh) = (en.join(" or "), zh.join("或"));
+            // The nationalities named, written only into a refusal that may be read.
+            let named = || {
+                let names: Vec<Text> = r.nations.iter().map(|n| n.name()).collect();
+                let en: Vec<&str> = names.iter().map(|t| t.en.as_str()).collect();
+                let zh: Vec<&str> = names.iter().map(|t| t.zh.as_str()).collect();
+                (en.join(" or "), zh.join("或"))
+            };
             return Err(if r.only {
                 PathsOfGlory::refuse_with("9.5.4.1.1", || {
+                    let (en, zh) = named();
                     let name = name();
                     Text::new(
                         format!("{}: only units of {en} may take part", name.en),
@@ -557,6 +576,7 @@ pub(crate) fn check(g: &PathsOfGlory, b: &Battle, side: Side, n: u8, early_step:
                 })
             } else {
                 PathsOfGlory::refuse_with("9.5.4.1.1", || {
+                    let (en, zh) = named();
                     let name = name();
                     Text::new(
                         format!("{}: a unit of {en} must take part on your side", name.en),
@@ -788,5 +808,49 @@ fn extra(g: &PathsOfGlory, b: &Battle, side: Side, _n: u8, x: Extra) -> Result<(
                 Ok(())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 12.2.5: at every decision of random campaigns with a combat on, the units of each side
+    /// found for the combat cards, from the units kept beside the game while a list is made and
+    /// from the position otherwise, are those the position lists, in its order.
+    #[test]
+    fn the_units_in_a_combat_are_the_positions_with_or_without_the_kept_units() {
+        let mut asked = 0u64;
+        for seed in 0..4 {
+            let mut g = PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 600, |g: &PathsOfGlory| {
+                let Some(b) = &g.action.battle else { return };
+                let data = g.data();
+                for side in [Side::Ap, Side::Cp] {
+                    let fresh: Vec<u16> = if side == b.attacker {
+                        b.attackers
+                            .iter()
+                            .copied()
+                            .filter(|&u| matches!(g.pos.units[u as usize].loc, Location::Map(_)))
+                            .collect()
+                    } else {
+                        g.pos
+                            .units_in(b.defending)
+                            .filter(|&u| data.pieces[u].side == side)
+                            .map(|u| u as u16)
+                            .collect()
+                    };
+                    assert_eq!(own_units(g, b, side), fresh);
+                    let kept = g.supply_context().kept.expect("kept");
+                    let _trust = kept.trust(data, &g.pos);
+                    assert_eq!(own_units(g, b, side), fresh);
+                    asked += 1;
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 50, "{asked}");
     }
 }
