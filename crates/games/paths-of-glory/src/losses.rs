@@ -196,7 +196,9 @@ impl Losses {
     /// Whether the allocation is over: no step the rules allow is left (the number met, or
     /// every possible step would go past it).
     pub fn done(&self) -> bool {
-        self.choices().is_empty()
+        // [`Losses::choices`] keeps at least one of the allowed steps (every total is at least
+        // the 0 it starts from), so it is empty only when none is allowed.
+        self.allowed().is_empty()
     }
 
     /// The most of the remaining loss number the side can still meet (12.4.3), under the loss
@@ -513,5 +515,39 @@ impl Losses {
         k.push(u8::from(self.fort_destroyed));
         k.push(self.remaining);
         k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sandtable_core::game::Game;
+
+    /// 12.4: at every decision of random campaigns with losses being taken, and after each
+    /// step of the allocation taken in turn from there, the allocation is over exactly when no
+    /// step is among the choices.
+    #[test]
+    fn losses_are_done_when_no_step_is_a_choice_at_every_decision() {
+        let mut asked = 0u64;
+        for seed in 0..4 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 600, |g: &crate::game::PathsOfGlory| {
+                let Some(t) = g.action.battle.as_ref().and_then(|b| b.losses.as_ref()) else {
+                    return;
+                };
+                let mut losses = t.losses.clone();
+                for k in 0.. {
+                    let choices = losses.choices();
+                    assert_eq!(losses.done(), choices.is_empty());
+                    asked += 1;
+                    let Some(&c) = choices.get(k % choices.len().max(1)) else {
+                        break;
+                    };
+                    losses.step(c);
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 50, "{asked}");
     }
 }
