@@ -494,6 +494,22 @@ pub(crate) fn unit_step(
     unit_step_in(data, pos, unit, ctx, from, c, to, None)
 }
 
+/// [`unit_step`], finding the enemy from `occupancy` ([`Occupancy::of`] `pos`): for a list
+/// that asks it of many steps.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn unit_step_with(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    from: Space,
+    c: u16,
+    to: Space,
+    occupancy: &Occupancy,
+) -> Step {
+    unit_step_in(data, pos, unit, ctx, from, c, to, Some(occupancy))
+}
+
 /// [`unit_step`], finding the enemy from `occupancy` ([`Occupancy::of`] `pos`) when given,
 /// else in the position.
 #[allow(clippy::too_many_arguments)]

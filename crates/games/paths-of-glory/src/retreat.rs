@@ -12,7 +12,7 @@
 use crate::data::{Data, Nation};
 use crate::movement::{self, unit_step};
 use crate::state::{Location, Position};
-use crate::supply::{self, in_supply, tracer_of};
+use crate::supply::{self, in_supply, tracer_of, Occupancy};
 use sandtable_core::game::Refusal;
 use sandtable_core::graph::Space;
 use sandtable_core::search::Step;
@@ -39,6 +39,22 @@ pub struct Context<'a> {
 /// fort, no neutral country, a line its nationality may use, the BEF's countries, the Near
 /// East's and the Caucasus's limits), never back into the defending space or into a box.
 fn may_step(data: &Data, pos: &Position, unit: usize, ctx: &Context, defending: Space, from: Space, s: Space) -> bool {
+    may_step_in(data, pos, unit, ctx, defending, from, s, None)
+}
+
+/// [`may_step`], finding who stands where from `occupancy` ([`Occupancy::of`] `pos`) when
+/// given, else in the position.
+#[allow(clippy::too_many_arguments)]
+fn may_step_in(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    ctx: &Context,
+    defending: Space,
+    from: Space,
+    s: Space,
+    occupancy: Option<&Occupancy>,
+) -> bool {
     if s == defending || data.facts(s).is_box {
         return false;
     }
@@ -46,7 +62,11 @@ fn may_step(data: &Data, pos: &Position, unit: usize, ctx: &Context, defending: 
         return false;
     };
     // A move may enter an unbesieged enemy fort it can besiege (Stop); a retreat never does.
-    matches!(unit_step(data, pos, unit, &ctx.movement, from, c, s), Step::Go(_))
+    let step = match occupancy {
+        Some(occ) => movement::unit_step_with(data, pos, unit, &ctx.movement, from, c, s, occ),
+        None => unit_step(data, pos, unit, &ctx.movement, from, c, s),
+    };
+    matches!(step, Step::Go(_))
 }
 
 /// The preference of a space as a retreat step (2022 12.5.5), best first: 0 friendly and in
@@ -70,6 +90,15 @@ fn room(pos: &Position, s: Space, counted_again: usize) -> bool {
     pos.units.iter().filter(|u| u.loc == Location::Map(s)).count() + counted_again < STACKING
 }
 
+/// [`room`], with the units in each space counted in `occupancy` ([`Occupancy::of`] `pos`)
+/// when given.
+fn room_in(pos: &Position, s: Space, counted_again: usize, occupancy: Option<&Occupancy>) -> bool {
+    match occupancy {
+        Some(occ) => occ.count(s) + counted_again < STACKING,
+        None => room(pos, s, counted_again),
+    }
+}
+
 /// The routes a unit may retreat along from the defending space, each ending where the unit
 /// stops: a route of `length` spaces if there is one, the best by the order of preference at
 /// each step; none if it cannot retreat (12.5.4). With `ctx.cut_short`, a unit that cannot
@@ -85,6 +114,24 @@ pub fn routes(
     ctx: &Context,
     counted_again: impl Fn(Space) -> usize,
 ) -> Vec<Vec<Space>> {
+    // Who stands where, found once for every step and space the routes ask of (11.1.7, 10.1.1).
+    let occ = Occupancy::of(data, pos);
+    routes_in(data, pos, unit, defending, length, ctx, counted_again, Some(&occ))
+}
+
+/// [`routes`], finding who stands where from `occupancy` ([`Occupancy::of`] `pos`) when
+/// given, else in the position.
+#[allow(clippy::too_many_arguments)]
+fn routes_in(
+    data: &Data,
+    pos: &Position,
+    unit: usize,
+    defending: Space,
+    length: u8,
+    ctx: &Context,
+    counted_again: impl Fn(Space) -> usize,
+    occupancy: Option<&Occupancy>,
+) -> Vec<Vec<Space>> {
     // 2022 12.5.4: a retreating Montenegrin corps is eliminated.
     match data.pieces.get(unit) {
         Some(p) if p.nation != Nation::Mn && pos.units.get(unit).is_some() => {}
@@ -99,7 +146,7 @@ pub fn routes(
             .exits(from)
             .iter()
             .map(|&(_, n)| n)
-            .filter(|&n| Some(n) != back && may_step(data, pos, unit, ctx, defending, from, n))
+            .filter(|&n| Some(n) != back && may_step_in(data, pos, unit, ctx, defending, from, n, occupancy))
             .collect()
     };
     // The best of some candidates by preference.
@@ -117,17 +164,22 @@ pub fn routes(
     };
     let first = steps_from(defending, None);
     if length <= 1 {
-        return best(first.into_iter().filter(|&s| room(pos, s, counted_again(s))).collect())
-            .into_iter()
-            .map(|s| vec![s])
-            .collect();
+        return best(
+            first
+                .into_iter()
+                .filter(|&s| room_in(pos, s, counted_again(s), occupancy))
+                .collect(),
+        )
+        .into_iter()
+        .map(|s| vec![s])
+        .collect();
     }
     // Two spaces: the first steps from which a second step exists, then the best second
     // steps from each chosen first. A first step may be full (passed through).
     let ends = |f: Space| -> Vec<Space> {
         steps_from(f, Some(defending))
             .into_iter()
-            .filter(|&s| room(pos, s, counted_again(s)))
+            .filter(|&s| room_in(pos, s, counted_again(s), occupancy))
             .collect()
     };
     let through: Vec<Space> = first.iter().copied().filter(|&f| !ends(f).is_empty()).collect();
@@ -230,4 +282,49 @@ pub fn check(
             "撤退须尽可能进入较优先的区域:先是有补给的友方区域,其次友方区域,其次有补给的敌方区域,最后敌方区域",
         ),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_core::game::Game;
+
+    /// 12.5: at every decision of random campaigns, the retreat routes of units on the map, of
+    /// one space and of two, cut short or not, found with who stands where counted once are
+    /// those found by asking the position at each step and space.
+    #[test]
+    fn retreat_routes_with_the_units_counted_once_are_those_found_afresh_at_every_decision() {
+        let mut asked = 0u64;
+        for seed in 0..2 {
+            let mut g = crate::game::PathsOfGlory::new_game("campaign", seed).expect("the campaign loads");
+            let mut rng = sandtable_core::chance::Rng::from_seed(seed);
+            sandtable_core::game::play_randomly_watching(&mut g, &mut rng, 200, |g: &crate::game::PathsOfGlory| {
+                let (data, pos) = (g.data(), &g.pos);
+                let occ = Occupancy::of(data, pos);
+                for (unit, u) in pos.units.iter().enumerate().step_by(3) {
+                    let Location::Map(defending) = u.loc else { continue };
+                    for (length, cut_short) in [(1, false), (2, false), (2, true)] {
+                        let ctx = Context {
+                            supply: g.supply_context(),
+                            movement: movement::Context {
+                                turn: pos.turn,
+                                open_beaches: pos.beachhead.as_slice(),
+                                sieges_resume: true,
+                                ..movement::Context::default()
+                            },
+                            cut_short,
+                        };
+                        let again = |s: Space| usize::from(s.idx().is_multiple_of(5));
+                        assert_eq!(
+                            routes_in(data, pos, unit, defending, length, &ctx, again, Some(&occ)),
+                            routes_in(data, pos, unit, defending, length, &ctx, again, None),
+                        );
+                        asked += 1;
+                    }
+                }
+            })
+            .expect("random play");
+        }
+        assert!(asked > 10_000, "{asked}");
+    }
 }
