@@ -211,8 +211,12 @@ impl Losses {
     /// can take a step, else any step; of these only the ones after which the most of the
     /// number can still be met (12.4.3).
     pub fn choices(&self) -> Vec<Target> {
-        let mut memo = HashMap::new();
         let allowed = self.allowed();
+        // One step allowed is the best of one (every total is at least the 0 it starts from).
+        if allowed.len() == 1 {
+            return allowed;
+        }
+        let mut memo = HashMap::new();
         let mut best = 0;
         let mut out = Vec::new();
         for t in allowed {
@@ -520,11 +524,32 @@ impl Losses {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use sandtable_core::game::Game;
 
+    /// [`Losses::choices`] as it was made before: every allowed step searched.
+    fn choices_afresh(l: &Losses) -> Vec<Target> {
+        let mut memo = HashMap::new();
+        let mut best = 0;
+        let mut out = Vec::new();
+        for t in l.allowed() {
+            let mut next = l.clone();
+            let lf = next.step(t).lf;
+            let total = lf + next.search(&mut memo);
+            if total > best {
+                best = total;
+                out.clear();
+            }
+            if total == best {
+                out.push(t);
+            }
+        }
+        out
+    }
+
     /// 12.4: at every decision of random campaigns with losses being taken, and after each
-    /// step of the allocation taken in turn from there, the allocation is over exactly when no
-    /// step is among the choices.
+    /// step of the allocation taken in turn from there, the steps allowed next are those found
+    /// by searching every allowed step, and the allocation is over exactly when none is.
     #[test]
     fn losses_are_done_when_no_step_is_a_choice_at_every_decision() {
         let mut asked = 0u64;
@@ -538,6 +563,7 @@ mod tests {
                 let mut losses = t.losses.clone();
                 for k in 0.. {
                     let choices = losses.choices();
+                    assert_eq!(choices, choices_afresh(&losses));
                     assert_eq!(losses.done(), choices.is_empty());
                     asked += 1;
                     let Some(&c) = choices.get(k % choices.len().max(1)) else {
