@@ -397,18 +397,11 @@ fn own_units(g: &PathsOfGlory, b: &Battle, side: Side) -> Vec<u16> {
             .filter(|&u| matches!(g.pos.units[u as usize].loc, Location::Map(_)))
             .collect()
     } else {
-        let data = g.data();
-        let mut out = Vec::new();
-        let mut add = |u: usize| {
-            if data.pieces[u].side == side {
-                out.push(u as u16);
-            }
-        };
         // While a legal list is made, from the units of each space kept beside the game.
-        if !g.kept.trusted_units_in(&g.pos, b.defending, &mut add) {
-            g.pos.units_in(b.defending).for_each(add);
-        }
-        out
+        g.units_of_side(side, b.defending)
+            .into_iter()
+            .map(|u| u as u16)
+            .collect()
     }
 }
 

@@ -394,31 +394,30 @@ fn may_end(st: &Stack, ctx: &Context, at: Space) -> Result<(), Refusal> {
     };
     let info = st.data.map.graph.space(at);
     let (en, zh) = (&info.name_en, &info.name_zh);
-    if rule == EndBar::AttackMarked {
-        return Err(Refusal::new(
+    let (rule, text) = match rule {
+        EndBar::AttackMarked => (
             "11.1.6",
             Text::new(
                 format!("a move may pass through {en}, which holds an Attack marker, but not end there"),
                 format!("移动可以经过有攻击标记的{zh},但不能停在那里"),
             ),
-        ));
-    }
-    if rule == EndBar::ChannelPorts {
-        return Err(Refusal::new(
+        ),
+        EndBar::ChannelPorts => (
             "11.1.9",
             Text::new(
                 format!("until Race to the Sea or CP War Status 4, CP units may pass through {en} but not end there"),
                 format!("在“奔向大海”打出或同盟国战争状态达到4之前,同盟国单位可以经过{zh}但不能停在那里"),
             ),
-        ));
-    }
-    Err(Refusal::new(
-        "5.7.4.6",
-        Text::new(
-            format!("until the Allies reach Total War no German army ends a move in {en}"),
-            format!("协约国达到全面战争之前,德国集团军不能停在{zh}"),
         ),
-    ))
+        EndBar::Italy => (
+            "5.7.4.6",
+            Text::new(
+                format!("until the Allies reach Total War no German army ends a move in {en}"),
+                format!("协约国达到全面战争之前,德国集团军不能停在{zh}"),
+            ),
+        ),
+    };
+    Err(Refusal::new(rule, text))
 }
 
 /// The rule that bars a stack from ending its move in a space ([`may_end`]).
